@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * The process environment, validated once at start. A bad value stops the start with a one-line message
+ * naming the variable (see ConfigError), never a stack trace.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED_CUSTOMERS: z.coerce.number().int().min(100).max(1_000_000).optional(),
+  CART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { createServiceApp } from './service/app';
+import type { ServiceDeps } from './service/context';
+import { connectDatabase } from './service/db/connect';
+import type { Database } from './service/db/database';
+import { migrate } from './service/db/migrate';
+import { seedIfEmpty } from './service/db/seed/seed';
+
+export interface ServiceRuntime {
+  db: Database;
+  deps: ServiceDeps;
+  app: ReturnType<typeof createServiceApp>;
+}
+
+/**
+ * Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies migrations, seeds the
+ * demo data on an empty database, and builds the service app. Shared by `npm start`, tests and benches.
+ */
+export async function startServiceRuntime(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'SEED' | 'SEED_CUSTOMERS' | 'CART_TIMEOUT_SECONDS'>,
+  log: Logger,
+  options: { inMemory?: boolean; now?: () => Date } = {},
+): Promise<ServiceRuntime> {
+  const db = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: options.inMemory ? undefined : config.DATA_DIR,
+  });
+  const applied = await migrate(db);
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  if (config.SEED === 'demo') {
+    const seeded = await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS });
+    if (seeded) log.info(seeded, 'demo data seeded');
+  }
+  const deps: ServiceDeps = {
+    db,
+    log,
+    cartTimeoutSeconds: config.CART_TIMEOUT_SECONDS,
+    now: options.now ?? (() => new Date()),
+  };
+  return { db, deps, app: createServiceApp(deps) };
+}

@@ -1,0 +1,30 @@
+/**
+ * One small interface over the two databases the service runs on: embedded PGlite (one connection) and a
+ * PostgreSQL server (a pool). Domain code writes plain parameterised SQL against `Queryable` and never
+ * knows which one it talks to. Concurrency safety comes from constraints and conditional updates inside
+ * `transaction`, so it holds on a pool with many connections, not only on PGlite's single one.
+ */
+export interface QueryResult<Row> {
+  rows: Row[];
+  /** Rows inserted, updated or deleted by the statement. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations, test fixtures). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction (READ COMMITTED); rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** First row or undefined — for lookups by key. */
+export async function queryOne<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row | undefined> {
+  const result = await db.query<Row>(sql, params);
+  return result.rows[0];
+}
