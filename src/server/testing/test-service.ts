@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import pino from 'pino';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { seedDemo } from '../service/db/seed/seed';
 
@@ -11,6 +11,8 @@ export const HARBOUR = { client: 'harbour', apiKey: 'harbour-partner-key' } as c
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface TestService extends ServiceRuntime {
+  /** The PostgreSQL database of a `postgres` service (pass it as `databaseUrl` to share it); else undefined. */
+  databaseUrl: string | undefined;
   /** Calls the service in-process: `request('/v1/demo/partner/hall', { key: DEMO.apiKey })`. */
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -18,14 +20,27 @@ export interface TestService extends ServiceRuntime {
 
 const quietLog: Logger = pino({ level: 'silent' });
 
+export interface TestServiceOptions {
+  database?: DatabaseKind;
+  cartTimeoutSeconds?: number;
+  now?: () => Date;
+  /**
+   * PostgreSQL pool size (default 4: dozens of test files share one server). Concurrency suites ask for
+   * more.
+   */
+  poolSize?: number;
+  /** Join an existing PostgreSQL database (another TestService's `databaseUrl`) instead of a fresh one; not seeded. */
+  databaseUrl?: string;
+}
+
 /**
  * A fresh service on a fresh database with the small-scale demo data. `postgres` uses the server that the
  * global setup started (a new database per call), so suites can run on both.
  */
-export async function createTestService(
-  options: { database?: DatabaseKind; cartTimeoutSeconds?: number; now?: () => Date } = {},
-): Promise<TestService> {
-  const databaseUrl = options.database === 'postgres' ? await createPostgresDatabase() : undefined;
+export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const joined = options.databaseUrl;
+  const created = !joined && options.database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const databaseUrl = joined ?? created;
   const runtime = await startServiceRuntime(
     {
       DATA_DIR: '',
@@ -35,11 +50,16 @@ export async function createTestService(
       CART_TIMEOUT_SECONDS: options.cartTimeoutSeconds ?? 900,
     },
     quietLog,
-    { inMemory: true, ...(options.now ? { now: options.now } : {}) },
+    {
+      inMemory: true,
+      poolSize: options.poolSize ?? 4,
+      ...(options.now ? { now: options.now } : {}),
+    },
   );
-  await seedDemo(runtime.db, { scale: 'test' });
+  if (!joined) await seedDemo(runtime.db, { scale: 'test' });
   return {
     ...runtime,
+    databaseUrl,
     request(path, init = {}) {
       const { key, json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -51,13 +71,22 @@ export async function createTestService(
       }
       return Promise.resolve(runtime.app.request(`http://service.test${path}`, { ...rest, headers, body }));
     },
-    close: () => runtime.db.close(),
+    async close() {
+      await runtime.db.close();
+      // Thousands of seeded databases would fill the disk of a long run; a joined one belongs to its creator.
+      if (created) await dropPostgresDatabase(created);
+    },
   };
+}
+
+/** The URL of the PostgreSQL server the global setup started, or undefined when there is none. */
+export function testPostgresUrl(): string | undefined {
+  return process.env.TEST_POSTGRES_URL || inject('testPostgresUrl') || undefined;
 }
 
 /** The databases the suites run on: PGlite always, PostgreSQL when the global setup started a server. */
 export function testDatabases(): DatabaseKind[] {
-  return process.env.TEST_POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+  return testPostgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 /** Runs a suite once per database kind. */
@@ -66,7 +95,7 @@ export function describeEachDatabase(name: string, suite: (database: DatabaseKin
 }
 
 async function createPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_POSTGRES_URL;
+  const adminUrl = testPostgresUrl();
   if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: no PostgreSQL server was started');
   const pg = (await import('pg')).default;
   const name = `foyer_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -80,4 +109,21 @@ async function createPostgresDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
+  const adminUrl = testPostgresUrl();
+  if (!adminUrl) return;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    // FORCE: a joined second instance may still hold connections.
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } catch {
+    // Best effort: the whole server directory is deleted at the end of the run anyway.
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
 }
