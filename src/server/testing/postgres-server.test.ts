@@ -34,7 +34,7 @@ describeEachDatabase('test service', (database) => {
           await service.db.query(`insert into clients (name, display_name, time_zone, currency, api_key_hash)
             values ('shared-probe', 'Probe', 'Europe/Amsterdam', 'EUR', '\\x00')`);
           const seen = await second.db.query('select 1 from clients where name = $1', ['shared-probe']);
-          expect(seen.rowCount).toBe(1);
+          expect(seen.rows).toHaveLength(1);
         } finally {
           await second.close();
         }
