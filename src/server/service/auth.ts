@@ -42,6 +42,8 @@ export class ClientDirectory {
   constructor(private readonly db: Queryable) {}
 
   async find(name: string): Promise<ClientRow | null> {
+    // PostgreSQL text cannot hold NUL, and no client name is that long: such names are unknown, not errors.
+    if (name.length === 0 || name.length > 64 || name.includes('\u0000')) return null;
     if (!this.#byName.has(name)) {
       const { rows } = await this.db.query<ClientRow>(
         'select id, name, display_name, time_zone, currency, api_key_hash from clients where name = $1',

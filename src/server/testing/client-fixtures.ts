@@ -123,16 +123,7 @@ export async function createClientFixture(
     seatId,
     orderId,
   ]);
-  const cartId = randomBytes(18).toString('base64url');
-  await db.query(`insert into carts (id, client_id, expires_at) values ($1, $2, now() + interval '15 minutes')`, [
-    cartId,
-    clientId,
-  ]);
-  const cartItemId = await insertId(
-    db,
-    `insert into cart_items (cart_id, item_type, amount_cents, description) values ($1, 'donation', 500, $2)`,
-    [cartId, `${marker} donation`],
-  );
+  const { cartId, cartItemId } = await createFixtureCart(db, clientId, marker);
   return {
     client: who.client,
     apiKey: who.apiKey,
@@ -171,4 +162,23 @@ export function fixturePathValues(fixture: ClientFixture): Record<string, string
     itemId: fixture.cartItemId,
     seat_id: fixture.cartItemId,
   };
+}
+
+/** A cart of the client holding one donation line (tests that delete or check out carts want fresh ones). */
+export async function createFixtureCart(
+  db: Queryable,
+  clientId: number,
+  marker: string,
+): Promise<{ cartId: string; cartItemId: number }> {
+  const cartId = randomBytes(18).toString('base64url');
+  await db.query(`insert into carts (id, client_id, expires_at) values ($1, $2, now() + interval '15 minutes')`, [
+    cartId,
+    clientId,
+  ]);
+  const cartItemId = await insertId(
+    db,
+    `insert into cart_items (cart_id, item_type, amount_cents, description) values ($1, 'donation', 500, $2)`,
+    [cartId, `${marker} donation`],
+  );
+  return { cartId, cartItemId };
 }

@@ -12,13 +12,52 @@ export interface ServiceRoute {
   queryParams: string[];
   /** Declares a request body in the OpenAPI document. */
   hasBody: boolean;
+  /** Top-level property names of the JSON body (of its items when the body is an array). */
+  bodyFields: string[];
+  bodyIsArray: boolean;
   /** Listed in the OpenAPI document (routes registered with plain `app.get` etc. are not). */
   documented: boolean;
 }
 
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, unknown>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
 interface OpenApiOperation {
   parameters?: { name: string; in: string }[];
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+function resolve(schema: JsonSchema | undefined, document: OpenApiDocument): JsonSchema | undefined {
+  const name = schema?.$ref?.replace('#/components/schemas/', '');
+  return name ? document.components?.schemas?.[name] : schema;
+}
+
+function bodyShape(operation: OpenApiOperation, document: OpenApiDocument): { fields: string[]; isArray: boolean } {
+  let schema = resolve(operation.requestBody?.content?.['application/json']?.schema, document);
+  const isArray = schema?.type === 'array';
+  if (isArray) schema = resolve(schema?.items, document);
+  const fields = new Set<string>();
+  const collect = (part: JsonSchema | undefined) => {
+    const resolved = resolve(part, document);
+    for (const key of Object.keys(resolved?.properties ?? {})) fields.add(key);
+    for (const nested of [...(resolved?.anyOf ?? []), ...(resolved?.oneOf ?? []), ...(resolved?.allOf ?? [])]) {
+      collect(nested);
+    }
+  };
+  collect(schema);
+  return { fields: [...fields], isArray };
 }
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -45,12 +84,13 @@ function toOpenApiPath(honoPath: string): string {
  */
 export async function listServiceRoutes(service: TestService): Promise<ServiceRoute[]> {
   const response = await service.request('/openapi.json');
-  const document = (await response.json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const document = (await response.json()) as OpenApiDocument;
   const routes = new Map<string, ServiceRoute>();
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [lowerMethod, operation] of Object.entries(operations)) {
       const method = lowerMethod.toUpperCase() as HttpMethod;
       if (!METHODS.includes(method)) continue;
+      const body = bodyShape(operation, document);
       routes.set(`${method} ${path}`, {
         method,
         path,
@@ -58,6 +98,8 @@ export async function listServiceRoutes(service: TestService): Promise<ServiceRo
         pathParams: paramsOf(path),
         queryParams: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         hasBody: operation.requestBody !== undefined,
+        bodyFields: body.fields,
+        bodyIsArray: body.isArray,
         documented: true,
       });
     }
@@ -75,6 +117,8 @@ export async function listServiceRoutes(service: TestService): Promise<ServiceRo
       pathParams: paramsOf(path),
       queryParams: [],
       hasBody: upper !== 'GET' && upper !== 'DELETE',
+      bodyFields: [],
+      bodyIsArray: false,
       documented: false,
     });
   }

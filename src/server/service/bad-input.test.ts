@@ -1,0 +1,361 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  type ClientFixture,
+  createClientFixture,
+  createFixtureCart,
+  fixturePathValues,
+} from '../testing/client-fixtures';
+import { describeRoute, fillPath, listServiceRoutes, type ServiceRoute } from '../testing/service-routes';
+import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../testing/test-service';
+
+/**
+ * Property tests: whatever a caller sends — malformed bodies, path parameters, queries, headers — the
+ * service never answers 5xx, and every error is JSON `{ message }` (DESIGN.md decision 2). Every route
+ * of the service is covered, including routes added after this file was written.
+ */
+
+const NUM_RUNS = 30;
+
+const nastyStrings = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x'.repeat(70_000),
+  '😀'.repeat(2_000),
+  'مرحبا بالعالم',
+  'ﬁ\u0301\u202e',
+  '..',
+  '../../etc/passwd',
+  "'; drop table customers; --",
+  '%00',
+  '%',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1.5',
+  '0x10',
+  '9'.repeat(40),
+  '2147483648',
+  '-2147483649',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '2026-02-30',
+  '0000-00-00',
+  '2026-13-01T25:61:00Z',
+  'upcoming',
+];
+
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(...nastyStrings),
+);
+
+const nastyScalar = fc.oneof(
+  nastyString,
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1, 2 ** 31, -2_147_483_649, Number.MAX_SAFE_INTEGER, 1e300, -1e300, 0.001, 12.345),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+const nastyValue = fc.oneof(
+  { depthSize: 'small' },
+  nastyScalar,
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.array(nastyScalar, { maxLength: 5 }),
+  fc.dictionary(nastyString, nastyScalar, { maxKeys: 5 }),
+  fc.array(fc.dictionary(nastyString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), { maxLength: 3 }),
+);
+
+interface RawBody {
+  contentType: string | undefined;
+  body: string | undefined;
+  label: string;
+}
+
+const json = (value: unknown, label: string): RawBody => ({
+  contentType: 'application/json',
+  body: JSON.stringify(value) ?? 'null',
+  label,
+});
+
+/** Bodies aimed at one route: its own field names with values of every wrong type, plus junk. */
+function bodyArbitrary(route: ServiceRoute): fc.Arbitrary<RawBody> {
+  const fieldsObject =
+    route.bodyFields.length > 0
+      ? fc.record(Object.fromEntries(route.bodyFields.map((field) => [field, nastyValue])), { requiredKeys: [] })
+      : fc.dictionary(nastyString, nastyValue, { maxKeys: 4 });
+  return fc.oneof(
+    fieldsObject.map((value) => json(value, 'fields with wrong values')),
+    fc.array(fieldsObject, { maxLength: 4 }).map((value) => json(value, 'array of objects')),
+    nastyValue.map((value) => json(value, 'random JSON')),
+    fc
+      .string({ maxLength: 60 })
+      .map((text) => ({ contentType: 'application/json', body: `{${text}`, label: 'invalid JSON' })),
+    fc.constantFrom<RawBody>(
+      { contentType: 'application/json', body: '', label: 'empty JSON body' },
+      { contentType: 'application/json', body: '{"a":', label: 'truncated JSON' },
+      { contentType: 'application/json', body: '\u0000\u0001', label: 'binary' },
+      { contentType: 'application/json', body: `[${'['.repeat(5_000)}`, label: 'deep nesting' },
+      { contentType: 'application/json', body: JSON.stringify({ a: 'x'.repeat(1_000_000) }), label: 'one MB' },
+      { contentType: undefined, body: undefined, label: 'no body' },
+      { contentType: undefined, body: '{"email":"a@b.test"}', label: 'JSON without content type' },
+      { contentType: 'text/plain', body: 'hello', label: 'text/plain' },
+      { contentType: 'application/x-www-form-urlencoded', body: 'email=a%40b.test&page=2', label: 'form' },
+      { contentType: 'multipart/form-data; boundary=x', body: '--x\r\nnonsense', label: 'broken multipart' },
+      { contentType: 'application/json; charset=latin1', body: '{"x":"\u00e9"}', label: 'odd charset' },
+    ),
+  );
+}
+
+/** encodeURIComponent throws on lone surrogates; those go as the replacement character a client would send. */
+function encodeSegment(value: string): string {
+  return encodeURIComponent(
+    value.replace(/[\ud800-\udfff]/g, (char, index: number) => {
+      const code = char.charCodeAt(0);
+      const pairedHigh = code < 0xdc00 && /[\udc00-\udfff]/.test(value[index + 1] ?? '');
+      const pairedLow = code >= 0xdc00 && /[\ud800-\udbff]/.test(value[index - 1] ?? '');
+      return pairedHigh || pairedLow ? char : '\ufffd';
+    }),
+  );
+}
+
+/** Path segments as a hostile caller would send them (some deliberately not percent-encoded). */
+const nastySegment = fc.oneof(
+  nastyString.filter((value) => value.length > 0 && value.length < 5_000).map(encodeSegment),
+  fc.constantFrom('..', '.', '%', '%zz', '%C0%AF', '%2e%2e', '%00', '-5', '0', '1.0', '1e3', '+1', '%20', 'ß', '1;2'),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).map(String),
+  fc.bigInt({ min: 2n ** 31n, max: 10n ** 30n }).map(String),
+);
+
+const queryKeys = ['page', 'changedSince', 'startDate', 'endDate', 'email', 'limit', 'page[]', '__proto__'];
+
+function queryArbitrary(route: ServiceRoute): fc.Arbitrary<string> {
+  const key = fc.oneof(fc.constantFrom(...new Set([...route.queryParams, ...queryKeys])), fc.string({ maxLength: 10 }));
+  return fc.oneof(
+    fc
+      .array(fc.tuple(key, fc.oneof(nastyString, fc.integer().map(String))), { maxLength: 4 })
+      .map((pairs) => `?${new URLSearchParams(pairs.map(([k, v]) => [k, v.slice(0, 5_000)])).toString()}`),
+    fc.constantFrom('?%zz', '?page=%', '?&&==&', '?page=1&page=2', '?page=-1', '?page=99999999999999999999'),
+  );
+}
+
+/** Header values cannot carry control characters (fetch's Headers rejects them before the service sees them). */
+const headerSafe = (value: string) =>
+  [...value].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) < 0x7f).join('');
+
+interface Outcome {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+function problem(outcome: Outcome): string | null {
+  if (outcome.status >= 500) return `status ${outcome.status}: ${outcome.text.slice(0, 200)}`;
+  if (outcome.status < 400) return null;
+  if (!outcome.contentType.includes('application/json')) return `error ${outcome.status} is ${outcome.contentType}`;
+  try {
+    const body = JSON.parse(outcome.text) as { message?: unknown };
+    if (typeof body.message !== 'string') return `error ${outcome.status} without a string message: ${outcome.text}`;
+  } catch {
+    return `error ${outcome.status} is not JSON: ${outcome.text.slice(0, 200)}`;
+  }
+  return null;
+}
+
+describeEachDatabase('bad input', (database) => {
+  let service: TestService;
+  let demo: ClientFixture;
+  let routes: ServiceRoute[];
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    demo = await createClientFixture(service.db, DEMO);
+    await createClientFixture(service.db, HARBOUR);
+    routes = await listServiceRoutes(service);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  async function send(
+    route: ServiceRoute,
+    path: string,
+    body: RawBody | undefined,
+    authorization: string | undefined = route.group === 'partner' ? DEMO.apiKey : undefined,
+    method: string = route.method,
+  ): Promise<Outcome> {
+    const headers = new Headers();
+    if (authorization !== undefined) headers.set('authorization', authorization);
+    if (body?.contentType) headers.set('content-type', body.contentType);
+    const response = await service.request(path, { method, headers, body: body?.body ?? null });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
+  }
+
+  /** Valid path values; carts are fresh for every call so deletes and checkouts do not starve later runs. */
+  async function validPathValues(route: ServiceRoute): Promise<Record<string, string | number>> {
+    const values = fixturePathValues(demo);
+    if (route.pathParams.some((param) => param === 'cartId' || param === 'cart_id')) {
+      const cart = await createFixtureCart(service.db, demo.clientId, demo.marker);
+      Object.assign(values, {
+        cartId: cart.cartId,
+        cart_id: cart.cartId,
+        itemId: cart.cartItemId,
+        seat_id: cart.cartItemId,
+      });
+    }
+    return values;
+  }
+
+  /** Runs one property per route; collects every route's counterexample instead of stopping at the first. */
+  async function forEveryRoute<Ts extends [unknown, ...unknown[]]>(
+    select: (route: ServiceRoute) => boolean,
+    property: (route: ServiceRoute) => fc.IAsyncProperty<Ts>,
+    numRuns = NUM_RUNS,
+  ): Promise<void> {
+    const failures: string[] = [];
+    const selected = routes.filter(select);
+    expect(selected.length).toBeGreaterThan(0);
+    for (const route of selected) {
+      try {
+        await fc.assert(property(route), { numRuns, endOnFailure: true });
+      } catch (error) {
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+        const summary = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+        failures.push(`${describeRoute(route)}: ${cause.slice(0, 400)} — ${summary.slice(0, 300)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }
+
+  it('never fails on malformed bodies (every route, valid key and ids)', async () => {
+    await forEveryRoute(
+      (route) => route.method !== 'GET',
+      (route) =>
+        fc.asyncProperty(bodyArbitrary(route), async (body) => {
+          const path = fillPath(route.path, await validPathValues(route));
+          const issue = problem(await send(route, path, body));
+          if (issue) throw new Error(`${body.label}: ${issue}`);
+        }),
+    );
+  });
+
+  it('never fails on malformed path parameters', async () => {
+    await forEveryRoute(
+      (route) => route.pathParams.length > 0,
+      (route) => {
+        const segments = fc.record(
+          Object.fromEntries(route.pathParams.map((param) => [param, fc.option(nastySegment, { freq: 3 })])),
+        );
+        return fc.asyncProperty(segments, async (chosen) => {
+          const values = await validPathValues(route);
+          // fillPath encodes; hostile segments are pasted in raw so malformed escapes reach the router.
+          let path = fillPath(route.path, values);
+          for (const [param, segment] of Object.entries(chosen)) {
+            if (segment === null) continue;
+            path = path.replace(encodeURIComponent(String(values[param] ?? '1')), segment);
+          }
+          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : json({}, 'empty object');
+          const issue = problem(await send(route, path, body));
+          if (issue) throw new Error(`${path}: ${issue}`);
+        });
+      },
+    );
+  });
+
+  it('never fails on malformed query strings', async () => {
+    await forEveryRoute(
+      () => true,
+      (route) =>
+        fc.asyncProperty(queryArbitrary(route), async (query) => {
+          const path = fillPath(route.path, await validPathValues(route)) + query;
+          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : json({}, 'empty object');
+          const issue = problem(await send(route, path, body));
+          if (issue) throw new Error(`${query.slice(0, 200)}: ${issue}`);
+        }),
+      15,
+    );
+  });
+
+  it('never fails on odd Authorization headers (partner routes answer 401/403 JSON)', async () => {
+    const header = fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 60 }).map(headerSafe),
+      fc.string({ maxLength: 60 }).map((user) => `Basic ${Buffer.from(user).toString('base64')}`),
+      fc.string({ maxLength: 30 }).map((value) => `Basic ${headerSafe(value)}`),
+      fc.constantFrom(
+        'Basic',
+        'Basic ====',
+        'Basic Og==',
+        `Basic ${Buffer.from(':').toString('base64')}`,
+        'x'.repeat(8_000),
+      ),
+    );
+    await forEveryRoute(
+      (route) => route.group === 'partner',
+      (route) =>
+        fc.asyncProperty(header, async (authorization) => {
+          const path = fillPath(route.path, await validPathValues(route));
+          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : json({}, 'empty object');
+          const outcome = await send(route, path, body, authorization);
+          const issue = problem(outcome);
+          if (issue) throw new Error(`${JSON.stringify(authorization.slice(0, 80))}: ${issue}`);
+          if (![401, 403].includes(outcome.status)) throw new Error(`accepted ${JSON.stringify(authorization)}`);
+        }),
+      10,
+    );
+  });
+
+  it('answers unknown routes, methods and clients with 404 JSON', async () => {
+    const fixed: [string, string, string | undefined, number][] = [
+      ['GET', '/v1/demo/nope', undefined, 404],
+      ['GET', '/v1/demo/partner/nope', DEMO.apiKey, 404],
+      ['POST', '/v1/demo/partner/hall/1/nope', DEMO.apiKey, 404],
+      ['GET', '/v1/nobody/events', undefined, 404],
+      ['GET', '/v1/nobody/partner/hall', DEMO.apiKey, 404],
+      ['GET', '/v2/demo/events', undefined, 404],
+      ['GET', '/', undefined, 404],
+      ['PATCH', '/v1/demo/partner/hall', DEMO.apiKey, 404],
+    ];
+    for (const [method, path, authorization, status] of fixed) {
+      const headers = new Headers(authorization ? { authorization } : {});
+      const response = await service.request(path, { method, headers });
+      expect(response.status, `${method} ${path}`).toBe(status);
+      expect(await response.json()).toEqual({ message: expect.any(String) });
+    }
+
+    const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
+    await fc.assert(
+      fc.asyncProperty(
+        method,
+        fc.array(nastySegment, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (verb, segments, withKey) => {
+          const path = `/v1/${segments.join('/')}`;
+          const headers = new Headers(withKey ? { authorization: DEMO.apiKey } : {});
+          const response = await service.request(path, { method: verb, headers });
+          const issue = problem({
+            status: response.status,
+            contentType: response.headers.get('content-type') ?? '',
+            text: await response.text(),
+          });
+          if (issue) throw new Error(`${verb} ${path}: ${issue}`);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
