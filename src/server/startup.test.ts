@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, HARBOUR } from './testing/test-service';
+
+/** `npm start` as a user runs it: the real entry point in a child process, configured by environment. */
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const MAIN = join(ROOT, 'src', 'server', 'main.ts');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function start(env: Record<string, string>): Started {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SEED', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
+    ),
+  );
+  const child = spawn(TSX, [MAIN], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const meaningfulLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('npm warn'));
+
+describe('start-up', () => {
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/foyer' }],
+    ['CART_TIMEOUT_SECONDS', { CART_TIMEOUT_SECONDS: '0' }],
+    ['SEED', { SEED: 'lots' }],
+  ])('refuses a bad %s with one line naming it and a non-zero exit', async (name, env) => {
+    const run = start(env);
+    const { code } = await run.exited;
+    expect(code).not.toBe(0);
+    const lines = meaningfulLines(run.output());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(name);
+  });
+
+  describe('with a temp DATA_DIR, no seed and a random port', () => {
+    let dataDir: string;
+    let port: number;
+    let run: Started;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'foyer-startup-'));
+      port = await freePort();
+      run = start({ DATA_DIR: dataDir, SEED: 'none', PORT: String(port), LOG_LEVEL: 'trace' });
+      await waitFor(
+        () => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null,
+        'the start-up message',
+      );
+    });
+    afterAll(async () => {
+      if (run?.child.exitCode === null) run.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('prints its URL and serves the OpenAPI document', async () => {
+      expect(run.output()).toContain(`http://127.0.0.1:${port}`);
+      const response = await fetch(`http://127.0.0.1:${port}/openapi.json`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { info: { version: string } }).info.version).toBe('1.0.0');
+      expect(existsSync(join(dataDir, 'pgdata'))).toBe(true);
+    });
+
+    it('never writes an API key to its output, even at log level trace', async () => {
+      const base = `http://127.0.0.1:${port}`;
+      const secret = `secret-${Math.random().toString(36).slice(2)}-key`;
+      const keys = [DEMO.apiKey, HARBOUR.apiKey, secret];
+      const requests: [string, RequestInit][] = [];
+      for (const key of keys) {
+        const basic = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+        for (const authorization of [key, basic]) {
+          requests.push(
+            ['/v1/demo/partner/hall', { headers: { authorization } }],
+            ['/v1/demo/partner/customer', { method: 'POST', headers: { authorization }, body: '{broken' }],
+            ['/v1/nobody/partner/order', { headers: { authorization } }],
+            ['/api/v1/demo/partner/hall', { headers: { authorization } }],
+          );
+        }
+      }
+      for (const [path, init] of requests) {
+        const response = await fetch(base + path, init);
+        expect(response.status).toBeLessThan(500);
+        await response.arrayBuffer();
+      }
+      // Give asynchronous log writes a moment to land.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The start-up banner shows the public demo sign-in on purpose; nothing else may.
+      const logged = meaningfulLines(run.output())
+        .filter((line) => !line.startsWith('Demo sign-in:'))
+        .join('\n');
+      for (const key of keys) {
+        expect(logged).not.toContain(key);
+        expect(logged).not.toContain(Buffer.from(`${key}:`).toString('base64'));
+      }
+    });
+
+    it('shuts down gracefully on SIGTERM with exit code 0', async () => {
+      run.child.kill('SIGTERM');
+      const { code, signal } = await run.exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+    });
+  });
+});
