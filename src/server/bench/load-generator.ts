@@ -1,0 +1,184 @@
+import autocannon from 'autocannon';
+
+/**
+ * The client side of `npm run bench:service`, run as a child process so that generating load does not
+ * share an event loop (or a core) with the server it measures. Reads one job as JSON on stdin and writes
+ * one LoadResult as JSON on stdout.
+ */
+
+export interface SeatChoice {
+  seatId: string;
+  rankId: number;
+  priceId: string;
+}
+
+export type LoadJob =
+  | {
+      kind: 'http';
+      url: string;
+      method: 'GET' | 'POST';
+      headers: Record<string, string>;
+      body?: string;
+      connections: number;
+      durationSeconds: number;
+    }
+  | {
+      /** Each call: a fresh cart (not timed), then the timed `POST /partner/cart/{id}` adding one seat. */
+      kind: 'add-seat';
+      base: string;
+      apiKey: string;
+      eventId: number;
+      seats: SeatChoice[];
+      concurrency: number;
+      durationSeconds: number;
+    }
+  | {
+      /** Each call timed whole: `POST /cart/` → add two seats → checkout with a desk method. */
+      kind: 'sale';
+      base: string;
+      apiKey: string;
+      eventId: number;
+      seats: SeatChoice[];
+      customerId: number;
+      paymentMethodId: number;
+      concurrency: number;
+      durationSeconds: number;
+    };
+
+export interface LoadResult {
+  requests: number;
+  durationSeconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  firstError?: string;
+  seatsUsed: number;
+}
+
+async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadResult> {
+  const result = await autocannon({
+    url: job.url,
+    method: job.method,
+    headers: job.headers,
+    ...(job.body === undefined ? {} : { body: job.body }),
+    connections: job.connections,
+    duration: job.durationSeconds,
+  });
+  const requests = result['2xx'] + result.non2xx;
+  return {
+    requests,
+    durationSeconds: result.duration,
+    perSecond: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    seatsUsed: 0,
+  };
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+class StepError extends Error {}
+
+async function expectOk(response: Response, step: string): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new StepError(`${step} → ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>): Promise<LoadResult> {
+  const partner = `${job.base}/v1/demo/partner`;
+  const headers = { authorization: job.apiKey, 'content-type': 'application/json' };
+  const latencies: number[] = [];
+  let next = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  const seatsPerCall = job.kind === 'sale' ? 2 : 1;
+  const started = performance.now();
+  const deadline = started + job.durationSeconds * 1000;
+
+  const newCart = async () => {
+    const body = (await expectOk(await fetch(`${job.base}/v1/demo/cart/`, { method: 'POST' }), 'POST /cart/')) as {
+      cart_id: string;
+    };
+    return body.cart_id;
+  };
+  const items = (seats: SeatChoice[]) =>
+    JSON.stringify(
+      seats.map((seat) => ({
+        priceId: seat.priceId,
+        rankId: seat.rankId,
+        eventId: job.eventId,
+        seatId: seat.seatId,
+        numberOfTickets: 1,
+      })),
+    );
+
+  async function seller(): Promise<void> {
+    while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
+      const seats = job.seats.slice(next, next + seatsPerCall);
+      next += seatsPerCall;
+      try {
+        if (job.kind === 'add-seat') {
+          const cartId = await newCart();
+          const begin = performance.now();
+          const response = await fetch(`${partner}/cart/${cartId}`, { method: 'POST', headers, body: items(seats) });
+          await expectOk(response, 'POST /partner/cart/{id}');
+          latencies.push(performance.now() - begin);
+        } else {
+          const begin = performance.now();
+          const cartId = await newCart();
+          await expectOk(
+            await fetch(`${partner}/cart/${cartId}`, { method: 'POST', headers, body: items(seats) }),
+            'POST /partner/cart/{id}',
+          );
+          await expectOk(
+            await fetch(`${partner}/cart/${cartId}/checkout`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ customerId: job.customerId, paymentMethodId: job.paymentMethodId }),
+            }),
+            'POST /partner/cart/{id}/checkout',
+          );
+          latencies.push(performance.now() - begin);
+        }
+      } catch (error) {
+        if (error instanceof StepError) non2xx += 1;
+        else errors += 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: job.concurrency }, () => seller()));
+  const durationSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    durationSeconds,
+    perSecond: latencies.length / durationSeconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    non2xx,
+    errors,
+    ...(firstError ? { firstError } : {}),
+    seatsUsed: next,
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const job = JSON.parse(await readStdin()) as LoadJob;
+const result = job.kind === 'http' ? await runHttp(job) : await runSelling(job);
+process.stdout.write(JSON.stringify(result));
