@@ -124,24 +124,7 @@ function toTicketType(row: TicketTypeRow): TicketType {
   };
 }
 
-/**
- * All ticket types of the events (whatever their visibility), priced and with their usage, in display
- * order (rank position, type position, id). Does not check the client: callers pass ids they scoped.
- */
-export async function ticketTypesOfEvents(
-  db: Queryable,
-  eventIds: readonly number[],
-  now: Date,
-): Promise<Map<number, TicketType[]>> {
-  const byEvent = new Map<number, TicketType[]>();
-  if (eventIds.length === 0) return byEvent;
-  const { rows } = await db.query<TicketTypeRow>(
-    `select t.id, t.event_id, t.rank_id, r.name as rank_name, t.name, t.discount_type, t.discount_value,
-            p.amount_cents as base_cents, t.max_per_order, t.max_per_event, t.valid_from, t.valid_until,
-            t.required_tag, coalesce(u.used, 0)::int as used
-       from ticket_types t
-       join ranks r on r.id = t.rank_id
-       join event_prices p on p.event_id = t.event_id and p.rank_id = t.rank_id
+const USAGE_JOIN = `
        left join (
          select ticket_type_id, sum(n) as used from (
            select ci.ticket_type_id, sum(ci.quantity) as n
@@ -154,10 +137,33 @@ export async function ticketTypesOfEvents(
             where os.event_id = any($1::int[]) and os.deleted_at is null and os.ticket_type_id is not null
             group by os.ticket_type_id
          ) parts group by ticket_type_id
-       ) u on u.ticket_type_id = t.id
+       ) u on u.ticket_type_id = t.id`;
+
+/**
+ * All ticket types of the events (whatever their visibility), priced, in display order (rank position,
+ * type position, id). With `withUsage: false` the usage count is skipped (reported as 0): price lists do
+ * not need it and it scans the events' order lines. Does not check the client: callers pass ids they scoped.
+ */
+export async function ticketTypesOfEvents(
+  db: Queryable,
+  eventIds: readonly number[],
+  now: Date,
+  options: { withUsage?: boolean } = {},
+): Promise<Map<number, TicketType[]>> {
+  const byEvent = new Map<number, TicketType[]>();
+  if (eventIds.length === 0) return byEvent;
+  const withUsage = options.withUsage ?? true;
+  const { rows } = await db.query<TicketTypeRow>(
+    `select t.id, t.event_id, t.rank_id, r.name as rank_name, t.name, t.discount_type, t.discount_value,
+            p.amount_cents as base_cents, t.max_per_order, t.max_per_event, t.valid_from, t.valid_until,
+            t.required_tag, ${withUsage ? 'coalesce(u.used, 0)::int' : '0'} as used
+       from ticket_types t
+       join ranks r on r.id = t.rank_id
+       join event_prices p on p.event_id = t.event_id and p.rank_id = t.rank_id
+       ${withUsage ? USAGE_JOIN : ''}
       where t.event_id = any($1::int[])
       order by t.event_id, r.position, t.position, t.id`,
-    [[...new Set(eventIds)], now.toISOString()],
+    withUsage ? [[...new Set(eventIds)], now.toISOString()] : [[...new Set(eventIds)]],
   );
   for (const row of rows) {
     const list = byEvent.get(row.event_id) ?? [];
@@ -168,8 +174,13 @@ export async function ticketTypesOfEvents(
 }
 
 /** All ticket types of one event (partner views: prices, seating plan price levels). */
-export async function ticketTypesOfEvent(db: Queryable, eventId: number, now: Date): Promise<TicketType[]> {
-  return (await ticketTypesOfEvents(db, [eventId], now)).get(eventId) ?? [];
+export async function ticketTypesOfEvent(
+  db: Queryable,
+  eventId: number,
+  now: Date,
+  options: { withUsage?: boolean } = {},
+): Promise<TicketType[]> {
+  return (await ticketTypesOfEvents(db, [eventId], now, options)).get(eventId) ?? [];
 }
 
 /** The ticket types of an event that can be sold in the context now (spec 2.3's visibility rules). */

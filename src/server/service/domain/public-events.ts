@@ -1,0 +1,212 @@
+import type { PublicEvent, PublicSubEvent } from '../../../contract/public-event';
+import type { TicketType as PublicTicketType } from '../../../contract/ticket-type';
+import type { Client } from '../context';
+import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
+import { availabilityByRank, publicFreeCount } from './availability';
+import { centsToDecimalString } from './money';
+import { sellableTicketTypes } from './ticket-types';
+import { localDate, localTime } from './time';
+
+/**
+ * The public catalog (spec 2.1–2.3). Only published (`status = 'pub'`) regular performances
+ * (`event_type = 'event'` or null) are public; a main event without any of them is not shown at all.
+ * Capacity is hidden behind `event_free` (DESIGN.md decision 10).
+ */
+
+export const EVENT_NOT_FOUND = 'Event not found';
+export const SUB_EVENT_NOT_FOUND = 'sub_event not found';
+
+/** SQL condition (alias `e`) for a sub-event the public group may see. */
+export const PUBLIC_SUB_EVENT_CONDITION = `e.status = 'pub' and (e.event_type = 'event' or e.event_type is null)`;
+
+/** What `GET /events/{event_id}` asks for. */
+export type PublicEventSelector = { kind: 'all' } | { kind: 'upcoming' } | { kind: 'id'; id: number };
+
+/**
+ * Reads the path segment of `GET /events/{event_id}`: `upcoming`, or a positive integer id. Anything else
+ * is an unknown event (the caller answers 404 with the spec's text).
+ */
+export function parsePublicEventSelector(segment: string): PublicEventSelector | null {
+  if (segment === 'upcoming') return { kind: 'upcoming' };
+  if (!/^\d{1,10}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id > 0 && id <= 2_147_483_647 ? { kind: 'id', id } : null;
+}
+
+interface SubEventRow {
+  id: number;
+  production_id: number;
+  name: string;
+  text: string;
+  short_text: string;
+  url: string | null;
+  image: string | null;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  view_end_at: Date | string | null;
+  status: string;
+  max_per_order: number;
+  hall_id: number;
+  hall_name: string;
+}
+
+interface ProductionRow {
+  id: number;
+  title: string;
+  text: string;
+  short_text: string;
+  image: string | null;
+  tags: string[];
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Keywords trimmed, empty ones dropped (spec 2.1). */
+export function trimmedTags(tags: readonly string[]): string[] {
+  return tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+}
+
+function toSubEvent(row: SubEventRow, eventFree: number, timeZone: string): PublicSubEvent {
+  const start = asDate(row.starts_at);
+  const end = row.ends_at === null ? start : asDate(row.ends_at);
+  const viewEnd = row.view_end_at === null ? null : asDate(row.view_end_at);
+  return {
+    event_id: row.id,
+    event_main_id: row.production_id,
+    event_name: row.name,
+    event_text: row.text,
+    event_short_text: row.short_text,
+    event_url: row.url,
+    event_image: row.image,
+    event_date: localDate(start, timeZone),
+    event_time: localTime(start, timeZone),
+    event_end: localTime(end, timeZone),
+    event_view_end: viewEnd === null ? null : `${localDate(viewEnd, timeZone)} ${localTime(viewEnd, timeZone)}`,
+    event_rep: 'sub',
+    event_free: eventFree,
+    event_status: row.status,
+    location_id: row.hall_id,
+    location_name: row.hall_name,
+  };
+}
+
+/**
+ * Public events for a selector, each main event with its public sub-events in start order; main events
+ * ordered by their first sub-event.
+ * - `all`: every public sub-event, past ones included;
+ * - `upcoming`: sub-events starting after `now`;
+ * - `id`: the main event with that id (all its public sub-events) and/or the main event holding the
+ *   sub-event with that id (just that sub-event). Main and sub-event ids are separate sequences, so one
+ *   number can name both; the array answer then holds both main events.
+ * Throws 404 `Event not found` when an id selects nothing.
+ */
+export async function listPublicEvents(
+  db: Queryable,
+  client: Client,
+  selector: PublicEventSelector,
+  now: Date,
+): Promise<PublicEvent[]> {
+  const params: unknown[] = [client.id];
+  let filter = '';
+  if (selector.kind === 'upcoming') {
+    params.push(now.toISOString());
+    filter = 'and e.starts_at > $2::timestamptz';
+  } else if (selector.kind === 'id') {
+    params.push(selector.id);
+    filter = 'and (e.production_id = $2 or e.id = $2)';
+  }
+  const { rows } = await db.query<SubEventRow>(
+    `select e.id, e.production_id, e.name, e.text, e.short_text, e.url, e.image, e.starts_at, e.ends_at,
+            e.view_end_at, e.status, e.max_per_order, h.id as hall_id, h.name as hall_name
+       from events e join halls h on h.id = e.hall_id
+      where e.client_id = $1 and ${PUBLIC_SUB_EVENT_CONDITION} ${filter}
+      order by e.starts_at, e.id`,
+    params,
+  );
+  const subEvents =
+    selector.kind === 'id' ? rows.filter((row) => row.production_id === selector.id || row.id === selector.id) : rows;
+  if (subEvents.length === 0) {
+    if (selector.kind === 'id') throw new NotFoundError(EVENT_NOT_FOUND);
+    return [];
+  }
+
+  const productionIds = [...new Set(subEvents.map((row) => row.production_id))];
+  const [productions, availability] = await Promise.all([
+    db.query<ProductionRow>(
+      `select id, title, text, short_text, image, tags from productions
+        where client_id = $1 and id = any($2::int[])`,
+      [client.id, productionIds],
+    ),
+    availabilityByRank(
+      db,
+      subEvents.map((row) => row.id),
+      now,
+    ),
+  ]);
+  const productionById = new Map(productions.rows.map((row) => [row.id, row]));
+
+  const events: PublicEvent[] = [];
+  const eventByProduction = new Map<number, PublicEvent>();
+  for (const row of subEvents) {
+    let event = eventByProduction.get(row.production_id);
+    if (!event) {
+      const production = productionById.get(row.production_id);
+      if (!production) continue;
+      event = {
+        event_id: production.id,
+        event_name: production.title,
+        event_text: production.text,
+        event_short_text: production.short_text,
+        event_image: production.image,
+        event_tags: trimmedTags(production.tags),
+        sub_events: [],
+      };
+      eventByProduction.set(row.production_id, event);
+      events.push(event);
+    }
+    const free = publicFreeCount(row.max_per_order, availability.get(row.id));
+    event.sub_events.push(toSubEvent(row, free, client.timeZone));
+  }
+  return events;
+}
+
+/**
+ * A sub-event the public group may sell, with its per-order maximum: throws 404 `sub_event not found`
+ * for main-event ids, unknown ids, other clients' events, unpublished events and non-regular kinds.
+ */
+export async function findPublicSubEvent(
+  db: Queryable,
+  clientId: number,
+  eventId: number,
+): Promise<{ id: number; maxPerOrder: number; hallId: number }> {
+  const { rows } = await db.query<{ id: number; max_per_order: number; hall_id: number }>(
+    `select e.id, e.max_per_order, e.hall_id from events e
+      where e.client_id = $1 and e.id = $2 and ${PUBLIC_SUB_EVENT_CONDITION}`,
+    [clientId, eventId],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError(SUB_EVENT_NOT_FOUND);
+  return { id: row.id, maxPerOrder: row.max_per_order, hallId: row.hall_id };
+}
+
+/** `GET /tickettypes/{event_id}`: the ticket types the public can buy for a sub-event now. */
+export async function listPublicTicketTypes(
+  db: Queryable,
+  clientId: number,
+  segment: string,
+  now: Date,
+): Promise<PublicTicketType[]> {
+  const selector = parsePublicEventSelector(segment);
+  if (selector?.kind !== 'id') throw new NotFoundError(SUB_EVENT_NOT_FOUND);
+  const subEvent = await findPublicSubEvent(db, clientId, selector.id);
+  const ticketTypes = await sellableTicketTypes(db, subEvent.id, { group: 'public' }, now);
+  return ticketTypes.map((ticketType) => ({
+    discount_id: String(ticketType.id),
+    discount_name: ticketType.name,
+    base_price: centsToDecimalString(ticketType.baseCents),
+    discount_type: ticketType.discountType,
+    discount_value: centsToDecimalString(ticketType.discountValue),
+    discounted_price: centsToDecimalString(ticketType.priceCents),
+  }));
+}
