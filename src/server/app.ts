@@ -1,12 +1,54 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Logger } from 'pino';
+import { createGatewayApp, type GatewayOptions } from './gateway/gateway';
+import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
+import { serveApp } from './gateway/static-app';
 import type { ServiceRuntime } from './runtime';
 
+export interface RootAppOptions {
+  /** The embedded service (`/v1/...`, `/openapi.json`); null in upstream mode, where there is none here. */
+  runtime: ServiceRuntime | null;
+  gateway: GatewayOptions;
+  /** The built app (dist/web); null when something else serves it (Vite in `npm run dev`). */
+  staticRoot: string | null;
+  log: Logger;
+}
+
+/** The backend paths: everything else is the app's. `npm run dev` routes by the same test. */
+export function isBackendPath(path: string): boolean {
+  return /^\/(api|v1)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path);
+}
+
 /**
- * The one process: the reference service under `/v1/...` and `/openapi.json`; the gateway (`/api/...`)
- * and the built app join here.
+ * The one process: the gateway under `/api`, the embedded reference service under `/v1/...` and
+ * `/openapi.json` (reachable directly for integrators and its own payment and ticket pages), and the
+ * built app for everything else.
  */
-export function createRootApp(runtime: ServiceRuntime): Hono {
+export function createRootApp(options: RootAppOptions): Hono {
+  const { runtime, log } = options;
   const root = new Hono();
-  root.route('/', runtime.app);
+
+  root.use('/api/*', securityHeaders({ ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' }));
+  root.route('/api', createGatewayApp(options.gateway));
+
+  if (runtime) {
+    // Delegated whole, so the service keeps its own middleware, not-found and error handling.
+    const service = (c: { req: { raw: Request }; env: unknown }) => runtime.app.fetch(c.req.raw, c.env);
+    root.all('/v1/*', service);
+    root.all('/v1', service);
+    root.get('/openapi.json', service);
+  }
+
+  if (options.staticRoot) {
+    root.use('*', compress());
+    root.all('*', serveApp({ root: options.staticRoot }));
+  }
+
+  root.notFound((c) => c.json({ message: 'Not found' }, 404));
+  root.onError((error, c) => {
+    log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json({ message: 'Internal server error' }, 500);
+  });
   return root;
 }

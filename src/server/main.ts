@@ -1,6 +1,11 @@
 import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { APP_DIST, ensureAppBuilt } from './gateway/app-build';
+import { startDevServer } from './gateway/dev-server';
+import { embeddedService, upstreamService } from './gateway/service-connection';
+import { loadSessionSecret } from './gateway/session-secret';
+import { SessionStore } from './gateway/session-store';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
 
@@ -17,13 +22,48 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.LOG_LEVEL);
   const started = performance.now();
-  const runtime = await startServiceRuntime(config, log);
-  const app = createRootApp(runtime);
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const url = `http://${config.HOST}:${info.port}`;
-    log.info({ url, startupMs: Math.round(performance.now() - started) }, 'Foyer is running');
-    console.log(`\n  Foyer is running at ${url}\n  Demo sign-in: client "demo", API key "demo-partner-key"\n`);
+  // `npm run dev` serves the app through Vite; `npm start` serves dist/web and builds it when missing.
+  const dev = process.env.FOYER_DEV === '1';
+  const upstream = config.UPSTREAM_BASE_URL;
+  // With UPSTREAM_BASE_URL the gateway talks to a real service: no embedded database is opened.
+  const [runtime] = await Promise.all([
+    upstream ? null : startServiceRuntime(config, log),
+    dev ? undefined : ensureAppBuilt(log),
+  ]);
+  const sessions = new SessionStore({ secret: await loadSessionSecret(config) });
+  const app = createRootApp({
+    runtime,
+    log,
+    staticRoot: dev ? null : APP_DIST,
+    gateway: {
+      service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
+      sessions,
+      log,
+    },
   });
+  // Credentials in the URL (user:password@) are never printed.
+  const upstreamShown = upstream
+    ? `${new URL(upstream).origin}${new URL(upstream).pathname}`.replace(/\/$/, '')
+    : undefined;
+  const announce = (port: number) => {
+    const url = `http://${config.HOST}:${port}`;
+    log.info(
+      { url, startupMs: Math.round(performance.now() - started), upstream: upstreamShown, dev },
+      'Foyer is running',
+    );
+    const signIn = upstream
+      ? `  Gateway to ${upstreamShown}: sign in with your organisation's client name and API key`
+      : '  Demo sign-in: client "demo", API key "demo-partner-key"';
+    console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
+  };
+  const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
+  const server =
+    devServer?.server ??
+    serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => announce(info.port));
+  if (devServer) {
+    const address = devServer.server.address();
+    announce(typeof address === 'object' && address ? address.port : config.PORT);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -31,7 +71,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     server.close(async () => {
-      await runtime.db.close();
+      await devServer?.close();
+      await runtime?.db.close();
       process.exit(0);
     });
     // Open keep-alive connections must not hold the shutdown forever.

@@ -1,0 +1,57 @@
+/**
+ * How the gateway reaches the Ticketing Service: the embedded reference service in this process, or a
+ * real one at UPSTREAM_BASE_URL. Either way the gateway sends a `Request` for a `/v1/...` path and gets the
+ * service's `Response` back.
+ */
+export interface ServiceConnection {
+  /**
+   * Calls `pathAndQuery` (starting with `/v1/`). `gatewayOrigin` is the origin the browser used: the
+   * embedded service builds its absolute page URLs from it.
+   */
+  fetch(pathAndQuery: string, init: RequestInit, gatewayOrigin: string): Promise<Response>;
+  /** The URL prefix before `/v1/` in the service's absolute URLs (for rewriting them to gateway form). */
+  baseUrl(gatewayOrigin: string): string;
+}
+
+/** The service could not be reached (network failure or timeout): the gateway answers 502 or 504. */
+export class ServiceUnreachableError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The embedded reference service, called in-process: no socket, no serialisation beyond the Request. */
+export function embeddedService(app: { fetch(request: Request): Response | Promise<Response> }): ServiceConnection {
+  return {
+    async fetch(pathAndQuery, init, gatewayOrigin) {
+      return app.fetch(new Request(`${gatewayOrigin}${pathAndQuery}`, init));
+    },
+    baseUrl: (gatewayOrigin) => gatewayOrigin,
+  };
+}
+
+/** A Ticketing Service elsewhere, e.g. `https://tickets.example.com` (a base path is kept). */
+export function upstreamService(baseUrl: string, options: { timeoutMs?: number } = {}): ServiceConnection {
+  const base = baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  return {
+    async fetch(pathAndQuery, init) {
+      try {
+        return await fetch(`${base}${pathAndQuery}`, {
+          ...init,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        // The cause names host and port only; the request (and its Authorization header) is never included.
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+        throw new ServiceUnreachableError(timedOut ? `timed out after ${timeoutMs} ms` : cause, timedOut);
+      }
+    },
+    baseUrl: () => base,
+  };
+}
