@@ -1,26 +1,78 @@
-import type { Database } from '../database';
+import { hashApiKey } from '../../auth';
+import type { Database, Queryable } from '../database';
+import { bulkInsert, syncSequences } from './bulk-insert';
+import { type GeneratedData, generateDemoData } from './generate';
+import { SERIAL_TABLES, TABLE_ORDER } from './tables';
 
 export interface SeedOptions {
   /** 'demo' is the full data set of DESIGN.md; 'test' the same shapes at a small size for fast tests. */
   scale?: 'demo' | 'test';
-  /** Number of customers of the demo client (default 20,000). */
+  /** Number of customers of the demo client (default 20,000; test scale 300). */
   customers?: number | undefined;
+  /** The seeding day `YYYY-MM-DD` in Europe/Amsterdam that dates are relative to (default today). */
+  today?: string | undefined;
+  /** Called per table once it is written (the timing script prints these). */
+  onProgress?: ((step: string, rows: number, ms: number) => void) | undefined;
 }
 
 /**
- * Seeds the deterministic demo data on an empty database. Returns what it made, or null when the database
- * already held clients. (Filled in by the demo-data work; for now it creates the two demo clients.)
+ * Seeds the deterministic demo data on an empty database. Returns the rows written per table, or null
+ * when the database already held clients (one cheap query, so a restart stays fast).
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<Record<string, number> | null> {
-  void options;
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from clients');
-  if ((rows[0]?.n ?? 0) > 0) return null;
-  return {};
+  const { rows } = await db.query<{ seeded: boolean }>('select exists (select 1 from clients) as seeded');
+  if (rows[0]?.seeded) return null;
+  return seedDemo(db, options);
 }
 
-/** Seeds the demo data into an empty database (see seedIfEmpty). */
+/** Seeds the demo data (see generate.ts for what it holds) in one transaction. */
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<Record<string, number>> {
-  void db;
-  void options;
-  return {};
+  const progress = options.onProgress ?? (() => undefined);
+  let mark = performance.now();
+  const lap = (step: string, rows: number) => {
+    const now = performance.now();
+    progress(step, rows, now - mark);
+    mark = now;
+  };
+  const startIds = await currentMaxIds(db);
+  const data = generateDemoData({
+    scale: options.scale ?? 'demo',
+    customers: options.customers,
+    today: options.today,
+    startIds,
+  });
+  lap('generate (in memory)', 0);
+  return db.transaction(async (tx) => writeData(tx, data, lap));
+}
+
+async function writeData(
+  tx: Queryable,
+  data: GeneratedData,
+  lap: (step: string, rows: number) => void,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const client of data.clients) {
+    await tx.query(
+      `insert into clients (id, name, display_name, time_zone, currency, api_key_hash)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [client.id, client.name, client.displayName, client.timeZone, client.currency, hashApiKey(client.apiKey)],
+    );
+  }
+  counts.clients = data.clients.length;
+  lap('clients', data.clients.length);
+  for (const table of TABLE_ORDER) {
+    const rows = data.tables[table];
+    await bulkInsert(tx, table, rows);
+    counts[table] = rows.length;
+    lap(table, rows.length);
+  }
+  await syncSequences(tx, SERIAL_TABLES);
+  lap('sequences', 0);
+  return counts;
+}
+
+async function currentMaxIds(db: Queryable): Promise<Record<string, number>> {
+  const columns = SERIAL_TABLES.map((table) => `(select coalesce(max(id), 0) from ${table})::int as ${table}`);
+  const { rows } = await db.query<Record<string, number>>(`select ${columns.join(', ')}`);
+  return rows[0] ?? {};
 }
