@@ -89,11 +89,13 @@ describe('start-up', () => {
       dataDir = await mkdtemp(join(tmpdir(), 'foyer-startup-'));
       port = await freePort();
       run = start({ DATA_DIR: dataDir, SEED: 'none', PORT: String(port), LOG_LEVEL: 'trace' });
+      // On a fresh clone `npm start` first builds the app into dist/web (once), which takes a while.
       await waitFor(
         () => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null,
         'the start-up message',
+        200_000,
       );
-    });
+    }, 240_000);
     afterAll(async () => {
       if (run?.child.exitCode === null) run.child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
