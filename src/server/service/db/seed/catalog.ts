@@ -238,6 +238,14 @@ export function buildCatalog(ctx: SeedContext, clientId: number, site: string, p
       if (isPerformance) performanceIndex += 1;
     }
   }
+  // Even the smallest data set has an unpublished event: the last upcoming performance, unsold.
+  if (!models.some((m) => m.event.status === 'draft')) {
+    const last = models.filter((m) => m.kind === 'performance').at(-1);
+    if (last && last.startMs > calendar.anchorMs) {
+      last.event.status = 'draft';
+      last.popularity = 0;
+    }
+  }
   return models;
 }
 

@@ -226,6 +226,7 @@ export const DEMO_TAGS = [
 export const HARBOUR_TAGS = [
   'Vriend',
   'Abonnee',
+  'CJP',
   'Student',
   'Pers',
   'Nieuwsbrief',
@@ -233,7 +234,6 @@ export const HARBOUR_TAGS = [
   'Havenpas',
   'Buurtbewoner',
   'Vrijwilliger',
-  'Sponsor',
 ] as const;
 
 /** Productions of the demo venue group: title, artist (null for in-house or anonymous), genre tag. */

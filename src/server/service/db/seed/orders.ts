@@ -249,10 +249,14 @@ export function buildOrders(ctx: SeedContext, input: OrderInput): OrderResult {
     return type;
   };
 
-  for (let n = 0; n < input.count; n += 1) {
+  let made = 0;
+  // Sold-out events send an order elsewhere; the attempt cap only guards against a hall too small.
+  for (let attempts = 0; made < input.count && attempts < input.count * 3; attempts += 1) {
     // The first orders take every combination once, so even the smallest data set has them all.
     const combination =
-      n < COMBINATIONS.length ? (COMBINATIONS[n] as Combination) : rng.weighted(COMBINATIONS, COMBINATION_WEIGHTS);
+      made < COMBINATIONS.length
+        ? (COMBINATIONS[made] as Combination)
+        : rng.weighted(COMBINATIONS, COMBINATION_WEIGHTS);
     const dropsAll = combination.status === 'cancel' || combination.status === 'trash';
     const needsFuture = combination.status === 'res' || combination.status === 'pros';
     const method: PaymentMethodRow | null = combination.method ? input.methods[combination.method] : null;
@@ -375,6 +379,7 @@ export function buildOrders(ctx: SeedContext, input: OrderInput): OrderResult {
     };
     tables.orders.push(order);
     tables.order_seats.push(...lines);
+    made += 1;
   }
   return { usage, sold };
 }
