@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const SECRET_FILE = 'session-secret';
@@ -19,15 +19,20 @@ export async function loadSessionSecret(config: {
   if (existing) return existing;
   await mkdir(config.DATA_DIR, { recursive: true });
   const generated = randomBytes(32).toString('base64url');
+  // Written aside, then linked into place: link fails if the file exists, so two processes starting on
+  // the same DATA_DIR agree on one secret, and neither can read a half-written file.
+  const staged = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(staged, `${generated}\n`, { mode: 0o600 });
   try {
-    // 'wx': two processes starting on the same DATA_DIR must end up with one secret, not overwrite each other.
-    await writeFile(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+    await link(staged, file);
     return generated;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const written = await readSecret(file);
     if (!written) throw new Error(`${file} exists but holds no usable secret (at least 32 characters)`);
     return written;
+  } finally {
+    await unlink(staged);
   }
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { rewritePageUrls, toGatewayUrl } from './page-urls';
+
+describe('page URL rewriting', () => {
+  it('maps service URLs to the gateway form, keeping the query', () => {
+    expect(toGatewayUrl('http://127.0.0.1:8080/v1/demo/partner/order?page=2', 'http://127.0.0.1:8080')).toBe(
+      '/api/v1/demo/partner/order?page=2',
+    );
+    // An upstream service under a base path.
+    expect(
+      toGatewayUrl(
+        'https://tickets.example.com/base/v1/demo/partner/export/orders?page=3&changedSince=2026-01-01',
+        'https://tickets.example.com/base',
+      ),
+    ).toBe('/api/v1/demo/partner/export/orders?page=3&changedSince=2026-01-01');
+    // The service reports another host (its own proxy): the /v1/ path still identifies it.
+    expect(toGatewayUrl('https://internal:9000/v1/demo/partner/order?page=2', 'https://tickets.example.com')).toBe(
+      '/api/v1/demo/partner/order?page=2',
+    );
+    expect(toGatewayUrl('https://elsewhere.example/other', 'https://tickets.example.com')).toBe(
+      'https://elsewhere.example/other',
+    );
+    expect(toGatewayUrl('not a url', 'https://tickets.example.com')).toBe('not a url');
+  });
+
+  it('rewrites only the envelope keys of a top-level object, and leaves other bodies byte for byte', () => {
+    const base = 'http://s';
+    const envelope = {
+      data: [{ next_page_url: 'http://s/v1/demo/keep' }],
+      next_page_url: 'http://s/v1/demo/partner/order?page=2',
+      prev_page_url: null,
+      first_page_url: 'http://s/v1/demo/partner/order?page=1',
+      last_page_url: 'http://s/v1/demo/partner/order?page=2',
+      path: 'http://s/v1/demo/partner/order',
+    };
+    expect(JSON.parse(rewritePageUrls(JSON.stringify(envelope), base))).toEqual({
+      data: [{ next_page_url: 'http://s/v1/demo/keep' }],
+      next_page_url: '/api/v1/demo/partner/order?page=2',
+      prev_page_url: null,
+      first_page_url: '/api/v1/demo/partner/order?page=1',
+      last_page_url: '/api/v1/demo/partner/order?page=2',
+      path: '/api/v1/demo/partner/order',
+    });
+    for (const body of ['[{"next_page_url":"http://s/v1/x"}]', '{ "a" : 1 }', '{"next_page_url":', '']) {
+      expect(rewritePageUrls(body, base)).toBe(body);
+    }
+  });
+});

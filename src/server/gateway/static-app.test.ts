@@ -1,0 +1,131 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
+import { embeddedService } from './service-connection';
+import { createTestGateway, TEST_ORIGIN } from './test-gateway';
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbC12_xY.js"></script></head></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+describe('serving the built app', () => {
+  let dir: string;
+  let root: string;
+  let app: Hono;
+
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}${path}`, { headers });
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'foyer-static-'));
+    root = join(dir, 'web');
+    await mkdir(join(root, 'assets'), { recursive: true });
+    await writeFile(join(root, 'index.html'), INDEX);
+    await writeFile(join(root, 'assets', 'index-AbC12_xY.js'), SCRIPT);
+    await writeFile(join(root, 'assets', 'index-AbC12_xY.css'), 'body{margin:0}');
+    await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(dir, 'secret.txt'), 'outside the root');
+    ({ app } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: root }));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with the CSP and the other security headers, revalidated on every use', async () => {
+    const response = await get('/', html);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe(INDEX);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toBe(APP_CONTENT_SECURITY_POLICY);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year, immutable; other files are revalidated', async () => {
+    const script = await get('/assets/index-AbC12_xY.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await script.text()).toBe(SCRIPT);
+    const css = await get('/assets/index-AbC12_xY.css');
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const icon = await get('/favicon.svg');
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a revalidation with 304 when nothing changed', async () => {
+    const first = await get('/', html);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await get('/', { ...html, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('compresses what is worth it for clients that accept gzip', async () => {
+    const response = await get('/assets/index-AbC12_xY.js', { 'accept-encoding': 'gzip' });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const plain = await new Response(response.body?.pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(plain).toBe(SCRIPT);
+  });
+
+  it('falls back to index.html for client routes that ask for HTML (history fallback)', async () => {
+    for (const path of ['/orders/42', '/customers?page=3', '/deep/link/with.dot']) {
+      const response = await get(path, html);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(await response.text()).toBe(INDEX);
+      expect(response.headers.get('content-security-policy')).toBe(APP_CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  it('answers 404 JSON for missing files that do not ask for HTML, and never falls back for /api, /v1 or /openapi.json', async () => {
+    const missing = await get('/assets/gone-12345678.js', { accept: '*/*' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
+    for (const path of ['/api/nothing', '/v1/demo/partner/hall', '/openapi.json', '/api']) {
+      const response = await get(path, html);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  it('never serves a file outside its root', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%00']) {
+      const response = await get(path, { accept: '*/*' });
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(await response.text()).not.toContain('outside the root');
+    }
+  });
+
+  it('refuses other methods than GET and HEAD on app paths', async () => {
+    const response = await app.request(`${TEST_ORIGIN}/orders`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    const head = await app.request(`${TEST_ORIGIN}/`, { method: 'HEAD', headers: html });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(INDEX.length));
+  });
+
+  it('says how to build the app when it is not built', async () => {
+    const { app: unbuilt } = createTestGateway({
+      service: embeddedService(new Hono()),
+      staticRoot: join(dir, 'no-such-dir'),
+    });
+    const response = await unbuilt.request(`${TEST_ORIGIN}/`, { headers: html });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toContain('npm run build');
+  });
+});
