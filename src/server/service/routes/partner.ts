@@ -1,5 +1,8 @@
+import { registerCustomerRoutes } from './partner/customers';
 import { registerPartnerEventRoutes } from './partner/events';
+import { registerExportRoutes } from './partner/exports';
 import { registerHallRoutes } from './partner/halls';
+import { registerOrderRoutes } from './partner/orders';
 import { registerPaymentMethodRoutes } from './partner/payment-methods';
 import { registerProductionRoutes } from './partner/productions';
 import { registerSeatingRoutes } from './partner/seating';
@@ -12,4 +15,7 @@ export function registerPartnerRoutes(app: ServiceApp): void {
   registerProductionRoutes(app);
   registerSeatingRoutes(app);
   registerPaymentMethodRoutes(app);
+  registerCustomerRoutes(app);
+  registerOrderRoutes(app);
+  registerExportRoutes(app);
 }

@@ -1,4 +1,5 @@
 import { registerPublicEventRoutes } from './public/events';
+import { registerPublicOrderStatusRoutes } from './public/order-status';
 import { registerPublicTicketTypeRoutes } from './public/tickettypes';
 import type { ServiceApp } from './route-kit';
 
@@ -6,4 +7,5 @@ import type { ServiceApp } from './route-kit';
 export function registerPublicRoutes(app: ServiceApp): void {
   registerPublicEventRoutes(app);
   registerPublicTicketTypeRoutes(app);
+  registerPublicOrderStatusRoutes(app);
 }

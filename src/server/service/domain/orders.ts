@@ -1,0 +1,198 @@
+import type { Customer } from '../../../contract/customer';
+import type { Order, OrderExport, OrderSeat } from '../../../contract/order';
+import type { PublicOrderStatus } from '../../../contract/public-order';
+import type { Client } from '../context';
+import type { Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
+import { customersById } from './customers';
+import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
+import { centsToNumber } from './money';
+import { toZonedIso } from './time';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+interface OrderRow {
+  id: number;
+  order_key: string;
+  customer_id: number | null;
+  status: string;
+  payment_status: string;
+  channel: string;
+  handling_text: string;
+  discount_name: string | null;
+  order_date: Date;
+  time_out: Date | null;
+  amount_cents: number;
+  fee_cents: number;
+  donation_cents: number;
+  last_changed: Date;
+}
+
+const ORDER_COLUMNS = `id, order_key, customer_id, status, payment_status, channel, handling_text, discount_name,
+  order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed`;
+
+interface OrderLineRow {
+  id: number;
+  order_id: number;
+  seat_id: number | null;
+  event_id: number;
+  rank_id: number | null;
+  row_nr: number;
+  seat_nr: number;
+  amount_cents: number;
+  ticket_type_id: number | null;
+  price_name: string;
+  deleted: boolean;
+}
+
+function toOrder(row: OrderRow, timeZone: string): Order {
+  return {
+    orderId: row.id,
+    orderKey: row.order_key,
+    customerId: row.customer_id,
+    orderStatus: row.status,
+    orderPaymentStatus: row.payment_status,
+    orderDate: toZonedIso(row.order_date, timeZone),
+    timeOut: row.time_out ? toZonedIso(row.time_out, timeZone) : null,
+    amount: centsToNumber(row.amount_cents),
+    donation: centsToNumber(row.donation_cents),
+    lastChanged: toZonedIso(row.last_changed, timeZone),
+    handlingTextPayment: row.handling_text,
+    discountName: row.discount_name,
+  };
+}
+
+/**
+ * A line as spec 2.11 lists it. Reserved seats carry the hall seat id; general-admission places have no
+ * seat, so the order line's own id stands in (rowNr and seatNr are 0 there).
+ */
+function toOrderSeat(row: OrderLineRow): OrderSeat {
+  return {
+    seatId: row.seat_id ?? row.id,
+    eventId: row.event_id,
+    rankId: row.rank_id ?? 0,
+    rowNr: row.row_nr,
+    seatNr: row.seat_nr,
+    amount: centsToNumber(row.amount_cents),
+    priceId: row.ticket_type_id === null ? '' : String(row.ticket_type_id),
+    priceName: row.price_name,
+  };
+}
+
+/**
+ * Adds the export fields to a page of orders with two more queries whatever the page size: all lines of
+ * the page's orders (`order_id = any`), and all their customers (`id = any`). Lines without an event
+ * (a donation line, should one exist) are not seats; the donation is the order's `donation`.
+ */
+async function withExportFields(db: Queryable, client: Client, orders: OrderRow[]): Promise<OrderExport[]> {
+  if (orders.length === 0) return [];
+  const orderIds = orders.map((order) => order.id);
+  const customerIds = orders.flatMap((order) => (order.customer_id === null ? [] : [order.customer_id]));
+  const [lines, customers] = await Promise.all([
+    db.query<OrderLineRow>(
+      `select id, order_id, seat_id, event_id, rank_id, row_nr, seat_nr, amount_cents, ticket_type_id, price_name,
+              deleted_at is not null as deleted
+         from order_seats where order_id = any($1::int[]) and event_id is not null
+        order by order_id, id`,
+      [orderIds],
+    ),
+    customersById(db, client, customerIds),
+  ]);
+  const linesByOrder = new Map<number, { seats: OrderSeat[]; deletedSeats: OrderSeat[] }>();
+  for (const line of lines.rows) {
+    let entry = linesByOrder.get(line.order_id);
+    if (!entry) {
+      entry = { seats: [], deletedSeats: [] };
+      linesByOrder.set(line.order_id, entry);
+    }
+    (line.deleted ? entry.deletedSeats : entry.seats).push(toOrderSeat(line));
+  }
+  return orders.map((order) => {
+    const entry = linesByOrder.get(order.id);
+    const user: Customer | null = order.customer_id === null ? null : (customers.get(order.customer_id) ?? null);
+    return {
+      ...toOrder(order, client.timeZone),
+      orderChannel: order.channel,
+      fee: centsToNumber(order.fee_cents),
+      seats: entry?.seats ?? [],
+      deletedSeats: entry?.deletedSeats ?? [],
+      user,
+    };
+  });
+}
+
+export async function getOrder(db: Queryable, client: Client, orderId: number): Promise<Order> {
+  const { rows } = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from orders where client_id = $1 and id = $2`, [
+    client.id,
+    orderId,
+  ]);
+  if (!rows[0]) throw new NotFoundError(ORDER_NOT_FOUND);
+  return toOrder(rows[0], client.timeZone);
+}
+
+/** `GET /partner/order`: newest first (order_date, then id, descending — the orders_client_date index). */
+export async function listOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
+  const page = await pageOfClientRows<OrderRow>(
+    db,
+    { table: 'orders', columns: ORDER_COLUMNS, changedColumn: 'last_changed', orderBy: 'order_date desc, id desc' },
+    client.id,
+    filter,
+  );
+  return { total: page.total, rows: await withExportFields(db, client, page.rows) };
+}
+
+/** `POST /partner/export/orders`: by (last_changed, id) ascending, stable for incremental sync. */
+export async function exportOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
+  const page = await pageOfClientRows<OrderRow>(
+    db,
+    { table: 'orders', columns: ORDER_COLUMNS, changedColumn: 'last_changed', orderBy: 'last_changed, id' },
+    client.id,
+    filter,
+  );
+  return { total: page.total, rows: await withExportFields(db, client, page.rows) };
+}
+
+/**
+ * Public order status (spec 2.6). `seats` lists the order's lines that are not deleted — tickets, and
+ * vouchers or products (told apart by `event_type`); `order_tickets_nr` counts the tickets among them.
+ * The tickets and receipt pages are served by the same service, so their URLs share the request's origin.
+ */
+export async function getPublicOrderStatus(
+  db: Queryable,
+  client: Client,
+  orderKey: string,
+  origin: string,
+): Promise<PublicOrderStatus> {
+  const { rows } = await db.query<{ id: number; payment_status: string }>(
+    'select id, payment_status from orders where client_id = $1 and order_key = $2',
+    [client.id, orderKey],
+  );
+  const order = rows[0];
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  const lines = await db.query<{
+    id: number;
+    seat_id: number | null;
+    item_type: string;
+    event_name: string;
+    event_type: string | null;
+  }>(
+    `select os.id, os.seat_id, os.item_type, e.name as event_name, e.event_type
+       from order_seats os join events e on e.id = os.event_id
+      where os.order_id = $1 and os.deleted_at is null
+      order by os.id`,
+    [order.id],
+  );
+  const base = `${origin}/v1/${encodeURIComponent(client.name)}`;
+  const key = encodeURIComponent(orderKey);
+  return {
+    order_payment_status: order.payment_status,
+    order_tickets_nr: lines.rows.filter((line) => line.item_type === 'ticket').length,
+    order_tickets_url: `${base}/tickets/${key}`,
+    order_receipt_url: `${base}/receipt/${key}`,
+    seats: lines.rows.map((line) => ({
+      seat_id: line.seat_id ?? line.id,
+      event_name: line.event_name,
+      event_type: line.event_type,
+    })),
+  };
+}
