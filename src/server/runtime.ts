@@ -20,12 +20,13 @@ export interface ServiceRuntime {
 export async function startServiceRuntime(
   config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'SEED' | 'SEED_CUSTOMERS' | 'CART_TIMEOUT_SECONDS'>,
   log: Logger,
-  options: { inMemory?: boolean; now?: () => Date; poolSize?: number } = {},
+  options: { inMemory?: boolean; now?: () => Date; poolSize?: number; loadDataDir?: Blob } = {},
 ): Promise<ServiceRuntime> {
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: options.inMemory ? undefined : config.DATA_DIR,
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');

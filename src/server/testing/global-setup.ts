@@ -1,53 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildPgliteTemplate, buildPostgresTemplate } from './database-templates';
 import { findPostgresBinaries, type PostgresServer, startPostgresServer } from './postgres-server';
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** Superuser URL of the PostgreSQL server started for this run; empty when there is none. */
     testPostgresUrl: string;
+    /** File holding a dumped, migrated, seeded PGlite data directory; empty when it could not be built. */
+    testPgliteTemplate: string;
+    /** Name of the migrated, seeded template database on the PostgreSQL server; empty when none. */
+    testPostgresTemplate: string;
   }
 }
 
+const POSTGRES_TEMPLATE = 'foyer_template';
+
+const warn = (message: string) => console.warn(`[foyer test setup] ${message}`);
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Vitest global setup for the server project: starts one throwaway PostgreSQL server (when its binaries
- * are installed) so every suite written with `describeEachDatabase` also runs on a real server. Its URL
- * reaches the test workers through `provide` and TEST_POSTGRES_URL. With REQUIRE_POSTGRES=1 (CI) a
- * missing server is an error, never a silent PGlite-only run.
+ * Vitest global setup for the server project.
+ *
+ * 1. Starts one throwaway PostgreSQL server (when its binaries are installed) so every suite written
+ *    with `describeEachDatabase` also runs on a real server. Its URL reaches the test workers through
+ *    `provide` and TEST_POSTGRES_URL. With REQUIRE_POSTGRES=1 (CI) a missing server is an error, never a
+ *    silent PGlite-only run.
+ * 2. Prepares a migrated, seeded template database per kind, which `createTestService` copies instead of
+ *    migrating and seeding each time. When a template cannot be built, the services seed themselves (and
+ *    the tests show the seeding error).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.REQUIRE_POSTGRES === '1';
-  // An explicitly given server (e.g. a developer's own) wins over starting one.
+  const templates = await mkdtemp(join(tmpdir(), 'foyer-test-templates-'));
+  const pgliteTemplate = join(templates, 'pglite-datadir.tar');
+
+  let server: PostgresServer | undefined;
+  // An explicitly given server (e.g. a developer's own) wins over starting one; it gets no template.
   const given = process.env.TEST_POSTGRES_URL;
-  if (given) {
-    project.provide('testPostgresUrl', given);
-    return async () => {};
-  }
-  if (!findPostgresBinaries()) {
-    if (required) {
+  if (!given) {
+    if (findPostgresBinaries()) {
+      try {
+        server = await startPostgresServer();
+      } catch (error) {
+        if (required) throw error;
+        warn(`${describeError(error)}; server suites run on PGlite only.`);
+      }
+    } else if (required) {
       throw new Error(
         'REQUIRE_POSTGRES=1 but the PostgreSQL server binaries (initdb, pg_ctl) were not found. ' +
           'Install Debian\'s "postgresql" package (see .ci/run).',
       );
+    } else {
+      warn('PostgreSQL binaries not found: server suites run on PGlite only.');
     }
-    console.warn('[foyer] PostgreSQL binaries not found: server suites run on PGlite only.');
-    project.provide('testPostgresUrl', '');
-    return async () => {};
   }
-  let server: PostgresServer;
-  try {
-    server = await startPostgresServer();
-  } catch (error) {
-    if (required) throw error;
-    console.warn(
-      `[foyer] ${error instanceof Error ? error.message : String(error)}; server suites run on PGlite only.`,
-    );
-    project.provide('testPostgresUrl', '');
-    return async () => {};
-  }
-  process.env.TEST_POSTGRES_URL = server.url;
-  project.provide('testPostgresUrl', server.url);
+  const postgresUrl = given ?? server?.url ?? '';
+  if (postgresUrl) process.env.TEST_POSTGRES_URL = postgresUrl;
+  project.provide('testPostgresUrl', postgresUrl);
+
+  const [pgliteReady, postgresReady] = await Promise.all([
+    buildPgliteTemplate(pgliteTemplate).then(
+      () => true,
+      (error: unknown) => {
+        warn(`PGlite template not built (${describeError(error)}); each test service seeds itself.`);
+        return false;
+      },
+    ),
+    server
+      ? buildPostgresTemplate(server.url, POSTGRES_TEMPLATE).then(
+          () => true,
+          (error: unknown) => {
+            warn(`PostgreSQL template not built (${describeError(error)}); each test service seeds itself.`);
+            return false;
+          },
+        )
+      : Promise.resolve(false),
+  ]);
+  project.provide('testPgliteTemplate', pgliteReady ? pgliteTemplate : '');
+  project.provide('testPostgresTemplate', postgresReady ? POSTGRES_TEMPLATE : '');
+
   return async () => {
-    delete process.env.TEST_POSTGRES_URL;
-    await server.stop();
+    if (server) {
+      delete process.env.TEST_POSTGRES_URL;
+      await server.stop();
+    }
+    await rm(templates, { recursive: true, force: true });
   };
 }

@@ -84,6 +84,7 @@ function toOpenApiPath(honoPath: string): string {
  */
 export async function listServiceRoutes(service: TestService): Promise<ServiceRoute[]> {
   const response = await service.request('/openapi.json');
+  if (!response.ok) throw new Error(`GET /openapi.json → ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const document = (await response.json()) as OpenApiDocument;
   const routes = new Map<string, ServiceRoute>();
   for (const [path, operations] of Object.entries(document.paths)) {

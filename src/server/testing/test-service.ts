@@ -3,6 +3,7 @@ import pino from 'pino';
 import { describe, inject } from 'vitest';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { seedDemo } from '../service/db/seed/seed';
+import { loadPgliteTemplate } from './database-templates';
 
 /** The demo credentials (see the seed). */
 export const DEMO = { client: 'demo', apiKey: 'demo-partner-key' } as const;
@@ -39,8 +40,13 @@ export interface TestServiceOptions {
  */
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const joined = options.databaseUrl;
-  const created = !joined && options.database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const postgresTemplate = provided('testPostgresTemplate');
+  const pgliteTemplate = options.database === 'postgres' ? undefined : provided('testPgliteTemplate');
+  const created =
+    !joined && options.database === 'postgres' ? await createPostgresDatabase(postgresTemplate) : undefined;
   const databaseUrl = joined ?? created;
+  // A copy of the global setup's migrated, seeded template is already seeded.
+  const fromTemplate = databaseUrl ? Boolean(created && postgresTemplate) : Boolean(pgliteTemplate);
   const runtime = await startServiceRuntime(
     {
       DATA_DIR: '',
@@ -54,9 +60,10 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
       inMemory: true,
       poolSize: options.poolSize ?? 4,
       ...(options.now ? { now: options.now } : {}),
+      ...(!databaseUrl && pgliteTemplate ? { loadDataDir: await loadPgliteTemplate(pgliteTemplate) } : {}),
     },
   );
-  if (!joined) await seedDemo(runtime.db, { scale: 'test' });
+  if (!joined && !fromTemplate) await seedDemo(runtime.db, { scale: 'test' });
   return {
     ...runtime,
     databaseUrl,
@@ -81,7 +88,16 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
 
 /** The URL of the PostgreSQL server the global setup started, or undefined when there is none. */
 export function testPostgresUrl(): string | undefined {
-  return process.env.TEST_POSTGRES_URL || inject('testPostgresUrl') || undefined;
+  return process.env.TEST_POSTGRES_URL || provided('testPostgresUrl');
+}
+
+/** A value of the global setup; empty means none. Outside vitest's runner (no global setup) there is none. */
+function provided(key: 'testPostgresUrl' | 'testPgliteTemplate' | 'testPostgresTemplate'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The databases the suites run on: PGlite always, PostgreSQL when the global setup started a server. */
@@ -94,7 +110,7 @@ export function describeEachDatabase(name: string, suite: (database: DatabaseKin
   for (const database of testDatabases()) describe(`${name} [${database}]`, () => suite(database));
 }
 
-async function createPostgresDatabase(): Promise<string> {
+async function createPostgresDatabase(template: string | undefined): Promise<string> {
   const adminUrl = testPostgresUrl();
   if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: no PostgreSQL server was started');
   const pg = (await import('pg')).default;
@@ -102,7 +118,7 @@ async function createPostgresDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

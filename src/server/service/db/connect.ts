@@ -14,18 +14,20 @@ export interface ConnectOptions {
   dataDir?: string | undefined;
   /** Pool size for a PostgreSQL server. */
   poolSize?: number;
+  /** Embedded only: start from this dumped data directory (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
   return options.databaseUrl
     ? connectPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : connectPglite(options.dataDir);
+    : connectPglite(options.dataDir, options.loadDataDir);
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<Database> {
+async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined);
+  const pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir ? { loadDataDir } : {});
   const wrap = (target: Pick<typeof pglite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, params as unknown[] | undefined);

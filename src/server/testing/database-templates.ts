@@ -1,0 +1,56 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectDatabase } from '../service/db/connect';
+import { migrate } from '../service/db/migrate';
+import { seedDemo } from '../service/db/seed/seed';
+
+/**
+ * Migrating and seeding a fresh database for every test service costs seconds (PGlite's in-memory initdb
+ * alone is most of it). The global setup therefore prepares one migrated, test-scale-seeded database per
+ * kind, and each test service starts from a copy: a dumped PGlite data directory, or
+ * `CREATE DATABASE ... TEMPLATE` on PostgreSQL.
+ */
+
+/** Writes a dump of a migrated, seeded PGlite data directory to `file`. */
+export async function buildPgliteTemplate(file: string): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'foyer-pglite-template-'));
+  try {
+    const db = await connectDatabase({ dataDir: scratch });
+    await migrate(db);
+    await seedDemo(db, { scale: 'test' });
+    await db.close();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create(join(scratch, 'pgdata'));
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export async function loadPgliteTemplate(file: string): Promise<Blob> {
+  return new Blob([await readFile(file)]);
+}
+
+/** Creates database `name` on the server of `adminUrl`, migrated and seeded at test scale. */
+export async function buildPostgresTemplate(adminUrl: string, name: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await connectDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  try {
+    await migrate(db);
+    await seedDemo(db, { scale: 'test' });
+  } finally {
+    await db.close();
+  }
+}
