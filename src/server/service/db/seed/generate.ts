@@ -40,7 +40,7 @@ export interface GenerateOptions {
 }
 
 const SIZES = {
-  demo: { customers: 20_000, orders: 50_000, harbourOrders: 6000, waitingEvents: 12, waitingPerEvent: 100 },
+  demo: { customers: 20_000, orders: 50_000, harbourOrders: 3000, waitingEvents: 12, waitingPerEvent: 100 },
   test: { customers: 300, orders: 900, harbourOrders: 120, waitingEvents: 4, waitingPerEvent: 8 },
 } as const;
 

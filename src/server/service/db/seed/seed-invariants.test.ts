@@ -24,6 +24,29 @@ describeEachDatabase('seeded demo data (test scale)', (database) => {
   });
   afterAll(() => service.close());
 
+  it('satisfies every foreign key (the bulk load skips their triggers)', async () => {
+    const keys = await rows<{ name: string; child: string; parent: string; columns: string[]; targets: string[] }>(
+      db,
+      `select c.conname as name, c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent,
+         array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+                 join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as columns,
+         array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+                 join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as targets
+       from pg_constraint c where c.contype = 'f'`,
+    );
+    expect(keys.length).toBeGreaterThan(15);
+    for (const key of keys) {
+      const notNull = key.columns.map((c) => `t.${c} is not null`).join(' and ');
+      const match = key.columns.map((c, i) => `p.${key.targets[i]} = t.${c}`).join(' and ');
+      const [broken] = await values(
+        db,
+        `select count(*)::int as v from ${key.child} t
+          where ${notNull} and not exists (select 1 from ${key.parent} p where ${match})`,
+      );
+      expect(broken, key.name).toBe(0);
+    }
+  });
+
   it('never sells a seat twice for one event', async () => {
     expect(
       await rows(

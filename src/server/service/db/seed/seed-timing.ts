@@ -32,6 +32,7 @@ async function measure(label: string, connect: { databaseUrl?: string; dataDir?:
   });
   const seeded = performance.now();
   await db.close();
+  console.log(`${'close'.padEnd(24)} ${ms(performance.now() - seeded)}`);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   console.log(`${'seed total'.padEnd(24)} ${ms(seeded - opened)}  ${total} rows`);
   console.log(`${'first start total'.padEnd(24)} ${ms(seeded - started)}`);

@@ -1,6 +1,6 @@
 import { hashApiKey } from '../../auth';
 import type { Database, Queryable } from '../database';
-import { bulkInsert, syncSequences } from './bulk-insert';
+import { bulkInsert, dropSecondaryIndexes, loadColumnTypes, skipTriggersIfAllowed, syncSequences } from './bulk-insert';
 import { type GeneratedData, generateDemoData } from './generate';
 import { SERIAL_TABLES, TABLE_ORDER } from './tables';
 
@@ -51,6 +51,9 @@ async function writeData(
   lap: (step: string, rows: number) => void,
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
+  await skipTriggersIfAllowed(tx);
+  const types = await loadColumnTypes(tx);
+  const rebuildIndexes = await dropSecondaryIndexes(tx, TABLE_ORDER);
   for (const client of data.clients) {
     await tx.query(
       `insert into clients (id, name, display_name, time_zone, currency, api_key_hash)
@@ -62,11 +65,14 @@ async function writeData(
   lap('clients', data.clients.length);
   for (const table of TABLE_ORDER) {
     const rows = data.tables[table];
-    await bulkInsert(tx, table, rows);
+    await bulkInsert(tx, types, table, rows);
     counts[table] = rows.length;
     lap(table, rows.length);
   }
+  for (const statement of rebuildIndexes) await tx.query(statement);
+  lap('indexes', rebuildIndexes.length);
   await syncSequences(tx, SERIAL_TABLES);
+  await tx.query('set local session_replication_role = origin');
   lap('sequences', 0);
   return counts;
 }
