@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { errorBodySchema } from '../../../../contract/common';
+import { clientTypeListSchema, customerPageSchema, customerSchema } from '../../../../contract/customer';
+import { orderPageSchema } from '../../../../contract/order';
+import type { Paginated } from '../../../../contract/pagination';
+import { waitinglistPageSchema } from '../../../../contract/waiting-list';
+import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
+import {
+  createTestService,
+  DEMO,
+  describeEachDatabase,
+  HARBOUR,
+  type TestService,
+} from '../../../testing/test-service';
+import { localDate, startOfLocalDay } from '../../domain/time';
+import { relative, walkPages } from './walk-pages.test-support';
+
+const ZONE = 'Europe/Amsterdam';
+
+interface ExportCase {
+  name: 'customers' | 'orders' | 'waitinglist';
+  table: string;
+  /** The column changedSince filters and the export orders by. */
+  column: string;
+  schema: z.ZodType<Paginated<unknown>>;
+  idOf: (row: never) => number;
+  stampOf: (row: never) => string;
+}
+
+const CASES: ExportCase[] = [
+  {
+    name: 'customers',
+    table: 'customers',
+    column: 'last_changed',
+    schema: customerPageSchema,
+    idOf: (row: { customerId: number }) => row.customerId,
+    stampOf: (row: { lastChanged: string }) => row.lastChanged,
+  },
+  {
+    name: 'orders',
+    table: 'orders',
+    column: 'last_changed',
+    schema: orderPageSchema,
+    idOf: (row: { orderId: number }) => row.orderId,
+    stampOf: (row: { lastChanged: string }) => row.lastChanged,
+  },
+  {
+    name: 'waitinglist',
+    table: 'waiting_list',
+    column: 'created_at',
+    schema: waitinglistPageSchema,
+    idOf: (row: { waitingId: number }) => row.waitingId,
+    stampOf: (row: { createdAt: string }) => row.createdAt,
+  },
+];
+
+describeEachDatabase('partner exports', (database) => {
+  let service: TestService;
+  let fx: DemoFixtures;
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    fx = await loadDemoFixtures(service.db);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const post = (path: string, init: { json?: unknown; headers?: Record<string, string>; body?: string } = {}) =>
+    service.request(`/v1/demo/partner${path}`, { key: DEMO.apiKey, method: 'POST', ...init });
+
+  async function idsSince(table: string, column: string, since?: Date): Promise<number[]> {
+    const { rows } = await service.db.query<{ id: number }>(
+      `select id from ${table} where client_id = $1 ${since ? `and ${column} >= $2` : ''} order by ${column}, id`,
+      since ? [fx.demo.clientId, since] : [fx.demo.clientId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  it('GET /partner/export/clienttypes lists the client’s tags', async () => {
+    const res = await service.request('/v1/demo/partner/export/clienttypes', { key: DEMO.apiKey });
+    expect(res.status).toBe(200);
+    const tags = clientTypeListSchema.parse(await res.json());
+    const { rows } = await service.db.query<{ name: string }>('select name from client_tags where client_id = $1', [
+      fx.demo.clientId,
+    ]);
+    expect([...tags].sort()).toEqual(rows.map((row) => row.name).sort());
+    const harbour = clientTypeListSchema.parse(
+      await (await service.request('/v1/harbour/partner/export/clienttypes', { key: HARBOUR.apiKey })).json(),
+    );
+    expect(harbour).not.toEqual(tags);
+  });
+
+  for (const exportCase of CASES) {
+    describe(`POST /partner/export/${exportCase.name}`, () => {
+      const path = `/v1/demo/partner/export/${exportCase.name}`;
+      const idOf = exportCase.idOf as (row: unknown) => number;
+      const stampOf = exportCase.stampOf as (row: unknown) => string;
+
+      it('walks every record once by next_page_url, in (change, id) order', async () => {
+        const { rows, pages } = await walkPages(service, exportCase.schema, { path, method: 'POST', key: DEMO.apiKey });
+        const expected = await idsSince(exportCase.table, exportCase.column);
+        expect(pages[0]?.total).toBe(expected.length);
+        expect(rows.map(idOf)).toEqual(expected);
+        if (exportCase.name !== 'waitinglist') expect(pages.length).toBeGreaterThan(1);
+        for (let i = 1; i < rows.length; i++) {
+          expect(Date.parse(stampOf(rows[i]))).toBeGreaterThanOrEqual(Date.parse(stampOf(rows[i - 1])));
+        }
+      });
+
+      it('filters on changedSince from the body and carries it into the page URLs', async () => {
+        const all = await idsSince(exportCase.table, exportCase.column);
+        const { rows: pivotRows } = await service.db.query<{ stamp: Date }>(
+          `select ${exportCase.column} as stamp from ${exportCase.table} where client_id = $1
+            order by ${exportCase.column}, id offset $2 limit 1`,
+          [fx.demo.clientId, Math.floor(all.length / 3)],
+        );
+        const day = localDate(pivotRows[0]?.stamp as Date, ZONE);
+        const expected = await idsSince(exportCase.table, exportCase.column, startOfLocalDay(day, ZONE));
+        expect(expected.length).toBeLessThan(all.length);
+
+        const { rows, pages } = await walkPages(service, exportCase.schema, {
+          path,
+          method: 'POST',
+          key: DEMO.apiKey,
+          json: { changedSince: day },
+        });
+        expect(rows.map(idOf)).toEqual(expected);
+        for (const page of pages) {
+          expect(page.first_page_url).toContain(`changedSince=${day}`);
+          expect(page.last_page_url).toContain(`changedSince=${day}`);
+          if (page.next_page_url) expect(page.next_page_url).toContain(`changedSince=${day}`);
+        }
+        if (exportCase.name !== 'waitinglist') expect(pages.length).toBeGreaterThan(1);
+
+        const byQuery = exportCase.schema.parse(
+          await (await post(`/export/${exportCase.name}?changedSince=${day}`)).json(),
+        );
+        expect(byQuery.total).toBe(expected.length);
+      });
+
+      it('lets the body’s changedSince win over the query parameter', async () => {
+        const res = await post(`/export/${exportCase.name}?changedSince=2000-01-01`, {
+          json: { changedSince: '2999-01-01' },
+        });
+        const page = exportCase.schema.parse(await res.json());
+        expect(page.total).toBe(0);
+        expect(page.first_page_url).toContain('changedSince=2999-01-01');
+        expect(page.first_page_url).not.toContain('2000-01-01');
+      });
+
+      it('accepts no body, an empty body and an empty object', async () => {
+        const total = (await idsSince(exportCase.table, exportCase.column)).length;
+        const variants = [
+          {},
+          { headers: { 'content-type': 'application/json' } },
+          { headers: { 'content-type': 'application/json' }, body: '' },
+          { json: {} },
+        ];
+        for (const init of variants) {
+          const res = await post(`/export/${exportCase.name}`, init);
+          expect(res.status, JSON.stringify(init)).toBe(200);
+          expect(exportCase.schema.parse(await res.json()).total).toBe(total);
+        }
+      });
+
+      it('is 422 for an invalid changedSince in body or query, 400 for unparsable JSON', async () => {
+        for (const init of [{ json: { changedSince: 'last week' } }, { json: { changedSince: 20260101 } }]) {
+          const res = await post(`/export/${exportCase.name}`, init);
+          expect(res.status).toBe(422);
+          expect(errorBodySchema.parse(await res.json()).errors).toHaveProperty('changedSince');
+        }
+        const query = await post(`/export/${exportCase.name}?changedSince=2026-02-30`);
+        expect(query.status).toBe(422);
+        const broken = await post(`/export/${exportCase.name}`, {
+          headers: { 'content-type': 'application/json' },
+          body: '{"changedSince":',
+        });
+        expect(broken.status).toBe(400);
+      });
+
+      it('answers a page past the last with empty data', async () => {
+        const total = (await idsSince(exportCase.table, exportCase.column)).length;
+        const page = exportCase.schema.parse(await (await post(`/export/${exportCase.name}?page=999`)).json());
+        expect(page).toMatchObject({ data: [], current_page: 999, total, next_page_url: null, from: 0, to: 0 });
+        expect(relative(page.prev_page_url ?? '')).toBe(`${path}?page=${page.last_page}`);
+      });
+    });
+  }
+
+  it('exports customers with customerPrefs exactly as stored', async () => {
+    const { rows } = await walkPages(service, customerPageSchema, {
+      path: '/v1/demo/partner/export/customers',
+      method: 'POST',
+      key: DEMO.apiKey,
+    });
+    const { rows: stored } = await service.db.query<{ id: number; prefs: unknown }>(
+      'select id, prefs from customers where client_id = $1',
+      [fx.demo.clientId],
+    );
+    const prefsById = new Map(stored.map((row) => [row.id, row.prefs]));
+    for (const customer of rows) expect(customer.customerPrefs).toEqual(prefsById.get(customer.customerId));
+    const single = customerSchema.parse(
+      await (
+        await service.request(`/v1/demo/partner/customer/${fx.customers.legacyPrefs.customerId}`, { key: DEMO.apiKey })
+      ).json(),
+    );
+    expect(rows.find((customer) => customer.customerId === single.customerId)).toEqual(single);
+  });
+
+  it('exports waiting-list entries of every type with the customer inline', async () => {
+    const { rows } = await walkPages(service, waitinglistPageSchema, {
+      path: '/v1/demo/partner/export/waitinglist',
+      method: 'POST',
+      key: DEMO.apiKey,
+    });
+    expect(new Set(rows.map((entry) => entry.type))).toEqual(
+      new Set(['waiting', 'notified', 'converted', 'expired', 'cancelled']),
+    );
+    const { rows: stored } = await service.db.query<{
+      id: number;
+      customer_id: number;
+      event_id: number;
+      number_of_tickets: number;
+      type: string;
+      created_at: Date;
+      notified_at: Date | null;
+    }>('select * from waiting_list where client_id = $1', [fx.demo.clientId]);
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    for (const entry of rows) {
+      const row = byId.get(entry.waitingId);
+      expect(entry).toMatchObject({
+        customerId: row?.customer_id,
+        eventId: row?.event_id,
+        numberOfTickets: row?.number_of_tickets,
+        type: row?.type,
+      });
+      expect(Date.parse(entry.createdAt)).toBe(Math.floor((row?.created_at.getTime() ?? 0) / 1000) * 1000);
+      expect(entry.notifiedAt === null).toBe(row?.notified_at === null);
+      expect(entry.user.customerId).toBe(entry.customerId);
+      if (entry.type === 'waiting') expect(entry.notifiedAt).toBeNull();
+    }
+  });
+
+  it('never shows another client’s records', async () => {
+    const { rows } = await walkPages(service, orderPageSchema, {
+      path: '/v1/harbour/partner/export/orders',
+      method: 'POST',
+      key: HARBOUR.apiKey,
+    });
+    expect(rows.map((order) => order.orderId)).toContain(fx.harbour.orderId);
+    const { rows: harbourIds } = await service.db.query<{ id: number }>('select id from orders where client_id = $1', [
+      fx.harbour.clientId,
+    ]);
+    expect(rows.length).toBe(harbourIds.length);
+    for (const order of rows) if (order.user) expect(order.user.customerId).toBe(order.customerId);
+  });
+});
