@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { APP_DIST, ensureAppBuilt } from './gateway/app-build';
+import { appDir, ensureAppBuilt } from './gateway/app-build';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { loadSessionSecret } from './gateway/session-secret';
@@ -28,13 +28,13 @@ async function main(): Promise<void> {
   // With UPSTREAM_BASE_URL the gateway talks to a real service: no embedded database is opened.
   const [runtime] = await Promise.all([
     upstream ? null : startServiceRuntime(config, log),
-    dev ? undefined : ensureAppBuilt(log),
+    dev ? undefined : ensureAppBuilt(log, appDir()),
   ]);
   const sessions = new SessionStore({ secret: await loadSessionSecret(config) });
   const app = createRootApp({
     runtime,
     log,
-    staticRoot: dev ? null : APP_DIST,
+    staticRoot: dev ? null : appDir(),
     gateway: {
       service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
       sessions,

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The server under test, as `npm start` runs it, on a fresh temporary DATA_DIR with the demo data. The app
+ * is built into the same temporary directory (main.ts builds what is missing), so each run tests the
+ * current source and parallel runs never share a build; E2E_APP_DIR reuses a build instead (quick local
+ * loops: `npm run build && E2E_APP_DIR=dist/web npm run test:e2e`). Everything is removed on exit.
+ */
+const root = resolve(import.meta.dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
+// Port 0: the system picks a free port, so parallel runs never clash; the start-up line names it and
+// Playwright reads the URL from there (webServer.wait in the config).
+const port = process.env.E2E_PORT ?? '0';
+
+const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    SEED: 'demo',
+    FOYER_APP_DIR: process.env.E2E_APP_DIR ? resolve(root, process.env.E2E_APP_DIR) : join(dir, 'web'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    FOYER_DEV: '',
+    DATABASE_URL: '',
+    UPSTREAM_BASE_URL: '',
+    SESSION_SECRET: '',
+  },
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
