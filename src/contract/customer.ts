@@ -89,7 +89,11 @@ export const customerCreditInputSchema = z
   );
 
 /** Rejects any value: create and update do not accept `customerPrefs` (spec 2.7 rule 5). */
-const readOnlyPrefs = z.never({ error: 'customerPrefs is read-only.' }).optional();
+const readOnlyPrefs = z
+  .unknown()
+  .refine((value) => value === undefined, 'customerPrefs is read-only.')
+  .optional()
+  .meta({ description: 'Read-only: a body that sends it is refused (422)' });
 
 const writableFields = {
   customerExternalId: optionalText('External id', CUSTOMER_FREE_TEXT_MAX),
