@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { NavigateFunction, RouteObject } from 'react-router';
+import type { Localized } from '../lib/i18n';
+
+/**
+ * How a feature plugs into the app: one `AppArea` per feature folder (features/<area>/<area>-area.ts),
+ * listed once in app/areas.ts. The shell builds the navigation, the command palette and the shortcuts
+ * overlay from these, and the router mounts the routes (lazily loaded) inside the signed-in layout.
+ * An area module must stay light: it imports page components only through `lazy`.
+ */
+export interface AppArea {
+  id: string;
+  /** Routes under the signed-in layout; use `lazy` so each area loads only when visited. */
+  routes: RouteObject[];
+  /** The area's entry in the navbar (and a "go to" command); absent for areas without a page of their own. */
+  nav?: AreaNav;
+  commands?: AppCommand[];
+  shortcuts?: AppShortcut[];
+}
+
+export interface AreaNav {
+  path: string;
+  label: Localized;
+  description?: Localized;
+  icon: ReactNode;
+  /** Matches nested paths too (`/events/12` highlights Events). */
+  end?: boolean;
+  /** Second key of the `g` + key navigation sequence (`g d` → Dashboard). */
+  goKey?: string;
+}
+
+export interface CommandContext {
+  navigate: NavigateFunction;
+}
+
+export interface AppCommand {
+  id: string;
+  label: Localized;
+  description?: Localized;
+  keywords?: string[];
+  run: (context: CommandContext) => void;
+}
+
+export interface AppShortcut {
+  /** Keys pressed together, e.g. `['mod', 'K']`, or in sequence with `then`: `['g', 'then', 'd']`. */
+  keys: string[];
+  label: Localized;
+}

@@ -1,0 +1,8 @@
+import { dashboardArea } from '../features/dashboard/dashboard-area';
+import type { AppArea } from './area';
+
+/**
+ * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
+ * navigation, commands and shortcuts all follow from that one line.
+ */
+export const areas: readonly AppArea[] = [dashboardArea];

@@ -1,0 +1,17 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useMessages } from '../lib/i18n';
+import { appMessages } from './messages';
+
+export function NotFoundPage() {
+  const t = useMessages(appMessages);
+  return (
+    <Stack gap="md" align="flex-start" py="xl">
+      <Title order={1}>{t('notFoundTitle')}</Title>
+      <Text c="dimmed">{t('notFoundText')}</Text>
+      <Button component={Link} to="/">
+        {t('backToDashboard')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { apiClient } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
+import { areas } from './areas';
+import { RouteError } from './route-error';
+import { safeNextPath, sessionKey, sessionQuery, signInPath } from './session';
+
+/** When any call says the session is gone: forget it, and go to sign-in, remembering where we were. */
+function handleUnauthorized(): void {
+  apiClient.setClientName(null);
+  queryClient.setQueryData(sessionKey, null);
+  const { pathname, search } = router.state.location;
+  if (pathname === '/sign-in') return;
+  void router.navigate(signInPath(`${pathname}${search}`), { replace: true }).then(() => {
+    // Nothing of the previous session stays in memory for whoever signs in next.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+  });
+}
+
+export const queryClient = createQueryClient({ onUnauthorized: handleUnauthorized });
+
+async function requireSession({ request }: LoaderFunctionArgs) {
+  const session = await queryClient.ensureQueryData(sessionQuery);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(`${url.pathname}${url.search}`));
+  }
+  return session;
+}
+
+async function redirectWhenSignedIn({ request }: LoaderFunctionArgs) {
+  const session = await queryClient.ensureQueryData(sessionQuery);
+  if (session) throw redirect(safeNextPath(new URL(request.url).searchParams.get('next')));
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteError />,
+    // Nothing painted while the session check runs: the first paint is the real page, not a placeholder.
+    HydrateFallback: () => null,
+    children: [
+      {
+        path: '/sign-in',
+        loader: redirectWhenSignedIn,
+        lazy: async () => ({ Component: (await import('../features/sign-in/sign-in-page')).SignInPage }),
+      },
+      {
+        id: 'signed-in',
+        loader: requireSession,
+        lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
+        children: [
+          ...areas.flatMap((area) => area.routes),
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

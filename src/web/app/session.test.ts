@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { safeNextPath, signInPath } from './session';
+
+describe('safeNextPath', () => {
+  it('keeps paths of this app with their query', () => {
+    expect(safeNextPath('/events/12?tab=prices')).toBe('/events/12?tab=prices');
+  });
+
+  it('refuses other sites, odd schemes and loops back to sign-in', () => {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:x',
+      '/sign-in',
+    ]) {
+      expect(safeNextPath(bad)).toBe('/');
+    }
+  });
+
+  it('builds the sign-in path with the place to return to', () => {
+    expect(signInPath('/orders?page=2')).toBe('/sign-in?next=%2Forders%3Fpage%3D2');
+    expect(signInPath('/')).toBe('/sign-in');
+  });
+});

@@ -1,0 +1,77 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { apiClient } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
+
+export const sessionSchema = z.object({ clientName: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionKey = ['session'] as const;
+
+/** `null` when nobody is signed in. The gateway answers 401 then; that is an answer, not a failure. */
+export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    const session = await apiClient.get('/api/session', { schema: sessionSchema, signal });
+    apiClient.setClientName(session.clientName);
+    return session;
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'unauthorized') {
+      apiClient.setClientName(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: ({ signal }) => fetchSession(signal),
+  // Checked once per page load; a lapsed session shows itself as a 401 on the next call.
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
+export async function signIn(clientName: string, apiKey: string): Promise<Session> {
+  const session = await apiClient.post('/api/session', { schema: sessionSchema, body: { clientName, apiKey } });
+  apiClient.setClientName(session.clientName);
+  return session;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await apiClient.delete('/api/session', { schema: z.unknown() });
+  } finally {
+    apiClient.setClientName(null);
+  }
+}
+
+/** Only a path of this app is a place to return to: `/orders?page=2`, never `//evil.example` or a URL. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (next.startsWith('/sign-in')) return '/';
+  return next;
+}
+
+export function signInPath(next: string): string {
+  const target = safeNextPath(next);
+  return target === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(target)}`;
+}
+
+const CLIENT_NAME_KEY = 'foyer.clientName';
+
+/** The client name is remembered for the next sign-in; the API key never is. */
+export function rememberedClientName(): string {
+  try {
+    return localStorage.getItem(CLIENT_NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function rememberClientName(clientName: string): void {
+  try {
+    localStorage.setItem(CLIENT_NAME_KEY, clientName);
+  } catch {
+    // Storage unavailable: the name is typed again next time.
+  }
+}

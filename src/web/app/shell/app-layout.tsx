@@ -1,0 +1,233 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  NavLink,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Kbd.css';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { IconLogout, IconSearch } from '../../components/icons';
+import { LanguageMenu } from '../../components/language-menu';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { notify, onNotificationsNeeded } from '../../lib/notify';
+import type { AppCommand, AppShortcut } from '../area';
+import { areas } from '../areas';
+import { appMessages } from '../messages';
+import { sessionKey, sessionQuery, signOut } from '../session';
+import { ColorSchemeMenu } from './color-scheme-menu';
+import { isMac, keyLabel } from './keys';
+import { useAppShortcuts } from './use-app-shortcuts';
+
+// Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
+const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
+const ShortcutsOverlay = lazy(async () => ({ default: (await import('./shortcuts-overlay')).ShortcutsOverlay }));
+const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host')).NotificationsHost }));
+
+/** The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay. */
+export function AppLayout() {
+  const t = useMessages(appMessages);
+  const localized = useLocalized();
+  const { locale, setLocale } = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const [navOpened, nav] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const { setColorScheme } = useMantineColorScheme();
+  const computedScheme = useComputedColorScheme('light');
+
+  const signOutMutation = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+      void navigate('/sign-in', { replace: true });
+    },
+    onError: () => void notify({ color: 'red', message: t('signOutFailed') }),
+  });
+
+  const [helpLoaded, setHelpLoaded] = useState(false);
+  const openHelp = useCallback(() => {
+    setHelpLoaded(true);
+    help.open();
+  }, [help]);
+
+  const shellCommands = useMemo<AppCommand[]>(
+    () => [
+      {
+        id: 'shell:toggle-scheme',
+        label: { nl: 'Licht of donker wisselen', en: 'Toggle light or dark' },
+        keywords: ['theme', 'thema', 'dark', 'donker', 'light', 'licht'],
+        run: () => setColorScheme(computedScheme === 'dark' ? 'light' : 'dark'),
+      },
+      {
+        id: 'shell:language',
+        label: { nl: 'Switch to English', en: 'Naar het Nederlands' },
+        keywords: ['language', 'taal', 'english', 'nederlands'],
+        run: () => setLocale(locale === 'nl-NL' ? 'en-GB' : 'nl-NL'),
+      },
+      {
+        id: 'shell:shortcuts',
+        label: { nl: 'Sneltoetsen tonen', en: 'Show keyboard shortcuts' },
+        keywords: ['keyboard', 'toetsen', 'help'],
+        run: openHelp,
+      },
+      {
+        id: 'shell:sign-out',
+        label: { nl: 'Afmelden', en: 'Sign out' },
+        keywords: ['logout', 'uitloggen', 'sign out'],
+        run: () => signOutMutation.mutate(),
+      },
+    ],
+    [computedScheme, openHelp, locale, setColorScheme, setLocale, signOutMutation],
+  );
+
+  const shortcuts = useMemo<AppShortcut[]>(
+    () => [
+      { keys: ['mod', 'K'], label: { nl: 'Opdrachtpalet openen', en: 'Open the command palette' } },
+      { keys: ['?'], label: { nl: 'Sneltoetsen tonen', en: 'Show keyboard shortcuts' } },
+      ...areas.flatMap((area) =>
+        area.nav?.goKey
+          ? [
+              {
+                keys: ['g', 'then', area.nav.goKey],
+                label: { nl: `Naar ${area.nav.label.nl}`, en: `Go to ${area.nav.label.en}` },
+              },
+            ]
+          : [],
+      ),
+      ...areas.flatMap((area) => area.shortcuts ?? []),
+    ],
+    [],
+  );
+
+  useAppShortcuts({ areas, navigate, openHelp });
+
+  // Until the palette is loaded, its shortcut is caught here; from then on Spotlight handles it itself.
+  const [paletteOpenRequests, setPaletteOpenRequests] = useState(0);
+  const openPalette = useCallback(() => setPaletteOpenRequests((count) => count + 1), []);
+  const paletteLoaded = paletteOpenRequests > 0;
+  useEffect(() => {
+    if (paletteLoaded) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        openPalette();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [paletteLoaded, openPalette]);
+
+  const [notificationsNeeded, setNotificationsNeeded] = useState(false);
+  useEffect(() => onNotificationsNeeded(() => setNotificationsNeeded(true)), []);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', md: 'lg' }}
+    >
+      <a href="#main" className="foyer-skip-link">
+        {t('skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
+            />
+            <Text component={RouterNavLink} to="/" fw={800} size="lg" c="indigo.7" td="none" aria-label="Foyer">
+              Foyer
+            </Text>
+            <UnstyledButton
+              onClick={openPalette}
+              className="foyer-search-button foyer-touch-target"
+              aria-label={`${t('commandPalette')} (${keyLabel('mod')}+K)`}
+              visibleFrom="xs"
+            >
+              <Group gap="xs" wrap="nowrap">
+                <IconSearch size={16} />
+                <Text size="sm" c="dimmed" span>
+                  {t('searchOrJump')}
+                </Text>
+                <Kbd size="xs">{isMac() ? '⌘K' : 'Ctrl K'}</Kbd>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-client">
+              {t('signedInAs', { client: session?.clientName ?? '' })}
+            </Text>
+            <LanguageMenu />
+            <ColorSchemeMenu />
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => signOutMutation.mutate()}
+              loading={signOutMutation.isPending}
+              className="foyer-touch-target"
+            >
+              {t('signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('mainNavigation')} component="nav">
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          {areas.map((area) =>
+            area.nav ? (
+              <NavLink
+                key={area.id}
+                component={RouterNavLink}
+                to={area.nav.path}
+                end={area.nav.end}
+                label={localized(area.nav.label)}
+                leftSection={area.nav.icon}
+                active={
+                  area.nav.end ? location.pathname === area.nav.path : location.pathname.startsWith(area.nav.path)
+                }
+                onClick={nav.close}
+                className="foyer-touch-target"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ) : null,
+          )}
+        </AppShell.Section>
+        <Box pt="sm">
+          <Text size="xs" c="dimmed" hiddenFrom="md">
+            {t('signedInAs', { client: session?.clientName ?? '' })}
+          </Text>
+        </Box>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+      <Suspense fallback={null}>
+        {paletteLoaded ? (
+          <CommandPalette areas={areas} commands={shellCommands} openRequests={paletteOpenRequests} />
+        ) : null}
+        {helpLoaded ? <ShortcutsOverlay opened={helpOpened} onClose={help.close} shortcuts={shortcuts} /> : null}
+        {notificationsNeeded ? <NotificationsHost /> : null}
+      </Suspense>
+    </AppShell>
+  );
+}

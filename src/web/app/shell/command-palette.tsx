@@ -1,0 +1,72 @@
+import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import '@mantine/spotlight/styles.css';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { IconSearch } from '../../components/icons';
+import { useLocalized, useMessages } from '../../lib/i18n';
+import type { AppArea, AppCommand } from '../area';
+import { appMessages } from '../messages';
+
+/**
+ * Ctrl/Cmd+K: jump to any area or run any command the areas and the shell declare. Search matches the
+ * label, the description and the keywords, in the current language. Loaded on first use (the shell catches
+ * the first Ctrl/Cmd+K); `openRequests` counts the shell's requests to open it.
+ */
+export function CommandPalette({
+  areas,
+  commands,
+  openRequests,
+}: {
+  areas: readonly AppArea[];
+  commands: AppCommand[];
+  openRequests: number;
+}) {
+  const t = useMessages(appMessages);
+  const localized = useLocalized();
+  const navigate = useNavigate();
+  const actions = useMemo<SpotlightActionData[]>(() => {
+    const navigation: SpotlightActionData[] = areas.flatMap((area) => {
+      const nav = area.nav;
+      if (!nav) return [];
+      return [
+        {
+          id: `go:${area.id}`,
+          label: t('paletteGoTo', { page: localized(nav.label) }),
+          description: nav.description ? localized(nav.description) : undefined,
+          keywords: [nav.label.nl, nav.label.en, nav.path],
+          leftSection: nav.icon,
+          onClick: () => void navigate(nav.path),
+        },
+      ];
+    });
+    const rest = [...areas.flatMap((area) => area.commands ?? []), ...commands].map<SpotlightActionData>((command) => ({
+      id: command.id,
+      label: localized(command.label),
+      description: command.description ? localized(command.description) : undefined,
+      keywords: [command.label.nl, command.label.en, ...(command.keywords ?? [])],
+      onClick: () => command.run({ navigate }),
+    }));
+    return [...navigation, ...rest];
+  }, [areas, commands, localized, navigate, t]);
+
+  useEffect(() => {
+    if (openRequests > 0) spotlight.open();
+  }, [openRequests]);
+
+  return (
+    <Spotlight
+      actions={actions}
+      shortcut={['mod + K']}
+      nothingFound={t('paletteNothingFound')}
+      highlightQuery
+      limit={50}
+      scrollable
+      maxHeight={420}
+      searchProps={{
+        leftSection: <IconSearch />,
+        placeholder: t('searchOrJump'),
+        'aria-label': t('commandPalette'),
+      }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { appMessages } from '../app/messages';
+import { isApiError } from '../lib/api-error';
+import type { Translate } from '../lib/i18n';
+
+type AppKey = keyof typeof appMessages.nl;
+
+/** A sentence for a person, whatever failed: the kind decides, the server's own message when it has one. */
+export function describeError(error: unknown, t: Translate<AppKey>): string {
+  if (!isApiError(error)) return t('errorUnexpected');
+  switch (error.kind) {
+    case 'network':
+      return t('errorNetwork');
+    case 'forbidden':
+      return t('errorForbidden');
+    case 'notFound':
+      return error.message || t('errorNotFound');
+    case 'server':
+      return t('errorServer');
+    case 'rateLimited':
+      return t('errorRateLimited', { seconds: error.retryAfterSeconds ?? 30 });
+    case 'unexpectedResponse':
+      return t('errorUnexpected');
+    default:
+      return error.message;
+  }
+}

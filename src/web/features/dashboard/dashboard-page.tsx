@@ -1,0 +1,187 @@
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import { addDays, formatDate, formatNumber, isoLocalDate } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { eventQueries } from '../../lib/queries/event-queries';
+import { hallQueries } from '../../lib/queries/hall-queries';
+import { availabilityTotals } from '../../lib/schemas/partner-event';
+import { dashboardMessages } from './dashboard-messages';
+import { DASHBOARD_DAYS, selectDashboardEvents } from './dashboard-selection';
+import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
+import './dashboard.css';
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
+
+function Figure({ label, value, loading }: { label: string; value: string; loading: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton h={28} w={64} mt={6} />
+      ) : (
+        <Text fz={24} fw={700} lh="34px" className="foyer-tabular">
+          {value}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export function DashboardPage() {
+  const t = useMessages(dashboardMessages);
+  const { locale } = useLocale();
+  // The day is fixed for the life of the page; a dashboard left open overnight is refreshed by a reload.
+  const [now] = useState(() => new Date());
+  const range = useMemo(
+    () => ({ startDate: isoLocalDate(now), endDate: isoLocalDate(addDays(now, DASHBOARD_DAYS - 1)) }),
+    [now],
+  );
+  const events = useQuery(eventQueries.list(range));
+  const halls = useQuery(hallQueries.list());
+  const selection = useMemo(() => (events.data ? selectDashboardEvents(events.data, now) : null), [events.data, now]);
+  const details = useQueries({
+    queries: (selection?.availabilityIds ?? []).map((id) => eventQueries.detail(id)),
+  });
+
+  const hallNames = useMemo(
+    () => new Map((halls.data ?? []).map((hall) => [hall.hallId, hall.hallName])),
+    [halls.data],
+  );
+  const availabilityOf = (eventId: number): AvailabilityState => {
+    const index = selection?.availabilityIds.indexOf(eventId) ?? -1;
+    const detail = index === -1 ? undefined : details[index];
+    if (!detail) return { status: 'notLoaded' };
+    if (detail.data) return { status: 'loaded', event: detail.data };
+    return detail.isError ? { status: 'error' } : { status: 'loading' };
+  };
+  const hallName = (hallId: number) =>
+    hallNames.get(hallId) ?? (halls.isPending ? '' : t('unknownHall', { id: hallId }));
+
+  const soldToday = useMemo(() => {
+    if (!selection) return null;
+    let sold = 0;
+    for (const event of selection.today) {
+      const detail = details[selection.availabilityIds.indexOf(event.eventId)];
+      if (!detail?.data) return null;
+      sold += availabilityTotals(detail.data)?.sold ?? 0;
+    }
+    return sold;
+  }, [selection, details]);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Stack gap={2}>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed" tt="none">
+          {t('todayIs', { date: formatDate(now, locale) })}
+        </Text>
+      </Stack>
+
+      {events.isError ? (
+        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <Figure
+              label={t('performancesToday')}
+              value={formatNumber(selection?.today.length ?? 0, locale)}
+              loading={!selection}
+            />
+            <Figure
+              label={t('performancesUpcoming', { days: DASHBOARD_DAYS })}
+              value={formatNumber(
+                (selection?.today.length ?? 0) + (selection?.upcoming.length ?? 0) + (selection?.moreCount ?? 0),
+                locale,
+              )}
+              loading={!selection}
+            />
+            <Figure
+              label={t('seatsSoldToday')}
+              value={soldToday === null ? '–' : formatNumber(soldToday, locale)}
+              loading={
+                !selection || (selection.today.length > 0 && soldToday === null && details.some((d) => d.isPending))
+              }
+            />
+          </SimpleGrid>
+
+          {selection && selection.today.length === 0 && selection.upcoming.length === 0 ? (
+            <Paper withBorder radius="md">
+              <EmptyState title={t('noneAtAll', { days: DASHBOARD_DAYS })}>{t('noneAtAllHint')}</EmptyState>
+            </Paper>
+          ) : (
+            <>
+              <section aria-labelledby="dashboard-today">
+                <Title order={2} size="h3" id="dashboard-today" mb="sm">
+                  {t('today')}
+                </Title>
+                {!selection ? (
+                  <SimpleGrid cols={GRID_COLS} spacing="md">
+                    {[0, 1, 2].map((key) => (
+                      <PerformanceCardSkeleton key={key} />
+                    ))}
+                  </SimpleGrid>
+                ) : selection.today.length === 0 ? (
+                  <Text c="dimmed">{t('noneToday')}</Text>
+                ) : (
+                  <SimpleGrid cols={GRID_COLS} spacing="md">
+                    {selection.today.map((event) => (
+                      <PerformanceCard
+                        key={event.eventId}
+                        event={event}
+                        hallName={hallName(event.hallId)}
+                        availability={availabilityOf(event.eventId)}
+                        showDay={false}
+                      />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </section>
+              <section aria-labelledby="dashboard-upcoming">
+                <Title order={2} size="h3" id="dashboard-upcoming" mb="sm">
+                  {t('upcoming', { days: DASHBOARD_DAYS })}
+                </Title>
+                {!selection ? (
+                  <SimpleGrid cols={GRID_COLS} spacing="md">
+                    {[0, 1, 2, 3, 4, 5].map((key) => (
+                      <PerformanceCardSkeleton key={key} />
+                    ))}
+                  </SimpleGrid>
+                ) : (
+                  <Stack gap="sm">
+                    <SimpleGrid cols={GRID_COLS} spacing="md">
+                      {selection.upcoming.map((event) => (
+                        <PerformanceCard
+                          key={event.eventId}
+                          event={event}
+                          hallName={hallName(event.hallId)}
+                          availability={availabilityOf(event.eventId)}
+                          showDay
+                        />
+                      ))}
+                    </SimpleGrid>
+                    {selection.moreCount > 0 ? (
+                      <Group>
+                        <Text size="sm" c="dimmed">
+                          {t('moreLater', { count: formatNumber(selection.moreCount, locale) })}
+                        </Text>
+                      </Group>
+                    ) : null}
+                  </Stack>
+                )}
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { isoLocalDate } from '../../lib/format';
+import type { PartnerEvent } from '../../lib/schemas/partner-event';
+
+/** How far ahead the dashboard looks, and for how many performances it loads availability. */
+export const DASHBOARD_DAYS = 14;
+export const AVAILABILITY_LOADED = 8;
+export const UPCOMING_SHOWN = 24;
+
+/** Performances only: vouchers, products and passes have no date at the door worth watching here. */
+const isPerformance = (event: PartnerEvent) => event.eventType === null || event.eventType === 'event';
+
+export interface DashboardSelection {
+  today: PartnerEvent[];
+  upcoming: PartnerEvent[];
+  /** Upcoming performances not listed (beyond UPCOMING_SHOWN). */
+  moreCount: number;
+  /** The first performances in time: these get their availability loaded. */
+  availabilityIds: number[];
+}
+
+export function selectDashboardEvents(events: readonly PartnerEvent[], now: Date): DashboardSelection {
+  const todayIso = isoLocalDate(now);
+  const performances = events
+    .filter(isPerformance)
+    .slice()
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);
+  const today: PartnerEvent[] = [];
+  const later: PartnerEvent[] = [];
+  for (const event of performances) {
+    const day = isoLocalDate(new Date(event.start));
+    if (day === todayIso) today.push(event);
+    else if (day > todayIso) later.push(event);
+  }
+  const upcoming = later.slice(0, UPCOMING_SHOWN);
+  return {
+    today,
+    upcoming,
+    moreCount: later.length - upcoming.length,
+    availabilityIds: [...today, ...later].slice(0, AVAILABILITY_LOADED).map((event) => event.eventId),
+  };
+}

@@ -1,0 +1,148 @@
+import { Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatLongDay, formatNumber, formatPercent, formatTime } from '../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { availabilityTotals, type PartnerEvent } from '../../lib/schemas/partner-event';
+import { dashboardMessages } from './dashboard-messages';
+import { EVENT_TYPES } from './event-type';
+
+export type AvailabilityState =
+  | { status: 'notLoaded' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'loaded'; event: PartnerEvent };
+
+/** Fixed height for the availability part, whatever its state: nothing jumps when the figures arrive. */
+const AVAILABILITY_HEIGHT = 44;
+
+function occupancyColor(fraction: number): string {
+  if (fraction >= 0.95) return 'red';
+  if (fraction >= 0.75) return 'orange';
+  return 'teal';
+}
+
+function Availability({ event, state }: { event: PartnerEvent; state: AvailabilityState }) {
+  const t = useMessages(dashboardMessages);
+  const { locale } = useLocale();
+  if (state.status === 'loading') {
+    return (
+      <Stack gap={8} h={AVAILABILITY_HEIGHT} justify="center" aria-hidden="true">
+        <Skeleton h={8} radius="xl" />
+        <Skeleton h={12} w="60%" />
+      </Stack>
+    );
+  }
+  if (state.status !== 'loaded') {
+    return (
+      <Text size="xs" c="dimmed" h={AVAILABILITY_HEIGHT} style={{ display: 'flex', alignItems: 'center' }}>
+        {state.status === 'error' ? t('availabilityFailed') : t('availabilityOnEventPage')}
+      </Text>
+    );
+  }
+  const totals = availabilityTotals(state.event);
+  if (!totals || totals.capacity === 0) {
+    return (
+      <Text size="xs" c="dimmed" h={AVAILABILITY_HEIGHT} style={{ display: 'flex', alignItems: 'center' }}>
+        {t('availabilityUnknown')}
+      </Text>
+    );
+  }
+  const fraction = totals.sold / totals.capacity;
+  return (
+    <Stack gap={6} h={AVAILABILITY_HEIGHT} justify="center">
+      <Progress
+        value={Math.min(100, fraction * 100)}
+        color={occupancyColor(fraction)}
+        size="md"
+        radius="xl"
+        aria-label={t('availabilityOf', { name: event.eventName })}
+        aria-valuetext={`${formatPercent(fraction, locale)} · ${t('soldOfCapacity', {
+          sold: formatNumber(totals.sold, locale),
+          capacity: formatNumber(totals.capacity, locale),
+        })}`}
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" className="foyer-tabular" data-testid="sold-of-capacity">
+          {t('soldOfCapacity', {
+            sold: formatNumber(totals.sold, locale),
+            capacity: formatNumber(totals.capacity, locale),
+          })}
+        </Text>
+        <Text size="xs" c={totals.available === 0 ? 'red.8' : 'dimmed'} fw={totals.available === 0 ? 700 : undefined}>
+          {totals.available === 0
+            ? t('soldOut')
+            : t('available', { available: formatNumber(totals.available, locale) })}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+export function PerformanceCard({
+  event,
+  hallName,
+  availability,
+  showDay,
+}: {
+  event: PartnerEvent;
+  hallName: string;
+  availability: AvailabilityState;
+  showDay: boolean;
+}) {
+  const { locale } = useLocale();
+  const localized = useLocalized();
+  const type = event.eventType ? EVENT_TYPES[event.eventType] : undefined;
+  return (
+    <Card
+      component={Link}
+      to={`/events/${event.eventId}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className="foyer-performance-card"
+      data-testid="performance-card"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" tt="capitalize">
+              {showDay ? `${formatLongDay(event.start, locale)} · ` : ''}
+              <time dateTime={event.start}>{formatTime(event.start, locale)}</time>
+            </Text>
+            <Text fw={650} lineClamp={1} title={event.eventName}>
+              {event.eventName}
+            </Text>
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {hallName}
+            </Text>
+          </Stack>
+          {type && event.eventType !== 'event' ? (
+            <Badge variant="light" color={type.color} size="sm">
+              {localized(type.label)}
+            </Badge>
+          ) : null}
+        </Group>
+        <Availability event={event} state={availability} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A card's outline while the list loads: the same size as the real card, so nothing shifts. */
+export function PerformanceCardSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="md" aria-hidden="true">
+      <Stack gap="sm">
+        <Stack gap={6}>
+          <Skeleton h={12} w="35%" />
+          <Skeleton h={18} w="75%" />
+          <Skeleton h={14} w="45%" />
+        </Stack>
+        <Stack gap={8} h={AVAILABILITY_HEIGHT} justify="center">
+          <Skeleton h={8} radius="xl" />
+          <Skeleton h={12} w="60%" />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatMoney, formatNumber, formatPercent, formatTime, isLocale, isoLocalDate } from './format';
+
+// Intl output uses narrow no-break spaces in places; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('format', () => {
+  it('formats euros the Dutch and the English way', () => {
+    expect(plain(formatMoney(1234.5, 'nl-NL'))).toBe('€ 1.234,50');
+    expect(plain(formatMoney(1234.5, 'en-GB'))).toBe('€1,234.50');
+  });
+
+  it('formats numbers, percentages and times per locale', () => {
+    expect(formatNumber(20000, 'nl-NL')).toBe('20.000');
+    expect(formatNumber(20000, 'en-GB')).toBe('20,000');
+    expect(plain(formatPercent(0.456, 'nl-NL'))).toBe('46%');
+    expect(formatTime(new Date(2026, 10, 23, 20, 15), 'nl-NL')).toBe('20:15');
+  });
+
+  it('gives local calendar dates and adds days across month ends', () => {
+    expect(isoLocalDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(isoLocalDate(addDays(new Date(2026, 0, 31), 1))).toBe('2026-02-01');
+  });
+
+  it('knows its locales', () => {
+    expect(isLocale('nl-NL')).toBe(true);
+    expect(isLocale('de-DE')).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './format';
+
+/**
+ * A deliberately tiny i18n: each feature defines its own Dutch and English texts next to its code with
+ * `defineMessages` (the English set must have exactly the Dutch keys, checked by the compiler), and reads
+ * them with `useMessages`. Placeholders are `{name}`. No library: the app has two languages and no plurals
+ * beyond what a placeholder covers.
+ */
+
+export type Language = 'nl' | 'en';
+export type Localized = Readonly<Record<Language, string>>;
+
+export const languageOf = (locale: Locale): Language => (locale === 'en-GB' ? 'en' : 'nl');
+
+export interface MessageSet<Keys extends string> {
+  nl: Readonly<Record<Keys, string>>;
+  en: Readonly<Record<Keys, string>>;
+}
+
+export function defineMessages<const Nl extends Record<string, string>>(
+  nl: Nl,
+  en: Readonly<Record<keyof Nl & string, string>>,
+): MessageSet<keyof Nl & string> {
+  return { nl, en };
+}
+
+export type Translate<Keys extends string> = (key: Keys, values?: Record<string, string | number>) => string;
+
+export function interpolate(template: string, values?: Record<string, string | number>): string {
+  if (!values) return template;
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    values[name] === undefined ? match : String(values[name]),
+  );
+}
+
+const LOCALE_STORAGE_KEY = 'foyer.locale';
+
+interface LocaleContextValue {
+  locale: Locale;
+  setLocale: (locale: Locale) => void;
+}
+
+const LocaleContext = createContext<LocaleContextValue>({ locale: DEFAULT_LOCALE, setLocale: () => {} });
+
+function storedLocale(): Locale {
+  try {
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function LocaleProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(() => initialLocale ?? storedLocale());
+  useEffect(() => {
+    document.documentElement.lang = languageOf(locale);
+  }, [locale]);
+  const setLocale = useCallback((next: Locale) => {
+    setLocaleState(next);
+    try {
+      localStorage.setItem(LOCALE_STORAGE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit only.
+    }
+  }, []);
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): LocaleContextValue {
+  return useContext(LocaleContext);
+}
+
+export function useMessages<Keys extends string>(messages: MessageSet<Keys>): Translate<Keys> {
+  const { locale } = useLocale();
+  const table = messages[languageOf(locale)];
+  return useCallback((key, values) => interpolate(table[key], values), [table]);
+}
+
+export function useLocalized(): (text: Localized) => string {
+  const { locale } = useLocale();
+  const language = languageOf(locale);
+  return useCallback((text) => text[language], [language]);
+}

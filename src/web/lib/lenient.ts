@@ -1,0 +1,90 @@
+import { z } from 'zod/mini';
+
+/**
+ * Lenient readers for what a real Ticketing Service may send differently from the reference one
+ * (DESIGN.md): decimals as strings or numbers, tags as a comma-separated string or an array, legacy
+ * preference values as "1", 1 or true. Feature schemas build on these so a harmless variation never
+ * breaks a screen, while a truly missing required value still fails the parse.
+ * Written with zod/mini (functions rather than methods) so only what is used ends up in the bundle.
+ */
+
+/** zod/mini has no `preprocess`: a transform piped into the target schema does the same. */
+export function preprocess<Target extends z.core.$ZodType>(fn: (value: unknown) => unknown, target: Target) {
+  return z.pipe(z.transform(fn), target);
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim().replace(/\s/g, '');
+    // "12,50" from a Dutch system is 12.50; "1.234,50" is 1234.50.
+    const normalised = /,\d{1,2}$/.test(trimmed) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
+    if (normalised !== '' && Number.isFinite(Number(normalised))) return Number(normalised);
+  }
+  return value;
+}
+
+/** A decimal (money, credit) as a JSON number or a decimal string → number. */
+export const lenientDecimal = preprocess(toNumber, z.number());
+
+/** An integer id or count as a number or a digit string → number. */
+export const lenientInt = preprocess(toNumber, z.int());
+
+/** A string that may be null or missing → string | null. */
+export const lenientNullableString = preprocess(
+  (value) => (value === undefined ? null : typeof value === 'number' ? String(value) : value),
+  z.nullable(z.string()),
+);
+
+/** A string that some services send as a number (zip codes, phone numbers) → string; null/missing → ''. */
+export const lenientString = preprocess(
+  (value) => (value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value),
+  z.string(),
+);
+
+/** Tags as `"a, b"`, `["a","b"]`, `""` or null → trimmed, non-empty, unique strings. */
+export const lenientTags = preprocess((value) => {
+  if (value === null || value === undefined) return [];
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list)) return list;
+  return [...new Set(list.map((tag) => String(tag).trim()).filter((tag) => tag !== ''))];
+}, z.array(z.string()));
+
+/** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
+export function looseFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return ['1', 'true', 'yes', 'on', 'y', 'j', 'ja'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+export const lenientFlag = preprocess(looseFlag, z.boolean());
+
+/** An array that a service may omit or send as null → array (empty). */
+export function lenientArray<Item extends z.core.SomeType>(item: Item) {
+  return preprocess((value) => (value === null || value === undefined ? [] : value), z.array(item));
+}
+
+export const KNOWN_PREF_KEYS = ['user_prefs_optin', 'user_prefs_mailinglist', 'user_prefs_extra_optin'] as const;
+
+export interface CustomerPrefs {
+  optin: boolean;
+  mailinglist: boolean;
+  extraOptin: boolean;
+  /** Every key as stored, unknown future keys included (rule 4: passed through unchanged). */
+  raw: Record<string, unknown>;
+}
+
+/**
+ * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
+ * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
+ */
+export const lenientCustomerPrefs = preprocess((value): CustomerPrefs | null => {
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  return {
+    optin: looseFlag(raw.user_prefs_optin),
+    mailinglist: looseFlag(raw.user_prefs_mailinglist),
+    extraOptin: looseFlag(raw.user_prefs_extra_optin),
+    raw,
+  };
+}, z.custom<CustomerPrefs | null>());

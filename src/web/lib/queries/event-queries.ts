@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../api-client';
+import { partnerEventListSchema, partnerEventSchema } from '../schemas/partner-event';
+
+export interface EventRange {
+  startDate: string;
+  endDate: string;
+}
+
+/** Keys from generic to specific, so `invalidateQueries({ queryKey: eventKeys.all })` reaches every event query. */
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => [...eventKeys.all, 'list'] as const,
+  list: (range: EventRange) => [...eventKeys.lists(), range] as const,
+  details: () => [...eventKeys.all, 'detail'] as const,
+  detail: (eventId: number) => [...eventKeys.details(), eventId] as const,
+};
+
+export const eventQueries = {
+  /** Event lists change slowly; the spec asks clients to cache them for minutes (section 8). */
+  list: (range: EventRange) =>
+    queryOptions({
+      queryKey: eventKeys.list(range),
+      queryFn: ({ signal }) =>
+        apiClient.get('/partner/event', { schema: partnerEventListSchema, query: { ...range }, signal }),
+      staleTime: 5 * 60_000,
+    }),
+  /** The detail carries availability: fresher than the list. */
+  detail: (eventId: number) =>
+    queryOptions({
+      queryKey: eventKeys.detail(eventId),
+      queryFn: ({ signal }) => apiClient.get(`/partner/event/${eventId}`, { schema: partnerEventSchema, signal }),
+      staleTime: 30_000,
+    }),
+};
