@@ -94,3 +94,23 @@ test.describe('gateway', () => {
     }
   });
 });
+
+test('the built app runs under its CSP without a single violation', async ({ page }) => {
+  // Injected by the browser itself (not a page script), so the CSP does not apply to it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await page.waitForLoadState('networkidle');
+  // The app rendered something into its root (the sign-in page when signed out).
+  await expect(page.locator('#root')).not.toBeEmpty();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(errors).toEqual([]);
+});

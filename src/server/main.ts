@@ -28,7 +28,13 @@ async function main(): Promise<void> {
   // With UPSTREAM_BASE_URL the gateway talks to a real service: no embedded database is opened.
   const [runtime] = await Promise.all([
     upstream ? null : startServiceRuntime(config, log),
-    dev ? undefined : ensureAppBuilt(log, appDir()),
+    // A failed build must not take the service and gateway down with it: they start, and say so.
+    dev
+      ? undefined
+      : ensureAppBuilt(log, appDir()).catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+          log.error({ reason }, 'the app could not be built; serving the gateway and the service only');
+        }),
   ]);
   const sessions = new SessionStore({ secret: await loadSessionSecret(config) });
   const app = createRootApp({
