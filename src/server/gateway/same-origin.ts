@@ -15,7 +15,15 @@ export function requestOrigin(c: Context): string {
   const url = new URL(c.req.url);
   const proto = firstValue(c.req.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
   const host = firstValue(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.host;
-  return `${proto}://${host}`.toLowerCase();
+  const claimed = `${proto}://${host}`.toLowerCase();
+  // Hostile or broken forwarded headers must not become a URL that fails later (a 500): fall back to the
+  // connection's own origin, which then also fails the Origin comparison.
+  if (!/^https?$/.test(proto)) return url.origin;
+  try {
+    return new URL(claimed).origin === claimed ? claimed : url.origin;
+  } catch {
+    return url.origin;
+  }
 }
 
 /**
