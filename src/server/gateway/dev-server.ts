@@ -22,7 +22,7 @@ export async function startDevServer(app: Hono, listen: { port: number; host: st
     root: PROJECT_ROOT,
     configFile: `${PROJECT_ROOT}/vite.config.ts`,
     appType: 'spa',
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, ws: { server } },
   });
   const backend = getRequestListener(app.fetch);
   server.on('request', (req, res) => {
