@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { cachedCatalog } from './catalog-cache';
 
 /**
  * The one definition of "taken" for the whole service. Every read of availability (event lists, event
@@ -252,6 +253,66 @@ export async function blockCounts(db: Queryable, eventId: number): Promise<Block
  */
 export function publicFreeCount(maxPerOrder: number, availability: EventAvailability | undefined): number {
   return Math.max(0, Math.min(maxPerOrder, availability?.totalAvailable ?? 0));
+}
+
+/** Seats per hall: static layout, read once per catalog version. */
+function seatsPerHall(db: Queryable): Promise<Map<number, number>> {
+  return cachedCatalog(db, 'seats-per-hall', async () => {
+    const { rows } = await db.query<{ hall_id: number; n: number }>(
+      'select hall_id, count(*)::int as n from seats group by hall_id',
+    );
+    return new Map(rows.map((row) => [row.hall_id, row.n]));
+  });
+}
+
+/**
+ * `event_free` of many events at once — the same number as `publicFreeCount` over `availabilityByRank`,
+ * for lists: only totals per event (no per-rank join), with the halls' seat counts from the catalog
+ * cache. Unknown event ids are absent.
+ */
+export async function publicFreeCounts(
+  db: Queryable,
+  eventIds: readonly number[],
+  now: Date,
+): Promise<Map<number, number>> {
+  const free = new Map<number, number>();
+  if (eventIds.length === 0) return free;
+  const ids = [...new Set(eventIds)];
+  const { rows } = await db.query<{
+    event_id: number;
+    hall_id: number;
+    seating: HallSeating;
+    capacity: number;
+    max_per_order: number;
+  }>(
+    `select e.id as event_id, h.id as hall_id, h.seating, h.capacity, e.max_per_order
+       from events e join halls h on h.id = e.hall_id
+      where e.id = any($1::int[])`,
+    [ids],
+  );
+  const reserved = rows.filter((row) => row.seating === 'reserved').map((row) => row.event_id);
+  const general = rows.filter((row) => row.seating === 'general').map((row) => row.event_id);
+  const [hallSeats, claims, generalTaken] = await Promise.all([
+    seatsPerHall(db),
+    reserved.length > 0
+      ? db.query<{ event_id: number; n: number }>(
+          `select c.event_id, count(*)::int as n from seat_claims c
+            where c.event_id = any($1::int[]) and ${liveClaimCondition('$2')}
+            group by c.event_id`,
+          [reserved, toIso(now)],
+        )
+      : Promise.resolve({ rows: [] as { event_id: number; n: number }[] }),
+    generalTakenByEvent(db, general, now),
+  ]);
+  const claimed = new Map(claims.rows.map((row) => [row.event_id, row.n]));
+  for (const row of rows) {
+    const available =
+      row.seating === 'reserved'
+        ? (hallSeats.get(row.hall_id) ?? 0) - (claimed.get(row.event_id) ?? 0)
+        : row.capacity - (generalTaken.get(row.event_id) ?? 0);
+    free.set(row.event_id, Math.max(0, Math.min(row.max_per_order, available)));
+  }
+  return free;
 }
 
 /**

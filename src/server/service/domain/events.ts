@@ -3,6 +3,7 @@ import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { availabilityByRank, blockCounts } from './availability';
+import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
 import { type TicketType, ticketTypesOfEvents } from './ticket-types';
 import { startOfLocalDay, toZonedIso } from './time';
@@ -55,20 +56,57 @@ function toPartnerEvent(row: EventRow, prices: TicketType[], timeZone: string): 
   };
 }
 
-async function withPrices(db: Queryable, rows: EventRow[], client: Client, now: Date): Promise<PartnerEvent[]> {
+/** The client's events with their prices, built once per catalog version (see catalog-cache.ts). */
+interface PartnerCatalog {
+  /** In start order, each with its start instant for date filtering. */
+  events: { startMs: number; event: PartnerEvent }[];
+  byId: Map<number, PartnerEvent>;
+  /** The whole list serialised once: the unfiltered list is the common call. */
+  allJson: string;
+}
+
+async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Promise<PartnerCatalog> {
+  const { rows } = await db.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events e where e.client_id = $1 order by e.starts_at, e.id`,
+    [client.id],
+  );
+  // Prices do not depend on the clock (usage is not read), so a cached copy stays right as time moves.
   const prices = await ticketTypesOfEvents(
     db,
     rows.map((row) => row.id),
     now,
     { withUsage: false },
   );
-  return rows.map((row) => toPartnerEvent(row, prices.get(row.id) ?? [], client.timeZone));
+  const events = rows.map((row) => ({
+    startMs: asDate(row.starts_at).getTime(),
+    event: toPartnerEvent(row, prices.get(row.id) ?? [], client.timeZone),
+  }));
+  return {
+    events,
+    byId: new Map(events.map(({ event }) => [event.eventId, event])),
+    allJson: JSON.stringify(events.map(({ event }) => event)),
+  };
+}
+
+function partnerCatalog(db: Queryable, client: Client, now: Date): Promise<PartnerCatalog> {
+  return cachedCatalog(db, `partner-events:${client.id}`, () => buildPartnerCatalog(db, client, now));
 }
 
 /** Adds a day to a `YYYY-MM-DD` date (calendar arithmetic, no zone involved). */
 function nextDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+export interface DateRange {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+function inRange(catalog: PartnerCatalog, client: Client, range: DateRange): PartnerEvent[] {
+  const from = range.startDate ? startOfLocalDay(range.startDate, client.timeZone).getTime() : -Infinity;
+  const until = range.endDate ? startOfLocalDay(nextDate(range.endDate), client.timeZone).getTime() : Infinity;
+  return catalog.events.filter(({ startMs }) => startMs >= from && startMs < until).map(({ event }) => event);
 }
 
 /**
@@ -78,26 +116,22 @@ function nextDate(date: string): string {
 export async function listPartnerEvents(
   db: Queryable,
   client: Client,
-  range: { startDate?: string | undefined; endDate?: string | undefined },
+  range: DateRange,
   now: Date,
 ): Promise<PartnerEvent[]> {
-  const params: unknown[] = [client.id];
-  const conditions: string[] = [];
-  if (range.startDate) {
-    params.push(startOfLocalDay(range.startDate, client.timeZone).toISOString());
-    conditions.push(`e.starts_at >= $${params.length}::timestamptz`);
-  }
-  if (range.endDate) {
-    params.push(startOfLocalDay(nextDate(range.endDate), client.timeZone).toISOString());
-    conditions.push(`e.starts_at < $${params.length}::timestamptz`);
-  }
-  const { rows } = await db.query<EventRow>(
-    `select ${EVENT_COLUMNS} from events e
-      where e.client_id = $1 ${conditions.map((condition) => `and ${condition}`).join(' ')}
-      order by e.starts_at, e.id`,
-    params,
-  );
-  return withPrices(db, rows, client, now);
+  return inRange(await partnerCatalog(db, client, now), client, range);
+}
+
+/** `listPartnerEvents` as the JSON text of the response (the unfiltered list is serialised once). */
+export async function partnerEventListJson(
+  db: Queryable,
+  client: Client,
+  range: DateRange,
+  now: Date,
+): Promise<string> {
+  const catalog = await partnerCatalog(db, client, now);
+  if (!range.startDate && !range.endDate) return catalog.allJson;
+  return JSON.stringify(inRange(catalog, client, range));
 }
 
 /** The events of a production (start order), without availability. */
@@ -107,13 +141,8 @@ export async function partnerEventsOfProduction(
   productionId: number,
   now: Date,
 ): Promise<PartnerEvent[]> {
-  const { rows } = await db.query<EventRow>(
-    `select ${EVENT_COLUMNS} from events e
-      where e.client_id = $1 and e.production_id = $2
-      order by e.starts_at, e.id`,
-    [client.id, productionId],
-  );
-  return withPrices(db, rows, client, now);
+  const catalog = await partnerCatalog(db, client, now);
+  return catalog.events.map(({ event }) => event).filter((event) => event.productionId === productionId);
 }
 
 /** `GET /partner/event/{eventId}`: one event with prices, availability per rank and blocked places. */
@@ -123,21 +152,12 @@ export async function getPartnerEvent(
   eventId: number,
   now: Date,
 ): Promise<PartnerEvent> {
-  const { rows } = await db.query<EventRow>(
-    `select ${EVENT_COLUMNS} from events e where e.client_id = $1 and e.id = $2`,
-    [client.id, eventId],
-  );
-  const row = rows[0];
-  if (!row) throw new NotFoundError(PARTNER_EVENT_NOT_FOUND);
-  const [[event], availability, blocks] = await Promise.all([
-    withPrices(db, [row], client, now),
-    availabilityByRank(db, [row.id], now),
-    blockCounts(db, row.id),
-  ]);
+  const event = (await partnerCatalog(db, client, now)).byId.get(eventId);
   if (!event) throw new NotFoundError(PARTNER_EVENT_NOT_FOUND);
+  const [availability, blocks] = await Promise.all([availabilityByRank(db, [eventId], now), blockCounts(db, eventId)]);
   return {
     ...event,
-    availability: availability.get(row.id)?.ranks ?? [],
+    availability: availability.get(eventId)?.ranks ?? [],
     blockAvailability: blocks,
   };
 }

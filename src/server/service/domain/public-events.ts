@@ -3,7 +3,8 @@ import type { TicketType as PublicTicketType } from '../../../contract/ticket-ty
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import { availabilityByRank, publicFreeCount } from './availability';
+import { publicFreeCounts } from './availability';
+import { cachedCatalog } from './catalog-cache';
 import { centsToDecimalString } from './money';
 import { sellableTicketTypes } from './ticket-types';
 import { localDate, localTime } from './time';
@@ -91,6 +92,48 @@ function toSubEvent(row: SubEventRow, eventFree: number, timeZone: string): Publ
   };
 }
 
+/** The client's public catalog, built once per catalog version; `event_free` is filled per request. */
+interface PublicCatalog {
+  /** Public sub-events in start order (`event_free` 0 here). */
+  subEvents: { startMs: number; subEvent: PublicSubEvent }[];
+  /** Main events without their sub-events, by id. */
+  mainEvents: Map<number, Omit<PublicEvent, 'sub_events'>>;
+}
+
+async function buildPublicCatalog(db: Queryable, client: Client): Promise<PublicCatalog> {
+  const { rows } = await db.query<SubEventRow>(
+    `select e.id, e.production_id, e.name, e.text, e.short_text, e.url, e.image, e.starts_at, e.ends_at,
+            e.view_end_at, e.status, e.max_per_order, h.id as hall_id, h.name as hall_name
+       from events e join halls h on h.id = e.hall_id
+      where e.client_id = $1 and ${PUBLIC_SUB_EVENT_CONDITION}
+      order by e.starts_at, e.id`,
+    [client.id],
+  );
+  const { rows: productions } = await db.query<ProductionRow>(
+    'select id, title, text, short_text, image, tags from productions where client_id = $1',
+    [client.id],
+  );
+  return {
+    subEvents: rows.map((row) => ({
+      startMs: asDate(row.starts_at).getTime(),
+      subEvent: toSubEvent(row, 0, client.timeZone),
+    })),
+    mainEvents: new Map(
+      productions.map((production) => [
+        production.id,
+        {
+          event_id: production.id,
+          event_name: production.title,
+          event_text: production.text,
+          event_short_text: production.short_text,
+          event_image: production.image,
+          event_tags: trimmedTags(production.tags),
+        },
+      ]),
+    ),
+  };
+}
+
 /**
  * Public events for a selector, each main event with its public sub-events in start order; main events
  * ordered by their first sub-event.
@@ -107,66 +150,35 @@ export async function listPublicEvents(
   selector: PublicEventSelector,
   now: Date,
 ): Promise<PublicEvent[]> {
-  const params: unknown[] = [client.id];
-  let filter = '';
-  if (selector.kind === 'upcoming') {
-    params.push(now.toISOString());
-    filter = 'and e.starts_at > $2::timestamptz';
-  } else if (selector.kind === 'id') {
-    params.push(selector.id);
-    filter = 'and (e.production_id = $2 or e.id = $2)';
-  }
-  const { rows } = await db.query<SubEventRow>(
-    `select e.id, e.production_id, e.name, e.text, e.short_text, e.url, e.image, e.starts_at, e.ends_at,
-            e.view_end_at, e.status, e.max_per_order, h.id as hall_id, h.name as hall_name
-       from events e join halls h on h.id = e.hall_id
-      where e.client_id = $1 and ${PUBLIC_SUB_EVENT_CONDITION} ${filter}
-      order by e.starts_at, e.id`,
-    params,
-  );
-  const subEvents =
-    selector.kind === 'id' ? rows.filter((row) => row.production_id === selector.id || row.id === selector.id) : rows;
-  if (subEvents.length === 0) {
+  const catalog = await cachedCatalog(db, `public-events:${client.id}`, () => buildPublicCatalog(db, client));
+  const at = now.getTime();
+  const selected = catalog.subEvents.filter(({ startMs, subEvent }) => {
+    if (selector.kind === 'upcoming') return startMs > at;
+    if (selector.kind === 'id') return subEvent.event_main_id === selector.id || subEvent.event_id === selector.id;
+    return true;
+  });
+  if (selected.length === 0) {
     if (selector.kind === 'id') throw new NotFoundError(EVENT_NOT_FOUND);
     return [];
   }
-
-  const productionIds = [...new Set(subEvents.map((row) => row.production_id))];
-  const [productions, availability] = await Promise.all([
-    db.query<ProductionRow>(
-      `select id, title, text, short_text, image, tags from productions
-        where client_id = $1 and id = any($2::int[])`,
-      [client.id, productionIds],
-    ),
-    availabilityByRank(
-      db,
-      subEvents.map((row) => row.id),
-      now,
-    ),
-  ]);
-  const productionById = new Map(productions.rows.map((row) => [row.id, row]));
+  const free = await publicFreeCounts(
+    db,
+    selected.map(({ subEvent }) => subEvent.event_id),
+    now,
+  );
 
   const events: PublicEvent[] = [];
-  const eventByProduction = new Map<number, PublicEvent>();
-  for (const row of subEvents) {
-    let event = eventByProduction.get(row.production_id);
+  const eventByMain = new Map<number, PublicEvent>();
+  for (const { subEvent } of selected) {
+    let event = eventByMain.get(subEvent.event_main_id);
     if (!event) {
-      const production = productionById.get(row.production_id);
-      if (!production) continue;
-      event = {
-        event_id: production.id,
-        event_name: production.title,
-        event_text: production.text,
-        event_short_text: production.short_text,
-        event_image: production.image,
-        event_tags: trimmedTags(production.tags),
-        sub_events: [],
-      };
-      eventByProduction.set(row.production_id, event);
+      const main = catalog.mainEvents.get(subEvent.event_main_id);
+      if (!main) continue;
+      event = { ...main, sub_events: [] };
+      eventByMain.set(subEvent.event_main_id, event);
       events.push(event);
     }
-    const free = publicFreeCount(row.max_per_order, availability.get(row.id));
-    event.sub_events.push(toSubEvent(row, free, client.timeZone));
+    event.sub_events.push({ ...subEvent, event_free: free.get(subEvent.event_id) ?? 0 });
   }
   return events;
 }

@@ -1,30 +1,32 @@
-import type { SeatPlan, SeatPlanSection } from '../../../contract/seating';
+import type { SeatPlanSection } from '../../../contract/seating';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { eventAvailability, takenSeatIds } from './availability';
+import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
 import { ticketTypesOfEvent } from './ticket-types';
 
 /**
- * Seating plans (spec 2.13). A hall's layout (sections, rows, seats) never changes while the service runs,
- * so it is read once per hall and kept; each request only reads the event's live claims. That keeps the
- * 20,000-seat arena well inside its budget.
+ * Seating plans (spec 2.13). A hall's layout (sections, rows, seats) does not change through the
+ * interface, so it is read once per hall and catalog version and kept; each request only reads the
+ * event's live claims. That keeps the 20,000-seat arena well inside its budget.
  */
 
 export const SEATING_EVENT_NOT_FOUND = 'Event not found';
 
 interface LayoutSeat {
   id: number;
-  /** `String(id)`, made once: the plan repeats it on every request. */
-  seatId: string;
-  seatNr: number;
-  rankId: number;
+  /** The seat's JSON when it can be sold, and when it cannot: made once, joined on every request. */
+  freeJson: string;
+  takenJson: string;
 }
 
 interface LayoutSection {
   sectionId: number;
   sectionName: string;
   rows: { rowNr: number; seats: LayoutSeat[] }[];
+  /** `{"sectionId":…,"sectionName":…,"rows":[` */
+  openJson: string;
 }
 
 interface HallLayout {
@@ -32,12 +34,6 @@ interface HallLayout {
   hallName: string;
   sections: LayoutSection[];
 }
-
-/**
- * Layouts per database handle and hall id. Keyed by the handle too, because test runs open many databases
- * in one process and their serial ids overlap.
- */
-const layoutCache = new WeakMap<object, Map<number, Promise<HallLayout>>>();
 
 async function readLayout(db: Queryable, hallId: number): Promise<HallLayout> {
   const [hall, sections, seats] = await Promise.all([
@@ -57,7 +53,12 @@ async function readLayout(db: Queryable, hallId: number): Promise<HallLayout> {
   if (!hallRow) throw new NotFoundError(SEATING_EVENT_NOT_FOUND);
   const bySection = new Map<number, LayoutSection>();
   const layoutSections = sections.rows.map((section) => {
-    const layoutSection: LayoutSection = { sectionId: section.id, sectionName: section.name, rows: [] };
+    const layoutSection: LayoutSection = {
+      sectionId: section.id,
+      sectionName: section.name,
+      rows: [],
+      openJson: `{"sectionId":${section.id},"sectionName":${JSON.stringify(section.name)},"rows":[`,
+    };
     bySection.set(section.id, layoutSection);
     return layoutSection;
   });
@@ -69,35 +70,26 @@ async function readLayout(db: Queryable, hallId: number): Promise<HallLayout> {
       row = { rowNr: seat.row_nr, seats: [] };
       section.rows.push(row);
     }
-    row.seats.push({ id: seat.id, seatId: String(seat.id), seatNr: seat.seat_nr, rankId: seat.rank_id });
+    const json = `{"seatId":"${seat.id}","seatNr":${seat.seat_nr},"rankId":${seat.rank_id},"available":`;
+    row.seats.push({ id: seat.id, freeJson: `${json}true}`, takenJson: `${json}false}` });
   }
   return { seating: hallRow.seating, hallName: hallRow.name, sections: layoutSections };
 }
 
-/** The layout of a hall, from the cache when this database handle has read it before. */
+/** The layout of a hall, read once per catalog version (see catalog-cache.ts). */
 export function hallLayout(db: Queryable, hallId: number): Promise<HallLayout> {
-  let perDb = layoutCache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    layoutCache.set(db, perDb);
-  }
-  let layout = perDb.get(hallId);
-  if (!layout) {
-    layout = readLayout(db, hallId);
-    perDb.set(hallId, layout);
-    // A failed read must not stick.
-    layout.catch(() => perDb.delete(hallId));
-  }
-  return layout;
+  return cachedCatalog(db, `hall-layout:${hallId}`, () => readLayout(db, hallId));
 }
 
 /**
- * `GET /partner/seating/{eventId}`. Price levels are the event's ticket types with their final amounts
- * (all of them, as in the partner event's `prices`). Reserved halls: every seat with `available` = not
- * claimed now. General admission: one section without rows (the hall's first section, or the hall
- * itself when it has none) and the available count.
+ * `GET /partner/seating/{eventId}` as the JSON text of a SeatPlan (contract/seating.ts). Price levels are
+ * the event's ticket types with their final amounts (all of them, as in the partner event's `prices`).
+ * Reserved halls: every seat with `available` = not claimed now; the text is joined from fragments the
+ * layout prepared, because the arena's 20,000 seats would otherwise be 20,000 objects to build and
+ * serialise per request. General admission: one section without rows (the hall's first section, or the
+ * hall itself when it has none) and the available count.
  */
-export async function getSeatPlan(db: Queryable, clientId: number, eventId: number, now: Date): Promise<SeatPlan> {
+export async function seatPlanJson(db: Queryable, clientId: number, eventId: number, now: Date): Promise<string> {
   const { rows } = await db.query<{ hall_id: number }>('select hall_id from events where client_id = $1 and id = $2', [
     clientId,
     eventId,
@@ -114,6 +106,7 @@ export async function getSeatPlan(db: Queryable, clientId: number, eventId: numb
     name: ticketType.name,
     amount: centsToNumber(ticketType.priceCents),
   }));
+  const head = `{"eventId":${eventId},"hallId":${event.hall_id},"priceLevels":${JSON.stringify(priceLevels)},"sections":`;
 
   if (layout.seating === 'general') {
     const availability = await eventAvailability(db, eventId, now);
@@ -121,28 +114,30 @@ export async function getSeatPlan(db: Queryable, clientId: number, eventId: numb
     const section: SeatPlanSection = first
       ? { sectionId: first.sectionId, sectionName: first.sectionName, rows: [] }
       : { sectionId: 0, sectionName: layout.hallName, rows: [] };
-    return {
-      eventId,
-      hallId: event.hall_id,
-      priceLevels,
-      sections: [section],
-      available: availability?.totalAvailable ?? 0,
-    };
+    return `${head}${JSON.stringify([section])},"available":${availability?.totalAvailable ?? 0}}`;
   }
 
   const taken = await takenSeatIds(db, eventId, now);
   let available = 0;
-  const sections: SeatPlanSection[] = layout.sections.map((section) => ({
-    sectionId: section.sectionId,
-    sectionName: section.sectionName,
-    rows: section.rows.map((row) => ({
-      rowNr: row.rowNr,
-      seats: row.seats.map((seat) => {
-        const free = !taken.has(seat.id);
-        if (free) available++;
-        return { seatId: seat.seatId, seatNr: seat.seatNr, rankId: seat.rankId, available: free };
-      }),
-    })),
-  }));
-  return { eventId, hallId: event.hall_id, priceLevels, sections, available };
+  const parts: string[] = [head, '['];
+  layout.sections.forEach((section, sectionIndex) => {
+    if (sectionIndex > 0) parts.push(',');
+    parts.push(section.openJson);
+    section.rows.forEach((row, rowIndex) => {
+      parts.push(rowIndex > 0 ? `,{"rowNr":${row.rowNr},"seats":[` : `{"rowNr":${row.rowNr},"seats":[`);
+      row.seats.forEach((seat, seatIndex) => {
+        if (seatIndex > 0) parts.push(',');
+        if (taken.has(seat.id)) {
+          parts.push(seat.takenJson);
+        } else {
+          available++;
+          parts.push(seat.freeJson);
+        }
+      });
+      parts.push(']}');
+    });
+    parts.push(']}');
+  });
+  parts.push(`],"available":${available}}`);
+  return parts.join('');
 }

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
-import { partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
-import { getPartnerEvent, listPartnerEvents } from '../../domain/events';
+import { type PartnerEvent, partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
+import { getPartnerEvent, partnerEventListJson } from '../../domain/events';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const listEventsRoute = createRoute({
@@ -30,7 +31,13 @@ const getEventRoute = createRoute({
 export function registerPartnerEventRoutes(app: ServiceApp): void {
   app.openapi(listEventsRoute, async (c) => {
     const { db, now } = c.get('deps');
-    return c.json(await listPartnerEvents(db, c.get('client'), c.req.valid('query'), now()), 200);
+    // Served as prepared JSON text: the unfiltered list is serialised once per catalog version.
+    const json = await partnerEventListJson(db, c.get('client'), c.req.valid('query'), now());
+    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
+      PartnerEvent[],
+      200,
+      'json'
+    >;
   });
   app.openapi(getEventRoute, async (c) => {
     const { db, now } = c.get('deps');

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
-import { seatPlanSchema } from '../../../../contract/seating';
-import { getSeatPlan } from '../../domain/seating';
+import { type SeatPlan, seatPlanSchema } from '../../../../contract/seating';
+import { seatPlanJson } from '../../domain/seating';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const getSeatPlanRoute = createRoute({
@@ -15,6 +16,8 @@ const getSeatPlanRoute = createRoute({
 export function registerSeatingRoutes(app: ServiceApp): void {
   app.openapi(getSeatPlanRoute, async (c) => {
     const { db, now } = c.get('deps');
-    return c.json(await getSeatPlan(db, c.get('client').id, c.req.valid('param').eventId, now()), 200);
+    // Prepared JSON text (see seatPlanJson): the arena's plan is too large to build as objects per request.
+    const json = await seatPlanJson(db, c.get('client').id, c.req.valid('param').eventId, now());
+    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<SeatPlan, 200, 'json'>;
   });
 }

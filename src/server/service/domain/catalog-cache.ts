@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/database';
+
+/**
+ * A cache for what the service derives from catalog rows (productions, events, prices, ticket types,
+ * halls, ranks, sections, seats). Those rows never change through the interface, but seeding, tests and
+ * administrators may write them, so every entry is tagged with `catalog_version` (bumped by a trigger on
+ * every write, migration 002) and rebuilt when the version moved. Checking costs one single-row query.
+ *
+ * Entries are kept per database handle: test runs open many databases in one process and their serial
+ * ids overlap. Live state (claims, carts, orders) is never cached.
+ */
+interface Entry {
+  version: string;
+  value: Promise<unknown>;
+}
+
+const entries = new WeakMap<object, Map<string, Entry>>();
+
+/** The current catalog version of the database. */
+export async function catalogVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ n: string | number }>('select n from catalog_version');
+  return String(rows[0]?.n ?? '');
+}
+
+/**
+ * The value cached under `key` for the current catalog version, or what `build` makes (once, shared by
+ * concurrent callers). A failed build is not kept.
+ */
+export async function cachedCatalog<T>(db: Queryable, key: string, build: () => Promise<T>): Promise<T> {
+  const version = await catalogVersion(db);
+  let perDb = entries.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    entries.set(db, perDb);
+  }
+  const entry = perDb.get(key);
+  if (entry && entry.version === version) return entry.value as Promise<T>;
+  const value = build();
+  const fresh: Entry = { version, value };
+  perDb.set(key, fresh);
+  value.catch(() => {
+    if (perDb.get(key) === fresh) perDb.delete(key);
+  });
+  return value;
+}
