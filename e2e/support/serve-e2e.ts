@@ -26,6 +26,8 @@ const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src'
     SEED: 'demo',
     FOYER_APP_DIR: process.env.E2E_APP_DIR ? resolve(root, process.env.E2E_APP_DIR) : join(dir, 'web'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // The browser tests sign in many times from one address; the default limit (10 per 5 min) would refuse them.
+    FOYER_SIGN_IN_LIMIT: process.env.E2E_SIGN_IN_LIMIT ?? '1000',
     FOYER_DEV: '',
     DATABASE_URL: '',
     UPSTREAM_BASE_URL: '',

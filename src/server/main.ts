@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
+import { AttemptLimiter } from './gateway/attempt-limiter';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { loadSessionSecret } from './gateway/session-secret';
@@ -45,6 +46,12 @@ async function main(): Promise<void> {
       service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
       sessions,
       log,
+      // Internal, for the browser tests: every test signs in from 127.0.0.1, far more than 10 times in 5 minutes.
+      ...(process.env.FOYER_SIGN_IN_LIMIT
+        ? {
+            signInLimiter: new AttemptLimiter({ limit: Number(process.env.FOYER_SIGN_IN_LIMIT), windowMs: 5 * 60_000 }),
+          }
+        : {}),
     },
   });
   // Credentials in the URL (user:password@) are never printed.
