@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { NavigateFunction, RouteObject } from 'react-router';
 import type { Localized } from '../lib/i18n';
@@ -10,12 +11,25 @@ import type { Localized } from '../lib/i18n';
  */
 export interface AppArea {
   id: string;
-  /** Routes under the signed-in layout; use `lazy` so each area loads only when visited. */
-  routes: RouteObject[];
+  /**
+   * Routes under the signed-in layout; use `lazy` so each area loads only when visited. A route's `loader`
+   * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
+   */
+  routes: (deps: AreaDeps) => RouteObject[];
   /** The area's entry in the navbar (and a "go to" command); absent for areas without a page of their own. */
   nav?: AreaNav;
   commands?: AppCommand[];
   shortcuts?: AppShortcut[];
+}
+
+export interface AreaDeps {
+  queryClient: QueryClient;
+  /**
+   * Starts loading data for a route as soon as it matches, once the session is confirmed (route loaders
+   * run in parallel with the session check of the signed-in layout). Fire-and-forget: the page's own
+   * queries pick the data up, and show errors as usual.
+   */
+  prefetch: (start: (queryClient: QueryClient) => void) => void;
 }
 
 export interface AreaNav {

@@ -19,6 +19,17 @@ function handleUnauthorized(): void {
 
 export const queryClient = createQueryClient({ onUnauthorized: handleUnauthorized });
 
+function prefetch(start: (client: typeof queryClient) => void): void {
+  void queryClient.ensureQueryData(sessionQuery).then(
+    (session) => {
+      if (session) start(queryClient);
+    },
+    () => {
+      // The layout's own session check reports the failure.
+    },
+  );
+}
+
 async function requireSession({ request }: LoaderFunctionArgs) {
   const session = await queryClient.ensureQueryData(sessionQuery);
   if (!session) {
@@ -51,7 +62,7 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
-          ...areas.flatMap((area) => area.routes),
+          ...areas.flatMap((area) => area.routes({ queryClient, prefetch })),
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),

@@ -7,13 +7,14 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/page-states';
-import { addDays, formatDate, formatNumber, isoLocalDate } from '../../lib/format';
+import { formatDate, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
 import { availabilityTotals } from '../../lib/schemas/partner-event';
 import { dashboardMessages } from './dashboard-messages';
-import { DASHBOARD_DAYS, selectDashboardEvents } from './dashboard-selection';
+import { DASHBOARD_DAYS, dashboardRange } from './dashboard-range';
+import { selectDashboardEvents } from './dashboard-selection';
 import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
 import './dashboard.css';
 
@@ -26,7 +27,7 @@ function Figure({ label, value, loading }: { label: string; value: string; loadi
         {label}
       </Text>
       {loading ? (
-        <Skeleton h={28} w={64} mt={6} />
+        <Skeleton h={26} w={64} my={4} />
       ) : (
         <Text fz={24} fw={700} lh="34px" className="foyer-tabular">
           {value}
@@ -41,10 +42,7 @@ export function DashboardPage() {
   const { locale } = useLocale();
   // The day is fixed for the life of the page; a dashboard left open overnight is refreshed by a reload.
   const [now] = useState(() => new Date());
-  const range = useMemo(
-    () => ({ startDate: isoLocalDate(now), endDate: isoLocalDate(addDays(now, DASHBOARD_DAYS - 1)) }),
-    [now],
-  );
+  const range = useMemo(() => dashboardRange(now), [now]);
   const events = useQuery(eventQueries.list(range));
   const halls = useQuery(hallQueries.list());
   const selection = useMemo(() => (events.data ? selectDashboardEvents(events.data, now) : null), [events.data, now]);
@@ -145,17 +143,12 @@ export function DashboardPage() {
                   </SimpleGrid>
                 )}
               </section>
-              <section aria-labelledby="dashboard-upcoming">
-                <Title order={2} size="h3" id="dashboard-upcoming" mb="sm">
-                  {t('upcoming', { days: DASHBOARD_DAYS })}
-                </Title>
-                {!selection ? (
-                  <SimpleGrid cols={GRID_COLS} spacing="md">
-                    {[0, 1, 2, 3, 4, 5].map((key) => (
-                      <PerformanceCardSkeleton key={key} />
-                    ))}
-                  </SimpleGrid>
-                ) : (
+              {/* Only once the list is there: appearing below the fold of "today" shifts nothing already shown. */}
+              {selection ? (
+                <section aria-labelledby="dashboard-upcoming">
+                  <Title order={2} size="h3" id="dashboard-upcoming" mb="sm">
+                    {t('upcoming', { days: DASHBOARD_DAYS })}
+                  </Title>
                   <Stack gap="sm">
                     <SimpleGrid cols={GRID_COLS} spacing="md">
                       {selection.upcoming.map((event) => (
@@ -176,8 +169,8 @@ export function DashboardPage() {
                       </Group>
                     ) : null}
                   </Stack>
-                )}
-              </section>
+                </section>
+              ) : null}
             </>
           )}
         </>

@@ -1,8 +1,7 @@
 import { isoLocalDate } from '../../lib/format';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
-/** How far ahead the dashboard looks, and for how many performances it loads availability. */
-export const DASHBOARD_DAYS = 14;
+/** For how many performances the dashboard loads availability, and how many it lists. */
 export const AVAILABILITY_LOADED = 8;
 export const UPCOMING_SHOWN = 24;
 

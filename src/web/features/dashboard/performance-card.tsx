@@ -112,8 +112,9 @@ export function PerformanceCard({
             <Text fw={650} lineClamp={1} title={event.eventName}>
               {event.eventName}
             </Text>
+            {/* A no-break space holds the line while the hall names load: the card keeps its height. */}
             <Text size="sm" c="dimmed" lineClamp={1}>
-              {hallName}
+              {hallName || '\u00a0'}
             </Text>
           </Stack>
           {type && event.eventType !== 'event' ? (

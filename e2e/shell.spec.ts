@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expectDashboard } from './app-pages';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+/** Signed in through the gateway API (the form has its own tests), then the page at `path`. */
+async function openSignedIn(page: Page, baseURL: string | undefined, path: string) {
+  const response = await signInByApi(page.request, baseURL ?? '', DEMO);
+  expect(response.status()).toBe(200);
+  await page.goto(path);
+}
+
+test.describe('shell', () => {
+  test('Ctrl+K opens the command palette, which navigates', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('textbox', { name: 'Opdrachtpalet' });
+    await expect(search).toBeVisible();
+    await expect(search).toBeFocused();
+    await search.fill('overzicht');
+    await page.getByRole('button', { name: /Ga naar Overzicht/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectDashboard(page);
+
+    // Again, all by keyboard: the palette's own shortcut now that it is loaded.
+    await page.keyboard.press('Control+k');
+    await expect(search).toBeVisible();
+    await search.fill('english');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('? shows the keyboard shortcuts, g then d goes to the dashboard', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Sneltoetsen' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Opdrachtpalet openen');
+    await expect(dialog).toContainText('Naar Overzicht');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('g');
+    await page.keyboard.press('d');
+    await expect(page).toHaveURL(/\/$/);
+    await expectDashboard(page);
+  });
+
+  test('shortcuts do not fire while typing in a field', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/');
+    await expectDashboard(page);
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('textbox', { name: 'Opdrachtpalet' });
+    await search.pressSequentially('?gd');
+    await expect(search).toHaveValue('?gd');
+    await expect(page.getByRole('dialog', { name: 'Sneltoetsen' })).toHaveCount(0);
+  });
+
+  test('language and colour scheme switch and stay after a reload', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/');
+    await expectDashboard(page);
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/[\d,]+ of [\d,]+ sold/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    const toggle = page.getByTestId('color-scheme-toggle');
+    await toggle.click();
+    const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme ?? '');
+  });
+
+  test('works on a 1024-px touchscreen: navigation visible, targets large enough', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      isMobile: false,
+      locale: 'nl-NL',
+      timezoneId: 'Europe/Amsterdam',
+    });
+    const page = await context.newPage();
+    await openSignedIn(page, baseURL, '/');
+    await expectDashboard(page);
+    await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' })).toBeVisible();
+    for (const target of [
+      page.getByRole('button', { name: 'Afmelden' }),
+      page.getByTestId('color-scheme-toggle'),
+      page.getByRole('link', { name: 'Overzicht' }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(34);
+    }
+    await page.getByTestId('performance-card').first().tap();
+    await expect(page).toHaveURL(/\/events\/\d+$/);
+    await context.close();
+  });
+});

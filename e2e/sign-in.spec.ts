@@ -1,0 +1,156 @@
+import { expectDashboard, signInThroughForm } from './app-pages';
+import { DEMO, expect, test } from './support/fixtures';
+
+test.describe('sign-in', () => {
+  test('demo sign-in lands on the dashboard with performances, linked to their pages', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expectDashboard(page);
+    await expect(page.getByTestId('signed-in-client')).toHaveText('Aangemeld als demo');
+    await expect(page.getByTestId('performance-card').first()).toHaveAttribute('href', /^\/events\/\d+$/);
+  });
+
+  test('a wrong key shows a clear error and creates no session', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page, { clientName: 'demo', apiKey: 'not-the-demo-key' });
+    await expect(page.getByRole('alert')).toContainText('Onbekende klantnaam of API-sleutel');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    // The form keeps what was typed, ready to correct; submitting is possible again.
+    await expect(page.getByLabel(/klantnaam/i)).toHaveValue('demo');
+    await expect(page.getByRole('button', { name: 'Aanmelden' })).toBeEnabled();
+    expect((await page.request.get('/api/session')).status()).toBe(401);
+    expect(await page.context().cookies()).toEqual([]);
+  });
+
+  test('sign-out ends the session and shows the sign-in page', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect((await page.request.get('/api/session')).status()).toBe(401);
+    // Back to a signed-in page: the app sends the person to sign in again.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('a deep link while signed out returns there, with its query, after sign-in', async ({ page }) => {
+    await page.goto('/events/12?tab=prices');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fevents%2F12%3Ftab%3Dprices$/);
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/events\/12\?tab=prices$/);
+  });
+
+  test('a session that lapses while working sends the person to sign-in and back', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    // The gateway forgets the session (as after a restart or a timeout); the next API call answers 401.
+    await page.context().clearCookies();
+    await page.goto('/?view=week');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2F%3Fview%3Dweek$/);
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/\?view=week$/);
+    await expectDashboard(page);
+  });
+
+  test('a 401 from any API call goes to sign-in, keeping the page to return to', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    await page.route('**/api/v1/**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Not signed in"}' }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/sign-in\?next=%2F$|\/sign-in$/);
+    await page.unroute('**/api/v1/**');
+  });
+
+  test('the client name is remembered for next time, the key is not', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(page.getByLabel(/klantnaam/i)).toHaveValue('demo');
+    await expect(page.getByLabel(/api-sleutel/i)).toHaveValue('');
+  });
+});
+
+test.describe('the API key stays on the server', () => {
+  test('after sign-in it is in no browser storage, no cookie, no URL and no response', async ({ page }) => {
+    const urls: string[] = [];
+    const bodies: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('framenavigated', (frame) => urls.push(frame.url()));
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) {
+        const headers = Object.entries(await response.allHeaders())
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n');
+        bodies.push(`${headers}\n${await response.text().catch(() => '')}`);
+      }
+    });
+
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    await page.waitForLoadState('networkidle');
+
+    const stored = await page.evaluate(async () => {
+      const databases = await indexedDB.databases();
+      const contents: string[] = [];
+      for (const info of databases) {
+        if (!info.name) continue;
+        const name = info.name;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const storeName of Array.from(db.objectStoreNames)) {
+          const values = await new Promise<unknown[]>((resolve, reject) => {
+            const all = db.transaction(storeName).objectStore(storeName).getAll();
+            all.onsuccess = () => resolve(all.result);
+            all.onerror = () => reject(all.error);
+          });
+          contents.push(JSON.stringify(values));
+        }
+        db.close();
+      }
+      return {
+        localStorage: JSON.stringify({ ...localStorage }),
+        sessionStorage: JSON.stringify({ ...sessionStorage }),
+        cookie: document.cookie,
+        indexedDbNames: databases.map((db) => db.name ?? ''),
+        indexedDbContents: contents,
+        location: window.location.href,
+      };
+    });
+    const key = DEMO.apiKey;
+    expect(stored.localStorage).not.toContain(key);
+    expect(stored.sessionStorage).not.toContain(key);
+    expect(stored.cookie).not.toContain(key);
+    // The session cookie is httpOnly: the page cannot read it at all.
+    expect(stored.cookie).not.toContain('foyer_session');
+    for (const text of [...stored.indexedDbNames, ...stored.indexedDbContents]) expect(text).not.toContain(key);
+    expect(urls.length).toBeGreaterThan(5);
+    for (const url of [...urls, stored.location]) expect(url).not.toContain(key);
+    expect(bodies.length).toBeGreaterThan(3);
+    for (const body of bodies) expect(body).not.toContain(key);
+  });
+
+  test('the session cookie is httpOnly and SameSite=Strict, and the document carries the CSP', async ({ page }) => {
+    const document = await page.goto('/sign-in');
+    const csp = document?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    const cookies = await page.context().cookies();
+    expect(cookies).toEqual([expect.objectContaining({ name: 'foyer_session', httpOnly: true, sameSite: 'Strict' })]);
+    expect(cookies[0]?.value).not.toContain(DEMO.apiKey);
+  });
+});
