@@ -1,0 +1,348 @@
+import type { PartnerCartAddItem } from '../../../contract/partner-cart';
+import type { PublicCartAdd } from '../../../contract/public-cart';
+import type { Client, ServiceDeps } from '../context';
+import type { Queryable } from '../db/database';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
+import { type CartRow, extendCart, lockCart, orderOfCart } from './carts';
+import { claimSeats, holdBestSeats, lockEvent } from './holds';
+import { decimalToCents } from './money';
+import { findPublicSubEvent } from './public-events';
+import { sellingTransaction } from './selling-transaction';
+import { findTicketType, type TicketType, ticketTypesOfEvent, unsellableReason } from './ticket-types';
+
+/**
+ * Adding to a cart. Everything of one call happens in one transaction on the locked cart, so a call adds
+ * all its items or none. What must never be oversold is decided by the database:
+ * - reserved seats by the `seat_claims` primary key (holds.ts);
+ * - general-admission places and per-event discount maxima by counting under a row lock on the event,
+ *   so two carts counting the same event take turns.
+ *
+ * Item kinds: an event of type `voucher` or `product` gives a `voucher` or `product` line (no seat, not
+ * counted against a capacity, not held); every other event type gives `ticket` lines. A donation is a
+ * line without event.
+ */
+
+interface SaleEvent {
+  id: number;
+  name: string;
+  event_type: string | null;
+  status: string;
+  max_per_order: number;
+  hall_id: number;
+  seating: 'reserved' | 'general';
+}
+
+type ItemType = 'ticket' | 'voucher' | 'product';
+
+const itemTypeOf = (event: SaleEvent): ItemType =>
+  event.event_type === 'voucher' ? 'voucher' : event.event_type === 'product' ? 'product' : 'ticket';
+
+async function saleEvent(tx: Queryable, clientId: number, eventId: number): Promise<SaleEvent | undefined> {
+  const { rows } = await tx.query<SaleEvent>(
+    `select e.id, e.name, e.event_type, e.status, e.max_per_order, e.hall_id, h.seating
+       from events e join halls h on h.id = e.hall_id
+      where e.client_id = $1 and e.id = $2`,
+    [clientId, eventId],
+  );
+  return rows[0];
+}
+
+interface AddContext {
+  tx: Queryable;
+  cart: CartRow;
+  group: 'public' | 'partner';
+  now: Date;
+  expiresAt: Date;
+}
+
+/** Tickets of a ticket type (or of an event) already in the cart. */
+async function inCart(tx: Queryable, cartId: string, column: 'ticket_type_id' | 'event_id', id: number) {
+  const { rows } = await tx.query<{ n: number }>(
+    `select coalesce(sum(quantity), 0)::int as n from cart_items where cart_id = $1 and ${column} = $2`,
+    [cartId, id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+function ticketTypeRules(ticketType: TicketType, context: AddContext): void {
+  const reason = unsellableReason(ticketType, { group: context.group }, context.now);
+  if (reason === 'tag') throw new ValidationError(`Ticket type ${ticketType.id} is not available here.`);
+  if (reason === 'window') throw new ValidationError(`Ticket type "${ticketType.name}" is not on sale now.`);
+  if (reason === 'sold_out') throw new ConflictError(`Ticket type "${ticketType.name}" is sold out.`);
+}
+
+/**
+ * The per-event maximum of a discount, counted under the event lock: usage (live carts, this one included,
+ * plus order lines) and this add together may not exceed it.
+ */
+async function checkPerEventMaximum(context: AddContext, ticketType: TicketType, quantity: number): Promise<void> {
+  if (ticketType.maxPerEvent === null) return;
+  const current = await findTicketType(context.tx, ticketType.eventId, ticketType.id, context.now);
+  const used = current?.used ?? 0;
+  if (used + quantity > ticketType.maxPerEvent) {
+    throw new ConflictError(
+      `Ticket type "${ticketType.name}" is sold out: ${Math.max(0, ticketType.maxPerEvent - used)} left.`,
+    );
+  }
+}
+
+async function checkPerOrderMaximum(context: AddContext, ticketType: TicketType, quantity: number): Promise<void> {
+  if (ticketType.maxPerOrder === null) return;
+  const already = await inCart(context.tx, context.cart.id, 'ticket_type_id', ticketType.id);
+  if (already + quantity > ticketType.maxPerOrder) {
+    throw new ValidationError(
+      `At most ${ticketType.maxPerOrder} tickets of "${ticketType.name}" per order (${already} in the cart).`,
+    );
+  }
+}
+
+async function insertLine(
+  tx: Queryable,
+  line: {
+    cartId: string;
+    itemType: ItemType | 'donation';
+    eventId: number | null;
+    ticketTypeId: number | null;
+    rankId: number | null;
+    seatId: number | null;
+    quantity: number;
+    amountCents: number;
+    description: string;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
+       description, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz)`,
+    [
+      line.cartId,
+      line.itemType,
+      line.eventId,
+      line.ticketTypeId,
+      line.rankId,
+      line.seatId,
+      line.quantity,
+      line.amountCents,
+      line.description,
+      line.now.toISOString(),
+    ],
+  );
+}
+
+interface TicketRequest {
+  event: SaleEvent;
+  ticketType: TicketType;
+  quantity: number;
+  /** A specific seat (partner only). */
+  seatId?: number;
+}
+
+async function seatLabel(tx: Queryable, seatId: number): Promise<{ row_nr: number; seat_nr: number } | undefined> {
+  const { rows } = await tx.query<{ row_nr: number; seat_nr: number }>(
+    'select row_nr, seat_nr from seats where id = $1',
+    [seatId],
+  );
+  return rows[0];
+}
+
+/** Adds tickets (or vouchers, products) of one ticket type, holding seats or places as needed. */
+async function addTickets(context: AddContext, request: TicketRequest): Promise<void> {
+  const { tx, cart, now, expiresAt } = context;
+  const { event, ticketType, quantity } = request;
+  const itemType = itemTypeOf(event);
+  ticketTypeRules(ticketType, context);
+  await checkPerOrderMaximum(context, ticketType, quantity);
+
+  const countsPlaces = itemType === 'ticket' && event.seating === 'general';
+  if (countsPlaces || ticketType.maxPerEvent !== null) await lockEvent(tx, event.id);
+  await checkPerEventMaximum(context, ticketType, quantity);
+
+  const base = { cartId: cart.id, itemType, eventId: event.id, ticketTypeId: ticketType.id, rankId: ticketType.rankId };
+  const label = `${event.name} – ${ticketType.rankName}`;
+  if (itemType !== 'ticket' || event.seating === 'general') {
+    if (countsPlaces) {
+      const { rows } = await tx.query<{ capacity: number }>(
+        'select h.capacity from events e join halls h on h.id = e.hall_id where e.id = $1',
+        [event.id],
+      );
+      const taken = (await generalTakenByEvent(tx, [event.id], now)).get(event.id) ?? 0;
+      const left = Math.max(0, (rows[0]?.capacity ?? 0) - taken);
+      if (quantity > left) throw new ConflictError(`Only ${left} places left for "${event.name}".`);
+    }
+    await insertLine(tx, {
+      ...base,
+      seatId: null,
+      quantity,
+      amountCents: ticketType.priceCents * quantity,
+      description: label,
+      now,
+    });
+    return;
+  }
+
+  let seats: number[];
+  if (request.seatId !== undefined) {
+    const seatId = request.seatId;
+    if (quantity !== 1) throw new ValidationError('A line with a seatId holds exactly one ticket.');
+    const { rows } = await tx.query<{ rank_id: number }>('select rank_id from seats where id = $1 and hall_id = $2', [
+      seatId,
+      event.hall_id,
+    ]);
+    const seat = rows[0];
+    if (!seat) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
+    if (seat.rank_id !== ticketType.rankId)
+      throw new ValidationError(`Seat ${seatId} is not of rank ${ticketType.rankId}.`);
+    const got = await claimSeats(tx, event.id, [seatId], cart.id, expiresAt, now);
+    if (!got.has(seatId)) {
+      const where = await seatLabel(tx, seatId);
+      throw new ConflictError(
+        `Seat ${seatId}${where ? ` (row ${where.row_nr}, seat ${where.seat_nr})` : ''} is no longer available.`,
+      );
+    }
+    seats = [seatId];
+  } else {
+    seats = await holdBestSeats(
+      tx,
+      {
+        eventId: event.id,
+        hallId: event.hall_id,
+        rankId: ticketType.rankId,
+        count: quantity,
+        cartId: cart.id,
+        expiresAt,
+      },
+      now,
+    );
+    if (seats.length < quantity) {
+      throw new ConflictError(`Not enough seats left in ${ticketType.rankName} for "${event.name}".`);
+    }
+  }
+  for (const seatId of seats) {
+    const where = await seatLabel(tx, seatId);
+    await insertLine(tx, {
+      ...base,
+      seatId,
+      quantity: 1,
+      amountCents: ticketType.priceCents,
+      description: where ? `${label} – row ${where.row_nr}, seat ${where.seat_nr}` : label,
+      now,
+    });
+  }
+}
+
+async function openCart(tx: Queryable, client: Client, cartId: string, now: Date): Promise<CartRow> {
+  const cart = await lockCart(tx, client.id, cartId, now);
+  if (await orderOfCart(tx, cart.id)) throw new ValidationError('This cart has been checked out; start a new cart.');
+  return cart;
+}
+
+async function ticketTypeOf(tx: Queryable, event: SaleEvent, priceId: string, now: Date): Promise<TicketType> {
+  const id = /^\d{1,10}$/.test(priceId) ? Number(priceId) : 0;
+  // Usage only matters for per-event maxima, which are counted under the event lock (checkPerEventMaximum).
+  const all = await ticketTypesOfEvent(tx, event.id, now, { withUsage: false });
+  const ticketType = all.find((candidate) => candidate.id === id);
+  if (!ticketType) throw new ValidationError(`Ticket type ${priceId} does not belong to event ${event.id}.`);
+  return ticketType;
+}
+
+/** `POST /partner/cart/{cartId}`: all items or none. */
+export async function addPartnerItems(
+  deps: ServiceDeps,
+  client: Client,
+  cartId: string,
+  items: readonly PartnerCartAddItem[],
+): Promise<void> {
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.cartTimeoutSeconds * 1000);
+  await sellingTransaction(deps.db, async (tx) => {
+    const cart = await openCart(tx, client, cartId, now);
+    const context: AddContext = { tx, cart, group: 'partner', now, expiresAt };
+    for (const [index, item] of items.entries()) {
+      const isDonation = item.itemType === 'donation' || (item.eventId === undefined && item.amount !== undefined);
+      if (isDonation) {
+        const cents = item.amount === undefined ? null : decimalToCents(item.amount);
+        if (cents === null || cents <= 0) {
+          throw new ValidationError('A donation needs a positive amount with at most two decimals.', {
+            [`${index}.amount`]: ['Required for a donation: a positive amount with at most two decimals.'],
+          });
+        }
+        await insertLine(tx, {
+          cartId: cart.id,
+          itemType: 'donation',
+          eventId: null,
+          ticketTypeId: null,
+          rankId: null,
+          seatId: null,
+          quantity: 1,
+          amountCents: cents,
+          description: 'Donation',
+          now,
+        });
+        continue;
+      }
+      if (item.eventId === undefined) {
+        throw new ValidationError('eventId is required for tickets, vouchers and products.', {
+          [`${index}.eventId`]: ['Required unless the item is a donation.'],
+        });
+      }
+      const event = await saleEvent(tx, client.id, item.eventId);
+      if (!event) throw new ValidationError(`Event ${item.eventId} does not exist.`);
+      if (event.status !== 'pub') throw new ValidationError(`Event ${item.eventId} is not on sale.`);
+      const ticketType = await ticketTypeOf(tx, event, item.priceId, now);
+      if (ticketType.rankId !== item.rankId) {
+        throw new ValidationError(`Ticket type ${item.priceId} is not of rank ${item.rankId}.`);
+      }
+      if (item.itemType !== undefined && item.itemType !== itemTypeOf(event)) {
+        throw new ValidationError(`Event ${event.id} sells ${itemTypeOf(event)} items, not ${item.itemType}.`);
+      }
+      if (item.seatId !== undefined && (event.seating !== 'reserved' || itemTypeOf(event) !== 'ticket')) {
+        throw new ValidationError(`Event ${event.id} has no numbered seats.`);
+      }
+      await addTickets(context, {
+        event,
+        ticketType,
+        quantity: item.numberOfTickets ?? 1,
+        ...(item.seatId !== undefined ? { seatId: Number(item.seatId) } : {}),
+      });
+    }
+    await extendCart(tx, cart.id, expiresAt);
+  });
+}
+
+/**
+ * `POST /cart/{cart_id}`: public sub-events only, public ticket types only, best seats always, and never
+ * more tickets of the event in the cart than `event_free` allows.
+ */
+export async function addPublicTickets(
+  deps: ServiceDeps,
+  client: Client,
+  cartId: string,
+  body: PublicCartAdd,
+): Promise<void> {
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.cartTimeoutSeconds * 1000);
+  await sellingTransaction(deps.db, async (tx) => {
+    const cart = await openCart(tx, client, cartId, now);
+    const subEvent = await findPublicSubEvent(tx, client.id, body.event_id);
+    const event = await saleEvent(tx, client.id, subEvent.id);
+    if (!event) throw new NotFoundError('sub_event not found');
+    const ticketType = await ticketTypeOf(tx, event, body.discount_id, now);
+    const already = await inCart(tx, cart.id, 'event_id', event.id);
+    if (already + body.numberoftickets > event.max_per_order) {
+      throw new ValidationError(
+        `At most ${event.max_per_order} tickets per order for "${event.name}" (${already} in the cart).`,
+      );
+    }
+    const free = publicFreeCount(event.max_per_order, await eventAvailability(tx, event.id, now));
+    if (body.numberoftickets > free) {
+      throw new ValidationError(`Only ${free} tickets can be ordered for "${event.name}" now.`);
+    }
+    await addTickets(
+      { tx, cart, group: 'public', now, expiresAt },
+      { event, ticketType, quantity: body.numberoftickets },
+    );
+    await extendCart(tx, cart.id, expiresAt);
+  });
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Queryable } from '../db/database';
+import { NotFoundError } from '../errors';
+import { at, sellingTransaction } from './selling-transaction';
+
+/**
+ * Carts (DESIGN.md decisions 1 and 8). A cart id is a capability: 144 random bits, base64url. A cart
+ * belongs to one client; any other client (or an unknown id) gets 404.
+ *
+ * Expiry is read from the database, so every process sharing it agrees: a cart whose `expires_at` is at
+ * or before the request clock has lost its ticket items. They are purged lazily — whenever the cart is
+ * read or changed — together with its seat holds (only those still its own: a lapsed hold may already
+ * have been taken over). Donations, vouchers and products hold nothing and stay. The cart stays usable.
+ */
+
+export const CART_NOT_FOUND = 'Cart not found';
+
+export interface CartRow {
+  id: string;
+  client_id: number;
+  expires_at: Date | null;
+}
+
+export function newCartId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export async function createCart(db: Queryable, clientId: number, now: Date): Promise<string> {
+  const id = newCartId();
+  await db.query('insert into carts (id, client_id, created_at) values ($1, $2, $3::timestamptz)', [
+    id,
+    clientId,
+    at(now),
+  ]);
+  return id;
+}
+
+/** Cart ids are short base64url strings; anything else cannot exist, so it is not even looked up. */
+const plausibleCartId = (cartId: string) => /^[A-Za-z0-9_-]{1,64}$/.test(cartId);
+
+const isLapsed = (cart: CartRow, now: Date) => cart.expires_at !== null && cart.expires_at.getTime() <= now.getTime();
+
+async function findCart(db: Queryable, clientId: number, cartId: string, lock: boolean): Promise<CartRow> {
+  if (!plausibleCartId(cartId)) throw new NotFoundError(CART_NOT_FOUND);
+  const { rows } = await db.query<CartRow>(
+    `select id, client_id, expires_at from carts where id = $1 and client_id = $2${lock ? ' for update' : ''}`,
+    [cartId, clientId],
+  );
+  const cart = rows[0];
+  if (!cart) throw new NotFoundError(CART_NOT_FOUND);
+  return { ...cart, expires_at: cart.expires_at === null ? null : new Date(cart.expires_at) };
+}
+
+/** Drops what a lapsed cart held: its ticket items and its own hold claims. */
+async function purgeLapsed(tx: Queryable, cart: CartRow): Promise<CartRow> {
+  await tx.query(`delete from seat_claims where cart_id = $1 and state = 'hold'`, [cart.id]);
+  await tx.query(`delete from cart_items where cart_id = $1 and item_type = 'ticket'`, [cart.id]);
+  await tx.query('update carts set expires_at = null where id = $1', [cart.id]);
+  return { ...cart, expires_at: null };
+}
+
+/**
+ * Locks the cart for a change (serialising everything done to one cart: adds, deletes, checkout) and
+ * purges it first when it has lapsed.
+ */
+export async function lockCart(tx: Queryable, clientId: number, cartId: string, now: Date): Promise<CartRow> {
+  const cart = await findCart(tx, clientId, cartId, true);
+  return isLapsed(cart, now) ? purgeLapsed(tx, cart) : cart;
+}
+
+/** The cart for reading; a lapsed one is purged first (in its own short transaction). */
+export async function currentCart(db: Database, clientId: number, cartId: string, now: Date): Promise<CartRow> {
+  const cart = await findCart(db, clientId, cartId, false);
+  if (!isLapsed(cart, now)) return cart;
+  return sellingTransaction(db, (tx) => lockCart(tx, clientId, cartId, now));
+}
+
+/**
+ * After an add: every hold of the cart now lapses at `expiresAt` (= last add + timeout), the same instant
+ * as the cart. A ticket item whose seat is no longer held by this cart (its hold lapsed and was taken over
+ * in the instant before this add) is dropped rather than left pointing at someone else's seat.
+ */
+export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<void> {
+  await tx.query('update carts set expires_at = $2::timestamptz where id = $1', [cartId, at(expiresAt)]);
+  await tx.query(`update seat_claims set expires_at = $2::timestamptz where cart_id = $1 and state = 'hold'`, [
+    cartId,
+    at(expiresAt),
+  ]);
+  await tx.query(
+    `delete from cart_items ci
+      where ci.cart_id = $1 and ci.seat_id is not null
+        and not exists (select 1 from seat_claims c
+                         where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)`,
+    [cartId],
+  );
+}
+
+/** The order made from this cart, if it was checked out. */
+export async function orderOfCart(
+  db: Queryable,
+  cartId: string,
+): Promise<{ id: number; order_key: string; payment_kind: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; order_key: string; payment_kind: string | null }>(
+    `select o.id, o.order_key, m.kind as payment_kind
+       from orders o left join payment_methods m on m.id = o.payment_method_id
+      where o.cart_id = $1`,
+    [cartId],
+  );
+  return rows[0];
+}
+
+/** Removes one item; a held seat goes back on sale at once. */
+export async function deleteCartItem(
+  db: Database,
+  clientId: number,
+  cartId: string,
+  itemId: string,
+  now: Date,
+): Promise<void> {
+  await sellingTransaction(db, async (tx) => {
+    await lockCart(tx, clientId, cartId, now);
+    const id = /^\d{1,10}$/.test(itemId) ? Number(itemId) : 0;
+    const { rows } = await tx.query<{ event_id: number | null; seat_id: number | null }>(
+      'delete from cart_items where cart_id = $1 and id = $2 returning event_id, seat_id',
+      [cartId, id],
+    );
+    const item = rows[0];
+    if (!item) throw new NotFoundError('Cart item not found');
+    if (item.seat_id !== null) {
+      await tx.query(
+        `delete from seat_claims where event_id = $1 and seat_id = $2 and cart_id = $3 and state = 'hold'`,
+        [item.event_id, item.seat_id, cartId],
+      );
+    }
+  });
+}
+
+/** Abandons the cart: its items and holds go (cascade), its seats are on sale again. */
+export async function deleteCart(db: Database, clientId: number, cartId: string): Promise<void> {
+  if (!plausibleCartId(cartId)) throw new NotFoundError(CART_NOT_FOUND);
+  const { rowCount } = await db.query('delete from carts where id = $1 and client_id = $2', [cartId, clientId]);
+  if (rowCount === 0) throw new NotFoundError(CART_NOT_FOUND);
+}

@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckoutResponse } from '../../../contract/partner-cart';
+import type { Client, ServiceDeps } from '../context';
+import type { Queryable } from '../db/database';
+import { ConflictError, ValidationError } from '../errors';
+import { generalTakenByEvent } from './availability';
+import { type CartRow, lockCart, orderOfCart } from './carts';
+import { lockEvent } from './holds';
+import { at, sellingTransaction } from './selling-transaction';
+import { findTicketType } from './ticket-types';
+
+/**
+ * Checkout (DESIGN.md decisions 6 and 7): one transaction on the locked cart turns its holds into sold
+ * claims and its items into order lines. `orders.cart_id` is unique, so a cart makes at most one order;
+ * a repeated (or concurrent) checkout finds that order and returns it again.
+ *
+ * Desk methods finish the order at once (`ord`, paid or — invoice — pending; `url` null). Online methods
+ * leave a reservation (`res`/`none`) whose seats stay sold to it until it is paid or cancelled on the
+ * payment page; `url` is that page.
+ */
+
+export interface PaymentMethodRow {
+  id: number;
+  name: string;
+  fee_cents: number;
+  kind: 'desk' | 'online';
+  desk_status: 'paid' | 'pending';
+}
+
+export async function paymentMethodOf(
+  tx: Queryable,
+  clientId: number,
+  paymentMethodId: number,
+): Promise<PaymentMethodRow | undefined> {
+  const { rows } = await tx.query<PaymentMethodRow>(
+    'select id, name, fee_cents, kind, desk_status from payment_methods where client_id = $1 and id = $2',
+    [clientId, paymentMethodId],
+  );
+  return rows[0];
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Where the payment page may send a buyer: https anywhere; plain http only to this machine (development). */
+export function isAllowedRedirect(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname);
+}
+
+export function paymentPageUrl(origin: string, client: Client, orderKey: string): string {
+  return `${origin}/v1/${encodeURIComponent(client.name)}/pay/${encodeURIComponent(orderKey)}`;
+}
+
+export const newOrderKey = () => randomBytes(16).toString('base64url');
+
+interface CheckoutLine {
+  id: number;
+  item_type: string;
+  event_id: number | null;
+  seat_id: number | null;
+  ticket_type_id: number | null;
+  quantity: number;
+  amount_cents: number;
+  seating: 'reserved' | 'general' | null;
+  capacity: number | null;
+  required_tag: string | null;
+  max_per_event: number | null;
+  price_name: string | null;
+}
+
+async function checkoutLines(tx: Queryable, cartId: string): Promise<CheckoutLine[]> {
+  const { rows } = await tx.query<CheckoutLine>(
+    `select ci.id, ci.item_type, ci.event_id, ci.seat_id, ci.ticket_type_id, ci.quantity, ci.amount_cents,
+            h.seating, h.capacity, t.required_tag, t.max_per_event, t.name as price_name
+       from cart_items ci
+       left join events e on e.id = ci.event_id
+       left join halls h on h.id = e.hall_id
+       left join ticket_types t on t.id = ci.ticket_type_id
+      where ci.cart_id = $1
+      order by ci.id`,
+    [cartId],
+  );
+  return rows;
+}
+
+/**
+ * Counts again what was counted when the items were added, under the same event locks: another process
+ * whose clock is a little ahead may have seen this cart's holds as lapsed and sold the places.
+ */
+async function recount(tx: Queryable, lines: readonly CheckoutLine[], now: Date): Promise<void> {
+  const generalEvents = new Map<number, number>();
+  const limitedTypes = new Map<number, { eventId: number; max: number }>();
+  for (const line of lines) {
+    if (line.event_id === null) continue;
+    if (line.item_type === 'ticket' && line.seating === 'general') generalEvents.set(line.event_id, line.capacity ?? 0);
+    if (line.ticket_type_id !== null && line.max_per_event !== null) {
+      limitedTypes.set(line.ticket_type_id, { eventId: line.event_id, max: line.max_per_event });
+    }
+  }
+  const eventIds = [...new Set([...generalEvents.keys(), ...[...limitedTypes.values()].map((t) => t.eventId)])];
+  for (const eventId of eventIds.sort((a, b) => a - b)) await lockEvent(tx, eventId);
+  if (generalEvents.size > 0) {
+    const taken = await generalTakenByEvent(tx, [...generalEvents.keys()], now);
+    for (const [eventId, capacity] of generalEvents) {
+      if ((taken.get(eventId) ?? 0) > capacity)
+        throw new ConflictError('Some places in this cart are no longer available.');
+    }
+  }
+  for (const [ticketTypeId, { eventId, max }] of limitedTypes) {
+    const ticketType = await findTicketType(tx, eventId, ticketTypeId, now);
+    if ((ticketType?.used ?? 0) > max) throw new ConflictError(`Ticket type "${ticketType?.name}" is sold out.`);
+  }
+}
+
+export interface CheckoutInput {
+  customerId: number;
+  method: PaymentMethodRow;
+  redirectUrl: string | null;
+  channel: 'sp' | 'www';
+  customerTags: readonly string[];
+}
+
+/** Makes the order of a locked, current (not lapsed) cart. Returns undefined when the cart is empty. */
+export async function convertCart(
+  tx: Queryable,
+  client: Client,
+  cart: CartRow,
+  input: CheckoutInput,
+  now: Date,
+): Promise<{ id: number; orderKey: string }> {
+  const lines = await checkoutLines(tx, cart.id);
+  if (lines.length === 0) throw new ValidationError('The cart is empty.');
+  for (const line of lines) {
+    if (line.required_tag !== null && !input.customerTags.includes(line.required_tag)) {
+      throw new ValidationError(
+        `"${line.price_name}" is only for customers with the tag "${line.required_tag}"; this customer does not have it.`,
+      );
+    }
+  }
+  await recount(tx, lines, now);
+
+  const donation = lines.filter((l) => l.item_type === 'donation').reduce((sum, l) => sum + l.amount_cents, 0);
+  const goods = lines.filter((l) => l.item_type !== 'donation').reduce((sum, l) => sum + l.amount_cents, 0);
+  const fee = input.method.fee_cents;
+  const desk = input.method.kind === 'desk';
+  const orderKey = newOrderKey();
+  const inserted = await tx.query<{ id: number }>(
+    `insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
+       handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
+       cart_id, redirect_url)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, null, $10, $11, $12, $9::timestamptz, $13, $14)
+     on conflict (cart_id) do nothing
+     returning id`,
+    [
+      client.id,
+      orderKey,
+      input.customerId,
+      desk ? 'ord' : 'res',
+      desk ? input.method.desk_status : 'none',
+      input.channel,
+      input.method.id,
+      input.method.name,
+      at(now),
+      goods + fee + donation,
+      fee,
+      donation,
+      cart.id,
+      input.redirectUrl,
+    ],
+  );
+  const orderId = inserted.rows[0]?.id;
+  if (orderId === undefined) {
+    // Only reachable if the cart lock were bypassed: another checkout of this cart won; use its order.
+    const existing = await orderOfCart(tx, cart.id);
+    if (!existing) throw new ConflictError('The cart is being checked out.');
+    return { id: existing.id, orderKey: existing.order_key };
+  }
+
+  const heldSeats = lines.filter((line) => line.seat_id !== null).length;
+  const sold = await tx.query(
+    `update seat_claims set state = 'sold', order_id = $2, cart_id = null, expires_at = null
+      where cart_id = $1 and state = 'hold'`,
+    [cart.id, orderId],
+  );
+  if (sold.rowCount !== heldSeats) throw new ConflictError('Some seats in this cart are no longer held.');
+
+  await tx.query(
+    `insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
+       ticket_type_id, price_name)
+     select $1, ci.item_type, ci.event_id, ci.seat_id, ci.rank_id, coalesce(s.row_nr, 0), coalesce(s.seat_nr, 0),
+            ci.amount_cents / ci.quantity, ci.ticket_type_id, coalesce(t.name, ci.description)
+       from cart_items ci
+       cross join lateral generate_series(1, ci.quantity) as g(n)
+       left join seats s on s.id = ci.seat_id
+       left join ticket_types t on t.id = ci.ticket_type_id
+      where ci.cart_id = $2 and ci.item_type <> 'donation'
+      order by ci.id, g.n`,
+    [orderId, cart.id],
+  );
+  await tx.query('delete from cart_items where cart_id = $1', [cart.id]);
+  await tx.query('update carts set expires_at = null where id = $1', [cart.id]);
+  return { id: orderId, orderKey };
+}
+
+function redirectError(): ValidationError {
+  return new ValidationError('redirectURL must be an https URL (http only for localhost).', {
+    redirectURL: ['Must be an https URL (http only for localhost).'],
+  });
+}
+
+/** `POST /partner/cart/{cartId}/checkout`. */
+export async function checkoutPartnerCart(
+  deps: ServiceDeps,
+  client: Client,
+  cartId: string,
+  body: { customerId: number; paymentMethodId: number; redirectURL?: string | undefined },
+  origin: string,
+): Promise<CheckoutResponse> {
+  const now = deps.now();
+  if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
+  return sellingTransaction(deps.db, async (tx) => {
+    const cart = await lockCart(tx, client.id, cartId, now);
+    const existing = await orderOfCart(tx, cart.id);
+    if (existing) {
+      return {
+        orderId: existing.id,
+        orderKey: existing.order_key,
+        url: existing.payment_kind === 'online' ? paymentPageUrl(origin, client, existing.order_key) : null,
+      };
+    }
+    const { rows } = await tx.query<{ tags: string[] }>('select tags from customers where client_id = $1 and id = $2', [
+      client.id,
+      body.customerId,
+    ]);
+    const customer = rows[0];
+    if (!customer) {
+      throw new ValidationError('Unknown customer.', { customerId: ['No customer with this id.'] });
+    }
+    const method = await paymentMethodOf(tx, client.id, body.paymentMethodId);
+    if (!method) {
+      throw new ValidationError('Unknown payment method.', { paymentMethodId: ['No payment method with this id.'] });
+    }
+    const order = await convertCart(
+      tx,
+      client,
+      cart,
+      {
+        customerId: body.customerId,
+        method,
+        redirectUrl: body.redirectURL ?? null,
+        channel: 'sp',
+        customerTags: customer.tags,
+      },
+      now,
+    );
+    return {
+      orderId: order.id,
+      orderKey: order.orderKey,
+      url: method.kind === 'online' ? paymentPageUrl(origin, client, order.orderKey) : null,
+    };
+  });
+}
+
+export { redirectError };
