@@ -1,3 +1,4 @@
+import { registerPartnerCartRoutes } from './partner/cart';
 import { registerCustomerRoutes } from './partner/customers';
 import { registerPartnerEventRoutes } from './partner/events';
 import { registerExportRoutes } from './partner/exports';
@@ -18,4 +19,5 @@ export function registerPartnerRoutes(app: ServiceApp): void {
   registerCustomerRoutes(app);
   registerOrderRoutes(app);
   registerExportRoutes(app);
+  registerPartnerCartRoutes(app);
 }

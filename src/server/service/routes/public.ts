@@ -1,5 +1,8 @@
+import { registerPublicCartRoutes } from './public/cart';
 import { registerPublicEventRoutes } from './public/events';
+import { registerPublicOrderCreateRoutes } from './public/order-create';
 import { registerPublicOrderStatusRoutes } from './public/order-status';
+import { registerPaymentPageRoutes } from './public/payment-pages';
 import { registerPublicTicketTypeRoutes } from './public/tickettypes';
 import type { ServiceApp } from './route-kit';
 
@@ -8,4 +11,7 @@ export function registerPublicRoutes(app: ServiceApp): void {
   registerPublicEventRoutes(app);
   registerPublicTicketTypeRoutes(app);
   registerPublicOrderStatusRoutes(app);
+  registerPublicCartRoutes(app);
+  registerPublicOrderCreateRoutes(app);
+  registerPaymentPageRoutes(app);
 }
