@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
@@ -291,6 +292,30 @@ describe('gateway (embedded service)', () => {
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('cache-control')).toBe('no-store');
     }
+  });
+
+  it('never logs an API key, even one typed into the client name field', async () => {
+    let logged = '';
+    const log = pino({ level: 'trace' }, { write: (line: string) => (logged += line) });
+    const watched = createTestGateway({
+      runtime: service,
+      service: embeddedService(service.app),
+      log,
+      signInLimiter: new AttemptLimiter({ limit: 4, windowMs: 60_000 }),
+    }).app;
+    const watchedBrowser = new TestBrowser(watched);
+    everyBrowser.push(watchedBrowser);
+    await watchedBrowser.signIn(DEMO.apiKey, DEMO.apiKey);
+    await watchedBrowser.signIn(DEMO.client, HARBOUR.apiKey);
+    await watchedBrowser.signIn(DEMO.client, DEMO.apiKey);
+    await watchedBrowser.request('/api/v1/demo/partner/hall');
+    await watchedBrowser.request('/api/v1/harbour/partner/hall');
+    await watchedBrowser.signIn(DEMO.client, DEMO.apiKey);
+    expect((await watchedBrowser.signIn(DEMO.client, DEMO.apiKey)).status).toBe(429);
+    expect(logged).toContain('signed in');
+    expect(logged).toContain('sign-in refused');
+    expect(logged).toContain('sign-in rate limited');
+    for (const key of [DEMO.apiKey, HARBOUR.apiKey]) expect(logged).not.toContain(key);
   });
 
   it('keeps serving the service directly under /v1 and /openapi.json', async () => {

@@ -122,7 +122,8 @@ export function createGatewayApp(options: GatewayOptions): Hono {
       return c.json({ clientName }, 200);
     }
     if (check.status === 401 || check.status === 403 || check.status === 404) {
-      log.info({ clientName, address }, 'sign-in refused: unknown client name or API key');
+      // The typed client name is not logged: people paste the key into the wrong field.
+      log.info({ address }, 'sign-in refused: unknown client name or API key');
       return c.json({ message: 'Unknown client name or API key' }, 401);
     }
     if (check.status === 429) {
@@ -130,7 +131,7 @@ export function createGatewayApp(options: GatewayOptions): Hono {
       if (retryAfter) c.header('Retry-After', retryAfter);
       return c.json({ message: 'The Ticketing Service is busy. Try again shortly.' }, 429);
     }
-    log.error({ clientName, status: check.status }, 'sign-in: unexpected answer of the Ticketing Service');
+    log.error({ status: check.status }, 'sign-in: unexpected answer of the Ticketing Service');
     return c.json({ message: 'The Ticketing Service could not check the API key. Try again later.' }, 502);
   });
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
 import type { ServiceRuntime } from '../runtime';
 import { AttemptLimiter } from './attempt-limiter';
@@ -85,6 +85,7 @@ export interface TestGatewayOptions {
   sessions?: SessionStore;
   signInLimiter?: AttemptLimiter;
   staticRoot?: string | null;
+  log?: Logger;
 }
 
 export const quietLog = pino({ level: 'silent' });
@@ -92,14 +93,15 @@ export const quietLog = pino({ level: 'silent' });
 /** The root app as `npm start` builds it, with injectable parts; addresses come from `x-test-address`. */
 export function createTestGateway(options: TestGatewayOptions): { app: Hono; sessions: SessionStore } {
   const sessions = options.sessions ?? new SessionStore({ secret: 'test-secret-of-at-least-32-characters!!' });
+  const log = options.log ?? quietLog;
   const app = createRootApp({
     runtime: options.runtime ?? null,
-    log: quietLog,
+    log,
     staticRoot: options.staticRoot ?? null,
     gateway: {
       service: options.service,
       sessions,
-      log: quietLog,
+      log,
       signInLimiter: options.signInLimiter ?? new AttemptLimiter({ limit: 1000, windowMs: 60_000 }),
       clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
     },
