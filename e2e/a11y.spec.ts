@@ -11,7 +11,9 @@ async function seriousFindings(page: Page) {
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')} — ${node.html.slice(0, 140)} — ${node.failureSummary ?? ''}`),
     }));
 }
 

@@ -60,7 +60,7 @@ test.describe('shell', () => {
   test('language and colour scheme switch and stay after a reload', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/');
     await expectDashboard(page);
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('group', { name: 'Taal' }).getByRole('button', { name: 'EN' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/[\d,]+ of [\d,]+ sold/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

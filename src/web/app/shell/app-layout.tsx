@@ -155,7 +155,7 @@ export function AppLayout() {
               size="sm"
               aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
             />
-            <Text component={RouterNavLink} to="/" fw={800} size="lg" c="indigo.7" td="none" aria-label="Foyer">
+            <Text component={RouterNavLink} to="/" fw={800} size="lg" td="none" className="foyer-brand">
               Foyer
             </Text>
             <UnstyledButton

@@ -55,11 +55,8 @@ function Availability({ event, state }: { event: PartnerEvent; state: Availabili
         color={occupancyColor(fraction)}
         size="md"
         radius="xl"
-        aria-label={t('availabilityOf', { name: event.eventName })}
-        aria-valuetext={`${formatPercent(fraction, locale)} · ${t('soldOfCapacity', {
-          sold: formatNumber(totals.sold, locale),
-          capacity: formatNumber(totals.capacity, locale),
-        })}`}
+        // The figures below say the same in words; the bar is for the eye.
+        aria-hidden="true"
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="xs" className="foyer-tabular" data-testid="sold-of-capacity">
@@ -67,6 +64,7 @@ function Availability({ event, state }: { event: PartnerEvent; state: Availabili
             sold: formatNumber(totals.sold, locale),
             capacity: formatNumber(totals.capacity, locale),
           })}
+          {` · ${formatPercent(fraction, locale)}`}
         </Text>
         <Text size="xs" c={totals.available === 0 ? 'red.8' : 'dimmed'} fw={totals.available === 0 ? 700 : undefined}>
           {totals.available === 0

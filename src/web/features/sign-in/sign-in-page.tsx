@@ -68,7 +68,7 @@ export function SignInPage() {
           <form onSubmit={submit} noValidate aria-describedby={showFailure ? errorId : undefined}>
             <Stack gap="md">
               <Stack gap={4}>
-                <Text fw={700} c="indigo.7" size="sm" tt="uppercase" lts={1}>
+                <Text fw={700} size="sm" tt="uppercase" lts={1} className="foyer-brand">
                   {t('appName')}
                 </Text>
                 <Title order={1} size="h2">
