@@ -232,6 +232,14 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
   }
 }
 
+/**
+ * Last add + timeout, in whole seconds: `timeOut` is shown to the second, so the instant shown is exactly
+ * the instant the holds lapse.
+ */
+function holdExpiry(deps: ServiceDeps, now: Date): Date {
+  return new Date(Math.floor((now.getTime() + deps.cartTimeoutSeconds * 1000) / 1000) * 1000);
+}
+
 async function openCart(tx: Queryable, client: Client, cartId: string, now: Date): Promise<CartRow> {
   const cart = await lockCart(tx, client.id, cartId, now);
   if (await orderOfCart(tx, cart.id)) throw new ValidationError('This cart has been checked out; start a new cart.');
@@ -255,7 +263,7 @@ export async function addPartnerItems(
   items: readonly PartnerCartAddItem[],
 ): Promise<void> {
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + deps.cartTimeoutSeconds * 1000);
+  const expiresAt = holdExpiry(deps, now);
   await sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
     const context: AddContext = { tx, cart, group: 'partner', now, expiresAt };
@@ -289,7 +297,8 @@ export async function addPartnerItems(
       }
       const event = await saleEvent(tx, client.id, item.eventId);
       if (!event) throw new ValidationError(`Event ${item.eventId} does not exist.`);
-      if (event.status !== 'pub') throw new ValidationError(`Event ${item.eventId} is not on sale.`);
+      // The box office sells everything but unpublished drafts (archived passes and vouchers included).
+      if (event.status === 'draft') throw new ValidationError(`Event ${item.eventId} is not on sale.`);
       const ticketType = await ticketTypeOf(tx, event, item.priceId, now);
       if (ticketType.rankId !== item.rankId) {
         throw new ValidationError(`Ticket type ${item.priceId} is not of rank ${item.rankId}.`);
@@ -322,7 +331,7 @@ export async function addPublicTickets(
   body: PublicCartAdd,
 ): Promise<void> {
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + deps.cartTimeoutSeconds * 1000);
+  const expiresAt = holdExpiry(deps, now);
   await sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
     const subEvent = await findPublicSubEvent(tx, client.id, body.event_id);

@@ -32,8 +32,9 @@ describeEachDatabase('partner cart', (database) => {
     ...extra,
   });
   const cartOf = async (response: Response) => {
-    expect(response.status).toBe(200);
-    return partnerCartSchema.strict().parse(await response.json()) as PartnerCart;
+    const body = await response.json();
+    expect({ status: response.status, body }).toMatchObject({ status: 200 });
+    return partnerCartSchema.strict().parse(body) as PartnerCart;
   };
   const errorOf = async (response: Response, status: number) => {
     expect(response.status).toBe(status);
@@ -110,10 +111,7 @@ describeEachDatabase('partner cart', (database) => {
     await errorOf(await api.post(`/cart/${cartId}`, [await reservedItem({ priceId: '999999999' })]), 422);
     await errorOf(await api.post(`/cart/${cartId}`, [await reservedItem({ rankId: 999_999 })]), 422);
     // One good item, one bad: all or nothing.
-    await errorOf(
-      await api.post(`/cart/${cartId}`, [await reservedItem(), await reservedItem({ priceId: 'x' })]),
-      422,
-    );
+    await errorOf(await api.post(`/cart/${cartId}`, [await reservedItem(), await reservedItem({ priceId: 'x' })]), 422);
     expect((await cartOf(await api.get(`/cart/${cartId}`))).cartItems).toEqual([]);
     await expectInvariants(service.db, clock);
   });
@@ -123,23 +121,23 @@ describeEachDatabase('partner cart', (database) => {
     const cartId = await newCart(service);
     const ga = fx.generalAdmission;
     const gaPrice = await fullPriceType(service.db, ga.eventId, ga.rankId);
-    const voucherType = await service.db.query<{ id: number; rank_id: number }>(
-      'select id, rank_id from ticket_types where event_id = $1 order by position, id limit 1',
-      [fx.eventsByType.voucher],
-    );
-    const productType = await service.db.query<{ id: number; rank_id: number }>(
-      'select id, rank_id from ticket_types where event_id = $1 order by position, id limit 1',
-      [fx.eventsByType.product],
-    );
-    const voucher = voucherType.rows[0];
-    const product = productType.rows[0];
+    const typeOf = async (eventType: string) =>
+      (
+        await service.db.query<{ id: number; rank_id: number; event_id: number }>(
+          `select t.id, t.rank_id, t.event_id from ticket_types t join events e on e.id = t.event_id
+            where e.client_id = $1 and e.event_type = $2 and e.status <> 'draft' order by e.id, t.position, t.id limit 1`,
+          [fx.demo.clientId, eventType],
+        )
+      ).rows[0];
+    const voucher = await typeOf('voucher');
+    const product = await typeOf('product');
     if (!voucher || !product) throw new Error('no voucher or product ticket type');
     const cart = await cartOf(
       await api.post(`/cart/${cartId}`, [
         { priceId: gaPrice, rankId: ga.rankId, eventId: ga.eventId, numberOfTickets: 4 },
         { priceId: 'donation', rankId: 0, amount: 12.5, itemType: 'donation' },
-        { priceId: String(voucher.id), rankId: voucher.rank_id, eventId: fx.eventsByType.voucher },
-        { priceId: String(product.id), rankId: product.rank_id, eventId: fx.eventsByType.product, numberOfTickets: 2 },
+        { priceId: String(voucher.id), rankId: voucher.rank_id, eventId: voucher.event_id },
+        { priceId: String(product.id), rankId: product.rank_id, eventId: product.event_id, numberOfTickets: 2 },
       ]),
     );
     expect(cart.cartItems.map((item) => [item.itemType, item.numberOfTickets])).toEqual([
@@ -214,9 +212,8 @@ describeEachDatabase('partner cart', (database) => {
     const after = await cartOf(await api.delete(`/cart/${cartId}/${first.itemId}`));
     expect(after.cartItems.map((item) => item.itemId)).toEqual([second.itemId]);
     const claims = async () =>
-      (
-        await service.db.query<{ n: number }>(`select count(*)::int as n from seat_claims where cart_id = $1`, [cartId])
-      ).rows[0]?.n;
+      (await service.db.query<{ n: number }>(`select count(*)::int as n from seat_claims where cart_id = $1`, [cartId]))
+        .rows[0]?.n;
     expect(await claims()).toBe(1);
     await errorOf(await api.delete(`/cart/${cartId}/${first.itemId}`), 404);
     const deleted = await api.delete(`/cart/${cartId}`);
@@ -232,7 +229,9 @@ describeEachDatabase('partner cart', (database) => {
     const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
     const cartId = await newCart(service);
     const cart = await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ numberOfTickets: 2 })]));
-    const first = checkoutResponseSchema.strict().parse(await (await api.post(`/cart/${cartId}/checkout`, body)).json());
+    const first = checkoutResponseSchema
+      .strict()
+      .parse(await (await api.post(`/cart/${cartId}/checkout`, body)).json());
     expect(first.url).toBeNull();
     const again = checkoutResponseSchema.parse(await (await api.post(`/cart/${cartId}/checkout`, body)).json());
     expect(again).toEqual(first);
@@ -247,9 +246,10 @@ describeEachDatabase('partner cart', (database) => {
       amount_cents: Math.round(cart.amount * 100),
       customer_id: body.customerId,
     });
-    const sold = await service.db.query(`select count(*)::int as n from seat_claims where order_id = $1 and state = 'sold'`, [
-      first.orderId,
-    ]);
+    const sold = await service.db.query(
+      `select count(*)::int as n from seat_claims where order_id = $1 and state = 'sold'`,
+      [first.orderId],
+    );
     expect(sold.rows[0]).toEqual({ n: 2 });
     // The cart is empty afterwards and closed for more adds.
     expect((await cartOf(await api.get(`/cart/${cartId}`))).cartItems).toEqual([]);
