@@ -1,7 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import { ClientDirectory, requirePartnerKey, resolveClient } from './auth';
 import type { ServiceDeps } from './context';
-import { ServiceError } from './errors';
+import { NotFoundError, ServiceError } from './errors';
 import { registerPartnerRoutes } from './routes/partner';
 import { registerPublicRoutes } from './routes/public';
 import { createServiceRouter, type ServiceApp } from './routes/route-kit';
@@ -24,6 +24,11 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     c.set('deps', deps);
     await next();
   });
+  // PostgreSQL text cannot hold NUL, so a path carrying one names nothing that exists.
+  app.use('/v1/*', async (c, next) => {
+    if (new URL(c.req.url).pathname.includes('%00')) throw new NotFoundError();
+    await next();
+  });
   app.use('/v1/:client_name/*', resolveClient(clients));
   app.use('/v1/:client_name/partner/*', requirePartnerKey(clients));
 
@@ -44,8 +49,20 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
       const message = error.status === 400 ? 'Malformed JSON in request body' : error.message || 'Request failed';
       return c.json({ message }, error.status);
     }
+    if (isDataException(error)) {
+      // Safety net: a value the database refuses (class 22: out of range, bad encoding, ...) came from the
+      // request, so it is the caller's error, not a 5xx. Routes should reject such values themselves.
+      deps.log.warn({ code: error.code, path: c.req.path, method: c.req.method }, 'value refused by the database');
+      return c.json({ message: 'A value in the request is out of range or malformed.' }, 422);
+    }
     deps.log.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;
+}
+
+/** PostgreSQL class 22 "data exception" (pg and PGlite both expose the SQLSTATE as `code`). */
+function isDataException(error: unknown): error is { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }

@@ -318,6 +318,26 @@ describeEachDatabase('bad input', (database) => {
     );
   });
 
+  it('answers NUL bytes and out-of-range numbers with 4xx JSON (cases fuzzing found)', async () => {
+    const cart = await createFixtureCart(service.db, demo.clientId, demo.marker);
+    const cases: [string, string, string | undefined][] = [
+      ['GET', '/v1/demo/order/%00', undefined],
+      ['GET', '/v1/demo/tickets/%00', undefined],
+      ['GET', '/v1/demo/receipt/a%00b', undefined],
+      ['GET', '/v1/demo/cart/%00', undefined],
+      ['DELETE', `/v1/demo/partner/cart/${cart.cartId}/2147483678`, DEMO.apiKey],
+      ['DELETE', `/v1/demo/partner/cart/${cart.cartId}/99999999999999999999`, DEMO.apiKey],
+      ['GET', '/v1/demo/partner/customer/2147483648', DEMO.apiKey],
+      ['GET', '/v1/demo/partner/event/%00', DEMO.apiKey],
+    ];
+    for (const [method, path, authorization] of cases) {
+      const response = await service.request(path, { method, headers: authorization ? { authorization } : {} });
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(await response.json()).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    }
+  });
+
   it('answers unknown routes, methods and clients with 404 JSON', async () => {
     const fixed: [string, string, string | undefined, number][] = [
       ['GET', '/v1/demo/nope', undefined, 404],
