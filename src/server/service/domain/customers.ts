@@ -11,7 +11,7 @@ import {
 } from './customer-validation';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
 import { centsToDecimalString } from './money';
-import { toZonedIso } from './time';
+import { zonedIso } from './zoned-timestamps';
 
 export interface CustomerRow {
   id: number;
@@ -71,7 +71,7 @@ export function toCustomer(row: CustomerRow, timeZone: string): Customer {
     customerCustom6: row.custom6,
     customerCustom7: row.custom7,
     customerPrefs: row.prefs,
-    lastChanged: toZonedIso(row.last_changed, timeZone),
+    lastChanged: zonedIso(row.last_changed, timeZone),
     customerTags: row.tags.length > 0 ? row.tags.join(',') : null,
   };
 }
@@ -99,11 +99,14 @@ export async function findCustomerByEmail(db: Queryable, client: Client, email: 
 export async function customersById(db: Queryable, client: Client, ids: number[]): Promise<Map<number, Customer>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { rows } = await db.query<CustomerRow>(
-    `select ${CUSTOMER_COLUMNS} from customers where client_id = $1 and id = any($2::int[])`,
-    [client.id, unique],
+  // By primary key alone, so the plan never depends on statistics; the client check happens on the rows.
+  const { rows } = await db.query<CustomerRow & { client_id: number }>(
+    `select client_id, ${CUSTOMER_COLUMNS} from customers where id = any($1::int[])`,
+    [unique],
   );
-  return new Map(rows.map((row) => [row.id, toCustomer(row, client.timeZone)]));
+  return new Map(
+    rows.filter((row) => row.client_id === client.id).map((row) => [row.id, toCustomer(row, client.timeZone)]),
+  );
 }
 
 /**

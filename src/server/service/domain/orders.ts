@@ -7,7 +7,7 @@ import { NotFoundError } from '../errors';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
 import { centsToNumber } from './money';
-import { toZonedIso } from './time';
+import { zonedIso } from './zoned-timestamps';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -52,11 +52,11 @@ function toOrder(row: OrderRow, timeZone: string): Order {
     customerId: row.customer_id,
     orderStatus: row.status,
     orderPaymentStatus: row.payment_status,
-    orderDate: toZonedIso(row.order_date, timeZone),
-    timeOut: row.time_out ? toZonedIso(row.time_out, timeZone) : null,
+    orderDate: zonedIso(row.order_date, timeZone),
+    timeOut: row.time_out ? zonedIso(row.time_out, timeZone) : null,
     amount: centsToNumber(row.amount_cents),
     donation: centsToNumber(row.donation_cents),
-    lastChanged: toZonedIso(row.last_changed, timeZone),
+    lastChanged: zonedIso(row.last_changed, timeZone),
     handlingTextPayment: row.handling_text,
     discountName: row.discount_name,
   };

@@ -3,7 +3,7 @@ import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
-import { toZonedIso } from './time';
+import { zonedIso } from './zoned-timestamps';
 
 interface WaitingRow {
   id: number;
@@ -48,8 +48,8 @@ export async function exportWaitingList(
       eventId: row.event_id,
       numberOfTickets: row.number_of_tickets,
       type: row.type,
-      createdAt: toZonedIso(row.created_at, client.timeZone),
-      notifiedAt: row.notified_at ? toZonedIso(row.notified_at, client.timeZone) : null,
+      createdAt: zonedIso(row.created_at, client.timeZone),
+      notifiedAt: row.notified_at ? zonedIso(row.notified_at, client.timeZone) : null,
       user,
     });
   }
