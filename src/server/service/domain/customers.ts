@@ -136,7 +136,7 @@ export async function createCustomer(
   }
 }
 
-/** Changes only the sent fields; any change (also an empty body) bumps last_changed. */
+/** Changes only the sent fields and bumps last_changed; a body without known fields changes nothing. */
 export async function updateCustomer(
   db: Queryable,
   client: Client,
@@ -150,6 +150,8 @@ export async function updateCustomer(
     throw duplicateEmailError();
   }
   const values = customerColumnValues(body);
+  // Nothing sent, nothing changed: last_changed stays, so an incremental sync is not woken for nothing.
+  if (values.length === 0) return getCustomer(db, client, customerId);
   const assignments = values.map((entry, i) => `${entry.column} = $${i + 4}`);
   try {
     const { rows } = await db.query<CustomerRow>(

@@ -298,6 +298,30 @@ describeEachDatabase('partner customers', (database) => {
       expect(Date.parse(after.lastChanged)).toBeGreaterThan(Date.parse(old.lastChanged));
     });
 
+    it('changes nothing, not even lastChanged, for a body without known fields', async () => {
+      const customer = await create(minimal());
+      await service.db.query(`update customers set last_changed = now() - interval '3 days' where id = $1`, [
+        customer.customerId,
+      ]);
+      const before = customerSchema.parse(await (await call(`/customer/${customer.customerId}`)).json());
+      const res = await call(`/customer/${customer.customerId}`, { method: 'PUT', json: { nothingKnown: true } });
+      expect(res.status).toBe(200);
+      expect(customerSchema.parse(await res.json())).toEqual(before);
+    });
+
+    it('lets the unique index decide when two customers take the same email at once', async () => {
+      const a = await create(minimal());
+      const b = await create(minimal());
+      const email = uniqueEmail('update.race');
+      const results = await Promise.all([
+        call(`/customer/${a.customerId}`, { method: 'PUT', json: { email } }),
+        call(`/customer/${b.customerId}`, { method: 'PUT', json: { email: email.toUpperCase() } }),
+      ]);
+      expect(results.map((res) => res.status).sort()).toEqual([200, 422]);
+      const { rows } = await service.db.query('select id from customers where lower(email) = lower($1)', [email]);
+      expect(rows).toHaveLength(1);
+    });
+
     it('validates sent fields with the create rules, naming each failing field', async () => {
       const customer = await create(minimal());
       const errors = await expect422(
