@@ -1,6 +1,6 @@
 import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ORDER_NOT_FOUND } from './orders';
 import { at, sellingTransaction } from './selling-transaction';
 
@@ -16,6 +16,7 @@ import { at, sellingTransaction } from './selling-transaction';
  */
 
 export type PaymentAction = 'pay' | 'later' | 'cancel';
+const ACTIONS: readonly string[] = ['pay', 'later', 'cancel'];
 
 export interface OrderDocument {
   id: number;
@@ -145,7 +146,8 @@ export async function applyPaymentAction(
   deps: ServiceDeps,
   client: Client,
   orderKey: string,
-  action: PaymentAction,
+  /** As posted by the form; checked once the order is known (an unknown order is a 404 whatever the body). */
+  action: unknown,
 ): Promise<{ redirectUrl: string | null }> {
   const now = deps.now();
   return sellingTransaction(deps.db, async (tx) => {
@@ -161,6 +163,9 @@ export async function applyPaymentAction(
     );
     const order = rows[0];
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (typeof action !== 'string' || !ACTIONS.includes(action)) {
+      throw new ValidationError('Choose pay, later or cancel.', { action: ['Must be pay, later or cancel.'] });
+    }
     if (!isPayable({ status: order.status, paymentStatus: order.payment_status })) {
       throw new ConflictError('This order can no longer be changed on the payment page.');
     }

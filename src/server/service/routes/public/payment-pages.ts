@@ -7,10 +7,8 @@ import {
   type OrderDocument,
   type OrderDocumentLine,
   orderDocument,
-  type PaymentAction,
 } from '../../domain/payments';
 import { localDate, localTime } from '../../domain/time';
-import { ValidationError } from '../../errors';
 import type { ServiceApp } from '../route-kit';
 
 /**
@@ -21,8 +19,6 @@ import type { ServiceApp } from '../route-kit';
  * browsers apply it to the redirect that follows the form post. Errors stay JSON `{ message }` like the
  * rest of the service.
  */
-
-const ACTIONS: readonly PaymentAction[] = ['pay', 'later', 'cancel'];
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -178,17 +174,13 @@ ${statusLine(order)}
 ${linesTable(order, client, 'Receipt')}`;
 }
 
-async function readAction(c: Context<ServiceEnv>): Promise<PaymentAction> {
-  let action: unknown;
+/** The posted `action` field, whatever it is (checked by the domain once the order is known). */
+async function postedAction(c: Context<ServiceEnv>): Promise<unknown> {
   try {
-    action = (await c.req.parseBody()).action;
+    return (await c.req.parseBody()).action;
   } catch {
-    action = undefined;
+    return undefined;
   }
-  if (typeof action !== 'string' || !ACTIONS.includes(action as PaymentAction)) {
-    throw new ValidationError('Choose pay, later or cancel.', { action: ['Must be pay, later or cancel.'] });
-  }
-  return action as PaymentAction;
 }
 
 export function registerPaymentPageRoutes(app: ServiceApp): void {
@@ -200,7 +192,7 @@ export function registerPaymentPageRoutes(app: ServiceApp): void {
   app.post('/v1/:client_name/pay/:order_key', async (c) => {
     const client = c.get('client');
     const orderKey = c.req.param('order_key');
-    const action = await readAction(c);
+    const action = await postedAction(c);
     const { redirectUrl } = await applyPaymentAction(c.get('deps'), client, orderKey, action);
     const self = new URL(c.req.url);
     self.search = '';
