@@ -21,10 +21,20 @@ interface LayoutSeat {
   takenJson: string;
 }
 
+interface LayoutRow {
+  rowNr: number;
+  seats: LayoutSeat[];
+  /** `{"rowNr":…,"seats":[` */
+  openJson: string;
+  /** The whole row when every seat can be sold / none can: rows are often uniform. */
+  allFreeJson: string;
+  allTakenJson: string;
+}
+
 interface LayoutSection {
   sectionId: number;
   sectionName: string;
-  rows: { rowNr: number; seats: LayoutSeat[] }[];
+  rows: LayoutRow[];
   /** `{"sectionId":…,"sectionName":…,"rows":[` */
   openJson: string;
 }
@@ -67,11 +77,23 @@ async function readLayout(db: Queryable, hallId: number): Promise<HallLayout> {
     if (!section) continue;
     let row = section.rows[section.rows.length - 1];
     if (!row || row.rowNr !== seat.row_nr) {
-      row = { rowNr: seat.row_nr, seats: [] };
+      row = {
+        rowNr: seat.row_nr,
+        seats: [],
+        openJson: `{"rowNr":${seat.row_nr},"seats":[`,
+        allFreeJson: '',
+        allTakenJson: '',
+      };
       section.rows.push(row);
     }
     const json = `{"seatId":"${seat.id}","seatNr":${seat.seat_nr},"rankId":${seat.rank_id},"available":`;
     row.seats.push({ id: seat.id, freeJson: `${json}true}`, takenJson: `${json}false}` });
+  }
+  for (const section of layoutSections) {
+    for (const row of section.rows) {
+      row.allFreeJson = `${row.openJson}${row.seats.map((seat) => seat.freeJson).join(',')}]}`;
+      row.allTakenJson = `${row.openJson}${row.seats.map((seat) => seat.takenJson).join(',')}]}`;
+    }
   }
   return { seating: hallRow.seating, hallName: hallRow.name, sections: layoutSections };
 }
@@ -124,17 +146,22 @@ export async function seatPlanJson(db: Queryable, clientId: number, eventId: num
     if (sectionIndex > 0) parts.push(',');
     parts.push(section.openJson);
     section.rows.forEach((row, rowIndex) => {
-      parts.push(rowIndex > 0 ? `,{"rowNr":${row.rowNr},"seats":[` : `{"rowNr":${row.rowNr},"seats":[`);
-      row.seats.forEach((seat, seatIndex) => {
-        if (seatIndex > 0) parts.push(',');
-        if (taken.has(seat.id)) {
-          parts.push(seat.takenJson);
-        } else {
-          available++;
-          parts.push(seat.freeJson);
-        }
-      });
-      parts.push(']}');
+      if (rowIndex > 0) parts.push(',');
+      let free = 0;
+      for (const seat of row.seats) if (!taken.has(seat.id)) free++;
+      available += free;
+      if (free === row.seats.length) {
+        parts.push(row.allFreeJson);
+      } else if (free === 0) {
+        parts.push(row.allTakenJson);
+      } else {
+        parts.push(row.openJson);
+        row.seats.forEach((seat, seatIndex) => {
+          if (seatIndex > 0) parts.push(',');
+          parts.push(taken.has(seat.id) ? seat.takenJson : seat.freeJson);
+        });
+        parts.push(']}');
+      }
     });
     parts.push(']}');
   });

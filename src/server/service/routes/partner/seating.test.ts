@@ -138,6 +138,14 @@ describeEachDatabase('partner seating plans', (database) => {
        select $1, id, 'sold', $3 from seats where hall_id = $2 and id % 3 = 0`,
       [eventId, hallId, order],
     );
+    // And one whole row taken (the plan serves uniform rows from prepared text).
+    await db.query(
+      `insert into seat_claims (event_id, seat_id, state, block_type)
+       select $1, s.id, 'block', 'tech' from seats s
+        where s.hall_id = $2 and s.row_nr = 1 and s.id % 3 <> 0
+          and s.section_id = (select min(id) from sections where hall_id = $2)`,
+      [eventId, hallId],
+    );
     const { rows: claimed } = await db.query<{ n: number }>(
       'select count(*)::int as n from seat_claims where event_id = $1',
       [eventId],
@@ -147,6 +155,8 @@ describeEachDatabase('partner seating plans', (database) => {
     expect(seatsOf(plan)).toHaveLength(20_000);
     expect(plan.available).toBe(20_000 - (claimed[0]?.n ?? 0));
     expect(seatsOf(plan).filter((seat) => seat.available)).toHaveLength(plan.available);
+    expect(plan.sections[0]?.rows[0]?.seats.every((seat) => !seat.available)).toBe(true);
+    expect(plan.sections[0]?.rows[1]?.seats.filter((seat) => seat.available).length).toBeGreaterThan(0);
 
     const timings: number[] = [];
     for (let i = 0; i < 50; i++) {
