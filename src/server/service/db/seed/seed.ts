@@ -20,13 +20,24 @@ export interface SeedOptions {
  * when the database already held clients (one cheap query, so a restart stays fast).
  */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<Record<string, number> | null> {
-  const { rows } = await db.query<{ seeded: boolean }>('select exists (select 1 from clients) as seeded');
-  if (rows[0]?.seeded) return null;
-  return seedDemo(db, options);
+  if (await holdsClients(db)) return null;
+  return seed(db, options, true);
 }
 
 /** Seeds the demo data (see generate.ts for what it holds) in one transaction. */
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<Record<string, number>> {
+  return (await seed(db, options, false)) ?? {};
+}
+
+// Any constant: processes starting together on one PostgreSQL seed one after the other.
+const SEED_LOCK = 7_311_043;
+
+async function holdsClients(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ seeded: boolean }>('select exists (select 1 from clients) as seeded');
+  return rows[0]?.seeded === true;
+}
+
+async function seed(db: Database, options: SeedOptions, onlyIfEmpty: boolean): Promise<Record<string, number> | null> {
   const progress = options.onProgress ?? (() => undefined);
   let mark = performance.now();
   const lap = (step: string, rows: number) => {
@@ -42,7 +53,12 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     startIds,
   });
   lap('generate (in memory)', 0);
-  return db.transaction(async (tx) => writeData(tx, data, lap));
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    // Another process may have seeded while this one generated.
+    if (onlyIfEmpty && (await holdsClients(tx))) return null;
+    return writeData(tx, data, lap);
+  });
 }
 
 async function writeData(
@@ -74,6 +90,10 @@ async function writeData(
   await syncSequences(tx, SERIAL_TABLES);
   await tx.query('set local session_replication_role = origin');
   lap('sequences', 0);
+  // PGlite runs no autovacuum: without statistics the planner takes the freshly loaded tables for empty
+  // and picks nested loops over hundreds of thousands of rows.
+  await tx.query(`analyze ${['clients', ...TABLE_ORDER].join(', ')}`);
+  lap('analyze', 0);
   return counts;
 }
 
