@@ -25,3 +25,13 @@ describe('safeNextPath', () => {
     expect(signInPath('/')).toBe('/sign-in');
   });
 });
+
+describe('sessionSchema', () => {
+  it('accepts a session and refuses anything without a client name', async () => {
+    const { sessionSchema } = await import('./session');
+    expect(sessionSchema.safeParse({ clientName: 'demo' })).toEqual({ success: true, data: { clientName: 'demo' } });
+    for (const bad of [null, {}, { clientName: '' }, { clientName: 3 }, 'demo']) {
+      expect(sessionSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+});

@@ -1,10 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { apiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
+import type { Parser } from '../lib/parser';
 
-export const sessionSchema = z.object({ clientName: z.string() });
-export type Session = z.infer<typeof sessionSchema>;
+export interface Session {
+  clientName: string;
+}
+
+/** Parsed by hand: the sign-in screen is the first load, and zod is not needed for one string. */
+export const sessionSchema: Parser<Session> = {
+  safeParse(data) {
+    const clientName = (data as { clientName?: unknown } | null)?.clientName;
+    return typeof clientName === 'string' && clientName !== ''
+      ? { success: true, data: { clientName } }
+      : { success: false, error: new TypeError('session without clientName') };
+  },
+};
+
+const anyBody: Parser<unknown> = { safeParse: (data) => ({ success: true, data }) };
 
 export const sessionKey = ['session'] as const;
 
@@ -39,7 +52,7 @@ export async function signIn(clientName: string, apiKey: string): Promise<Sessio
 
 export async function signOut(): Promise<void> {
   try {
-    await apiClient.delete('/api/session', { schema: z.unknown() });
+    await apiClient.delete('/api/session', { schema: anyBody });
   } finally {
     apiClient.setClientName(null);
   }

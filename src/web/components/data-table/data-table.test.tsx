@@ -1,0 +1,210 @@
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error';
+import { renderWithApp } from '../../testing/render';
+import { DataTable, type DataTableColumn } from './data-table';
+import { readPage, useTablePage } from './use-table-page';
+
+interface Order {
+  orderId: number;
+  customer: string;
+  amount: number;
+}
+
+const TOTAL = 250;
+const PAGE_SIZE = 100;
+const ALL: Order[] = Array.from({ length: TOTAL }, (_, i) => ({
+  orderId: 1000 + i,
+  customer: `Klant ${i + 1}`,
+  amount: (i % 7) * 10,
+}));
+
+const columns: DataTableColumn<Order>[] = [
+  { accessorKey: 'orderId', header: 'Order', enableHiding: false },
+  { accessorKey: 'customer', header: 'Klant' },
+  { accessorKey: 'amount', header: 'Bedrag', cell: (info) => `€ ${info.getValue<number>()}` },
+];
+
+const noState = { isPending: false, isError: false, error: null };
+
+/** A list screen as a feature builds it: page from the URL, one query per page, previous page kept. */
+function OrdersScreen({ fetchPage }: { fetchPage: (page: number) => Promise<{ data: Order[]; total: number }> }) {
+  const [page] = useTablePage();
+  const query = useQuery({
+    queryKey: ['orders', 'list', { page }],
+    queryFn: () => fetchPage(page),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return (
+    <DataTable
+      label="Bestellingen"
+      columns={columns}
+      data={query.data?.data}
+      rowCount={query.data?.total}
+      pageSize={PAGE_SIZE}
+      query={query}
+      onRetry={() => void query.refetch()}
+      getRowId={(row) => String(row.orderId)}
+      emptyTitle="Geen bestellingen"
+    />
+  );
+}
+
+function renderScreen(fetchPage: (page: number) => Promise<{ data: Order[]; total: number }>, url = '/orders') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithApp(
+    <QueryClientProvider client={client}>
+      <OrdersScreen fetchPage={fetchPage} />
+    </QueryClientProvider>,
+    { url },
+  );
+}
+
+const serverPage = async (page: number) => ({
+  data: ALL.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+  total: TOTAL,
+});
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+describe('DataTable', () => {
+  it('shows skeleton rows while the first page loads, then the rows with the range', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderScreen(async (page) => {
+      await gate;
+      return serverPage(page);
+    });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(8);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByText('Klant 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('skeleton-row')).not.toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(100);
+    expect(screen.getByText('1–100 van 250')).toBeInTheDocument();
+    expect(screen.getAllByText('€ 10').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the page in the URL: the next page loads from the server and ?page=2 is set', async () => {
+    const fetchPage = vi.fn(serverPage);
+    const { router } = renderScreen(fetchPage);
+    await screen.findByText('Klant 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina 2 van 3' }));
+    expect(await screen.findByText('Klant 101')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('101–200 van 250')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith(2);
+  });
+
+  it('opens on the page the URL names', async () => {
+    renderScreen(serverPage, '/orders?page=3&status=paid');
+    expect(await screen.findByText('Klant 201')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getByText('201–250 van 250')).toBeInTheDocument();
+  });
+
+  it('keeps the previous page visible (dimmed) while the next one loads', async () => {
+    let release: () => void = () => {};
+    const fetchPage = vi.fn(async (page: number) => {
+      if (page === 2) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+      return serverPage(page);
+    });
+    renderScreen(fetchPage);
+    await screen.findByText('Klant 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina 2 van 3' }));
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('Klant 1')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Klant 101')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows an empty state when there are no rows', async () => {
+    renderScreen(async () => ({ data: [], total: 0 }));
+    expect(await screen.findByText('Geen bestellingen')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('offers the last page when the URL points past the end', async () => {
+    const { router } = renderScreen(
+      async (page) => ({ data: page > 3 ? [] : ALL.slice(0, 100), total: TOTAL }),
+      '/orders?page=9',
+    );
+    expect(await screen.findByText('Pagina 9 bestaat niet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Naar de laatste pagina' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+  });
+
+  it('shows a failed load with its reason and retries on request', async () => {
+    let fail = true;
+    const fetchPage = vi.fn(async (page: number) => {
+      if (fail) throw new ApiError({ kind: 'network', message: 'offline' });
+      return serverPage(page);
+    });
+    renderScreen(fetchPage);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('De server is niet bereikbaar');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByText('Klant 1')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('hides and shows columns from the columns menu; a column that must stay cannot be hidden', async () => {
+    renderScreen(serverPage);
+    await screen.findByText('Klant 1');
+    expect(screen.getByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Kolommen' }));
+    // jsdom never finishes Mantine's fade-in, so the open menu counts as hidden for role queries.
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(within(menu).queryByText('Order')).not.toBeInTheDocument();
+    const amountToggle = within(menu).getByText('Bedrag').closest('button') as HTMLElement;
+    expect(amountToggle).toHaveAttribute('role', 'menuitem');
+    expect(amountToggle).toHaveTextContent('Bedrag (zichtbaar)');
+    await userEvent.click(amountToggle);
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Bedrag' })).not.toBeInTheDocument());
+    expect(screen.queryByText('€ 10')).not.toBeInTheDocument();
+    expect(amountToggle).toHaveTextContent('Bedrag (verborgen)');
+    await userEvent.click(amountToggle);
+    expect(await screen.findByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();
+  });
+
+  it('renders static data and row clicks (also by keyboard) without a query', async () => {
+    const onRowClick = vi.fn();
+    renderWithApp(
+      <DataTable
+        label="Enkele bestellingen"
+        columns={columns}
+        data={ALL.slice(0, 3)}
+        rowCount={3}
+        query={noState}
+        onRetry={() => {}}
+        onRowClick={onRowClick}
+        emptyTitle="Leeg"
+      />,
+    );
+    await userEvent.click(screen.getByText('Klant 2'));
+    expect(onRowClick).toHaveBeenCalledWith(ALL[1]);
+    const row = screen.getByText('Klant 3').closest('tr');
+    row?.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(ALL[2]);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('readPage', () => {
+  it('reads only positive whole numbers', () => {
+    expect(readPage('4')).toBe(4);
+    for (const bad of [null, '', '0', '-2', '2.5', 'abc', '1e3', '99999999999999999999']) expect(readPage(bad)).toBe(1);
+  });
+});

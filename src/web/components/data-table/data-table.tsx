@@ -1,0 +1,313 @@
+import { Alert, Box, Button, Checkbox, Group, Menu, Pagination, Paper, Skeleton, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import {
+  type ColumnDef,
+  type ColumnVisibilityState,
+  columnVisibilityFeature,
+  FlexRender,
+  type PaginationState,
+  type RowData,
+  rowPaginationFeature,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import { appMessages } from '../../app/messages';
+import { formatNumber } from '../../lib/format';
+import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
+import { describeError } from '../error-message';
+import { IconColumns, IconRefresh } from '../icons';
+import { EmptyState, ErrorState } from '../page-states';
+import { useTablePage } from './use-table-page';
+
+/** The features every DataTable has: server pagination and column visibility. */
+export const dataTableFeatures = tableFeatures({ rowPaginationFeature, columnVisibilityFeature });
+export type DataTableFeatures = typeof dataTableFeatures;
+export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row>;
+
+const messages = defineMessages(
+  {
+    columns: 'Kolommen',
+    showColumns: 'Kolommen tonen',
+    columnShown: 'zichtbaar',
+    columnHidden: 'verborgen',
+    range: '{from}–{to} van {total}',
+    pageOf: 'Pagina {page} van {pages}',
+    pagination: 'Paginering',
+    pastTheEnd: 'Pagina {page} bestaat niet',
+    pastTheEndHint: 'Deze lijst heeft {pages} pagina’s.',
+    toLastPage: 'Naar de laatste pagina',
+    refreshFailed: 'Verversen mislukt: {message}',
+    loading: 'Bezig met laden…',
+  },
+  {
+    columns: 'Columns',
+    showColumns: 'Show columns',
+    columnShown: 'shown',
+    columnHidden: 'hidden',
+    range: '{from}–{to} of {total}',
+    pageOf: 'Page {page} of {pages}',
+    pagination: 'Pagination',
+    pastTheEnd: 'Page {page} does not exist',
+    pastTheEndHint: 'This list has {pages} pages.',
+    toLastPage: 'Go to the last page',
+    refreshFailed: 'Refreshing failed: {message}',
+    loading: 'Loading…',
+  },
+);
+
+export interface DataTableQueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  /** Fetching another page while the previous one is shown (`placeholderData: keepPreviousData`). */
+  isFetching?: boolean;
+  isPlaceholderData?: boolean;
+}
+
+export interface DataTableProps<Row extends RowData> {
+  /** The table's accessible name (a caption for screen readers). */
+  label: string;
+  columns: DataTableColumn<Row>[];
+  /** The rows of the current page; undefined while the first page loads. */
+  data: Row[] | undefined;
+  /** All rows on the server (`total` of the envelope): drives the page count. */
+  rowCount: number | undefined;
+  pageSize?: number;
+  query: DataTableQueryState;
+  onRetry: () => void;
+  getRowId?: (row: Row, index: number) => string;
+  /** A row opens something (a detail page): clickable, and Enter on a focused row does the same. */
+  onRowClick?: (row: Row) => void;
+  emptyTitle: string;
+  emptyText?: ReactNode;
+  /** URL search parameter of the page (default `page`); two tables on one screen need different names. */
+  pageParam?: string;
+  initialColumnVisibility?: ColumnVisibilityState;
+  /** Controls shown left of the columns menu (filters, actions). */
+  toolbar?: ReactNode;
+}
+
+const SKELETON_ROWS = 8;
+
+function columnLabel(header: unknown, id: string): string {
+  return typeof header === 'string' ? header : id;
+}
+
+/**
+ * The app's table for server-paginated listings (spec 2.14: 100 per page): the page is in the URL, the
+ * previous page stays visible while the next loads, columns can be hidden, and loading, empty and
+ * failed states are explicit, with retry.
+ */
+export function DataTable<Row extends RowData>({
+  label,
+  columns,
+  data,
+  rowCount,
+  pageSize = 100,
+  query,
+  onRetry,
+  getRowId,
+  onRowClick,
+  emptyTitle,
+  emptyText,
+  pageParam = 'page',
+  initialColumnVisibility = {},
+  toolbar,
+}: DataTableProps<Row>) {
+  const t = useMessages(messages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const [page, setPage] = useTablePage(pageParam);
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(initialColumnVisibility);
+  const pagination = useMemo<PaginationState>(() => ({ pageIndex: page - 1, pageSize }), [page, pageSize]);
+  const rows = data ?? [];
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows,
+    getRowId,
+    manualPagination: true,
+    rowCount: rowCount ?? 0,
+    state: { pagination, columnVisibility },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      setPage(next.pageIndex + 1);
+    },
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) =>
+      setColumnVisibility((current) => (typeof updater === 'function' ? updater(current) : updater)),
+  });
+
+  const pageCount = rowCount === undefined ? undefined : Math.max(1, Math.ceil(rowCount / pageSize));
+  const visibleColumns = table.getVisibleLeafColumns();
+  const firstLoad = data === undefined && query.isPending;
+  const failedWithoutData = data === undefined && query.isError;
+  const pastTheEnd = pageCount !== undefined && page > pageCount && rowCount !== undefined && rowCount > 0;
+  const refreshing = Boolean(query.isFetching && query.isPlaceholderData);
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    if (onRowClick && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onRowClick(row);
+    }
+  };
+
+  let body: ReactNode;
+  if (failedWithoutData) {
+    body = (
+      <Box p="md">
+        <ErrorState error={query.error} onRetry={onRetry} />
+      </Box>
+    );
+  } else if (!firstLoad && rows.length === 0) {
+    body = pastTheEnd ? (
+      <EmptyState
+        title={t('pastTheEnd', { page })}
+        action={
+          <Button variant="light" onClick={() => setPage(pageCount ?? 1)}>
+            {t('toLastPage')}
+          </Button>
+        }
+      >
+        {t('pastTheEndHint', { pages: pageCount ?? 1 })}
+      </EmptyState>
+    ) : (
+      <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
+    );
+  }
+
+  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = rows.length === 0 ? 0 : from + rows.length - 1;
+
+  return (
+    <Paper withBorder radius="md" className="foyer-data-table">
+      <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
+        <Group gap="sm">{toolbar}</Group>
+        <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
+          <Menu.Target>
+            <Button variant="default" size="xs" leftSection={<IconColumns size={16} />} className="foyer-touch-target">
+              {t('columns')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('showColumns')}</Menu.Label>
+            {table
+              .getAllLeafColumns()
+              .filter((column) => column.getCanHide())
+              .map((column) => (
+                // Mantine fixes the role to menuitem, so the state is said in words as well as shown.
+                <Menu.Item
+                  key={column.id}
+                  data-visible={column.getIsVisible()}
+                  leftSection={<Checkbox.Indicator checked={column.getIsVisible()} size="xs" />}
+                  onClick={() => column.toggleVisibility()}
+                >
+                  {columnLabel(column.columnDef.header, column.id)}
+                  <span className="foyer-visually-hidden">
+                    {` (${column.getIsVisible() ? t('columnShown') : t('columnHidden')})`}
+                  </span>
+                </Menu.Item>
+              ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      {query.isError && data !== undefined ? (
+        <Alert color="orange" variant="light" mx="sm" mb="sm" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('refreshFailed', { message: describeError(query.error, tApp) })}</Text>
+            <Button size="xs" variant="subtle" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+              {tApp('errorRetry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      {body ?? (
+        <Table.ScrollContainer minWidth={600}>
+          <Table
+            highlightOnHover={Boolean(onRowClick)}
+            verticalSpacing="xs"
+            aria-busy={firstLoad || refreshing}
+            style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            <Table.Caption className="foyer-visually-hidden">{label}</Table.Caption>
+            <Table.Thead>
+              {table.getHeaderGroups().map((headerGroup) => (
+                <Table.Tr key={headerGroup.id}>
+                  {headerGroup.headers.map((header) => (
+                    <Table.Th key={header.id} scope="col">
+                      {header.isPlaceholder ? null : <FlexRender header={header} />}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {firstLoad
+                ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={index} data-testid="skeleton-row" aria-hidden="true">
+                      {visibleColumns.map((column) => (
+                        <Table.Td key={column.id}>
+                          <Skeleton h={14} my={3} w={`${50 + ((index * 17 + column.id.length * 7) % 45)}%`} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : table.getRowModel().rows.map((row) => (
+                    <Table.Tr
+                      key={row.id}
+                      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                      onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
+                      tabIndex={onRowClick ? 0 : undefined}
+                      style={onRowClick ? { cursor: 'pointer' } : undefined}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <Table.Td key={cell.id}>
+                          <FlexRender cell={cell} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" className="foyer-tabular" aria-live="polite">
+          {firstLoad
+            ? t('loading')
+            : rowCount !== undefined && rows.length > 0
+              ? t('range', {
+                  from: formatNumber(from, locale),
+                  to: formatNumber(to, locale),
+                  total: formatNumber(rowCount, locale),
+                })
+              : ''}
+        </Text>
+        {pageCount !== undefined && pageCount > 1 ? (
+          <Pagination
+            total={pageCount}
+            value={Math.min(page, pageCount)}
+            onChange={(next) => table.setPageIndex(next - 1)}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            aria-label={t('pagination')}
+            getItemProps={(item) => ({ 'aria-label': t('pageOf', { page: item, pages: pageCount }) })}
+          />
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
