@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -322,6 +322,9 @@ async function main(): Promise<void> {
   console.log(
     `Service benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint (after ${WARMUP_SECONDS} s warm-up), demo data.\n`,
   );
+  // Other work on the machine inflates every figure; the load average says how much there was.
+  const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
+  console.log(`Before: ${load()}`);
   const pglite = await benchPglite();
   const postgres = await benchPostgres();
   console.log('\nStart-up');
@@ -334,6 +337,7 @@ async function main(): Promise<void> {
   else console.log(`  PostgreSQL  first start with seeding ${ms(postgres.seedMs)}, restart ${ms(postgres.restartMs)}`);
   console.log('');
   printTable([...pglite.rows, ...(typeof postgres === 'string' ? [] : postgres.rows)]);
+  console.log(`\nAfter: ${load()}`);
 }
 
 main().then(
