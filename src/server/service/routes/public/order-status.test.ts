@@ -51,6 +51,10 @@ describeEachDatabase('public order status', (database) => {
       })),
     });
     expect(status.order_tickets_nr).toBeGreaterThan(0);
+    for (const url of [status.order_tickets_url, status.order_receipt_url]) {
+      const page = await service.request(new URL(url).pathname);
+      expect(page.status, url).toBe(200);
+    }
   });
 
   it('leaves deleted seats out and reports every payment status as stored', async () => {
