@@ -12,6 +12,9 @@ export type AvailabilityState =
   | { status: 'error' }
   | { status: 'loaded'; event: PartnerEvent };
 
+/** "maandag 23 november" → "Maandag 23 november": a capital to start the line, the month as Dutch writes it. */
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /** Fixed height for the availability part, whatever its state: nothing jumps when the figures arrive. */
 const AVAILABILITY_HEIGHT = 44;
 
@@ -103,8 +106,8 @@ export function PerformanceCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed" tt="capitalize">
-              {showDay ? `${formatLongDay(event.start, locale)} · ` : ''}
+            <Text size="xs" c="dimmed">
+              {showDay ? `${capitalize(formatLongDay(event.start, locale))} · ` : ''}
               <time dateTime={event.start}>{formatTime(event.start, locale)}</time>
             </Text>
             <Text fw={650} lineClamp={1} title={event.eventName}>

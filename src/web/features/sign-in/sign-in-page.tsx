@@ -59,7 +59,7 @@ export function SignInPage() {
   };
 
   return (
-    <Box component="main" mih="100dvh" bg="var(--mantine-color-default-hover)">
+    <Box component="main" mih="100dvh" className="foyer-sign-in-background">
       <Group justify="flex-end" p="md">
         <LanguageMenu />
       </Group>
