@@ -13,7 +13,6 @@ export function LanguageMenu() {
   const { locale, setLocale } = useLocale();
   const t = useMessages(appMessages);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a fieldset of form inputs
     <Group gap={0} role="group" aria-label={t('language')} wrap="nowrap">
       {LOCALES.map((option, index) => (
         <Button

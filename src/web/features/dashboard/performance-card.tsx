@@ -24,7 +24,7 @@ function occupancyColor(fraction: number): string {
   return 'teal';
 }
 
-function Availability({ event, state }: { event: PartnerEvent; state: AvailabilityState }) {
+function Availability({ state }: { state: AvailabilityState }) {
   const t = useMessages(dashboardMessages);
   const { locale } = useLocale();
   if (state.status === 'loading') {
@@ -124,7 +124,7 @@ export function PerformanceCard({
             </Badge>
           ) : null}
         </Group>
-        <Availability event={event} state={availability} />
+        <Availability state={availability} />
       </Stack>
     </Card>
   );
