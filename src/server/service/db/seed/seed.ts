@@ -91,7 +91,9 @@ async function writeData(
   await tx.query('set local session_replication_role = origin');
   lap('sequences', 0);
   // PGlite runs no autovacuum: without statistics the planner takes the freshly loaded tables for empty
-  // and picks nested loops over hundreds of thousands of rows.
+  // and picks nested loops over hundreds of thousands of rows. A small sample is enough for row counts and
+  // join choices, and ten times cheaper than the default one.
+  await tx.query('set local default_statistics_target = 10');
   await tx.query(`analyze ${['clients', ...TABLE_ORDER].join(', ')}`);
   lap('analyze', 0);
   return counts;
