@@ -4,7 +4,7 @@ import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
-import { type CartRow, extendCart, lockCart, orderOfCart } from './carts';
+import { type CartRow, extendCart, lockCart } from './carts';
 import { claimSeats, holdBestSeats, lockEvent } from './holds';
 import { decimalToCents } from './money';
 import { findPublicSubEvent } from './public-events';
@@ -139,12 +139,26 @@ interface TicketRequest {
   seatId?: number;
 }
 
-async function seatLabel(tx: Queryable, seatId: number): Promise<{ row_nr: number; seat_nr: number } | undefined> {
-  const { rows } = await tx.query<{ row_nr: number; seat_nr: number }>(
-    'select row_nr, seat_nr from seats where id = $1',
-    [seatId],
+interface SeatRow {
+  id: number;
+  rank_id: number;
+  row_nr: number;
+  seat_nr: number;
+}
+
+async function seatOf(tx: Queryable, seatId: number, hallId: number): Promise<SeatRow | undefined> {
+  const { rows } = await tx.query<SeatRow>(
+    'select id, rank_id, row_nr, seat_nr from seats where id = $1 and hall_id = $2',
+    [seatId, hallId],
   );
   return rows[0];
+}
+
+async function seatsOf(tx: Queryable, seatIds: readonly number[]): Promise<Map<number, SeatRow>> {
+  const { rows } = await tx.query<SeatRow>('select id, rank_id, row_nr, seat_nr from seats where id = any($1::int[])', [
+    seatIds,
+  ]);
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Adds tickets (or vouchers, products) of one ticket type, holding seats or places as needed. */
@@ -183,25 +197,20 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
   }
 
   let seats: number[];
+  let known: Map<number, SeatRow> | undefined;
   if (request.seatId !== undefined) {
     const seatId = request.seatId;
     if (quantity !== 1) throw new ValidationError('A line with a seatId holds exactly one ticket.');
-    const { rows } = await tx.query<{ rank_id: number }>('select rank_id from seats where id = $1 and hall_id = $2', [
-      seatId,
-      event.hall_id,
-    ]);
-    const seat = rows[0];
+    const seat = await seatOf(tx, seatId, event.hall_id);
     if (!seat) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
     if (seat.rank_id !== ticketType.rankId)
       throw new ValidationError(`Seat ${seatId} is not of rank ${ticketType.rankId}.`);
     const got = await claimSeats(tx, event.id, [seatId], cart.id, expiresAt, now);
     if (!got.has(seatId)) {
-      const where = await seatLabel(tx, seatId);
-      throw new ConflictError(
-        `Seat ${seatId}${where ? ` (row ${where.row_nr}, seat ${where.seat_nr})` : ''} is no longer available.`,
-      );
+      throw new ConflictError(`Seat ${seatId} (row ${seat.row_nr}, seat ${seat.seat_nr}) is no longer available.`);
     }
     seats = [seatId];
+    known = new Map([[seatId, seat]]);
   } else {
     seats = await holdBestSeats(
       tx,
@@ -219,8 +228,9 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
       throw new ConflictError(`Not enough seats left in ${ticketType.rankName} for "${event.name}".`);
     }
   }
+  const labels = known ?? (await seatsOf(tx, seats));
   for (const seatId of seats) {
-    const where = await seatLabel(tx, seatId);
+    const where = labels.get(seatId);
     await insertLine(tx, {
       ...base,
       seatId,
@@ -242,14 +252,24 @@ function holdExpiry(deps: ServiceDeps, now: Date): Date {
 
 async function openCart(tx: Queryable, client: Client, cartId: string, now: Date): Promise<CartRow> {
   const cart = await lockCart(tx, client.id, cartId, now);
-  if (await orderOfCart(tx, cart.id)) throw new ValidationError('This cart has been checked out; start a new cart.');
+  if (cart.checked_out) throw new ValidationError('This cart has been checked out; start a new cart.');
   return cart;
 }
 
-async function ticketTypeOf(tx: Queryable, event: SaleEvent, priceId: string, now: Date): Promise<TicketType> {
+async function ticketTypeOf(
+  tx: Queryable,
+  event: SaleEvent,
+  priceId: string,
+  now: Date,
+  cache?: Map<number, TicketType[]>,
+): Promise<TicketType> {
   const id = /^\d{1,10}$/.test(priceId) ? Number(priceId) : 0;
   // Usage only matters for per-event maxima, which are counted under the event lock (checkPerEventMaximum).
-  const all = await ticketTypesOfEvent(tx, event.id, now, { withUsage: false });
+  let all = cache?.get(event.id);
+  if (!all) {
+    all = await ticketTypesOfEvent(tx, event.id, now, { withUsage: false });
+    cache?.set(event.id, all);
+  }
   const ticketType = all.find((candidate) => candidate.id === id);
   if (!ticketType) throw new ValidationError(`Ticket type ${priceId} does not belong to event ${event.id}.`);
   return ticketType;
@@ -267,6 +287,9 @@ export async function addPartnerItems(
   await sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
     const context: AddContext = { tx, cart, group: 'partner', now, expiresAt };
+    // Several items of one call usually share an event: read it and its ticket types once.
+    const events = new Map<number, SaleEvent | undefined>();
+    const ticketTypes = new Map<number, TicketType[]>();
     for (const [index, item] of items.entries()) {
       const isDonation = item.itemType === 'donation' || (item.eventId === undefined && item.amount !== undefined);
       if (isDonation) {
@@ -295,11 +318,12 @@ export async function addPartnerItems(
           [`${index}.eventId`]: ['Required unless the item is a donation.'],
         });
       }
-      const event = await saleEvent(tx, client.id, item.eventId);
+      if (!events.has(item.eventId)) events.set(item.eventId, await saleEvent(tx, client.id, item.eventId));
+      const event = events.get(item.eventId);
       if (!event) throw new ValidationError(`Event ${item.eventId} does not exist.`);
       // The box office sells everything but unpublished drafts (archived passes and vouchers included).
       if (event.status === 'draft') throw new ValidationError(`Event ${item.eventId} is not on sale.`);
-      const ticketType = await ticketTypeOf(tx, event, item.priceId, now);
+      const ticketType = await ticketTypeOf(tx, event, item.priceId, now, ticketTypes);
       if (ticketType.rankId !== item.rankId) {
         throw new ValidationError(`Ticket type ${item.priceId} is not of rank ${item.rankId}.`);
       }

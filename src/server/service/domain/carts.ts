@@ -19,6 +19,8 @@ export interface CartRow {
   id: string;
   client_id: number;
   expires_at: Date | null;
+  /** An order was made from this cart (it takes no more items). */
+  checked_out: boolean;
 }
 
 export function newCartId(): string {
@@ -43,11 +45,21 @@ const isLapsed = (cart: CartRow, now: Date) => cart.expires_at !== null && cart.
 async function findCart(db: Queryable, clientId: number, cartId: string, lock: boolean): Promise<CartRow> {
   if (!plausibleCartId(cartId)) throw new NotFoundError(CART_NOT_FOUND);
   const { rows } = await db.query<CartRow>(
-    `select id, client_id, expires_at from carts where id = $1 and client_id = $2${lock ? ' for update' : ''}`,
+    `select k.id, k.client_id, k.expires_at, exists (select 1 from orders o where o.cart_id = k.id) as checked_out
+       from carts k where k.id = $1 and k.client_id = $2${lock ? ' for update of k' : ''}`,
     [cartId, clientId],
   );
   const cart = rows[0];
   if (!cart) throw new NotFoundError(CART_NOT_FOUND);
+  if (lock) {
+    // Read again once the lock is ours: the statement that waited for it still saw the database as it was
+    // before, so an order committed by the previous lock holder (a concurrent checkout) would be missed.
+    const { rows: again } = await db.query<{ checked_out: boolean }>(
+      'select exists (select 1 from orders where cart_id = $1) as checked_out',
+      [cartId],
+    );
+    cart.checked_out = again[0]?.checked_out ?? false;
+  }
   return { ...cart, expires_at: cart.expires_at === null ? null : new Date(cart.expires_at) };
 }
 
@@ -81,17 +93,16 @@ export async function currentCart(db: Database, clientId: number, cartId: string
  * in the instant before this add) is dropped rather than left pointing at someone else's seat.
  */
 export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<void> {
-  await tx.query('update carts set expires_at = $2::timestamptz where id = $1', [cartId, at(expiresAt)]);
-  await tx.query(`update seat_claims set expires_at = $2::timestamptz where cart_id = $1 and state = 'hold'`, [
-    cartId,
-    at(expiresAt),
-  ]);
+  // One statement (one round trip). The claims' cart_id is not changed by the CTEs, so the final delete
+  // sees the same ownership whether it reads before or after them.
   await tx.query(
-    `delete from cart_items ci
+    `with cart as (update carts set expires_at = $2::timestamptz where id = $1),
+          holds as (update seat_claims set expires_at = $2::timestamptz where cart_id = $1 and state = 'hold')
+     delete from cart_items ci
       where ci.cart_id = $1 and ci.seat_id is not null
         and not exists (select 1 from seat_claims c
                          where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)`,
-    [cartId],
+    [cartId, at(expiresAt)],
   );
 }
 

@@ -226,7 +226,7 @@ export async function checkoutPartnerCart(
   if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
   return sellingTransaction(deps.db, async (tx) => {
     const cart = await lockCart(tx, client.id, cartId, now);
-    const existing = await orderOfCart(tx, cart.id);
+    const existing = cart.checked_out ? await orderOfCart(tx, cart.id) : undefined;
     if (existing) {
       return {
         orderId: existing.id,

@@ -67,7 +67,7 @@ export async function createPublicOrder(
   if (!isAllowedRedirect(body.redirectURL)) throw redirectError();
   return sellingTransaction(deps.db, async (tx) => {
     const cart = await lockCart(tx, client.id, body.cart_id, now);
-    const existing = await orderOfCart(tx, cart.id);
+    const existing = cart.checked_out ? await orderOfCart(tx, cart.id) : undefined;
     if (existing) return [{ url: paymentPageUrl(origin, client, existing.order_key), order_key: existing.order_key }];
     const method = await paymentMethodOf(tx, client.id, body.payment_id);
     if (method?.kind !== 'online') {
