@@ -29,7 +29,7 @@ export interface AreaDeps {
    * run in parallel with the session check of the signed-in layout). Fire-and-forget: the page's own
    * queries pick the data up, and show errors as usual.
    */
-  prefetch: (start: (queryClient: QueryClient) => void) => void;
+  prefetch: (start: (queryClient: QueryClient) => void | Promise<void>) => void;
 }
 
 export interface AreaNav {

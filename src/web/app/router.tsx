@@ -19,15 +19,13 @@ function handleUnauthorized(): void {
 
 export const queryClient = createQueryClient({ onUnauthorized: handleUnauthorized });
 
-function prefetch(start: (client: typeof queryClient) => void): void {
-  void queryClient.ensureQueryData(sessionQuery).then(
-    (session) => {
-      if (session) start(queryClient);
-    },
-    () => {
-      // The layout's own session check reports the failure.
-    },
-  );
+function prefetch(start: (client: typeof queryClient) => void | Promise<void>): void {
+  void queryClient
+    .ensureQueryData(sessionQuery)
+    .then((session) => (session ? start(queryClient) : undefined))
+    .catch(() => {
+      // Only a head start: the layout's session check and the page's own queries report failures.
+    });
 }
 
 async function requireSession({ request }: LoaderFunctionArgs) {

@@ -1,17 +1,20 @@
 import type { AppArea } from '../../app/area';
 import { IconDashboard } from '../../components/icons';
-import { eventQueries } from '../../lib/queries/event-queries';
-import { hallQueries } from '../../lib/queries/hall-queries';
-import { dashboardRange } from './dashboard-range';
 
 export const dashboardArea: AppArea = {
   id: 'dashboard',
   routes: ({ prefetch }) => [
     {
       index: true,
-      // The data starts loading with the page's code, not after it has rendered.
+      // The data starts loading with the page's code, not after it has rendered. The query modules are
+      // imported here, not at the top: the area module is part of every first load (sign-in too).
       loader: () => {
-        prefetch((queryClient) => {
+        prefetch(async (queryClient) => {
+          const [{ eventQueries }, { hallQueries }, { dashboardRange }] = await Promise.all([
+            import('../../lib/queries/event-queries'),
+            import('../../lib/queries/hall-queries'),
+            import('./dashboard-range'),
+          ]);
           void queryClient.prefetchQuery(eventQueries.list(dashboardRange(new Date())));
           void queryClient.prefetchQuery(hallQueries.list());
         });
