@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,10 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SEED', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
+      ([name]) =>
+        !['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SEED', 'LOG_LEVEL', 'NODE_OPTIONS', 'FOYER_APP_DIR'].includes(
+          name,
+        ),
     ),
   );
   const child = spawn(TSX, [MAIN], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -88,14 +91,22 @@ describe('start-up', () => {
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'foyer-startup-'));
       port = await freePort();
-      run = start({ DATA_DIR: dataDir, SEED: 'none', PORT: String(port), LOG_LEVEL: 'trace' });
-      // On a fresh clone `npm start` first builds the app into dist/web (once), which takes a while.
+      // A stand-in for the built app (the browser tests cover the real one), so no build runs here.
+      const appDir = join(dataDir, 'web');
+      await mkdir(appDir);
+      await writeFile(join(appDir, 'index.html'), '<!doctype html><title>start-up test app</title>');
+      run = start({
+        DATA_DIR: dataDir,
+        SEED: 'none',
+        PORT: String(port),
+        LOG_LEVEL: 'trace',
+        FOYER_APP_DIR: appDir,
+      });
       await waitFor(
         () => run.output().includes(`http://127.0.0.1:${port}`) || run.child.exitCode !== null,
         'the start-up message',
-        200_000,
       );
-    }, 240_000);
+    });
     afterAll(async () => {
       if (run?.child.exitCode === null) run.child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
@@ -107,6 +118,9 @@ describe('start-up', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { info: { version: string } }).info.version).toBe('1.0.0');
       expect(existsSync(join(dataDir, 'pgdata'))).toBe(true);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('start-up test app');
     });
 
     it('never writes an API key to its output, even at log level trace', async () => {
