@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildPgliteTemplate, buildPostgresTemplate } from './database-templates';
-import { findPostgresBinaries, type PostgresServer, startPostgresServer } from './postgres-server';
+import { findPostgresBinaries, isProcessAlive, type PostgresServer, startPostgresServer } from './postgres-server';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -17,6 +17,17 @@ declare module 'vitest' {
 }
 
 const POSTGRES_TEMPLATE = 'foyer_template';
+const TEMPLATES_DIR_PREFIX = 'foyer-test-templates-';
+
+/** Template directories of runs killed before their teardown (each holds a ~40 MB dump). */
+async function removeAbandonedTemplateDirs(): Promise<void> {
+  const names = (await readdir(tmpdir())).filter((name) => name.startsWith(TEMPLATES_DIR_PREFIX));
+  for (const name of names) {
+    const dir = join(tmpdir(), name);
+    const owner = Number(await readFile(join(dir, 'owner.pid'), 'utf8').catch(() => 'NaN'));
+    if (Number.isInteger(owner) && owner > 0 && !isProcessAlive(owner)) await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const warn = (message: string) => console.warn(`[foyer test setup] ${message}`);
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -34,7 +45,9 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.REQUIRE_POSTGRES === '1';
-  const templates = await mkdtemp(join(tmpdir(), 'foyer-test-templates-'));
+  await removeAbandonedTemplateDirs().catch(() => undefined);
+  const templates = await mkdtemp(join(tmpdir(), TEMPLATES_DIR_PREFIX));
+  await writeFile(join(templates, 'owner.pid'), String(process.pid));
   const pgliteTemplate = join(templates, 'pglite-datadir.tar');
 
   let server: PostgresServer | undefined;

@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync, rmSync } from 'node:fs';
-import { appendFile, chown, mkdir, mkdtemp } from 'node:fs/promises';
+import { accessSync, constants, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFile, chown, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -92,6 +92,50 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_DIR_PREFIX = 'foyer-pg-';
+const OWNER_FILE = 'owner.pid';
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A test run killed by a signal never reaches its teardown, and the server it started keeps running.
+ * Servers whose owning process is gone are stopped and their directories deleted; those of live runs
+ * (other terminals, other projects' runs) are left alone.
+ */
+function reapAbandonedServers(binaries: PostgresBinaries): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(tmpdir()).filter((name) => name.startsWith(SERVER_DIR_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const root = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(root, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || isProcessAlive(owner)) continue;
+    const args = ['stop', '-D', join(root, 'data'), '-m', 'immediate', '-w'];
+    const asRoot = process.getuid?.() === 0;
+    const user = asRoot ? ensureServerUser() : null;
+    spawnSync(user ? 'runuser' : binaries.pgCtl, user ? ['-u', user.name, '--', binaries.pgCtl, ...args] : args, {
+      stdio: 'ignore',
+    });
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 export interface StartPostgresOptions {
   /** The concurrency suites open pools of 10+ from several service instances at once. */
   maxConnections?: number;
@@ -101,11 +145,13 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
   const binaries = findPostgresBinaries();
   if (!binaries) throw new Error('PostgreSQL binaries (initdb, pg_ctl) not found on PATH or in /usr/lib/postgresql');
 
-  const root = await mkdtemp(join(tmpdir(), 'foyer-pg-'));
+  reapAbandonedServers(binaries);
+  const root = await mkdtemp(join(tmpdir(), SERVER_DIR_PREFIX));
   const dataDir = join(root, 'data');
   const socketDir = join(root, 'socket');
   const logFile = join(root, 'server.log');
   await mkdir(socketDir);
+  await writeFile(join(root, OWNER_FILE), String(process.pid));
 
   const asRoot = process.getuid?.() === 0;
   const user = asRoot ? ensureServerUser() : null;
