@@ -119,15 +119,18 @@ async function hallEvent(
   clientId: number,
   what: string,
   hallCondition: string,
+  eventCondition = 'true',
 ): Promise<HallEventFixture> {
   return one<HallEventFixture>(
     db,
     what,
-    `select h.id as "hallId", e.id as "eventId", free.rank_id as "rankId"
+    `${eventCondition.includes('used.') ? USED_CTE : ''}
+     select h.id as "hallId", e.id as "eventId", free.rank_id as "rankId"
        from halls h
        join events e on e.hall_id = h.id and e.client_id = h.client_id
        cross join lateral (select * from (${FREE_RANK}) ranked order by least(ranked.free, 20) desc, ranked.position limit 1) free
       where h.client_id = $1 and (${hallCondition}) and e.event_type = 'event' and ${UPCOMING} and free.free >= 20
+        and ${eventCondition}
       order by e.starts_at, e.id limit 1`,
     [clientId],
   );
@@ -153,6 +156,38 @@ const PLAIN = {
   perOrder: 'tt.max_per_order is null',
   perEvent: 'tt.max_per_event is null',
 };
+
+const plain = (...except: (keyof typeof PLAIN)[]) =>
+  Object.entries(PLAIN)
+    .filter(([key]) => !except.includes(key as keyof typeof PLAIN))
+    .map(([, condition]) => condition);
+
+type TicketKind = keyof DemoFixtures['ticketTypes'];
+
+/** What makes a ticket type each fixture kind: its one property, and none of the other rules. */
+const TICKET_KINDS: Record<TicketKind, string[]> = {
+  fullPrice: [...plain(), `tt.discount_type = '€'`, 'tt.discount_value = 0'],
+  euroOff: [...plain(), `tt.discount_type = '€'`, 'tt.discount_value > 0'],
+  percentOff: [...plain(), `tt.discount_type = '%'`, 'tt.discount_value > 0'],
+  priceOverruled: [...plain(), `tt.discount_type = '='`],
+  timeLimitedActive: [...plain('window'), 'tt.valid_from <= now()', `tt.valid_until > now() + interval '1 day'`],
+  timeLimitedInactive: [
+    ...plain('window'),
+    'tt.valid_from is not null',
+    `(tt.valid_from > now() + interval '1 day' or tt.valid_until < now())`,
+  ],
+  maxPerOrder: [...plain('perOrder'), 'tt.max_per_order is not null'],
+  maxPerEventReached: [...plain('perEvent'), 'tt.max_per_event is not null', `${USED} >= tt.max_per_event`],
+  maxPerEventNotReached: [...plain('perEvent'), 'tt.max_per_event is not null', `${USED} + 5 <= tt.max_per_event`],
+  tagged: [...plain('tag'), 'tt.required_tag is not null'],
+};
+
+/** The event offers a ticket type of every kind (so one event serves all ticket-type tests). */
+const EVERY_KIND = Object.values(TICKET_KINDS)
+  .map(
+    (conditions) => `exists (select 1 from ticket_types tt where tt.event_id = e.id and ${conditions.join(' and ')})`,
+  )
+  .join(' and ');
 
 function ticketType(
   db: Queryable,
@@ -194,8 +229,9 @@ export async function loadDemoFixtures(db: Queryable): Promise<DemoFixtures> {
   const reserved = await hallEvent(
     db,
     demoId,
-    'reserved-seating hall event',
+    'reserved-seating hall event with ticket types of every kind',
     `h.seating = 'reserved' and h.capacity < 5000`,
+    EVERY_KIND,
   );
   const arena = await hallEvent(db, demoId, 'arena event', `h.seating = 'reserved' and h.capacity >= 20000`);
   const generalAdmission = await hallEvent(db, demoId, 'general-admission event', `h.seating = 'general'`);
@@ -212,39 +248,10 @@ export async function loadDemoFixtures(db: Queryable): Promise<DemoFixtures> {
     if (eventsByType[type] === undefined) throw new Error(`demo fixtures: no event of type ${type}`);
   }
 
-  const plain = (...except: (keyof typeof PLAIN)[]) =>
-    Object.entries(PLAIN)
-      .filter(([key]) => !except.includes(key as keyof typeof PLAIN))
-      .map(([, condition]) => condition);
-  const tt = (what: string, conditions: string[]) => ticketType(db, demoId, reserved.eventId, what, conditions);
-  const ticketTypes: DemoFixtures['ticketTypes'] = {
-    fullPrice: await tt('full price', [...plain(), `tt.discount_type = '€'`, 'tt.discount_value = 0']),
-    euroOff: await tt('€ off', [...plain(), `tt.discount_type = '€'`, 'tt.discount_value > 0']),
-    percentOff: await tt('% off', [...plain(), `tt.discount_type = '%'`, 'tt.discount_value > 0']),
-    priceOverruled: await tt('= price', [...plain(), `tt.discount_type = '='`]),
-    timeLimitedActive: await tt('time-limited, active', [
-      ...plain('window'),
-      'tt.valid_from <= now()',
-      `tt.valid_until > now() + interval '1 day'`,
-    ]),
-    timeLimitedInactive: await tt('time-limited, inactive', [
-      ...plain('window'),
-      'tt.valid_from is not null',
-      '(tt.valid_from > now() or tt.valid_until < now())',
-    ]),
-    maxPerOrder: await tt('max per order', [...plain('perOrder'), 'tt.max_per_order is not null']),
-    maxPerEventReached: await tt('max per event reached', [
-      ...plain('perEvent'),
-      'tt.max_per_event is not null',
-      `${USED} >= tt.max_per_event`,
-    ]),
-    maxPerEventNotReached: await tt('max per event not reached', [
-      ...plain('perEvent'),
-      'tt.max_per_event is not null',
-      `${USED} + 5 <= tt.max_per_event`,
-    ]),
-    tagged: await tt('tag-dependent', [...plain('tag'), 'tt.required_tag is not null']),
-  };
+  const ticketTypes = {} as DemoFixtures['ticketTypes'];
+  for (const [kind, conditions] of Object.entries(TICKET_KINDS)) {
+    ticketTypes[kind as TicketKind] = await ticketType(db, demoId, reserved.eventId, kind, conditions);
+  }
   for (const fixture of Object.values(ticketTypes)) {
     fixture.validFrom = fixture.validFrom ? new Date(fixture.validFrom) : null;
     fixture.validUntil = fixture.validUntil ? new Date(fixture.validUntil) : null;

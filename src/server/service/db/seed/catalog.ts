@@ -88,47 +88,42 @@ interface DiscountSpec {
 }
 
 /**
- * The discounts of a performance, per rank. Rotating by the event's index gives every kind on some events
- * while keeping each event's list short, as box offices do.
+ * The discounts of a performance, per rank. Every performance has each kind of discount (so any upcoming
+ * one serves a test of any rule); the tag-dependent extras and the early-booking window rotate by index.
  */
-function performanceDiscounts(index: number, startMs: number, ctx: SeedContext, lastRank: boolean): DiscountSpec[] {
+function performanceDiscounts(
+  index: number,
+  startMs: number,
+  ctx: SeedContext,
+  rank: { first: boolean; last: boolean },
+): DiscountSpec[] {
   const { calendar } = ctx;
   const specs: DiscountSpec[] = [
     { name: 'Jongeren t/m 26', type: '€', value: () => 500 },
     { name: '65+', type: '%', value: () => 1000 },
+    { name: 'Stadspas', type: '=', value: (base) => roundedShare(base, 0.5) },
     { name: 'CJP', type: '€', value: () => 750, requiredTag: 'CJP' },
   ];
-  if (index % 2 === 0) specs.push({ name: 'Stadspas', type: '=', value: (base) => roundedShare(base, 0.5) });
   if (index % 2 === 1) specs.push({ name: 'Vriendenprijs', type: '%', value: () => 2000, requiredTag: 'Vriend' });
   if (index % 3 === 0) specs.push({ name: 'Studentenprijs', type: '=', value: () => 1250, requiredTag: 'Student' });
-  switch (index % 3) {
-    case 0:
-      specs.push({
-        name: 'Vroegboekkorting',
-        type: '%',
-        value: () => 1500,
-        window: [calendar.plusDays(-150), calendar.plusDays(21)],
-      });
-      break;
-    case 1:
-      specs.push({
-        name: 'Vroegboekkorting',
-        type: '%',
-        value: () => 1500,
-        window: [calendar.plusDays(-240), calendar.plusDays(-20)],
-      });
-      break;
-    default:
-      specs.push({ name: 'Last minute', type: '€', value: () => 1000, window: [startMs - 2 * DAY_MS, startMs] });
+  // Early booking: open now for most performances, closed already for every third.
+  specs.push({
+    name: 'Vroegboekkorting',
+    type: '%',
+    value: () => 1500,
+    window:
+      index % 3 === 1
+        ? [calendar.plusDays(-240), calendar.plusDays(-20)]
+        : [calendar.plusDays(-150), calendar.plusDays(21)],
+  });
+  // Opens two days before the performance: closed now for most upcoming ones.
+  specs.push({ name: 'Last minute', type: '€', value: () => 1000, window: [startMs - 2 * DAY_MS, startMs] });
+  specs.push({ name: 'Duoticket', type: '€', value: () => 250, maxPerOrder: 2 });
+  if (rank.last) {
+    specs.push({ name: 'Actieticket', type: '=', value: (base) => roundedShare(base, 0.6), limit: 'reach' });
   }
-  if (index % 2 === 0) specs.push({ name: 'Duoticket', type: '€', value: () => 250, maxPerOrder: 2 });
-  if (lastRank) {
-    specs.push({
-      name: 'Actieticket',
-      type: '=',
-      value: (base) => roundedShare(base, 0.6),
-      limit: index % 2 === 0 ? 'reach' : 'room',
-    });
+  if (rank.first) {
+    specs.push({ name: 'Groepsvoordeel', type: '%', value: () => 1250, limit: 'room' });
   }
   return specs;
 }
@@ -192,7 +187,12 @@ export function buildCatalog(ctx: SeedContext, clientId: number, site: string, p
         tables.event_prices.push({ event_id: eventId, rank_id: rank.id, amount_cents: base });
         const specs: DiscountSpec[] = [{ name: 'Normaal', type: '€', value: () => 0 }];
         if (isPerformance) {
-          specs.push(...performanceDiscounts(performanceIndex, startMs, ctx, rankIndex === plan.hall.ranks.length - 1));
+          specs.push(
+            ...performanceDiscounts(performanceIndex, startMs, ctx, {
+              first: rankIndex === 0,
+              last: rankIndex === plan.hall.ranks.length - 1,
+            }),
+          );
         } else if (plan.eventType === 'passepartout') {
           specs.push({ name: 'Jongeren t/m 26', type: '€', value: () => 2500 });
           specs.push({ name: 'Abonnee', type: '%', value: () => 1000, requiredTag: 'Abonnee' });

@@ -240,8 +240,10 @@ export function buildOrders(ctx: SeedContext, input: OrderInput): OrderResult {
     const types = model.ticketTypes.get(rankId) ?? [];
     const full = types[0];
     if (!full) throw new Error(`event ${model.event.id} rank ${rankId} has no ticket types`);
-    if (types.length === 1 || rng.chance(0.55)) return full;
-    const type = rng.pick(types);
+    // The limited offer sells first where there is one (so its limit is reached on most performances).
+    const offer = types.find((t) => model.limitPlans.get(t.id) === 'reach');
+    if (types.length === 1 || (!offer && rng.chance(0.55)) || (offer && rng.chance(0.45))) return full;
+    const type = offer && rng.chance(0.4) ? offer : rng.pick(types);
     if (type.required_tag && !customer?.tags.includes(type.required_tag)) return full;
     if (type.valid_from && Date.parse(type.valid_from) > orderMs) return full;
     if (type.valid_until && Date.parse(type.valid_until) < orderMs) return full;
