@@ -45,11 +45,6 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.REQUIRE_POSTGRES === '1';
-  await removeAbandonedTemplateDirs().catch(() => undefined);
-  const templates = await mkdtemp(join(tmpdir(), TEMPLATES_DIR_PREFIX));
-  await writeFile(join(templates, 'owner.pid'), String(process.pid));
-  const pgliteTemplate = join(templates, 'pglite-datadir.tar');
-
   let server: PostgresServer | undefined;
   // An explicitly given server (e.g. a developer's own) wins over starting one; it gets no template.
   const given = process.env.TEST_POSTGRES_URL;
@@ -73,6 +68,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const postgresUrl = given ?? server?.url ?? '';
   if (postgresUrl) process.env.TEST_POSTGRES_URL = postgresUrl;
   project.provide('testPostgresUrl', postgresUrl);
+
+  await removeAbandonedTemplateDirs().catch(() => undefined);
+  const templates = await mkdtemp(join(tmpdir(), TEMPLATES_DIR_PREFIX));
+  await writeFile(join(templates, 'owner.pid'), String(process.pid));
+  const pgliteTemplate = join(templates, 'pglite-datadir.tar');
 
   const [pgliteReady, postgresReady] = await Promise.all([
     buildPgliteTemplate(pgliteTemplate).then(
