@@ -229,17 +229,29 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
     }
   }
   const labels = known ?? (await seatsOf(tx, seats));
-  for (const seatId of seats) {
+  // One line per seat, all in one statement.
+  const descriptions = seats.map((seatId) => {
     const where = labels.get(seatId);
-    await insertLine(tx, {
-      ...base,
-      seatId,
-      quantity: 1,
-      amountCents: ticketType.priceCents,
-      description: where ? `${label} – row ${where.row_nr}, seat ${where.seat_nr}` : label,
-      now,
-    });
-  }
+    return where ? `${label} – row ${where.row_nr}, seat ${where.seat_nr}` : label;
+  });
+  await tx.query(
+    `insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
+       description, created_at)
+     select $1, $2, $3, $4, $5, u.seat_id, 1, $6, u.description, $9::timestamptz
+       from unnest($7::int[], $8::text[]) with ordinality as u(seat_id, description, n)
+      order by u.n`,
+    [
+      cart.id,
+      itemType,
+      event.id,
+      ticketType.id,
+      ticketType.rankId,
+      ticketType.priceCents,
+      seats,
+      descriptions,
+      now.toISOString(),
+    ],
+  );
 }
 
 /**

@@ -203,8 +203,10 @@ export async function convertCart(
       order by ci.id, g.n`,
     [orderId, cart.id],
   );
-  await tx.query('delete from cart_items where cart_id = $1', [cart.id]);
-  await tx.query('update carts set expires_at = null where id = $1', [cart.id]);
+  await tx.query(
+    'with emptied as (delete from cart_items where cart_id = $1) update carts set expires_at = null where id = $1',
+    [cart.id],
+  );
   return { id: orderId, orderKey };
 }
 
