@@ -105,12 +105,18 @@ async function findDemoIds(runtime: ServiceRuntime): Promise<DemoIds> {
 }
 
 interface SeatPlan {
-  priceLevels: { priceId: string; rankId: number }[];
+  priceLevels: { priceId: string; rankId: number; amount: number }[];
   sections: { rows: { seats: { seatId: string; rankId: number; available: boolean }[] }[] }[];
 }
 
 function availableSeats(plan: SeatPlan): SeatChoice[] {
-  const priceOfRank = new Map(plan.priceLevels.map((level) => [level.rankId, level.priceId]));
+  // The full price of each rank: discounts may have per-event maxima that a long run would exhaust.
+  const fullPrice = new Map<number, { priceId: string; amount: number }>();
+  for (const level of plan.priceLevels) {
+    const known = fullPrice.get(level.rankId);
+    if (!known || level.amount > known.amount) fullPrice.set(level.rankId, level);
+  }
+  const priceOfRank = new Map([...fullPrice].map(([rankId, level]) => [rankId, level.priceId]));
   const seats: SeatChoice[] = [];
   for (const section of plan.sections) {
     for (const row of section.rows) {
