@@ -91,16 +91,22 @@ export async function bulkInsert(
 
 /**
  * Foreign-key checks run as row triggers, one lookup per row and key: most of a bulk load's time. The
- * generator builds every reference itself (and a test checks them all), so a superuser session skips the
- * triggers for this transaction, as pg_restore --disable-triggers does. Other roles keep the checks.
+ * loaded tables' foreign keys are dropped and added back after the load, which checks each of them once
+ * with a single join (so a broken reference still fails the seed). Unlike disabling triggers this needs
+ * no superuser and leaves other triggers (the catalog version) firing. Returns the statements that add
+ * them back.
  */
-export async function skipTriggersIfAllowed(tx: Queryable): Promise<boolean> {
-  const { rows } = await tx.query<{ allowed: boolean }>(
-    'select rolsuper as allowed from pg_roles where rolname = current_user',
+export async function dropForeignKeys(tx: Queryable, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string; table_name: string; definition: string }>(
+    `select c.conname as name, c.conrelid::regclass::text as table_name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c
+      where c.contype = 'f' and c.connamespace = current_schema()::regnamespace
+        and c.conrelid::regclass::text = any($1::text[])
+      order by c.conname`,
+    [tables],
   );
-  if (!rows[0]?.allowed) return false;
-  await tx.query('set local session_replication_role = replica');
-  return true;
+  for (const row of rows) await tx.query(`alter table ${row.table_name} drop constraint ${row.name}`);
+  return rows.map((row) => `alter table ${row.table_name} add constraint ${row.name} ${row.definition}`);
 }
 
 /**

@@ -42,7 +42,7 @@ describeEachDatabase(`seeded demo data (${demoScale ? 'demo' : 'test'} scale)`, 
   });
   afterAll(() => close());
 
-  it('satisfies every foreign key (the bulk load skips their triggers)', async () => {
+  it('satisfies every foreign key (the bulk load adds them back after the rows)', async () => {
     const keys = await rows<{ name: string; child: string; parent: string; columns: string[]; targets: string[] }>(
       db,
       `select c.conname as name, c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent,
