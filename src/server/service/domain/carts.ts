@@ -130,7 +130,8 @@ export async function deleteCartItem(
 ): Promise<void> {
   await sellingTransaction(db, async (tx) => {
     await lockCart(tx, clientId, cartId, now);
-    const id = /^\d{1,10}$/.test(itemId) ? Number(itemId) : 0;
+    // Item ids are int4: anything else names no item (404), never a database range error.
+    const id = /^\d{1,10}$/.test(itemId) && Number(itemId) <= 2_147_483_647 ? Number(itemId) : 0;
     const { rows } = await tx.query<{ event_id: number | null; seat_id: number | null }>(
       'delete from cart_items where cart_id = $1 and id = $2 returning event_id, seat_id',
       [cartId, id],

@@ -216,6 +216,8 @@ describeEachDatabase('partner cart', (database) => {
         .rows[0]?.n;
     expect(await claims()).toBe(1);
     await errorOf(await api.delete(`/cart/${cartId}/${first.itemId}`), 404);
+    // Past the id column's range is just another unknown item.
+    await errorOf(await api.delete(`/cart/${cartId}/2147483678`), 404);
     const deleted = await api.delete(`/cart/${cartId}`);
     expect(deleted.status).toBe(200);
     expect(await deleted.text()).toBe('');
