@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { EVENT_TYPES } from '../../lib/event-type';
 import { formatLongDay, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { availabilityTotals, type PartnerEvent } from '../../lib/schemas/partner-event';
 import { dashboardMessages } from './dashboard-messages';
-import { EVENT_TYPES } from './event-type';
 
 export type AvailabilityState =
   | { status: 'notLoaded' }

@@ -25,11 +25,17 @@ export const eventQueries = {
         apiClient.get('/partner/event', { schema: partnerEventListSchema, query: { ...range }, signal }),
       staleTime: 5 * 60_000,
     }),
-  /** The detail carries availability: fresher than the list. */
+  /**
+   * The detail carries availability: fresher than the list. It refetches when the window regains focus and
+   * every 30 s while the page is visible (React Query pauses the interval in a background tab).
+   */
   detail: (eventId: number) =>
     queryOptions({
       queryKey: eventKeys.detail(eventId),
       queryFn: ({ signal }) => apiClient.get(`/partner/event/${eventId}`, { schema: partnerEventSchema, signal }),
       staleTime: 30_000,
+      refetchOnWindowFocus: true,
+      refetchInterval: 30_000,
+      refetchIntervalInBackground: false,
     }),
 };

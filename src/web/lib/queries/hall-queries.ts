@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
-import { hallListSchema } from '../schemas/hall';
+import { hallListSchema, hallSchema } from '../schemas/hall';
 
 export const hallKeys = {
   all: ['halls'] as const,
   list: () => [...hallKeys.all, 'list'] as const,
+  detail: (hallId: number) => [...hallKeys.all, 'detail', hallId] as const,
 };
 
 export const hallQueries = {
@@ -13,6 +14,12 @@ export const hallQueries = {
     queryOptions({
       queryKey: hallKeys.list(),
       queryFn: ({ signal }) => apiClient.get('/partner/hall', { schema: hallListSchema, signal }),
+      staleTime: 30 * 60_000,
+    }),
+  detail: (hallId: number) =>
+    queryOptions({
+      queryKey: hallKeys.detail(hallId),
+      queryFn: ({ signal }) => apiClient.get(`/partner/hall/${hallId}`, { schema: hallSchema, signal }),
       staleTime: 30 * 60_000,
     }),
 };

@@ -1,4 +1,4 @@
-import type { Localized } from '../../lib/i18n';
+import type { Localized } from './i18n';
 
 /** The event types of spec 2.8 with a label and a colour each; anything else is shown as it is. */
 export const EVENT_TYPES: Readonly<Record<string, { label: Localized; color: string }>> = {

@@ -1,0 +1,30 @@
+import { Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { eventQueries } from '../../lib/queries/event-queries';
+import { availabilityTotals } from '../../lib/schemas/partner-event';
+import { eventsMessages } from './events-messages';
+
+/** One event's availability in a table cell: the list endpoint has none, so each row asks for its detail. */
+export function AvailabilityCell({ eventId }: { eventId: number }) {
+  const t = useMessages(eventsMessages);
+  const { locale } = useLocale();
+  const detail = useQuery(eventQueries.detail(eventId));
+  if (detail.isPending) return <Skeleton h={14} w={90} aria-hidden="true" />;
+  const totals = detail.data ? availabilityTotals(detail.data) : null;
+  if (!totals)
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  return (
+    <Text size="sm" className="foyer-tabular" data-testid="availability-cell">
+      {t('availableOfCapacity', {
+        available: formatNumber(totals.available, locale),
+        capacity: formatNumber(totals.capacity, locale),
+      })}
+    </Text>
+  );
+}

@@ -1,0 +1,127 @@
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import { Link } from 'react-router';
+import { EVENT_TYPES } from '../../lib/event-type';
+import { formatDate, formatTime } from '../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { eventsMessages } from './events-messages';
+
+/** The event type as a badge, with the label of spec 2.8's type; an unknown type is shown as sent. */
+export function EventTypeBadge({ type }: { type: string | null }) {
+  const localized = useLocalized();
+  if (!type) return null;
+  const known = EVENT_TYPES[type];
+  return (
+    <Badge variant="light" color={known?.color ?? 'gray'} size="sm" data-testid="event-type" data-type={type}>
+      {known ? localized(known.label) : type}
+    </Badge>
+  );
+}
+
+export function EventTags({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={4}>
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline" color="gray" size="xs" tt="none">
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export interface EventColumns {
+  showDate: boolean;
+  showProduction: boolean;
+  showHall: boolean;
+}
+
+/**
+ * A table of events, each name a link to its page. `hallName`/`productionName` resolve ids to names (the
+ * list endpoint sends only ids); `extra` adds a trailing cell, e.g. availability on a production page.
+ */
+export function EventsTable({
+  events,
+  caption,
+  columns,
+  hallName,
+  productionName,
+  extra,
+}: {
+  events: readonly PartnerEvent[];
+  caption: string;
+  columns: EventColumns;
+  hallName: (hallId: number) => string;
+  productionName?: (event: PartnerEvent) => string;
+  extra?: { header: string; cell: (event: PartnerEvent) => React.ReactNode };
+}) {
+  const t = useMessages(eventsMessages);
+  const { locale } = useLocale();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="xs" data-testid="events-table">
+        <caption className="foyer-visually-hidden">{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('columnWhen')}</Table.Th>
+            <Table.Th scope="col">{t('columnName')}</Table.Th>
+            {columns.showProduction ? <Table.Th scope="col">{t('columnProduction')}</Table.Th> : null}
+            <Table.Th scope="col">{t('columnType')}</Table.Th>
+            {columns.showHall ? <Table.Th scope="col">{t('columnHall')}</Table.Th> : null}
+            <Table.Th scope="col">{t('columnTags')}</Table.Th>
+            {extra ? <Table.Th scope="col">{extra.header}</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.eventId} data-testid="event-row" data-event-id={event.eventId}>
+              <Table.Td className="foyer-tabular" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={event.start}>
+                  {columns.showDate ? `${formatDate(event.start, locale)} ` : ''}
+                  {formatTime(event.start, locale)}
+                </time>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/events/${event.eventId}`} fw={600}>
+                  {event.eventName}
+                </Anchor>
+              </Table.Td>
+              {columns.showProduction ? (
+                <Table.Td>
+                  <Anchor component={Link} to={`/productions/${event.productionId}`} size="sm">
+                    {productionName?.(event) ?? t('production', { id: event.productionId })}
+                  </Anchor>
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <EventTypeBadge type={event.eventType} />
+              </Table.Td>
+              {columns.showHall ? (
+                <Table.Td>
+                  <Anchor component={Link} to={`/halls/${event.hallId}`} size="sm">
+                    {hallName(event.hallId)}
+                  </Anchor>
+                </Table.Td>
+              ) : null}
+              <Table.Td>
+                <EventTags tags={event.eventTags} />
+              </Table.Td>
+              {extra ? <Table.Td>{extra.cell(event)}</Table.Td> : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function MutedLine({ children }: { children: React.ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,70 @@
+import type { AppArea } from '../../app/area';
+import { IconCalendar } from '../../components/icons';
+
+/**
+ * Events, productions and halls. Query modules are imported inside the loaders, not at the top: this
+ * module is part of every first load (see app/area.ts).
+ */
+export const eventsArea: AppArea = {
+  id: 'events',
+  routes: ({ prefetch }) => [
+    {
+      path: '/events',
+      lazy: async () => ({ Component: (await import('./events-list-page')).EventsListPage }),
+    },
+    {
+      path: '/events/:eventId',
+      loader: ({ params }) => {
+        const eventId = Number(params.eventId);
+        if (Number.isInteger(eventId) && eventId > 0) {
+          prefetch(async (queryClient) => {
+            const { eventQueries } = await import('../../lib/queries/event-queries');
+            void queryClient.prefetchQuery(eventQueries.detail(eventId));
+          });
+        }
+        return null;
+      },
+      lazy: async () => ({ Component: (await import('./event-page')).EventPage }),
+    },
+    {
+      path: '/productions/:productionId',
+      lazy: async () => ({ Component: (await import('./production-page')).ProductionPage }),
+    },
+    {
+      path: '/halls',
+      lazy: async () => ({ Component: (await import('./halls-list-page')).HallsListPage }),
+    },
+    {
+      path: '/halls/:hallId',
+      lazy: async () => ({ Component: (await import('./hall-page')).HallPage }),
+    },
+  ],
+  nav: {
+    path: '/events',
+    label: { nl: 'Voorstellingen', en: 'Events' },
+    description: { nl: 'Voorstellingen, beschikbaarheid en blokkades', en: 'Events, availability and blocked seats' },
+    icon: <IconCalendar />,
+    goKey: 'e',
+  },
+  commands: [
+    {
+      id: 'events:today',
+      label: { nl: 'Voorstellingen van vandaag', en: "Today's events" },
+      keywords: ['events', 'voorstellingen', 'vandaag', 'today'],
+      run: ({ navigate }) => void navigate('/events?range=today'),
+    },
+    {
+      id: 'events:by-production',
+      label: { nl: 'Voorstellingen per productie', en: 'Events by production' },
+      keywords: ['productions', 'producties'],
+      run: ({ navigate }) => void navigate('/events?group=production'),
+    },
+    {
+      id: 'halls',
+      label: { nl: 'Zalen', en: 'Halls' },
+      description: { nl: 'Adressen en voorstellingen per zaal', en: 'Addresses and events per hall' },
+      keywords: ['halls', 'zalen', 'venue'],
+      run: ({ navigate }) => void navigate('/halls'),
+    },
+  ],
+};

@@ -1,0 +1,253 @@
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import { EVENT_TYPES } from '../../lib/event-type';
+import { formatLongDay, formatNumber } from '../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { eventQueries } from '../../lib/queries/event-queries';
+import { hallQueries } from '../../lib/queries/hall-queries';
+import {
+  type EventListParams,
+  filterEvents,
+  type Grouping,
+  groupEvents,
+  presetRange,
+  type RangePreset,
+  readEventListParams,
+  tagsOf,
+  writeEventListParams,
+} from './event-list-params';
+import { EventsTable } from './event-parts';
+import { eventsMessages } from './events-messages';
+import './events.css';
+
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function EventsListPage() {
+  const t = useMessages(eventsMessages);
+  const { locale } = useLocale();
+  const localized = useLocalized();
+  const [now] = useState(() => new Date());
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readEventListParams(search, now), [search, now]);
+  // The previous range's list stays on screen while the next loads: the filters do not jump away.
+  const events = useQuery({ ...eventQueries.list(params.range), placeholderData: keepPreviousData });
+  const halls = useQuery(hallQueries.list());
+
+  const update = (change: Partial<EventListParams>) =>
+    setSearch(writeEventListParams({ ...params, ...change }), { replace: true });
+  const setPreset = (preset: RangePreset) =>
+    update({ preset, range: preset === 'custom' ? params.range : presetRange(preset, now) });
+
+  const hallNames = useMemo(
+    () => new Map((halls.data ?? []).map((hall) => [hall.hallId, hall.hallName])),
+    [halls.data],
+  );
+  const hallName = (hallId: number) => hallNames.get(hallId) ?? t('hallFallback', { id: hallId });
+  const visible = useMemo(() => (events.data ? filterEvents(events.data, params) : []), [events.data, params]);
+  const groups = useMemo(() => groupEvents(visible, params.group), [visible, params.group]);
+  const tags = useMemo(() => tagsOf(events.data ?? []), [events.data]);
+  const filtered = Boolean(params.type || params.hall !== null || params.tag || params.text);
+
+  const presetOptions: Array<{ value: RangePreset; label: string }> = [
+    { value: 'next60', label: t('presetNext60') },
+    { value: 'today', label: t('presetToday') },
+    { value: 'week', label: t('presetWeek') },
+    { value: 'month', label: t('presetMonth') },
+    { value: 'custom', label: t('presetCustom') },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{t('listTitle')}</Title>
+        <Button component={Link} to="/halls" variant="subtle" size="sm">
+          {t('allHalls')}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="events-range-label">
+                {t('range')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="events-range-label"
+                data={presetOptions}
+                value={params.preset}
+                onChange={(value) => setPreset(value as RangePreset)}
+                size="sm"
+              />
+            </Stack>
+            {params.preset === 'custom' ? (
+              <>
+                <TextInput
+                  type="date"
+                  label={t('from')}
+                  value={params.range.startDate}
+                  max={params.range.endDate}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (value && value <= params.range.endDate)
+                      update({ range: { ...params.range, startDate: value } });
+                  }}
+                />
+                <TextInput
+                  type="date"
+                  label={t('to')}
+                  value={params.range.endDate}
+                  min={params.range.startDate}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (value && value >= params.range.startDate)
+                      update({ range: { ...params.range, endDate: value } });
+                  }}
+                />
+              </>
+            ) : null}
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="events-group-label">
+                {t('groupBy')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="events-group-label"
+                data={[
+                  { value: 'day', label: t('groupDay') },
+                  { value: 'production', label: t('groupProduction') },
+                ]}
+                value={params.group}
+                onChange={(value) => update({ group: value as Grouping })}
+                size="sm"
+              />
+            </Stack>
+          </Group>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('filterType')}
+              value={params.type}
+              onChange={(event) => update({ type: event.currentTarget.value })}
+              data={[
+                { value: '', label: t('all') },
+                ...Object.entries(EVENT_TYPES).map(([value, type]) => ({ value, label: localized(type.label) })),
+              ]}
+            />
+            <NativeSelect
+              label={t('filterHall')}
+              value={params.hall === null ? '' : String(params.hall)}
+              onChange={(event) => {
+                const value = Number(event.currentTarget.value);
+                update({ hall: value > 0 ? value : null });
+              }}
+              data={[
+                { value: '', label: t('all') },
+                ...(halls.data ?? []).map((hall) => ({ value: String(hall.hallId), label: hall.hallName })),
+              ]}
+            />
+            <NativeSelect
+              label={t('filterTag')}
+              value={params.tag}
+              onChange={(event) => update({ tag: event.currentTarget.value })}
+              data={[{ value: '', label: t('all') }, ...tags.map((tag) => ({ value: tag, label: tag }))]}
+            />
+            <TextInput
+              label={t('filterText')}
+              type="search"
+              value={params.text}
+              onChange={(event) => update({ text: event.currentTarget.value })}
+            />
+            {filtered ? (
+              <Button variant="subtle" onClick={() => update({ type: '', hall: null, tag: '', text: '' })}>
+                {t('clearFilters')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {events.isError && !events.data ? (
+        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+      ) : !events.data ? (
+        <Stack gap="xs" aria-hidden="true">
+          {[0, 1, 2, 3, 4, 5].map((key) => (
+            <Skeleton key={key} h={36} />
+          ))}
+        </Stack>
+      ) : (
+        <Stack gap="md" aria-busy={events.isFetching} data-testid="events-list">
+          <Text size="sm" c="dimmed" role="status" data-testid="events-count">
+            {t('resultCount', {
+              count: formatNumber(visible.length, locale),
+              total: formatNumber(events.data.length, locale),
+            })}
+          </Text>
+          {visible.length === 0 ? (
+            <Paper withBorder radius="md">
+              <EmptyState
+                title={events.data.length === 0 ? t('noneInRange') : t('noneMatch')}
+                action={
+                  filtered ? (
+                    <Button variant="light" onClick={() => update({ type: '', hall: null, tag: '', text: '' })}>
+                      {t('clearFilters')}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {events.data.length === 0 ? t('noneInRangeHint') : t('noneMatchHint')}
+              </EmptyState>
+            </Paper>
+          ) : (
+            groups.map((group) => {
+              const heading =
+                params.group === 'day' ? capitalize(formatLongDay(group.first.start, locale)) : group.first.eventName;
+              const headingId = `events-group-${group.key}`;
+              return (
+                <section key={group.key} aria-labelledby={headingId} data-testid="events-group">
+                  <Group gap="sm" mb={4}>
+                    <Title order={2} size="h4" id={headingId}>
+                      {params.group === 'production' ? (
+                        <Link to={`/productions/${group.first.productionId}`} className="foyer-heading-link">
+                          {heading}
+                        </Link>
+                      ) : (
+                        heading
+                      )}
+                    </Title>
+                    <Text size="sm" c="dimmed">
+                      ({formatNumber(group.events.length, locale)})
+                    </Text>
+                  </Group>
+                  <EventsTable
+                    events={group.events}
+                    caption={heading}
+                    columns={{
+                      showDate: params.group === 'production',
+                      showProduction: params.group === 'day',
+                      showHall: true,
+                    }}
+                    hallName={hallName}
+                  />
+                </section>
+              );
+            })
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
