@@ -1,0 +1,205 @@
+import { Button, Combobox, Group, Modal, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Modal.css';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { type Customer, customerName } from '../../lib/schemas/customer';
+import { CustomerForm } from './customer-form';
+import type { CustomerFormValues } from './customer-form-schema';
+import { customersMessages } from './customers-messages';
+import { isExactEmail, useCustomerDirectory, useCustomerSearch } from './use-customer-directory';
+
+/** Options shown at once; more matches are counted, and typing on narrows them. */
+const MAX_OPTIONS = 8;
+const CREATE_OPTION = '__create__';
+
+export interface CustomerPickerProps {
+  value: Customer | null;
+  onChange: (customer: Customer | null) => void;
+  autoFocus?: boolean;
+}
+
+/** What was typed, as a head start for the new customer: an email, a phone number, or a name. */
+export function quickCreateDefaults(text: string): Partial<CustomerFormValues> {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (isExactEmail(trimmed) || trimmed.includes('@')) return { email: trimmed };
+  if (/^[\d\s\-+()./]+$/.test(trimmed)) return { customerPhone: trimmed };
+  const words = trimmed.split(/\s+/);
+  if (words.length === 1) return { customerLastName: trimmed };
+  return { customerFirstName: words[0] ?? '', customerLastName: words.slice(1).join(' ') };
+}
+
+/**
+ * Finds the buyer at a desk, or makes a new one: searches the client's customers locally as you type (name,
+ * email, phone in any format — the same search as the customer list), checks an exact email with the
+ * service, and creates a customer inline. A keyboard combobox: arrows move, Enter chooses, Escape closes.
+ */
+export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerPickerProps) {
+  const t = useMessages(customersMessages);
+  const { locale } = useLocale();
+  const { directory, state } = useCustomerDirectory();
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState<Partial<CustomerFormValues> | null>(null);
+  const search = useCustomerSearch(directory, state?.version ?? 0, query);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const hintId = useId();
+  const [focusSearch, setFocusSearch] = useState(false);
+
+  const matches = search.matches ?? [];
+  const shown = matches.slice(0, MAX_OPTIONS);
+
+  // The best match is highlighted, so Enter takes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the answered query changes
+  useEffect(() => {
+    if (search.answered.trim() !== '') combobox.selectFirstOption();
+  }, [search.answered, shown.length]);
+
+  useEffect(() => {
+    if (focusSearch && !value) {
+      inputRef.current?.focus();
+      setFocusSearch(false);
+    }
+  }, [focusSearch, value]);
+
+  const choose = (customer: Customer) => {
+    onChange(customer);
+    setQuery('');
+    combobox.closeDropdown();
+  };
+
+  const loading = state?.status === 'loading' && state.progress;
+
+  if (value) {
+    return (
+      <Paper withBorder radius="md" p="sm" data-testid="customer-picker-value">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {t('pickerSelected')}
+            </Text>
+            <Text fw={600}>{customerName(value) || value.email}</Text>
+            <Text size="sm" c="dimmed">
+              {[value.email, value.customerPhone, `#${value.customerId}`].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+          <Button
+            ref={changeRef}
+            variant="default"
+            size="xs"
+            autoFocus={autoFocus}
+            onClick={() => {
+              onChange(null);
+              setFocusSearch(true);
+            }}
+          >
+            {t('pickerChange')}
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(optionValue) => {
+          if (optionValue === CREATE_OPTION) {
+            combobox.closeDropdown();
+            setCreating(quickCreateDefaults(query));
+            return;
+          }
+          const customer = matches.find((match) => String(match.customerId) === optionValue);
+          if (customer) choose(customer);
+        }}
+      >
+        <Combobox.Target>
+          <TextInput
+            ref={inputRef}
+            label={t('pickerLabel')}
+            placeholder={t('pickerPlaceholder')}
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus={autoFocus}
+            value={query}
+            aria-describedby={loading ? hintId : undefined}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              combobox.openDropdown();
+            }}
+            onClick={() => combobox.openDropdown()}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+            data-testid="customer-picker-input"
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown>
+          <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+            {shown.map((customer) => (
+              <Combobox.Option
+                key={customer.customerId}
+                value={String(customer.customerId)}
+                data-testid="customer-picker-option"
+              >
+                <Text size="sm" fw={600}>
+                  {customerName(customer) || customer.email}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[customer.email, customer.customerPhone, customer.customerCity].filter(Boolean).join(' · ')}
+                </Text>
+              </Combobox.Option>
+            ))}
+            {search.matches !== null && matches.length === 0 && !search.emailLookup.pending ? (
+              <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty>
+            ) : null}
+            {search.emailLookup.pending ? <Combobox.Empty>{t('emailChecking')}</Combobox.Empty> : null}
+            {matches.length > MAX_OPTIONS ? (
+              <Combobox.Empty>
+                {t('pickerMore', { count: formatNumber(matches.length - MAX_OPTIONS, locale) })}
+              </Combobox.Empty>
+            ) : null}
+            <Combobox.Option value={CREATE_OPTION} data-testid="customer-picker-create">
+              <Text size="sm" c="blue">
+                {query.trim() ? t('pickerCreateWith', { text: query.trim() }) : t('pickerCreate')}
+              </Text>
+            </Combobox.Option>
+          </Combobox.Options>
+          {loading ? (
+            <Combobox.Footer>
+              <Text size="xs" c="dimmed" id={hintId}>
+                {t('pickerStillLoading', {
+                  done: formatNumber(state.progress?.rowsDone ?? 0, locale),
+                  total: formatNumber(state.progress?.total ?? 0, locale),
+                })}
+              </Text>
+            </Combobox.Footer>
+          ) : null}
+        </Combobox.Dropdown>
+      </Combobox>
+      <Modal opened={creating !== null} onClose={() => setCreating(null)} title={t('pickerCreate')} size="lg">
+        {creating !== null ? (
+          <CustomerForm
+            compact
+            autoFocus
+            defaults={creating}
+            directory={directory}
+            onSaved={(customer) => {
+              setCreating(null);
+              choose(customer);
+            }}
+            onUseExisting={(customer) => {
+              setCreating(null);
+              choose(customer);
+            }}
+            onCancel={() => setCreating(null)}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
