@@ -2,15 +2,15 @@ import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { eventQueries } from '../../lib/queries/event-queries';
 import { availabilityTotals } from '../../lib/schemas/partner-event';
 import { eventsMessages } from './events-messages';
+import { limitedEventDetail } from './limited-queries';
 
 /** One event's availability in a table cell: the list endpoint has none, so each row asks for its detail. */
 export function AvailabilityCell({ eventId }: { eventId: number }) {
   const t = useMessages(eventsMessages);
   const { locale } = useLocale();
-  const detail = useQuery(eventQueries.detail(eventId));
+  const detail = useQuery(limitedEventDetail(eventId));
   if (detail.isPending) return <Skeleton h={14} w={90} aria-hidden="true" />;
   const totals = detail.data ? availabilityTotals(detail.data) : null;
   if (!totals)

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { partnerEventSchema } from '../../lib/schemas/partner-event';
-import { filterEvents, groupEvents, presetRange, readEventListParams, writeEventListParams } from './event-list-params';
+import {
+  filterEvents,
+  groupEvents,
+  presetRange,
+  readEventListParams,
+  readRangeParams,
+  writeEventListParams,
+  writeRangeParams,
+} from './event-list-params';
 
 // Wednesday 18 November 2026, 10:00 local time.
 const now = new Date(2026, 10, 18, 10, 0);
@@ -74,5 +82,29 @@ describe('filterEvents and groupEvents', () => {
       ['7', [2, 3]],
       ['1', [1]],
     ]);
+  });
+});
+
+describe('range params (shared by the list and the occupancy page)', () => {
+  it('sets the period and keeps the other parameters of the URL', () => {
+    const search = writeRangeParams(new URLSearchParams('table=1&range=today'), {
+      preset: 'custom',
+      range: { startDate: '2026-12-01', endDate: '2026-12-31' },
+    });
+    expect(search.toString()).toBe('table=1&range=custom&from=2026-12-01&to=2026-12-31');
+    expect(readRangeParams(search, now)).toEqual({
+      preset: 'custom',
+      range: { startDate: '2026-12-01', endDate: '2026-12-31' },
+    });
+    expect(writeRangeParams(search, { preset: 'next60', range: presetRange('next60', now) }).toString()).toBe(
+      'table=1',
+    );
+  });
+
+  it('falls back to the next 60 days for a reversed custom range', () => {
+    expect(readRangeParams(new URLSearchParams('range=custom&from=2026-12-31&to=2026-12-01'), now)).toEqual({
+      preset: 'next60',
+      range: presetRange('next60', now),
+    });
   });
 });

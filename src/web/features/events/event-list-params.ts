@@ -45,22 +45,42 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, now: Date): 
   }
 }
 
-export function readEventListParams(search: URLSearchParams, now: Date): EventListParams {
-  let preset = oneOf(RANGE_PRESETS, search.get('range'), 'next60');
-  let range: EventRange;
+/** The period part of the URL (`range`, and `from`/`to` for a custom one), shared by the list and the occupancy page. */
+export interface RangeParams {
+  preset: RangePreset;
+  range: EventRange;
+}
+
+export function readRangeParams(search: URLSearchParams, now: Date): RangeParams {
+  const preset = oneOf(RANGE_PRESETS, search.get('range'), 'next60');
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  if (preset === 'custom' && ISO_DATE.test(from) && ISO_DATE.test(to) && from <= to) {
-    range = { startDate: from, endDate: to };
-  } else {
+  if (preset === 'custom') {
+    if (ISO_DATE.test(from) && ISO_DATE.test(to) && from <= to)
+      return { preset, range: { startDate: from, endDate: to } };
     // A custom range without two valid dates falls back to the default rather than to an error page.
-    if (preset === 'custom') preset = 'next60';
-    range = presetRange(preset as Exclude<RangePreset, 'custom'>, now);
+    return { preset: 'next60', range: presetRange('next60', now) };
   }
+  return { preset, range: presetRange(preset, now) };
+}
+
+/** Sets the period on `search`; the default period is left out so the plain URL stays plain. */
+export function writeRangeParams(search: URLSearchParams, { preset, range }: RangeParams): URLSearchParams {
+  search.delete('range');
+  search.delete('from');
+  search.delete('to');
+  if (preset !== 'next60') search.set('range', preset);
+  if (preset === 'custom') {
+    search.set('from', range.startDate);
+    search.set('to', range.endDate);
+  }
+  return search;
+}
+
+export function readEventListParams(search: URLSearchParams, now: Date): EventListParams {
   const hall = Number(search.get('hall'));
   return {
-    preset,
-    range,
+    ...readRangeParams(search, now),
     group: oneOf(GROUPINGS, search.get('group'), 'day'),
     type: search.get('type') ?? '',
     hall: Number.isInteger(hall) && hall > 0 ? hall : null,
@@ -71,12 +91,7 @@ export function readEventListParams(search: URLSearchParams, now: Date): EventLi
 
 /** The search string for params; defaults are left out so the plain URL stays plain. */
 export function writeEventListParams(params: EventListParams): URLSearchParams {
-  const search = new URLSearchParams();
-  if (params.preset !== 'next60') search.set('range', params.preset);
-  if (params.preset === 'custom') {
-    search.set('from', params.range.startDate);
-    search.set('to', params.range.endDate);
-  }
+  const search = writeRangeParams(new URLSearchParams(), params);
   if (params.group !== 'day') search.set('group', params.group);
   if (params.type) search.set('type', params.type);
   if (params.hall !== null) search.set('hall', String(params.hall));

@@ -19,7 +19,7 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
-import { formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, formatTime, isoLocalDate } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
@@ -329,7 +329,16 @@ export function EventPage() {
             <time dateTime={data.start}>{formatDateTime(data.start, locale)}</time>
           </Fact>
           <Fact label={t('end')}>
-            {data.end ? <time dateTime={data.end}>{formatTime(data.end, locale)}</time> : t('noEnd')}
+            {data.end ? (
+              <time dateTime={data.end}>
+                {/* The time alone when it ends on the day it starts; else the date too. */}
+                {isoLocalDate(new Date(data.end)) === isoLocalDate(new Date(data.start))
+                  ? formatTime(data.end, locale)
+                  : formatDateTime(data.end, locale)}
+              </time>
+            ) : (
+              t('noEnd')
+            )}
           </Fact>
           <Fact label={t('hall')}>
             <Anchor component={Link} to={`/halls/${data.hallId}`} data-testid="hall-link">

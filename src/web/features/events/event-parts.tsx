@@ -8,13 +8,32 @@ import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { eventsMessages } from './events-messages';
 
-/** The event type as a badge, with the label of spec 2.8's type; an unknown type is shown as sent. */
+/** Badges never cut their text short: a narrow table column wraps around them instead. */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
+/**
+ * The event type as a badge, with the label of spec 2.8's type; an unknown type is shown as sent, and no
+ * type (null) as a dash.
+ */
 export function EventTypeBadge({ type }: { type: string | null }) {
   const localized = useLocalized();
-  if (!type) return null;
+  if (!type) {
+    return (
+      <Text span size="sm" c="dimmed" data-testid="event-type" data-type="">
+        –
+      </Text>
+    );
+  }
   const known = EVENT_TYPES[type];
   return (
-    <Badge variant="light" color={known?.color ?? 'gray'} size="sm" data-testid="event-type" data-type={type}>
+    <Badge
+      variant="light"
+      color={known?.color ?? 'gray'}
+      size="sm"
+      styles={WHOLE_LABEL}
+      data-testid="event-type"
+      data-type={type}
+    >
       {known ? localized(known.label) : type}
     </Badge>
   );
@@ -25,7 +44,7 @@ export function EventTags({ tags }: { tags: readonly string[] }) {
   return (
     <Group gap={4}>
       {tags.map((tag) => (
-        <Badge key={tag} variant="outline" color="gray" size="xs" tt="none">
+        <Badge key={tag} variant="outline" color="gray" size="xs" tt="none" styles={WHOLE_LABEL}>
           {tag}
         </Badge>
       ))}
@@ -55,7 +74,7 @@ export function EventsTable({
   caption: string;
   columns: EventColumns;
   hallName: (hallId: number) => string;
-  productionName?: (event: PartnerEvent) => string;
+  productionName?: (event: PartnerEvent) => string | undefined;
   extra?: { header: string; cell: (event: PartnerEvent) => React.ReactNode };
 }) {
   const t = useMessages(eventsMessages);

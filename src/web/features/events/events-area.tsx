@@ -13,6 +13,10 @@ export const eventsArea: AppArea = {
       lazy: async () => ({ Component: (await import('./events-list-page')).EventsListPage }),
     },
     {
+      path: '/events/occupancy',
+      lazy: async () => ({ Component: (await import('./occupancy-page')).OccupancyPage }),
+    },
+    {
       path: '/events/:eventId',
       loader: ({ params }) => {
         const eventId = Number(params.eventId);
@@ -58,6 +62,16 @@ export const eventsArea: AppArea = {
       label: { nl: 'Voorstellingen per productie', en: 'Events by production' },
       keywords: ['productions', 'producties'],
       run: ({ navigate }) => void navigate('/events?group=production'),
+    },
+    {
+      id: 'events:occupancy',
+      label: { nl: 'Bezetting', en: 'Occupancy' },
+      description: {
+        nl: 'Verkocht tegenover capaciteit, best en minst bezet',
+        en: 'Sold against capacity, fullest and emptiest',
+      },
+      keywords: ['occupancy', 'bezetting', 'capaciteit', 'capacity', 'sold', 'verkocht'],
+      run: ({ navigate }) => void navigate('/events/occupancy'),
     },
     {
       id: 'halls',

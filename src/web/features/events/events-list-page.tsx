@@ -25,14 +25,15 @@ import {
   filterEvents,
   type Grouping,
   groupEvents,
-  presetRange,
-  type RangePreset,
   readEventListParams,
   tagsOf,
   writeEventListParams,
+  writeRangeParams,
 } from './event-list-params';
 import { EventsTable } from './event-parts';
 import { eventsMessages } from './events-messages';
+import { RangePicker } from './range-picker';
+import { useProductionTitles } from './use-production-titles';
 import './events.css';
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -50,8 +51,6 @@ export function EventsListPage() {
 
   const update = (change: Partial<EventListParams>) =>
     setSearch(writeEventListParams({ ...params, ...change }), { replace: true });
-  const setPreset = (preset: RangePreset) =>
-    update({ preset, range: preset === 'custom' ? params.range : presetRange(preset, now) });
 
   const hallNames = useMemo(
     () => new Map((halls.data ?? []).map((hall) => [hall.hallId, hall.hallName])),
@@ -61,66 +60,33 @@ export function EventsListPage() {
   const visible = useMemo(() => (events.data ? filterEvents(events.data, params) : []), [events.data, params]);
   const groups = useMemo(() => groupEvents(visible, params.group), [visible, params.group]);
   const tags = useMemo(() => tagsOf(events.data ?? []), [events.data]);
+  const productionIds = useMemo(() => visible.map((event) => event.productionId), [visible]);
+  const productionTitle = useProductionTitles(productionIds);
   const filtered = Boolean(params.type || params.hall !== null || params.tag || params.text);
-
-  const presetOptions: Array<{ value: RangePreset; label: string }> = [
-    { value: 'next60', label: t('presetNext60') },
-    { value: 'today', label: t('presetToday') },
-    { value: 'week', label: t('presetWeek') },
-    { value: 'month', label: t('presetMonth') },
-    { value: 'custom', label: t('presetCustom') },
-  ];
 
   return (
     <Stack gap="lg" maw={1200}>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('listTitle')}</Title>
-        <Button component={Link} to="/halls" variant="subtle" size="sm">
-          {t('allHalls')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`/events/occupancy${params.preset === 'next60' ? '' : `?${writeRangeParams(new URLSearchParams(), params)}`}`}
+            variant="light"
+            size="sm"
+          >
+            {t('occupancy')}
+          </Button>
+          <Button component={Link} to="/halls" variant="subtle" size="sm">
+            {t('allHalls')}
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group gap="md" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="events-range-label">
-                {t('range')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="events-range-label"
-                data={presetOptions}
-                value={params.preset}
-                onChange={(value) => setPreset(value as RangePreset)}
-                size="sm"
-              />
-            </Stack>
-            {params.preset === 'custom' ? (
-              <>
-                <TextInput
-                  type="date"
-                  label={t('from')}
-                  value={params.range.startDate}
-                  max={params.range.endDate}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    if (value && value <= params.range.endDate)
-                      update({ range: { ...params.range, startDate: value } });
-                  }}
-                />
-                <TextInput
-                  type="date"
-                  label={t('to')}
-                  value={params.range.endDate}
-                  min={params.range.startDate}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    if (value && value >= params.range.startDate)
-                      update({ range: { ...params.range, endDate: value } });
-                  }}
-                />
-              </>
-            ) : null}
+            <RangePicker value={params} now={now} onChange={(next) => update(next)} />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="events-group-label">
                 {t('groupBy')}
@@ -214,7 +180,9 @@ export function EventsListPage() {
           ) : (
             groups.map((group) => {
               const heading =
-                params.group === 'day' ? capitalize(formatLongDay(group.first.start, locale)) : group.first.eventName;
+                params.group === 'day'
+                  ? capitalize(formatLongDay(group.first.start, locale))
+                  : (productionTitle(group.first.productionId) ?? group.first.eventName);
               const headingId = `events-group-${group.key}`;
               return (
                 <section key={group.key} aria-labelledby={headingId} data-testid="events-group">
@@ -241,6 +209,7 @@ export function EventsListPage() {
                       showHall: true,
                     }}
                     hallName={hallName}
+                    productionName={(event) => productionTitle(event.productionId)}
                   />
                 </section>
               );

@@ -78,6 +78,7 @@ export const eventsMessages = defineMessages(
     allHalls: 'Alle zalen',
     goToHalls: 'Zalen',
     goToHallsHint: 'Adressen en voorstellingen per zaal',
+    occupancy: 'Bezetting',
   },
   {
     listTitle: 'Events',
@@ -156,5 +157,6 @@ export const eventsMessages = defineMessages(
     allHalls: 'All halls',
     goToHalls: 'Halls',
     goToHallsHint: 'Addresses and events per hall',
+    occupancy: 'Occupancy',
   },
 );

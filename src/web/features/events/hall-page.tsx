@@ -12,6 +12,7 @@ import { presetRange } from './event-list-params';
 import { EventsTable } from './event-parts';
 import { eventsMessages } from './events-messages';
 import { hallAddress, safeWebsite } from './hall-address';
+import { useProductionTitles } from './use-production-titles';
 
 export function HallPage() {
   const t = useMessages(eventsMessages);
@@ -29,6 +30,8 @@ export function HallPage() {
         .sort((a, b) => Date.parse(a.start) - Date.parse(b.start)),
     [events.data, hallId],
   );
+  const productionIds = useMemo(() => inHall.map((event) => event.productionId), [inHall]);
+  const productionTitle = useProductionTitles(productionIds);
 
   if (!valid || (hall.isError && isApiError(hall.error) && hall.error.status === 404)) {
     return (
@@ -114,6 +117,7 @@ export function HallPage() {
             caption={t('hallEvents')}
             columns={{ showDate: true, showProduction: true, showHall: false }}
             hallName={() => data.hallName}
+            productionName={(event) => productionTitle(event.productionId)}
           />
         )}
       </Paper>
