@@ -19,6 +19,11 @@ export interface AppArea {
   /** The area's entry in the navbar (and a "go to" command); absent for areas without a page of their own. */
   nav?: AreaNav;
   commands?: AppCommand[];
+  /**
+   * Commands made from what is typed in the command palette (e.g. "Open order 12345" for `12345`); called
+   * on every keystroke, so it must be cheap and must not fetch. Return [] when the text means nothing here.
+   */
+  searchCommands?: (query: string) => AppCommand[];
   shortcuts?: AppShortcut[];
 }
 

@@ -1,9 +1,10 @@
 import { dashboardArea } from '../features/dashboard/dashboard-area';
 import { eventsArea } from '../features/events/events-area';
+import { ordersArea } from '../features/orders/orders-area';
 import type { AppArea } from './area';
 
 /**
  * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
  * navigation, commands and shortcuts all follow from that one line.
  */
-export const areas: readonly AppArea[] = [dashboardArea, eventsArea];
+export const areas: readonly AppArea[] = [dashboardArea, eventsArea, ordersArea];

@@ -1,6 +1,6 @@
 import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../components/icons';
 import { useLocalized, useMessages } from '../../lib/i18n';
@@ -24,7 +24,8 @@ export function CommandPalette({
   const t = useMessages(appMessages);
   const localized = useLocalized();
   const navigate = useNavigate();
-  const actions = useMemo<SpotlightActionData[]>(() => {
+  const [query, setQuery] = useState('');
+  const staticActions = useMemo<SpotlightActionData[]>(() => {
     const navigation: SpotlightActionData[] = areas.flatMap((area) => {
       const nav = area.nav;
       if (!nav) return [];
@@ -48,6 +49,22 @@ export function CommandPalette({
     }));
     return [...navigation, ...rest];
   }, [areas, commands, localized, navigate, t]);
+  // Commands built from the typed text come first: they answer exactly what was asked.
+  const actions = useMemo<SpotlightActionData[]>(() => {
+    const trimmed = query.trim();
+    if (!trimmed) return staticActions;
+    const fromQuery = areas
+      .flatMap((area) => area.searchCommands?.(trimmed) ?? [])
+      .map<SpotlightActionData>((command) => ({
+        id: command.id,
+        label: localized(command.label),
+        description: command.description ? localized(command.description) : undefined,
+        // The typed text itself, so the palette's filter always lets these through.
+        keywords: [trimmed, ...(command.keywords ?? [])],
+        onClick: () => command.run({ navigate }),
+      }));
+    return fromQuery.length === 0 ? staticActions : [...fromQuery, ...staticActions];
+  }, [areas, localized, navigate, query, staticActions]);
 
   useEffect(() => {
     if (openRequests > 0) spotlight.open();
@@ -56,6 +73,8 @@ export function CommandPalette({
   return (
     <Spotlight
       actions={actions}
+      query={query}
+      onQueryChange={setQuery}
       shortcut={['mod + K']}
       nothingFound={t('paletteNothingFound')}
       highlightQuery

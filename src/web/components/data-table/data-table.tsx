@@ -44,6 +44,10 @@ const messages = defineMessages(
     pastTheEnd: 'Pagina {page} bestaat niet',
     pastTheEndHint: 'Deze lijst heeft {pages} pagina’s.',
     toLastPage: 'Naar de laatste pagina',
+    firstPage: 'Eerste pagina',
+    previousPage: 'Vorige pagina',
+    nextPage: 'Volgende pagina',
+    lastPage: 'Laatste pagina',
     refreshFailed: 'Verversen mislukt: {message}',
     loading: 'Bezig met laden…',
   },
@@ -58,6 +62,10 @@ const messages = defineMessages(
     pastTheEnd: 'Page {page} does not exist',
     pastTheEndHint: 'This list has {pages} pages.',
     toLastPage: 'Go to the last page',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
     refreshFailed: 'Refreshing failed: {message}',
     loading: 'Loading…',
   },
@@ -305,6 +313,17 @@ export function DataTable<Row extends RowData>({
             boundaries={1}
             aria-label={t('pagination')}
             getItemProps={(item) => ({ 'aria-label': t('pageOf', { page: item, pages: pageCount }) })}
+            getControlProps={(control) => ({
+              'aria-label': t(
+                control === 'first'
+                  ? 'firstPage'
+                  : control === 'previous'
+                    ? 'previousPage'
+                    : control === 'next'
+                      ? 'nextPage'
+                      : 'lastPage',
+              ),
+            })}
           />
         ) : null}
       </Group>

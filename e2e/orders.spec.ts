@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+interface ApiSeat {
+  seatId: number;
+  eventId: number;
+}
+interface ApiOrder {
+  orderId: number;
+  orderKey: string;
+  orderDate: string;
+  orderChannel: string;
+  seats: ApiSeat[];
+  deletedSeats: ApiSeat[];
+}
+interface ApiPage {
+  data: ApiOrder[];
+  total: number;
+  last_page: number;
+}
+
+async function openSignedIn(page: Page, baseURL: string | undefined, path: string) {
+  expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+  await page.goto(path);
+}
+
+/** A page of the orders list through the gateway, with the page's own session. */
+async function apiOrders(request: APIRequestContext, query: string): Promise<ApiPage> {
+  const response = await request.get(`/api/v1/demo/partner/order${query}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ApiPage;
+}
+
+async function seriousFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+    }));
+}
+
+async function shownOrderIds(page: Page): Promise<number[]> {
+  return (await page.getByTestId('order-link').allTextContents()).map(Number);
+}
+
+test.describe('orders', () => {
+  test('the list is newest first, and page 2 opens by URL', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible();
+    const first = await apiOrders(page.request, '');
+    await expect(page.getByTestId('order-link')).toHaveCount(100);
+    expect(await shownOrderIds(page)).toEqual(first.data.map((order) => order.orderId));
+    const dates = await page
+      .getByTestId('order-date')
+      .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+    for (let index = 1; index < dates.length; index++) {
+      expect(dates[index - 1] ?? 0).toBeGreaterThanOrEqual(dates[index] ?? 0);
+    }
+
+    const second = await apiOrders(page.request, '?page=2');
+    await page.goto('/orders?page=2');
+    await expect(page.getByTestId('order-link').first()).toHaveText(String(second.data[0]?.orderId));
+    expect(await shownOrderIds(page)).toEqual(second.data.map((order) => order.orderId));
+    // Page 2 continues where page 1 ended.
+    expect(Date.parse(second.data[0]?.orderDate ?? '')).toBeLessThanOrEqual(
+      Date.parse(first.data[first.data.length - 1]?.orderDate ?? ''),
+    );
+    await expect(page.getByText(`101–200 van ${second.total.toLocaleString('nl-NL')}`)).toBeVisible();
+  });
+
+  test('changedSince filters the list and stays in the URL', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/orders?changedSince=2026-11-20');
+    const filtered = await apiOrders(page.request, '?changedSince=2026-11-20');
+    await expect(page.getByTestId('changed-since')).toHaveValue('2026-11-20');
+    if (filtered.total === 0) {
+      await expect(page.getByText('Geen bestellingen', { exact: true })).toBeVisible();
+    } else {
+      await expect(page.getByTestId('order-link').first()).toHaveText(String(filtered.data[0]?.orderId));
+    }
+  });
+
+  test('an order page shows the seats and the deleted seats the API has', async ({ page, baseURL }) => {
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    let withDeleted: ApiOrder | undefined;
+    for (let pageNr = 1; pageNr <= 20 && !withDeleted; pageNr++) {
+      const envelope = await apiOrders(page.request, `?page=${pageNr}`);
+      withDeleted = envelope.data.find((order) => order.deletedSeats.length > 0 && order.seats.length > 0);
+    }
+    if (!withDeleted) throw new Error('the demo data has no order with seats and deleted seats in its first pages');
+
+    // Opened by URL, so the page finds the seats itself (nothing handed over from the list).
+    await page.goto(`/orders/${withDeleted.orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${withDeleted.orderId}` })).toBeVisible();
+    await expect(page.getByTestId('field-order-key')).toContainText(withDeleted.orderKey);
+    const seats = page.getByTestId('seats-table').getByTestId('seat-row');
+    await expect(seats).toHaveCount(withDeleted.seats.length);
+    expect(await seats.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-seat-id'))))).toEqual(
+      withDeleted.seats.map((seat) => seat.seatId),
+    );
+    const deleted = page.getByTestId('deleted-seats-table').getByTestId('seat-row');
+    await expect(deleted).toHaveCount(withDeleted.deletedSeats.length);
+    expect(await deleted.evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-seat-id'))))).toEqual(
+      withDeleted.deletedSeats.map((seat) => seat.seatId),
+    );
+    await expect(page.getByTestId('tickets-link')).toHaveAttribute('href', new RegExp(withDeleted.orderKey));
+    await expect(page.getByTestId('receipt-link')).toHaveAttribute('href', new RegExp(withDeleted.orderKey));
+    await page.waitForLoadState('networkidle');
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+
+  test('jump to an order by key from the list, and by number from the command palette', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/orders');
+    await expect(page.getByTestId('order-link')).toHaveCount(100);
+    // An order from page 3: not on screen, so the key page has to find it.
+    const target = (await apiOrders(page.request, '?page=3')).data[5] as ApiOrder;
+    await page.getByTestId('order-jump').fill(target.orderKey);
+    await page.getByRole('button', { name: 'Openen' }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${target.orderId}$`), { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${target.orderId}` })).toBeVisible();
+
+    // A key that does not exist is said so at once.
+    await page.goto('/orders/ThisKeyDoesNotExist123456');
+    await expect(page.getByText('Geen bestelling met sleutel ThisKeyDoesNotExist123456')).toBeVisible();
+
+    // By number, all by keyboard, from the command palette.
+    const other = (await apiOrders(page.request, '?page=7')).data[0] as ApiOrder;
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('textbox', { name: 'Opdrachtpalet' });
+    await expect(search).toBeFocused();
+    await search.fill(String(other.orderId));
+    await expect(page.getByRole('button', { name: new RegExp(`Bestelling ${other.orderId} openen`) })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/orders/${other.orderId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${other.orderId}` })).toBeVisible();
+  });
+
+  test('the list has no serious or critical axe findings', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/orders');
+    await expect(page.getByTestId('order-link')).toHaveCount(100);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+});

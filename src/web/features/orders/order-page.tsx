@@ -1,0 +1,344 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import { isApiError } from '../../lib/api-error';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { fetchOrderExportPage, orderKeys, orderQueries } from '../../lib/queries/order-queries';
+import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
+import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { findOrderInExport } from './order-lines';
+import { allEventsQuery, OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
+import { ordersMessages } from './orders-messages';
+import './orders.css';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The export row of this order: the seats, the channel, the fee and the customer (see order-lines.ts). */
+function useOrderLines(order: Order | undefined) {
+  return useQuery({
+    queryKey: orderKeys.lines(order?.orderId ?? 0, order?.lastChanged ?? ''),
+    queryFn: ({ signal }) => {
+      if (!order) throw new Error('no order');
+      return findOrderInExport(
+        order,
+        (page, pageSignal) => fetchOrderExportPage(order.lastChanged, page, pageSignal),
+        signal,
+      );
+    },
+    enabled: Boolean(order),
+    staleTime: 60_000,
+  });
+}
+
+function SeatsTable({
+  seats,
+  caption,
+  testId,
+  events,
+}: {
+  seats: readonly OrderSeat[];
+  caption: string;
+  testId: string;
+  events: ReadonlyMap<number, PartnerEvent>;
+}) {
+  const t = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const rankName = (seat: OrderSeat) =>
+    events.get(seat.eventId)?.prices.find((price) => price.rankId === seat.rankId && price.rankName)?.rankName ??
+    t('rankFallback', { id: seat.rankId });
+  const total = seats.reduce((sum, seat) => sum + seat.amount, 0);
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="xs" data-testid={testId}>
+        <caption className="foyer-visually-hidden">{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('seatEvent')}</Table.Th>
+            <Table.Th scope="col">{t('seatRank')}</Table.Th>
+            <Table.Th scope="col">{t('seatRow')}</Table.Th>
+            <Table.Th scope="col">{t('seatNumber')}</Table.Th>
+            <Table.Th scope="col">{t('seatPriceName')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('seatPrice')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {seats.map((seat) => {
+            const event = events.get(seat.eventId);
+            const unreserved = seat.rowNr === 0 && seat.seatNr === 0;
+            return (
+              <Table.Tr key={`${seat.seatId}-${seat.eventId}`} data-testid="seat-row" data-seat-id={seat.seatId}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/events/${seat.eventId}`} size="sm">
+                    {event?.eventName ?? t('eventFallback', { id: seat.eventId })}
+                  </Anchor>
+                  {event ? (
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(event.start, locale)}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{rankName(seat)}</Table.Td>
+                <Table.Td className="foyer-tabular">{unreserved ? t('generalAdmission') : seat.rowNr}</Table.Td>
+                <Table.Td className="foyer-tabular">{unreserved ? '–' : seat.seatNr}</Table.Td>
+                <Table.Td>{seat.priceName || '–'}</Table.Td>
+                <Table.Td ta="right" className="foyer-tabular foyer-nowrap">
+                  {formatMoney(seat.amount, locale)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={5}>
+              {t('seatsTotal')} ({formatNumber(seats.length, locale)})
+            </Table.Th>
+            <Table.Td ta="right" fw={600} className="foyer-tabular foyer-nowrap">
+              {formatMoney(total, locale)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PublicLinks({ orderKey }: { orderKey: string }) {
+  const t = useMessages(ordersMessages);
+  const localized = useLocalized();
+  const status = useQuery(orderQueries.publicStatus(orderKey));
+  if (status.isPending) return <Skeleton h={24} w={260} />;
+  if (status.isError || !status.data) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {t('linksUnavailable')}
+      </Text>
+    );
+  }
+  const info = PAYMENT_STATUSES[status.data.order_payment_status];
+  return (
+    <Stack gap="xs">
+      <Group gap="md">
+        {status.data.order_tickets_url ? (
+          <Anchor
+            href={status.data.order_tickets_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="tickets-link"
+          >
+            {t('ticketsLink')} <span className="foyer-visually-hidden">{t('opensInNewTab')}</span>
+          </Anchor>
+        ) : null}
+        {status.data.order_receipt_url ? (
+          <Anchor
+            href={status.data.order_receipt_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="receipt-link"
+          >
+            {t('receiptLink')} <span className="foyer-visually-hidden">{t('opensInNewTab')}</span>
+          </Anchor>
+        ) : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('publicStatus', {
+          status: info ? localized(info.label) : status.data.order_payment_status,
+          count: status.data.order_tickets_nr,
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
+export function OrderPage({ orderId }: { orderId: number }) {
+  const t = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const localized = useLocalized();
+  const channelLabel = useChannelLabel();
+  const detail = useQuery(orderQueries.detail(orderId));
+  const lines = useOrderLines(detail.data);
+  const allEvents = useQuery(allEventsQuery);
+  const events = new Map((allEvents.data ?? []).map((event) => [event.eventId, event]));
+
+  if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState
+          title={t('orderNotFound', { id: orderId })}
+          action={
+            <Button component={Link} to="/orders" variant="light">
+              {t('backToList')}
+            </Button>
+          }
+        >
+          {t('orderNotFoundHint')}
+        </EmptyState>
+      </Paper>
+    );
+  }
+  if (detail.isError && !detail.data) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!detail.data) {
+    return (
+      <Stack gap="lg" maw={1200} aria-hidden="true">
+        <Skeleton h={36} w="40%" />
+        <Skeleton h={200} />
+        <Skeleton h={160} />
+      </Stack>
+    );
+  }
+
+  const order = detail.data;
+  const row: OrderExport | null | undefined = lines.data;
+  const status = ORDER_STATUSES[order.orderStatus];
+  const payment = PAYMENT_STATUSES[order.orderPaymentStatus];
+  const date = (value: string | null) =>
+    value ? <time dateTime={value}>{formatDateTime(value, locale)}</time> : t('notApplicable');
+  const pendingExport = lines.isPending ? <Skeleton h={18} w={80} display="inline-block" /> : '–';
+
+  return (
+    <Stack gap="lg" maw={1200} data-testid="order-page">
+      <Stack gap={4}>
+        <Anchor component={Link} to="/orders" size="sm">
+          ← {t('backToList')}
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1}>{t('orderTitle', { id: order.orderId })}</Title>
+          <OrderStatusBadge status={order.orderStatus} />
+          <PaymentStatusBadge status={order.orderPaymentStatus} />
+        </Group>
+      </Stack>
+
+      <Section title={t('fieldsTitle')} id="order-fields">
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
+          <Field label={t('fieldOrderId')} testId="field-order-id">
+            {order.orderId}
+          </Field>
+          <Field label={t('fieldOrderKey')} testId="field-order-key">
+            <Text component="span" ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+              {order.orderKey}
+            </Text>
+          </Field>
+          <Field label={t('fieldCustomer')} testId="field-customer">
+            {order.customerId === null ? (
+              t('anonymous')
+            ) : (
+              <Anchor component={Link} to={`/customers/${order.customerId}`}>
+                {row?.user
+                  ? `${customerName(row.user)} (${order.customerId})`
+                  : t('customerNumber', { id: order.customerId })}
+              </Anchor>
+            )}
+          </Field>
+          <Field label={t('fieldStatus')} testId="field-status">
+            {status ? `${localized(status.label)} — ${localized(status.meaning)}` : order.orderStatus}{' '}
+            <Text component="span" size="xs" c="dimmed">
+              ({t('statusCode', { code: order.orderStatus })})
+            </Text>
+          </Field>
+          <Field label={t('fieldPaymentStatus')} testId="field-payment-status">
+            {payment ? `${localized(payment.label)} — ${localized(payment.meaning)}` : order.orderPaymentStatus}{' '}
+            <Text component="span" size="xs" c="dimmed">
+              ({t('statusCode', { code: order.orderPaymentStatus })})
+            </Text>
+          </Field>
+          <Field label={t('fieldMethod')}>{order.handlingTextPayment || '–'}</Field>
+          <Field label={t('fieldOrderDate')}>{date(order.orderDate)}</Field>
+          <Field label={t('fieldLastChanged')}>{date(order.lastChanged)}</Field>
+          <Field label={t('fieldTimeOut')}>{date(order.timeOut)}</Field>
+          <Field label={t('fieldAmount')} testId="field-amount">
+            <span className="foyer-tabular">{formatMoney(order.amount, locale)}</span>
+          </Field>
+          <Field label={t('fieldFee')}>
+            {row ? <span className="foyer-tabular">{formatMoney(row.fee, locale)}</span> : pendingExport}
+          </Field>
+          <Field label={t('fieldDonation')}>
+            <span className="foyer-tabular">{formatMoney(order.donation, locale)}</span>
+          </Field>
+          <Field label={t('fieldDiscount')}>{order.discountName ?? t('none')}</Field>
+          <Field label={t('fieldChannel')}>{row ? channelLabel(row.orderChannel) : pendingExport}</Field>
+        </SimpleGrid>
+      </Section>
+
+      <Section title={t('linksTitle')} id="order-links">
+        <PublicLinks orderKey={order.orderKey} />
+      </Section>
+
+      <Section title={t('seatsTitle')} id="order-seats">
+        {lines.isError ? (
+          <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />
+        ) : lines.isPending ? (
+          <Stack gap="xs" role="status" aria-label={t('seatsLoading')}>
+            <Skeleton h={28} />
+            <Skeleton h={28} />
+          </Stack>
+        ) : !row ? (
+          <Alert color="orange" variant="light" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{t('seatsNotFound')}</Text>
+              <Button size="xs" variant="subtle" onClick={() => void detail.refetch()}>
+                {t('reload')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : row.seats.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('noSeats')}
+          </Text>
+        ) : (
+          <SeatsTable seats={row.seats} caption={t('seatsCaption')} testId="seats-table" events={events} />
+        )}
+      </Section>
+
+      {row ? (
+        <Section title={t('deletedSeatsTitle')} id="order-deleted-seats">
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('deletedSeatsHint')}
+          </Text>
+          {row.deletedSeats.length === 0 ? (
+            <Text size="sm" data-testid="no-deleted-seats">
+              {t('noDeletedSeats')}
+            </Text>
+          ) : (
+            <SeatsTable
+              seats={row.deletedSeats}
+              caption={t('deletedSeatsCaption')}
+              testId="deleted-seats-table"
+              events={events}
+            />
+          )}
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

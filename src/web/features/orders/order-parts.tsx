@@ -1,0 +1,59 @@
+import { Badge, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Tooltip.css';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+import { useLocalized } from '../../lib/i18n';
+import { eventKeys } from '../../lib/queries/event-queries';
+import { partnerEventListSchema } from '../../lib/schemas/partner-event';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, type StatusInfo } from './order-status';
+
+function StatusBadge({ value, info, kind }: { value: string; info: StatusInfo | undefined; kind: string }) {
+  const localized = useLocalized();
+  const label = info ? localized(info.label) : value;
+  const meaning = info ? localized(info.meaning) : value;
+  // The tooltip shows the spec's meaning on hover; screen readers get it as part of the badge's text.
+  return (
+    <Tooltip label={`${meaning} (${value})`} openDelay={250} withinPortal>
+      <Badge
+        // "dot": the text keeps the body colour (full contrast in both schemes); the dot carries the colour.
+        variant="dot"
+        color={info?.color ?? 'gray'}
+        size="sm"
+        tt="none"
+        data-testid={kind}
+        data-value={value}
+        style={{ cursor: 'help' }}
+      >
+        {label}
+        {info ? <span className="foyer-visually-hidden">{`: ${meaning}`}</span> : null}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <StatusBadge value={status} info={ORDER_STATUSES[status]} kind="order-status" />;
+}
+
+export function PaymentStatusBadge({ status }: { status: string }) {
+  return <StatusBadge value={status} info={PAYMENT_STATUSES[status]} kind="payment-status" />;
+}
+
+export function useChannelLabel(): (channel: string) => string {
+  const localized = useLocalized();
+  return (channel) => {
+    const known = ORDER_CHANNELS[channel];
+    return known ? localized(known) : channel || '–';
+  };
+}
+
+/**
+ * Every event of the client (no date range): orders refer to past events, vouchers and products too, and
+ * only carry their ids. Event lists change slowly (spec 8 asks to cache them).
+ */
+export const allEventsQuery = queryOptions({
+  queryKey: [...eventKeys.lists(), 'all'] as const,
+  queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
+  staleTime: 5 * 60_000,
+});

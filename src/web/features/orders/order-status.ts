@@ -1,0 +1,88 @@
+import type { Localized } from '../../lib/i18n';
+
+export interface StatusInfo {
+  label: Localized;
+  /** The meaning as spec 2.11 / 2.6 gives it, shown as the badge's tooltip and on the order page. */
+  meaning: Localized;
+  color: string;
+}
+
+/** orderStatus (spec 2.11, 3.4). A value not listed here is shown as sent. */
+export const ORDER_STATUSES: Readonly<Record<string, StatusInfo>> = {
+  ord: {
+    label: { nl: 'Besteld', en: 'Ordered' },
+    meaning: { nl: 'Gewone bestelling', en: 'Regular order' },
+    color: 'teal',
+  },
+  cancel: {
+    label: { nl: 'Geannuleerd', en: 'Cancelled' },
+    meaning: { nl: 'Geannuleerd', en: 'Cancelled' },
+    color: 'red',
+  },
+  reemit: {
+    label: { nl: 'Heruitgegeven', en: 'Re-issued' },
+    meaning: { nl: 'Heruitgegeven (vervangende bestelling)', en: 'Re-issued (replacement order)' },
+    color: 'blue',
+  },
+  reissue: {
+    label: { nl: 'Weer geldig', en: 'Valid again' },
+    meaning: { nl: 'Heruitgegeven (oudere bestelling, weer geldig)', en: 'Re-issued (older, valid again)' },
+    color: 'cyan',
+  },
+  res: {
+    label: { nl: 'Reservering', en: 'Reservation' },
+    meaning: { nl: 'Reservering, nog geen betaling', en: 'Reservation, no payment yet' },
+    color: 'orange',
+  },
+  pros: {
+    label: { nl: 'Offerte', en: 'Offer' },
+    meaning: { nl: 'Offerte (aanbod, niet bevestigd)', en: 'Prospectus (offer, not confirmed)' },
+    color: 'grape',
+  },
+  trash: {
+    label: { nl: 'Verwijderd', en: 'Deleted' },
+    meaning: { nl: 'Zacht verwijderd', en: 'Soft-deleted' },
+    color: 'gray',
+  },
+};
+
+/** orderPaymentStatus (spec 2.6, 3.3). */
+export const PAYMENT_STATUSES: Readonly<Record<string, StatusInfo>> = {
+  paid: {
+    label: { nl: 'Betaald', en: 'Paid' },
+    meaning: { nl: 'Betaling voltooid', en: 'Payment complete' },
+    color: 'green',
+  },
+  pending: {
+    label: { nl: 'In behandeling', en: 'Pending' },
+    meaning: {
+      nl: 'Betaling loopt (vertraging bij de bank, handmatige factuur)',
+      en: 'Payment in progress (bank delay, manual invoice)',
+    },
+    color: 'yellow',
+  },
+  cancelled: {
+    label: { nl: 'Geannuleerd', en: 'Cancelled' },
+    meaning: { nl: 'Koper heeft geannuleerd of de betaling is mislukt', en: 'Buyer cancelled or payment failed' },
+    color: 'red',
+  },
+  partial: {
+    label: { nl: 'Deels betaald', en: 'Partly paid' },
+    meaning: {
+      nl: 'Een deel van de bestelling is betaald (bijvoorbeeld een gesplitste betaling)',
+      en: 'Part of the order is paid (for example a split payment)',
+    },
+    color: 'orange',
+  },
+  none: {
+    label: { nl: 'Niet betaald', en: 'Not paid' },
+    meaning: { nl: 'Nog geen betaalpoging', en: 'No payment attempt yet' },
+    color: 'gray',
+  },
+};
+
+/** orderChannel (spec 2.11). */
+export const ORDER_CHANNELS: Readonly<Record<string, Localized>> = {
+  www: { nl: 'Webshop', en: 'Webshop' },
+  sp: { nl: 'Verkooppunt', en: 'Sales point' },
+};
