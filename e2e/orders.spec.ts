@@ -138,6 +138,60 @@ test.describe('orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${other.orderId}` })).toBeVisible();
   });
 
+  test('an analysis with a channel filter counts what the API has, and exports that set as CSV', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    // The expected figure straight from the export, page by page.
+    let expected = 0;
+    let total = 0;
+    for (let pageNr = 1; ; pageNr++) {
+      const response = await page.request.post(`/api/v1/demo/partner/export/orders?page=${pageNr}`, {
+        data: { changedSince: since },
+        headers: { origin: new URL(baseURL ?? '').origin },
+      });
+      expect(response.status()).toBe(200);
+      const envelope = (await response.json()) as ApiPage;
+      total = envelope.total;
+      expected += envelope.data.filter((order) => order.orderChannel === 'sp').length;
+      if (pageNr >= envelope.last_page) break;
+    }
+    expect(total).toBeGreaterThan(0);
+
+    await page.goto(`/orders/analysis?since=${since}`);
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(total), { timeout: 60_000 });
+    await page.getByTestId('filter-channel').selectOption('sp');
+    await expect(page).toHaveURL(/channel=sp/);
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(expected));
+    await expect(page.getByTestId('total-orders')).toHaveText(expected.toLocaleString('nl-NL'));
+    await expect(page.getByTestId('analysis-charts')).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const text = await (await download.createReadStream())
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text
+      .slice(1)
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(lines[0]?.startsWith('orderId,orderKey,')).toBe(true);
+    expect(lines.length).toBe(expected + 1);
+
+    // Reloading keeps the view (period and filter are in the URL).
+    await page.reload();
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(expected), {
+      timeout: 60_000,
+    });
+    await page.getByTestId('group-by').selectOption('status');
+    await expect(page.getByTestId('analysis-group').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+
   test('the list has no serious or critical axe findings', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/orders');
     await expect(page.getByTestId('order-link')).toHaveCount(100);

@@ -35,7 +35,10 @@ export const ordersArea: AppArea = {
       path: '/orders',
       lazy: async () => ({ Component: (await import('./orders-list-page')).OrdersListPage }),
     },
-    // ANALYSIS_ROUTE
+    {
+      path: '/orders/analysis',
+      lazy: async () => ({ Component: (await import('./analysis/analysis-page')).AnalysisPage }),
+    },
     {
       path: '/orders/:orderRef',
       loader: ({ params }) => {

@@ -1,0 +1,253 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { OrderExport } from '../../../lib/schemas/order';
+import { analysisCsv } from './analysis-csv';
+import {
+  type AnalysisOrder,
+  eventsOf,
+  filterOrders,
+  groupTotals,
+  NO_FILTERS,
+  revenuePerDayByChannel,
+  sortOrders,
+  toAnalysisOrder,
+  topEventsByRevenue,
+  totalsOf,
+  valuesOf,
+} from './analysis-model';
+import { defaultSince, readAnalysisParams, writeAnalysisParams } from './analysis-params';
+
+function row(overrides: Partial<OrderExport> & { orderId: number }): OrderExport {
+  return {
+    orderKey: `key${overrides.orderId}`,
+    customerId: 7,
+    orderStatus: 'ord',
+    orderPaymentStatus: 'paid',
+    orderDate: '2026-11-01T10:00:00+01:00',
+    timeOut: null,
+    amount: 10,
+    donation: 0,
+    lastChanged: '2026-11-01T10:00:00+01:00',
+    handlingTextPayment: 'iDEAL',
+    discountName: null,
+    orderChannel: 'www',
+    fee: 0,
+    seats: [],
+    deletedSeats: [],
+    user: {
+      customerId: 7,
+      email: 'jan@example.nl',
+      customerFirstName: 'Jan',
+      customerPreposition: 'de',
+      customerLastName: 'Vries',
+      customerCity: 'Utrecht',
+    },
+    ...overrides,
+  };
+}
+
+const seat = (eventId: number, amount: number) => ({
+  seatId: eventId * 100 + amount,
+  eventId,
+  rankId: 1,
+  rowNr: 1,
+  seatNr: 1,
+  amount,
+  priceId: '1',
+  priceName: 'Normaal',
+});
+
+const ORDERS: AnalysisOrder[] = [
+  row({ orderId: 1, amount: 30.1, fee: 0.3, seats: [seat(10, 15), seat(10, 14.8)] }),
+  row({
+    orderId: 2,
+    orderChannel: 'sp',
+    handlingTextPayment: 'Pin',
+    amount: 20.2,
+    orderDate: '2026-11-02T23:30:00+01:00',
+    seats: [seat(10, 10.1), seat(11, 10.1)],
+  }),
+  row({
+    orderId: 3,
+    orderStatus: 'cancel',
+    orderPaymentStatus: 'cancelled',
+    amount: 0,
+    donation: 0,
+    user: null,
+    customerId: null,
+  }),
+  row({
+    orderId: 4,
+    amount: 55.55,
+    donation: 5,
+    fee: 0.55,
+    orderDate: '2026-11-02T08:00:00+01:00',
+    seats: [seat(11, 50)],
+  }),
+].map(toAnalysisOrder);
+
+describe('toAnalysisOrder', () => {
+  it('keeps cents exact, the venue day, the customer and the seat cents per event', () => {
+    const [first, second] = ORDERS;
+    expect(first?.amountCents).toBe(3010);
+    expect(first?.eventIds).toEqual([10]);
+    expect(first?.eventCents).toEqual([2980]);
+    expect(first?.customer).toBe('Jan de Vries');
+    // 23:30 in Amsterdam is still the 2nd there, whatever the browser's zone.
+    expect(second?.day).toBe('2026-11-02');
+    expect(second?.eventIds).toEqual([10, 11]);
+  });
+});
+
+describe('filters, sort and totals', () => {
+  it('without filters keeps all, as a copy', () => {
+    const all = filterOrders(ORDERS, NO_FILTERS);
+    expect(all).toHaveLength(4);
+    expect(all).not.toBe(ORDERS);
+  });
+
+  it('each filter narrows, and they combine', () => {
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, channel: 'www' }).map((o) => o.orderId)).toEqual([1, 3, 4]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, channel: 'www', status: 'ord' }).map((o) => o.orderId)).toEqual([
+      1, 4,
+    ]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, event: 11 }).map((o) => o.orderId)).toEqual([2, 4]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, day: '2026-11-02' }).map((o) => o.orderId)).toEqual([2, 4]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, method: 'Pin' }).map((o) => o.orderId)).toEqual([2]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, payment: 'cancelled' }).map((o) => o.orderId)).toEqual([3]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, text: '  KEY4 ' }).map((o) => o.orderId)).toEqual([4]);
+    expect(filterOrders(ORDERS, { ...NO_FILTERS, text: 'vries' })).toHaveLength(3);
+  });
+
+  it('sorts by date, amount or number with a stable tie-break', () => {
+    expect(sortOrders([...ORDERS], 'date-desc').map((o) => o.orderId)).toEqual([2, 4, 3, 1]);
+    expect(sortOrders([...ORDERS], 'date-asc').map((o) => o.orderId)).toEqual([1, 3, 4, 2]);
+    expect(sortOrders([...ORDERS], 'amount-desc').map((o) => o.orderId)).toEqual([4, 1, 2, 3]);
+    expect(sortOrders([...ORDERS], 'amount-asc').map((o) => o.orderId)).toEqual([3, 2, 1, 4]);
+    expect(sortOrders([...ORDERS].reverse(), 'id').map((o) => o.orderId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('totals add up in cents', () => {
+    expect(totalsOf(ORDERS)).toEqual({
+      orders: 4,
+      revenueCents: 3010 + 2020 + 0 + 5555,
+      feeCents: 85,
+      donationCents: 500,
+    });
+    expect(totalsOf([])).toEqual({ orders: 0, revenueCents: 0, feeCents: 0, donationCents: 0 });
+  });
+});
+
+describe('grouping', () => {
+  it('by channel: each order once, groups by revenue', () => {
+    expect(groupTotals(ORDERS, 'channel')).toEqual([
+      { key: 'www', orders: 3, revenueCents: 8565, feeCents: 85, donationCents: 500 },
+      { key: 'sp', orders: 1, revenueCents: 2020, feeCents: 0, donationCents: 0 },
+    ]);
+  });
+
+  it('by day: calendar order', () => {
+    expect(groupTotals(ORDERS, 'day').map((group) => [group.key, group.orders])).toEqual([
+      ['2026-11-01', 2],
+      ['2026-11-02', 2],
+    ]);
+  });
+
+  it('by event: an order counts in each of its events, with those seats’ revenue', () => {
+    expect(groupTotals(ORDERS, 'event')).toEqual([
+      { key: '11', orders: 2, revenueCents: 1010 + 5000, feeCents: 0, donationCents: 0 },
+      { key: '10', orders: 2, revenueCents: 2980 + 1010, feeCents: 0, donationCents: 0 },
+    ]);
+    expect(eventsOf(ORDERS)).toEqual([11, 10]);
+    expect(topEventsByRevenue(ORDERS, 1).map((group) => group.key)).toEqual(['11']);
+  });
+
+  it('values for the filter choices, most frequent first', () => {
+    expect(valuesOf(ORDERS, (order) => order.status)).toEqual(['ord', 'cancel']);
+  });
+
+  it('revenue per day by channel, in euros, zero where a channel sold nothing', () => {
+    expect(revenuePerDayByChannel(ORDERS)).toEqual({
+      channels: ['www', 'sp'],
+      rows: [
+        { day: '2026-11-01', www: 30.1, sp: 0 },
+        { day: '2026-11-02', www: 55.55, sp: 20.2 },
+      ],
+    });
+  });
+});
+
+describe('URL parameters', () => {
+  const now = new Date(2026, 10, 23, 12);
+
+  it('default: the last 30 days, no filters, newest first', () => {
+    const params = readAnalysisParams(new URLSearchParams(), now);
+    expect(params.since).toBe('2026-10-24');
+    expect(params.since).toBe(defaultSince(now));
+    expect(params.filters).toEqual(NO_FILTERS);
+    expect(params.group).toBe('none');
+    expect(params.sort).toBe('date-desc');
+    expect(writeAnalysisParams(params, now).toString()).toBe('');
+  });
+
+  it('round-trips every setting, and ignores nonsense', () => {
+    const search = new URLSearchParams(
+      'since=2026-09-01&status=ord&payment=paid&channel=sp&method=Pin&event=12&day=2026-09-03&q=jan&group=event&sort=amount-desc',
+    );
+    const params = readAnalysisParams(search, now);
+    expect(params.filters.event).toBe(12);
+    expect(writeAnalysisParams(params, now).toString()).toBe(search.toString());
+    const nonsense = readAnalysisParams(
+      new URLSearchParams('since=yesterday&event=-3&group=x&sort=y&day=2026-13-01'),
+      now,
+    );
+    expect(nonsense.since).toBe('2026-10-24');
+    expect(nonsense.filters.event).toBeNull();
+    expect(nonsense.filters.day).toBe('');
+    expect(nonsense.group).toBe('none');
+    expect(nonsense.sort).toBe('date-desc');
+  });
+});
+
+describe('analysisCsv', () => {
+  it('starts with a BOM, has a header and one line per order, quoted by papaparse', () => {
+    const withComma = toAnalysisOrder(
+      row({
+        orderId: 9,
+        user: {
+          customerId: 7,
+          email: 'x@example.nl',
+          customerFirstName: 'Anna, "Annie"',
+          customerPreposition: '',
+          customerLastName: 'Jansen',
+          customerCity: '',
+        },
+      }),
+    );
+    const text = analysisCsv([...ORDERS, withComma]);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+    expect(parsed.data).toHaveLength(1 + 5);
+    expect(parsed.data[0]?.[0]).toBe('orderId');
+    expect(parsed.data[1]?.slice(0, 2)).toEqual(['1', 'key1']);
+    expect(parsed.data[1]?.[8]).toBe('30.10');
+    expect(parsed.data[5]?.[13]).toBe('Anna, "Annie" Jansen');
+  });
+
+  it('neutralises spreadsheet formulas', () => {
+    const evil = toAnalysisOrder(
+      row({
+        orderId: 10,
+        user: {
+          customerId: 1,
+          email: 'e@example.nl',
+          customerFirstName: '=HYPERLINK("x")',
+          customerPreposition: '',
+          customerLastName: '',
+          customerCity: '',
+        },
+      }),
+    );
+    expect(analysisCsv([evil])).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

@@ -1,0 +1,411 @@
+import { Button, Group, NativeSelect, Paper, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Skeleton.css';
+import { useQuery } from '@tanstack/react-query';
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/page-states';
+import { formatDate, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
+import { allEventsQuery, useChannelLabel } from '../order-parts';
+import { validIsoDate } from '../order-ref';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
+import { ordersMessages } from '../orders-messages';
+import '../orders.css';
+import { analysisCsv, downloadText } from './analysis-csv';
+import {
+  type AnalysisFilters,
+  eventsOf,
+  filterOrders,
+  type Grouping,
+  groupTotals,
+  hasFilters,
+  NO_FILTERS,
+  type SortOrder,
+  sortOrders,
+  totalsOf,
+  valuesOf,
+} from './analysis-model';
+import { type AnalysisParams, readAnalysisParams, writeAnalysisParams } from './analysis-params';
+import { GroupsTable, TotalsCards } from './analysis-summary';
+import { AnalysisTable } from './analysis-table';
+import { useAnalysisLoad } from './use-analysis-load';
+
+const AnalysisCharts = lazy(() => import('./analysis-charts'));
+
+/** performance measure of a filter/sort/group change, from the change to the next paint (read by the bench). */
+const UPDATE_MEASURE = 'orders-analysis:update';
+
+export function AnalysisPage() {
+  const t = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const localized = useLocalized();
+  const channelLabel = useChannelLabel();
+  const [now] = useState(() => new Date());
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readAnalysisParams(search, now), [search, now]);
+  const { query, progress, cancelled, cancel, reload } = useAnalysisLoad(params.since);
+  const allEvents = useQuery(allEventsQuery);
+  const [sinceDraft, setSinceDraft] = useState(params.since);
+  useEffect(() => setSinceDraft(params.since), [params.since]);
+
+  const changeStarted = useRef<number | null>(null);
+  const update = (change: Partial<AnalysisParams>) => {
+    changeStarted.current = performance.now();
+    setSearch(writeAnalysisParams({ ...params, ...change }, now), { replace: true });
+  };
+  const setFilter = (change: Partial<AnalysisFilters>) => update({ filters: { ...params.filters, ...change } });
+
+  const orders = query.data?.orders;
+  const visible = useMemo(
+    () => (orders ? sortOrders(filterOrders(orders, params.filters), params.sort) : []),
+    [orders, params.filters, params.sort],
+  );
+  const totals = useMemo(() => totalsOf(visible), [visible]);
+  // Groups and charts follow a moment later when needed: the rows and totals answer a change first.
+  const deferredVisible = useDeferredValue(visible);
+  const groups = useMemo(
+    () => (params.group === 'none' ? [] : groupTotals(deferredVisible, params.group)),
+    [deferredVisible, params.group],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new result, to time it
+  useEffect(() => {
+    const started = changeStarted.current;
+    if (started === null) return;
+    changeStarted.current = null;
+    requestAnimationFrame(() =>
+      setTimeout(() => performance.measure(UPDATE_MEASURE, { start: started, end: performance.now() }), 0),
+    );
+  }, [visible, params.group]);
+
+  const eventNames = useMemo(
+    () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event.eventName])),
+    [allEvents.data],
+  );
+  const eventName = useCallback(
+    (eventId: number) => eventNames.get(eventId) ?? t('eventFallback', { id: eventId }),
+    [eventNames, t],
+  );
+  const choices = useMemo(() => {
+    const all = orders ?? [];
+    return {
+      status: valuesOf(all, (order) => order.status),
+      payment: valuesOf(all, (order) => order.payment),
+      channel: valuesOf(all, (order) => order.channel),
+      method: valuesOf(all, (order) => order.method),
+      event: eventsOf(all),
+    };
+  }, [orders]);
+
+  const statusLabel = (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value);
+  const paymentLabel = (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value);
+  const groupLabel = (key: string): string => {
+    switch (params.group) {
+      case 'status':
+        return statusLabel(key);
+      case 'payment':
+        return paymentLabel(key);
+      case 'channel':
+        return channelLabel(key);
+      case 'event':
+        return eventName(Number(key));
+      case 'day':
+        return formatLongDay(`${key}T12:00:00`, locale);
+      default:
+        return key;
+    }
+  };
+  const pickGroup = (key: string) => {
+    switch (params.group) {
+      case 'status':
+        return setFilter({ status: key });
+      case 'payment':
+        return setFilter({ payment: key });
+      case 'channel':
+        return setFilter({ channel: key });
+      case 'method':
+        return setFilter({ method: key });
+      case 'event':
+        return setFilter({ event: Number(key) });
+      case 'day':
+        return setFilter({ day: key });
+    }
+  };
+
+  const submitPeriod = (event: FormEvent) => {
+    event.preventDefault();
+    const since = validIsoDate(sinceDraft);
+    if (!since) return;
+    if (since === params.since && (cancelled || query.isError)) reload();
+    else update({ since });
+  };
+
+  const exportCsv = () => {
+    const day = isoLocalDate(new Date());
+    downloadText(analysisCsv(visible), `orders-${params.since}-${day}.csv`);
+  };
+
+  const filtered = hasFilters(params.filters);
+  const selectData = (values: string[], label: (value: string) => string) => [
+    { value: '', label: t('all') },
+    ...values.map((value) => ({ value, label: label(value) })),
+  ];
+
+  let body: React.ReactNode;
+  if (query.isError) {
+    body = <ErrorState error={query.error} onRetry={reload} />;
+  } else if (cancelled && !query.data) {
+    body = (
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm" align="flex-start">
+          <Text role="status">{t('analysisCancelled')}</Text>
+          <Button onClick={reload}>{t('analysisLoad')}</Button>
+        </Stack>
+      </Paper>
+    );
+  } else if (!query.data) {
+    const percent = progress ? (progress.pagesDone / Math.max(1, progress.pageCount)) * 100 : 0;
+    body = (
+      <Paper withBorder radius="md" p="md" data-testid="analysis-progress">
+        <Stack gap="sm">
+          <Text role="status" aria-live="polite" className="foyer-tabular">
+            {progress
+              ? t('analysisLoading', {
+                  rows: formatNumber(progress.rowsDone, locale),
+                  total: formatNumber(progress.total, locale),
+                  pages: formatNumber(progress.pagesDone, locale),
+                  pageCount: formatNumber(progress.pageCount, locale),
+                })
+              : t('analysisStarting')}
+          </Text>
+          <Progress value={percent} aria-label={t('analysisTitle')} animated={percent < 100} />
+          <Group>
+            <Button variant="default" onClick={cancel} data-testid="analysis-cancel">
+              {t('cancel')}
+            </Button>
+          </Group>
+          <Skeleton h={200} aria-hidden="true" />
+        </Stack>
+      </Paper>
+    );
+  } else if (query.data.orders.length === 0) {
+    body = (
+      <Paper withBorder radius="md">
+        <EmptyState title={t('noneInPeriod')}>
+          {t('noOrdersSince', { date: formatDate(params.since, locale) })}
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    const loaded = query.data;
+    body = (
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed" data-testid="analysis-loaded">
+          {t('analysisLoaded', {
+            count: formatNumber(loaded.orders.length, locale),
+            date: formatDate(params.since, locale),
+          })}
+        </Text>
+        <Paper withBorder radius="md" p="md" component="section" aria-label={t('filterStatus')}>
+          <Stack gap="sm">
+            <Group gap="md" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label={t('filterStatus')}
+                value={params.filters.status}
+                onChange={(event) => setFilter({ status: event.currentTarget.value })}
+                data={selectData(choices.status, statusLabel)}
+                data-testid="filter-status"
+              />
+              <NativeSelect
+                label={t('filterPayment')}
+                value={params.filters.payment}
+                onChange={(event) => setFilter({ payment: event.currentTarget.value })}
+                data={selectData(choices.payment, paymentLabel)}
+                data-testid="filter-payment"
+              />
+              <NativeSelect
+                label={t('filterChannel')}
+                value={params.filters.channel}
+                onChange={(event) => setFilter({ channel: event.currentTarget.value })}
+                data={selectData(choices.channel, channelLabel)}
+                data-testid="filter-channel"
+              />
+              <NativeSelect
+                label={t('filterMethod')}
+                value={params.filters.method}
+                onChange={(event) => setFilter({ method: event.currentTarget.value })}
+                data={selectData(choices.method, (value) => value || '–')}
+                data-testid="filter-method"
+              />
+              <NativeSelect
+                label={t('filterEvent')}
+                value={params.filters.event === null ? '' : String(params.filters.event)}
+                onChange={(event) => {
+                  const value = Number(event.currentTarget.value);
+                  setFilter({ event: value > 0 ? value : null });
+                }}
+                data={selectData(choices.event.map(String), (value) => eventName(Number(value)))}
+                maw={280}
+                data-testid="filter-event"
+              />
+              <TextInput
+                type="date"
+                label={t('filterDay')}
+                value={params.filters.day}
+                onChange={(event) => setFilter({ day: validIsoDate(event.currentTarget.value) })}
+                data-testid="filter-day"
+              />
+              <TextInput
+                type="search"
+                label={t('filterText')}
+                value={params.filters.text}
+                onChange={(event) => setFilter({ text: event.currentTarget.value })}
+                data-testid="filter-text"
+              />
+            </Group>
+            <Group gap="md" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label={t('groupBy')}
+                value={params.group}
+                onChange={(event) => update({ group: event.currentTarget.value as Grouping })}
+                data={[
+                  { value: 'none', label: t('groupNone') },
+                  { value: 'status', label: t('groupStatus') },
+                  { value: 'payment', label: t('groupPayment') },
+                  { value: 'channel', label: t('groupChannel') },
+                  { value: 'method', label: t('groupMethod') },
+                  { value: 'event', label: t('groupEvent') },
+                  { value: 'day', label: t('groupDay') },
+                ]}
+                data-testid="group-by"
+              />
+              <NativeSelect
+                label={t('sortBy')}
+                value={params.sort}
+                onChange={(event) => update({ sort: event.currentTarget.value as SortOrder })}
+                data={[
+                  { value: 'date-desc', label: t('sortDateDesc') },
+                  { value: 'date-asc', label: t('sortDateAsc') },
+                  { value: 'amount-desc', label: t('sortAmountDesc') },
+                  { value: 'amount-asc', label: t('sortAmountAsc') },
+                  { value: 'id', label: t('sortId') },
+                ]}
+                data-testid="sort-by"
+              />
+              {filtered ? (
+                <Button variant="subtle" onClick={() => update({ filters: NO_FILTERS })}>
+                  {t('clearFilters')}
+                </Button>
+              ) : null}
+              <Button variant="light" onClick={exportCsv} disabled={visible.length === 0} data-testid="export-csv">
+                {t('exportCsv')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        <TotalsCards totals={totals} />
+
+        {params.group !== 'none' && groups.length > 0 ? (
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-groups-title">
+            <Title order={2} size="h4" id="analysis-groups-title" mb="xs">
+              {t('groupsCaption')}
+            </Title>
+            {params.group === 'event' ? (
+              <Text size="sm" c="dimmed" mb="xs">
+                {t('eventRevenueNote')}
+              </Text>
+            ) : null}
+            <GroupsTable groups={groups} grouping={params.group} label={groupLabel} onPick={pickGroup} />
+          </Paper>
+        ) : null}
+
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-rows-title">
+          <Group justify="space-between" mb="xs">
+            <Title order={2} size="h4" id="analysis-rows-title">
+              {t('rowsCaption')}
+            </Title>
+            <Text size="sm" c="dimmed" role="status" data-testid="analysis-count" data-count={visible.length}>
+              {t('rowsCount', {
+                count: formatNumber(visible.length, locale),
+                total: formatNumber(loaded.orders.length, locale),
+              })}
+            </Text>
+          </Group>
+          {visible.length === 0 ? (
+            <EmptyState
+              title={t('noMatch')}
+              action={
+                <Button variant="light" onClick={() => update({ filters: NO_FILTERS })}>
+                  {t('clearFilters')}
+                </Button>
+              }
+            >
+              {t('noMatchHint')}
+            </EmptyState>
+          ) : (
+            <AnalysisTable orders={visible} caption={t('rowsCaption')} />
+          )}
+        </Paper>
+
+        {visible.length > 0 ? (
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-charts-title">
+            <Title order={2} size="h4" id="analysis-charts-title" mb="sm">
+              {t('chartsTitle')}
+            </Title>
+            <Suspense
+              fallback={
+                <Text size="sm" c="dimmed" role="status">
+                  {t('chartsLoading')}
+                </Text>
+              }
+            >
+              <AnalysisCharts orders={deferredVisible} eventName={eventName} />
+            </Suspense>
+          </Paper>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{t('analysisTitle')}</Title>
+        <Button component={Link} to="/orders" variant="subtle" size="sm">
+          {t('backToList')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        <form onSubmit={submitPeriod}>
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              type="date"
+              label={t('analysisPeriod')}
+              value={sinceDraft}
+              max={isoLocalDate(now)}
+              onChange={(event) => setSinceDraft(event.currentTarget.value)}
+              data-testid="analysis-since"
+              required
+            />
+            <Button type="submit" disabled={!validIsoDate(sinceDraft)}>
+              {t('analysisLoad')}
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      {body}
+    </Stack>
+  );
+}

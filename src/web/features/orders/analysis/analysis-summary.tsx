@@ -1,0 +1,104 @@
+import { Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLocale, useMessages } from '../../../lib/i18n';
+import { ordersMessages } from '../orders-messages';
+import type { Grouping, GroupTotals, Totals } from './analysis-model';
+
+export function TotalsCards({ totals }: { totals: Totals }) {
+  const t = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const cards = [
+    { label: t('totalOrders'), value: formatNumber(totals.orders, locale), testId: 'total-orders' },
+    { label: t('totalRevenue'), value: formatMoney(totals.revenueCents / 100, locale), testId: 'total-revenue' },
+    { label: t('totalFees'), value: formatMoney(totals.feeCents / 100, locale), testId: 'total-fees' },
+    { label: t('totalDonations'), value: formatMoney(totals.donationCents / 100, locale), testId: 'total-donations' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="dl" m={0} aria-label={t('totalsLabel')}>
+      {cards.map((card) => (
+        <Paper key={card.testId} withBorder radius="md" p="md">
+          <Text component="dt" size="sm" c="dimmed">
+            {card.label}
+          </Text>
+          <Text component="dd" m={0} fz="xl" fw={700} className="foyer-tabular" data-testid={card.testId}>
+            {card.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Totals per group; a group's name narrows the analysis to it. */
+export function GroupsTable({
+  groups,
+  grouping,
+  label,
+  onPick,
+}: {
+  groups: readonly GroupTotals[];
+  grouping: Exclude<Grouping, 'none'>;
+  label: (key: string) => string;
+  onPick: (key: string) => void;
+}) {
+  const t = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const byEvent = grouping === 'event';
+  return (
+    <Table.ScrollContainer minWidth={560} mah={420}>
+      <Table verticalSpacing={6} stickyHeader highlightOnHover data-testid="analysis-groups">
+        <caption className="foyer-visually-hidden">{t('groupsCaption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('groupColumn')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('totalOrders')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('totalRevenue')}
+            </Table.Th>
+            {byEvent ? null : (
+              <>
+                <Table.Th scope="col" ta="right">
+                  {t('totalFees')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('totalDonations')}
+                </Table.Th>
+              </>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((group) => (
+            <Table.Tr key={group.key} data-testid="analysis-group" data-key={group.key}>
+              <Table.Th scope="row" fw={500}>
+                <UnstyledButton onClick={() => onPick(group.key)} className="foyer-group-pick">
+                  {label(group.key)}
+                </UnstyledButton>
+              </Table.Th>
+              <Table.Td ta="right" className="foyer-tabular">
+                {formatNumber(group.orders, locale)}
+              </Table.Td>
+              <Table.Td ta="right" className="foyer-tabular">
+                {formatMoney(group.revenueCents / 100, locale)}
+              </Table.Td>
+              {byEvent ? null : (
+                <>
+                  <Table.Td ta="right" className="foyer-tabular">
+                    {formatMoney(group.feeCents / 100, locale)}
+                  </Table.Td>
+                  <Table.Td ta="right" className="foyer-tabular">
+                    {formatMoney(group.donationCents / 100, locale)}
+                  </Table.Td>
+                </>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
