@@ -308,7 +308,7 @@ export function EventPage() {
             <EventTypeBadge type={data.eventType} />
           </Group>
           <Group gap="sm">
-            <Button component={Link} to={`/box-office?event=${data.eventId}&view=seat-plan`} variant="default">
+            <Button component={Link} to={`/events/${data.eventId}/seats`} variant="default">
               {t('seatPlan')}
             </Button>
             <Button component={Link} to={`/box-office?event=${data.eventId}`}>

@@ -31,6 +31,20 @@ export const eventsArea: AppArea = {
       lazy: async () => ({ Component: (await import('./event-page')).EventPage }),
     },
     {
+      path: '/events/:eventId/seats',
+      loader: ({ params }) => {
+        const eventId = Number(params.eventId);
+        if (Number.isInteger(eventId) && eventId > 0) {
+          prefetch(async (queryClient) => {
+            const { seatPlanQueries } = await import('../../lib/queries/seat-plan-queries');
+            void queryClient.prefetchQuery(seatPlanQueries.detail(eventId));
+          });
+        }
+        return null;
+      },
+      lazy: async () => ({ Component: (await import('../seat-plan/seat-plan-page')).SeatPlanPage }),
+    },
+    {
       path: '/productions/:productionId',
       lazy: async () => ({ Component: (await import('./production-page')).ProductionPage }),
     },

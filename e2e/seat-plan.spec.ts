@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+interface ApiEvent {
+  eventId: number;
+  hallId: number;
+  start: string;
+}
+
+/** The first future event in the hall named `hallName` (the demo data has a 20,400-seat "Arena"). */
+async function futureEventIn(request: APIRequestContext, hallName: string): Promise<number> {
+  const halls = (await (await request.get('/api/v1/demo/partner/hall')).json()) as {
+    hallId: number;
+    hallName: string;
+  }[];
+  const hall = halls.find((candidate) => candidate.hallName === hallName);
+  if (!hall) throw new Error(`No hall ${hallName} in the demo data`);
+  const events = (await (await request.get('/api/v1/demo/partner/event')).json()) as ApiEvent[];
+  const now = Date.now();
+  const event = events
+    .filter((candidate) => candidate.hallId === hall.hallId && Date.parse(candidate.start) > now)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))[0];
+  if (!event) throw new Error(`No future event in ${hallName}`);
+  return event.eventId;
+}
+
+async function openSeatPlan(page: Page, baseURL: string | undefined, hallName = 'Arena'): Promise<number> {
+  expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+  const eventId = await futureEventIn(page.request, hallName);
+  await page.goto(`/events/${eventId}/seats`);
+  await expect(page.getByTestId('seat-plan-page')).toBeVisible();
+  return eventId;
+}
+
+const scaleOf = async (canvas: Locator) => Number(await canvas.getAttribute('data-scale'));
+
+/** Moves the pointer over the plan until the tooltip shows a seat in `state`; returns that point. */
+async function findSeat(page: Page, canvas: Locator, state: RegExp): Promise<{ x: number; y: number }> {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The plan is not visible');
+  const tooltip = page.getByTestId('seat-tooltip');
+  for (let y = box.y + box.height * 0.3; y < box.y + box.height * 0.8; y += 7) {
+    for (let x = box.x + box.width * 0.2; x < box.x + box.width * 0.8; x += 9) {
+      await page.mouse.move(x, y);
+      if ((await tooltip.count()) > 0 && state.test((await tooltip.textContent()) ?? '')) return { x, y };
+    }
+  }
+  throw new Error(`No seat ${state} found on the plan`);
+}
+
+test.describe('seat plan', () => {
+  test('the arena plan draws, zooms with the buttons, shows a tooltip and selects a seat by clicking', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSeatPlan(page, baseURL);
+    const canvas = page.getByTestId('seat-plan-canvas');
+    await expect(canvas).toHaveAttribute('data-scale', /\d/);
+    await expect(page.getByTestId('seat-plan-viewer')).toHaveAttribute('data-seat-count', '20400');
+    const firstDraw = await page.evaluate(() =>
+      performance
+        .getEntriesByName('seatplan:draw', 'measure')
+        .map((entry) => (entry as PerformanceMeasure).detail as { kind: string; seats: number }),
+    );
+    expect(firstDraw[0]).toEqual({ kind: 'first', seats: 20400 });
+    // The legend names every rank with its prices in euros.
+    await expect(page.getByTestId('legend-rank')).toHaveCount(4);
+    await expect(page.getByTestId('legend-rank').first()).toContainText(/Normaal €\s\d+,\d\d/);
+
+    const fitted = await scaleOf(canvas);
+    await page.getByRole('button', { name: 'Inzoomen' }).click();
+    await page.getByRole('button', { name: 'Inzoomen' }).click();
+    await expect.poll(() => scaleOf(canvas)).toBeGreaterThan(fitted * 1.9);
+    await page.getByRole('button', { name: 'Uitzoomen' }).click();
+    await expect.poll(() => scaleOf(canvas)).toBeLessThan(fitted * 1.5);
+    await page.getByRole('button', { name: 'Inzoomen' }).click();
+    await page.getByRole('button', { name: 'Inzoomen' }).click();
+    await page.getByRole('button', { name: 'Inzoomen' }).click();
+    await page.getByRole('button', { name: 'Passend maken' }).click();
+    await expect.poll(() => scaleOf(canvas)).toBeCloseTo(fitted, 3);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Inzoomen' }).click();
+
+    const point = await findSeat(page, canvas, /Vrij/);
+    const tooltip = page.getByTestId('seat-tooltip');
+    await expect(tooltip).toContainText(/(Vloer|Tribune) \w+, rij \d+, stoel \d+/);
+    await expect(tooltip).toContainText(/(Vloer|Tribune laag|Tribune hoog|Zicht beperkt) · €\s\d+,\d\d/);
+    await page.mouse.click(point.x, point.y);
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText(/^1 gekozen, €\s\d+,\d\d$/);
+    await expect(tooltip).toContainText('Gekozen');
+    const select = await page.evaluate(() => performance.getEntriesByName('seatplan:select', 'measure').length);
+    expect(select).toBeGreaterThan(0);
+    // A second click releases it.
+    await page.mouse.click(point.x, point.y);
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText('0 gekozen');
+  });
+
+  test('a seat can be chosen through the list alternative with the keyboard alone', async ({ page, baseURL }) => {
+    await openSeatPlan(page, baseURL);
+    const list = page.getByTestId('seat-list');
+    await expect(list).toBeVisible();
+    // Reach the list from the "best available" button by tabbing: the legend has no stops in between.
+    await page.getByRole('button', { name: 'Kies beste' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(list.getByRole('combobox', { name: 'Vak' })).toBeFocused();
+    // Go to a floor section with free seats in row 1, by keyboard.
+    let found = false;
+    for (let step = 0; step < 8 && !found; step++) {
+      await page.keyboard.press('Tab');
+      const rowLabel = await list.getByRole('combobox', { name: 'Rij' }).evaluate((element) => {
+        const select = element as HTMLSelectElement;
+        return select.options[select.selectedIndex]?.text ?? '';
+      });
+      if (!/\(0 vrij\)/.test(rowLabel)) {
+        found = true;
+        break;
+      }
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(found).toBe(true);
+    await expect(list.getByRole('combobox', { name: 'Rij' })).toBeFocused();
+    // Into the seats: Tab stops at the first seat that can be chosen (unavailable ones are disabled).
+    await page.keyboard.press('Tab');
+    const focusedSeat = page.locator('[data-testid="seat-list"] input[type="checkbox"]:focus');
+    await expect(focusedSeat).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(focusedSeat).toBeChecked();
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText(/^1 gekozen, €\s\d+,\d\d$/);
+  });
+
+  test('the plan itself works by keyboard: arrows move, the focus shows a tooltip, Enter chooses', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSeatPlan(page, baseURL);
+    const canvas = page.getByTestId('seat-plan-canvas');
+    // The zoom buttons follow the plan in the tab order.
+    await page.getByRole('button', { name: 'Inzoomen' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(canvas).toBeFocused();
+    const announcement = page.getByTestId('seat-announcement');
+    await expect(announcement).toContainText(/rij \d+, stoel \d+/);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('seat-tooltip')).toContainText(/rij \d+, stoel \d+/);
+    // Find a free seat by walking right, then choose it with Enter.
+    for (let i = 0; i < 60 && !/Vrij$/.test((await announcement.textContent()) ?? ''); i++) {
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(announcement).toHaveText(/Vrij$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText(/^1 gekozen/);
+    await expect(announcement).toHaveText(/Gekozen$/);
+  });
+
+  test('"best 4 available" chooses four seats side by side', async ({ page, baseURL }) => {
+    await openSeatPlan(page, baseURL);
+    await page.getByTestId('best-quantity').selectOption('4');
+    await page.getByRole('button', { name: 'Kies beste' }).click();
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText(/^4 gekozen, €\s\d/);
+    await expect(page.getByTestId('seat-plan-notice')).toHaveCount(0);
+  });
+
+  test('the event page links to the seat plan', async ({ page, baseURL }) => {
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    const eventId = await futureEventIn(page.request, 'Arena');
+    await page.goto(`/events/${eventId}`);
+    await page.getByRole('link', { name: 'Zaalplan' }).click();
+    await expect(page).toHaveURL(new RegExp(`/events/${eventId}/seats$`));
+    await expect(page.getByTestId('seat-plan-canvas')).toBeVisible();
+  });
+
+  test('a general-admission event shows its available count instead of seats', async ({ page, baseURL }) => {
+    await openSeatPlan(page, baseURL, 'Kleine Zaal (staand)');
+    await expect(page.getByTestId('general-admission')).toBeVisible();
+    await expect(page.getByTestId('general-admission-available')).toHaveText(/^[\d.]+ beschikbaar$/);
+    await expect(page.getByTestId('seat-plan-canvas')).toHaveCount(0);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`no serious or critical axe findings (${scheme})`, async ({ page, baseURL }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openSeatPlan(page, baseURL);
+      await expect(page.getByTestId('seat-plan-canvas')).toHaveAttribute('data-scale', /\d/);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 3).map((node) => node.html) }));
+      expect(serious).toEqual([]);
+    });
+  }
+});
