@@ -1,3 +1,4 @@
+import { boxOfficeArea } from '../features/box-office/box-office-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
 import { eventsArea } from '../features/events/events-area';
 import { ordersArea } from '../features/orders/orders-area';
@@ -7,4 +8,4 @@ import type { AppArea } from './area';
  * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
  * navigation, commands and shortcuts all follow from that one line.
  */
-export const areas: readonly AppArea[] = [dashboardArea, eventsArea, ordersArea];
+export const areas: readonly AppArea[] = [dashboardArea, eventsArea, boxOfficeArea, ordersArea];

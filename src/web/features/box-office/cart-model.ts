@@ -1,0 +1,162 @@
+import type { CartAddItem, PartnerCart, PartnerCartItem } from '../../lib/schemas/partner-cart';
+
+/**
+ * The pure side of a sale: what goes into `POST /partner/cart/{cartId}` for a choice on the screen, and
+ * what the cart panel and checkout show. Money is added up in cents (DESIGN.md decision 11), so a total
+ * never drifts by a floating-point cent.
+ */
+
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number): number => cents / 100;
+
+/** A price (ticket type, "discount") of a rank, from the event's prices or the seat plan's price levels. */
+export interface RankPrice {
+  priceId: string;
+  rankId: number;
+  name: string;
+  amount: number;
+}
+
+export function pricesOfRank(prices: readonly RankPrice[], rankId: number): RankPrice[] {
+  return prices.filter((price) => price.rankId === rankId);
+}
+
+/** The first price of a rank is its regular one (the service lists them in position order). */
+export function defaultPriceOf(prices: readonly RankPrice[], rankId: number): RankPrice | undefined {
+  return prices.find((price) => price.rankId === rankId);
+}
+
+/** A chosen seat of a reserved-seating plan. */
+export interface ChosenSeat {
+  seatId: string;
+  rankId: number;
+}
+
+/**
+ * One item per seat, each with its own price: the per-ticket choice when there is one, else the price
+ * chosen "for all" when it belongs to the seat's rank, else the rank's regular price. Seats of a rank
+ * without any price are left out and reported, never sent with a made-up price.
+ */
+export function seatItems(
+  eventId: number,
+  seats: readonly ChosenSeat[],
+  prices: readonly RankPrice[],
+  choice: { perSeat: ReadonlyMap<string, string>; forAll: string | null },
+): { items: CartAddItem[]; unpriced: string[] } {
+  const items: CartAddItem[] = [];
+  const unpriced: string[] = [];
+  for (const seat of seats) {
+    const ofRank = pricesOfRank(prices, seat.rankId);
+    const pick = (priceId: string | null | undefined) =>
+      priceId ? ofRank.find((price) => price.priceId === priceId) : undefined;
+    const price = pick(choice.perSeat.get(seat.seatId)) ?? pick(choice.forAll) ?? ofRank[0];
+    if (!price) {
+      unpriced.push(seat.seatId);
+      continue;
+    }
+    items.push({ priceId: price.priceId, rankId: seat.rankId, eventId, seatId: seat.seatId, numberOfTickets: 1 });
+  }
+  return { items, unpriced };
+}
+
+/**
+ * Tickets by quantity: general admission (one line with `numberOfTickets`), or the best available seats
+ * of a rank in a reserved-seating hall (the service chooses them, DESIGN.md decision 9).
+ */
+export function quantityItem(eventId: number, price: RankPrice, quantity: number): CartAddItem {
+  return { priceId: price.priceId, rankId: price.rankId, eventId, numberOfTickets: quantity };
+}
+
+/** A voucher or a product: an event of that type, sold as an item (the kind follows the event's type). */
+export function goodsItem(
+  eventId: number,
+  price: RankPrice,
+  quantity: number,
+  kind: 'voucher' | 'product',
+): CartAddItem {
+  return { priceId: price.priceId, rankId: price.rankId, eventId, numberOfTickets: quantity, itemType: kind };
+}
+
+export const MAX_DONATION = 100_000;
+
+export function donationItem(amount: number): CartAddItem {
+  return { priceId: 'donation', rankId: 0, amount, itemType: 'donation' };
+}
+
+/**
+ * A typed amount → euros, or null when it is not one: "12,50", "12.50", "€ 7", "1.250,00". More than two
+ * decimals, zero, negative or above the service's maximum is not an amount to donate.
+ */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[€\s]/g, '');
+  if (!/^\d+(?:[.,]\d{3})*(?:[.,]\d{1,2})?$/.test(cleaned)) return null;
+  // The last separator followed by one or two digits is the decimal one; any other separator groups thousands.
+  const decimal = /[.,](\d{1,2})$/.exec(cleaned);
+  const whole = (decimal ? cleaned.slice(0, decimal.index) : cleaned).replace(/[.,]/g, '');
+  const cents = Number(whole) * 100 + (decimal ? Number((decimal[1] ?? '').padEnd(2, '0')) : 0);
+  if (!Number.isFinite(cents) || cents <= 0 || cents > MAX_DONATION * 100) return null;
+  return fromCents(cents);
+}
+
+/** Only ticket items hold seats and lapse at `timeOut` (DESIGN.md decision 8); donations and goods stay. */
+export function holdsSeats(cart: Pick<PartnerCart, 'cartItems'> | undefined): boolean {
+  return (cart?.cartItems ?? []).some((item) => item.itemType === 'ticket');
+}
+
+/** The seats this cart holds for one event: the plan shows them as "in this sale". */
+export function heldSeatIdsOf(cart: Pick<PartnerCart, 'cartItems'> | undefined, eventId: number): Set<string> {
+  const held = new Set<string>();
+  for (const item of cart?.cartItems ?? []) {
+    if (item.eventId === eventId && item.seatId) held.add(item.seatId);
+  }
+  return held;
+}
+
+export const ticketsOf = (item: PartnerCartItem): number => item.numberOfTickets ?? 1;
+
+/** The cart's own total, added up from its lines in cents (what the service's `amount` should equal). */
+export function cartTotalCents(cart: Pick<PartnerCart, 'cartItems'>): number {
+  return cart.cartItems.reduce((sum, item) => sum + toCents(item.amount), 0);
+}
+
+/** What the buyer pays with a payment method: the cart total plus the method's fixed fee. */
+export function totalWithFee(cartAmount: number, fee: number): number {
+  return fromCents(toCents(cartAmount) + toCents(fee));
+}
+
+/**
+ * The seat ids of a 409 that are among the chosen ones. The reference service names the seat ("Seat 1234
+ * is no longer available"); a service that does not leaves the refetched plan to tell.
+ */
+export function seatIdsNamedIn(message: string, candidates: Iterable<string>): string[] {
+  const named: string[] = [];
+  const numbersInMessage = new Set(message.match(/\d+/g) ?? []);
+  for (const seatId of candidates) {
+    if (numbersInMessage.has(seatId)) named.push(seatId);
+  }
+  return named;
+}
+
+/** Lines grouped for the panel: one row per line, in the order the service keeps them. */
+export interface CartLineView {
+  itemId: string;
+  kind: string;
+  description: string;
+  priceName: string;
+  tickets: number;
+  amount: number;
+  /** Row and seat, for reserved seating. */
+  seat: { rowNr: number; seatNr: number } | null;
+}
+
+export function cartLines(cart: Pick<PartnerCart, 'cartItems'>): CartLineView[] {
+  return cart.cartItems.map((item) => ({
+    itemId: item.itemId,
+    kind: item.itemType,
+    description: item.description,
+    priceName: item.priceName,
+    tickets: ticketsOf(item),
+    amount: item.amount,
+    seat: item.rowNr && item.seatNr ? { rowNr: item.rowNr, seatNr: item.seatNr } : null,
+  }));
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Radio.css';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { ErrorState } from '../../components/page-states';
+import { isApiError } from '../../lib/api-error';
+import { formatMoney } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { cartQueries } from '../../lib/queries/cart-queries';
+import type { PaymentMethod } from '../../lib/schemas/payment-method';
+import { boxOfficeMessages } from './box-office-messages';
+import { totalWithFee } from './cart-model';
+
+/**
+ * Checkout: who buys (the customer picker), how they pay (each method with its fee and the total
+ * including it; 1–9 choose), and the one button that makes the order. While the request runs the
+ * button is disabled; the service's checkout is idempotent per cart besides (DESIGN.md decision 7).
+ */
+export function CheckoutPanel({
+  cartAmount,
+  customerSlot,
+  customerChosen,
+  methodId,
+  onMethodChange,
+  onPay,
+  onBack,
+  pending,
+  error,
+}: {
+  cartAmount: number;
+  customerSlot: ReactNode;
+  customerChosen: boolean;
+  methodId: number | null;
+  onMethodChange: (methodId: number) => void;
+  onPay: () => void;
+  onBack: () => void;
+  pending: boolean;
+  error: unknown;
+}) {
+  const t = useMessages(boxOfficeMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const methods = useQuery(cartQueries.paymentMethods());
+  const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);
+  const toPay = totalWithFee(cartAmount, method?.fee ?? 0);
+  const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+  const customerError = fieldErrors.customerId?.join(' ');
+  const methodError = fieldErrors.paymentMethodId?.join(' ');
+  const generalError = error && !customerError && !methodError ? describeError(error, tApp) : null;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="checkout-title" data-testid="checkout-panel">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="checkout-title">
+          {t('checkout')}
+        </Title>
+        <Button variant="subtle" size="xs" onClick={onBack} disabled={pending}>
+          {t('backToSale')}
+        </Button>
+      </Group>
+      <div>
+        {customerSlot}
+        {customerError ? (
+          <Text c="red" size="sm" role="alert">
+            {customerError}
+          </Text>
+        ) : null}
+      </div>
+      {methods.isError ? (
+        <ErrorState error={methods.error} onRetry={() => void methods.refetch()} />
+      ) : methods.data && methods.data.length === 0 ? (
+        <Text c="dimmed">{t('noPaymentMethods')}</Text>
+      ) : (
+        <Radio.Group
+          label={t('paymentMethod')}
+          value={methodId === null ? null : String(methodId)}
+          onChange={(value) => onMethodChange(Number(value))}
+          error={methodError}
+        >
+          <Stack gap={6} mt={6}>
+            {(methods.data ?? []).map((entry: PaymentMethod, index) => (
+              <Radio
+                key={entry.paymentMethodId}
+                value={String(entry.paymentMethodId)}
+                disabled={pending}
+                label={
+                  <Group gap="xs" wrap="nowrap">
+                    {index < 9 ? <kbd>{index + 1}</kbd> : null}
+                    <span>{entry.name}</span>
+                    <Text span size="sm" c="dimmed">
+                      {entry.fee > 0 ? t('fee', { amount: formatMoney(entry.fee, locale) }) : t('noFee')}
+                    </Text>
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      <Group justify="space-between" align="baseline">
+        <Text fw={600}>{t('totalWithFee')}</Text>
+        <Text fw={700} size="xl" data-testid="checkout-total">
+          {formatMoney(toPay, locale)}
+        </Text>
+      </Group>
+      {generalError ? (
+        <Alert color="red" variant="light" role="alert">
+          {generalError}
+        </Alert>
+      ) : null}
+      <Button
+        size="md"
+        onClick={onPay}
+        loading={pending}
+        disabled={pending || !customerChosen || !method}
+        data-testid="pay-button"
+      >
+        {pending ? t('paying') : t('pay', { amount: formatMoney(toPay, locale) })}
+      </Button>
+      {!customerChosen ? (
+        <Text size="sm" c="dimmed">
+          {t('customerMissing')}
+        </Text>
+      ) : !method ? (
+        <Text size="sm" c="dimmed">
+          {t('paymentMethodMissing')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

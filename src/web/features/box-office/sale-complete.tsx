@@ -1,0 +1,163 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type RefObject, useEffect, useState } from 'react';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { formatMoney, formatTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { cartQueries, ORDER_STATUS_POLL_MS } from '../../lib/queries/cart-queries';
+import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
+import { boxOfficeMessages } from './box-office-messages';
+import { cartLines, totalWithFee } from './cart-model';
+import { PaymentQr } from './payment-qr';
+import type { CompletedSale } from './use-sale-cart';
+
+type StatusKey = 'statusPaid' | 'statusPending' | 'statusNone' | 'statusPartial' | 'statusCancelled';
+const STATUS_KEYS: Record<string, StatusKey> = {
+  paid: 'statusPaid',
+  pending: 'statusPending',
+  none: 'statusNone',
+  partial: 'statusPartial',
+  cancelled: 'statusCancelled',
+};
+const STATUS_COLORS: Record<string, string> = { paid: 'teal', pending: 'yellow', cancelled: 'red', partial: 'orange' };
+
+/**
+ * After checkout. A desk method's order is final: its status is read once for the tickets and receipt
+ * links. An online method's order waits for the buyer: the payment link and its QR code are shown, and
+ * the status is read at most once per 10 seconds (spec 8) until it is paid or cancelled.
+ */
+export function SaleComplete({
+  sale,
+  onNewSale,
+  headingRef,
+}: {
+  sale: CompletedSale;
+  onNewSale: () => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const t = useMessages(boxOfficeMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const { result, cart, method } = sale;
+  const online = result.url !== null;
+  const status = useQuery({
+    ...cartQueries.orderStatus(result.orderKey),
+    refetchInterval: (query) =>
+      online && !isFinalPaymentStatus(query.state.data?.order_payment_status ?? '') ? ORDER_STATUS_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+  const paymentStatus = status.data?.order_payment_status;
+  const waiting = online && !isFinalPaymentStatus(paymentStatus ?? '');
+  const [checkedAt, setCheckedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (status.dataUpdatedAt) setCheckedAt(status.dataUpdatedAt);
+  }, [status.dataUpdatedAt]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [headingRef]);
+
+  const statusKey = paymentStatus ? STATUS_KEYS[paymentStatus] : undefined;
+  const lines = cartLines(cart);
+
+  return (
+    <Stack gap="md" data-testid="sale-complete">
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
+          {waiting ? t('onlineTitle') : paymentStatus === 'cancelled' ? t('paymentCancelled') : t('saleDone')}
+        </Title>
+        {paymentStatus ? (
+          <Badge size="lg" color={STATUS_COLORS[paymentStatus] ?? 'gray'} variant="light" data-testid="payment-status">
+            {statusKey ? t(statusKey) : paymentStatus}
+          </Badge>
+        ) : null}
+      </Group>
+
+      {waiting && result.url ? (
+        <Paper withBorder p="md" radius="md">
+          <Group align="flex-start" gap="lg">
+            <PaymentQr url={result.url} />
+            <Stack gap="xs" style={{ flex: 1 }}>
+              <Text>{t('onlineHint')}</Text>
+              <Anchor href={result.url} target="_blank" rel="noopener noreferrer" data-testid="payment-link">
+                {t('paymentLink')}
+              </Anchor>
+              <Group gap="xs" aria-live="polite">
+                <Loader size="xs" />
+                <Text size="sm">{t('waitingForPayment')}</Text>
+              </Group>
+              {checkedAt ? (
+                <Text size="xs" c="dimmed">
+                  {t('lastChecked', { time: formatTime(new Date(checkedAt), locale) })}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        </Paper>
+      ) : null}
+
+      {status.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {describeError(status.error, tApp)}
+        </Alert>
+      ) : null}
+
+      <Table variant="vertical" layout="fixed" withTableBorder>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={160}>{t('order')}</Table.Th>
+            <Table.Td data-testid="order-id">{result.orderId}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('orderKey')}</Table.Th>
+            <Table.Td data-testid="order-key" style={{ fontFamily: 'monospace' }}>
+              {result.orderKey}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('paymentMethod')}</Table.Th>
+            <Table.Td>{method.name}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('total')}</Table.Th>
+            <Table.Td data-testid="order-total">{formatMoney(totalWithFee(cart.amount, method.fee), locale)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+
+      <div>
+        <Text fw={600} mb={4}>
+          {t('soldItems')}
+        </Text>
+        <ul className="foyer-sold-list" data-testid="sold-items">
+          {lines.map((line) => (
+            <li key={line.itemId}>
+              {line.tickets > 1 ? t('lineTickets', { count: line.tickets }) : ''}
+              {line.description}
+              {line.seat ? `, ${t('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr })}` : ''}
+              {line.priceName ? ` · ${line.priceName}` : ''} — {formatMoney(line.amount, locale)}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <Group>
+        {status.data?.order_tickets_url && !waiting ? (
+          <Anchor href={status.data.order_tickets_url} target="_blank" rel="noopener noreferrer">
+            {t('ticketsLink')}
+          </Anchor>
+        ) : null}
+        {status.data?.order_receipt_url && !waiting ? (
+          <Anchor href={status.data.order_receipt_url} target="_blank" rel="noopener noreferrer">
+            {t('receiptLink')}
+          </Anchor>
+        ) : null}
+      </Group>
+
+      <Button onClick={onNewSale} size="md" rightSection={<kbd>N</kbd>} data-testid="new-sale">
+        {t('newSale')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import {
+  addCartItems,
+  cartKeys,
+  cartQueries,
+  checkoutCart,
+  createCart,
+  deleteCart,
+  removeCartItem,
+} from '../../lib/queries/cart-queries';
+import type { CartAddItem, CheckoutResult, PartnerCart } from '../../lib/schemas/partner-cart';
+import type { PaymentMethod } from '../../lib/schemas/payment-method';
+import { readStoredCartId, storeCartId } from './cart-storage';
+
+/** What the success screen shows: the order, and what was in the cart when it was checked out. */
+export interface CompletedSale {
+  result: CheckoutResult;
+  cart: PartnerCart;
+  method: PaymentMethod;
+}
+
+export type CartNotice = 'cartGone' | 'lapsed' | null;
+
+/**
+ * The sale's cart: created on the first add (`POST /cart/`), filled with `POST /partner/cart/{id}`, read
+ * back after a reload from the id kept in sessionStorage, abandoned with `DELETE` on "new sale". Every
+ * change answers with the whole cart, which replaces the cached one (no polling, spec 8).
+ */
+export function useSaleCart() {
+  const queryClient = useQueryClient();
+  const [cartId, setCartIdState] = useState<string | null>(readStoredCartId);
+  const [completed, setCompleted] = useState<CompletedSale | null>(null);
+  const [notice, setNotice] = useState<CartNotice>(null);
+  // The id as of now for mutation functions that run after a create within the same click.
+  const cartIdRef = useRef(cartId);
+
+  const setCartId = useCallback((next: string | null) => {
+    cartIdRef.current = next;
+    storeCartId(next);
+    setCartIdState(next);
+  }, []);
+
+  const cart = useQuery({ ...cartQueries.detail(cartId ?? ''), enabled: cartId !== null && completed === null });
+
+  // The stored cart is gone at the service (removed, or another database): start clean, and say so.
+  const cartMissing = isApiError(cart.error) && cart.error.kind === 'notFound';
+  useEffect(() => {
+    if (cartMissing) {
+      setCartId(null);
+      setNotice('cartGone');
+    }
+  }, [cartMissing, setCartId]);
+
+  const remember = useCallback(
+    (next: PartnerCart) => queryClient.setQueryData(cartKeys.detail(next.cartId), next),
+    [queryClient],
+  );
+
+  const add = useMutation({
+    mutationFn: async (items: CartAddItem[]) => {
+      let id = cartIdRef.current;
+      if (!id) {
+        id = await createCart();
+        setCartId(id);
+      }
+      return addCartItems(id, items);
+    },
+    onSuccess: (next) => {
+      remember(next);
+      setNotice(null);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (itemId: string) => {
+      const id = cartIdRef.current;
+      if (!id) throw new Error('No cart');
+      return removeCartItem(id, itemId);
+    },
+    onSuccess: remember,
+  });
+
+  const forget = useCallback(() => {
+    const id = cartIdRef.current;
+    if (id) queryClient.removeQueries({ queryKey: cartKeys.detail(id) });
+    setCartId(null);
+  }, [queryClient, setCartId]);
+
+  /** Abandons the cart at the service (its seats are released at once); a cart already gone is fine. */
+  const abandon = useMutation({
+    mutationFn: async () => {
+      const id = cartIdRef.current;
+      if (!id) return;
+      try {
+        await deleteCart(id);
+      } catch (error) {
+        if (!(isApiError(error) && error.kind === 'notFound')) throw error;
+      }
+    },
+    onSuccess: () => {
+      forget();
+      setNotice(null);
+    },
+  });
+
+  const checkout = useMutation({
+    mutationFn: async (input: { customerId: number; method: PaymentMethod }) => {
+      const id = cartIdRef.current;
+      const current = id ? queryClient.getQueryData<PartnerCart>(cartKeys.detail(id)) : undefined;
+      if (!id || !current) throw new Error('No cart to check out');
+      // The service answers a repeated checkout of a cart with the same order (DESIGN.md decision 7).
+      const result = await checkoutCart(id, {
+        customerId: input.customerId,
+        paymentMethodId: input.method.paymentMethodId,
+      });
+      return { result, cart: current, method: input.method } satisfies CompletedSale;
+    },
+    onSuccess: (sale) => {
+      // The checked-out cart is closed: a reload must not continue it.
+      storeCartId(null);
+      setCompleted(sale);
+    },
+  });
+
+  /** After the sale (or to give up on it): a clean screen, a new cart on the next add. */
+  const reset = useCallback(() => {
+    forget();
+    setCompleted(null);
+    setNotice(null);
+    add.reset();
+    remove.reset();
+    checkout.reset();
+    abandon.reset();
+  }, [forget, add, remove, checkout, abandon]);
+
+  /** The countdown reached timeOut: read the cart again (the service drops the lapsed tickets on read). */
+  const lapsed = useCallback(() => {
+    setNotice('lapsed');
+    const id = cartIdRef.current;
+    if (id) void queryClient.invalidateQueries({ queryKey: cartKeys.detail(id) });
+  }, [queryClient]);
+
+  return {
+    cartId,
+    cart: cartId ? cart.data : undefined,
+    cartQuery: cart,
+    notice,
+    dismissNotice: () => setNotice(null),
+    completed,
+    add,
+    remove,
+    abandon,
+    checkout,
+    reset,
+    lapsed,
+  };
+}
+
+export type SaleCart = ReturnType<typeof useSaleCart>;
