@@ -1,21 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expectDashboard } from './app-pages';
+import { seriousFindings } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes
-        .slice(0, 5)
-        .map((node) => `${node.target.join(' ')} — ${node.html.slice(0, 140)} — ${node.failureSummary ?? ''}`),
-    }));
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${scheme})`, () => {

@@ -29,6 +29,9 @@ export function EventTypeBadge({ type }: { type: string | null }) {
     <Badge
       variant="light"
       color={known?.color ?? 'gray'}
+      // The tint tells the types apart; the text keeps the page's own colour, as orange or yellow text on
+      // its light tint falls short of WCAG AA contrast.
+      c="var(--mantine-color-text)"
       size="sm"
       styles={WHOLE_LABEL}
       data-testid="event-type"
@@ -81,17 +84,36 @@ export function EventsTable({
   const { locale } = useLocale();
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="xs" data-testid="events-table">
+      {/* Fixed layout: the tables of one list (one per day or production) line their columns up. */}
+      <Table highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="events-table">
         <caption className="foyer-visually-hidden">{caption}</caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('columnWhen')}</Table.Th>
+            <Table.Th scope="col" w={columns.showDate ? 190 : 130}>
+              {t('columnWhen')}
+            </Table.Th>
             <Table.Th scope="col">{t('columnName')}</Table.Th>
-            {columns.showProduction ? <Table.Th scope="col">{t('columnProduction')}</Table.Th> : null}
-            <Table.Th scope="col">{t('columnType')}</Table.Th>
-            {columns.showHall ? <Table.Th scope="col">{t('columnHall')}</Table.Th> : null}
-            <Table.Th scope="col">{t('columnTags')}</Table.Th>
-            {extra ? <Table.Th scope="col">{extra.header}</Table.Th> : null}
+            {columns.showProduction ? (
+              <Table.Th scope="col" w="22%">
+                {t('columnProduction')}
+              </Table.Th>
+            ) : null}
+            <Table.Th scope="col" w={130}>
+              {t('columnType')}
+            </Table.Th>
+            {columns.showHall ? (
+              <Table.Th scope="col" w="15%">
+                {t('columnHall')}
+              </Table.Th>
+            ) : null}
+            <Table.Th scope="col" w="15%">
+              {t('columnTags')}
+            </Table.Th>
+            {extra ? (
+              <Table.Th scope="col" w="17%">
+                {extra.header}
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

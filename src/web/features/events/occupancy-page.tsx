@@ -249,7 +249,7 @@ export function OccupancyPage() {
           <EmptyState title={t('noPerformances')}>{t('noPerformancesHint')}</EmptyState>
         </Paper>
       ) : (
-        <Stack gap="lg" aria-busy={!complete}>
+        <Stack gap="lg" aria-busy={!complete} data-testid="occupancy-results">
           {!complete ? (
             <Stack gap={6} data-testid="occupancy-progress">
               <Text size="sm" role="status">
