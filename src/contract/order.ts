@@ -82,3 +82,4 @@ export const exportBodySchema = z
   .meta({ id: 'ExportFilter' });
 
 export const orderPageSchema = paginated(orderExportSchema).meta({ id: 'OrderPage' });
+export type OrderPage = z.infer<typeof orderPageSchema>;

@@ -320,9 +320,23 @@ export async function publicFreeCounts(
  * Returned as a Set; one array aggregate keeps it to a single row however many seats are taken.
  */
 export async function takenSeatIds(db: Queryable, eventId: number, now: Date): Promise<Set<number>> {
-  const { rows } = await db.query<{ ids: number[] | null }>(
-    `select array_agg(c.seat_id) as ids from seat_claims c where c.event_id = $1 and ${liveClaimCondition('$2')}`,
+  return (await liveClaims(db, eventId, now)).taken;
+}
+
+/**
+ * The taken seats of an event now, and when that changes by itself: the first instant one of the live
+ * holds lapses (null when none is held). Until then only a write to the event's claims changes the set.
+ */
+export async function liveClaims(
+  db: Queryable,
+  eventId: number,
+  now: Date,
+): Promise<{ taken: Set<number>; nextLapse: Date | null }> {
+  const { rows } = await db.query<{ ids: number[] | null; next_lapse: Date | string | null }>(
+    `select array_agg(c.seat_id) as ids, min(c.expires_at) filter (where c.state = 'hold') as next_lapse
+       from seat_claims c where c.event_id = $1 and ${liveClaimCondition('$2')}`,
     [eventId, toIso(now)],
   );
-  return new Set(rows[0]?.ids ?? []);
+  const nextLapse = rows[0]?.next_lapse ?? null;
+  return { taken: new Set(rows[0]?.ids ?? []), nextLapse: nextLapse === null ? null : new Date(nextLapse) };
 }

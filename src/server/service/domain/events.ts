@@ -61,8 +61,8 @@ interface PartnerCatalog {
   /** In start order, each with its start instant for date filtering. */
   events: { startMs: number; event: PartnerEvent }[];
   byId: Map<number, PartnerEvent>;
-  /** The whole list serialised once: the unfiltered list is the common call. */
-  allJson: string;
+  /** The whole list serialised once, as UTF-8: the unfiltered list is the common call (half a megabyte). */
+  allBody: Uint8Array<ArrayBuffer>;
 }
 
 async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Promise<PartnerCatalog> {
@@ -84,7 +84,7 @@ async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Pr
   return {
     events,
     byId: new Map(events.map(({ event }) => [event.eventId, event])),
-    allJson: JSON.stringify(events.map(({ event }) => event)),
+    allBody: Buffer.from(JSON.stringify(events.map(({ event }) => event)), 'utf8'),
   };
 }
 
@@ -122,15 +122,15 @@ export async function listPartnerEvents(
   return inRange(await partnerCatalog(db, client, now), client, range);
 }
 
-/** `listPartnerEvents` as the JSON text of the response (the unfiltered list is serialised once). */
-export async function partnerEventListJson(
+/** `listPartnerEvents` as the JSON of the response (the unfiltered list is prepared once). */
+export async function partnerEventListBody(
   db: Queryable,
   client: Client,
   range: DateRange,
   now: Date,
-): Promise<string> {
+): Promise<Uint8Array<ArrayBuffer> | string> {
   const catalog = await partnerCatalog(db, client, now);
-  if (!range.startDate && !range.endDate) return catalog.allJson;
+  if (!range.startDate && !range.endDate) return catalog.allBody;
   return JSON.stringify(inRange(catalog, client, range));
 }
 

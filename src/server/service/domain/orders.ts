@@ -4,6 +4,7 @@ import type { PublicOrderStatus } from '../../../contract/public-order';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import { changeVersion, customersKey, ordersKey, preparedResponse } from './change-counters';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
 import { centsToNumber } from './money';
@@ -150,6 +151,45 @@ export async function exportOrders(db: Queryable, client: Client, filter: PageFi
     filter,
   );
   return { total: page.total, rows: await withExportFields(db, client, page.rows) };
+}
+
+/** A page of orders prepared for the response: the total and the page's rows as JSON text. */
+export interface PreparedOrderPage {
+  total: number;
+  rowCount: number;
+  dataJson: string;
+}
+
+/**
+ * A page of orders as prepared JSON, reused while the client's orders, order lines and customers are
+ * unchanged (change-counters.ts): the page, its lines and customers, and the `count(*)` over 50,000
+ * orders are then not read again — one small query checks the counters instead.
+ */
+async function preparedOrderPage(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+  listing: 'list' | 'export',
+  load: (db: Queryable, client: Client, filter: PageFilter) => Promise<PageOf<OrderExport>>,
+): Promise<PreparedOrderPage> {
+  const version = await changeVersion(db, [ordersKey(client.id), customersKey(client.id)]);
+  const key = `orders-${listing}:${client.id}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
+  // Orders hold no holds: the page does not lapse by itself, whatever the clock.
+  return preparedResponse(db, key, version, new Date(), async () => {
+    const { total, rows } = await load(db, client, filter);
+    const dataJson = JSON.stringify(rows);
+    return { value: { total, rowCount: rows.length, dataJson }, bytes: dataJson.length * 2 };
+  });
+}
+
+/** `GET /partner/order` as a prepared page (see preparedOrderPage). */
+export function listOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedOrderPage> {
+  return preparedOrderPage(db, client, filter, 'list', listOrders);
+}
+
+/** `POST /partner/export/orders` as a prepared page (see preparedOrderPage). */
+export function exportOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedOrderPage> {
+  return preparedOrderPage(db, client, filter, 'export', exportOrders);
 }
 
 /**

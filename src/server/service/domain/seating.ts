@@ -1,15 +1,17 @@
 import type { SeatPlanSection } from '../../../contract/seating';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import { eventAvailability, takenSeatIds } from './availability';
+import { eventAvailability, liveClaims } from './availability';
 import { cachedCatalog } from './catalog-cache';
+import { changeVersion, eventClaimsKey, type Prepared, preparedResponse } from './change-counters';
 import { centsToNumber } from './money';
 import { ticketTypesOfEvent } from './ticket-types';
 
 /**
  * Seating plans (spec 2.13). A hall's layout (sections, rows, seats) does not change through the
- * interface, so it is read once per hall and catalog version and kept; each request only reads the
- * event's live claims. That keeps the 20,000-seat arena well inside its budget.
+ * interface, so it is read once per hall and catalog version and kept. A reserved-seating plan is then
+ * prepared whole (the arena's is 1.2 MB of JSON) and reused until the event's claims change or one of its
+ * holds lapses (change-counters.ts): a request that finds it current costs one small query.
  */
 
 export const SEATING_EVENT_NOT_FOUND = 'Event not found';
@@ -104,14 +106,36 @@ export function hallLayout(db: Queryable, hallId: number): Promise<HallLayout> {
 }
 
 /**
- * `GET /partner/seating/{eventId}` as the JSON text of a SeatPlan (contract/seating.ts). Price levels are
- * the event's ticket types with their final amounts (all of them, as in the partner event's `prices`).
- * Reserved halls: every seat with `available` = not claimed now; the text is joined from fragments the
- * layout prepared, because the arena's 20,000 seats would otherwise be 20,000 objects to build and
- * serialise per request. General admission: one section without rows (the hall's first section, or the
- * hall itself when it has none) and the available count.
+ * `GET /partner/seating/{eventId}` as the UTF-8 JSON of a SeatPlan (contract/seating.ts), reused while
+ * current: built under the event's claim counter and the catalog version, for request clocks from the
+ * one it was built with until the first of its holds lapses.
  */
-export async function seatPlanJson(db: Queryable, clientId: number, eventId: number, now: Date): Promise<string> {
+export async function seatPlanBody(
+  db: Queryable,
+  clientId: number,
+  eventId: number,
+  now: Date,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const version = await changeVersion(db, [eventClaimsKey(eventId)]);
+  return preparedResponse(db, `seating:${clientId}:${eventId}`, version, now, () =>
+    buildSeatPlan(db, clientId, eventId, now),
+  );
+}
+
+/**
+ * Price levels are the event's ticket types with their final amounts (all of them, as in the partner
+ * event's `prices`). Reserved halls: every seat with `available` = not claimed now; the text is joined from
+ * fragments the layout prepared, because the arena's 20,000 seats would otherwise be 20,000 objects to build
+ * and serialise. General admission: one section without rows (the hall's first section, or the hall itself
+ * when it has none) and the available count — counted from carts and orders, which no counter covers, so
+ * it is never reused.
+ */
+async function buildSeatPlan(
+  db: Queryable,
+  clientId: number,
+  eventId: number,
+  now: Date,
+): Promise<Prepared<Uint8Array<ArrayBuffer>>> {
   const { rows } = await db.query<{ hall_id: number }>('select hall_id from events where client_id = $1 and id = $2', [
     clientId,
     eventId,
@@ -129,6 +153,15 @@ export async function seatPlanJson(db: Queryable, clientId: number, eventId: num
     amount: centsToNumber(ticketType.priceCents),
   }));
   const head = `{"eventId":${eventId},"hallId":${event.hall_id},"priceLevels":${JSON.stringify(priceLevels)},"sections":`;
+  const prepared = (json: string, validUntilMs: number | undefined): Prepared<Uint8Array<ArrayBuffer>> => {
+    const body = Buffer.from(json, 'utf8');
+    return {
+      value: body,
+      bytes: body.byteLength,
+      validFromMs: now.getTime(),
+      ...(validUntilMs === undefined ? {} : { validUntilMs }),
+    };
+  };
 
   if (layout.seating === 'general') {
     const availability = await eventAvailability(db, eventId, now);
@@ -136,10 +169,13 @@ export async function seatPlanJson(db: Queryable, clientId: number, eventId: num
     const section: SeatPlanSection = first
       ? { sectionId: first.sectionId, sectionName: first.sectionName, rows: [] }
       : { sectionId: 0, sectionName: layout.hallName, rows: [] };
-    return `${head}${JSON.stringify([section])},"available":${availability?.totalAvailable ?? 0}}`;
+    return prepared(
+      `${head}${JSON.stringify([section])},"available":${availability?.totalAvailable ?? 0}}`,
+      now.getTime(),
+    );
   }
 
-  const taken = await takenSeatIds(db, eventId, now);
+  const { taken, nextLapse } = await liveClaims(db, eventId, now);
   let available = 0;
   const parts: string[] = [head, '['];
   layout.sections.forEach((section, sectionIndex) => {
@@ -166,5 +202,5 @@ export async function seatPlanJson(db: Queryable, clientId: number, eventId: num
     parts.push(']}');
   });
   parts.push(`],"available":${available}}`);
-  return parts.join('');
+  return prepared(parts.join(''), nextLapse?.getTime());
 }

@@ -12,7 +12,33 @@ export function pageEnvelope<Row>(options: {
   data: Row[];
   carry?: Record<string, string | undefined>;
 }): Paginated<Row> {
-  const { page, total, data } = options;
+  return { data: options.data, ...envelopeFields({ ...options, rowCount: options.data.length }) };
+}
+
+/**
+ * The envelope around rows already serialised (prepared pages): the same text `JSON.stringify` gives for
+ * `pageEnvelope` with those rows, without parsing or serialising them again.
+ */
+export function pageEnvelopeJson(options: {
+  requestUrl: string;
+  page: number;
+  total: number;
+  rowCount: number;
+  dataJson: string;
+  carry?: Record<string, string | undefined>;
+}): string {
+  const rest = JSON.stringify(envelopeFields(options));
+  return `{"data":${options.dataJson},${rest.slice(1)}`;
+}
+
+function envelopeFields(options: {
+  requestUrl: string;
+  page: number;
+  total: number;
+  rowCount: number;
+  carry?: Record<string, string | undefined>;
+}): Omit<Paginated<never>, 'data'> {
+  const { page, total, rowCount } = options;
   const base = new URL(options.requestUrl);
   for (const [name, value] of Object.entries(options.carry ?? {})) {
     if (value !== undefined) base.searchParams.set(name, value);
@@ -24,9 +50,8 @@ export function pageEnvelope<Row>(options: {
     url.searchParams.set('page', String(n));
     return url.toString();
   };
-  const from = data.length > 0 ? (page - 1) * PAGE_SIZE + 1 : 0;
+  const from = rowCount > 0 ? (page - 1) * PAGE_SIZE + 1 : 0;
   return {
-    data,
     current_page: page,
     last_page: lastPage,
     per_page: PAGE_SIZE,
@@ -36,7 +61,7 @@ export function pageEnvelope<Row>(options: {
     first_page_url: pageUrl(1),
     last_page_url: pageUrl(lastPage),
     from,
-    to: data.length > 0 ? from + data.length - 1 : 0,
+    to: rowCount > 0 ? from + rowCount - 1 : 0,
     path,
   };
 }

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
 import { type PartnerEvent, partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
-import { getPartnerEvent, partnerEventListJson } from '../../domain/events';
+import { getPartnerEvent, partnerEventListBody } from '../../domain/events';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const listEventsRoute = createRoute({
@@ -31,9 +31,9 @@ const getEventRoute = createRoute({
 export function registerPartnerEventRoutes(app: ServiceApp): void {
   app.openapi(listEventsRoute, async (c) => {
     const { db, now } = c.get('deps');
-    // Served as prepared JSON text: the unfiltered list is serialised once per catalog version.
-    const json = await partnerEventListJson(db, c.get('client'), c.req.valid('query'), now());
-    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
+    // Served as prepared JSON: the unfiltered list is serialised once per catalog version.
+    const body = await partnerEventListBody(db, c.get('client'), c.req.valid('query'), now());
+    return c.body(body, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
       PartnerEvent[],
       200,
       'json'

@@ -1,14 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
-import { changedSincePageQuerySchema, exportBodySchema, orderPageSchema } from '../../../../contract/order';
+import {
+  changedSincePageQuerySchema,
+  exportBodySchema,
+  type OrderPage,
+  orderPageSchema,
+} from '../../../../contract/order';
 import { waitinglistPageSchema } from '../../../../contract/waiting-list';
 import type { ServiceEnv } from '../../context';
 import { exportCustomers } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';
-import { exportOrders } from '../../domain/orders';
+import { exportOrdersPrepared } from '../../domain/orders';
 import { exportWaitingList } from '../../domain/waiting-list';
-import { pageEnvelope } from '../pagination';
+import { pageEnvelope, pageEnvelopeJson } from '../pagination';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: exports'];
@@ -91,11 +97,14 @@ export function registerExportRoutes(app: ServiceApp): void {
     const query = c.req.valid('query');
     const changedSince = effectiveChangedSince(c.req.valid('json').changedSince, query.changedSince);
     const filter = toPageFilter(client, query.page, changedSince);
-    const { total, rows } = await exportOrders(db, client, filter);
-    return c.json(
-      pageEnvelope({ requestUrl: c.req.url, page: filter.page, total, data: rows, carry: { changedSince } }),
+    // A prepared page (see exportOrdersPrepared): served as text, never rebuilt from objects.
+    const prepared = await exportOrdersPrepared(db, client, filter);
+    const json = pageEnvelopeJson({ requestUrl: c.req.url, page: filter.page, ...prepared, carry: { changedSince } });
+    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
+      JSONParsed<OrderPage>,
       200,
-    );
+      'json'
+    >;
   });
   app.openapi(waitingListRoute, async (c) => {
     const { db } = c.get('deps');

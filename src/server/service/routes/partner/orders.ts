@@ -1,9 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { idParamSchema } from '../../../../contract/common';
-import { changedSincePageQuerySchema, orderPageSchema, orderSchema } from '../../../../contract/order';
+import { changedSincePageQuerySchema, type OrderPage, orderPageSchema, orderSchema } from '../../../../contract/order';
 import { toPageFilter } from '../../domain/exports';
-import { getOrder, listOrders } from '../../domain/orders';
-import { pageEnvelope } from '../pagination';
+import { getOrder, listOrdersPrepared } from '../../domain/orders';
+import { pageEnvelopeJson } from '../pagination';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: orders'];
@@ -34,8 +36,14 @@ export function registerOrderRoutes(app: ServiceApp): void {
     const client = c.get('client');
     const { page, changedSince } = c.req.valid('query');
     const filter = toPageFilter(client, page, changedSince);
-    const { total, rows } = await listOrders(db, client, filter);
-    return c.json(pageEnvelope({ requestUrl: c.req.url, page: filter.page, total, data: rows }), 200);
+    // A prepared page (see listOrdersPrepared): served as text, never rebuilt from objects.
+    const prepared = await listOrdersPrepared(db, client, filter);
+    const json = pageEnvelopeJson({ requestUrl: c.req.url, page: filter.page, ...prepared });
+    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
+      JSONParsed<OrderPage>,
+      200,
+      'json'
+    >;
   });
   app.openapi(getOrderRoute, async (c) => {
     const { db } = c.get('deps');
