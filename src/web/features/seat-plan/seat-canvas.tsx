@@ -19,13 +19,14 @@ import {
   drawSeatPlan,
   drawSeatRing,
   fitView,
+  redrawSeats,
   type SeatPalette,
   toScreen,
   toWorld,
   type ViewTransform,
   zoomAt,
 } from './seat-renderer';
-import { STATE_FREE } from './seat-states';
+import { STATE_FREE, STATE_UNAVAILABLE } from './seat-states';
 import { hitTest, queryBox, type SpatialGrid } from './spatial-grid';
 
 const DARK_PALETTE: SeatPalette = {
@@ -44,6 +45,8 @@ const CLICK_SLOP = 5;
 const ZOOM_STEP = 1.4;
 /** Keyboard focus on a seat smaller than this (px per pitch) zooms in so the ring and the seat can be seen. */
 const KEYBOARD_MIN_SCALE = 8;
+/** More changed seats than this and a full redraw is as cheap as a partial one. */
+const PARTIAL_REDRAW_MAX = 4000;
 /** Measures of a name kept at most; a long session of panning must not grow the performance buffer forever. */
 const MAX_MEASURES = 300;
 
@@ -94,6 +97,8 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
   const sizeRef = useRef({ width: 0, height: 0 });
   const frameRef = useRef(0);
   const firstDrawRef = useRef(true);
+  /** What the base canvas shows: the states and view it was last drawn with (for partial redraws). */
+  const drawnRef = useRef<{ layout: SeatLayout; states: Uint8Array; view: ViewTransform } | null>(null);
   const pointersRef = useRef(new Map<number, { x: number; y: number }>());
   const gestureRef = useRef<Gesture>({ kind: 'none' });
   const [hoverSeat, setHoverSeat] = useState(-1);
@@ -181,6 +186,7 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
         colours,
       );
       const end = performance.now();
+      drawnRef.current = { layout: currentLayout, states: currentStates.slice(), view };
       // The view is not React state; tests read the zoom level from here.
       if (wrapRef.current) wrapRef.current.dataset.scale = view.scale.toFixed(4);
       measure('seatplan:draw', start, end, {
@@ -197,6 +203,53 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
     },
     [prepareCanvas, drawOverlay, selectStartRef],
   );
+
+  /**
+   * After a selection: when only states changed since the last draw, redraw just the changed seats; else the whole
+   * plan. Both are measured as `seatplan:draw` (kind "selection"; `changed` tells how many seats a partial one drew).
+   */
+  const drawStates = useCallback(() => {
+    const drawn = drawnRef.current;
+    const canvas = baseRef.current;
+    const view = viewRef.current;
+    const { layout: currentLayout, states: currentStates, palette: colours } = latest.current;
+    if (!drawn || !canvas || !view || drawn.layout !== currentLayout || drawn.view !== view || frameRef.current) {
+      drawBase('selection');
+      return;
+    }
+    const start = performance.now();
+    const changed: number[] = [];
+    for (let seat = 0; seat < currentLayout.count; seat++) {
+      const before = drawn.states[seat];
+      if (before === currentStates[seat]) continue;
+      // Keep it simple where it matters little: a cross vanishing (a "taken" mark lifted) redraws everything.
+      if (before === STATE_UNAVAILABLE || changed.length >= PARTIAL_REDRAW_MAX) {
+        drawBase('selection');
+        return;
+      }
+      changed.push(seat);
+    }
+    if (changed.length === 0) return;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    redrawSeats(
+      ctx,
+      currentLayout,
+      currentStates,
+      changed,
+      view,
+      { ...sizeRef.current, devicePixelRatio: window.devicePixelRatio || 1 },
+      colours,
+    );
+    for (const seat of changed) drawn.states[seat] = currentStates[seat] as number;
+    const end = performance.now();
+    measure('seatplan:draw', start, end, { kind: 'selection', seats: currentLayout.count, changed: changed.length });
+    const selectStart = selectStartRef.current;
+    if (selectStart !== null) {
+      selectStartRef.current = null;
+      measure('seatplan:select', selectStart, end);
+    }
+  }, [drawBase, selectStartRef]);
 
   const scheduleDraw = useCallback(() => {
     if (frameRef.current) return;
@@ -270,8 +323,16 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
       setHoverSeat(-1);
       setFocusSeat(-1);
     }
-    drawBase('selection');
-  }, [layout, states, drawBase]);
+    drawStates();
+  }, [layout, states, drawStates]);
+
+  // A switch between light and dark redraws everything in the other palette.
+  const shownDark = useRef(dark);
+  useEffect(() => {
+    if (shownDark.current === dark) return;
+    shownDark.current = dark;
+    drawBase('theme');
+  }, [dark, drawBase]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraws when these change; drawOverlay reads them from `latest`
   useEffect(() => {
@@ -400,6 +461,8 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
       const seat = seatAt(point.x, point.y);
       if (seat >= 0) {
         setFocusSeat(seat);
+        // Keep the tooltip on the clicked seat: it shows the seat's new state.
+        if (event.pointerType !== 'touch') setHoverSeat(seat);
         onSeats([seat], 'toggle');
       }
     }
@@ -431,6 +494,7 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!focused) setFocused(true);
     const arrows: Record<string, Direction> = {
       ArrowLeft: 'left',
       ArrowRight: 'right',
@@ -459,7 +523,9 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
     }
   };
 
-  const onFocus = () => {
+  const onFocus = (event: React.FocusEvent<HTMLDivElement>) => {
+    // Focus from a click shows no focus ring or tooltip (the pointer has its own); the keyboard's does.
+    if (!event.currentTarget.matches(':focus-visible')) return;
     setFocused(true);
     if (focusSeat < 0 && layout.count > 0) {
       let first = 0;
@@ -473,10 +539,15 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
   // The tooltip: the hovered seat, else the keyboard-focused one while the plan has focus.
   const tipSeat = dragging ? -1 : hoverSeat >= 0 ? hoverSeat : focused ? focusSeat : -1;
   let tooltip: React.ReactNode = null;
-  if (tipSeat >= 0 && tipSeat < layout.count && viewRef.current) {
+  const tipAt =
+    tipSeat >= 0 && tipSeat < layout.count && viewRef.current
+      ? toScreen(viewRef.current, layout.x[tipSeat] as number, layout.y[tipSeat] as number)
+      : null;
+  const { width, height } = sizeRef.current;
+  // A seat scrolled out of view gets no tooltip: it would hang at the edge, pointing nowhere.
+  if (tipAt && tipAt.x >= 0 && tipAt.x <= width && tipAt.y >= 0 && tipAt.y <= height) {
     const info = describeSeat(tipSeat);
-    const at = toScreen(viewRef.current, layout.x[tipSeat] as number, layout.y[tipSeat] as number);
-    const { width } = sizeRef.current;
+    const at = tipAt;
     const flip = at.x > width - 220;
     tooltip = (
       <div
