@@ -1,4 +1,5 @@
 import { boxOfficeArea } from '../features/box-office/box-office-area';
+import { customersArea } from '../features/customers/customers-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
 import { eventsArea } from '../features/events/events-area';
 import { ordersArea } from '../features/orders/orders-area';
@@ -8,4 +9,4 @@ import type { AppArea } from './area';
  * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
  * navigation, commands and shortcuts all follow from that one line.
  */
-export const areas: readonly AppArea[] = [dashboardArea, eventsArea, boxOfficeArea, ordersArea];
+export const areas: readonly AppArea[] = [dashboardArea, eventsArea, boxOfficeArea, customersArea, ordersArea];

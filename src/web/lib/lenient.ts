@@ -13,7 +13,8 @@ export function preprocess<Target extends z.core.$ZodType>(fn: (value: unknown) 
   return z.pipe(z.transform(fn), target);
 }
 
-function toNumber(value: unknown): unknown {
+/** A number, or a decimal string (a Dutch comma accepted) → number; anything else is returned as it is. */
+export function toNumber(value: unknown): unknown {
   if (typeof value === 'string') {
     const trimmed = value.trim().replace(/\s/g, '');
     // "12,50" from a Dutch system is 12.50; "1.234,50" is 1234.50.
@@ -41,13 +42,15 @@ export const lenientString = preprocess(
   z.string(),
 );
 
-/** Tags as `"a, b"`, `["a","b"]`, `""` or null → trimmed, non-empty, unique strings. */
-export const lenientTags = preprocess((value) => {
+/** Tags as `"a, b"`, `["a","b"]`, `""` or null → trimmed, non-empty, unique strings; other values as they are. */
+export function toTags(value: unknown): unknown {
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
   if (!Array.isArray(list)) return list;
   return [...new Set(list.map((tag) => String(tag).trim()).filter((tag) => tag !== ''))];
-}, z.array(z.string()));
+}
+
+export const lenientTags = preprocess(toTags, z.array(z.string()));
 
 /** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
 export function looseFlag(value: unknown): boolean {
@@ -78,7 +81,7 @@ export interface CustomerPrefs {
  * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
  * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
  */
-export const lenientCustomerPrefs = preprocess((value): CustomerPrefs | null => {
+export function toCustomerPrefs(value: unknown): CustomerPrefs | null {
   if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Record<string, unknown>;
   return {
@@ -87,4 +90,6 @@ export const lenientCustomerPrefs = preprocess((value): CustomerPrefs | null => 
     extraOptin: looseFlag(raw.user_prefs_extra_optin),
     raw,
   };
-}, z.custom<CustomerPrefs | null>());
+}
+
+export const lenientCustomerPrefs = preprocess(toCustomerPrefs, z.custom<CustomerPrefs | null>());

@@ -22,6 +22,8 @@ export interface DirectoryState {
 const LOAD_CONCURRENCY = 6;
 /** Several focus events in a row (alt-tab back and forth) cause one refresh. */
 const MIN_REFRESH_INTERVAL_MS = 5_000;
+/** How often screens hear of a load's progress. */
+const NOTIFY_INTERVAL_MS = 300;
 
 const EXPORT_PATH = '/partner/export/customers';
 
@@ -48,6 +50,7 @@ export class CustomerDirectory {
   private watermark: { text: string; ms: number } | null = null;
   private lastRefreshAt = 0;
   private refreshAgain = false;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly clientName: string) {}
 
@@ -58,8 +61,25 @@ export class CustomerDirectory {
 
   getState = (): DirectoryState => this.state;
 
-  private setState(change: Partial<DirectoryState>): void {
+  private setState(change: Partial<DirectoryState>, options: { throttle?: boolean } = {}): void {
     this.state = { ...this.state, ...change };
+    if (options.throttle) {
+      // Pages arrive many times a second during a load: re-rendering the screens for each would cost more
+      // than the load itself. Screens hear of it at most every NOTIFY_INTERVAL_MS.
+      this.notifyTimer ??= setTimeout(() => {
+        this.notifyTimer = null;
+        this.notify();
+      }, NOTIFY_INTERVAL_MS);
+      return;
+    }
+    if (this.notifyTimer) {
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+    }
+    this.notify();
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener();
   }
 
@@ -90,7 +110,7 @@ export class CustomerDirectory {
         collect: false,
         signal: controller.signal,
         onPage: (_page, rows) => this.merge(rows, true),
-        onProgress: (progress) => this.setState({ progress }),
+        onProgress: (progress) => this.setState({ progress }, { throttle: true }),
       });
       this.setState({ status: 'ready' });
       // A customer changed while the pages came in may sit on a page fetched before the change: ask again
@@ -113,7 +133,7 @@ export class CustomerDirectory {
       schema: customerPageSchema,
       body: changedSince ? { changedSince } : {},
       signal,
-    }) as Promise<Paginated<Customer>>;
+    });
   }
 
   /**
@@ -166,7 +186,8 @@ export class CustomerDirectory {
     if (customers.length === 0) return;
     this.index.upsert(customers);
     if (fromExport) this.advanceWatermark(customers);
-    this.setState({ version: this.state.version + 1 });
+    // During the load the screens catch up a few times a second; a single change (an edit) shows at once.
+    this.setState({ version: this.state.version + 1 }, { throttle: this.state.status === 'loading' });
   }
 
   private advanceWatermark(customers: readonly Customer[]): void {
@@ -180,6 +201,7 @@ export class CustomerDirectory {
 
   /** Sign-out: stop everything and forget every customer. */
   dispose(): void {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.cancel();
     this.refreshController?.abort();
     this.index.clear();

@@ -25,6 +25,7 @@ import {
   updateBody,
 } from './customer-form-schema';
 import { customersMessages } from './customers-messages';
+import './customer-form.css';
 
 export interface CustomerFormProps {
   /** The customer to edit; absent to create one. */
@@ -232,6 +233,7 @@ export function CustomerForm({
         void submit(event);
       }}
       noValidate
+      className="foyer-customer-form"
       aria-label={customer ? t('editTitle', { name: customerName(customer) }) : t('createTitle')}
     >
       <Stack gap="md">

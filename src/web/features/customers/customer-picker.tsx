@@ -123,6 +123,10 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             label={t('pickerLabel')}
             placeholder={t('pickerPlaceholder')}
             type="search"
+            // Mantine adds the popup and active-option attributes; the role and state are ours to say.
+            role="combobox"
+            aria-expanded={combobox.dropdownOpened}
+            aria-autocomplete="list"
             autoComplete="off"
             spellCheck={false}
             autoFocus={autoFocus}

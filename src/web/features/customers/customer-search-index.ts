@@ -43,17 +43,24 @@ const TWO_TYPOS_MIN_LENGTH = 8;
 
 /** Lower case without accents: "Müller" and "muller", "Élise" and "elise" find each other. */
 export function normalizeText(text: string): string {
+  // Most names are plain ASCII: skip the (costly) Unicode decomposition for them.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 }
 
+const NON_ASCII = /[^ -~\t\n\r]/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+const UNICODE_SEPARATORS = /[^\p{L}\p{N}]+/u;
+
 /** Words of a text: runs of letters and digits. */
 function words(text: string): string[] {
-  return normalizeText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  const normalized = normalizeText(text);
+  if (normalized === '') return [];
+  const parts = normalized.split(NON_ASCII.test(normalized) ? UNICODE_SEPARATORS : ASCII_SEPARATORS);
+  return parts.length === 1 ? parts : parts.filter((word) => word !== '');
 }
 
 /**
@@ -145,7 +152,8 @@ function tokensOf(customer: Customer): Array<[token: string, field: number]> {
   return tokens;
 }
 
-const isAlphabetic = (token: string) => /^\p{L}+$/u.test(token);
+const ALPHABETIC = /^\p{L}+$/u;
+const isAlphabetic = (token: string) => ALPHABETIC.test(token);
 
 /**
  * Edit distance between `term` and the closest prefix of `token` (insertions, deletions, substitutions

@@ -1,0 +1,315 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect as baseExpect, DEMO, signInByApi, test } from './support/fixtures';
+
+// The customer list loads in the background while these run, on machines shared with other work: wait longer.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A customer as the service's gateway returns it (only what these tests read). */
+interface ApiCustomer {
+  customerId: number;
+  email: string;
+  customerFirstName: string;
+  customerPreposition: string;
+  customerLastName: string;
+  customerPhone: string;
+  customerZip: string;
+  customerTags: string | null;
+}
+
+const API = '/api/v1/demo/partner';
+
+async function signIn(page: Page, baseURL: string | undefined) {
+  const response = await signInByApi(page.request, baseURL ?? '', DEMO);
+  expect(response.status()).toBe(200);
+}
+
+/** State-changing gateway calls need our own Origin (the gateway refuses cross-site writes). */
+function writeHeaders(origin: string) {
+  return { origin };
+}
+
+async function exportPage(request: APIRequestContext, origin: string, page = 1): Promise<ApiCustomer[]> {
+  const response = await request.post(`${API}/export/customers?page=${page}`, {
+    data: {},
+    headers: writeHeaders(origin),
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ApiCustomer[] }).data;
+}
+
+async function createByApi(
+  request: APIRequestContext,
+  origin: string,
+  body: Record<string, string>,
+): Promise<ApiCustomer> {
+  const response = await request.post(`${API}/customer`, { data: body, headers: writeHeaders(origin) });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ApiCustomer;
+}
+
+async function tagsOf(request: APIRequestContext, customerId: number): Promise<string[]> {
+  const response = await request.get(`${API}/customer/${customerId}/clienttypes`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as string[];
+}
+
+const fullName = (customer: ApiCustomer) =>
+  [customer.customerFirstName, customer.customerPreposition, customer.customerLastName].filter(Boolean).join(' ');
+
+/** A run-unique word, so parallel runs and retries never see each other's customers. */
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function seriousFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+    }));
+}
+
+function table(page: Page) {
+  return page.getByRole('table', { name: 'Klanten' });
+}
+
+async function search(page: Page, text: string) {
+  const box = page.getByTestId('customer-search');
+  await box.fill(text);
+  // The count answers the query typed (the search runs on a deferred copy of it).
+  await expect(page.getByTestId('customers-count')).toHaveAttribute('data-query', text);
+}
+
+test.describe('customers', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('find a seeded customer by part of the last name, by phone in another format and by zip', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await signIn(page, baseURL);
+    // A customer of the first export page (loaded first), with a phone and a zip.
+    const candidates = (await exportPage(page.request, origin)).filter(
+      (customer) => /^(06|\+316)\d{8}$/.test(customer.customerPhone) && customer.customerZip.length === 6,
+    );
+    const target = candidates[0];
+    if (!target) throw new Error('the demo data should have a customer with a mobile number on page 1');
+
+    await page.goto('/customers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
+    // Progress of the background load is shown (or it is already done).
+    await expect(page.getByTestId('customers-load-status')).toBeVisible();
+
+    const lastNamePart = target.customerLastName.slice(0, Math.max(4, target.customerLastName.length - 2));
+    await search(page, `${lastNamePart} ${target.customerFirstName}`);
+    await expect(table(page).getByRole('row').filter({ hasText: target.email })).toBeVisible();
+
+    // 0612345678 typed as 06-1234 5678; +31612345678 typed as 06 12 34 56 78.
+    const national = target.customerPhone.startsWith('+31')
+      ? `0${target.customerPhone.slice(3)}`
+      : target.customerPhone;
+    const typed = target.customerPhone.startsWith('+31')
+      ? national.replace(/^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4 $5')
+      : `+31 ${national.slice(1, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
+    await search(page, typed);
+    await expect(table(page).getByRole('row').filter({ hasText: target.email })).toBeVisible();
+
+    const zipWithSpace = `${target.customerZip.slice(0, 4)} ${target.customerZip.slice(4).toLowerCase()}`;
+    await search(page, zipWithSpace);
+    await expect(table(page).getByRole('row').filter({ hasText: target.email })).toBeVisible();
+
+    // The row opens the customer; the URL kept the search, so Back returns to it.
+    await table(page).getByRole('row').filter({ hasText: target.email }).click();
+    await expect(page.getByRole('heading', { level: 1, name: fullName(target) })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId('customer-search')).toHaveValue(zipWithSpace);
+  });
+
+  test('edit: invalid values get a message on each field and keep the input; fixed, it saves and is found', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await signIn(page, baseURL);
+    const marker = unique('Bewerk');
+    const customer = await createByApi(page.request, origin, {
+      email: `${marker.toLowerCase()}@example.nl`,
+      customerFirstName: 'Eva',
+      customerLastName: marker,
+    });
+    await page.goto(`/customers/${customer.customerId}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: `Eva ${marker} bewerken` })).toBeVisible();
+
+    const phone = page.getByTestId('field-customerPhone');
+    const zip = page.getByTestId('field-customerZip');
+    const credit = page.getByTestId('field-customerCredit');
+    await phone.fill('06-1234 56ab');
+    await zip.fill('1234 AB 5678');
+    await credit.fill('12,345');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expect(phone).toHaveAccessibleDescription(/Alleen cijfers/);
+    await expect(zip).toHaveAccessibleDescription(/Hoogstens 10 tekens/);
+    await expect(credit).toHaveAccessibleDescription(/hoogstens twee decimalen/);
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    // Nothing typed is lost.
+    await expect(phone).toHaveValue('06-1234 56ab');
+    await expect(zip).toHaveValue('1234 AB 5678');
+    await expect(credit).toHaveValue('12,345');
+
+    await phone.fill('06-1234 5678');
+    await zip.fill('9999 ZZ');
+    await credit.fill('12,50');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Eva ${marker}` })).toBeVisible();
+    await expect(page.getByTestId('customer-phone')).toHaveText('0612345678');
+    await expect(page.getByTestId('customer-credit')).toContainText('12,50');
+
+    const saved = (await (await page.request.get(`${API}/customer/${customer.customerId}`)).json()) as ApiCustomer & {
+      customerCredit: string;
+    };
+    expect(saved).toMatchObject({ customerPhone: '0612345678', customerZip: '9999 ZZ' });
+    expect(Number(saved.customerCredit)).toBe(12.5);
+
+    await page.getByRole('link', { name: 'Alle klanten' }).click();
+    await search(page, '9999 zz');
+    await expect(table(page).getByRole('row').filter({ hasText: marker })).toBeVisible();
+  });
+
+  test('create a customer; a duplicate email names the customer who has it', async ({ page, baseURL, origin }) => {
+    await signIn(page, baseURL);
+    const existing = (await exportPage(page.request, origin))[3] as ApiCustomer;
+    const marker = unique('Nieuw');
+
+    await page.goto('/customers/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe klant' })).toBeVisible();
+    await page.getByTestId('field-customerFirstName').fill('Noor');
+    await page.getByTestId('field-customerLastName').fill(marker);
+    await page.getByTestId('field-email').fill(existing.email.toUpperCase());
+    await page.getByTestId('field-customerPhone').fill('020 - 555 12 34');
+    await page.getByRole('button', { name: 'Klant aanmaken' }).click();
+
+    const email = page.getByTestId('field-email');
+    await expect(email).toHaveAccessibleDescription(`Dit e-mailadres is al van ${fullName(existing)}.`);
+    const link = page.getByRole('link', { name: `Klant ${fullName(existing)} openen` });
+    await expect(link).toHaveAttribute('href', `/customers/${existing.customerId}`);
+    await expect(page.getByTestId('field-customerLastName')).toHaveValue(marker);
+
+    await email.fill(`${marker.toLowerCase()}@example.nl`);
+    await page.getByRole('button', { name: 'Klant aanmaken' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Noor ${marker}` })).toBeVisible();
+    await expect(page.getByTestId('customer-phone')).toHaveText('0205551234');
+    const found = await page.request.post(`${API}/customer/findByEmail`, {
+      data: { email: `${marker.toLowerCase()}@example.nl` },
+      headers: writeHeaders(origin),
+    });
+    expect(found.status()).toBe(200);
+  });
+
+  test('leaving a form with unsaved changes asks first', async ({ page, baseURL }) => {
+    await signIn(page, baseURL);
+    await page.goto('/customers/new');
+    await page.getByTestId('field-customerFirstName').fill('Half');
+    await page.getByRole('link', { name: 'Alle klanten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Blijven' }).click();
+    await expect(page.getByTestId('field-customerFirstName')).toHaveValue('Half');
+    await page.getByRole('link', { name: 'Alle klanten' }).click();
+    await dialog.getByRole('button', { name: 'Weggaan zonder opslaan' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
+  });
+
+  test('set tags on the customer page', async ({ page, baseURL, origin }) => {
+    await signIn(page, baseURL);
+    const marker = unique('Label');
+    const customer = await createByApi(page.request, origin, {
+      email: `${marker.toLowerCase()}@example.nl`,
+      customerFirstName: 'Tim',
+      customerLastName: marker,
+    });
+    const validTags = (await (await page.request.get(`${API}/export/clienttypes`)).json()) as string[];
+    const [first, second] = validTags;
+    if (!first || !second) throw new Error('the demo client should have at least two tags');
+
+    await page.goto(`/customers/${customer.customerId}`);
+    const editor = page.getByRole('group', { name: 'Labels' });
+    await editor.getByRole('checkbox', { name: first, exact: true }).check();
+    await editor.getByRole('checkbox', { name: second, exact: true }).check();
+    await page.getByRole('button', { name: 'Labels opslaan' }).click();
+    await expect.poll(() => tagsOf(page.request, customer.customerId)).toEqual([first, second]);
+
+    await editor.getByRole('checkbox', { name: first, exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Labels opslaan' }).click();
+    await expect.poll(() => tagsOf(page.request, customer.customerId)).toEqual([second]);
+  });
+
+  test('bulk: add a tag to 50 customers with progress, then remove it', async ({ page, baseURL, origin }) => {
+    test.setTimeout(240_000);
+    await signIn(page, baseURL);
+    const marker = unique('Bulk');
+    const created: ApiCustomer[] = [];
+    for (let n = 0; n < 50; n++) {
+      created.push(
+        await createByApi(page.request, origin, {
+          email: `${marker.toLowerCase()}.${n}@example.nl`,
+          customerFirstName: `Klant${n}`,
+          customerLastName: marker,
+        }),
+      );
+    }
+    const validTags = (await (await page.request.get(`${API}/export/clienttypes`)).json()) as string[];
+    const tag = validTags[validTags.length - 1] as string;
+
+    await page.goto('/customers');
+    await search(page, marker);
+    // Created a moment ago: found through the changedSince refresh after the load (or the load itself).
+    await expect(page.getByTestId('customers-count')).toHaveText(/^50 gevonden/, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Alle 50 resultaten selecteren' }).click();
+    await expect(page.getByTestId('selected-count')).toHaveText('50 geselecteerd');
+
+    await page.getByRole('button', { name: 'Label toevoegen of verwijderen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Label voor 50 klanten' });
+    await dialog.getByLabel('Label').selectOption(tag);
+    await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
+    await expect(dialog.getByTestId('bulk-progress')).toBeVisible();
+    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gelukt, 0 mislukt', {
+      timeout: 60_000,
+    });
+    for (const customer of created) expect(await tagsOf(page.request, customer.customerId)).toContain(tag);
+    // The table follows as results come in.
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await expect(table(page).getByTestId('tag-chip').filter({ hasText: tag })).toHaveCount(50);
+
+    await page.getByRole('button', { name: 'Label toevoegen of verwijderen' }).click();
+    await dialog.getByText('Verwijderen').click();
+    await dialog.getByLabel('Label').selectOption(tag);
+    await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
+    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gelukt, 0 mislukt', {
+      timeout: 60_000,
+    });
+    for (const customer of created) expect(await tagsOf(page.request, customer.customerId)).not.toContain(tag);
+  });
+
+  test('axe: list, customer page and form have no serious or critical findings', async ({ page, baseURL, origin }) => {
+    await signIn(page, baseURL);
+    const first = (await exportPage(page.request, origin))[0] as ApiCustomer;
+    await page.goto('/customers');
+    await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+
+    await page.goto(`/customers/${first.customerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: fullName(first) })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Labels' })).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+
+    await page.goto(`/customers/${first.customerId}/edit`);
+    await page.getByTestId('field-customerZip').fill('12345678901');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByTestId('form-errors')).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+});

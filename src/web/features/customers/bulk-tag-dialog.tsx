@@ -1,0 +1,215 @@
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Modal,
+  NativeSelect,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { customerQueries, getCustomerTags, setCustomerTags } from '../../lib/queries/customer-queries';
+import { type Customer, customerName } from '../../lib/schemas/customer';
+import { type BulkTagAction, runBulkTagChange } from './bulk-tags';
+import type { CustomerDirectory } from './customer-directory';
+import { customersMessages } from './customers-messages';
+
+/** Customers changed at once: a handful keeps the desk responsive and the service unhurried. */
+const BULK_CONCURRENCY = 6;
+
+interface Failure {
+  customer: Customer;
+  error: unknown;
+}
+
+type Phase = 'choose' | 'running' | 'done' | 'cancelled';
+
+/**
+ * Adds or removes one tag for the selected customers: in parallel with a limit, a progress bar, failures
+ * listed per customer with a retry, a stop button; the list updates customer by customer as results come in.
+ */
+export function BulkTagDialog({
+  customers,
+  directory,
+  onClose,
+}: {
+  customers: Customer[];
+  directory: CustomerDirectory | null;
+  onClose: () => void;
+}) {
+  const t = useMessages(customersMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const clientTypes = useQuery(customerQueries.clientTypes());
+  const [action, setAction] = useState<BulkTagAction>('add');
+  const [tag, setTag] = useState('');
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [targets, setTargets] = useState<Customer[]>(customers);
+  const [done, setDone] = useState(0);
+  const [succeeded, setSucceeded] = useState(0);
+  const [failures, setFailures] = useState<Failure[]>([]);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  // Leaving the dialog (or the page) stops a run in progress.
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const tags = clientTypes.data ?? [];
+  const chosenTag = tag || tags[0] || '';
+
+  const run = async (runTargets: Customer[]) => {
+    if (phase === 'running' || !chosenTag) return;
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setTargets(runTargets);
+    setDone(0);
+    setSucceeded(0);
+    setFailures([]);
+    setPhase('running');
+    await runBulkTagChange({
+      targets: runTargets,
+      tag: chosenTag,
+      action,
+      concurrency: BULK_CONCURRENCY,
+      signal: controller.signal,
+      readTags: getCustomerTags,
+      writeTags: (customerId, list, signal) => setCustomerTags(customerId, list, signal),
+      onOutcome: (outcome) => {
+        setDone((count) => count + 1);
+        if (outcome.ok) {
+          setSucceeded((count) => count + 1);
+          const current = directory?.index.get(outcome.target.customerId) ?? outcome.target;
+          directory?.put({ ...current, customerTags: outcome.tags });
+        } else {
+          setFailures((list) => [...list, { customer: outcome.target, error: outcome.error }]);
+        }
+      },
+    });
+    controllerRef.current = null;
+    setPhase(controller.signal.aborted ? 'cancelled' : 'done');
+    // The service stamped lastChanged on each: bring those in (and anything else changed meanwhile).
+    void directory?.refresh({ force: true });
+  };
+
+  const total = targets.length;
+  const failed = failures.length;
+  const progressLabel = t('bulkProgress', { done: formatNumber(done, locale), total: formatNumber(total, locale) });
+
+  return (
+    <Modal
+      opened
+      onClose={() => (phase === 'running' ? undefined : onClose())}
+      closeOnEscape={phase !== 'running'}
+      closeOnClickOutside={phase !== 'running'}
+      withCloseButton={phase !== 'running'}
+      title={t('bulkTitle', { count: formatNumber(customers.length, locale) })}
+      size="lg"
+    >
+      <Stack gap="md" data-testid="bulk-tag-dialog">
+        {phase === 'choose' ? (
+          <>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="bulk-action-label">
+                {t('bulkAction')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="bulk-action-label"
+                value={action}
+                onChange={(value) => setAction(value as BulkTagAction)}
+                data={[
+                  { value: 'add', label: t('bulkAdd') },
+                  { value: 'remove', label: t('bulkRemove') },
+                ]}
+              />
+            </Stack>
+            {clientTypes.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {t('tagsLoadFailed', { message: describeError(clientTypes.error, tApp) })}
+              </Alert>
+            ) : null}
+            <NativeSelect
+              label={t('bulkTag')}
+              value={chosenTag}
+              onChange={(event) => setTag(event.currentTarget.value)}
+              data={tags}
+              disabled={tags.length === 0}
+            />
+            <Group gap="sm">
+              <Button onClick={() => void run(customers)} disabled={!chosenTag}>
+                {t('bulkStart')}
+              </Button>
+              <Button variant="default" onClick={onClose}>
+                {t('cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Stack gap={4}>
+              <Text size="sm" role="status" data-testid="bulk-progress-text">
+                {phase === 'running'
+                  ? progressLabel
+                  : phase === 'done'
+                    ? t('bulkDone', { ok: formatNumber(succeeded, locale), failed: formatNumber(failed, locale) })
+                    : t('bulkCancelled', {
+                        ok: formatNumber(succeeded, locale),
+                        failed: formatNumber(failed, locale),
+                        left: formatNumber(total - done, locale),
+                      })}
+              </Text>
+              <Progress
+                value={total === 0 ? 100 : (done / total) * 100}
+                aria-label={progressLabel}
+                data-testid="bulk-progress"
+                color={failed > 0 ? 'orange' : undefined}
+              />
+            </Stack>
+            {failures.length > 0 ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {t('bulkFailures')}
+                </Text>
+                <List size="sm" data-testid="bulk-failures">
+                  {failures.map((failure) => (
+                    <List.Item key={failure.customer.customerId}>
+                      {customerName(failure.customer) || failure.customer.email}: {describeError(failure.error, tApp)}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            ) : null}
+            <Group gap="sm">
+              {phase === 'running' ? (
+                <Button variant="default" onClick={() => controllerRef.current?.abort()}>
+                  {t('bulkCancel')}
+                </Button>
+              ) : (
+                <>
+                  {failures.length > 0 ? (
+                    <Button onClick={() => void run(failures.map((failure) => failure.customer))}>
+                      {t('bulkRetry')}
+                    </Button>
+                  ) : null}
+                  <Button variant="default" onClick={onClose}>
+                    {t('bulkClose')}
+                  </Button>
+                </>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import { useQuery } from '@tanstack/react-query';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import { isApiError } from '../../lib/api-error';
+import { useMessages } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import { customerName } from '../../lib/schemas/customer';
+import { CustomerForm } from './customer-form';
+import { customersMessages } from './customers-messages';
+import { useCustomerDirectory } from './use-customer-directory';
+
+/**
+ * Asks before leaving a form with unsaved changes: in-app navigation through a dialog, closing or reloading
+ * the tab through the browser's own prompt.
+ */
+function useUnsavedChanges() {
+  const [dirty, setDirtyState] = useState(false);
+  // The blocker reads a ref: after a save the page navigates at once, before a re-render could tell it.
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  }, []);
+  return { dirty, dirtyRef, setDirty };
+}
+
+function UnsavedChangesGuard({ dirty, dirtyRef }: { dirty: boolean; dirtyRef: RefObject<boolean> }) {
+  const t = useMessages(customersMessages);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  return (
+    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('unsavedTitle')}>
+      <Stack gap="md">
+        <Text>{t('unsavedText')}</Text>
+        <Group gap="sm">
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {t('unsavedLeave')}
+          </Button>
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            {t('unsavedStay')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function NewCustomerPage() {
+  const t = useMessages(customersMessages);
+  const navigate = useNavigate();
+  const { directory } = useCustomerDirectory();
+  const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Anchor component={Link} to="/customers" size="sm">
+        {t('backToList')}
+      </Anchor>
+      <Title order={1}>{t('createTitle')}</Title>
+      <Paper withBorder radius="md" p="md">
+        <CustomerForm
+          directory={directory}
+          autoFocus
+          onDirtyChange={setDirty}
+          onSaved={(customer) => {
+            setDirty(false);
+            void notify({ color: 'teal', message: t('created') });
+            void navigate(`/customers/${customer.customerId}`);
+          }}
+          onCancel={() => void navigate('/customers')}
+        />
+      </Paper>
+      <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
+    </Stack>
+  );
+}
+
+export function EditCustomerPage() {
+  const t = useMessages(customersMessages);
+  const navigate = useNavigate();
+  const { customerId: param } = useParams();
+  const customerId = Number(param);
+  const valid = Number.isInteger(customerId) && customerId > 0;
+  const { directory } = useCustomerDirectory();
+  const query = useQuery({ ...customerQueries.detail(customerId), enabled: valid });
+  const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
+
+  if (!valid || (isApiError(query.error) && query.error.kind === 'notFound')) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState title={t('customerNotFound', { id: param ?? '' })} />
+      </Paper>
+    );
+  }
+  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton h={400} />;
+  const customer = query.data;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Anchor component={Link} to={`/customers/${customer.customerId}`} size="sm">
+        {customerName(customer) || customer.email}
+      </Anchor>
+      <Title order={1}>{t('editTitle', { name: customerName(customer) || customer.email })}</Title>
+      <Paper withBorder radius="md" p="md">
+        <CustomerForm
+          customer={customer}
+          directory={directory}
+          onDirtyChange={setDirty}
+          onSaved={(saved) => {
+            setDirty(false);
+            void notify({ color: 'teal', message: t('saved') });
+            void navigate(`/customers/${saved.customerId}`);
+          }}
+          onCancel={() => void navigate(`/customers/${customer.customerId}`)}
+        />
+      </Paper>
+      <UnsavedChangesGuard dirty={dirty} dirtyRef={dirtyRef} />
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import { isApiError } from '../../lib/api-error';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import { type Customer, customerName } from '../../lib/schemas/customer';
+import { CUSTOM_FIELDS } from './customer-form-schema';
+import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
+import { customersMessages } from './customers-messages';
+import { TagEditor } from './tag-editor';
+import './customers.css';
+import { useCustomerDirectory } from './use-customer-directory';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Label–value pairs as a description list (read as such by screen readers). */
+function Facts({ items }: { items: Array<[label: string, value: ReactNode, testId?: string]> }) {
+  const t = useMessages(customersMessages);
+  return (
+    <dl className="foyer-facts">
+      {items.map(([label, value, testId]) => (
+        <div key={label}>
+          <dt>
+            <Text size="sm" c="dimmed" component="span">
+              {label}
+            </Text>
+          </dt>
+          <dd data-testid={testId}>
+            {value === '' || value === null || value === undefined ? (
+              <Text component="span" c="dimmed" aria-label="—">
+                {t('none')}
+              </Text>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Preferences({ customer }: { customer: Customer }) {
+  const t = useMessages(customersMessages);
+  const rows = prefRows(customer.customerPrefs);
+  const knownLabel: Record<KnownPref, string> = {
+    user_prefs_optin: t('prefOptin'),
+    user_prefs_mailinglist: t('prefMailinglist'),
+    user_prefs_extra_optin: t('prefExtraOptin'),
+  };
+  if (!rows) return <Text data-testid="prefs-nothing">{t('prefsNothingStored')}</Text>;
+  return (
+    <Table data-testid="prefs-table">
+      <caption className="foyer-visually-hidden">{t('preferences')}</caption>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key} data-testid="pref-row" data-key={row.key} data-state={row.state}>
+            <Table.Th scope="row" fw={500}>
+              {row.known ? knownLabel[row.known] : `${t('prefOtherKey')}: ${row.key}`}
+            </Table.Th>
+            <Table.Td>
+              {row.state === 'other' ? (
+                <code>{storedValueText(row.stored)}</code>
+              ) : row.state === 'missing' ? (
+                <Text size="sm" c="dimmed">
+                  {t('no')} — {t('prefMissing')}
+                </Text>
+              ) : (
+                <Group gap="xs">
+                  <Badge
+                    variant={row.state === 'yes' ? 'filled' : 'light'}
+                    color={row.state === 'yes' ? 'teal.9' : 'gray'}
+                    tt="none"
+                  >
+                    {row.state === 'yes' ? t('yes') : t('no')}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {t('prefStoredAs', { value: storedValueText(row.stored) })}
+                  </Text>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function CustomerPage() {
+  const t = useMessages(customersMessages);
+  const { locale } = useLocale();
+  const { customerId: param } = useParams();
+  const customerId = Number(param);
+  const valid = Number.isInteger(customerId) && customerId > 0;
+  const { directory } = useCustomerDirectory();
+  const query = useQuery({
+    ...customerQueries.detail(customerId),
+    enabled: valid,
+    // What the directory already holds shows at once; the service's answer replaces it.
+    placeholderData: () => directory?.index.get(customerId),
+  });
+
+  if (!valid || (isApiError(query.error) && query.error.kind === 'notFound')) {
+    return (
+      <Stack gap="lg" maw={1100}>
+        <Anchor component={Link} to="/customers">
+          {t('backToList')}
+        </Anchor>
+        <Paper withBorder radius="md">
+          <EmptyState title={t('customerNotFound', { id: param ?? '' })} />
+        </Paper>
+      </Stack>
+    );
+  }
+  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const customer = query.data;
+  if (!customer) {
+    return (
+      <Stack gap="md" maw={1100} aria-busy="true">
+        <Skeleton h={36} w="40%" />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
+
+  const name = customerName(customer) || customer.email;
+  return (
+    <Stack gap="lg" maw={1100} data-testid="customer-page">
+      <Anchor component={Link} to="/customers" size="sm">
+        {t('backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1}>{name}</Title>
+          <Text c="dimmed" size="sm">
+            {t('customerId')} {customer.customerId} · {t('lastChanged')}{' '}
+            {customer.lastChanged ? formatDateTime(customer.lastChanged, locale) : t('none')}
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/customers/${customer.customerId}/edit`}>
+          {t('edit')}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('details')} id="customer-details">
+          <Facts
+            items={[
+              [t('salutation'), customer.customerSalutation],
+              [t('firstName'), customer.customerFirstName],
+              [t('preposition'), customer.customerPreposition],
+              [t('lastName'), customer.customerLastName],
+              [t('externalId'), customer.customerExternalId],
+              [t('credit'), formatMoney(customer.customerCredit, locale), 'customer-credit'],
+            ]}
+          />
+        </Section>
+        <Section title={t('contact')} id="customer-contact">
+          <Facts
+            items={[
+              [
+                t('email'),
+                customer.email ? (
+                  <Anchor key="email" href={`mailto:${customer.email}`}>
+                    {customer.email}
+                  </Anchor>
+                ) : (
+                  ''
+                ),
+                'customer-email',
+              ],
+              [t('phone'), customer.customerPhone, 'customer-phone'],
+              [t('street'), customer.customerAddress],
+              [t('houseNr'), customer.customerHouseNr],
+              [t('zip'), customer.customerZip, 'customer-zip'],
+              [t('city'), customer.customerCity],
+              [t('country'), customer.customerCountry],
+            ]}
+          />
+        </Section>
+        <Section title={t('preferences')} id="customer-prefs">
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('preferencesReadOnly')}
+          </Text>
+          <Preferences customer={customer} />
+        </Section>
+        <Section title={t('customFields')} id="customer-custom">
+          <Facts items={CUSTOM_FIELDS.map((field, index) => [t('custom', { n: index + 1 }), customer[field]])} />
+        </Section>
+      </SimpleGrid>
+
+      <Section title={t('tagEditor')} id="customer-tags">
+        <TagEditor customer={customer} directory={directory} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Progress.css';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { IconRefresh } from '../../components/icons';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import type { CustomerPrefs } from '../../lib/lenient';
+import type { CustomerDirectory, DirectoryState } from './customer-directory';
+import { optinState } from './customer-prefs';
+import { customersMessages } from './customers-messages';
+
+export function TagChips({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap">
+      {tags.map((tag) => (
+        <Badge key={tag} variant="outline" color="gray" size="sm" tt="none" data-testid="tag-chip">
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function OptinBadge({ prefs }: { prefs: CustomerPrefs | null }) {
+  const t = useMessages(customersMessages);
+  const state = optinState(prefs);
+  if (state === 'unknown')
+    return (
+      <Text size="sm" c="dimmed">
+        {t('optinUnknown')}
+      </Text>
+    );
+  return (
+    <Badge
+      // Filled for yes: the light teal badge misses the 4.5:1 contrast at this size.
+      variant={state === 'yes' ? 'filled' : 'light'}
+      color={state === 'yes' ? 'teal.9' : 'gray'}
+      size="sm"
+      tt="none"
+    >
+      {state === 'yes' ? t('optinYes') : t('optinNo')}
+    </Badge>
+  );
+}
+
+/**
+ * Where the background load of the customers stands: progress with a stop button, a stopped or failed load
+ * with a way to start again, or how many are loaded (and whether a refresh runs).
+ */
+export function DirectoryStatusBar({ directory, state }: { directory: CustomerDirectory; state: DirectoryState }) {
+  const t = useMessages(customersMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const done = formatNumber(state.progress?.rowsDone ?? directory.index.size, locale);
+  const total = formatNumber(state.progress?.total ?? directory.index.size, locale);
+
+  if (state.status === 'loading') {
+    const fraction = state.progress && state.progress.total > 0 ? state.progress.rowsDone / state.progress.total : 0;
+    const label = state.progress ? t('loadingProgress', { done, total }) : t('loadingStart');
+    return (
+      <Group gap="sm" wrap="nowrap" data-testid="customers-load-status" data-status="loading">
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Text size="sm" role="status">
+            {label}
+          </Text>
+          <Progress value={fraction * 100} size="sm" aria-label={label} animated />
+        </Stack>
+        <Button size="xs" variant="default" onClick={() => directory.cancel()}>
+          {t('loadCancel')}
+        </Button>
+      </Group>
+    );
+  }
+  if (state.status === 'cancelled' || state.status === 'error') {
+    return (
+      <Alert
+        color={state.status === 'error' ? 'red' : 'yellow'}
+        variant="light"
+        role={state.status === 'error' ? 'alert' : 'status'}
+        data-testid="customers-load-status"
+        data-status={state.status}
+      >
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            {state.status === 'error'
+              ? t('loadFailed', { message: describeError(state.error, tApp) })
+              : t('loadCancelled', { done, total })}
+          </Text>
+          <Button size="xs" variant="white" leftSection={<IconRefresh size={14} />} onClick={() => directory.reload()}>
+            {t('loadAgain')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="sm" data-testid="customers-load-status" data-status={state.status}>
+      <Text size="sm" c="dimmed" role="status">
+        {t('loadedCount', { count: formatNumber(directory.index.size, locale) })}
+        {state.refreshing ? ` · ${t('refreshing')}` : ''}
+      </Text>
+      {state.refreshError ? (
+        <Text size="sm" c="red">
+          {t('refreshFailed', { message: describeError(state.refreshError, tApp) })}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,298 @@
+import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useTablePage } from '../../components/data-table/use-table-page';
+import { IconSearch } from '../../components/icons';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import { type Customer, customerName } from '../../lib/schemas/customer';
+import { BulkTagDialog } from './bulk-tag-dialog';
+import {
+  type CustomerListParams,
+  type CustomerSort,
+  filterAndSortCustomers,
+  hasFilters,
+  readCustomerListParams,
+  writeCustomerListParams,
+} from './customer-list-params';
+import { DirectoryStatusBar, OptinBadge, TagChips } from './customer-parts';
+import { customersMessages } from './customers-messages';
+import { useCustomerDirectory, useCustomerSearch } from './use-customer-directory';
+
+const PAGE_SIZE = 100;
+const noQueryState = { isPending: false, isError: false, error: null };
+
+/**
+ * The customer list. Searches and filters run locally over the directory (all customers, in memory); until
+ * the background load is done, the plain list pages through the export instead. Rows can be selected, or
+ * all matches of a search, for a bulk tag change.
+ */
+export function CustomersListPage() {
+  const t = useMessages(customersMessages);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readCustomerListParams(search), [search]);
+  const [page] = useTablePage();
+  const { directory, state } = useCustomerDirectory();
+  const [text, setText] = useState(params.q);
+  const found = useCustomerSearch(directory, state?.version ?? 0, text);
+  const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const clientTypes = useQuery(customerQueries.clientTypes());
+
+  // Back/forward or a link changed q: the box follows. Typing changes q below, so this is a no-op then.
+  useEffect(() => setText(params.q), [params.q]);
+
+  const update = (change: Partial<CustomerListParams>) =>
+    setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
+
+  const onType = (value: string) => {
+    setText(value);
+    update({ q: value });
+  };
+
+  const ready = state?.status === 'ready';
+  const searching = text.trim() !== '';
+  const local = ready || searching || hasFilters(params) || params.sort !== 'relevance';
+
+  const exportPage = useQuery({
+    ...customerQueries.exportPage(page),
+    placeholderData: keepPreviousData,
+    enabled: !local,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
+  const rows = useMemo(() => {
+    if (!directory || !local) return null;
+    return filterAndSortCustomers(found.matches ?? directory.index.all(), params);
+  }, [directory, local, found.matches, params, state?.version]);
+
+  const pageRows = rows ? rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : exportPage.data?.data;
+  const rowCount = rows ? rows.length : exportPage.data?.total;
+
+  const toggle = useCallback(
+    (customer: Customer, on: boolean) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (on) next.set(customer.customerId, customer);
+        else next.delete(customer.customerId);
+        return next;
+      }),
+    [],
+  );
+  const pageIds = (pageRows ?? []).map((customer) => customer.customerId);
+  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const pageSomeSelected = pageIds.some((id) => selected.has(id));
+
+  const columns = useMemo<DataTableColumn<Customer>[]>(
+    () => [
+      {
+        id: 'select',
+        header: () => (
+          <Checkbox
+            aria-label={t('selectPage')}
+            checked={pageAllSelected}
+            indeterminate={!pageAllSelected && pageSomeSelected}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              for (const customer of pageRows ?? []) toggle(customer, on);
+            }}
+          />
+        ),
+        enableHiding: false,
+        cell: ({ row }) => (
+          // The row opens the customer; the checkbox only selects.
+          // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click, not a control itself
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the checkbox itself
+          <div onClick={(event) => event.stopPropagation()}>
+            <Checkbox
+              aria-label={t('selectRow', { name: customerName(row.original) || row.original.email })}
+              checked={selected.has(row.original.customerId)}
+              onChange={(event) => toggle(row.original, event.currentTarget.checked)}
+              onKeyDown={(event) => event.stopPropagation()}
+            />
+          </div>
+        ),
+      },
+      {
+        id: 'name',
+        header: t('columnName'),
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Text size="sm" fw={500} data-testid="customer-name">
+            {customerName(row.original) || '—'}
+          </Text>
+        ),
+      },
+      { id: 'email', header: t('columnEmail'), cell: ({ row }) => row.original.email },
+      { id: 'phone', header: t('columnPhone'), cell: ({ row }) => row.original.customerPhone },
+      { id: 'city', header: t('columnCity'), cell: ({ row }) => row.original.customerCity },
+      { id: 'tags', header: t('columnTags'), cell: ({ row }) => <TagChips tags={row.original.customerTags} /> },
+      {
+        id: 'credit',
+        header: t('columnCredit'),
+        cell: ({ row }) => <span className="foyer-tabular">{formatMoney(row.original.customerCredit, locale)}</span>,
+      },
+      { id: 'optin', header: t('columnOptin'), cell: ({ row }) => <OptinBadge prefs={row.original.customerPrefs} /> },
+      {
+        id: 'lastChanged',
+        header: t('columnLastChanged'),
+        cell: ({ row }) => (row.original.lastChanged ? formatDateTime(row.original.lastChanged, locale) : ''),
+      },
+    ],
+    [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle],
+  );
+
+  const sortOptions: Array<{ value: CustomerSort; label: string }> = [
+    { value: 'relevance', label: t('sortRelevance') },
+    { value: 'name', label: t('sortName') },
+    { value: 'lastChanged', label: t('sortLastChanged') },
+    { value: 'credit', label: t('sortCredit') },
+  ];
+
+  let notice: ReactNode = null;
+  if (state && state.status !== 'ready' && local && state.progress) {
+    notice = (
+      <Text size="sm" c="dimmed">
+        {t('partialSearch', {
+          done: formatNumber(state.progress.rowsDone, locale),
+          total: formatNumber(state.progress.total, locale),
+        })}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{t('listTitle')}</Title>
+        <Group gap="sm">
+          <Button component={Link} to="/customers/tags" variant="subtle">
+            {t('tagOverview')}
+          </Button>
+          <Button component={Link} to="/customers/new">
+            {t('newCustomer')}
+          </Button>
+        </Group>
+      </Group>
+
+      {directory && state ? <DirectoryStatusBar directory={directory} state={state} /> : null}
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <TextInput
+            label={t('search')}
+            description={t('searchHint')}
+            placeholder={t('searchPlaceholder')}
+            type="search"
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(event) => onType(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="customer-search"
+            size="md"
+          />
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('filterTag')}
+              value={params.tag}
+              onChange={(event) => update({ tag: event.currentTarget.value })}
+              data={[
+                { value: '', label: t('all') },
+                ...(clientTypes.data ?? (params.tag ? [params.tag] : [])).map((tag) => ({ value: tag, label: tag })),
+              ]}
+            />
+            <NativeSelect
+              label={t('filterOptin')}
+              value={params.optin}
+              onChange={(event) => update({ optin: event.currentTarget.value as CustomerListParams['optin'] })}
+              data={[
+                { value: '', label: t('all') },
+                { value: 'yes', label: t('optinYes') },
+                { value: 'no', label: t('optinNo') },
+                { value: 'unknown', label: t('optinUnknown') },
+              ]}
+            />
+            <TextInput
+              type="date"
+              label={t('filterChangedSince')}
+              value={params.since}
+              onChange={(event) => update({ since: event.currentTarget.value })}
+            />
+            <NativeSelect
+              label={t('sortBy')}
+              value={params.sort}
+              onChange={(event) => update({ sort: event.currentTarget.value as CustomerSort })}
+              data={sortOptions}
+            />
+            {hasFilters(params) ? (
+              <Button variant="subtle" onClick={() => update({ tag: '', optin: '', since: '' })}>
+                {t('clearFilters')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm">
+          <Text size="sm" role="status" data-testid="customers-count" data-query={found.answered}>
+            {searching || hasFilters(params)
+              ? t('resultCount', { count: formatNumber(rows?.length ?? 0, locale) })
+              : ''}
+            {found.emailLookup.pending ? ` ${t('emailChecking')}` : ''}
+          </Text>
+          {notice}
+        </Group>
+        <Group gap="xs">
+          {selected.size > 0 ? (
+            <>
+              <Text size="sm" data-testid="selected-count">
+                {t('selectedCount', { count: formatNumber(selected.size, locale) })}
+              </Text>
+              <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
+                {t('clearSelection')}
+              </Button>
+            </>
+          ) : null}
+          {rows && (searching || hasFilters(params)) && rows.length > 0 ? (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setSelected(new Map(rows.map((customer) => [customer.customerId, customer])))}
+            >
+              {t('selectAllMatches', { count: formatNumber(rows.length, locale) })}
+            </Button>
+          ) : null}
+          <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
+            {t('bulkTags')}
+          </Button>
+        </Group>
+      </Group>
+
+      <DataTable
+        label={t('customersTable')}
+        columns={columns}
+        data={pageRows}
+        rowCount={rowCount}
+        pageSize={PAGE_SIZE}
+        query={rows ? noQueryState : exportPage}
+        onRetry={() => void exportPage.refetch()}
+        getRowId={(row) => String(row.customerId)}
+        onRowClick={(row) => void navigate(`/customers/${row.customerId}`)}
+        emptyTitle={searching || hasFilters(params) ? t('noMatches') : t('noCustomers')}
+        emptyText={searching ? t('noMatchesHint') : undefined}
+      />
+
+      {bulkOpen ? (
+        <BulkTagDialog customers={[...selected.values()]} directory={directory} onClose={() => setBulkOpen(false)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { useMessages } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { customerKeys, customerQueries, setCustomerTags } from '../../lib/queries/customer-queries';
+import type { Customer } from '../../lib/schemas/customer';
+import type { CustomerDirectory } from './customer-directory';
+import { customersMessages } from './customers-messages';
+
+/**
+ * The customer's tags, chosen from the client's valid tags (`GET /partner/export/clienttypes`, cached).
+ * Saving sends the whole list: the endpoint replaces it (set semantics). A tag the customer holds that the
+ * client no longer lists is shown, marked, and can be taken off.
+ */
+export function TagEditor({ customer, directory }: { customer: Customer; directory: CustomerDirectory | null }) {
+  const t = useMessages(customersMessages);
+  const tApp = useMessages(appMessages);
+  const queryClient = useQueryClient();
+  const clientTypes = useQuery(customerQueries.clientTypes());
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const current = chosen ?? customer.customerTags;
+  const changed =
+    chosen !== null &&
+    (chosen.length !== customer.customerTags.length || chosen.some((tag) => !customer.customerTags.includes(tag)));
+
+  const mutation = useMutation({
+    mutationFn: (tags: string[]) => setCustomerTags(customer.customerId, tags),
+    onSuccess: (tags) => {
+      const updated = { ...customer, customerTags: tags };
+      queryClient.setQueryData(customerKeys.detail(customer.customerId), updated);
+      // lastChanged moved on the service: fetch the customer again, and bring the directory up to date.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) });
+      directory?.put(updated);
+      void directory?.refresh({ force: true });
+      setChosen(null);
+      void notify({ color: 'teal', message: t('tagsSaved') });
+    },
+  });
+
+  if (clientTypes.isPending) return <Skeleton h={80} />;
+  const valid = clientTypes.data ?? [];
+  const unknown = current.filter((tag) => !valid.includes(tag));
+  const options = [...valid, ...unknown];
+
+  return (
+    <Stack gap="sm">
+      {clientTypes.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('tagsLoadFailed', { message: describeError(clientTypes.error, tApp) })}
+        </Alert>
+      ) : null}
+      <Checkbox.Group
+        label={t('tags')}
+        description={t('tagEditorHint')}
+        value={current}
+        onChange={(value) => setChosen(options.filter((tag) => value.includes(tag)))}
+        data-testid="tag-editor"
+      >
+        <Group gap="md" mt="xs">
+          {options.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('noTags')}
+            </Text>
+          ) : (
+            options.map((tag) => (
+              <Checkbox key={tag} value={tag} label={valid.includes(tag) ? tag : t('unknownTag', { tag })} />
+            ))
+          )}
+        </Group>
+      </Checkbox.Group>
+      {mutation.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('saveFailed', { message: describeError(mutation.error, tApp) })}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button
+          onClick={() => {
+            if (!mutation.isPending && chosen) mutation.mutate(chosen);
+          }}
+          disabled={!changed || mutation.isPending}
+          loading={mutation.isPending}
+        >
+          {t('saveTags')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../components/page-states';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import type { Customer } from '../../lib/schemas/customer';
+import { DirectoryStatusBar } from './customer-parts';
+import { customersMessages } from './customers-messages';
+import { useCustomerDirectory } from './use-customer-directory';
+
+/** Customers per tag: every valid tag of the client (also those nobody holds) and any other tag found. */
+export function countTags(customers: readonly Customer[], validTags: readonly string[]): Array<[string, number]> {
+  const counts = new Map<string, number>(validTags.map((tag) => [tag, 0]));
+  for (const customer of customers) {
+    for (const tag of customer.customerTags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'nl'));
+}
+
+export function TagOverviewPage() {
+  const t = useMessages(customersMessages);
+  const { locale } = useLocale();
+  const { directory, state } = useCustomerDirectory();
+  const clientTypes = useQuery(customerQueries.clientTypes());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
+  const counts = useMemo(
+    () => countTags(directory?.index.all() ?? [], clientTypes.data ?? []),
+    [directory, clientTypes.data, state?.version],
+  );
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Anchor component={Link} to="/customers" size="sm">
+        {t('backToList')}
+      </Anchor>
+      <Title order={1}>{t('tagOverviewTitle')}</Title>
+      {directory && state ? <DirectoryStatusBar directory={directory} state={state} /> : null}
+      {clientTypes.isError ? <ErrorState error={clientTypes.error} onRetry={() => void clientTypes.refetch()} /> : null}
+      <Text size="sm" c="dimmed">
+        {t('tagOverviewHint')}
+      </Text>
+      <Paper withBorder radius="md">
+        <Table data-testid="tag-overview">
+          <caption className="foyer-visually-hidden">{t('tagOverviewTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('tagName')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('tagCount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {counts.map(([tag, count]) => (
+              <Table.Tr key={tag} data-testid="tag-count-row" data-tag={tag} data-count={count}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/customers?tag=${encodeURIComponent(tag)}`}
+                    aria-label={t('showCustomers', { tag })}
+                  >
+                    {tag}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right" className="foyer-tabular">
+                  {formatNumber(count, locale)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
