@@ -2,6 +2,7 @@ import { boxOfficeArea } from '../features/box-office/box-office-area';
 import { customersArea } from '../features/customers/customers-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
 import { eventsArea } from '../features/events/events-area';
+import { exportsArea } from '../features/exports/exports-area';
 import { ordersArea } from '../features/orders/orders-area';
 import type { AppArea } from './area';
 
@@ -9,4 +10,11 @@ import type { AppArea } from './area';
  * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
  * navigation, commands and shortcuts all follow from that one line.
  */
-export const areas: readonly AppArea[] = [dashboardArea, eventsArea, boxOfficeArea, customersArea, ordersArea];
+export const areas: readonly AppArea[] = [
+  dashboardArea,
+  eventsArea,
+  boxOfficeArea,
+  customersArea,
+  ordersArea,
+  exportsArea,
+];

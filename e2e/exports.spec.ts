@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+/**
+ * Exports for CRM sync and the waiting list, against the real server with the demo data (~50,000 orders).
+ * The browser's save dialog cannot be driven here, so the page takes its download route (Blob + download
+ * event): showSaveFilePicker is removed before the app loads.
+ */
+const API = `/api/v1/${DEMO.clientName}`;
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'showSaveFilePicker');
+  });
+  expect((await signInByApi(page.request, baseURL ?? '')).status()).toBe(200);
+});
+
+interface Envelope<Row> {
+  data: Row[];
+  total: number;
+  last_page: number;
+}
+
+/** A page of an export through the gateway, as the app calls it. */
+async function exportPage<Row>(
+  request: APIRequestContext,
+  origin: string,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<Envelope<Row>> {
+  const url = `${API}${path}?${new URLSearchParams(query)}`;
+  // One retry on a reset connection: a kept-alive socket the busy server has just closed.
+  const response = await request
+    .post(url, { headers: { origin } })
+    .catch(() => request.post(url, { headers: { origin } }));
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Envelope<Row>;
+}
+
+/** A sale as a sales point makes it: partner cart, one ticket of a coming event, checkout paid in cash. */
+async function sellOneTicket(request: APIRequestContext, origin: string): Promise<number> {
+  const headers = { origin };
+  const cart = await request.post(`${API}/cart/`, { headers });
+  expect(cart.status()).toBe(201);
+  const { cart_id: cartId } = (await cart.json()) as { cart_id: string };
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const events = (await (
+    await request.get(`${API}/partner/event?startDate=${today}&endDate=${later}`, { headers })
+  ).json()) as Array<{ eventId: number; prices: Array<{ priceId: string; rankId: number }> }>;
+  let added = false;
+  for (const event of events) {
+    const price = event.prices[0];
+    if (!price) continue;
+    const response = await request.post(`${API}/partner/cart/${cartId}`, {
+      headers,
+      data: [{ eventId: event.eventId, priceId: price.priceId, rankId: price.rankId, numberOfTickets: 1 }],
+    });
+    if (response.ok()) {
+      added = true;
+      break;
+    }
+  }
+  expect(added, 'a coming event with a seat to sell').toBe(true);
+  const customers = await exportPage<{ customerId: number }>(request, origin, '/partner/export/customers');
+  const customerId = customers.data[0]?.customerId;
+  const checkout = await request.post(`${API}/partner/cart/${cartId}/checkout`, {
+    headers,
+    data: { customerId, paymentMethodId: 1 },
+  });
+  expect(checkout.status()).toBe(200);
+  return ((await checkout.json()) as { orderId: number }).orderId;
+}
+
+async function exportAndDownload(page: Page): Promise<{ download: Download; text: string }> {
+  const downloading = page.waitForEvent('download', { timeout: 400_000 });
+  await page.getByRole('button', { name: 'Exporteren', exact: true }).click();
+  const download = await downloading;
+  const path = await download.path();
+  return { download, text: await readFile(path, 'utf8') };
+}
+
+function parseCsv(text: string): Array<Record<string, string>> {
+  expect(text.charCodeAt(0), 'UTF-8 BOM').toBe(0xfeff);
+  const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+test('orders CSV holds exactly `total` rows; right after a sale, the incremental export holds just that order', async ({
+  page,
+  origin,
+}) => {
+  // 50,000 orders, twice the time the bench budget allows, on a machine shared with other runs.
+  test.setTimeout(600_000);
+  await page.goto('/exports?kind=orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
+  const { total } = await exportPage(page.request, origin, '/partner/export/orders');
+  expect(total).toBeGreaterThanOrEqual(50_000);
+  await expect(page.getByTestId('mode-changes')).toBeDisabled();
+
+  const full = await exportAndDownload(page);
+  expect(full.download.suggestedFilename()).toMatch(/^foyer-demo-orders-full-\d{8}-\d{4}\.csv$/);
+  const rows = parseCsv(full.text);
+  expect(rows).toHaveLength(total);
+  expect(new Set(rows.map((row) => row.orderId)).size).toBe(total);
+  const result = page.getByTestId('export-result');
+  await expect(result).toHaveAttribute('data-complete', 'true');
+  await expect(result).toHaveAttribute('data-total', String(total));
+  await expect(page.getByTestId('watermark-line')).toBeVisible();
+
+  const orderId = await sellOneTicket(page.request, origin);
+
+  await page.getByRole('radio', { name: 'Alleen wijzigingen' }).check();
+  await expect(page).toHaveURL(/mode=changes/);
+  // The page-1 count already says it: one order changed since the watermark.
+  await expect(page.getByText('1 gewijzigd sindsdien')).toBeVisible({ timeout: 30_000 });
+  const changes = await exportAndDownload(page);
+  expect(changes.download.suggestedFilename()).toMatch(/^foyer-demo-orders-changes-/);
+  const changedRows = parseCsv(changes.text);
+  expect(changedRows.map((row) => Number(row.orderId))).toEqual([orderId]);
+  expect(changedRows[0]?.orderStatus).toBe('ord');
+  expect(changedRows[0]?.seatCount).toBe('1');
+  await expect(page.getByTestId('export-result')).toHaveAttribute('data-complete', 'true');
+  await expect(page.getByTestId('export-watermark')).toContainText('verschoven');
+});
+
+test('waiting list: filtered by type (in the URL) shows exactly the API’s entries of that type', async ({
+  page,
+  origin,
+}) => {
+  const first = await exportPage<{ type: string }>(page.request, origin, '/partner/export/waitinglist');
+  const all = [...first.data];
+  for (let pageNumber = 2; pageNumber <= first.last_page; pageNumber++) {
+    all.push(
+      ...(
+        await exportPage<{ type: string }>(page.request, origin, '/partner/export/waitinglist', {
+          page: String(pageNumber),
+        })
+      ).data,
+    );
+  }
+  const notified = all.filter((entry) => entry.type === 'notified').length;
+  expect(notified).toBeGreaterThan(0);
+
+  test.setTimeout(240_000);
+  await page.goto('/waiting-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wachtlijst' })).toBeVisible({ timeout: 90_000 });
+  const count = page.getByTestId('waiting-count');
+  await expect(count).toContainText(`van ${all.length.toLocaleString('nl-NL')} aanmeldingen`, { timeout: 90_000 });
+
+  await page.getByLabel('Status').selectOption('notified');
+  await expect(page).toHaveURL(/type=notified/);
+  await expect(count).toContainText(`${notified.toLocaleString('nl-NL')} van`);
+  const badges = page.getByRole('table').getByTestId('waiting-type');
+  await expect(badges.first()).toBeVisible();
+  expect(new Set(await badges.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-type'))))).toEqual(
+    new Set(['notified']),
+  );
+
+  // The filter survives a reload (it is in the URL) and combines with the event filter.
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('notified');
+  // The whole list loads again (12 pages); generous while another test exports 50,000 orders.
+  await expect(count).toContainText(`${notified.toLocaleString('nl-NL')} van`, { timeout: 90_000 });
+  const eventSelect = page.getByLabel('Voorstelling');
+  const firstEvent = await eventSelect.locator('option').nth(1).getAttribute('value');
+  await eventSelect.selectOption(firstEvent ?? '');
+  await expect(page).toHaveURL(new RegExp(`event=${firstEvent}`));
+  const both = all.filter(
+    (entry) => entry.type === 'notified' && String((entry as { eventId?: number }).eventId) === firstEvent,
+  ).length;
+  await expect(count).toContainText(`${both.toLocaleString('nl-NL')} van`);
+});
+
+async function seriousFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.html.slice(0, 140)),
+    }));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe (${scheme}): no serious or critical findings on the waiting list and the exports page`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Generous: the other test of this file exports 50,000 orders from the same server meanwhile.
+    test.setTimeout(240_000);
+    await page.goto('/waiting-list');
+    await expect(page.getByTestId('waiting-count')).toBeVisible({ timeout: 90_000 });
+    expect(await seriousFindings(page)).toEqual([]);
+
+    await page.goto('/exports?kind=customers');
+    await expect(page.getByTestId('mode-full')).toBeVisible();
+    await expect(page.getByText(/records in totaal/)).toBeVisible({ timeout: 90_000 });
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // Also while an export runs (progress bar) and once it is done (result).
+    await page.goto('/exports?kind=waitinglist');
+    await page.getByRole('button', { name: 'Exporteren', exact: true }).click();
+    await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 90_000 });
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+}

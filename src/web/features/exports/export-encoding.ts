@@ -1,0 +1,67 @@
+import Papa from 'papaparse';
+import type { ExportRecord } from './export-page-schema';
+import type { RowLayout } from './export-rows';
+
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Spreadsheets (Excel above all) read a CSV as UTF-8 only when it starts with a byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+const CSV_NEWLINE = '\r\n';
+
+/**
+ * Cells a spreadsheet would run as a formula (`=…`, `@…`, `+cmd`, `-cmd`) get a leading `'` (papaparse's
+ * escapeFormulae). A sign followed only by digits is left alone: phone numbers (`+316…`) and negative
+ * credit (`-12.50`) must reach the CRM unchanged.
+ */
+const FORMULA_START = /^(?:[=@\t\r]|[+-](?![\d\s.,]*$))/;
+
+/** Encodes an export chunk by chunk (one page at a time), so no step ever holds the whole file. */
+export interface ChunkEncoder {
+  mimeType: string;
+  extension: string;
+  /** What the file starts with (BOM and header for CSV; nothing for JSON lines). */
+  start(): string;
+  /** One page of records → text (ending in a newline unless empty) and the number of rows in it. */
+  encode(records: readonly ExportRecord[]): { text: string; rows: number };
+}
+
+export function csvEncoder(layout: RowLayout, delimiter: ',' | ';' = ','): ChunkEncoder {
+  const config = { delimiter, newline: CSV_NEWLINE, escapeFormulae: FORMULA_START };
+  return {
+    mimeType: 'text/csv;charset=utf-8',
+    extension: 'csv',
+    start: () => `${UTF8_BOM}${Papa.unparse([[...layout.columns]], config)}${CSV_NEWLINE}`,
+    encode(records) {
+      const data: unknown[][] = [];
+      for (const record of records) for (const row of layout.csvRows(record)) data.push(row);
+      if (data.length === 0) return { text: '', rows: 0 };
+      // Each page is unparsed on its own (header: false); the header was written once by start().
+      const text = Papa.unparse({ fields: [...layout.columns], data }, { ...config, header: false });
+      return { text: `${text}${CSV_NEWLINE}`, rows: data.length };
+    },
+  };
+}
+
+export function jsonLinesEncoder(layout: RowLayout): ChunkEncoder {
+  return {
+    mimeType: 'application/x-ndjson;charset=utf-8',
+    extension: 'jsonl',
+    start: () => '',
+    encode(records) {
+      let text = '';
+      let rows = 0;
+      for (const record of records) {
+        for (const row of layout.jsonRows(record)) {
+          text += `${JSON.stringify(row)}\n`;
+          rows += 1;
+        }
+      }
+      return { text, rows };
+    },
+  };
+}
+
+export function encoderFor(format: ExportFormat, layout: RowLayout, delimiter: ',' | ';' = ','): ChunkEncoder {
+  return format === 'csv' ? csvEncoder(layout, delimiter) : jsonLinesEncoder(layout);
+}

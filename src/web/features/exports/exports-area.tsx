@@ -1,0 +1,71 @@
+import type { AppArea } from '../../app/area';
+
+function IconDownload(props: { size?: number }) {
+  const size = props.size ?? 18;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 4v11M7 10l5 5 5-5M5 19h14" />
+    </svg>
+  );
+}
+
+/**
+ * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module is part of
+ * every first load, so it imports nothing heavy.
+ */
+export const exportsArea: AppArea = {
+  id: 'exports',
+  routes: () => [
+    {
+      path: '/exports',
+      lazy: async () => ({ Component: (await import('./exports-page')).ExportsPage }),
+    },
+    {
+      path: '/waiting-list',
+      lazy: async () => ({ Component: (await import('./waiting-list-page')).WaitingListPage }),
+    },
+  ],
+  nav: {
+    path: '/exports',
+    label: { nl: 'Exports', en: 'Exports' },
+    description: {
+      nl: 'Klanten, bestellingen en wachtlijst naar CSV of JSON',
+      en: 'Customers, orders and waiting list to CSV or JSON',
+    },
+    icon: <IconDownload />,
+    goKey: 'x',
+  },
+  commands: [
+    {
+      id: 'waiting-list',
+      label: { nl: 'Wachtlijst', en: 'Waiting list' },
+      description: { nl: 'Wie wacht op welke voorstelling', en: 'Who is waiting for which performance' },
+      keywords: ['waiting list', 'wachtlijst', 'wachtenden'],
+      run: ({ navigate }) => void navigate('/waiting-list'),
+    },
+    {
+      id: 'exports:orders-changes',
+      label: { nl: 'Gewijzigde bestellingen exporteren', en: 'Export changed orders' },
+      keywords: ['export', 'crm', 'incremental', 'incrementeel', 'orders', 'bestellingen', 'csv'],
+      run: ({ navigate }) => void navigate('/exports?kind=orders&mode=changes'),
+    },
+    {
+      id: 'exports:customers',
+      label: { nl: 'Klanten exporteren', en: 'Export customers' },
+      keywords: ['export', 'crm', 'customers', 'klanten', 'csv'],
+      run: ({ navigate }) => void navigate('/exports?kind=customers'),
+    },
+  ],
+};

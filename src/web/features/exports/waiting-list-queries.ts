@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from '../../lib/api-client';
+import { fetchAllPages } from '../../lib/fetch-all-pages';
+import { eventKeys } from '../../lib/queries/event-queries';
+import { partnerEventListSchema } from '../../lib/schemas/partner-event';
+import { waitingPageSchema } from './waiting-list-schema';
+
+export const waitingListKeys = {
+  all: ['waitingList'] as const,
+  entries: () => [...waitingListKeys.all, 'entries'] as const,
+};
+
+export const waitingListQueries = {
+  /**
+   * The whole waiting list (the export endpoint filters only by date, spec 4.2): a venue's list is a few
+   * hundred to a few thousand entries, loaded a few pages at a time, then filtered in the browser.
+   */
+  entries: () =>
+    queryOptions({
+      queryKey: waitingListKeys.entries(),
+      queryFn: async ({ signal }) => {
+        const { rows } = await fetchAllPages({
+          pageUrl: (page) => apiClient.url('/partner/export/waitinglist', { page }),
+          fetchPage: (url, pageSignal) => apiClient.post(url, { schema: waitingPageSchema, signal: pageSignal }),
+          signal,
+        });
+        return rows;
+      },
+      staleTime: 60_000,
+    }),
+  /** Every event (no date range): waiting lists belong to past and coming performances alike. */
+  allEvents: () =>
+    queryOptions({
+      queryKey: [...eventKeys.lists(), 'all'] as const,
+      queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
+      staleTime: 5 * 60_000,
+    }),
+};
