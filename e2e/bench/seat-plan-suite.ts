@@ -50,7 +50,7 @@ async function openPlan(page: Page, eventId: number, seats: number): Promise<Dra
   await expect(page.getByTestId('seat-plan-viewer')).toHaveAttribute('data-seat-count', String(seats), {
     timeout: 60_000,
   });
-  await expect(page.getByTestId('seat-plan-canvas')).toHaveAttribute('data-scale', /\d/);
+  await expect(page.getByTestId('seat-plan-canvas')).toHaveAttribute('data-scale', /\d/, { timeout: 30_000 });
   const first = (await drawMeasures(page)).find((entry) => entry.kind === 'first');
   if (!first || first.seats !== seats) throw new Error(`no first draw of ${seats} seats was measured`);
   return first;
@@ -86,7 +86,7 @@ export const seatPlanSuite: BenchSuite = {
         if (run === 0) {
           // Lazy: the dashboard must not load the viewer.
           await page.goto('/');
-          await expect(page.getByTestId('performance-card').first()).toBeVisible();
+          await expect(page.getByTestId('performance-card').first()).toBeVisible({ timeout: 60_000 });
           await page.waitForLoadState('networkidle');
           await Promise.all(pending);
           viewerOnDashboard = [...scripts.keys()].some((path) => path.includes('seat-plan-viewer'));
