@@ -1,6 +1,7 @@
 import { appLoadSuite } from './app-load-suite';
 import { eventsSuite } from './events-suite';
 import { exportsSuite } from './exports-suite';
+import { ordersSuite } from './orders-suite';
 import { seatPlanSuite } from './seat-plan-suite';
 import {
   type BenchRow,
@@ -16,7 +17,7 @@ import {
  * Each issue adds its suite to SUITES. BENCH_RUNS changes the number of runs (default 5, the median is
  * reported); BENCH_APP_DIR reuses a build instead of building the current source.
  */
-const SUITES: BenchSuite[] = [appLoadSuite, seatPlanSuite, eventsSuite, exportsSuite];
+const SUITES: BenchSuite[] = [appLoadSuite, seatPlanSuite, eventsSuite, exportsSuite, ordersSuite];
 
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? '5');

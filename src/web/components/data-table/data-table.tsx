@@ -1,7 +1,4 @@
-import { Alert, Box, Button, Checkbox, Group, Menu, Pagination, Paper, Skeleton, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Menu.css';
+import { Alert, Box, Button, Group, Pagination, Paper, Skeleton, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -18,7 +15,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { appMessages } from '../../app/messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
@@ -26,6 +23,8 @@ import { describeError } from '../error-message';
 import { IconColumns, IconRefresh } from '../icons';
 import { EmptyState, ErrorState } from '../page-states';
 import { useTablePage } from './use-table-page';
+
+const ColumnsMenu = lazy(() => import('./columns-menu'));
 
 /** The features every DataTable has: server pagination and column visibility. */
 export const dataTableFeatures = tableFeatures({ rowPaginationFeature, columnVisibilityFeature });
@@ -161,6 +160,23 @@ export function DataTable<Row extends RowData>({
   const pastTheEnd = pageCount !== undefined && page > pageCount && rowCount !== undefined && rowCount > 0;
   const refreshing = Boolean(query.isFetching && query.isPlaceholderData);
 
+  // The menu loads on first use; until then a plain button of the same look stands in for it.
+  const [columnsMenuWanted, setColumnsMenuWanted] = useState(false);
+  const columnsButton = (onClick: (() => void) | undefined) => (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<IconColumns size={16} />}
+      className="foyer-touch-target"
+      onClick={onClick}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="columns-button"
+    >
+      {t('columns')}
+    </Button>
+  );
+
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (onRowClick && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -199,33 +215,29 @@ export function DataTable<Row extends RowData>({
     <Paper withBorder radius="md" className="foyer-data-table">
       <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
         <Group gap="sm">{toolbar}</Group>
-        <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button variant="default" size="xs" leftSection={<IconColumns size={16} />} className="foyer-touch-target">
-              {t('columns')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('showColumns')}</Menu.Label>
-            {table
-              .getAllLeafColumns()
-              .filter((column) => column.getCanHide())
-              .map((column) => (
-                // Mantine fixes the role to menuitem, so the state is said in words as well as shown.
-                <Menu.Item
-                  key={column.id}
-                  data-visible={column.getIsVisible()}
-                  leftSection={<Checkbox.Indicator checked={column.getIsVisible()} size="xs" />}
-                  onClick={() => column.toggleVisibility()}
-                >
-                  {columnLabel(column.columnDef.header, column.id)}
-                  <span className="foyer-visually-hidden">
-                    {` (${column.getIsVisible() ? t('columnShown') : t('columnHidden')})`}
-                  </span>
-                </Menu.Item>
-              ))}
-          </Menu.Dropdown>
-        </Menu>
+        {columnsMenuWanted ? (
+          <Suspense fallback={columnsButton(undefined)}>
+            <ColumnsMenu
+              columns={table
+                .getAllLeafColumns()
+                .filter((column) => column.getCanHide())
+                .map((column) => ({
+                  id: column.id,
+                  label: columnLabel(column.columnDef.header, column.id),
+                  visible: column.getIsVisible(),
+                  toggle: () => column.toggleVisibility(),
+                }))}
+              texts={{
+                columns: t('columns'),
+                showColumns: t('showColumns'),
+                shown: t('columnShown'),
+                hidden: t('columnHidden'),
+              }}
+            />
+          </Suspense>
+        ) : (
+          columnsButton(() => setColumnsMenuWanted(true))
+        )}
       </Group>
 
       {query.isError && data !== undefined ? (

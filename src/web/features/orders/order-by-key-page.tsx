@@ -12,6 +12,7 @@ import { fetchOrderListPage, orderKeys, orderQueries } from '../../lib/queries/o
 import type { OrderExport, OrderPage } from '../../lib/schemas/order';
 import { findOrderByKey } from './find-order-by-key';
 import { seedOrderCache } from './order-cache';
+import { orderPageMessages } from './order-page-messages';
 import { ordersMessages } from './orders-messages';
 
 type Search =
@@ -34,7 +35,8 @@ function fromCache(queryClient: ReturnType<typeof useQueryClient>, orderKey: str
  * once whether the key exists at all; only then are the order pages searched (see find-order-by-key.ts).
  */
 export function OrderByKeyPage({ orderKey }: { orderKey: string }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(orderPageMessages);
+  const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,7 +84,7 @@ export function OrderByKeyPage({ orderKey }: { orderKey: string }) {
     (status.isError && isApiError(status.error) && status.error.status === 404) || search.state === 'notFound';
   const backToList = (
     <Button component={Link} to="/orders" variant="light">
-      {t('backToList')}
+      {ts('backToList')}
     </Button>
   );
 
@@ -126,7 +128,7 @@ export function OrderByKeyPage({ orderKey }: { orderKey: string }) {
         />
         <Group>
           <Button variant="default" onClick={() => controller?.abort(new DOMException('Stopped', 'AbortError'))}>
-            {t('cancel')}
+            {ts('cancel')}
           </Button>
         </Group>
       </Stack>

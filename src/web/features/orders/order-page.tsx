@@ -13,6 +13,7 @@ import { fetchOrderExportPage, orderKeys, orderQueries } from '../../lib/queries
 import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { findOrderInExport } from './order-lines';
+import { orderPageMessages } from './order-page-messages';
 import { allEventsQuery, OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
 import { ordersMessages } from './orders-messages';
@@ -70,7 +71,8 @@ function SeatsTable({
   testId: string;
   events: ReadonlyMap<number, PartnerEvent>;
 }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(orderPageMessages);
+  const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const rankName = (seat: OrderSeat) =>
     events.get(seat.eventId)?.prices.find((price) => price.rankId === seat.rankId && price.rankName)?.rankName ??
@@ -100,7 +102,7 @@ function SeatsTable({
               <Table.Tr key={`${seat.seatId}-${seat.eventId}`} data-testid="seat-row" data-seat-id={seat.seatId}>
                 <Table.Td>
                   <Anchor component={Link} to={`/events/${seat.eventId}`} size="sm">
-                    {event?.eventName ?? t('eventFallback', { id: seat.eventId })}
+                    {event?.eventName ?? ts('eventFallback', { id: seat.eventId })}
                   </Anchor>
                   {event ? (
                     <Text size="xs" c="dimmed">
@@ -135,7 +137,7 @@ function SeatsTable({
 }
 
 function PublicLinks({ orderKey }: { orderKey: string }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(orderPageMessages);
   const localized = useLocalized();
   const status = useQuery(orderQueries.publicStatus(orderKey));
   if (status.isPending) return <Skeleton h={24} w={260} />;
@@ -182,7 +184,8 @@ function PublicLinks({ orderKey }: { orderKey: string }) {
 }
 
 export function OrderPage({ orderId }: { orderId: number }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(orderPageMessages);
+  const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
@@ -198,7 +201,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
           title={t('orderNotFound', { id: orderId })}
           action={
             <Button component={Link} to="/orders" variant="light">
-              {t('backToList')}
+              {ts('backToList')}
             </Button>
           }
         >
@@ -230,7 +233,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
     <Stack gap="lg" maw={1200} data-testid="order-page">
       <Stack gap={4}>
         <Anchor component={Link} to="/orders" size="sm">
-          ← {t('backToList')}
+          ← {ts('backToList')}
         </Anchor>
         <Group gap="sm" align="center">
           <Title order={1}>{t('orderTitle', { id: order.orderId })}</Title>
@@ -251,12 +254,12 @@ export function OrderPage({ orderId }: { orderId: number }) {
           </Field>
           <Field label={t('fieldCustomer')} testId="field-customer">
             {order.customerId === null ? (
-              t('anonymous')
+              ts('anonymous')
             ) : (
               <Anchor component={Link} to={`/customers/${order.customerId}`}>
                 {row?.user
                   ? `${customerName(row.user)} (${order.customerId})`
-                  : t('customerNumber', { id: order.customerId })}
+                  : ts('customerNumber', { id: order.customerId })}
               </Anchor>
             )}
           </Field>

@@ -21,6 +21,9 @@ describe('parseOrderRef', () => {
     expect(parseOrderRef('abc')).toBeNull();
     expect(parseOrderRef('jan de vries')).toBeNull();
     expect(parseOrderRef('12-34/56')).toBeNull();
+    // Words typed in the command palette are searches, not keys.
+    expect(parseOrderRef('bestellingen')).toBeNull();
+    expect(parseOrderRef('ThisIsALongKeyWithoutDigits')).toEqual({ kind: 'key', key: 'ThisIsALongKeyWithoutDigits' });
   });
 
   it('builds the app path', () => {

@@ -14,7 +14,9 @@ export function parseOrderRef(text: string): OrderRef | null {
     const id = Number(value);
     return id >= 1 && id <= MAX_ORDER_ID ? { kind: 'id', id } : null;
   }
-  if (/^[0-9A-Za-z_-]{6,128}$/.test(value)) return { kind: 'key', key: value };
+  // A plain word ("bestellingen") is a search, not a key: a key mixes letters and digits, or is long.
+  const looksLikeKey = (/\d/.test(value) && /[A-Za-z]/.test(value)) || value.length >= 20;
+  if (/^[0-9A-Za-z_-]{6,128}$/.test(value) && looksLikeKey) return { kind: 'key', key: value };
   return null;
 }
 

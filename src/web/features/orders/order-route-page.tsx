@@ -4,12 +4,14 @@ import { EmptyState } from '../../components/page-states';
 import { useMessages } from '../../lib/i18n';
 import { OrderByKeyPage } from './order-by-key-page';
 import { OrderPage } from './order-page';
+import { orderPageMessages } from './order-page-messages';
 import { parseOrderRef } from './order-ref';
 import { ordersMessages } from './orders-messages';
 
 /** `/orders/:orderRef`: an order number opens the order; a key is looked up first. */
 export function OrderRoutePage() {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(orderPageMessages);
+  const ts = useMessages(ordersMessages);
   const raw = useParams().orderRef ?? '';
   const ref = parseOrderRef(raw);
   if (!ref) {
@@ -19,11 +21,11 @@ export function OrderRoutePage() {
           title={t('orderNotFound', { id: raw })}
           action={
             <Button component={Link} to="/orders" variant="light">
-              {t('backToList')}
+              {ts('backToList')}
             </Button>
           }
         >
-          {t('jumpInvalid')}
+          {ts('jumpInvalid')}
         </EmptyState>
       </Paper>
     );

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
-import { ordersMessages } from '../orders-messages';
+import { analysisMessages } from './analysis-messages';
 import { type AnalysisOrder, groupTotals, revenuePerDayByChannel, topEventsByRevenue } from './analysis-model';
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];
@@ -33,7 +33,7 @@ export default function AnalysisCharts({
   orders: readonly AnalysisOrder[];
   eventName: (eventId: number) => string;
 }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
@@ -61,11 +61,14 @@ export default function AnalysisCharts({
   return (
     <Stack gap="xl" data-testid="analysis-charts">
       <Chart title={t('chartRevenuePerDay')} id="chart-revenue-per-day">
-        <BarChart
+        {/* An area per channel rather than a bar per day: a year of days stays one path per channel. */}
+        <AreaChart
           h={260}
           data={perDay.rows}
           dataKey="day"
           type="stacked"
+          curveType="linear"
+          withDots={false}
           withLegend
           legendProps={{ verticalAlign: 'top', height: 36 }}
           valueFormatter={money}

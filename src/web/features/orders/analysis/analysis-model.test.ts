@@ -4,6 +4,7 @@ import type { OrderExport } from '../../../lib/schemas/order';
 import { analysisCsv } from './analysis-csv';
 import {
   type AnalysisOrder,
+  createSortedViews,
   eventsOf,
   filterOrders,
   groupTotals,
@@ -100,10 +101,17 @@ describe('toAnalysisOrder', () => {
 });
 
 describe('filters, sort and totals', () => {
-  it('without filters keeps all, as a copy', () => {
-    const all = filterOrders(ORDERS, NO_FILTERS);
-    expect(all).toHaveLength(4);
-    expect(all).not.toBe(ORDERS);
+  it('without filters keeps all', () => {
+    expect(filterOrders(ORDERS, NO_FILTERS)).toEqual(ORDERS);
+  });
+
+  it('sorted views sort once each, and filtering keeps their order', () => {
+    const view = createSortedViews(ORDERS);
+    const byAmount = view('amount-desc');
+    expect(byAmount.map((o) => o.orderId)).toEqual([4, 1, 2, 3]);
+    expect(view('amount-desc')).toBe(byAmount);
+    expect(ORDERS.map((o) => o.orderId)).toEqual([1, 2, 3, 4]);
+    expect(filterOrders(byAmount, { ...NO_FILTERS, channel: 'www' }).map((o) => o.orderId)).toEqual([4, 1, 3]);
   });
 
   it('each filter narrows, and they combine', () => {

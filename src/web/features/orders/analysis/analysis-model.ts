@@ -111,11 +111,14 @@ export function hasFilters(filters: AnalysisFilters): boolean {
   );
 }
 
-/** One pass over the orders; each filter that is set must hold. */
-export function filterOrders(orders: readonly AnalysisOrder[], filters: AnalysisFilters): AnalysisOrder[] {
+/**
+ * One pass over the orders, keeping their order; each filter that is set must hold. Without filters the
+ * same array comes back (callers treat it as read-only).
+ */
+export function filterOrders(orders: readonly AnalysisOrder[], filters: AnalysisFilters): readonly AnalysisOrder[] {
   const text = filters.text.trim().toLocaleLowerCase();
   const { status, payment, channel, method, event, day } = filters;
-  if (!hasFilters(filters)) return orders.slice();
+  if (!hasFilters(filters)) return orders;
   const result: AnalysisOrder[] = [];
   for (const order of orders) {
     if (status && order.status !== status) continue;
@@ -138,9 +141,25 @@ const COMPARATORS: Record<SortOrder, (a: AnalysisOrder, b: AnalysisOrder) => num
   id: (a, b) => a.orderId - b.orderId,
 };
 
-/** Sorts in place (the caller passes its own filtered copy) and returns the same array. */
+/** Sorts in place (the caller passes its own copy) and returns the same array. */
 export function sortOrders(orders: AnalysisOrder[], sort: SortOrder): AnalysisOrder[] {
   return orders.sort(COMPARATORS[sort]);
+}
+
+/**
+ * The loaded orders in each sort order, each sorted once on first use. Filtering keeps the order, so a
+ * filter change is one pass over a sorted view instead of a filter and a sort of 50,000 orders.
+ */
+export function createSortedViews(orders: readonly AnalysisOrder[]): (sort: SortOrder) => readonly AnalysisOrder[] {
+  const views = new Map<SortOrder, AnalysisOrder[]>();
+  return (sort) => {
+    let view = views.get(sort);
+    if (!view) {
+      view = sortOrders(orders.slice(), sort);
+      views.set(sort, view);
+    }
+    return view;
+  };
 }
 
 export interface Totals {

@@ -21,10 +21,12 @@ import { allEventsQuery, useChannelLabel } from '../order-parts';
 import { validIsoDate } from '../order-ref';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
+import { analysisMessages } from './analysis-messages';
 import '../orders.css';
 import { analysisCsv, downloadText } from './analysis-csv';
 import {
   type AnalysisFilters,
+  createSortedViews,
   eventsOf,
   filterOrders,
   type Grouping,
@@ -32,7 +34,6 @@ import {
   hasFilters,
   NO_FILTERS,
   type SortOrder,
-  sortOrders,
   totalsOf,
   valuesOf,
 } from './analysis-model';
@@ -47,7 +48,8 @@ const AnalysisCharts = lazy(() => import('./analysis-charts'));
 const UPDATE_MEASURE = 'orders-analysis:update';
 
 export function AnalysisPage() {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(analysisMessages);
+  const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
@@ -67,10 +69,11 @@ export function AnalysisPage() {
   const setFilter = (change: Partial<AnalysisFilters>) => update({ filters: { ...params.filters, ...change } });
 
   const orders = query.data?.orders;
-  const visible = useMemo(
-    () => (orders ? sortOrders(filterOrders(orders, params.filters), params.sort) : []),
-    [orders, params.filters, params.sort],
-  );
+  const sortedView = useMemo(() => createSortedViews(orders ?? []), [orders]);
+  // Same filters, same object: a change of grouping alone does not filter again.
+  const filtersKey = JSON.stringify(params.filters);
+  const filters = useMemo(() => JSON.parse(filtersKey) as AnalysisFilters, [filtersKey]);
+  const visible = useMemo(() => filterOrders(sortedView(params.sort), filters), [sortedView, params.sort, filters]);
   const totals = useMemo(() => totalsOf(visible), [visible]);
   // Groups and charts follow a moment later when needed: the rows and totals answer a change first.
   const deferredVisible = useDeferredValue(visible);
@@ -94,8 +97,8 @@ export function AnalysisPage() {
     [allEvents.data],
   );
   const eventName = useCallback(
-    (eventId: number) => eventNames.get(eventId) ?? t('eventFallback', { id: eventId }),
-    [eventNames, t],
+    (eventId: number) => eventNames.get(eventId) ?? ts('eventFallback', { id: eventId }),
+    [eventNames, ts],
   );
   const choices = useMemo(() => {
     const all = orders ?? [];
@@ -192,7 +195,7 @@ export function AnalysisPage() {
           <Progress value={percent} aria-label={t('analysisTitle')} animated={percent < 100} />
           <Group>
             <Button variant="default" onClick={cancel} data-testid="analysis-cancel">
-              {t('cancel')}
+              {ts('cancel')}
             </Button>
           </Group>
           <Skeleton h={200} aria-hidden="true" />
@@ -203,7 +206,7 @@ export function AnalysisPage() {
     body = (
       <Paper withBorder radius="md">
         <EmptyState title={t('noneInPeriod')}>
-          {t('noOrdersSince', { date: formatDate(params.since, locale) })}
+          {ts('noOrdersSince', { date: formatDate(params.since, locale) })}
         </EmptyState>
       </Paper>
     );
@@ -217,7 +220,7 @@ export function AnalysisPage() {
             date: formatDate(params.since, locale),
           })}
         </Text>
-        <Paper withBorder radius="md" p="md" component="section" aria-label={t('filterStatus')}>
+        <Paper withBorder radius="md" p="md" component="section" aria-label={t('filtersLabel')}>
           <Stack gap="sm">
             <Group gap="md" align="flex-end" wrap="wrap">
               <NativeSelect
@@ -384,7 +387,7 @@ export function AnalysisPage() {
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('analysisTitle')}</Title>
         <Button component={Link} to="/orders" variant="subtle" size="sm">
-          {t('backToList')}
+          {ts('backToList')}
         </Button>
       </Group>
       <Paper withBorder radius="md" p="md">

@@ -3,11 +3,11 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useMessages } from '../../../lib/i18n';
-import { ordersMessages } from '../orders-messages';
+import { analysisMessages } from './analysis-messages';
 import type { Grouping, GroupTotals, Totals } from './analysis-model';
 
 export function TotalsCards({ totals }: { totals: Totals }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const cards = [
     { label: t('totalOrders'), value: formatNumber(totals.orders, locale), testId: 'total-orders' },
@@ -43,7 +43,7 @@ export function GroupsTable({
   label: (key: string) => string;
   onPick: (key: string) => void;
 }) {
-  const t = useMessages(ordersMessages);
+  const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const byEvent = grouping === 'event';
   return (

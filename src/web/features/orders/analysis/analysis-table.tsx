@@ -18,7 +18,7 @@ const VIEWPORT_HEIGHT = 560;
  * technology where a row sits in the whole set.
  */
 export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOrder[]; caption: string }) {
-  const t = useMessages(ordersMessages);
+  const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
@@ -41,17 +41,17 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
     return info ? localized(info.label) : value;
   };
   const columns = [
-    t('columnId'),
-    t('columnDate'),
-    t('columnCustomer'),
-    t('columnStatus'),
-    t('columnPayment'),
-    t('columnChannel'),
-    t('columnMethod'),
-    t('columnAmount'),
-    t('columnFee'),
-    t('columnDonation'),
-    t('columnSeats'),
+    ts('columnId'),
+    ts('columnDate'),
+    ts('columnCustomer'),
+    ts('columnStatus'),
+    ts('columnPayment'),
+    ts('columnChannel'),
+    ts('columnMethod'),
+    ts('columnAmount'),
+    ts('columnFee'),
+    ts('columnDonation'),
+    ts('columnSeats'),
   ];
   const numeric = new Set([7, 8, 9, 10]);
 
@@ -105,10 +105,10 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
                 <td className="foyer-analysis-customer">
                   {order.customerId === null ? (
                     <Text span size="sm" c="dimmed">
-                      {t('anonymous')}
+                      {ts('anonymous')}
                     </Text>
                   ) : (
-                    order.customer || t('customerNumber', { id: order.customerId })
+                    order.customer || ts('customerNumber', { id: order.customerId })
                   )}
                 </td>
                 <td>{statusLabel(order.status)}</td>

@@ -1,0 +1,164 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page } from '@playwright/test';
+import { type BenchRow, type BenchSuite, kB, percentile } from './web-bench-kit';
+
+/** Issue 8 budgets: the orders route's own code, and how fast the analysis answers a change. */
+export const ORDERS_BUDGETS = { routeKB: 60, updateP95Ms: 100 } as const;
+
+/** A period that holds every demo order (~53,000): the analysis loads them all. */
+const ALL_ORDERS_SINCE = '2000-01-01';
+
+/** Records the gzip size of every script the page fetches from now on, until `stop()`. */
+function recordScripts(page: Page) {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: import('@playwright/test').Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => void sizes.set(new URL(response.url()).pathname, gzipSync(body).length),
+        () => undefined,
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  return async () => {
+    page.off('response', onResponse);
+    await Promise.all(pending);
+    return sizes;
+  };
+}
+
+const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+
+/** Filter, sort and group changes a manager makes, each measured by the page from change to paint. */
+const CHANGES: Array<{ testId: string; value: string }> = [
+  { testId: 'filter-channel', value: 'sp' },
+  { testId: 'filter-channel', value: 'www' },
+  { testId: 'filter-channel', value: '' },
+  { testId: 'sort-by', value: 'amount-desc' },
+  { testId: 'filter-status', value: 'ord' },
+  { testId: 'filter-payment', value: 'paid' },
+  { testId: 'sort-by', value: 'date-asc' },
+  { testId: 'group-by', value: 'status' },
+  { testId: 'group-by', value: 'channel' },
+  { testId: 'filter-status', value: '' },
+  { testId: 'filter-payment', value: '' },
+  { testId: 'group-by', value: 'day' },
+  { testId: 'sort-by', value: 'amount-asc' },
+  { testId: 'group-by', value: 'none' },
+  { testId: 'sort-by', value: 'date-desc' },
+];
+
+export const ordersSuite: BenchSuite = {
+  name: 'orders',
+  async run(bench) {
+    const rows: BenchRow[] = [];
+    const context = await bench.newContext({ signedIn: true });
+    try {
+      const page = await context.newPage();
+      // Route code: what navigating from the dashboard to the orders list, then to the analysis, adds.
+      await page.goto('/');
+      await expect(page.getByTestId('performance-card').first()).toBeVisible({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      let stop = recordScripts(page);
+      await page.getByRole('link', { name: 'Bestellingen' }).first().click();
+      await expect(page.getByTestId('order-link')).toHaveCount(100, { timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      const listScripts = await stop();
+
+      stop = recordScripts(page);
+      const [totalResponse] = await Promise.all([
+        page.request.get('/api/v1/demo/partner/order'),
+        page.getByRole('link', { name: 'Analyse' }).click(),
+      ]);
+      const expectedAll = ((await totalResponse.json()) as { total: number }).total;
+      await expect(page.getByTestId('analysis-progress').or(page.getByTestId('analysis-loaded'))).toBeVisible();
+      const analysisScripts = await stop();
+
+      // The full load: every order, from a fresh page so nothing is cached.
+      stop = recordScripts(page);
+      const started = Date.now();
+      await page.goto(`/orders/analysis?since=${ALL_ORDERS_SINCE}`);
+      await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(expectedAll), {
+        timeout: 300_000,
+      });
+      const loadSeconds = (Date.now() - started) / 1000;
+      await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 60_000 });
+      const afterLoadScripts = await stop();
+      const chartScripts = new Map(
+        [...afterLoadScripts].filter(([path]) => !listScripts.has(path) && !analysisScripts.has(path)),
+      );
+      const heapMB = await page.evaluate(() => {
+        const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
+        return memory ? memory.usedJSHeapSize / 1024 / 1024 : 0;
+      });
+
+      // Filter/sort/group: each change a few times over.
+      await page.evaluate(() => performance.clearMeasures('orders-analysis:update'));
+      const measured = () => page.evaluate(() => performance.getEntriesByName('orders-analysis:update').length);
+      for (let round = 0; round < Math.max(2, bench.runs); round++) {
+        for (const change of CHANGES) {
+          const before = await measured();
+          await page.getByTestId(change.testId).selectOption(change.value);
+          // One change at a time: the next starts when the page has painted the previous one.
+          await page.waitForFunction(
+            (count) => performance.getEntriesByName('orders-analysis:update').length > count,
+            before,
+            { timeout: 10_000 },
+          );
+        }
+      }
+      const updates = await page.evaluate(() =>
+        performance.getEntriesByName('orders-analysis:update').map((entry) => entry.duration),
+      );
+      bench.log(
+        `analysis updates: ${updates.length} measured, median ${Math.round(percentile(updates, 50))} ms, max ${Math.round(Math.max(...updates))} ms`,
+      );
+
+      rows.push(
+        {
+          metric: 'orders list route JS beyond the shell (gzip)',
+          value: kB(total(listScripts)),
+          unit: 'kB',
+          budget: ORDERS_BUDGETS.routeKB,
+          detail: `${listScripts.size} files`,
+        },
+        {
+          metric: 'orders analysis route JS, charts excluded (gzip)',
+          value: kB(total(analysisScripts)),
+          unit: 'kB',
+          budget: ORDERS_BUDGETS.routeKB,
+          detail: `${analysisScripts.size} files`,
+        },
+        {
+          metric: 'orders analysis charts, loaded lazily (gzip)',
+          value: kB(total(chartScripts)),
+          unit: 'kB',
+          detail: `${chartScripts.size} files; reported only`,
+        },
+        {
+          metric: `analysis load of ${expectedAll.toLocaleString('en-GB')} orders`,
+          value: Math.round(loadSeconds * 10) / 10,
+          unit: 's',
+          detail: 'one run; reported only',
+        },
+        {
+          metric: 'JS heap with the analysis loaded',
+          value: Math.round(heapMB),
+          unit: 'MB',
+          detail: 'reported only',
+        },
+        {
+          metric: `analysis filter/sort/group p95 (${updates.length} changes)`,
+          value: Math.round(percentile(updates, 95)),
+          unit: 'ms',
+          budget: ORDERS_BUDGETS.updateP95Ms,
+        },
+      );
+    } finally {
+      await context.close();
+    }
+    return rows;
+  },
+};
