@@ -154,6 +154,36 @@ test.describe('seat plan', () => {
     await expect(announcement).toHaveText(/Gekozen$/);
   });
 
+  test('the wheel zooms, a drag pans and a shift-drag chooses every free seat in the box', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSeatPlan(page, baseURL);
+    const canvas = page.getByTestId('seat-plan-canvas');
+    await expect(canvas).toHaveAttribute('data-scale', /\d/);
+    const fitted = await scaleOf(canvas);
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('The plan is not visible');
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -500);
+    await expect.poll(() => scaleOf(canvas)).toBeGreaterThan(fitted * 2);
+    // A plain drag moves the plan and chooses nothing.
+    const summary = page.getByTestId('seat-selection-summary');
+    await page.mouse.down();
+    await page.mouse.move(centre.x - 60, centre.y - 30, { steps: 4 });
+    await page.mouse.up();
+    await expect(summary).toHaveText('0 gekozen');
+    // Shift-drag over a block of seats: several seats at once (the arena's middle has free seats after zooming).
+    await page.keyboard.down('Shift');
+    await page.mouse.move(centre.x - 80, centre.y - 60);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 80, centre.y + 60, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await expect(summary).toHaveText(/^([2-9]|\d\d+) gekozen, €\s[\d.]+,\d\d$/);
+  });
+
   test('"best 4 available" chooses four seats side by side', async ({ page, baseURL }) => {
     await openSeatPlan(page, baseURL);
     await page.getByTestId('best-quantity').selectOption('4');
