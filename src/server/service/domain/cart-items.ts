@@ -1,11 +1,13 @@
 import type { PartnerCartAddItem } from '../../../contract/partner-cart';
 import type { PublicCartAdd } from '../../../contract/public-cart';
 import type { Client, ServiceDeps } from '../context';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
+import { type CartLine, cartLines } from './cart-views';
 import { type CartRow, extendCart, lockCart } from './carts';
-import { claimSeats, holdBestSeats, lockEvent } from './holds';
+import { cachedCatalogAt } from './catalog-cache';
+import { holdBestSeats, holdNamedSeat, lockEvent } from './holds';
 import { decimalToCents } from './money';
 import { findPublicSubEvent } from './public-events';
 import { sellingTransaction } from './selling-transaction';
@@ -31,6 +33,8 @@ interface SaleEvent {
   max_per_order: number;
   hall_id: number;
   seating: 'reserved' | 'general';
+  /** Read along, so the event's ticket types can come from the catalog cache without another query. */
+  catalog_version: string;
 }
 
 type ItemType = 'ticket' | 'voucher' | 'product';
@@ -40,7 +44,8 @@ const itemTypeOf = (event: SaleEvent): ItemType =>
 
 async function saleEvent(tx: Queryable, clientId: number, eventId: number): Promise<SaleEvent | undefined> {
   const { rows } = await tx.query<SaleEvent>(
-    `select e.id, e.name, e.event_type, e.status, e.max_per_order, e.hall_id, h.seating
+    `select e.id, e.name, e.event_type, e.status, e.max_per_order, e.hall_id, h.seating,
+            (select n from catalog_version)::text as catalog_version
        from events e join halls h on h.id = e.hall_id
       where e.client_id = $1 and e.id = $2`,
     [clientId, eventId],
@@ -146,14 +151,6 @@ interface SeatRow {
   seat_nr: number;
 }
 
-async function seatOf(tx: Queryable, seatId: number, hallId: number): Promise<SeatRow | undefined> {
-  const { rows } = await tx.query<SeatRow>(
-    'select id, rank_id, row_nr, seat_nr from seats where id = $1 and hall_id = $2',
-    [seatId, hallId],
-  );
-  return rows[0];
-}
-
 async function seatsOf(tx: Queryable, seatIds: readonly number[]): Promise<Map<number, SeatRow>> {
   const { rows } = await tx.query<SeatRow>('select id, rank_id, row_nr, seat_nr from seats where id = any($1::int[])', [
     seatIds,
@@ -196,39 +193,60 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
     return;
   }
 
-  let seats: number[];
-  let known: Map<number, SeatRow> | undefined;
   if (request.seatId !== undefined) {
     const seatId = request.seatId;
     if (quantity !== 1) throw new ValidationError('A line with a seatId holds exactly one ticket.');
-    const seat = await seatOf(tx, seatId, event.hall_id);
-    if (!seat) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
-    if (seat.rank_id !== ticketType.rankId)
-      throw new ValidationError(`Seat ${seatId} is not of rank ${ticketType.rankId}.`);
-    const got = await claimSeats(tx, event.id, [seatId], cart.id, expiresAt, now);
-    if (!got.has(seatId)) {
-      throw new ConflictError(`Seat ${seatId} (row ${seat.row_nr}, seat ${seat.seat_nr}) is no longer available.`);
-    }
-    seats = [seatId];
-    known = new Map([[seatId, seat]]);
-  } else {
-    seats = await holdBestSeats(
+    const hold = await holdNamedSeat(
       tx,
       {
         eventId: event.id,
         hallId: event.hall_id,
+        seatId,
         rankId: ticketType.rankId,
-        count: quantity,
         cartId: cart.id,
         expiresAt,
+        ticketTypeId: ticketType.id,
+        priceCents: ticketType.priceCents,
+        label,
       },
       now,
     );
-    if (seats.length < quantity) {
-      throw new ConflictError(`Not enough seats left in ${ticketType.rankName} for "${event.name}".`);
+    if (!hold.found) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
+    if (hold.rankId !== ticketType.rankId)
+      throw new ValidationError(`Seat ${seatId} is not of rank ${ticketType.rankId}.`);
+    if (!hold.held) {
+      throw new ConflictError(`Seat ${seatId} (row ${hold.rowNr}, seat ${hold.seatNr}) is no longer available.`);
     }
+    return;
   }
-  const labels = known ?? (await seatsOf(tx, seats));
+  const seats = await holdBestSeats(
+    tx,
+    {
+      eventId: event.id,
+      hallId: event.hall_id,
+      rankId: ticketType.rankId,
+      count: quantity,
+      cartId: cart.id,
+      expiresAt,
+    },
+    now,
+  );
+  if (seats.length < quantity) {
+    throw new ConflictError(`Not enough seats left in ${ticketType.rankName} for "${event.name}".`);
+  }
+  await insertSeatLines(context, { event, ticketType, label }, seats);
+}
+
+/** The cart lines of seats just held (best available), one per seat, in one statement. */
+async function insertSeatLines(
+  context: AddContext,
+  line: { event: SaleEvent; ticketType: TicketType; label: string },
+  seats: readonly number[],
+): Promise<void> {
+  const { tx, cart, now } = context;
+  const { event, ticketType, label } = line;
+  const itemType = itemTypeOf(event);
+  const labels = await seatsOf(tx, seats);
   // One line per seat, all in one statement.
   const descriptions = seats.map((seatId) => {
     const where = labels.get(seatId);
@@ -270,38 +288,39 @@ async function openCart(tx: Queryable, client: Client, cartId: string, now: Date
 
 async function ticketTypeOf(
   tx: Queryable,
+  db: Database,
   event: SaleEvent,
   priceId: string,
   now: Date,
-  cache?: Map<number, TicketType[]>,
 ): Promise<TicketType> {
   const id = /^\d{1,10}$/.test(priceId) ? Number(priceId) : 0;
-  // Usage only matters for per-event maxima, which are counted under the event lock (checkPerEventMaximum).
-  let all = cache?.get(event.id);
-  if (!all) {
-    all = await ticketTypesOfEvent(tx, event.id, now, { withUsage: false });
-    cache?.set(event.id, all);
-  }
+  // Prices and rules are catalog data (cached per catalog version, read along with the event). Usage only
+  // matters for per-event maxima, which are counted under the event lock (checkPerEventMaximum).
+  const all = await cachedCatalogAt(db, event.catalog_version, `sale-ticket-types:${event.id}`, () =>
+    ticketTypesOfEvent(tx, event.id, now, { withUsage: false }),
+  );
   const ticketType = all.find((candidate) => candidate.id === id);
   if (!ticketType) throw new ValidationError(`Ticket type ${priceId} does not belong to event ${event.id}.`);
   return ticketType;
 }
 
-/** `POST /partner/cart/{cartId}`: all items or none. */
+/**
+ * `POST /partner/cart/{cartId}`: all items or none. Returns the cart and its lines as committed, read in
+ * the same transaction (the response shows them without another round of queries).
+ */
 export async function addPartnerItems(
   deps: ServiceDeps,
   client: Client,
   cartId: string,
   items: readonly PartnerCartAddItem[],
-): Promise<void> {
+): Promise<{ cart: CartRow; lines: CartLine[] }> {
   const now = deps.now();
   const expiresAt = holdExpiry(deps, now);
-  await sellingTransaction(deps.db, async (tx) => {
+  return sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
     const context: AddContext = { tx, cart, group: 'partner', now, expiresAt };
     // Several items of one call usually share an event: read it and its ticket types once.
     const events = new Map<number, SaleEvent | undefined>();
-    const ticketTypes = new Map<number, TicketType[]>();
     for (const [index, item] of items.entries()) {
       const isDonation = item.itemType === 'donation' || (item.eventId === undefined && item.amount !== undefined);
       if (isDonation) {
@@ -335,7 +354,7 @@ export async function addPartnerItems(
       if (!event) throw new ValidationError(`Event ${item.eventId} does not exist.`);
       // The box office sells everything but unpublished drafts (archived passes and vouchers included).
       if (event.status === 'draft') throw new ValidationError(`Event ${item.eventId} is not on sale.`);
-      const ticketType = await ticketTypeOf(tx, event, item.priceId, now, ticketTypes);
+      const ticketType = await ticketTypeOf(tx, deps.db, event, item.priceId, now);
       if (ticketType.rankId !== item.rankId) {
         throw new ValidationError(`Ticket type ${item.priceId} is not of rank ${item.rankId}.`);
       }
@@ -353,6 +372,7 @@ export async function addPartnerItems(
       });
     }
     await extendCart(tx, cart.id, expiresAt);
+    return { cart: { ...cart, expires_at: expiresAt }, lines: await cartLines(tx, cart.id) };
   });
 }
 
@@ -373,7 +393,7 @@ export async function addPublicTickets(
     const subEvent = await findPublicSubEvent(tx, client.id, body.event_id);
     const event = await saleEvent(tx, client.id, subEvent.id);
     if (!event) throw new NotFoundError('sub_event not found');
-    const ticketType = await ticketTypeOf(tx, event, body.discount_id, now);
+    const ticketType = await ticketTypeOf(tx, deps.db, event, body.discount_id, now);
     const already = await inCart(tx, cart.id, 'event_id', event.id);
     if (already + body.numberoftickets > event.max_per_order) {
       throw new ValidationError(

@@ -44,22 +44,16 @@ const isLapsed = (cart: CartRow, now: Date) => cart.expires_at !== null && cart.
 
 async function findCart(db: Queryable, clientId: number, cartId: string, lock: boolean): Promise<CartRow> {
   if (!plausibleCartId(cartId)) throw new NotFoundError(CART_NOT_FOUND);
+  // `checked_out` is a column of the cart row (set by a trigger when its order is inserted, migration 005):
+  // a statement that waited for the lock re-reads the row it locked, so it sees an order committed by the
+  // previous lock holder (a concurrent checkout) — which a subquery on orders would miss.
   const { rows } = await db.query<CartRow>(
-    `select k.id, k.client_id, k.expires_at, exists (select 1 from orders o where o.cart_id = k.id) as checked_out
-       from carts k where k.id = $1 and k.client_id = $2${lock ? ' for update of k' : ''}`,
+    `select k.id, k.client_id, k.expires_at, k.checked_out
+       from carts k where k.id = $1 and k.client_id = $2${lock ? ' for update' : ''}`,
     [cartId, clientId],
   );
   const cart = rows[0];
   if (!cart) throw new NotFoundError(CART_NOT_FOUND);
-  if (lock) {
-    // Read again once the lock is ours: the statement that waited for it still saw the database as it was
-    // before, so an order committed by the previous lock holder (a concurrent checkout) would be missed.
-    const { rows: again } = await db.query<{ checked_out: boolean }>(
-      'select exists (select 1 from orders where cart_id = $1) as checked_out',
-      [cartId],
-    );
-    cart.checked_out = again[0]?.checked_out ?? false;
-  }
   return { ...cart, expires_at: cart.expires_at === null ? null : new Date(cart.expires_at) };
 }
 

@@ -27,7 +27,16 @@ export async function catalogVersion(db: Queryable): Promise<string> {
  * concurrent callers). A failed build is not kept.
  */
 export async function cachedCatalog<T>(db: Queryable, key: string, build: () => Promise<T>): Promise<T> {
-  const version = await catalogVersion(db);
+  return cachedCatalogAt(db, await catalogVersion(db), key, build);
+}
+
+/**
+ * `cachedCatalog` with a catalog version the caller already read (in a query it needed anyway), saving
+ * the round trip. `owner` is the database handle the entry belongs to (not a transaction's handle, which
+ * lives for one transaction); `build` may read through the transaction.
+ */
+export function cachedCatalogAt<T>(owner: object, version: string, key: string, build: () => Promise<T>): Promise<T> {
+  const db = owner;
   let perDb = entries.get(db);
   if (!perDb) {
     perDb = new Map();

@@ -39,6 +39,36 @@ export async function paymentMethodOf(
   return rows[0];
 }
 
+/** The checkout's customer (its tags) and payment method, in one query. */
+async function customerAndMethod(
+  tx: Queryable,
+  clientId: number,
+  customerId: number,
+  paymentMethodId: number,
+): Promise<{ customer: { tags: string[] } | undefined; method: PaymentMethodRow | undefined }> {
+  const { rows } = await tx.query<
+    { tags: string[] | null; customer_found: boolean } & { [K in keyof PaymentMethodRow]: PaymentMethodRow[K] | null }
+  >(
+    `select c.id is not null as customer_found, c.tags, m.id, m.name, m.fee_cents, m.kind, m.desk_status
+       from (select 1) as one
+       left join customers c on c.client_id = $1 and c.id = $2
+       left join payment_methods m on m.client_id = $1 and m.id = $3`,
+    [clientId, customerId, paymentMethodId],
+  );
+  const row = rows[0];
+  const customer = row?.customer_found ? { tags: row.tags ?? [] } : undefined;
+  const method: PaymentMethodRow | undefined =
+    row &&
+    row.id !== null &&
+    row.name !== null &&
+    row.fee_cents !== null &&
+    row.kind !== null &&
+    row.desk_status !== null
+      ? { id: row.id, name: row.name, fee_cents: row.fee_cents, kind: row.kind, desk_status: row.desk_status }
+      : undefined;
+  return { customer, method };
+}
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Where the payment page may send a buyer: https anywhere; plain http only to this machine (development). */
@@ -150,13 +180,39 @@ export async function convertCart(
   const fee = input.method.fee_cents;
   const desk = input.method.kind === 'desk';
   const orderKey = newOrderKey();
-  const inserted = await tx.query<{ id: number }>(
-    `insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
-       handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
-       cart_id, redirect_url)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, null, $10, $11, $12, $9::timestamptz, $13, $14)
-     on conflict (cart_id) do nothing
-     returning id`,
+  // One statement (one round trip): the order, its seats sold, its lines, the cart emptied. Every part
+  // but the order only happens when the order was inserted; all parts read the same snapshot, so the
+  // lines are copied from the items the same statement deletes.
+  const converted = await tx.query<{ id: number | null; sold: number }>(
+    `with new_order as (
+       insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
+         handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
+         cart_id, redirect_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, null, $10, $11, $12, $9::timestamptz, $13, $14)
+       on conflict (cart_id) do nothing
+       returning id
+     ), sold as (
+       update seat_claims set state = 'sold', order_id = (select id from new_order), cart_id = null, expires_at = null
+        where cart_id = $13 and state = 'hold' and exists (select 1 from new_order)
+       returning 1
+     ), lines as (
+       insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
+         ticket_type_id, price_name)
+       select o.id, ci.item_type, ci.event_id, ci.seat_id, ci.rank_id, coalesce(s.row_nr, 0), coalesce(s.seat_nr, 0),
+              ci.amount_cents / ci.quantity, ci.ticket_type_id, coalesce(t.name, ci.description)
+         from new_order o
+         cross join cart_items ci
+         cross join lateral generate_series(1, ci.quantity) as g(n)
+         left join seats s on s.id = ci.seat_id
+         left join ticket_types t on t.id = ci.ticket_type_id
+        where ci.cart_id = $13 and ci.item_type <> 'donation'
+        order by ci.id, g.n
+     ), emptied as (
+       delete from cart_items where cart_id = $13 and exists (select 1 from new_order)
+     ), closed as (
+       update carts set expires_at = null where id = $13 and exists (select 1 from new_order)
+     )
+     select (select id from new_order) as id, (select count(*) from sold)::int as sold`,
     [
       client.id,
       orderKey,
@@ -174,39 +230,16 @@ export async function convertCart(
       input.redirectUrl,
     ],
   );
-  const orderId = inserted.rows[0]?.id;
-  if (orderId === undefined) {
+  const orderId = converted.rows[0]?.id ?? undefined;
+  if (orderId === undefined || orderId === null) {
     // Only reachable if the cart lock were bypassed: another checkout of this cart won; use its order.
     const existing = await orderOfCart(tx, cart.id);
     if (!existing) throw new ConflictError('The cart is being checked out.');
     return { id: existing.id, orderKey: existing.order_key };
   }
-
+  // A hold lost meanwhile (taken over by a process whose clock saw it lapse): the whole checkout rolls back.
   const heldSeats = lines.filter((line) => line.seat_id !== null).length;
-  const sold = await tx.query(
-    `update seat_claims set state = 'sold', order_id = $2, cart_id = null, expires_at = null
-      where cart_id = $1 and state = 'hold'`,
-    [cart.id, orderId],
-  );
-  if (sold.rowCount !== heldSeats) throw new ConflictError('Some seats in this cart are no longer held.');
-
-  await tx.query(
-    `insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
-       ticket_type_id, price_name)
-     select $1, ci.item_type, ci.event_id, ci.seat_id, ci.rank_id, coalesce(s.row_nr, 0), coalesce(s.seat_nr, 0),
-            ci.amount_cents / ci.quantity, ci.ticket_type_id, coalesce(t.name, ci.description)
-       from cart_items ci
-       cross join lateral generate_series(1, ci.quantity) as g(n)
-       left join seats s on s.id = ci.seat_id
-       left join ticket_types t on t.id = ci.ticket_type_id
-      where ci.cart_id = $2 and ci.item_type <> 'donation'
-      order by ci.id, g.n`,
-    [orderId, cart.id],
-  );
-  await tx.query(
-    'with emptied as (delete from cart_items where cart_id = $1) update carts set expires_at = null where id = $1',
-    [cart.id],
-  );
+  if (converted.rows[0]?.sold !== heldSeats) throw new ConflictError('Some seats in this cart are no longer held.');
   return { id: orderId, orderKey };
 }
 
@@ -236,15 +269,10 @@ export async function checkoutPartnerCart(
         url: existing.payment_kind === 'online' ? paymentPageUrl(origin, client, existing.order_key) : null,
       };
     }
-    const { rows } = await tx.query<{ tags: string[] }>('select tags from customers where client_id = $1 and id = $2', [
-      client.id,
-      body.customerId,
-    ]);
-    const customer = rows[0];
+    const { customer, method } = await customerAndMethod(tx, client.id, body.customerId, body.paymentMethodId);
     if (!customer) {
       throw new ValidationError('Unknown customer.', { customerId: ['No customer with this id.'] });
     }
-    const method = await paymentMethodOf(tx, client.id, body.paymentMethodId);
     if (!method) {
       throw new ValidationError('Unknown payment method.', { paymentMethodId: ['No payment method with this id.'] });
     }

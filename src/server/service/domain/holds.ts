@@ -33,6 +33,76 @@ export async function claimSeats(
   return new Set(rows.map((row) => row.seat_id));
 }
 
+export interface NamedSeatHold {
+  /** The seat is in the event's hall (otherwise nothing else is set). */
+  found: boolean;
+  rankId?: number;
+  rowNr?: number;
+  seatNr?: number;
+  /** This cart holds it now, and its cart line was added. */
+  held: boolean;
+}
+
+/**
+ * Holds one given seat for a cart and adds its cart line, in one statement (one round trip per seat):
+ * the seat is looked up in the hall, claimed when it is of the ticket type's rank (the same conditional
+ * insert as `claimSeats`), and its line inserted only when the claim succeeded. What the statement
+ * returns tells the caller which rule failed; a failed add rolls back its transaction.
+ */
+export async function holdNamedSeat(
+  tx: Queryable,
+  input: {
+    eventId: number;
+    hallId: number;
+    seatId: number;
+    rankId: number;
+    cartId: string;
+    expiresAt: Date;
+    ticketTypeId: number;
+    priceCents: number;
+    /** The line's description before ` – row …, seat …`. */
+    label: string;
+  },
+  now: Date,
+): Promise<NamedSeatHold> {
+  const { rows } = await tx.query<{ rank_id: number; row_nr: number; seat_nr: number; held: boolean }>(
+    `with seat as (
+       select id, rank_id, row_nr, seat_nr from seats where id = $1 and hall_id = $2
+     ), claimed as (
+       insert into seat_claims (event_id, seat_id, state, cart_id, expires_at)
+       select $3::int, id, 'hold', $4, $5::timestamptz from seat where rank_id = $6
+       on conflict (event_id, seat_id) do update
+          set state = 'hold', cart_id = excluded.cart_id, order_id = null, block_type = null,
+              expires_at = excluded.expires_at
+        where seat_claims.state = 'hold' and seat_claims.expires_at <= $7::timestamptz
+       returning seat_id
+     ), line as (
+       insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
+         description, created_at)
+       select $4, 'ticket', $3, $8, $6, s.id, 1, $9, $10::text || ' – row ' || s.row_nr || ', seat ' || s.seat_nr,
+              $7::timestamptz
+         from seat s join claimed c on c.seat_id = s.id
+       returning id
+     )
+     select s.rank_id, s.row_nr, s.seat_nr, exists (select 1 from line) as held from seat s`,
+    [
+      input.seatId,
+      input.hallId,
+      input.eventId,
+      input.cartId,
+      at(input.expiresAt),
+      input.rankId,
+      at(now),
+      input.ticketTypeId,
+      input.priceCents,
+      input.label,
+    ],
+  );
+  const row = rows[0];
+  if (!row) return { found: false, held: false };
+  return { found: true, rankId: row.rank_id, rowNr: row.row_nr, seatNr: row.seat_nr, held: row.held };
+}
+
 /** Serialises the decisions that count places of one event (GA capacity, per-event discount maxima). */
 export async function lockEvent(tx: Queryable, eventId: number): Promise<void> {
   await tx.query('select id from events where id = $1 for update', [eventId]);

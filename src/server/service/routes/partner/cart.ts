@@ -99,8 +99,8 @@ export function registerPartnerCartRoutes(app: ServiceApp): void {
     const deps = c.get('deps');
     const client = c.get('client');
     const { cartId } = c.req.valid('param');
-    await addPartnerItems(deps, client, cartId, c.req.valid('json'));
-    return c.json(await cartJson(deps, client, cartId), 200);
+    const { cart, lines } = await addPartnerItems(deps, client, cartId, c.req.valid('json'));
+    return c.json(toPartnerCart(cart, lines, client.timeZone, deps.now()), 200);
   });
   app.openapi(deleteItemRoute, async (c) => {
     const deps = c.get('deps');
