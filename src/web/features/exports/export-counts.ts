@@ -34,7 +34,7 @@ export const exportCountQuery = (clientName: string, definition: PagedExport, si
         signal,
       });
       if (!since) return { total: page.total, alreadyExported: 0, approximate: false };
-      const tracker = new WatermarkTracker(definition.timeField, definition.idField, since);
+      const tracker = new WatermarkTracker(definition.timeField, since);
       const onFirstPage = page.data.filter((record) => tracker.observe(record)).length;
       // Unchanged, the watermark's records sort first: page 1 holds them all unless there are more than a page.
       if (tracker.previousBoundarySize < page.data.length || page.data.length === page.total) {

@@ -91,7 +91,7 @@ async function runPaged(options: RunExportOptions): Promise<ExportOutcome> {
   const definition = options.definition;
   if (!definition.paged) throw new TypeError('not a paged export');
   const { api, encoder, sink, since } = options;
-  const tracker = new WatermarkTracker(definition.timeField, definition.idField, since);
+  const tracker = new WatermarkTracker(definition.timeField, since);
   // Ids only (numbers), to notice a record that came twice; ~50,000 ids are a few hundred kB.
   const seen = new Set<unknown>();
   let records = 0;

@@ -2,13 +2,14 @@ import type { ExportRecord } from './export-page-schema';
 
 /**
  * High-watermarks for incremental CRM sync (spec 4.2, end): the latest `lastChanged` (`createdAt` for the
- * waiting list) of the last complete export, per client and export kind, kept in localStorage. A watermark
- * is a timestamp and a few record ids, not personal data.
+ * waiting list) of the last complete export, per client and export kind, kept in localStorage.
  *
  * `changedSince` is inclusive and the service's timestamps have whole seconds, so the records stamped with
  * the watermark's second come again in the next run. Passing the next second instead would lose changes
- * made later within that same second. So the watermark also remembers which records it saw at that second
- * and a fingerprint of each: the next run skips exactly those, unless they changed again in the meantime.
+ * made later within that same second. So the watermark also keeps a fingerprint of each record it saw at
+ * that second: the next run skips exactly those, unless they changed again in the meantime. Fingerprints
+ * are one-way hashes of the whole record (its id included), so the watermark holds a timestamp and opaque
+ * numbers, no personal data and not even customer ids.
  */
 export const WATERMARK_KINDS = ['customers', 'orders', 'order-seats', 'waitinglist'] as const;
 export type WatermarkKind = (typeof WATERMARK_KINDS)[number];
@@ -16,15 +17,15 @@ export type WatermarkKind = (typeof WATERMARK_KINDS)[number];
 export interface Watermark {
   /** The timestamp as the service sent it (ISO 8601 with offset); passed back as `changedSince`. */
   at: string;
-  /** Records stamped `at` that the export held (see above): id → fingerprint. */
-  boundary: Record<string, string>;
+  /** Fingerprints of the records stamped `at` that the export held (see above). */
+  boundary: string[];
   /** When the export that set it finished (ISO), for display. */
   savedAt: string;
 }
 
 /**
  * Records remembered at the watermark's second. Bulk changes share one second (the demo data has ~3,000
- * orders stamped at midnight); ~25 bytes each in storage. Beyond the cap records are exported again, never
+ * orders stamped at midnight); ~16 bytes each in storage. Beyond the cap records are exported again, never
  * lost.
  */
 const MAX_BOUNDARY = 10_000;
@@ -40,10 +41,8 @@ function isWatermark(value: unknown): value is Watermark {
     typeof candidate.at === 'string' &&
     !Number.isNaN(Date.parse(candidate.at)) &&
     typeof candidate.savedAt === 'string' &&
-    typeof candidate.boundary === 'object' &&
-    candidate.boundary !== null &&
-    !Array.isArray(candidate.boundary) &&
-    Object.values(candidate.boundary).every((value) => typeof value === 'string')
+    Array.isArray(candidate.boundary) &&
+    candidate.boundary.every((value) => typeof value === 'string')
   );
 }
 
@@ -78,15 +77,24 @@ export function clearWatermark(storage: Storage, clientName: string, kind: Water
   storage.removeItem(watermarkStorageKey(clientName, kind));
 }
 
-/** FNV-1a over the record's JSON: cheap, and only ever compared for the few records of one second. */
+/**
+ * cyrb53 (a 53-bit string hash) of the record's JSON, plus its length. Only records of one second are ever
+ * compared, so a collision (about 1 in 10^12 for a few thousand records) is out of reach; a false match
+ * would skip a changed record, so 32 bits would not do.
+ */
 export function fingerprint(record: ExportRecord): string {
   const text = JSON.stringify(record);
-  let hash = 0x811c9dc5;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
   for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
   }
-  return `${(hash >>> 0).toString(16)}:${text.length}`;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return `${hash.toString(36)}.${text.length.toString(36)}`;
 }
 
 /**
@@ -98,15 +106,14 @@ export class WatermarkTracker {
   private maxAt: string | null = null;
   private atMax: ExportRecord[] = [];
   private readonly previousMs: number;
-  private readonly previousBoundary: Map<string, string>;
+  private readonly previousBoundary: Set<string>;
 
   constructor(
     private readonly timeField: string,
-    private readonly idField: string,
     previous: Watermark | null,
   ) {
     this.previousMs = previous ? Date.parse(previous.at) : Number.NaN;
-    this.previousBoundary = new Map(Object.entries(previous?.boundary ?? {}));
+    this.previousBoundary = new Set(previous?.boundary ?? []);
   }
 
   /** Records the record; true when it is one the previous run already exported unchanged. */
@@ -122,8 +129,7 @@ export class WatermarkTracker {
       this.atMax.push(record);
     }
     if (ms !== this.previousMs || this.previousBoundary.size === 0) return false;
-    const known = this.previousBoundary.get(this.idOf(record));
-    return known !== undefined && known === fingerprint(record);
+    return this.previousBoundary.has(fingerprint(record));
   }
 
   /** Records of the previous watermark's second (what an incremental run gets again and skips). */
@@ -136,12 +142,8 @@ export class WatermarkTracker {
     if (this.maxAt === null) return null;
     return {
       at: this.maxAt,
-      boundary: Object.fromEntries(this.atMax.map((record) => [this.idOf(record), fingerprint(record)])),
+      boundary: this.atMax.map(fingerprint),
       savedAt: savedAt.toISOString(),
     };
-  }
-
-  private idOf(record: ExportRecord): string {
-    return String(record[this.idField]);
   }
 }
