@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useMessages } from '../../lib/i18n';
 import { type Direction, moveFocus, rowEdge } from './keyboard-navigation';
-import type { SeatLayout } from './seat-layout';
+import { type SeatLayout, sameSeatGeometry } from './seat-layout';
 import { seatPlanMessages } from './seat-plan-messages';
 import {
   DEFAULT_PALETTE,
@@ -315,13 +315,18 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
   const shownLayout = useRef(layout);
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraws when the states change; drawBase reads them from `latest`
   useLayoutEffect(() => {
-    if (shownLayout.current !== layout) {
+    const previous = shownLayout.current;
+    if (previous !== layout) {
       shownLayout.current = layout;
-      firstDrawRef.current = true;
-      viewRef.current = fitView(layout, sizeRef.current);
-      userMovedRef.current = false;
-      setHoverSeat(-1);
-      setFocusSeat(-1);
+      // The 30-second refresh brings the same hall with other availability: keep the zoom, the pan and the focus.
+      // Only another hall (or event) starts again, fitted.
+      if (!sameSeatGeometry(previous, layout)) {
+        firstDrawRef.current = true;
+        viewRef.current = fitView(layout, sizeRef.current);
+        userMovedRef.current = false;
+        setHoverSeat(-1);
+        setFocusSeat(-1);
+      }
     }
     drawStates();
   }, [layout, states, drawStates]);

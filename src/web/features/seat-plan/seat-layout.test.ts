@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutSeatPlan, MAX_SEAT_GAP, SEAT_AVAILABLE, SEAT_UNAVAILABLE } from './seat-layout';
+import { layoutSeatPlan, MAX_SEAT_GAP, SEAT_AVAILABLE, SEAT_UNAVAILABLE, sameSeatGeometry } from './seat-layout';
 import { planRow, range, syntheticPlan } from './test-plans';
 
 describe('layoutSeatPlan', () => {
@@ -66,5 +66,22 @@ describe('layoutSeatPlan', () => {
     expect(layout.x).toBeInstanceOf(Float32Array);
     expect(layout.baseState).toBeInstanceOf(Uint8Array);
     expect(new Set(layout.seatIds).size).toBe(100_000);
+  });
+
+  it('sees a refreshed plan with other availability as the same geometry, another hall not', () => {
+    const before = layoutSeatPlan({
+      priceLevels: [],
+      sections: [{ sectionId: 1, sectionName: 'Zaal', rows: [planRow(1, range(1, 5))] }],
+    });
+    const after = layoutSeatPlan({
+      priceLevels: [],
+      sections: [{ sectionId: 1, sectionName: 'Zaal', rows: [planRow(1, range(1, 5), { taken: [2, 3] })] }],
+    });
+    const other = layoutSeatPlan({
+      priceLevels: [],
+      sections: [{ sectionId: 1, sectionName: 'Zaal', rows: [planRow(1, range(1, 6))] }],
+    });
+    expect(sameSeatGeometry(before, after)).toBe(true);
+    expect(sameSeatGeometry(before, other)).toBe(false);
   });
 });

@@ -242,3 +242,11 @@ export function layoutSeatPlan(plan: Pick<SeatPlan, 'sections' | 'priceLevels'>)
     bounds: { minX: 0, minY: 0, maxX: width, maxY: cursorY + shelfHeight },
   };
 }
+
+/** Same seats in the same places: a refreshed plan of the same hall, whatever its availability now. */
+export function sameSeatGeometry(a: SeatLayout, b: SeatLayout): boolean {
+  if (a.count !== b.count || a.sections.length !== b.sections.length || a.rows.length !== b.rows.length) return false;
+  if (a.bounds.maxX !== b.bounds.maxX || a.bounds.maxY !== b.bounds.maxY) return false;
+  for (let seat = 0; seat < a.count; seat++) if (a.seatIds[seat] !== b.seatIds[seat]) return false;
+  return true;
+}

@@ -168,9 +168,12 @@ export function SeatPlanViewer({
   }
 
   const generalSections = layout.sections.filter((section) => section.generalAdmission);
-  let reservedFree = 0;
-  for (let seat = 0; seat < layout.count; seat++) if (layout.baseState[seat] === SEAT_AVAILABLE) reservedFree++;
-  const generalAvailable = Math.max(0, plan.available - reservedFree);
+  const generalAvailable = useMemo(() => {
+    // The plan's `available` counts every place; what the numbered seats do not account for is general admission.
+    let reservedFree = 0;
+    for (let seat = 0; seat < layout.count; seat++) if (layout.baseState[seat] === SEAT_AVAILABLE) reservedFree++;
+    return Math.max(0, plan.available - reservedFree);
+  }, [layout, plan.available]);
   const generalMax = Math.min(generalAvailable, maxSelection ?? generalAvailable);
 
   return (
