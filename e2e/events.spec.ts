@@ -107,6 +107,8 @@ test('the period changes the list: each preset and a custom range show exactly t
 });
 
 test('type badges name each event’s type from the API, and the type filter keeps only that type', async ({ page }) => {
+  // Every event the service has: the longest list, on a loaded machine.
+  test.setTimeout(90_000);
   const all = await apiGet<ApiEvent[]>(page.request, '/event');
   const days = all.map((event) => event.start.slice(0, 10)).sort();
   const [first, last] = [days[0], days.at(-1)];
@@ -117,7 +119,9 @@ test('type badges name each event’s type from the API, and the type filter kee
   expect(new Set(inRange.map((event) => event.eventType))).toEqual(new Set([...Object.keys(TYPE_LABELS), null]));
 
   await page.goto(`/events?range=custom&from=${from}&to=${to}`);
-  await expect(page.getByTestId('events-count')).toHaveText(`${inRange.length} van ${inRange.length} voorstellingen`);
+  await expect(page.getByTestId('events-count')).toHaveText(`${inRange.length} van ${inRange.length} voorstellingen`, {
+    timeout: 30_000,
+  });
   const shown = await page.getByTestId('event-row').evaluateAll((rows) =>
     rows.map((row) => {
       const badge = row.querySelector('[data-testid="event-type"]');

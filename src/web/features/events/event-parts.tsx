@@ -82,8 +82,9 @@ export function EventsTable({
 }) {
   const t = useMessages(eventsMessages);
   const { locale } = useLocale();
+  // Native overflow: a long list has a table per day, and a ScrollArea for each would cost a lot.
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       {/* Fixed layout: the tables of one list (one per day or production) line their columns up. */}
       <Table highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="events-table">
         <caption className="foyer-visually-hidden">{caption}</caption>

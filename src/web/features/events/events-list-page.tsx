@@ -32,7 +32,7 @@ import {
 } from './event-list-params';
 import { EventsTable } from './event-parts';
 import { eventsMessages } from './events-messages';
-import { RangePicker } from './range-picker';
+import { RangePicker, type RangeUpdate } from './range-picker';
 import { useProductionTitles } from './use-production-titles';
 import './events.css';
 
@@ -49,8 +49,15 @@ export function EventsListPage() {
   const events = useQuery({ ...eventQueries.list(params.range), placeholderData: keepPreviousData });
   const halls = useQuery(hallQueries.list());
 
+  // From the live URL, not this render's params: the router re-renders in a transition, and a second quick
+  // change (typing, two date fields) must not undo the first.
+  const liveParams = () => readEventListParams(new URLSearchParams(window.location.search), now);
   const update = (change: Partial<EventListParams>) =>
-    setSearch(writeEventListParams({ ...params, ...change }), { replace: true });
+    setSearch(writeEventListParams({ ...liveParams(), ...change }), { replace: true });
+  const updateRange = (updateFn: RangeUpdate) => {
+    const live = liveParams();
+    setSearch(writeEventListParams({ ...live, ...updateFn(live) }), { replace: true });
+  };
 
   const hallNames = useMemo(
     () => new Map((halls.data ?? []).map((hall) => [hall.hallId, hall.hallName])),
@@ -86,7 +93,7 @@ export function EventsListPage() {
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group gap="md" align="flex-end" wrap="wrap">
-            <RangePicker value={params} now={now} onChange={(next) => update(next)} />
+            <RangePicker value={params} now={now} onChange={updateRange} />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="events-group-label">
                 {t('groupBy')}

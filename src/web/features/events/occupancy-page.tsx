@@ -23,11 +23,11 @@ import { formatDateTime, formatNumber, formatPercent, formatTime } from '../../l
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
-import { type RangeParams, readRangeParams, writeRangeParams } from './event-list-params';
+import { readRangeParams, writeRangeParams } from './event-list-params';
 import { limitedEventDetail } from './limited-queries';
 import { inStartOrder, occupancyOf, occupancyTotals, type PerformanceOccupancy, rankOccupancy } from './occupancy';
 import { occupancyMessages } from './occupancy-messages';
-import { RangePicker } from './range-picker';
+import { RangePicker, type RangeUpdate } from './range-picker';
 import './events.css';
 
 /** The chart library (recharts) is loaded only when there is something to chart. */
@@ -181,8 +181,11 @@ export function OccupancyPage() {
   const [search, setSearch] = useSearchParams();
   const rangeParams = useMemo(() => readRangeParams(search, now), [search, now]);
   const showTable = search.get('table') === '1';
-  const setRange = (next: RangeParams) =>
-    setSearch(writeRangeParams(new URLSearchParams(search), next), { replace: true });
+  // From the live URL, not this render's: the router re-renders in a transition (see RangePicker).
+  const setRange = (updateFn: RangeUpdate) => {
+    const live = new URLSearchParams(window.location.search);
+    setSearch(writeRangeParams(live, updateFn(readRangeParams(live, now))), { replace: true });
+  };
   const toggleTable = () => {
     const next = new URLSearchParams(search);
     if (showTable) next.delete('table');

@@ -5,9 +5,14 @@ import { useMessages } from '../../lib/i18n';
 import { presetRange, type RangeParams, type RangePreset } from './event-list-params';
 import { eventsMessages } from './events-messages';
 
+/** A change of the period, applied to the period as it is when the change lands (see `onChange`). */
+export type RangeUpdate = (current: RangeParams) => RangeParams;
+
 /**
  * The period of an events view: the presets (next 60 days, today, this week, this month) or a custom
  * from–to. A half-typed or reversed custom date is not applied, so the list never flips to an error.
+ * Changes are updaters, not values: the URL changes at once but the page re-renders in a transition, so a
+ * second quick change must build on the first, not on what this render was given.
  */
 export function RangePicker({
   value,
@@ -16,7 +21,7 @@ export function RangePicker({
 }: {
   value: RangeParams;
   now: Date;
-  onChange: (next: RangeParams) => void;
+  onChange: (update: RangeUpdate) => void;
 }) {
   const t = useMessages(eventsMessages);
   const labelId = useId();
@@ -29,7 +34,7 @@ export function RangePicker({
     { value: 'custom', label: t('presetCustom') },
   ];
   const setPreset = (next: RangePreset) =>
-    onChange({ preset: next, range: next === 'custom' ? range : presetRange(next, now) });
+    onChange((current) => ({ preset: next, range: next === 'custom' ? current.range : presetRange(next, now) }));
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <Stack gap={4}>
@@ -53,7 +58,12 @@ export function RangePicker({
             max={range.endDate}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              if (next && next <= range.endDate) onChange({ preset, range: { ...range, startDate: next } });
+              if (!next) return;
+              onChange((current) =>
+                next <= current.range.endDate
+                  ? { preset: 'custom', range: { ...current.range, startDate: next } }
+                  : current,
+              );
             }}
           />
           <TextInput
@@ -63,7 +73,12 @@ export function RangePicker({
             min={range.startDate}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              if (next && next >= range.startDate) onChange({ preset, range: { ...range, endDate: next } });
+              if (!next) return;
+              onChange((current) =>
+                next >= current.range.startDate
+                  ? { preset: 'custom', range: { ...current.range, endDate: next } }
+                  : current,
+              );
             }}
           />
         </>
