@@ -176,6 +176,95 @@ test('waiting list: filtered by type (in the URL) shows exactly the API’s entr
   await expect(count).toContainText(`${both.toLocaleString('nl-NL')} van`);
 });
 
+/**
+ * A stand-in for the browser's save dialog and file (headless Chromium cannot show one): records every
+ * write, and whether the file was closed or aborted, in `window.__savedFile`.
+ */
+async function fakeSavePicker(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const file = { name: '', writes: [] as string[], closed: false, aborted: false };
+    Object.assign(window, {
+      __savedFile: file,
+      showSaveFilePicker: async (options: { suggestedName: string }) => {
+        file.name = options.suggestedName;
+        return {
+          createWritable: async () => ({
+            write: async (data: string) => {
+              file.writes.push(data);
+              // A disk that takes its time: the export must wait for it, not pile pages up.
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            },
+            close: async () => {
+              file.closed = true;
+            },
+            abort: async () => {
+              file.aborted = true;
+            },
+          }),
+        };
+      },
+    });
+  });
+}
+
+interface SavedFile {
+  name: string;
+  writes: string[];
+  closed: boolean;
+  aborted: boolean;
+}
+
+const savedFile = (page: Page) => page.evaluate(() => (window as unknown as { __savedFile: SavedFile }).__savedFile);
+
+test.describe('with a save dialog (File System Access API)', () => {
+  // Replaces the beforeEach removal: this init script runs after it and installs the fake picker.
+  test.beforeEach(async ({ page }) => fakeSavePicker(page));
+
+  test('waiting list as JSON lines is streamed to the chosen file, chunk by chunk, in order', async ({
+    page,
+    origin,
+  }) => {
+    test.setTimeout(240_000);
+    const { total } = await exportPage(page.request, origin, '/partner/export/waitinglist');
+    await page.goto('/exports?kind=waitinglist&format=jsonl');
+    await expect(page.getByText('Het bestand wordt tijdens het laden direct naar schijf geschreven.')).toBeVisible({
+      timeout: 90_000,
+    });
+    await page.getByRole('button', { name: 'Exporteren', exact: true }).click();
+    await expect(page.getByTestId('export-result')).toHaveAttribute('data-complete', 'true', { timeout: 120_000 });
+    const file = await savedFile(page);
+    expect(file.name).toMatch(/^foyer-demo-waitinglist-full-.*\.jsonl$/);
+    expect(file.closed).toBe(true);
+    // One write per page (plus the empty start of a JSON-lines file, which is skipped).
+    expect(file.writes.length).toBe(Math.ceil(total / 100));
+    const entries = file.writes
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { waitingId: number; createdAt: string });
+    expect(entries).toHaveLength(total);
+    expect(new Set(entries.map((entry) => entry.waitingId)).size).toBe(total);
+    // Pages in page order: the export's own order (createdAt ascending) holds across page boundaries.
+    const times = entries.map((entry) => Date.parse(entry.createdAt));
+    expect(times.every((time, index) => index === 0 || time >= (times[index - 1] ?? 0))).toBe(true);
+  });
+
+  test('cancel aborts the file and leaves the watermark where it was', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto('/exports?kind=customers');
+    await expect(page.getByText(/records in totaal/)).toBeVisible({ timeout: 90_000 });
+    await page.getByRole('button', { name: 'Exporteren', exact: true }).click();
+    await expect(page.getByTestId('export-progress')).toContainText(/Pagina \d+ van 2\d\d/, { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(page.getByText('Export geannuleerd')).toBeVisible();
+    const file = await savedFile(page);
+    expect(file.aborted).toBe(true);
+    expect(file.closed).toBe(false);
+    await expect(page.getByTestId('mode-changes')).toBeDisabled();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('watermark')))).toEqual([]);
+  });
+});
+
 async function seriousFindings(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
