@@ -63,7 +63,6 @@ export const exportsMessages = defineMessages(
     failedTitle: 'Export mislukt',
     failedText: 'Er is geen bestand bewaard en het watermerk is niet verschoven. {message}',
     tryAgain: 'Opnieuw proberen',
-    leaveWarning: 'Er loopt een export. Weggaan breekt hem af.',
     waitingTitle: 'Wachtlijst',
     waitingIntro: 'Klanten die op een uitverkochte voorstelling wachten.',
     toExports: 'Exporteren',
@@ -83,7 +82,6 @@ export const exportsMessages = defineMessages(
     noneText: 'Zodra klanten zich voor een uitverkochte voorstelling aanmelden, staan ze hier.',
     noneMatchTitle: 'Geen aanmeldingen die bij de filters passen',
     noneMatchText: 'Kies een andere status of voorstelling, of wis de filters.',
-    loadingWaiting: 'Wachtlijst laden: {records} van {total}',
     tableLabel: 'Wachtlijst',
   },
   {
@@ -148,7 +146,6 @@ export const exportsMessages = defineMessages(
     failedTitle: 'Export failed',
     failedText: 'No file was saved and the watermark did not move. {message}',
     tryAgain: 'Try again',
-    leaveWarning: 'An export is running. Leaving stops it.',
     waitingTitle: 'Waiting list',
     waitingIntro: 'Customers waiting for a sold-out performance.',
     toExports: 'Export',
@@ -168,7 +165,6 @@ export const exportsMessages = defineMessages(
     noneText: 'When customers sign up for a sold-out performance, they appear here.',
     noneMatchTitle: 'No entries match the filters',
     noneMatchText: 'Choose another status or event, or clear the filters.',
-    loadingWaiting: 'Loading the waiting list: {records} of {total}',
     tableLabel: 'Waiting list',
   },
 );
