@@ -1,7 +1,8 @@
-import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Modal.css';
-import { useQuery } from '@tanstack/react-query';
+import '@mantine/core/styles/SegmentedControl.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { appMessages } from '../../app/messages';
@@ -12,15 +13,20 @@ import { isApiError } from '../../lib/api-error';
 import { addDays, isoLocalDate } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { cartQueries } from '../../lib/queries/cart-queries';
-import { eventQueries } from '../../lib/queries/event-queries';
+import { eventKeys, eventQueries } from '../../lib/queries/event-queries';
+import { seatPlanKeys, seatPlanQueries } from '../../lib/queries/seat-plan-queries';
+import type { Customer } from '../../lib/schemas/customer';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
+import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
+import { CustomerPicker } from '../customers/customer-picker';
 import { boxOfficeMessages } from './box-office-messages';
-import { quantityItem } from './cart-model';
+import { heldSeatIdsOf, quantityItem, seatIdsNamedIn, seatItems } from './cart-model';
 import { CartPanel } from './cart-panel';
 import { CheckoutPanel } from './checkout-panel';
 import { ExtrasPanel } from './extras-panel';
 import { PerformancePicker } from './performance-picker';
 import { performancesFrom } from './performances';
+import { ChosenSeats, type PlanSeatInfo, PlanView, planPrices, seatInfoOf, unavailableAmong } from './plan-tickets';
 import { QuantityTickets, rankPricesOf } from './quantity-tickets';
 import { SaleComplete } from './sale-complete';
 import { fieldMessageOf } from './sale-errors';
@@ -47,7 +53,7 @@ export function BoxOfficePage() {
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
   const [search, setSearch] = useSearchParams();
-  const eventId = readEventId(search);
+  const chosenEventId = readEventId(search);
   const sale = useSaleCart();
   const [stage, setStage] = useState<'select' | 'checkout'>('select');
   const currentStage: SaleStage = sale.completed ? 'done' : stage;
@@ -55,8 +61,10 @@ export function BoxOfficePage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [searchRequest, setSearchRequest] = useState(0);
   const ticketsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // After a performance is chosen the focus goes to "Tickets" (digits and Enter work at once); once more
+  // when its details have loaded, in case the picker's own closing took the focus back meanwhile.
+  const focusTicketsNext = useRef(false);
   const doneHeadingRef = useRef<HTMLHeadingElement>(null);
-  const addButtonRef = useRef<HTMLButtonElement>(null);
 
   // Today's first performance when none is chosen (the picker's list, shared through the query cache).
   const [now] = useState(() => new Date());
@@ -76,13 +84,13 @@ export function BoxOfficePage() {
     },
     [setSearch],
   );
-  useEffect(() => {
-    // Never under the hands of someone already searching (the list may arrive after the first keys).
-    if (eventId !== null || !performances.data || searchRequest > 0) return;
-    if (searchRef.current && searchRef.current === document.activeElement) return;
-    const first = performancesFrom(performances.data, now)[0];
-    if (first?.today) chooseEvent(first.event.eventId);
-  }, [eventId, performances.data, now, chooseEvent, searchRequest]);
+  // Computed, not written into the URL: the URL names only what someone chose, and once they start
+  // searching (`/`) no default can slip in under their hands while the list arrives.
+  const defaultEventId = useMemo(() => {
+    const first = performances.data ? performancesFrom(performances.data, now)[0] : undefined;
+    return first?.today ? first.event.eventId : null;
+  }, [performances.data, now]);
+  const eventId = chosenEventId ?? (searchRequest === 0 ? defaultEventId : null);
 
   const event = useQuery({ ...eventQueries.detail(eventId ?? 0), enabled: eventId !== null });
   const prices = useMemo(() => (event.data ? rankPricesOf(event.data) : []), [event.data]);
@@ -96,35 +104,135 @@ export function BoxOfficePage() {
     setQuantity(1);
   }, [eventId]);
   const chosenPrice = prices.find((price) => price.priceId === priceId) ?? prices[0];
+  useEffect(() => {
+    if (!focusTicketsNext.current || !event.data) return;
+    focusTicketsNext.current = false;
+    ticketsHeadingRef.current?.focus();
+  }, [event.data]);
+
+  // Reserved seating: seats on the plan (or the best ones by quantity); general admission: by quantity.
+  const queryClient = useQueryClient();
+  const plan = useQuery({ ...seatPlanQueries.detail(eventId ?? 0), enabled: eventId !== null });
+  const generalAdmission = plan.data ? plan.data.sections.every(isGeneralAdmission) : null;
+  const planMode = generalAdmission === false && search.get('view') !== 'quantity';
+  const setView = (view: 'plan' | 'quantity') =>
+    setSearch(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        params.set('view', view === 'plan' ? 'seat-plan' : 'quantity');
+        return params;
+      },
+      { replace: true },
+    );
+  const seatInfo = useMemo(() => (plan.data ? seatInfoOf(plan.data) : new Map<string, PlanSeatInfo>()), [plan.data]);
+  const seatPrices = useMemo(() => (plan.data ? planPrices(plan.data) : []), [plan.data]);
+  const rankNames = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const price of event.data?.prices ?? [])
+      if (price.rankId !== null && price.rankName) names.set(price.rankId, price.rankName);
+    for (const rank of event.data?.availability ?? []) if (rank.rankName) names.set(rank.rankId, rank.rankName);
+    return names;
+  }, [event.data]);
+  const [selectedSeats, setSelectedSeats] = useState<ReadonlySet<string>>(() => new Set());
+  const [seatPriceChoice, setSeatPriceChoice] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [forAllName, setForAllName] = useState<string | null>(null);
+  const [takenSeats, setTakenSeats] = useState<ReadonlySet<string>>(() => new Set());
+  const [planMessage, setPlanMessage] = useState<string | null>(null);
+  const heldSeats = useMemo(() => heldSeatIdsOf(sale.cart, eventId ?? 0), [sale.cart, eventId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new performance starts with nothing chosen
+  useEffect(() => {
+    setSelectedSeats(new Set());
+    setSeatPriceChoice(new Map());
+    setForAllName(null);
+    setTakenSeats(new Set());
+    setPlanMessage(null);
+  }, [eventId]);
+  const seatLabel = (seatId: string) => {
+    const seat = seatInfo.get(seatId);
+    return seat ? t('seatLabel', { section: seat.sectionName, row: seat.rowNr, seat: seat.seatNr }) : seatId;
+  };
 
   const [addError, setAddError] = useState<{ source: AddSource; error: unknown } | null>(null);
-  const addItems = (items: CartAddItem[], source: AddSource) => {
+  const addItems = (items: CartAddItem[], source: AddSource, onAdded?: () => void) => {
     if (sale.add.isPending || items.length === 0) return;
     setAddError(null);
+    setPlanMessage(null);
     sale.add.mutate(items, {
+      onSuccess: () => {
+        onAdded?.();
+        // Held now: availability on the plan and the event changed.
+        void queryClient.invalidateQueries({ queryKey: seatPlanKeys.all });
+        void queryClient.invalidateQueries({ queryKey: eventKeys.details() });
+      },
       onError: (error) => {
+        if (isApiError(error) && error.kind === 'conflict' && source === 'tickets' && planMode) {
+          void seatTakenMeanwhile(error.message);
+          return;
+        }
         setAddError({ source, error });
         // Someone else was quicker: the availability shown is stale.
         if (isApiError(error) && error.kind === 'conflict' && eventId !== null) void event.refetch();
       },
     });
   };
+  /**
+   * A 409: a chosen seat went to another seller meanwhile. The plan is read again; the seats the service
+   * named, or the plan now shows unavailable, are marked taken and leave the selection.
+   */
+  const seatTakenMeanwhile = async (message: string) => {
+    const named = seatIdsNamedIn(message, selectedSeats);
+    const fresh = await plan.refetch();
+    const gone = new Set([...named, ...(fresh.data ? unavailableAmong(fresh.data, selectedSeats) : [])]);
+    setTakenSeats((previous) => new Set([...previous, ...gone]));
+    setSelectedSeats((previous) => new Set([...previous].filter((id) => !gone.has(id))));
+    setPlanMessage(
+      gone.size > 0 ? t('seatTaken', { seats: [...gone].map(seatLabel).join('; ') }) : t('seatTakenUnnamed'),
+    );
+  };
+  const addSeats = () => {
+    if (!event.data || selectedSeats.size === 0) return;
+    const chosen = [...selectedSeats].flatMap((id) => {
+      const seat = seatInfo.get(id);
+      return seat ? [seat] : [];
+    });
+    const { items, unpriced } = seatItems(event.data.eventId, chosen, seatPrices, {
+      perSeat: seatPriceChoice,
+      forAllName,
+    });
+    addItems(items, 'tickets', () => {
+      setSelectedSeats(new Set(unpriced));
+      setSeatPriceChoice(new Map());
+      setPlanMessage(unpriced.length > 0 ? t('unpricedSeats', { count: unpriced.length }) : null);
+    });
+    if (items.length === 0 && unpriced.length > 0) setPlanMessage(t('unpricedSeats', { count: unpriced.length }));
+  };
   const errorFor = (source: AddSource) =>
     addError?.source === source ? (fieldMessageOf(addError.error) ?? describeError(addError.error, tApp)) : null;
   const addTickets = () => {
+    if (planMode) {
+      addSeats();
+      return;
+    }
     if (!event.data || !chosenPrice) return;
     addItems([quantityItem(event.data.eventId, chosenPrice, quantity)], 'tickets');
   };
 
   // Checkout.
   const methods = useQuery(cartQueries.paymentMethods());
-  const [customerId] = useState<number | null>(null);
+  // The buyer: in memory only (never in storage), gone with "new sale".
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const customerId = customer?.customerId ?? null;
   const [methodId, setMethodId] = useState<number | null>(null);
   const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);
   const cartHasLines = (sale.cart?.cartItems.length ?? 0) > 0;
   const pay = () => {
     if (sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
     sale.checkout.mutate({ customerId, method });
+  };
+  const focusPaymentMethod = () => {
+    const radios = document.querySelectorAll<HTMLInputElement>('[data-testid="checkout-panel"] input[type="radio"]');
+    const checked = [...radios].find((radio) => radio.checked);
+    (checked ?? radios[0])?.focus();
   };
   const toCheckout = () => {
     if (cartHasLines) setStage('checkout');
@@ -136,10 +244,18 @@ export function BoxOfficePage() {
     sale.reset();
     setStage('select');
     setMethodId(null);
+    setCustomer(null);
+    setSelectedSeats(new Set());
+    setSeatPriceChoice(new Map());
+    setTakenSeats(new Set());
+    setPlanMessage(null);
+    // Seats were sold or released: the plan and the availability figures changed.
+    void queryClient.invalidateQueries({ queryKey: seatPlanKeys.all });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.details() });
     setAddError(null);
     setConfirmNewSale(false);
     setSearchRequest((count) => count + 1);
-  }, [sale]);
+  }, [sale, queryClient]);
   const newSale = () => {
     if (sale.completed || !cartHasLines) {
       if (sale.cartId && !sale.completed) sale.abandon.mutate(undefined, { onSuccess: startOver });
@@ -179,6 +295,8 @@ export function BoxOfficePage() {
         setSearchRequest((count) => count + 1);
         break;
       case 'quantityDigit': {
+        // On the plan, seats are chosen there ("best N" has its own control); digits are for quantities.
+        if (planMode) break;
         const next = nextQuantity(typedQuantity.current, action.digit, Date.now());
         typedQuantity.current = next;
         if (next) setQuantity(next.value);
@@ -212,6 +330,19 @@ export function BoxOfficePage() {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  const addButton = (
+    <Button
+      type={planMode ? 'button' : 'submit'}
+      onClick={planMode ? addSeats : undefined}
+      loading={sale.add.isPending}
+      disabled={(planMode ? selectedSeats.size === 0 : !chosenPrice) || sale.add.isPending}
+      rightSection={<kbd>Enter</kbd>}
+      data-testid="add-tickets"
+    >
+      {t('add')}
+    </Button>
+  );
+
   return (
     <Stack gap="md" className="foyer-box-office">
       <Group justify="space-between" align="baseline">
@@ -234,7 +365,10 @@ export function BoxOfficePage() {
                   <PerformancePicker
                     eventId={eventId}
                     onChange={chooseEvent}
-                    onChosen={() => ticketsHeadingRef.current?.focus()}
+                    onChosen={() => {
+                      focusTicketsNext.current = true;
+                      ticketsHeadingRef.current?.focus();
+                    }}
                     inputRef={searchRef}
                     searchRequest={searchRequest}
                   />
@@ -256,28 +390,42 @@ export function BoxOfficePage() {
                       noValidate
                     >
                       <Stack gap="sm">
-                        <QuantityTickets
-                          event={event.data}
-                          prices={prices}
-                          priceId={chosenPrice?.priceId ?? null}
-                          onPriceChange={setPriceId}
-                          quantity={quantity}
-                          onQuantityChange={setQuantity}
-                          error={errorFor('tickets')}
-                          generalAdmission={null}
-                        />
-                        <Group>
-                          <Button
-                            type="submit"
-                            ref={addButtonRef}
-                            loading={sale.add.isPending}
-                            disabled={!chosenPrice || sale.add.isPending}
-                            rightSection={<kbd>Enter</kbd>}
-                            data-testid="add-tickets"
-                          >
-                            {t('add')}
-                          </Button>
-                        </Group>
+                        {generalAdmission === false ? (
+                          <SegmentedControl
+                            value={planMode ? 'plan' : 'quantity'}
+                            onChange={(value) => setView(value === 'plan' ? 'plan' : 'quantity')}
+                            data={[
+                              { value: 'plan', label: t('seatPlanTab') },
+                              { value: 'quantity', label: t('quantityTab') },
+                            ]}
+                            aria-label={t('tickets')}
+                          />
+                        ) : null}
+                        {planMode && plan.data ? (
+                          <PlanView
+                            plan={plan.data}
+                            rankNames={rankNames}
+                            selected={selectedSeats}
+                            onSelectionChange={(next) => {
+                              setSelectedSeats(next);
+                              setPlanMessage(null);
+                            }}
+                            held={heldSeats}
+                            taken={takenSeats}
+                          />
+                        ) : (
+                          <QuantityTickets
+                            event={event.data}
+                            prices={prices}
+                            priceId={chosenPrice?.priceId ?? null}
+                            onPriceChange={setPriceId}
+                            quantity={quantity}
+                            onQuantityChange={setQuantity}
+                            error={errorFor('tickets')}
+                            generalAdmission={generalAdmission}
+                          />
+                        )}
+                        {planMode ? null : <Group>{addButton}</Group>}
                       </Stack>
                     </form>
                   )}
@@ -293,6 +441,30 @@ export function BoxOfficePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
+              {planMode && plan.data ? (
+                <Paper withBorder radius="md" p="md" component="section" aria-labelledby="chosen-title">
+                  <Title order={2} size="h4" id="chosen-title" mb="sm">
+                    {t('selectedSeats')}
+                  </Title>
+                  <ChosenSeats
+                    seatInfo={seatInfo}
+                    prices={seatPrices}
+                    rankNames={rankNames}
+                    selected={selectedSeats}
+                    perSeat={seatPriceChoice}
+                    onSeatPrice={(seatId, chosen) =>
+                      setSeatPriceChoice((previous) => new Map(previous).set(seatId, chosen))
+                    }
+                    forAllName={forAllName}
+                    onPriceForAll={(name) => {
+                      setForAllName(name);
+                      setSeatPriceChoice(new Map());
+                    }}
+                    error={planMessage ?? errorFor('tickets')}
+                    addButton={<Group>{addButton}</Group>}
+                  />
+                </Paper>
+              ) : null}
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-title">
                 <Title order={2} size="h4" id="cart-title" mb="sm">
                   {t('cart')}
@@ -314,9 +486,15 @@ export function BoxOfficePage() {
                   <CheckoutPanel
                     cartAmount={sale.cart.amount}
                     customerSlot={
-                      <Alert color="gray" variant="light" title={t('customer')}>
-                        {t('customerPickerPending')}
-                      </Alert>
+                      <CustomerPicker
+                        value={customer}
+                        onChange={(next) => {
+                          setCustomer(next);
+                          // Chosen: on to the payment method (arrows or 1–9), Enter pays.
+                          if (next) window.setTimeout(() => focusPaymentMethod(), 0);
+                        }}
+                        autoFocus={customer === null}
+                      />
                     }
                     customerChosen={customerId !== null}
                     methodId={methodId}

@@ -39,23 +39,29 @@ describe('seatItems', () => {
     { seatId: '4838', rankId: 6 },
   ];
 
-  it('gives each seat its rank’s regular price unless a price is chosen for all or per seat', () => {
-    expect(seatItems(113, seats, prices, { perSeat: new Map(), forAll: null }).items.map((i) => i.priceId)).toEqual([
-      '4047',
-      '4047',
-      '4056',
-    ]);
+  it('gives each seat its rank’s regular price unless a price is chosen for all (by name) or per seat', () => {
+    expect(seatItems(113, seats, prices, { perSeat: new Map(), forAllName: null }).items.map((i) => i.priceId)).toEqual(
+      ['4047', '4047', '4056'],
+    );
     // "For all" applies where it belongs to the seat's rank; a per-seat choice wins.
-    const chosen = seatItems(113, seats, prices, { perSeat: new Map([['3039', '4047']]), forAll: '4048' });
+    // "For all" applies in each rank that has a price of that name; a per-seat choice wins.
+    const withYouth = [...prices, { priceId: '4057', rankId: 6, name: 'Jongeren t/m 26', amount: 64.5 }];
+    const chosen = seatItems(113, seats, withYouth, {
+      perSeat: new Map([['3039', '4047']]),
+      forAllName: 'Jongeren t/m 26',
+    });
     expect(chosen.items).toEqual([
       { priceId: '4048', rankId: 5, eventId: 113, seatId: '3038', numberOfTickets: 1 },
       { priceId: '4047', rankId: 5, eventId: 113, seatId: '3039', numberOfTickets: 1 },
-      { priceId: '4056', rankId: 6, eventId: 113, seatId: '4838', numberOfTickets: 1 },
+      { priceId: '4057', rankId: 6, eventId: 113, seatId: '4838', numberOfTickets: 1 },
     ]);
+    // A name a rank lacks falls back to that rank's regular price.
+    const partly = seatItems(113, seats, prices, { perSeat: new Map(), forAllName: 'Jongeren t/m 26' });
+    expect(partly.items.map((item) => item.priceId)).toEqual(['4048', '4048', '4056']);
   });
 
   it('reports seats of a rank without a price instead of inventing one', () => {
-    const result = seatItems(113, [{ seatId: '9', rankId: 99 }], prices, { perSeat: new Map(), forAll: null });
+    const result = seatItems(113, [{ seatId: '9', rankId: 99 }], prices, { perSeat: new Map(), forAllName: null });
     expect(result).toEqual({ items: [], unpriced: ['9'] });
   });
 });

@@ -34,22 +34,20 @@ export interface ChosenSeat {
 
 /**
  * One item per seat, each with its own price: the per-ticket choice when there is one, else the price
- * chosen "for all" when it belongs to the seat's rank, else the rank's regular price. Seats of a rank
- * without any price are left out and reported, never sent with a made-up price.
+ * named "for all" in the seat's rank (each rank has its own "Normaal", "Jongeren"…), else the rank's
+ * regular price. Seats of a rank without any price are left out and reported, never sent with a made-up
+ * price.
  */
 export function seatItems(
   eventId: number,
   seats: readonly ChosenSeat[],
   prices: readonly RankPrice[],
-  choice: { perSeat: ReadonlyMap<string, string>; forAll: string | null },
+  choice: { perSeat: ReadonlyMap<string, string>; forAllName: string | null },
 ): { items: CartAddItem[]; unpriced: string[] } {
   const items: CartAddItem[] = [];
   const unpriced: string[] = [];
   for (const seat of seats) {
-    const ofRank = pricesOfRank(prices, seat.rankId);
-    const pick = (priceId: string | null | undefined) =>
-      priceId ? ofRank.find((price) => price.priceId === priceId) : undefined;
-    const price = pick(choice.perSeat.get(seat.seatId)) ?? pick(choice.forAll) ?? ofRank[0];
+    const price = priceOfSeat(seat, prices, choice);
     if (!price) {
       unpriced.push(seat.seatId);
       continue;
@@ -57,6 +55,21 @@ export function seatItems(
     items.push({ priceId: price.priceId, rankId: seat.rankId, eventId, seatId: seat.seatId, numberOfTickets: 1 });
   }
   return { items, unpriced };
+}
+
+/** The price a chosen seat sells at (see seatItems); undefined when its rank has none. */
+export function priceOfSeat(
+  seat: ChosenSeat,
+  prices: readonly RankPrice[],
+  choice: { perSeat: ReadonlyMap<string, string>; forAllName: string | null },
+): RankPrice | undefined {
+  const ofRank = pricesOfRank(prices, seat.rankId);
+  const perSeat = choice.perSeat.get(seat.seatId);
+  return (
+    (perSeat ? ofRank.find((price) => price.priceId === perSeat) : undefined) ??
+    (choice.forAllName ? ofRank.find((price) => price.name === choice.forAllName) : undefined) ??
+    ofRank[0]
+  );
 }
 
 /**

@@ -143,7 +143,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
           />
         </Combobox.Target>
         <Combobox.Dropdown>
-          <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+          <Combobox.Options mah={420} style={{ overflowY: 'auto' }} aria-label={t('pickerLabel')}>
             {shown.map((customer) => (
               <Combobox.Option
                 key={customer.customerId}
@@ -168,7 +168,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
               </Combobox.Empty>
             ) : null}
             <Combobox.Option value={CREATE_OPTION} data-testid="customer-picker-create">
-              <Text size="sm" c="blue">
+              <Text size="sm" c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))">
                 {query.trim() ? t('pickerCreateWith', { text: query.trim() }) : t('pickerCreate')}
               </Text>
             </Combobox.Option>
