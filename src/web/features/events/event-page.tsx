@@ -61,7 +61,7 @@ function PriceMatrixTable({ event }: { event: PartnerEvent }) {
   );
   if (matrix.rows.length === 0) return <Text c="dimmed">{t('noPrices')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={320} type="native">
       <Table withTableBorder withColumnBorders data-testid="price-matrix">
         <caption className="foyer-visually-hidden">{t('prices')}</caption>
         <Table.Thead>
@@ -186,7 +186,7 @@ function BlockTable({ event }: { event: PartnerEvent }) {
   const blocks = event.blockAvailability ?? [];
   if (blocks.length === 0) return <Text c="dimmed">{t('noAvailability')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={420} type="native">
       <Table data-testid="block-table" verticalSpacing={6}>
         <caption className="foyer-visually-hidden">{t('blocked')}</caption>
         <Table.Thead>

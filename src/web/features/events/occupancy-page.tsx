@@ -101,7 +101,7 @@ function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
   const t = useMessages(occupancyMessages);
   const { locale } = useLocale();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={560} type="native">
       <Table striped verticalSpacing={6} data-testid="occupancy-table">
         <caption className="foyer-visually-hidden">{t('chartTitle')}</caption>
         <Table.Thead>
