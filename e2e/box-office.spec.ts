@@ -157,6 +157,17 @@ async function chooseCustomer(page: Page, email: string) {
   await expect(page.getByTestId('customer-picker-value')).toContainText(email);
 }
 
+/** Serious and critical axe findings (WCAG 2.1 A/AA), with enough detail to act on. */
+async function seriousAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => `${node.html.slice(0, 300)} — ${node.failureSummary ?? ''}`),
+    }));
+}
+
 const euro = (amount: number) => `€ ${amount.toFixed(2).replace('.', ',')}`;
 
 test.describe('box office', () => {
@@ -357,6 +368,8 @@ test.describe('box office', () => {
 
     await expect(page.getByTestId('payment-qr')).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText('Nog niet betaald');
+    // The screen the buyer's phone is held up to: accessible too.
+    expect(await seriousAxeFindings(page)).toEqual([]);
     const link = await page.getByTestId('payment-link').getAttribute('href');
     expect(link).toMatch(/\/pay\//);
     const payPage = await context.newPage();
@@ -403,35 +416,6 @@ test.describe('box office', () => {
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
   });
 
-  test('the sale screen has no serious or critical axe findings (cart, plan and checkout shown)', async ({
-    page,
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    await openBoxOffice(page, baseURL);
-    const eventId = await arenaEventId(page);
-    await page.goto(`/box-office?event=${eventId}&view=seat-plan`);
-    const free = await freeSeatsInList(page, 2);
-    await free.nth(0).check();
-    await page.getByTestId('add-tickets').click();
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await free.nth(0).check();
-    await page
-      .getByRole('button', { name: /Afrekenen/ })
-      .first()
-      .click();
-    await expect(page.getByTestId('checkout-panel')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.slice(0, 5).map((node) => `${node.html.slice(0, 300)} — ${node.failureSummary ?? ''}`),
-      }));
-    expect(serious).toEqual([]);
-  });
-
   test('a 422 of the service (per-order maximum) appears beside the quantity, and nothing is added', async ({
     page,
     baseURL,
@@ -449,6 +433,34 @@ test.describe('box office', () => {
     await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
   });
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`box office accessibility (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`the sale screen has no serious or critical axe findings (${scheme}; cart, plan and checkout shown)`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(60_000);
+      await openBoxOffice(page, baseURL);
+      const eventId = await arenaEventId(page);
+      await page.goto(`/box-office?event=${eventId}&view=seat-plan`);
+      const free = await freeSeatsInList(page, scheme === 'light' ? 2 : 3);
+      await free.nth(0).check();
+      await page.getByTestId('add-tickets').click();
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await free.nth(0).check();
+      await page
+        .getByRole('button', { name: /Afrekenen/ })
+        .first()
+        .click();
+      await expect(page.getByTestId('checkout-panel')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAxeFindings(page)).toEqual([]);
+    });
+  });
+}
 
 /**
  * A second server of its own with a short CART_TIMEOUT_SECONDS (serve-e2e.ts passes the environment
