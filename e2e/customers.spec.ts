@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousFindings } from './support/axe';
 import { expect as baseExpect, DEMO, signInByApi, test } from './support/fixtures';
 
 // The customer list loads in the background while these run, on machines shared with other work: wait longer.
@@ -59,16 +59,6 @@ const fullName = (customer: ApiCustomer) =>
 
 /** A run-unique word, so parallel runs and retries never see each other's customers. */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    }));
-}
 
 function table(page: Page) {
   return page.getByRole('table', { name: 'Klanten' });
@@ -294,22 +284,31 @@ test.describe('customers', () => {
     for (const customer of created) expect(await tagsOf(page.request, customer.customerId)).not.toContain(tag);
   });
 
-  test('axe: list, customer page and form have no serious or critical findings', async ({ page, baseURL, origin }) => {
-    await signIn(page, baseURL);
-    const first = (await exportPage(page.request, origin))[0] as ApiCustomer;
-    await page.goto('/customers');
-    await expect(table(page).getByRole('row').nth(1)).toBeVisible();
-    expect(await seriousFindings(page)).toEqual([]);
+  for (const scheme of ['light', 'dark'] as const) {
+    test.describe(() => {
+      test.use({ colorScheme: scheme });
+      test(`axe (${scheme}): list, customer page and form have no serious or critical findings`, async ({
+        page,
+        baseURL,
+        origin,
+      }) => {
+        await signIn(page, baseURL);
+        const first = (await exportPage(page.request, origin))[0] as ApiCustomer;
+        await page.goto('/customers');
+        await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+        expect(await seriousFindings(page)).toEqual([]);
 
-    await page.goto(`/customers/${first.customerId}`);
-    await expect(page.getByRole('heading', { level: 1, name: fullName(first) })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Labels' })).toBeVisible();
-    expect(await seriousFindings(page)).toEqual([]);
+        await page.goto(`/customers/${first.customerId}`);
+        await expect(page.getByRole('heading', { level: 1, name: fullName(first) })).toBeVisible();
+        await expect(page.getByRole('group', { name: 'Labels' })).toBeVisible();
+        expect(await seriousFindings(page)).toEqual([]);
 
-    await page.goto(`/customers/${first.customerId}/edit`);
-    await page.getByTestId('field-customerZip').fill('12345678901');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByTestId('form-errors')).toBeVisible();
-    expect(await seriousFindings(page)).toEqual([]);
-  });
+        await page.goto(`/customers/${first.customerId}/edit`);
+        await page.getByTestId('field-customerZip').fill('12345678901');
+        await page.getByRole('button', { name: 'Opslaan' }).click();
+        await expect(page.getByTestId('form-errors')).toBeVisible();
+        expect(await seriousFindings(page)).toEqual([]);
+      });
+    });
+  }
 });

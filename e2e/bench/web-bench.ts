@@ -1,4 +1,5 @@
 import { appLoadSuite } from './app-load-suite';
+import { customersSuite } from './customers-suite';
 import { eventsSuite } from './events-suite';
 import { exportsSuite } from './exports-suite';
 import { ordersSuite } from './orders-suite';
@@ -17,7 +18,7 @@ import {
  * Each issue adds its suite to SUITES. BENCH_RUNS changes the number of runs (default 5, the median is
  * reported); BENCH_APP_DIR reuses a build instead of building the current source.
  */
-const SUITES: BenchSuite[] = [appLoadSuite, seatPlanSuite, eventsSuite, exportsSuite, ordersSuite];
+const SUITES: BenchSuite[] = [appLoadSuite, seatPlanSuite, eventsSuite, exportsSuite, ordersSuite, customersSuite];
 
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? '5');
