@@ -35,6 +35,11 @@ const EXPORT_PATH = '/partner/export/customers';
  */
 export class CustomerDirectory {
   readonly index = new CustomerSearchIndex();
+  /**
+   * The customer list's search text, kept here (in memory) rather than in the URL: a name or an email in the
+   * address would end up in the browser's history on a shared computer. Back to the list finds it again.
+   */
+  lastQuery = '';
   private state: DirectoryState = {
     status: 'idle',
     progress: null,
@@ -206,6 +211,7 @@ export class CustomerDirectory {
     this.refreshController?.abort();
     this.index.clear();
     this.watermark = null;
+    this.lastQuery = '';
     this.listeners.clear();
   }
 }

@@ -6,9 +6,11 @@ export type CustomerSort = 'relevance' | 'name' | 'lastChanged' | 'credit';
 const SORTS: readonly CustomerSort[] = ['relevance', 'name', 'lastChanged', 'credit'];
 const OPTINS: readonly OptinState[] = ['yes', 'no', 'unknown'];
 
-/** What the list shows, all of it in the URL so a search can be linked, reloaded and reached with Back. */
+/**
+ * The list's filters and sort, in the URL so they can be linked, reloaded and reached with Back. The search
+ * text is not among them: it may be a name or an email, which must not land in the browser's history.
+ */
 export interface CustomerListParams {
-  q: string;
   tag: string;
   optin: OptinState | '';
   /** `YYYY-MM-DD`: changed on or after that day. */
@@ -23,7 +25,6 @@ export function readCustomerListParams(search: URLSearchParams): CustomerListPar
   const optin = search.get('optin') as OptinState | null;
   const since = search.get('since') ?? '';
   return {
-    q: search.get('q') ?? '',
     tag: search.get('tag') ?? '',
     optin: optin && OPTINS.includes(optin) ? optin : '',
     since: DATE.test(since) ? since : '',
@@ -34,7 +35,6 @@ export function readCustomerListParams(search: URLSearchParams): CustomerListPar
 /** Params → URL search; defaults are left out, and a change of filters goes back to page 1. */
 export function writeCustomerListParams(params: CustomerListParams): URLSearchParams {
   const search = new URLSearchParams();
-  if (params.q) search.set('q', params.q);
   if (params.tag) search.set('tag', params.tag);
   if (params.optin) search.set('optin', params.optin);
   if (params.since) search.set('since', params.since);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
@@ -39,21 +39,20 @@ export function CustomersListPage() {
   const params = useMemo(() => readCustomerListParams(search), [search]);
   const [page] = useTablePage();
   const { directory, state } = useCustomerDirectory();
-  const [text, setText] = useState(params.q);
+  const [text, setText] = useState(() => directory?.lastQuery ?? '');
   const found = useCustomerSearch(directory, state?.version ?? 0, text);
   const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
   const clientTypes = useQuery(customerQueries.clientTypes());
-
-  // Back/forward or a link changed q: the box follows. Typing changes q below, so this is a no-op then.
-  useEffect(() => setText(params.q), [params.q]);
 
   const update = (change: Partial<CustomerListParams>) =>
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
 
   const onType = (value: string) => {
     setText(value);
-    update({ q: value });
+    if (directory) directory.lastQuery = value;
+    // A new search starts at its first page.
+    if (page !== 1) update({});
   };
 
   const ready = state?.status === 'ready';
