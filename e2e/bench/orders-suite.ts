@@ -73,7 +73,9 @@ export const ordersSuite: BenchSuite = {
         page.getByRole('link', { name: 'Analyse' }).click(),
       ]);
       const expectedAll = ((await totalResponse.json()) as { total: number }).total;
-      await expect(page.getByTestId('analysis-progress').or(page.getByTestId('analysis-loaded'))).toBeVisible();
+      await expect(page.getByTestId('analysis-progress').or(page.getByTestId('analysis-loaded'))).toBeVisible({
+        timeout: 60_000,
+      });
       const analysisScripts = await stop();
 
       // The full load: every order, from a fresh page so nothing is cached.
@@ -112,6 +114,13 @@ export const ordersSuite: BenchSuite = {
       const updates = await page.evaluate(() =>
         performance.getEntriesByName('orders-analysis:update').map((entry) => entry.duration),
       );
+      // One measure per change, in order: name the slowest, so a regression points at its cause.
+      const slowest = updates
+        .map((ms, index) => ({ ms, change: CHANGES[index % CHANGES.length] }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3)
+        .map(({ ms, change }) => `${change?.testId}=${change?.value || 'all'} ${Math.round(ms)} ms`);
+      bench.log(`slowest changes: ${slowest.join(', ')}`);
       bench.log(
         `analysis updates: ${updates.length} measured, median ${Math.round(percentile(updates, 50))} ms, max ${Math.round(Math.max(...updates))} ms`,
       );

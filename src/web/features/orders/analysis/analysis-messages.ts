@@ -39,6 +39,7 @@ export const analysisMessages = defineMessages(
     totalDonations: 'Donaties',
     totalsLabel: 'Totalen van de gefilterde bestellingen',
     groupsCaption: 'Totalen per groep',
+    showAllGroups: 'Alle {count} groepen tonen',
     groupColumn: 'Groep',
     eventRevenueNote:
       'Per voorstelling: omzet = de prijzen van de plaatsen voor die voorstelling; een bestelling telt mee bij elke voorstelling waarin zij plaatsen heeft.',
@@ -92,6 +93,7 @@ export const analysisMessages = defineMessages(
     totalDonations: 'Donations',
     totalsLabel: 'Totals of the filtered orders',
     groupsCaption: 'Totals per group',
+    showAllGroups: 'Show all {count} groups',
     groupColumn: 'Group',
     eventRevenueNote:
       'Per event: revenue = the prices of the seats for that event; an order counts for every event it has seats in.',

@@ -6,8 +6,8 @@ import {
   type FormEvent,
   lazy,
   Suspense,
+  startTransition,
   useCallback,
-  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -26,6 +26,7 @@ import '../orders.css';
 import { analysisCsv, downloadText } from './analysis-csv';
 import {
   type AnalysisFilters,
+  type AnalysisOrder,
   createSortedViews,
   eventsOf,
   filterOrders,
@@ -33,6 +34,7 @@ import {
   groupTotals,
   hasFilters,
   NO_FILTERS,
+  SORTS,
   type SortOrder,
   totalsOf,
   valuesOf,
@@ -46,6 +48,7 @@ const AnalysisCharts = lazy(() => import('./analysis-charts'));
 
 /** performance measure of a filter/sort/group change, from the change to the next paint (read by the bench). */
 const UPDATE_MEASURE = 'orders-analysis:update';
+const CHARTS_DELAY_MS = 250;
 
 export function AnalysisPage() {
   const t = useMessages(analysisMessages);
@@ -70,17 +73,37 @@ export function AnalysisPage() {
 
   const orders = query.data?.orders;
   const sortedView = useMemo(() => createSortedViews(orders ?? []), [orders]);
+  // Sort the other orders in quiet moments after the load, so that choosing one later is only a filter pass.
+  useEffect(() => {
+    if (!orders) return;
+    const pending = [...SORTS];
+    let timer: ReturnType<typeof setTimeout>;
+    const sortNext = () => {
+      const sort = pending.shift();
+      if (!sort) return;
+      sortedView(sort);
+      timer = setTimeout(sortNext, 100);
+    };
+    timer = setTimeout(sortNext, 1000);
+    return () => clearTimeout(timer);
+  }, [orders, sortedView]);
   // Same filters, same object: a change of grouping alone does not filter again.
   const filtersKey = JSON.stringify(params.filters);
   const filters = useMemo(() => JSON.parse(filtersKey) as AnalysisFilters, [filtersKey]);
   const visible = useMemo(() => filterOrders(sortedView(params.sort), filters), [sortedView, params.sort, filters]);
   const totals = useMemo(() => totalsOf(visible), [visible]);
-  // Groups and charts follow a moment later when needed: the rows and totals answer a change first.
-  const deferredVisible = useDeferredValue(visible);
   const groups = useMemo(
-    () => (params.group === 'none' ? [] : groupTotals(deferredVisible, params.group)),
-    [deferredVisible, params.group],
+    () => (params.group === 'none' ? [] : groupTotals(visible, params.group)),
+    [visible, params.group],
   );
+  // The charts follow once the changes stop for a moment: the rows and totals answer a change at once, and
+  // several quick changes cost one chart render, not one each. (useDeferredValue would not help here: the
+  // router already renders URL changes in a transition, where it returns the new value straight away.)
+  const [chartOrders, setChartOrders] = useState<readonly AnalysisOrder[] | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setChartOrders(visible)), CHARTS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new result, to time it
   useEffect(() => {
@@ -330,7 +353,13 @@ export function AnalysisPage() {
                 {t('eventRevenueNote')}
               </Text>
             ) : null}
-            <GroupsTable groups={groups} grouping={params.group} label={groupLabel} onPick={pickGroup} />
+            <GroupsTable
+              key={params.group}
+              groups={groups}
+              grouping={params.group}
+              label={groupLabel}
+              onPick={pickGroup}
+            />
           </Paper>
         ) : null}
 
@@ -374,7 +403,13 @@ export function AnalysisPage() {
                 </Text>
               }
             >
-              <AnalysisCharts orders={deferredVisible} eventName={eventName} />
+              {chartOrders ? (
+                <AnalysisCharts orders={chartOrders} eventName={eventName} />
+              ) : (
+                <Text size="sm" c="dimmed" role="status">
+                  {t('chartsLoading')}
+                </Text>
+              )}
             </Suspense>
           </Paper>
         ) : null}

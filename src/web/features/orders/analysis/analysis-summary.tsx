@@ -1,4 +1,5 @@
-import { Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -32,6 +33,8 @@ export function TotalsCards({ totals }: { totals: Totals }) {
 }
 
 /** Totals per group; a group's name narrows the analysis to it. */
+const GROUPS_SHOWN_FIRST = 60;
+
 export function GroupsTable({
   groups,
   grouping,
@@ -46,59 +49,69 @@ export function GroupsTable({
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const byEvent = grouping === 'event';
+  // A year of days is hundreds of groups: the first ones show at once, the rest on request.
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? groups : groups.slice(0, GROUPS_SHOWN_FIRST);
   return (
-    <Table.ScrollContainer minWidth={560} mah={420}>
-      <Table verticalSpacing={6} stickyHeader highlightOnHover data-testid="analysis-groups">
-        <caption className="foyer-visually-hidden">{t('groupsCaption')}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('groupColumn')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('totalOrders')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('totalRevenue')}
-            </Table.Th>
-            {byEvent ? null : (
-              <>
-                <Table.Th scope="col" ta="right">
-                  {t('totalFees')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('totalDonations')}
-                </Table.Th>
-              </>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.map((group) => (
-            <Table.Tr key={group.key} data-testid="analysis-group" data-key={group.key}>
-              <Table.Th scope="row" fw={500}>
-                <UnstyledButton onClick={() => onPick(group.key)} className="foyer-group-pick">
-                  {label(group.key)}
-                </UnstyledButton>
+    <>
+      <Table.ScrollContainer minWidth={560} mah={420}>
+        <Table verticalSpacing={6} stickyHeader highlightOnHover data-testid="analysis-groups">
+          <caption className="foyer-visually-hidden">{t('groupsCaption')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('groupColumn')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('totalOrders')}
               </Table.Th>
-              <Table.Td ta="right" className="foyer-tabular">
-                {formatNumber(group.orders, locale)}
-              </Table.Td>
-              <Table.Td ta="right" className="foyer-tabular">
-                {formatMoney(group.revenueCents / 100, locale)}
-              </Table.Td>
+              <Table.Th scope="col" ta="right">
+                {t('totalRevenue')}
+              </Table.Th>
               {byEvent ? null : (
                 <>
-                  <Table.Td ta="right" className="foyer-tabular">
-                    {formatMoney(group.feeCents / 100, locale)}
-                  </Table.Td>
-                  <Table.Td ta="right" className="foyer-tabular">
-                    {formatMoney(group.donationCents / 100, locale)}
-                  </Table.Td>
+                  <Table.Th scope="col" ta="right">
+                    {t('totalFees')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('totalDonations')}
+                  </Table.Th>
                 </>
               )}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((group) => (
+              <Table.Tr key={group.key} data-testid="analysis-group" data-key={group.key}>
+                <Table.Th scope="row" fw={500}>
+                  <UnstyledButton onClick={() => onPick(group.key)} className="foyer-group-pick">
+                    {label(group.key)}
+                  </UnstyledButton>
+                </Table.Th>
+                <Table.Td ta="right" className="foyer-tabular">
+                  {formatNumber(group.orders, locale)}
+                </Table.Td>
+                <Table.Td ta="right" className="foyer-tabular">
+                  {formatMoney(group.revenueCents / 100, locale)}
+                </Table.Td>
+                {byEvent ? null : (
+                  <>
+                    <Table.Td ta="right" className="foyer-tabular">
+                      {formatMoney(group.feeCents / 100, locale)}
+                    </Table.Td>
+                    <Table.Td ta="right" className="foyer-tabular">
+                      {formatMoney(group.donationCents / 100, locale)}
+                    </Table.Td>
+                  </>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {shown.length < groups.length ? (
+        <Button variant="subtle" size="xs" mt="xs" onClick={() => setShowAll(true)}>
+          {t('showAllGroups', { count: formatNumber(groups.length, locale) })}
+        </Button>
+      ) : null}
+    </>
   );
 }
