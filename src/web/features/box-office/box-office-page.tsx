@@ -153,11 +153,20 @@ export function BoxOfficePage() {
   };
 
   const [addError, setAddError] = useState<{ source: AddSource; error: unknown } | null>(null);
+  // Two Enters within one frame both see "not pending" yet: these refs say it at once, so a quick double
+  // press neither adds the tickets twice nor sends the checkout twice (the service would answer it with
+  // the same order anyway, DESIGN.md decision 7).
+  const adding = useRef(false);
+  const paying = useRef(false);
   const addItems = (items: CartAddItem[], source: AddSource, onAdded?: () => void) => {
-    if (sale.add.isPending || items.length === 0) return;
+    if (adding.current || sale.add.isPending || items.length === 0) return;
+    adding.current = true;
     setAddError(null);
     setPlanMessage(null);
     sale.add.mutate(items, {
+      onSettled: () => {
+        adding.current = false;
+      },
       onSuccess: () => {
         onAdded?.();
         // Held now: availability on the plan and the event changed.
@@ -226,8 +235,16 @@ export function BoxOfficePage() {
   const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);
   const cartHasLines = (sale.cart?.cartItems.length ?? 0) > 0;
   const pay = () => {
-    if (sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
-    sale.checkout.mutate({ customerId, method });
+    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    paying.current = true;
+    sale.checkout.mutate(
+      { customerId, method },
+      {
+        onSettled: () => {
+          paying.current = false;
+        },
+      },
+    );
   };
   const focusPaymentMethod = () => {
     const radios = document.querySelectorAll<HTMLInputElement>('[data-testid="checkout-panel"] input[type="radio"]');
@@ -242,6 +259,8 @@ export function BoxOfficePage() {
   const [confirmNewSale, setConfirmNewSale] = useState(false);
   const startOver = useCallback(() => {
     sale.reset();
+    adding.current = false;
+    paying.current = false;
     setStage('select');
     setMethodId(null);
     setCustomer(null);
