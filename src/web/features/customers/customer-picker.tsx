@@ -117,15 +117,14 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
           if (customer) choose(customer);
         }}
       >
-        <Combobox.Target>
+        <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={inputRef}
             label={t('pickerLabel')}
             placeholder={t('pickerPlaceholder')}
             type="search"
-            // Mantine adds the popup and active-option attributes; the role and state are ours to say.
+            // Mantine adds the popup, active-option and (withExpandedAttribute) expanded attributes; the role is ours.
             role="combobox"
-            aria-expanded={combobox.dropdownOpened}
             aria-autocomplete="list"
             autoComplete="off"
             spellCheck={false}
