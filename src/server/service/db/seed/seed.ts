@@ -1,6 +1,13 @@
 import { hashApiKey } from '../../auth';
 import type { Database, Queryable } from '../database';
-import { bulkInsert, dropForeignKeys, dropSecondaryIndexes, loadColumnTypes, syncSequences } from './bulk-insert';
+import {
+  bulkInsert,
+  disableTransitionTriggers,
+  dropForeignKeys,
+  dropSecondaryIndexes,
+  loadColumnTypes,
+  syncSequences,
+} from './bulk-insert';
 import { type GeneratedData, generateDemoData } from './generate';
 import { SERIAL_TABLES, TABLE_ORDER } from './tables';
 
@@ -71,6 +78,7 @@ async function writeData(
   const loaded = ['clients', ...TABLE_ORDER];
   const addForeignKeys = await dropForeignKeys(tx, loaded);
   const rebuildIndexes = await dropSecondaryIndexes(tx, loaded);
+  const enableTriggers = await disableTransitionTriggers(tx, loaded);
   for (const client of data.clients) {
     await tx.query(
       `insert into clients (id, name, display_name, time_zone, currency, api_key_hash)
@@ -88,6 +96,9 @@ async function writeData(
   }
   for (const statement of rebuildIndexes) await tx.query(statement);
   lap('indexes', rebuildIndexes.length);
+  for (const statement of enableTriggers) await tx.query(statement);
+  // Everything changed: every prepared response is rebuilt (change-counters.ts).
+  await tx.query(`select note_change(array['*'])`);
   await syncSequences(tx, SERIAL_TABLES);
   lap('sequences', 0);
   // PGlite runs no autovacuum: without statistics the planner takes the freshly loaded tables for empty
