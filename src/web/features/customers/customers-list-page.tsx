@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
@@ -10,7 +10,6 @@ import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
-import { BulkTagDialog } from './bulk-tag-dialog';
 import {
   type CustomerListParams,
   type CustomerSort,
@@ -24,6 +23,9 @@ import { customersMessages } from './customers-messages';
 import { useCustomerDirectory, useCustomerSearch } from './use-customer-directory';
 
 const PAGE_SIZE = 100;
+
+// Loaded when first opened: the list itself stays smaller.
+const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dialog')).BulkTagDialog }));
 const noQueryState = { isPending: false, isError: false, error: null };
 
 /**
@@ -290,7 +292,9 @@ export function CustomersListPage() {
       />
 
       {bulkOpen ? (
-        <BulkTagDialog customers={[...selected.values()]} directory={directory} onClose={() => setBulkOpen(false)} />
+        <Suspense fallback={null}>
+          <BulkTagDialog customers={[...selected.values()]} directory={directory} onClose={() => setBulkOpen(false)} />
+        </Suspense>
       ) : null}
     </Stack>
   );
