@@ -1,24 +1,5 @@
 import type { AppArea } from '../../app/area';
-
-/** A ticket, in the line style of components/icons.tsx (decorative: the nav link names it). */
-const IconTicket = () => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z" />
-    <path d="M14 6v2M14 11v2M14 16v2" />
-  </svg>
-);
+import { IconTicket } from '../../components/icons';
 
 /**
  * The box office: selling at a sales point. The page and its queries load only when visited (area.ts).

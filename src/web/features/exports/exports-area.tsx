@@ -1,25 +1,5 @@
 import type { AppArea } from '../../app/area';
-
-function IconDownload(props: { size?: number }) {
-  const size = props.size ?? 18;
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 4v11M7 10l5 5 5-5M5 19h14" />
-    </svg>
-  );
-}
+import { IconDownload } from '../../components/icons';
 
 /**
  * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module is part of

@@ -1,6 +1,6 @@
 import type { AppArea, AppCommand } from '../../app/area';
+import { IconReceipt } from '../../components/icons';
 import { orderRefPath, parseOrderRef } from './order-ref';
-import { IconReceipt } from './orders-icon';
 
 /** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
 function orderSearchCommands(query: string): AppCommand[] {
