@@ -55,6 +55,9 @@ export async function signOut(): Promise<void> {
     await apiClient.delete('/api/session', { schema: anyBody });
   } finally {
     apiClient.setClientName(null);
+    // The tab's working state (the box office's open cart id) belongs to this session: the next person
+    // at a shared desk, or another client, starts clean.
+    sessionStorage.clear();
   }
 }
 

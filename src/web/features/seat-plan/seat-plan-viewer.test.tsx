@@ -81,7 +81,7 @@ describe('SeatPlanViewer', () => {
     renderWithApp(<Harness onChange={onChange} maxSelection={1} selectedSeatIds={new Set(['r1-3'])} />);
     await userEvent.click(seatBox('r1-4'));
     expect(onChange).not.toHaveBeenCalled();
-    expect(screen.getByTestId('seat-plan-notice')).toHaveTextContent('hooguit 1 stoelen');
+    expect(screen.getByTestId('seat-plan-notice')).toHaveTextContent('Maximum aantal stoelen tegelijk: 1.');
   });
 
   it('"best 2 available in a rank" replaces the choice with two adjacent seats of that rank', async () => {
