@@ -114,7 +114,10 @@ test('orders CSV holds exactly `total` rows; right after a sale, the incremental
 
   const orderId = await sellOneTicket(page.request, origin);
 
-  await page.getByRole('radio', { name: 'Alleen wijzigingen' }).check();
+  // The mode lives in the URL; the router applies URL changes in a transition, so the radio shows it a
+  // moment after the click (check() would demand it at once).
+  await page.getByRole('radio', { name: 'Alleen wijzigingen' }).click();
+  await expect(page.getByRole('radio', { name: 'Alleen wijzigingen' })).toBeChecked();
   await expect(page).toHaveURL(/mode=changes/);
   // The page-1 count already says it: one order changed since the watermark.
   await expect(page.getByText('1 gewijzigd sindsdien')).toBeVisible({ timeout: 30_000 });

@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -73,6 +74,13 @@ async function main(): Promise<void> {
   const server =
     devServer?.server ??
     serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => announce(info.port));
+  if (server instanceof HttpServer) {
+    // Node closes idle keep-alive connections after 5 s; a client that reuses one at that moment sees
+    // ECONNRESET on a request it cannot safely retry (a POST). Idle connections stay open longer than
+    // clients and proxies keep theirs, so the server is never the side that closes one mid-reuse.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   if (devServer) {
     const address = devServer.server.address();
     announce(typeof address === 'object' && address ? address.port : config.PORT);
