@@ -63,29 +63,15 @@ export const customerQueries = {
     }),
 };
 
-/** The writable fields of spec 2.7 (create and update bodies). */
-export type CustomerBody = Partial<{
-  email: string;
-  customerExternalId: string | null;
-  customerSalutation: string;
-  customerFirstName: string;
-  customerLastName: string;
-  customerPreposition: string;
-  customerAddress: string;
-  customerHouseNr: string;
-  customerZip: string;
-  customerCity: string;
-  customerCountry: string;
-  customerPhone: string;
-  customerCredit: string;
-  customerCustom1: string | null;
-  customerCustom2: string | null;
-  customerCustom3: string | null;
-  customerCustom4: string | null;
-  customerCustom5: string | null;
-  customerCustom6: string | null;
-  customerCustom7: string | null;
-}>;
+/**
+ * The writable fields of spec 2.7 (create and update bodies): the customer's own fields, with credit sent as
+ * the decimal text the form validated rather than the number the reader makes of it.
+ */
+export type CustomerBody = Partial<
+  Omit<Customer, 'customerId' | 'customerCredit' | 'customerPrefs' | 'lastChanged' | 'customerTags'> & {
+    customerCredit: string;
+  }
+>;
 
 export function createCustomer(body: CustomerBody): Promise<Customer> {
   return apiClient.post('/partner/customer', { schema: customerSchema, body });
