@@ -352,7 +352,7 @@ test.describe('box office', () => {
     baseURL,
     origin,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await openBoxOffice(page, baseURL);
     const customer = await existingCustomer(page, origin);
     await choosePerformance(page, 'Racoon Akoestisch');
@@ -368,6 +368,12 @@ test.describe('box office', () => {
 
     await expect(page.getByTestId('payment-qr')).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText('Nog niet betaald');
+    // A reload while the buyer pays keeps the payment screen: same order, link and QR code.
+    const orderKey = await page.getByTestId('order-key').innerText();
+    await page.reload();
+    await expect(page.getByTestId('payment-qr')).toBeVisible();
+    await expect(page.getByTestId('order-key')).toHaveText(orderKey);
+    await expect(page.getByTestId('payment-status')).toHaveText('Nog niet betaald');
     // The screen the buyer's phone is held up to: accessible too.
     expect(await seriousAxeFindings(page)).toEqual([]);
     const link = await page.getByTestId('payment-link').getAttribute('href');
@@ -382,6 +388,11 @@ test.describe('box office', () => {
     await expect(page.getByRole('heading', { name: 'Verkoop afgerond' })).toBeVisible();
     const order = await serviceOrder(page, Number(await page.getByTestId('order-id').textContent()));
     expect(order).toMatchObject({ orderStatus: 'ord', orderPaymentStatus: 'paid' });
+    // "New sale" closes it for good: a reload starts clean.
+    await page.getByTestId('new-sale').click();
+    await page.reload();
+    await expect(page.getByTestId('performance-picker')).toBeVisible();
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
   });
 
   test('one whole sale by keyboard only: search, quantity, add, checkout, customer, method, pay, new sale', async ({

@@ -1,23 +1,61 @@
+import { z } from 'zod/mini';
+import { checkoutResultSchema, partnerCartSchema } from '../../lib/schemas/partner-cart';
+import { paymentMethodSchema } from '../../lib/schemas/payment-method';
+import type { CompletedSale } from './use-sale-cart';
+
 /**
- * The open cart's id, kept for this tab only (sessionStorage), so a reload continues the sale. Only the
- * id: the cart's contents come from the service again, and nothing about the buyer is ever stored.
+ * What a reload of the box office must not lose, kept for this tab only (sessionStorage; sign-out clears
+ * it): the open cart's id, so the sale continues, and after checkout the finished sale, so an online
+ * payment's link, QR code and status stay on screen while the buyer pays. Nothing about the buyer is
+ * stored: the cart's contents come from the service again, and a finished sale holds the order's id, key
+ * and payment link, the cart's lines and the payment method — no customer.
  */
 const CART_ID_KEY = 'foyer.box-office.cartId';
+const COMPLETED_SALE_KEY = 'foyer.box-office.completedSale';
 
-export function readStoredCartId(): string | null {
+const completedSaleSchema = z.object({
+  result: checkoutResultSchema,
+  cart: partnerCartSchema,
+  method: paymentMethodSchema,
+});
+
+function read(key: string): string | null {
   try {
-    const value = sessionStorage.getItem(CART_ID_KEY);
-    return value && /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function storeCartId(cartId: string | null): void {
+function write(key: string, value: string | null): void {
   try {
-    if (cartId) sessionStorage.setItem(CART_ID_KEY, cartId);
-    else sessionStorage.removeItem(CART_ID_KEY);
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
   } catch {
     // Storage refused (private mode): the sale still works, it just does not survive a reload.
   }
+}
+
+export function readStoredCartId(): string | null {
+  const value = read(CART_ID_KEY);
+  return value && /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+}
+
+export function storeCartId(cartId: string | null): void {
+  write(CART_ID_KEY, cartId || null);
+}
+
+export function readStoredSale(): CompletedSale | null {
+  const value = read(COMPLETED_SALE_KEY);
+  if (!value) return null;
+  try {
+    const parsed = completedSaleSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSale(sale: CompletedSale | null): void {
+  write(COMPLETED_SALE_KEY, sale ? JSON.stringify(sale) : null);
 }

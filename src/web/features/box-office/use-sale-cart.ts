@@ -12,7 +12,7 @@ import {
 } from '../../lib/queries/cart-queries';
 import type { CartAddItem, CheckoutResult, PartnerCart } from '../../lib/schemas/partner-cart';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
-import { readStoredCartId, storeCartId } from './cart-storage';
+import { readStoredCartId, readStoredSale, storeCartId, storeSale } from './cart-storage';
 
 /** What the success screen shows: the order, and what was in the cart when it was checked out. */
 export interface CompletedSale {
@@ -31,10 +31,16 @@ export type CartNotice = 'cartGone' | 'lapsed' | null;
 export function useSaleCart() {
   const queryClient = useQueryClient();
   const [cartId, setCartIdState] = useState<string | null>(readStoredCartId);
-  const [completed, setCompleted] = useState<CompletedSale | null>(null);
+  // A reload after checkout shows the finished sale again: an online payment may still be under way.
+  const [completed, setCompletedState] = useState<CompletedSale | null>(readStoredSale);
   const [notice, setNotice] = useState<CartNotice>(null);
   // The id as of now for mutation functions that run after a create within the same click.
   const cartIdRef = useRef(cartId);
+
+  const setCompleted = useCallback((sale: CompletedSale | null) => {
+    storeSale(sale);
+    setCompletedState(sale);
+  }, []);
 
   const setCartId = useCallback((next: string | null) => {
     cartIdRef.current = next;
@@ -133,7 +139,7 @@ export function useSaleCart() {
     remove.reset();
     checkout.reset();
     abandon.reset();
-  }, [forget, add, remove, checkout, abandon]);
+  }, [forget, setCompleted, add, remove, checkout, abandon]);
 
   /** The countdown reached timeOut: read the cart again (the service drops the lapsed tickets on read). */
   const lapsed = useCallback(() => {
