@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
-import { createGatewayApp, type GatewayOptions } from './gateway/gateway';
+import { createGatewayApp, type GatewayOptions, SESSION_COOKIE } from './gateway/gateway';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
 import { serveApp } from './gateway/static-app';
 import type { ServiceRuntime } from './runtime';
@@ -42,7 +43,14 @@ export function createRootApp(options: RootAppOptions): Hono {
 
   if (options.staticRoot) {
     root.use('*', compress());
-    root.all('*', serveApp({ root: options.staticRoot }));
+    const { sessions } = options.gateway;
+    root.all(
+      '*',
+      serveApp({
+        root: options.staticRoot,
+        signedInClient: (c) => sessions.resolve(getCookie(c, SESSION_COOKIE))?.clientName ?? null,
+      }),
+    );
   }
 
   root.notFound((c) => c.json({ message: 'Not found' }, 404));

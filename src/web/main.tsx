@@ -1,23 +1,12 @@
 import './app/styles';
-import { startEarlyFetch } from './lib/early-fetch';
+import { start } from './app/start';
 
 /*
- * A deliberately tiny entry. It starts, at once and in parallel, what the first screen waits for: the
- * session check, the app itself, and the first route's code (sign-in, or the signed-in shell). Without
- * this, each would wait for the one before it — a waterfall that a slow CPU makes long.
+ * The app and everything its first screen needs load as one static graph: Vite lists it in index.html
+ * (modulepreload), so the browser fetches it in parallel with no waterfall, and the session comes with
+ * the page (app/session.ts, sessionFromPage), so nothing waits for a round trip before the first render.
+ * Each route's own code stays lazy (app/router.tsx) and starts loading as soon as the router matches it.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-
-const session = startEarlyFetch('/api/session');
-const app = import('./app/start');
-const onSignIn = window.location.pathname.startsWith('/sign-in');
-if (onSignIn) void import('./features/sign-in/sign-in-page');
-session
-  .then((response) => {
-    if (response.ok) void import('./app/shell/app-layout');
-    else if (!onSignIn) void import('./features/sign-in/sign-in-page');
-  })
-  .catch(() => {});
-
-void app.then(({ start }) => start(container));
+start(container);

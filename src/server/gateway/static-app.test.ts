@@ -3,18 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from './gateway';
 import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
 import { embeddedService } from './service-connection';
+import type { SessionStore } from './session-store';
+import { withSessionMeta } from './static-app';
 import { createTestGateway, TEST_ORIGIN } from './test-gateway';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-AbC12_xY.js"></script></head></html>';
+/** index.html as served to someone not signed in. */
+const SIGNED_OUT_INDEX = INDEX.replace('</head>', '<meta name="foyer-session" content="" /></head>');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('serving the built app', () => {
   let dir: string;
   let root: string;
   let app: Hono;
+  let sessions: SessionStore;
 
   const get = (path: string, headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}${path}`, { headers });
   const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -28,7 +34,7 @@ describe('serving the built app', () => {
     await writeFile(join(root, 'assets', 'index-AbC12_xY.css'), 'body{margin:0}');
     await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(dir, 'secret.txt'), 'outside the root');
-    ({ app } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: root }));
+    ({ app, sessions } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: root }));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -38,7 +44,7 @@ describe('serving the built app', () => {
     const response = await get('/', html);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(SIGNED_OUT_INDEX);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toBe(APP_CONTENT_SECURITY_POLICY);
     const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
@@ -76,6 +82,32 @@ describe('serving the built app', () => {
     expect(await again.text()).toBe('');
   });
 
+  it('tells the app who is signed in, in a meta tag of index.html, and never serves one session’s page to another', async () => {
+    const cookie = `${SESSION_COOKIE}=${sessions.create('demo', 'demo-partner-key')}`;
+    const signedIn = await get('/orders/42', { ...html, cookie });
+    const page = await signedIn.text();
+    expect(page).toContain('<meta name="foyer-session" content="demo" /></head>');
+    expect(page).not.toContain('demo-partner-key');
+    expect(signedIn.headers.get('vary')).toBe('Cookie');
+    // The signed-out page's ETag must not revalidate the signed-in one (a sign-in in between).
+    const signedOut = await get('/orders/42', html);
+    const revalidated = await get('/orders/42', {
+      ...html,
+      cookie,
+      'if-none-match': signedOut.headers.get('etag') ?? '',
+    });
+    expect(revalidated.status).toBe(200);
+    // A forged or unknown cookie is nobody.
+    const forged = await get('/', { ...html, cookie: `${SESSION_COOKIE}=forged.value` });
+    expect(await forged.text()).toBe(SIGNED_OUT_INDEX);
+  });
+
+  it('escapes the client name in the meta tag', () => {
+    expect(withSessionMeta('<head></head>', '"><script>x</script>')).toBe(
+      '<head><meta name="foyer-session" content="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" /></head>',
+    );
+  });
+
   it('compresses what is worth it for clients that accept gzip', async () => {
     const response = await get('/assets/index-AbC12_xY.js', { 'accept-encoding': 'gzip' });
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -87,7 +119,7 @@ describe('serving the built app', () => {
     for (const path of ['/orders/42', '/customers?page=3', '/deep/link/with.dot']) {
       const response = await get(path, html);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
-      expect(await response.text()).toBe(INDEX);
+      expect(await response.text()).toBe(SIGNED_OUT_INDEX);
       expect(response.headers.get('content-security-policy')).toBe(APP_CONTENT_SECURITY_POLICY);
     }
   });
@@ -116,7 +148,7 @@ describe('serving the built app', () => {
     expect(response.status).toBe(404);
     const head = await app.request(`${TEST_ORIGIN}/`, { method: 'HEAD', headers: html });
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe(String(INDEX.length));
+    expect(head.headers.get('content-length')).toBe(String(SIGNED_OUT_INDEX.length));
   });
 
   it('says how to build the app when it is not built', async () => {

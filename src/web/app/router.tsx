@@ -3,7 +3,7 @@ import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { areas } from './areas';
 import { RouteError } from './route-error';
-import { safeNextPath, sessionKey, sessionQuery, signInPath } from './session';
+import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from './session';
 
 /** When any call says the session is gone: forget it, and go to sign-in, remembering where we were. */
 function handleUnauthorized(): void {
@@ -18,6 +18,13 @@ function handleUnauthorized(): void {
 }
 
 export const queryClient = createQueryClient({ onUnauthorized: handleUnauthorized });
+
+// The session the page came with: the loaders below find it in the cache and pick the first page at once.
+const initialSession = sessionFromPage();
+if (initialSession !== undefined) {
+  apiClient.setClientName(initialSession?.clientName ?? null);
+  queryClient.setQueryData(sessionKey, initialSession);
+}
 
 function prefetch(start: (client: typeof queryClient) => void | Promise<void>): void {
   void queryClient

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, signInPath } from './session';
+import { safeNextPath, sessionFromPage, signInPath } from './session';
 
 describe('safeNextPath', () => {
   it('keeps paths of this app with their query', () => {
@@ -33,5 +33,21 @@ describe('sessionSchema', () => {
     for (const bad of [null, {}, { clientName: '' }, { clientName: 3 }, 'demo']) {
       expect(sessionSchema.safeParse(bad).success).toBe(false);
     }
+  });
+});
+
+describe('sessionFromPage', () => {
+  const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+
+  it('reads the signed-in client the gateway wrote into index.html', () => {
+    expect(sessionFromPage(page('<meta name="foyer-session" content="demo" />'))).toEqual({ clientName: 'demo' });
+  });
+
+  it('is null when the page says nobody is signed in', () => {
+    expect(sessionFromPage(page('<meta name="foyer-session" content="" />'))).toBeNull();
+  });
+
+  it('is undefined when the page says nothing (dev server): the app asks the gateway then', () => {
+    expect(sessionFromPage(page('<meta name="description" content="Foyer" />'))).toBeUndefined();
   });
 });

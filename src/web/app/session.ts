@@ -21,6 +21,18 @@ const anyBody: Parser<unknown> = { safeParse: (data) => ({ success: true, data }
 
 export const sessionKey = ['session'] as const;
 
+/**
+ * The session as the gateway wrote it into index.html (`<meta name="foyer-session">`, see the server's
+ * static-app.ts): the signed-in client, null when nobody is, undefined when the page says nothing (Vite's
+ * dev server serves index.html itself; the app then asks `GET /api/session`). Knowing it at once saves a
+ * round trip before the first page can even be chosen.
+ */
+export function sessionFromPage(doc: Document = document): Session | null | undefined {
+  const meta = doc.querySelector<HTMLMetaElement>('meta[name="foyer-session"]');
+  if (!meta) return undefined;
+  return meta.content ? { clientName: meta.content } : null;
+}
+
 /** `null` when nobody is signed in. The gateway answers 401 then; that is an answer, not a failure. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
   try {

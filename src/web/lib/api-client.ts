@@ -1,5 +1,4 @@
 import { ApiError, apiErrorFromResponse } from './api-error';
-import { takeEarlyResponse } from './early-fetch';
 import type { Parser } from './parser';
 import { sleep } from './sleep';
 
@@ -110,14 +109,6 @@ export class ApiClient {
   }
 
   private async send(method: string, url: string, options: RequestOptions<unknown>): Promise<Response> {
-    const started = takeEarlyResponse(method, url);
-    if (started) {
-      try {
-        return await started;
-      } catch {
-        // The early attempt failed: fall through to a normal request, with its timeout and error mapping.
-      }
-    }
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: 'application/json' };
