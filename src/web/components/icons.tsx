@@ -37,6 +37,18 @@ export const IconDashboard = (props: IconProps) => (
   </Icon>
 );
 
+export const IconMenu = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+
+export const IconClose = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
 export const IconSun = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="4" />

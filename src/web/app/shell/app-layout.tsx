@@ -1,25 +1,20 @@
 import {
-  AppShell,
-  Box,
-  Burger,
+  ActionIcon,
   Button,
   Group,
   Kbd,
-  NavLink,
   Text,
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Kbd.css';
+import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { IconLogout, IconSearch } from '../../components/icons';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { IconClose, IconLogout, IconMenu, IconSearch } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
@@ -42,7 +37,6 @@ export function AppLayout() {
   const localized = useLocalized();
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [navOpened, nav] = useDisclosure(false);
@@ -136,26 +130,32 @@ export function AppLayout() {
   const [notificationsNeeded, setNotificationsNeeded] = useState(false);
   useEffect(() => onNotificationsNeeded(() => setNotificationsNeeded(true)), []);
 
+  /*
+   * A CSS grid (app-layout.css) rather than Mantine's AppShell: the same header, navbar and main with the
+   * same semantics, without AppShell's resize, aside and footer machinery (and the scroll-lock package its
+   * header pulls in) on every signed-in first load.
+   */
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', md: 'lg' }}
-    >
+    <div className="foyer-shell" data-nav-open={navOpened || undefined}>
       <a href="#main" className="foyer-skip-link">
         {t('skipToContent')}
       </a>
-      <AppShell.Header>
+      <header className="foyer-shell-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={34}
               onClick={nav.toggle}
               hiddenFrom="sm"
-              size="sm"
+              aria-expanded={navOpened}
+              aria-controls="foyer-navigation"
               aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
-            />
-            <Text component={RouterNavLink} to="/" fw={800} size="lg" td="none" className="foyer-brand">
+            >
+              {navOpened ? <IconClose /> : <IconMenu />}
+            </ActionIcon>
+            <Text component={NavLink} to="/" fw={800} size="lg" td="none" className="foyer-brand">
               Foyer
             </Text>
             <UnstyledButton
@@ -190,37 +190,31 @@ export function AppLayout() {
             </Button>
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('mainNavigation')} component="nav">
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+      </header>
+      <nav id="foyer-navigation" className="foyer-shell-nav" aria-label={t('mainNavigation')}>
+        <div className="foyer-shell-nav-links">
           {areas.map((area) =>
             area.nav ? (
               <NavLink
                 key={area.id}
-                component={RouterNavLink}
                 to={area.nav.path}
                 end={area.nav.end}
-                label={localized(area.nav.label)}
-                leftSection={area.nav.icon}
-                active={
-                  area.nav.end ? location.pathname === area.nav.path : location.pathname.startsWith(area.nav.path)
-                }
                 onClick={nav.close}
-                className="foyer-touch-target"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
+                className="foyer-nav-link foyer-touch-target"
+              >
+                {area.nav.icon}
+                <span>{localized(area.nav.label)}</span>
+              </NavLink>
             ) : null,
           )}
-        </AppShell.Section>
-        <Box pt="sm">
-          <Text size="xs" c="dimmed" hiddenFrom="md">
-            {t('signedInAs', { client: session?.clientName ?? '' })}
-          </Text>
-        </Box>
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+        </div>
+        <Text size="xs" c="dimmed" pt="sm" hiddenFrom="md">
+          {t('signedInAs', { client: session?.clientName ?? '' })}
+        </Text>
+      </nav>
+      <main id="main" tabIndex={-1} className="foyer-shell-main">
         <Outlet />
-      </AppShell.Main>
+      </main>
       <Suspense fallback={null}>
         {paletteLoaded ? (
           <CommandPalette areas={areas} commands={shellCommands} openRequests={paletteOpenRequests} />
@@ -228,6 +222,6 @@ export function AppLayout() {
         {helpLoaded ? <ShortcutsOverlay opened={helpOpened} onClose={help.close} shortcuts={shortcuts} /> : null}
         {notificationsNeeded ? <NotificationsHost /> : null}
       </Suspense>
-    </AppShell>
+    </div>
   );
 }
