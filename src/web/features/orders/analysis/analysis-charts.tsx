@@ -1,7 +1,7 @@
 import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
@@ -24,9 +24,11 @@ function Chart({ title, id, children }: { title: string; id: string; children: R
 
 /**
  * Revenue per day by channel, orders by status, top events by revenue — of the filtered orders. Loaded on
- * its own (React.lazy): the chart library is the largest part of the analysis.
+ * its own (React.lazy): the chart library is the largest part of the analysis. Memoised: the page renders
+ * on every filter, sort or group change, and recharts re-lays out every chart whenever its props are new
+ * objects (hundreds of ms with a year of days), so the charts render only when their orders change.
  */
-export default function AnalysisCharts({
+export default memo(function AnalysisCharts({
   orders,
   eventName,
 }: {
@@ -111,4 +113,4 @@ export default function AnalysisCharts({
       </SimpleGrid>
     </Stack>
   );
-}
+});
