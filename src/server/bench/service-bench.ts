@@ -134,6 +134,8 @@ async function benchServer(runtime: ServiceRuntime, database: string, isPostgres
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const headers = { authorization: DEMO_KEY, 'content-type': 'application/json' };
+  // The reads are asked for as real clients ask: browsers, curl --compressed and fetch all accept gzip.
+  const readHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
   const ids = await findDemoIds(runtime);
   const rows: Row[] = [];
 
@@ -187,7 +189,7 @@ async function benchServer(runtime: ServiceRuntime, database: string, isPostgres
       kind: 'http',
       url: base + read.path,
       method: read.method,
-      headers,
+      headers: readHeaders,
       ...(read.body === undefined ? {} : { body: read.body }),
       connections,
       durationSeconds,

@@ -2,6 +2,7 @@ import type { PartnerEvent, PartnerEventPrice } from '../../../contract/event';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import { PreparedBody } from '../prepared-body';
 import { availabilityByRank, blockCounts } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
@@ -61,8 +62,8 @@ interface PartnerCatalog {
   /** In start order, each with its start instant for date filtering. */
   events: { startMs: number; event: PartnerEvent }[];
   byId: Map<number, PartnerEvent>;
-  /** The whole list serialised once, as UTF-8: the unfiltered list is the common call (half a megabyte). */
-  allBody: Uint8Array<ArrayBuffer>;
+  /** The whole list serialised once (and gzipped once): the unfiltered list is the common call (half a megabyte). */
+  allBody: PreparedBody;
 }
 
 async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Promise<PartnerCatalog> {
@@ -84,7 +85,7 @@ async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Pr
   return {
     events,
     byId: new Map(events.map(({ event }) => [event.eventId, event])),
-    allBody: Buffer.from(JSON.stringify(events.map(({ event }) => event)), 'utf8'),
+    allBody: new PreparedBody(JSON.stringify(events.map(({ event }) => event))),
   };
 }
 
@@ -122,13 +123,13 @@ export async function listPartnerEvents(
   return inRange(await partnerCatalog(db, client, now), client, range);
 }
 
-/** `listPartnerEvents` as the JSON of the response (the unfiltered list is prepared once). */
+/** `listPartnerEvents` as the JSON of the response (the unfiltered list is prepared once per catalog version). */
 export async function partnerEventListBody(
   db: Queryable,
   client: Client,
   range: DateRange,
   now: Date,
-): Promise<Uint8Array<ArrayBuffer> | string> {
+): Promise<PreparedBody | string> {
   const catalog = await partnerCatalog(db, client, now);
   if (!range.startDate && !range.endDate) return catalog.allBody;
   return JSON.stringify(inRange(catalog, client, range));

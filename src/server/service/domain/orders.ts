@@ -4,6 +4,7 @@ import type { PublicOrderStatus } from '../../../contract/public-order';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import type { PreparedBody } from '../prepared-body';
 import { changeVersion, customersKey, ordersKey, preparedResponse } from './change-counters';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
@@ -153,11 +154,15 @@ export async function exportOrders(db: Queryable, client: Client, filter: PageFi
   return { total: page.total, rows: await withExportFields(db, client, page.rows) };
 }
 
-/** A page of orders prepared for the response: the total and the page's rows as JSON text. */
+/**
+ * A page of orders prepared for the response: the total and the page's rows as JSON text, and the response
+ * bodies made from them (routes/pagination.ts).
+ */
 export interface PreparedOrderPage {
   total: number;
   rowCount: number;
   dataJson: string;
+  bodies: Map<string, PreparedBody>;
 }
 
 /**
@@ -178,7 +183,8 @@ async function preparedOrderPage(
   return preparedResponse(db, key, version, new Date(), async () => {
     const { total, rows } = await load(db, client, filter);
     const dataJson = JSON.stringify(rows);
-    return { value: { total, rowCount: rows.length, dataJson }, bytes: dataJson.length * 2 };
+    // The text, plus room for a body or two made from it (UTF-8 and gzip).
+    return { value: { total, rowCount: rows.length, dataJson, bodies: new Map() }, bytes: dataJson.length * 4 };
   });
 }
 

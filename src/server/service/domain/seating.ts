@@ -1,6 +1,7 @@
 import type { SeatPlanSection } from '../../../contract/seating';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import { PreparedBody } from '../prepared-body';
 import { eventAvailability, liveClaims } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { changeVersion, eventClaimsKey, type Prepared, preparedResponse } from './change-counters';
@@ -106,16 +107,11 @@ export function hallLayout(db: Queryable, hallId: number): Promise<HallLayout> {
 }
 
 /**
- * `GET /partner/seating/{eventId}` as the UTF-8 JSON of a SeatPlan (contract/seating.ts), reused while
+ * `GET /partner/seating/{eventId}` as the prepared JSON of a SeatPlan (contract/seating.ts), reused while
  * current: built under the event's claim counter and the catalog version, for request clocks from the
  * one it was built with until the first of its holds lapses.
  */
-export async function seatPlanBody(
-  db: Queryable,
-  clientId: number,
-  eventId: number,
-  now: Date,
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function seatPlanBody(db: Queryable, clientId: number, eventId: number, now: Date): Promise<PreparedBody> {
   const version = await changeVersion(db, [eventClaimsKey(eventId)]);
   return preparedResponse(db, `seating:${clientId}:${eventId}`, version, now, () =>
     buildSeatPlan(db, clientId, eventId, now),
@@ -135,7 +131,7 @@ async function buildSeatPlan(
   clientId: number,
   eventId: number,
   now: Date,
-): Promise<Prepared<Uint8Array<ArrayBuffer>>> {
+): Promise<Prepared<PreparedBody>> {
   const { rows } = await db.query<{ hall_id: number }>('select hall_id from events where client_id = $1 and id = $2', [
     clientId,
     eventId,
@@ -153,11 +149,12 @@ async function buildSeatPlan(
     amount: centsToNumber(ticketType.priceCents),
   }));
   const head = `{"eventId":${eventId},"hallId":${event.hall_id},"priceLevels":${JSON.stringify(priceLevels)},"sections":`;
-  const prepared = (json: string, validUntilMs: number | undefined): Prepared<Uint8Array<ArrayBuffer>> => {
-    const body = Buffer.from(json, 'utf8');
+  const prepared = (json: string, validUntilMs: number | undefined): Prepared<PreparedBody> => {
+    const body = new PreparedBody(json);
     return {
       value: body,
-      bytes: body.byteLength,
+      // Room for its gzip too (a fraction of it, made when first asked for).
+      bytes: body.bytes.byteLength * 2,
       validFromMs: now.getTime(),
       ...(validUntilMs === undefined ? {} : { validUntilMs }),
     };

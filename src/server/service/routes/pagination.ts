@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type Paginated } from '../../../contract/pagination';
+import { PreparedBody } from '../prepared-body';
 
 /**
  * Builds the envelope of spec 2.14. Page URLs are absolute and work with the request's method: every
@@ -15,20 +16,38 @@ export function pageEnvelope<Row>(options: {
   return { data: options.data, ...envelopeFields({ ...options, rowCount: options.data.length }) };
 }
 
-/**
- * The envelope around rows already serialised (prepared pages): the same text `JSON.stringify` gives for
- * `pageEnvelope` with those rows, without parsing or serialising them again.
- */
-export function pageEnvelopeJson(options: {
-  requestUrl: string;
-  page: number;
+/** Rows already serialised (a prepared page of orders), and the bodies made from them so far. */
+export interface PreparedPage {
   total: number;
   rowCount: number;
   dataJson: string;
+  /** Bodies by their envelope, which names the request's origin and filter: a handful per page at most. */
+  bodies: Map<string, PreparedBody>;
+}
+
+const MAX_BODIES_PER_PAGE = 4;
+
+/**
+ * The body of a prepared page: the same text `JSON.stringify` gives for `pageEnvelope` with those rows,
+ * without parsing or serialising them again — made once per envelope and then reused (with its gzip) for
+ * as long as the page is current.
+ */
+export function preparedPageBody(options: {
+  requestUrl: string;
+  page: number;
+  prepared: PreparedPage;
   carry?: Record<string, string | undefined>;
-}): string {
-  const rest = JSON.stringify(envelopeFields(options));
-  return `{"data":${options.dataJson},${rest.slice(1)}`;
+}): PreparedBody {
+  const { prepared } = options;
+  const envelope = JSON.stringify(envelopeFields({ ...options, total: prepared.total, rowCount: prepared.rowCount }));
+  let body = prepared.bodies.get(envelope);
+  if (!body) {
+    const oldest = prepared.bodies.keys().next();
+    if (prepared.bodies.size >= MAX_BODIES_PER_PAGE && !oldest.done) prepared.bodies.delete(oldest.value);
+    body = new PreparedBody(`{"data":${prepared.dataJson},${envelope.slice(1)}`);
+    prepared.bodies.set(envelope, body);
+  }
+  return body;
 }
 
 function envelopeFields(options: {

@@ -3,6 +3,7 @@ import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
 import { type PartnerEvent, partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
 import { getPartnerEvent, partnerEventListBody } from '../../domain/events';
+import { sendPreparedJson } from '../../prepared-body';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const listEventsRoute = createRoute({
@@ -31,13 +32,13 @@ const getEventRoute = createRoute({
 export function registerPartnerEventRoutes(app: ServiceApp): void {
   app.openapi(listEventsRoute, async (c) => {
     const { db, now } = c.get('deps');
-    // Served as prepared JSON: the unfiltered list is serialised once per catalog version.
+    // Served as prepared JSON: the unfiltered list is serialised (and gzipped) once per catalog version.
     const body = await partnerEventListBody(db, c.get('client'), c.req.valid('query'), now());
-    return c.body(body, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
-      PartnerEvent[],
-      200,
-      'json'
-    >;
+    const response =
+      typeof body === 'string'
+        ? c.body(body, 200, { 'content-type': 'application/json' })
+        : await sendPreparedJson(c, body);
+    return response as unknown as TypedResponse<PartnerEvent[], 200, 'json'>;
   });
   app.openapi(getEventRoute, async (c) => {
     const { db, now } = c.get('deps');

@@ -14,7 +14,8 @@ import { exportCustomers } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';
 import { exportOrdersPrepared } from '../../domain/orders';
 import { exportWaitingList } from '../../domain/waiting-list';
-import { pageEnvelope, pageEnvelopeJson } from '../pagination';
+import { sendPreparedJson } from '../../prepared-body';
+import { pageEnvelope, preparedPageBody } from '../pagination';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: exports'];
@@ -97,14 +98,10 @@ export function registerExportRoutes(app: ServiceApp): void {
     const query = c.req.valid('query');
     const changedSince = effectiveChangedSince(c.req.valid('json').changedSince, query.changedSince);
     const filter = toPageFilter(client, query.page, changedSince);
-    // A prepared page (see exportOrdersPrepared): served as text, never rebuilt from objects.
+    // A prepared page (see exportOrdersPrepared): served as prepared bytes, never rebuilt from objects.
     const prepared = await exportOrdersPrepared(db, client, filter);
-    const json = pageEnvelopeJson({ requestUrl: c.req.url, page: filter.page, ...prepared, carry: { changedSince } });
-    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
-      JSONParsed<OrderPage>,
-      200,
-      'json'
-    >;
+    const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared, carry: { changedSince } });
+    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<OrderPage>, 200, 'json'>;
   });
   app.openapi(waitingListRoute, async (c) => {
     const { db } = c.get('deps');

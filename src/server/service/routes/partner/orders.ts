@@ -5,7 +5,8 @@ import { idParamSchema } from '../../../../contract/common';
 import { changedSincePageQuerySchema, type OrderPage, orderPageSchema, orderSchema } from '../../../../contract/order';
 import { toPageFilter } from '../../domain/exports';
 import { getOrder, listOrdersPrepared } from '../../domain/orders';
-import { pageEnvelopeJson } from '../pagination';
+import { sendPreparedJson } from '../../prepared-body';
+import { preparedPageBody } from '../pagination';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: orders'];
@@ -36,14 +37,10 @@ export function registerOrderRoutes(app: ServiceApp): void {
     const client = c.get('client');
     const { page, changedSince } = c.req.valid('query');
     const filter = toPageFilter(client, page, changedSince);
-    // A prepared page (see listOrdersPrepared): served as text, never rebuilt from objects.
+    // A prepared page (see listOrdersPrepared): served as prepared bytes, never rebuilt from objects.
     const prepared = await listOrdersPrepared(db, client, filter);
-    const json = pageEnvelopeJson({ requestUrl: c.req.url, page: filter.page, ...prepared });
-    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<
-      JSONParsed<OrderPage>,
-      200,
-      'json'
-    >;
+    const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared });
+    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<OrderPage>, 200, 'json'>;
   });
   app.openapi(getOrderRoute, async (c) => {
     const { db } = c.get('deps');

@@ -3,6 +3,7 @@ import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
 import { type SeatPlan, seatPlanSchema } from '../../../../contract/seating';
 import { seatPlanBody } from '../../domain/seating';
+import { sendPreparedJson } from '../../prepared-body';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const getSeatPlanRoute = createRoute({
@@ -16,8 +17,8 @@ const getSeatPlanRoute = createRoute({
 export function registerSeatingRoutes(app: ServiceApp): void {
   app.openapi(getSeatPlanRoute, async (c) => {
     const { db, now } = c.get('deps');
-    // Prepared UTF-8 JSON (see seatPlanBody): the arena's plan is too large to build as objects per request.
+    // Prepared JSON (see seatPlanBody): the arena's plan is too large to build as objects per request.
     const body = await seatPlanBody(db, c.get('client').id, c.req.valid('param').eventId, now());
-    return c.body(body, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<SeatPlan, 200, 'json'>;
+    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<SeatPlan, 200, 'json'>;
   });
 }
