@@ -1,23 +1,22 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
+
+const firstScreens = firstScreenChunks();
 
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreens.plugin],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // Everything the entry imports statically (React, the router, Mantine's core, the shell's common
-          // parts) in one chunk instead of dozens of small shared ones: each chunk costs a request, an import
-          // list and a gzip stream of its own on the first load. Routes stay chunks of their own.
-          groups: [{ name: 'app', tags: ['$initial'] }],
-        },
+        // The first screens' code in two chunks instead of dozens (see build/first-screen-chunks.ts).
+        codeSplitting: { groups: firstScreens.groups },
       },
     },
   },
