@@ -1,4 +1,8 @@
 import { z } from 'zod/mini';
+import type { Parser } from './parser';
+import { toNumber, toTags } from './read';
+
+export { toNumber, toTags };
 
 /**
  * Lenient readers for what a real Ticketing Service may send differently from the reference one
@@ -11,17 +15,6 @@ import { z } from 'zod/mini';
 /** zod/mini has no `preprocess`: a transform piped into the target schema does the same. */
 export function preprocess<Target extends z.core.$ZodType>(fn: (value: unknown) => unknown, target: Target) {
   return z.pipe(z.transform(fn), target);
-}
-
-/** A number, or a decimal string (a Dutch comma accepted) → number; anything else is returned as it is. */
-export function toNumber(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const trimmed = value.trim().replace(/\s/g, '');
-    // "12,50" from a Dutch system is 12.50; "1.234,50" is 1234.50.
-    const normalised = /,\d{1,2}$/.test(trimmed) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
-    if (normalised !== '' && Number.isFinite(Number(normalised))) return Number(normalised);
-  }
-  return value;
 }
 
 /** A decimal (money, credit) as a JSON number or a decimal string → number. */
@@ -42,14 +35,6 @@ export const lenientString = preprocess(
   z.string(),
 );
 
-/** Tags as `"a, b"`, `["a","b"]`, `""` or null → trimmed, non-empty, unique strings; other values as they are. */
-export function toTags(value: unknown): unknown {
-  if (value === null || value === undefined) return [];
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
-  if (!Array.isArray(list)) return list;
-  return [...new Set(list.map((tag) => String(tag).trim()).filter((tag) => tag !== ''))];
-}
-
 export const lenientTags = preprocess(toTags, z.array(z.string()));
 
 /** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
@@ -61,6 +46,18 @@ export function looseFlag(value: unknown): boolean {
 }
 
 export const lenientFlag = preprocess(looseFlag, z.boolean());
+
+/** A hand-written reader (lib/read.ts) inside a zod schema: its result, or a failed parse. */
+export function fromParser<Output>(parser: Parser<Output>) {
+  const unreadable = Symbol('unreadable');
+  return preprocess(
+    (value) => {
+      const result = parser.safeParse(value);
+      return result.success ? result.data : unreadable;
+    },
+    z.custom<Output>((value) => value !== unreadable),
+  );
+}
 
 /** An array that a service may omit or send as null → array (empty). */
 export function lenientArray<Item extends z.core.SomeType>(item: Item) {

@@ -1,15 +1,31 @@
-import { z } from 'zod/mini';
-import { lenientInt, lenientString } from '../lenient';
+import { fields, integer, parser, string, text, Unreadable } from '../read';
 
-/** A hall (spec 2.13; contract: src/contract/hall.ts), read leniently. */
-export const hallSchema = z.object({
-  hallId: lenientInt,
-  hallName: z.string(),
-  hallAddress: lenientString,
-  hallZip: lenientString,
-  hallCity: lenientString,
-  hallPhone: lenientString,
-  hallUrl: lenientString,
+/** A hall (spec 2.13; contract: src/contract/hall.ts), read leniently and by hand (lib/read.ts): the dashboard reads halls. */
+export interface Hall {
+  hallId: number;
+  hallName: string;
+  hallAddress: string;
+  hallZip: string;
+  hallCity: string;
+  hallPhone: string;
+  hallUrl: string;
+}
+
+function readHall(value: unknown, field = 'hall'): Hall {
+  const raw = fields(value, field);
+  return {
+    hallId: integer(raw.hallId, `${field}.hallId`),
+    hallName: string(raw.hallName, `${field}.hallName`),
+    hallAddress: text(raw.hallAddress, `${field}.hallAddress`),
+    hallZip: text(raw.hallZip, `${field}.hallZip`),
+    hallCity: text(raw.hallCity, `${field}.hallCity`),
+    hallPhone: text(raw.hallPhone, `${field}.hallPhone`),
+    hallUrl: text(raw.hallUrl, `${field}.hallUrl`),
+  };
+}
+
+export const hallSchema = parser((value) => readHall(value));
+export const hallListSchema = parser((value) => {
+  if (!Array.isArray(value)) throw new Unreadable('halls: not a list');
+  return value.map((hall, index) => readHall(hall, `halls[${index}]`));
 });
-export type Hall = z.infer<typeof hallSchema>;
-export const hallListSchema = z.array(hallSchema);

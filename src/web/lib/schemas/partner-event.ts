@@ -1,51 +1,108 @@
-import { z } from 'zod/mini';
-import { lenientArray, lenientDecimal, lenientInt, lenientNullableString, lenientTags } from '../lenient';
+import { decimal, fields, integer, list, nullableText, orElse, parser, string, tags, Unreadable } from '../read';
 
 /**
  * The app's reading of a Partner Event (spec 2.8; contract: src/contract/event.ts). Lenient where a real
  * service may differ: ids and amounts as strings, tags as string or array, a price in either of its two
- * forms (`{ rankId, amount }` or `{ priceId, priceName, rankName, amount }`).
+ * forms (`{ rankId, amount }` or `{ priceId, priceName, rankName, amount }`). Read by hand (lib/read.ts),
+ * not with zod: the dashboard, the first signed-in screen, reads events and should not load zod for it.
  */
-export const eventPriceSchema = z.object({
-  priceId: lenientNullableString,
-  priceName: lenientNullableString,
-  rankId: z.catch(z.nullable(lenientInt), null),
-  rankName: lenientNullableString,
-  amount: lenientDecimal,
-});
-export type EventPrice = z.infer<typeof eventPriceSchema>;
+export interface EventPrice {
+  priceId: string | null;
+  priceName: string | null;
+  rankId: number | null;
+  rankName: string | null;
+  amount: number;
+}
 
-export const rankAvailabilitySchema = z.object({
-  rankId: lenientInt,
-  rankName: z.catch(z.string(), ''),
-  capacity: lenientInt,
-  available: lenientInt,
-});
-export type RankAvailability = z.infer<typeof rankAvailabilitySchema>;
+export interface RankAvailability {
+  rankId: number;
+  rankName: string;
+  capacity: number;
+  available: number;
+}
 
-export const blockAvailabilitySchema = z.object({
-  blockType: z.string(),
-  blockName: z.catch(z.string(), ''),
-  count: z.catch(lenientInt, 0),
-});
-export type BlockAvailability = z.infer<typeof blockAvailabilitySchema>;
+export interface BlockAvailability {
+  blockType: string;
+  blockName: string;
+  count: number;
+}
 
-export const partnerEventSchema = z.object({
-  eventId: lenientInt,
-  productionId: lenientInt,
-  eventName: z.string(),
-  eventType: lenientNullableString,
-  eventTags: lenientTags,
-  start: z.string(),
-  end: lenientNullableString,
-  hallId: lenientInt,
-  prices: lenientArray(eventPriceSchema),
-  availability: z.optional(lenientArray(rankAvailabilitySchema)),
-  blockAvailability: z.optional(lenientArray(blockAvailabilitySchema)),
-});
-export type PartnerEvent = z.infer<typeof partnerEventSchema>;
+export interface PartnerEvent {
+  eventId: number;
+  productionId: number;
+  eventName: string;
+  eventType: string | null;
+  eventTags: string[];
+  start: string;
+  end: string | null;
+  hallId: number;
+  prices: EventPrice[];
+  availability?: RankAvailability[];
+  blockAvailability?: BlockAvailability[];
+}
 
-export const partnerEventListSchema = z.array(partnerEventSchema);
+function readPrice(value: unknown, field = 'price'): EventPrice {
+  const raw = fields(value, field);
+  return {
+    priceId: nullableText(raw.priceId, `${field}.priceId`),
+    priceName: nullableText(raw.priceName, `${field}.priceName`),
+    rankId: orElse(
+      () => (raw.rankId === null || raw.rankId === undefined ? null : integer(raw.rankId, 'rankId')),
+      null,
+    ),
+    rankName: nullableText(raw.rankName, `${field}.rankName`),
+    amount: decimal(raw.amount, `${field}.amount`),
+  };
+}
+
+function readRankAvailability(value: unknown, field: string): RankAvailability {
+  const raw = fields(value, field);
+  return {
+    rankId: integer(raw.rankId, `${field}.rankId`),
+    rankName: orElse(() => string(raw.rankName, 'rankName'), ''),
+    capacity: integer(raw.capacity, `${field}.capacity`),
+    available: integer(raw.available, `${field}.available`),
+  };
+}
+
+function readBlockAvailability(value: unknown, field: string): BlockAvailability {
+  const raw = fields(value, field);
+  return {
+    blockType: string(raw.blockType, `${field}.blockType`),
+    blockName: orElse(() => string(raw.blockName, 'blockName'), ''),
+    count: orElse(() => integer(raw.count, 'count'), 0),
+  };
+}
+
+function readEvent(value: unknown, field = 'event'): PartnerEvent {
+  const raw = fields(value, field);
+  const event: PartnerEvent = {
+    eventId: integer(raw.eventId, `${field}.eventId`),
+    productionId: integer(raw.productionId, `${field}.productionId`),
+    eventName: string(raw.eventName, `${field}.eventName`),
+    eventType: nullableText(raw.eventType, `${field}.eventType`),
+    eventTags: tags(raw.eventTags, `${field}.eventTags`),
+    start: string(raw.start, `${field}.start`),
+    end: nullableText(raw.end, `${field}.end`),
+    hallId: integer(raw.hallId, `${field}.hallId`),
+    prices: list(raw.prices, `${field}.prices`, readPrice),
+  };
+  // Absent means "not sent" (a list without availability), which differs from an empty list.
+  if (raw.availability !== undefined) {
+    event.availability = list(raw.availability, `${field}.availability`, readRankAvailability);
+  }
+  if (raw.blockAvailability !== undefined) {
+    event.blockAvailability = list(raw.blockAvailability, `${field}.blockAvailability`, readBlockAvailability);
+  }
+  return event;
+}
+
+export const eventPriceSchema = parser((value) => readPrice(value));
+export const partnerEventSchema = parser((value) => readEvent(value));
+export const partnerEventListSchema = parser((value) => {
+  if (!Array.isArray(value)) throw new Unreadable('events: not a list');
+  return value.map((event, index) => readEvent(event, `events[${index}]`));
+});
 
 /** Seats of all ranks: capacity and what is still available. Null when the service sent no availability. */
 export function availabilityTotals(event: Pick<PartnerEvent, 'availability'>): {

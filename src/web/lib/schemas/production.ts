@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lenientArray, lenientInt, lenientNullableString } from '../lenient';
+import { fromParser, lenientArray, lenientInt, lenientNullableString } from '../lenient';
 import { partnerEventSchema } from './partner-event';
 
 /**
@@ -10,6 +10,6 @@ export const productionSchema = z.object({
   productionId: lenientInt,
   title: z.string(),
   artist: lenientNullableString,
-  events: lenientArray(partnerEventSchema),
+  events: lenientArray(fromParser(partnerEventSchema)),
 });
 export type Production = z.infer<typeof productionSchema>;

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { hallListSchema } from './schemas/hall';
+import { partnerEventListSchema } from './schemas/partner-event';
+import { productionSchema } from './schemas/production';
+
+const event = { eventId: 1, productionId: 2, eventName: 'Hamlet', start: '2026-11-23T20:00:00+01:00', hallId: 3 };
+
+describe('hand-written lenient readers', () => {
+  it('read halls with numbers as text and missing text as empty', () => {
+    const result = hallListSchema.safeParse([{ hallId: '4', hallName: 'Grote zaal', hallZip: 1234, hallPhone: null }]);
+    expect(result).toEqual({
+      success: true,
+      data: [
+        {
+          hallId: 4,
+          hallName: 'Grote zaal',
+          hallAddress: '',
+          hallZip: '1234',
+          hallCity: '',
+          hallPhone: '',
+          hallUrl: '',
+        },
+      ],
+    });
+  });
+
+  it('fail a list, not throw, when a record misses a required value or the answer is no list', () => {
+    expect(hallListSchema.safeParse([{ hallId: 1 }]).success).toBe(false);
+    expect(partnerEventListSchema.safeParse({ data: [] }).success).toBe(false);
+    expect(partnerEventListSchema.safeParse([{ ...event, hallId: 'three' }]).success).toBe(false);
+  });
+
+  it('keep a record whose optional parts are odd: a bad rank id is null, a bad block count 0', () => {
+    const result = partnerEventListSchema.safeParse([
+      {
+        ...event,
+        prices: [{ rankId: 'x', amount: '12,50' }],
+        blockAvailability: [{ blockType: 'press', count: 'many' }],
+      },
+    ]);
+    expect(result.success && result.data[0]).toMatchObject({
+      prices: [{ rankId: null, amount: 12.5, priceId: null }],
+      blockAvailability: [{ blockType: 'press', blockName: '', count: 0 }],
+      eventTags: [],
+      end: null,
+    });
+    expect(result.success && 'availability' in (result.data[0] ?? {})).toBe(false);
+  });
+
+  it('work inside a zod schema (a production with its events)', () => {
+    const production = productionSchema.safeParse({ productionId: '2', title: 'Hamlet', events: [event] });
+    expect(production.success && production.data.events[0]?.eventId).toBe(1);
+    expect(productionSchema.safeParse({ productionId: 2, title: 'Hamlet', events: [{ eventId: 1 }] }).success).toBe(
+      false,
+    );
+  });
+});
