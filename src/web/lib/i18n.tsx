@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './format';
+import { DEFAULT_LOCALE, isLocale, type Locale, warmFormatters } from './format';
+import { whenIdle } from './when-idle';
 
 /**
  * A deliberately tiny i18n: each feature defines its own Dutch and English texts next to its code with
@@ -57,6 +58,8 @@ export function LocaleProvider({ children, initialLocale }: { children: ReactNod
   useEffect(() => {
     document.documentElement.lang = languageOf(locale);
   }, [locale]);
+  // While the first screen waits for its code and data, so its first render does not pay for Intl's setup.
+  useEffect(() => whenIdle(() => warmFormatters(locale)), [locale]);
   const setLocale = useCallback((next: Locale) => {
     setLocaleState(next);
     try {

@@ -15,7 +15,7 @@ import {
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -250,6 +250,38 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * The event's figures: capacity, prices, availability per rank and blocked seats. Memoised on the event
+ * (React Query keeps the same object while a refetch brings the same data), so the hall and production
+ * arriving, or the 30-second refresh, re-render the page's header and not these tables.
+ */
+const EventSections = memo(function EventSections({ event }: { event: PartnerEvent }) {
+  const t = useMessages(eventsMessages);
+  const breakdown = useMemo(() => capacityBreakdown(event), [event]);
+  return (
+    <>
+      {breakdown ? (
+        <Section title={t('capacity')} id="event-capacity">
+          <CapacityBar breakdown={breakdown} />
+        </Section>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('prices')} id="event-prices">
+          <PriceMatrixTable event={event} />
+        </Section>
+        <Section title={t('availabilityPerRank')} id="event-ranks">
+          <RankAvailability event={event} />
+        </Section>
+      </SimpleGrid>
+
+      <Section title={t('blocked')} id="event-blocks">
+        <BlockTable event={event} />
+      </Section>
+    </>
+  );
+});
+
 export function EventPage() {
   const t = useMessages(eventsMessages);
   const { locale } = useLocale();
@@ -261,7 +293,14 @@ export function EventPage() {
     ...productionQueries.detail(event.data?.productionId ?? 0),
     enabled: Boolean(event.data),
   });
-  useRenderMark('event-page:rendered', event.dataUpdatedAt, Boolean(event.data));
+  // "Rendered" means the whole page with its data: the event, and the hall's name and production's title
+  // it shows (or their fallbacks, when those could not be read), not the event alone.
+  const settled = (query: { isSuccess: boolean; isError: boolean }) => query.isSuccess || query.isError;
+  useRenderMark(
+    'event-page:rendered',
+    event.dataUpdatedAt,
+    Boolean(event.data) && settled(halls) && settled(production),
+  );
 
   if (!valid || (event.isError && isApiError(event.error) && event.error.status === 404)) {
     return (
@@ -295,7 +334,6 @@ export function EventPage() {
 
   const data = event.data;
   const hall = halls.data?.find((candidate) => candidate.hallId === data.hallId);
-  const breakdown = capacityBreakdown(data);
   return (
     <Stack gap="lg" maw={1200} data-testid="event-page">
       <Stack gap={4}>
@@ -354,24 +392,7 @@ export function EventPage() {
         </SimpleGrid>
       </Paper>
 
-      {breakdown ? (
-        <Section title={t('capacity')} id="event-capacity">
-          <CapacityBar breakdown={breakdown} />
-        </Section>
-      ) : null}
-
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('prices')} id="event-prices">
-          <PriceMatrixTable event={data} />
-        </Section>
-        <Section title={t('availabilityPerRank')} id="event-ranks">
-          <RankAvailability event={data} />
-        </Section>
-      </SimpleGrid>
-
-      <Section title={t('blocked')} id="event-blocks">
-        <BlockTable event={data} />
-      </Section>
+      <EventSections event={data} />
 
       <Text size="xs" c="dimmed">
         {t('updatedAt', { time: formatTime(new Date(event.dataUpdatedAt), locale) })}

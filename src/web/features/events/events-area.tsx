@@ -22,8 +22,8 @@ export const eventsArea: AppArea = {
         const eventId = Number(params.eventId);
         if (Number.isInteger(eventId) && eventId > 0) {
           prefetch(async (queryClient) => {
-            const { eventQueries } = await import('../../lib/queries/event-queries');
-            void queryClient.prefetchQuery(eventQueries.detail(eventId));
+            const { prefetchEventPage } = await import('./event-page-queries');
+            prefetchEventPage(queryClient, eventId);
           });
         }
         return null;

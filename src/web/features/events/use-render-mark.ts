@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Marks `name` once the page has painted with its data, and measures `name` from the moment the data was
- * there for this page (its arrival, or the page's mount when the data came first, e.g. prefetched while
- * the code loaded) to that paint. The bench reads the measure.
+ * Marks `name` once the page has painted with all its data (`ready`), and measures `name` from the moment
+ * its main data was there for this page (its arrival at `dataUpdatedAt`, or the page's mount when the
+ * data came first, e.g. prefetched while the code loaded) to that paint: data the page waits for after
+ * the main data counts in the measure. The bench reads the measure.
  */
 export function useRenderMark(name: string, dataUpdatedAt: number, ready: boolean): void {
   const mountedAt = useRef(performance.now());
