@@ -4,7 +4,7 @@ import type { Client, ServiceDeps } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
-import { type CartLine, cartLines } from './cart-views';
+import type { CartLine } from './cart-views';
 import { type CartRow, extendCart, lockCart } from './carts';
 import { cachedCatalogAt } from './catalog-cache';
 import { holdBestSeats, holdNamedSeat, lockEvent } from './holds';
@@ -33,7 +33,7 @@ interface SaleEvent {
   max_per_order: number;
   hall_id: number;
   seating: 'reserved' | 'general';
-  /** Read along, so the event's ticket types can come from the catalog cache without another query. */
+  /** The catalog version it was read under, so the event's ticket types can come from the same cache. */
   catalog_version: string;
 }
 
@@ -42,15 +42,27 @@ type ItemType = 'ticket' | 'voucher' | 'product';
 const itemTypeOf = (event: SaleEvent): ItemType =>
   event.event_type === 'voucher' ? 'voucher' : event.event_type === 'product' ? 'product' : 'ticket';
 
-async function saleEvent(tx: Queryable, clientId: number, eventId: number): Promise<SaleEvent | undefined> {
-  const { rows } = await tx.query<SaleEvent>(
-    `select e.id, e.name, e.event_type, e.status, e.max_per_order, e.hall_id, h.seating,
-            (select n from catalog_version)::text as catalog_version
-       from events e join halls h on h.id = e.hall_id
-      where e.client_id = $1 and e.id = $2`,
-    [clientId, eventId],
-  );
-  return rows[0];
+/**
+ * An event as selling needs it. Events and halls are catalog rows: the row is cached per catalog version
+ * (read along with the cart), so an add to a known event costs no query for it.
+ */
+async function saleEvent(
+  tx: Queryable,
+  db: Database,
+  clientId: number,
+  eventId: number,
+  catalogVersion: string,
+): Promise<SaleEvent | undefined> {
+  const row = await cachedCatalogAt(db, catalogVersion, `sale-event:${clientId}:${eventId}`, async () => {
+    const { rows } = await tx.query<Omit<SaleEvent, 'catalog_version'>>(
+      `select e.id, e.name, e.event_type, e.status, e.max_per_order, e.hall_id, h.seating
+         from events e join halls h on h.id = e.hall_id
+        where e.client_id = $1 and e.id = $2`,
+      [clientId, eventId],
+    );
+    return rows[0];
+  });
+  return row && { ...row, catalog_version: catalogVersion };
 }
 
 interface AddContext {
@@ -349,7 +361,9 @@ export async function addPartnerItems(
           [`${index}.eventId`]: ['Required unless the item is a donation.'],
         });
       }
-      if (!events.has(item.eventId)) events.set(item.eventId, await saleEvent(tx, client.id, item.eventId));
+      if (!events.has(item.eventId)) {
+        events.set(item.eventId, await saleEvent(tx, deps.db, client.id, item.eventId, cart.catalog_version));
+      }
       const event = events.get(item.eventId);
       if (!event) throw new ValidationError(`Event ${item.eventId} does not exist.`);
       // The box office sells everything but unpublished drafts (archived passes and vouchers included).
@@ -371,8 +385,8 @@ export async function addPartnerItems(
         ...(item.seatId !== undefined ? { seatId: Number(item.seatId) } : {}),
       });
     }
-    await extendCart(tx, cart.id, expiresAt);
-    return { cart: { ...cart, expires_at: expiresAt }, lines: await cartLines(tx, cart.id) };
+    const lines = await extendCart(tx, cart.id, expiresAt);
+    return { cart: { ...cart, expires_at: expiresAt }, lines };
   });
 }
 
@@ -391,7 +405,7 @@ export async function addPublicTickets(
   await sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
     const subEvent = await findPublicSubEvent(tx, client.id, body.event_id);
-    const event = await saleEvent(tx, client.id, subEvent.id);
+    const event = await saleEvent(tx, deps.db, client.id, subEvent.id, cart.catalog_version);
     if (!event) throw new NotFoundError('sub_event not found');
     const ticketType = await ticketTypeOf(tx, deps.db, event, body.discount_id, now);
     const already = await inCart(tx, cart.id, 'event_id', event.id);

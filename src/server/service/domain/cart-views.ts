@@ -26,23 +26,24 @@ export interface CartLine {
   seat_nr: number | null;
 }
 
-export async function cartLines(db: Queryable, cartId: string): Promise<CartLine[]> {
-  const { rows } = await db.query<CartLine>(
-    `select ci.id, ci.item_type, ci.event_id, ci.ticket_type_id, ci.rank_id, ci.seat_id, ci.quantity, ci.amount_cents,
-            ci.description, e.name as event_name, e.starts_at, h.name as hall_name, r.name as rank_name,
-            t.name as price_name, sec.name as section_name, s.row_nr, s.seat_nr
+/** A CartLine's columns, from `cart_items ci` and what it refers to; the caller adds where and order. */
+export const CART_LINE_SELECT = `select ci.id, ci.item_type, ci.event_id, ci.ticket_type_id, ci.rank_id, ci.seat_id, ci.quantity,
+            ci.amount_cents, ci.description, e.name as event_name, e.starts_at, h.name as hall_name,
+            r.name as rank_name, t.name as price_name, sec.name as section_name, s.row_nr, s.seat_nr
        from cart_items ci
        left join events e on e.id = ci.event_id
        left join halls h on h.id = e.hall_id
        left join ranks r on r.id = ci.rank_id
        left join ticket_types t on t.id = ci.ticket_type_id
        left join seats s on s.id = ci.seat_id
-       left join sections sec on sec.id = s.section_id
-      where ci.cart_id = $1
-      order by ci.id`,
-    [cartId],
-  );
-  return rows.map((row) => ({ ...row, starts_at: row.starts_at === null ? null : new Date(row.starts_at) }));
+       left join sections sec on sec.id = s.section_id`;
+
+export const toCartLines = (rows: readonly CartLine[]): CartLine[] =>
+  rows.map((row) => ({ ...row, starts_at: row.starts_at === null ? null : new Date(row.starts_at) }));
+
+export async function cartLines(db: Queryable, cartId: string): Promise<CartLine[]> {
+  const { rows } = await db.query<CartLine>(`${CART_LINE_SELECT} where ci.cart_id = $1 order by ci.id`, [cartId]);
+  return toCartLines(rows);
 }
 
 const totalCents = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.amount_cents, 0);

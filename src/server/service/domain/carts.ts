@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import { CART_LINE_SELECT, type CartLine, toCartLines } from './cart-views';
 import { at, sellingTransaction } from './selling-transaction';
 
 /**
@@ -21,6 +22,8 @@ export interface CartRow {
   expires_at: Date | null;
   /** An order was made from this cart (it takes no more items). */
   checked_out: boolean;
+  /** `catalog_version` read along, so catalog data of the sale can come from the cache without a query. */
+  catalog_version: string;
 }
 
 export function newCartId(): string {
@@ -42,15 +45,34 @@ const plausibleCartId = (cartId: string) => /^[A-Za-z0-9_-]{1,64}$/.test(cartId)
 
 const isLapsed = (cart: CartRow, now: Date) => cart.expires_at !== null && cart.expires_at.getTime() <= now.getTime();
 
-async function findCart(db: Queryable, clientId: number, cartId: string, lock: boolean): Promise<CartRow> {
+/**
+ * More to read in the statement that locks the cart, saving a round trip: columns and left joins (their
+ * parameters are numbered from $3). Rows of the joined tables are read as of the statement's start, not
+ * re-read after a wait for the lock, so only what the cart lock does not protect belongs here.
+ */
+export interface ReadAlongWithCart {
+  columns: string;
+  joins: string;
+  params: readonly unknown[];
+}
+
+async function findCart<Extra extends object>(
+  db: Queryable,
+  clientId: number,
+  cartId: string,
+  lock: boolean,
+  along?: ReadAlongWithCart,
+): Promise<CartRow & Extra> {
   if (!plausibleCartId(cartId)) throw new NotFoundError(CART_NOT_FOUND);
   // `checked_out` is a column of the cart row (set by a trigger when its order is inserted, migration 005):
   // a statement that waited for the lock re-reads the row it locked, so it sees an order committed by the
   // previous lock holder (a concurrent checkout) — which a subquery on orders would miss.
-  const { rows } = await db.query<CartRow>(
-    `select k.id, k.client_id, k.expires_at, k.checked_out
-       from carts k where k.id = $1 and k.client_id = $2${lock ? ' for update' : ''}`,
-    [cartId, clientId],
+  const { rows } = await db.query<CartRow & Extra>(
+    `select k.id, k.client_id, k.expires_at, k.checked_out, (select n from catalog_version)::text as catalog_version
+            ${along ? `, ${along.columns}` : ''}
+       from carts k ${along?.joins ?? ''}
+      where k.id = $1 and k.client_id = $2${lock ? ' for update of k' : ''}`,
+    [cartId, clientId, ...(along?.params ?? [])],
   );
   const cart = rows[0];
   if (!cart) throw new NotFoundError(CART_NOT_FOUND);
@@ -58,7 +80,7 @@ async function findCart(db: Queryable, clientId: number, cartId: string, lock: b
 }
 
 /** Drops what a lapsed cart held: its ticket items and its own hold claims. */
-async function purgeLapsed(tx: Queryable, cart: CartRow): Promise<CartRow> {
+async function purgeLapsed<Cart extends CartRow>(tx: Queryable, cart: Cart): Promise<Cart> {
   await tx.query(`delete from seat_claims where cart_id = $1 and state = 'hold'`, [cart.id]);
   await tx.query(`delete from cart_items where cart_id = $1 and item_type = 'ticket'`, [cart.id]);
   await tx.query('update carts set expires_at = null where id = $1', [cart.id]);
@@ -67,10 +89,16 @@ async function purgeLapsed(tx: Queryable, cart: CartRow): Promise<CartRow> {
 
 /**
  * Locks the cart for a change (serialising everything done to one cart: adds, deletes, checkout) and
- * purges it first when it has lapsed.
+ * purges it first when it has lapsed. `along` reads more in the same statement.
  */
-export async function lockCart(tx: Queryable, clientId: number, cartId: string, now: Date): Promise<CartRow> {
-  const cart = await findCart(tx, clientId, cartId, true);
+export async function lockCart<Extra extends object = object>(
+  tx: Queryable,
+  clientId: number,
+  cartId: string,
+  now: Date,
+  along?: ReadAlongWithCart,
+): Promise<CartRow & Extra> {
+  const cart = await findCart<Extra>(tx, clientId, cartId, true, along);
   return isLapsed(cart, now) ? purgeLapsed(tx, cart) : cart;
 }
 
@@ -84,20 +112,28 @@ export async function currentCart(db: Database, clientId: number, cartId: string
 /**
  * After an add: every hold of the cart now lapses at `expiresAt` (= last add + timeout), the same instant
  * as the cart. A ticket item whose seat is no longer held by this cart (its hold lapsed and was taken over
- * in the instant before this add) is dropped rather than left pointing at someone else's seat.
+ * in the instant before this add) is dropped rather than left pointing at someone else's seat. Returns the
+ * cart's lines as they are then.
  */
-export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<void> {
-  // One statement (one round trip). The claims' cart_id is not changed by the CTEs, so the final delete
-  // sees the same ownership whether it reads before or after them.
-  await tx.query(
+export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<CartLine[]> {
+  // One statement (one round trip). The claims' cart_id is not changed by the CTEs, so the delete sees the
+  // same ownership whether it reads before or after them. The lines are read from the statement's snapshot,
+  // which holds the items of earlier statements but not this one's delete: the dropped ones are left out.
+  const { rows } = await tx.query<CartLine>(
     `with cart as (update carts set expires_at = $2::timestamptz where id = $1),
-          holds as (update seat_claims set expires_at = $2::timestamptz where cart_id = $1 and state = 'hold')
-     delete from cart_items ci
-      where ci.cart_id = $1 and ci.seat_id is not null
-        and not exists (select 1 from seat_claims c
-                         where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)`,
+          holds as (update seat_claims set expires_at = $2::timestamptz where cart_id = $1 and state = 'hold'),
+          dropped as (
+            delete from cart_items ci
+             where ci.cart_id = $1 and ci.seat_id is not null
+               and not exists (select 1 from seat_claims c
+                                where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)
+            returning ci.id)
+     ${CART_LINE_SELECT}
+      where ci.cart_id = $1 and ci.id not in (select id from dropped)
+      order by ci.id`,
     [cartId, at(expiresAt)],
   );
+  return toCartLines(rows);
 }
 
 /** The order made from this cart, if it was checked out. */

@@ -4,7 +4,7 @@ import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
-import { type CartRow, lockCart, orderOfCart } from './carts';
+import { type CartRow, lockCart, orderOfCart, type ReadAlongWithCart } from './carts';
 import { lockEvent } from './holds';
 import { at, sellingTransaction } from './selling-transaction';
 import { findTicketType } from './ticket-types';
@@ -39,32 +39,45 @@ export async function paymentMethodOf(
   return rows[0];
 }
 
-/** The checkout's customer (its tags) and payment method, in one query. */
-async function customerAndMethod(
-  tx: Queryable,
-  clientId: number,
-  customerId: number,
-  paymentMethodId: number,
-): Promise<{ customer: { tags: string[] } | undefined; method: PaymentMethodRow | undefined }> {
-  const { rows } = await tx.query<
-    { tags: string[] | null; customer_found: boolean } & { [K in keyof PaymentMethodRow]: PaymentMethodRow[K] | null }
-  >(
-    `select c.id is not null as customer_found, c.tags, m.id, m.name, m.fee_cents, m.kind, m.desk_status
-       from (select 1) as one
-       left join customers c on c.client_id = $1 and c.id = $2
-       left join payment_methods m on m.client_id = $1 and m.id = $3`,
-    [clientId, customerId, paymentMethodId],
-  );
-  const row = rows[0];
-  const customer = row?.customer_found ? { tags: row.tags ?? [] } : undefined;
+/** The checkout's customer (its tags) and payment method, read in the statement that locks the cart. */
+function customerAndMethodAlong(customerId: number, paymentMethodId: number): ReadAlongWithCart {
+  return {
+    columns: `cu.id is not null as customer_found, cu.tags as customer_tags, m.id as method_id, m.name as method_name,
+              m.fee_cents as method_fee_cents, m.kind as method_kind, m.desk_status as method_desk_status`,
+    joins: `left join customers cu on cu.client_id = k.client_id and cu.id = $3
+            left join payment_methods m on m.client_id = k.client_id and m.id = $4`,
+    params: [customerId, paymentMethodId],
+  };
+}
+
+interface CustomerAndMethodColumns {
+  customer_found: boolean;
+  customer_tags: string[] | null;
+  method_id: number | null;
+  method_name: string | null;
+  method_fee_cents: number | null;
+  method_kind: PaymentMethodRow['kind'] | null;
+  method_desk_status: PaymentMethodRow['desk_status'] | null;
+}
+
+function customerAndMethod(row: CustomerAndMethodColumns): {
+  customer: { tags: string[] } | undefined;
+  method: PaymentMethodRow | undefined;
+} {
+  const customer = row.customer_found ? { tags: row.customer_tags ?? [] } : undefined;
   const method: PaymentMethodRow | undefined =
-    row &&
-    row.id !== null &&
-    row.name !== null &&
-    row.fee_cents !== null &&
-    row.kind !== null &&
-    row.desk_status !== null
-      ? { id: row.id, name: row.name, fee_cents: row.fee_cents, kind: row.kind, desk_status: row.desk_status }
+    row.method_id !== null &&
+    row.method_name !== null &&
+    row.method_fee_cents !== null &&
+    row.method_kind !== null &&
+    row.method_desk_status !== null
+      ? {
+          id: row.method_id,
+          name: row.method_name,
+          fee_cents: row.method_fee_cents,
+          kind: row.method_kind,
+          desk_status: row.method_desk_status,
+        }
       : undefined;
   return { customer, method };
 }
@@ -260,7 +273,13 @@ export async function checkoutPartnerCart(
   const now = deps.now();
   if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
   return sellingTransaction(deps.db, async (tx) => {
-    const cart = await lockCart(tx, client.id, cartId, now);
+    const cart = await lockCart<CustomerAndMethodColumns>(
+      tx,
+      client.id,
+      cartId,
+      now,
+      customerAndMethodAlong(body.customerId, body.paymentMethodId),
+    );
     const existing = cart.checked_out ? await orderOfCart(tx, cart.id) : undefined;
     if (existing) {
       return {
@@ -269,7 +288,7 @@ export async function checkoutPartnerCart(
         url: existing.payment_kind === 'online' ? paymentPageUrl(origin, client, existing.order_key) : null,
       };
     }
-    const { customer, method } = await customerAndMethod(tx, client.id, body.customerId, body.paymentMethodId);
+    const { customer, method } = customerAndMethod(cart);
     if (!customer) {
       throw new ValidationError('Unknown customer.', { customerId: ['No customer with this id.'] });
     }
