@@ -1,14 +1,35 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
 
 const firstScreens = firstScreenChunks();
 
+/**
+ * Mantine's ScrollArea (a part of every Table, through Table.ScrollContainer) takes one small hook,
+ * useMergeRefs, from @floating-ui/react — and with it the whole positioning library (12 kB gzip) into
+ * every screen with a table. It gets Mantine's own equivalent instead (src/web/lib/merge-refs.ts);
+ * floating-ui then loads only with the popovers, menus and comboboxes that position something.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/web/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'foyer:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer?.includes('/@mantine/core/esm/components/ScrollArea/')) {
+        return replacement;
+      }
+      return null;
+    },
+  };
+}
+
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
 export default defineConfig({
-  plugins: [react(), firstScreens.plugin],
+  plugins: [react(), firstScreens.plugin, scrollAreaWithoutFloatingUi()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
