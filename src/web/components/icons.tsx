@@ -157,3 +157,11 @@ export const IconDownload = (props: IconProps) => (
     <path d="M12 4v11M7 10l5 5 5-5M5 19h14" />
   </Icon>
 );
+
+/** Up and down arrows for an unsorted column; one arrow for the way it is sorted. */
+export const IconSort = ({ direction, ...props }: IconProps & { direction?: 'asc' | 'desc' }) => (
+  <Icon {...props}>
+    {direction !== 'desc' ? <path d="M8 10l4-4 4 4" /> : null}
+    {direction !== 'asc' ? <path d="M8 14l4 4 4-4" /> : null}
+  </Icon>
+);

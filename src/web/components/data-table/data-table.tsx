@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Pagination, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Pagination, Paper, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -11,6 +11,8 @@ import {
   type PaginationState,
   type RowData,
   rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
   tableFeatures,
   type Updater,
   useTable,
@@ -20,14 +22,14 @@ import { appMessages } from '../../app/messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
 import { describeError } from '../error-message';
-import { IconColumns, IconRefresh } from '../icons';
+import { IconColumns, IconRefresh, IconSort } from '../icons';
 import { EmptyState, ErrorState } from '../page-states';
 import { useTablePage } from './use-table-page';
 
 const ColumnsMenu = lazy(() => import('./columns-menu'));
 
-/** The features every DataTable has: server pagination and column visibility. */
-export const dataTableFeatures = tableFeatures({ rowPaginationFeature, columnVisibilityFeature });
+/** The features every DataTable has: server pagination, column visibility, sorting done by the caller. */
+export const dataTableFeatures = tableFeatures({ rowPaginationFeature, columnVisibilityFeature, rowSortingFeature });
 export type DataTableFeatures = typeof dataTableFeatures;
 export type DataTableColumn<Row extends RowData> = ColumnDef<DataTableFeatures, Row>;
 
@@ -100,7 +102,14 @@ export interface DataTableProps<Row extends RowData> {
   initialColumnVisibility?: ColumnVisibilityState;
   /** Controls shown left of the columns menu (filters, actions). */
   toolbar?: ReactNode;
+  /**
+   * Sorting by the column headers (columns opt in with `enableSorting: true`; `sortDescFirst` for those that
+   * start high): a click or Enter cycles first way, other way, unsorted. The caller sorts the rows.
+   */
+  sorting?: { state: SortingState; onChange: (next: SortingState) => void };
 }
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 const SKELETON_ROWS = 8;
 
@@ -128,6 +137,7 @@ export function DataTable<Row extends RowData>({
   pageParam = 'page',
   initialColumnVisibility = {},
   toolbar,
+  sorting,
 }: DataTableProps<Row>) {
   const t = useMessages(messages);
   const tApp = useMessages(appMessages);
@@ -144,7 +154,11 @@ export function DataTable<Row extends RowData>({
     getRowId,
     manualPagination: true,
     rowCount: rowCount ?? 0,
-    state: { pagination, columnVisibility },
+    manualSorting: true,
+    enableMultiSort: false,
+    state: { pagination, columnVisibility, sorting: sorting?.state ?? [] },
+    onSortingChange: (updater: Updater<SortingState>) =>
+      sorting?.onChange(typeof updater === 'function' ? updater(sorting.state) : updater),
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
       setPage(next.pageIndex + 1);
@@ -263,11 +277,26 @@ export function DataTable<Row extends RowData>({
             <Table.Thead>
               {table.getHeaderGroups().map((headerGroup) => (
                 <Table.Tr key={headerGroup.id}>
-                  {headerGroup.headers.map((header) => (
-                    <Table.Th key={header.id} scope="col">
-                      {header.isPlaceholder ? null : <FlexRender header={header} />}
-                    </Table.Th>
-                  ))}
+                  {headerGroup.headers.map((header) => {
+                    const sortable = Boolean(sorting) && header.column.columnDef.enableSorting === true;
+                    const sorted = sortable ? header.column.getIsSorted() : false;
+                    return (
+                      <Table.Th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                        {header.isPlaceholder ? null : sortable ? (
+                          <UnstyledButton
+                            className="foyer-sort-button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            data-testid={`sort-${header.column.id}`}
+                          >
+                            <FlexRender header={header} />
+                            <IconSort size={14} direction={sorted || undefined} />
+                          </UnstyledButton>
+                        ) : (
+                          <FlexRender header={header} />
+                        )}
+                      </Table.Th>
+                    );
+                  })}
                 </Table.Tr>
               ))}
             </Table.Thead>

@@ -89,8 +89,7 @@ export function BulkTagDialog({
         setDone((count) => count + 1);
         if (outcome.ok) {
           setSucceeded((count) => count + 1);
-          const current = directory?.index.get(outcome.target.customerId) ?? outcome.target;
-          directory?.put({ ...current, customerTags: outcome.tags });
+          directory?.setTags(outcome.target, outcome.tags);
         } else {
           setFailures((list) => [...list, { customer: outcome.target, error: outcome.error }]);
         }

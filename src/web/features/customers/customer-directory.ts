@@ -1,40 +1,66 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Paginated } from '../../../contract/pagination';
-import { apiClient } from '../../lib/api-client';
-import { fetchAllPages, type PageProgress } from '../../lib/fetch-all-pages';
-import { type Customer, customerPageSchema } from '../../lib/schemas/customer';
-import { CustomerSearchIndex } from './customer-search-index';
+import type { PageProgress } from '../../lib/fetch-all-pages';
+import type { Customer } from '../../lib/schemas/customer';
+import {
+  type CustomerQuery,
+  type CustomerQueryAnswer,
+  type DirectoryStatus,
+  type EngineState,
+  type FromEngine,
+  type Question,
+  receivedError,
+  type ToEngine,
+} from './customer-directory-protocol';
 
-export type DirectoryStatus = 'idle' | 'loading' | 'ready' | 'error' | 'cancelled';
+export type { DirectoryStatus } from './customer-directory-protocol';
 
 export interface DirectoryState {
   status: DirectoryStatus;
   progress: PageProgress | null;
   error: unknown;
-  /** Bumped on every change of the customers: a cheap dependency for memoised searches. */
+  /** Bumped on every change of the customers: a cheap dependency for queries. */
   version: number;
+  /** Customers held. */
+  size: number;
   /** A changedSince refresh is running. */
   refreshing: boolean;
   refreshError: unknown;
 }
 
-/** Pages in flight at once: enough to hide latency, polite to the service (spec 8 asks for restraint). */
-const LOAD_CONCURRENCY = 6;
-/** Several focus events in a row (alt-tab back and forth) cause one refresh. */
-const MIN_REFRESH_INTERVAL_MS = 5_000;
-/** How often screens hear of a load's progress. */
-const NOTIFY_INTERVAL_MS = 300;
+/** How the page talks to the engine: a Web Worker, or (where there are none: unit tests) this thread. */
+interface EngineChannel {
+  post(message: ToEngine): void;
+  close(): void;
+}
 
-const EXPORT_PATH = '/partner/export/customers';
+function openChannel(receive: (message: FromEngine) => void): EngineChannel {
+  if (typeof Worker === 'function') {
+    const worker = new Worker(new URL('./customer-directory.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'customers',
+    });
+    worker.onmessage = (event: MessageEvent<FromEngine>) => receive(event.data);
+    return { post: (message) => worker.postMessage(message), close: () => worker.terminate() };
+  }
+  // Loaded on demand, so that the engine's code stays out of the customers route.
+  const engine = import('./customer-directory-engine').then(
+    ({ DirectoryEngine }) => new DirectoryEngine((message) => queueMicrotask(() => receive(message))),
+  );
+  return {
+    post: (message) => void engine.then((loaded) => loaded.handle(message)),
+    close: () => void engine.then((loaded) => loaded.dispose()),
+  };
+}
+
+/** Customers the page saw lately (rows shown, edits), to show a customer at once while the service is asked. */
+const SEEN_LIMIT = 2_000;
 
 /**
- * The signed-in client's customers, in memory only (box-office computers are shared: nothing personal goes
- * to browser storage). Loaded once per session in the background — page 1, then the other pages in
- * parallel, with progress, cancellable — and kept fresh through `changedSince` with the latest
- * `lastChanged` seen as high-watermark: when the window regains focus and after every edit.
+ * The page's side of the signed-in client's customer directory. The customers themselves live in a Web
+ * Worker (customer-directory-engine.ts: load, changedSince refresh, search index), in memory only; this
+ * side mirrors the engine's state for the screens and asks it for the rows they show.
  */
 export class CustomerDirectory {
-  readonly index = new CustomerSearchIndex();
   /**
    * The customer list's search text, kept here (in memory) rather than in the URL: a name or an email in the
    * address would end up in the browser's history on a shared computer. Back to the list finds it again.
@@ -45,17 +71,15 @@ export class CustomerDirectory {
     progress: null,
     error: null,
     version: 0,
+    size: 0,
     refreshing: false,
     refreshError: null,
   };
   private listeners = new Set<() => void>();
-  private loadController: AbortController | null = null;
-  private refreshController: AbortController | null = null;
-  /** Highest `lastChanged` seen (as sent, and as milliseconds to compare). */
-  private watermark: { text: string; ms: number } | null = null;
-  private lastRefreshAt = 0;
-  private refreshAgain = false;
-  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private channel: EngineChannel | null = null;
+  private nextQuestion = 1;
+  private questions = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  private seen = new Map<number, Customer>();
 
   constructor(readonly clientName: string) {}
 
@@ -66,151 +90,110 @@ export class CustomerDirectory {
 
   getState = (): DirectoryState => this.state;
 
-  private setState(change: Partial<DirectoryState>, options: { throttle?: boolean } = {}): void {
-    this.state = { ...this.state, ...change };
-    if (options.throttle) {
-      // Pages arrive many times a second during a load: re-rendering the screens for each would cost more
-      // than the load itself. Screens hear of it at most every NOTIFY_INTERVAL_MS.
-      this.notifyTimer ??= setTimeout(() => {
-        this.notifyTimer = null;
-        this.notify();
-      }, NOTIFY_INTERVAL_MS);
-      return;
+  /** The engine, started (and loading) on first use. */
+  private engine(): EngineChannel {
+    if (!this.channel) {
+      this.channel = openChannel((message) => this.receive(message));
+      this.channel.post({ type: 'start', clientName: this.clientName });
     }
-    if (this.notifyTimer) {
-      clearTimeout(this.notifyTimer);
-      this.notifyTimer = null;
-    }
-    this.notify();
+    return this.channel;
   }
 
-  private notify(): void {
+  private receive(message: FromEngine): void {
+    if (message.type === 'state') {
+      this.setState(message.state);
+      return;
+    }
+    const question = this.questions.get(message.id);
+    if (!question) return;
+    this.questions.delete(message.id);
+    if (message.type === 'answer') question.resolve(message.value);
+    else question.reject(receivedError(message.error));
+  }
+
+  private setState(state: EngineState): void {
+    this.state = {
+      ...state,
+      error: state.error ? receivedError(state.error) : null,
+      refreshError: state.refreshError ? receivedError(state.refreshError) : null,
+    };
     for (const listener of this.listeners) listener();
   }
 
   /** Starts the full load unless it runs or ran; after a cancel or failure only `reload` starts it again. */
   ensureLoaded(): void {
-    if (this.state.status === 'idle') void this.load();
+    this.engine();
   }
 
   reload(): void {
-    if (this.state.status === 'loading') return;
-    void this.load();
+    this.engine().post({ type: 'reload' });
   }
 
   cancel(): void {
-    this.loadController?.abort(new DOMException('Cancelled', 'AbortError'));
+    this.channel?.post({ type: 'cancel' });
   }
 
-  private async load(): Promise<void> {
-    const controller = new AbortController();
-    this.loadController = controller;
-    this.setState({ status: 'loading', error: null, progress: null });
-    const startedAt = Date.now();
-    try {
-      await fetchAllPages<Customer>({
-        firstUrl: apiClient.url(EXPORT_PATH),
-        fetchPage: (url, signal) => this.fetchPage(url, undefined, signal),
-        concurrency: LOAD_CONCURRENCY,
-        collect: false,
-        signal: controller.signal,
-        onPage: (_page, rows) => this.merge(rows, true),
-        onProgress: (progress) => this.setState({ progress }, { throttle: true }),
-      });
-      this.setState({ status: 'ready' });
-      // A customer changed while the pages came in may sit on a page fetched before the change: ask again
-      // for everything changed since the load began (the watermark less the load's duration, with margin).
-      if (this.watermark) {
-        const since = this.watermark.ms - (Date.now() - startedAt) - 2_000;
-        this.watermark = { text: new Date(since).toISOString(), ms: since };
-      }
-      void this.refresh({ force: true });
-    } catch (error) {
-      if (controller.signal.aborted) this.setState({ status: 'cancelled' });
-      else this.setState({ status: 'error', error });
-    } finally {
-      if (this.loadController === controller) this.loadController = null;
-    }
+  /** Fetches what changed since the last load or refresh (at most every few seconds unless forced). */
+  refresh(options: { force?: boolean } = {}): void {
+    this.channel?.post({ type: 'refresh', force: options.force ?? false });
   }
 
-  private fetchPage(url: string, changedSince: string | undefined, signal: AbortSignal): Promise<Paginated<Customer>> {
-    return apiClient.post(url, {
-      schema: customerPageSchema,
-      body: changedSince ? { changedSince } : {},
-      signal,
+  /** A customer the app just saw from the service (after an edit, a findByEmail): shown at once. */
+  put(customer: Customer): void {
+    this.remember(customer);
+    this.engine().post({ type: 'put', customer });
+  }
+
+  /** A customer's new tags (a bulk change): the rest of the record stays as the directory holds it. */
+  setTags(customer: Customer, tags: string[]): void {
+    const seen = this.seen.get(customer.customerId);
+    if (seen) this.remember({ ...seen, customerTags: tags });
+    this.engine().post({ type: 'setTags', customer, tags });
+  }
+
+  /** A customer the page saw lately (in a list, after an edit); the service has the final word. */
+  get(customerId: number): Customer | undefined {
+    return this.seen.get(customerId);
+  }
+
+  /** The rows of a search (with the list's filters and sort) that a screen shows, and how many match. */
+  async query(query: CustomerQuery): Promise<CustomerQueryAnswer> {
+    const answer = (await this.ask({ kind: 'query', query })) as CustomerQueryAnswer;
+    for (const customer of answer.rows) this.remember(customer);
+    return answer;
+  }
+
+  /** Every customer matching a query (a bulk action on all matches of a search). */
+  async matching(query: CustomerQuery): Promise<Customer[]> {
+    return (await this.ask({ kind: 'matching', query })) as Customer[];
+  }
+
+  /** Customers per tag: every valid tag (also those nobody holds) and any other tag found, most used first. */
+  async tagCounts(validTags: string[]): Promise<Array<[string, number]>> {
+    return (await this.ask({ kind: 'tagCounts', validTags })) as Array<[string, number]>;
+  }
+
+  private ask(question: Question): Promise<unknown> {
+    const id = this.nextQuestion++;
+    return new Promise((resolve, reject) => {
+      this.questions.set(id, { resolve, reject });
+      this.engine().post({ type: 'ask', id, question });
     });
   }
 
-  /**
-   * Fetches what changed since the high-watermark (inclusive, so the newest records come again: harmless,
-   * they are replaced by id). Only once the full load is done; a refresh asked for while one runs follows it.
-   */
-  async refresh(options: { force?: boolean } = {}): Promise<void> {
-    if (this.state.status !== 'ready' || !this.watermark) return;
-    if (this.refreshController) {
-      this.refreshAgain = true;
-      return;
-    }
-    const now = Date.now();
-    if (!options.force && now - this.lastRefreshAt < MIN_REFRESH_INTERVAL_MS) return;
-    this.lastRefreshAt = now;
-    const controller = new AbortController();
-    this.refreshController = controller;
-    const changedSince = this.watermark.text;
-    this.setState({ refreshing: true });
-    try {
-      await fetchAllPages<Customer>({
-        firstUrl: apiClient.url(EXPORT_PATH),
-        fetchPage: (url, signal) => this.fetchPage(url, changedSince, signal),
-        concurrency: LOAD_CONCURRENCY,
-        collect: false,
-        signal: controller.signal,
-        onPage: (_page, rows) => this.merge(rows, true),
-      });
-      this.setState({ refreshing: false, refreshError: null });
-    } catch (error) {
-      this.setState({ refreshing: false, refreshError: controller.signal.aborted ? null : error });
-    } finally {
-      this.refreshController = null;
-    }
-    if (this.refreshAgain) {
-      this.refreshAgain = false;
-      await this.refresh({ force: true });
-    }
+  private remember(customer: Customer): void {
+    this.seen.delete(customer.customerId);
+    this.seen.set(customer.customerId, customer);
+    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value as number);
   }
 
-  /**
-   * A customer the app just saw from the service (after an edit, a findByEmail): shown at once. It does not
-   * move the watermark: changes made elsewhere just before it must still come with the next refresh.
-   */
-  put(customer: Customer): void {
-    this.merge([customer], false);
-  }
-
-  private merge(customers: readonly Customer[], fromExport: boolean): void {
-    if (customers.length === 0) return;
-    this.index.upsert(customers);
-    if (fromExport) this.advanceWatermark(customers);
-    // During the load the screens catch up a few times a second; a single change (an edit) shows at once.
-    this.setState({ version: this.state.version + 1 }, { throttle: this.state.status === 'loading' });
-  }
-
-  private advanceWatermark(customers: readonly Customer[]): void {
-    for (const customer of customers) {
-      const ms = Date.parse(customer.lastChanged);
-      if (Number.isFinite(ms) && (!this.watermark || ms > this.watermark.ms)) {
-        this.watermark = { text: customer.lastChanged, ms };
-      }
-    }
-  }
-
-  /** Sign-out: stop everything and forget every customer. */
+  /** Sign-out: stop everything and forget every customer (the worker ends with them). */
   dispose(): void {
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
-    this.cancel();
-    this.refreshController?.abort();
-    this.index.clear();
-    this.watermark = null;
+    this.channel?.close();
+    this.channel = null;
+    for (const question of this.questions.values()) question.reject(new DOMException('Signed out', 'AbortError'));
+    this.questions.clear();
+    this.seen.clear();
     this.lastQuery = '';
     this.listeners.clear();
   }

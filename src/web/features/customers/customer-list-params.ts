@@ -1,10 +1,16 @@
-import type { Customer } from '../../lib/schemas/customer';
-import { type OptinState, optinState } from './customer-prefs';
-import { normalizeText } from './customer-search-index';
+import type { OptinState } from './customer-prefs';
 
-export type CustomerSort = 'relevance' | 'name' | 'lastChanged' | 'credit';
-const SORTS: readonly CustomerSort[] = ['relevance', 'name', 'lastChanged', 'credit'];
+/** Columns the list sorts by (a click on their header). Without a sort, matches come best first. */
+export type CustomerSortColumn = 'name' | 'email' | 'city' | 'credit' | 'lastChanged';
+const SORT_COLUMNS: readonly CustomerSortColumn[] = ['name', 'email', 'city', 'credit', 'lastChanged'];
+/** Where a first click sorts: texts A to Z, amounts and dates highest and newest first. */
+const DESCENDING_FIRST: ReadonlySet<CustomerSortColumn> = new Set(['credit', 'lastChanged']);
 const OPTINS: readonly OptinState[] = ['yes', 'no', 'unknown'];
+
+export interface CustomerSort {
+  column: CustomerSortColumn;
+  descending: boolean;
+}
 
 /**
  * The list's filters and sort, in the URL so they can be linked, reloaded and reached with Back. The search
@@ -15,20 +21,33 @@ export interface CustomerListParams {
   optin: OptinState | '';
   /** `YYYY-MM-DD`: changed on or after that day. */
   since: string;
-  sort: CustomerSort;
+  /** null: best match first (a search), else the export's order. */
+  sort: CustomerSort | null;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+export function descendingFirst(column: CustomerSortColumn): boolean {
+  return DESCENDING_FIRST.has(column);
+}
+
+export function isSortColumn(id: string): id is CustomerSortColumn {
+  return (SORT_COLUMNS as readonly string[]).includes(id);
+}
+
+/** `sort=<column>` sorts the column's first way (links from before header sorting mean the same); `dir` the other. */
 export function readCustomerListParams(search: URLSearchParams): CustomerListParams {
-  const sort = search.get('sort') as CustomerSort | null;
+  const column = search.get('sort') ?? '';
+  const dir = search.get('dir');
   const optin = search.get('optin') as OptinState | null;
   const since = search.get('since') ?? '';
   return {
     tag: search.get('tag') ?? '',
     optin: optin && OPTINS.includes(optin) ? optin : '',
     since: DATE.test(since) ? since : '',
-    sort: sort && SORTS.includes(sort) ? sort : 'relevance',
+    sort: isSortColumn(column)
+      ? { column, descending: dir === 'desc' ? true : dir === 'asc' ? false : descendingFirst(column) }
+      : null,
   };
 }
 
@@ -38,40 +57,15 @@ export function writeCustomerListParams(params: CustomerListParams): URLSearchPa
   if (params.tag) search.set('tag', params.tag);
   if (params.optin) search.set('optin', params.optin);
   if (params.since) search.set('since', params.since);
-  if (params.sort !== 'relevance') search.set('sort', params.sort);
+  if (params.sort) {
+    search.set('sort', params.sort.column);
+    if (params.sort.descending !== descendingFirst(params.sort.column)) {
+      search.set('dir', params.sort.descending ? 'desc' : 'asc');
+    }
+  }
   return search;
 }
 
-export function hasFilters(params: CustomerListParams): boolean {
+export function hasFilters(params: Pick<CustomerListParams, 'tag' | 'optin' | 'since'>): boolean {
   return Boolean(params.tag || params.optin || params.since);
-}
-
-const collator = new Intl.Collator('nl');
-
-const nameKey = (customer: Customer) =>
-  normalizeText(`${customer.customerLastName} ${customer.customerFirstName} ${customer.customerPreposition}`);
-
-/**
- * The filters and the sort over customers already found (or all of them). `since` compares the calendar
- * day of `lastChanged` as the service wrote it (its own time zone), so "since 1 November" means what the
- * organisation means. Relevance keeps the order given (the search's best-first; else the export's).
- */
-export function filterAndSortCustomers(customers: readonly Customer[], params: CustomerListParams): Customer[] {
-  let result = customers.filter(
-    (customer) =>
-      (!params.tag || customer.customerTags.includes(params.tag)) &&
-      (!params.optin || optinState(customer.customerPrefs) === params.optin) &&
-      (!params.since || customer.lastChanged.slice(0, 10) >= params.since),
-  );
-  if (params.sort === 'name') {
-    const keys = new Map(result.map((customer) => [customer.customerId, nameKey(customer)]));
-    result = result.sort((a, b) => collator.compare(keys.get(a.customerId) ?? '', keys.get(b.customerId) ?? ''));
-  } else if (params.sort === 'lastChanged') {
-    // Offsets differ over the year (CET/CEST): compare instants, not the text.
-    const times = new Map(result.map((customer) => [customer.customerId, Date.parse(customer.lastChanged) || 0]));
-    result = result.sort((a, b) => (times.get(b.customerId) ?? 0) - (times.get(a.customerId) ?? 0));
-  } else if (params.sort === 'credit') {
-    result = result.sort((a, b) => b.customerCredit - a.customerCredit);
-  }
-  return result;
 }

@@ -114,7 +114,7 @@ export function CustomerPage() {
     ...customerQueries.detail(customerId),
     enabled: valid,
     // What the directory already holds shows at once; the service's answer replaces it.
-    placeholderData: () => directory?.index.get(customerId),
+    placeholderData: () => directory?.get(customerId),
   });
 
   if (!valid || (isApiError(query.error) && query.error.kind === 'notFound')) {

@@ -54,8 +54,8 @@ export function DirectoryStatusBar({ directory, state }: { directory: CustomerDi
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
-  const done = formatNumber(state.progress?.rowsDone ?? directory.index.size, locale);
-  const total = formatNumber(state.progress?.total ?? directory.index.size, locale);
+  const done = formatNumber(state.progress?.rowsDone ?? state.size, locale);
+  const total = formatNumber(state.progress?.total ?? state.size, locale);
 
   if (state.status === 'loading') {
     const fraction = state.progress && state.progress.total > 0 ? state.progress.rowsDone / state.progress.total : 0;
@@ -99,7 +99,7 @@ export function DirectoryStatusBar({ directory, state }: { directory: CustomerDi
   return (
     <Group gap="sm" data-testid="customers-load-status" data-status={state.status}>
       <Text size="sm" c="dimmed" role="status">
-        {t('loadedCount', { count: formatNumber(directory.index.size, locale) })}
+        {t('loadedCount', { count: formatNumber(state.size, locale) })}
         {state.refreshing ? ` · ${t('refreshing')}` : ''}
       </Text>
       {state.refreshError ? (

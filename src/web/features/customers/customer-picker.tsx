@@ -8,7 +8,7 @@ import { type Customer, customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import type { CustomerFormValues } from './customer-form-schema';
 import { customersMessages } from './customers-messages';
-import { isExactEmail, useCustomerDirectory, useCustomerSearch } from './use-customer-directory';
+import { isExactEmail, useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
 
 /** Options shown at once; more matches are counted, and typing on narrows them. */
 const MAX_OPTIONS = 8;
@@ -42,20 +42,28 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
   const { directory, state } = useCustomerDirectory();
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState<Partial<CustomerFormValues> | null>(null);
-  const search = useCustomerSearch(directory, state?.version ?? 0, query);
+  const search = useCustomerQuery(
+    directory,
+    state?.version ?? 0,
+    query.trim() === ''
+      ? null
+      : { text: query, tag: '', optin: '', since: '', sort: null, offset: 0, limit: MAX_OPTIONS },
+  );
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const [focusSearch, setFocusSearch] = useState(false);
 
-  const matches = search.matches ?? [];
-  const shown = matches.slice(0, MAX_OPTIONS);
+  // An empty box asks nothing; the last answer stays meanwhile, so the options do not flicker.
+  const asked = query.trim() !== '';
+  const shown = asked ? (search.rows ?? []).slice(0, MAX_OPTIONS) : [];
+  const matchCount = asked ? (search.total ?? 0) : 0;
 
   // The best match is highlighted, so Enter takes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the answered query changes
   useEffect(() => {
-    if (search.answered.trim() !== '') combobox.selectFirstOption();
+    if (asked && search.answered !== null) combobox.selectFirstOption();
   }, [search.answered, shown.length]);
 
   useEffect(() => {
@@ -113,7 +121,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             setCreating(quickCreateDefaults(query));
             return;
           }
-          const customer = matches.find((match) => String(match.customerId) === optionValue);
+          const customer = shown.find((match) => String(match.customerId) === optionValue);
           if (customer) choose(customer);
         }}
       >
@@ -157,13 +165,13 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
                 </Text>
               </Combobox.Option>
             ))}
-            {search.matches !== null && matches.length === 0 && !search.emailLookup.pending ? (
+            {asked && search.answered !== null && matchCount === 0 && !search.emailLookup.pending ? (
               <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty>
             ) : null}
             {search.emailLookup.pending ? <Combobox.Empty>{t('emailChecking')}</Combobox.Empty> : null}
-            {matches.length > MAX_OPTIONS ? (
+            {matchCount > MAX_OPTIONS ? (
               <Combobox.Empty>
-                {t('pickerMore', { count: formatNumber(matches.length - MAX_OPTIONS, locale) })}
+                {t('pickerMore', { count: formatNumber(matchCount - MAX_OPTIONS, locale) })}
               </Combobox.Empty>
             ) : null}
             <Combobox.Option value={CREATE_OPTION} data-testid="customer-picker-create">

@@ -26,7 +26,7 @@ const FIELD = {
   id: 8,
   externalId: 9,
 } as const;
-const FIELD_WEIGHT = [10, 8, 2, 7, 7, 6, 4, 4, 9, 6];
+const FIELD_WEIGHT = Float64Array.of(10, 8, 2, 7, 7, 6, 4, 4, 9, 6);
 const FIELD_BITS = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
@@ -113,43 +113,41 @@ export function queryTerms(query: string): string[] {
   return merged;
 }
 
-/** The tokens a customer is found by, each with its field. */
-function tokensOf(customer: Customer): Array<[token: string, field: number]> {
-  const tokens: Array<[string, number]> = [];
+/** Calls `emit` for every token a customer is found by, with its field. */
+function tokensOf(customer: Customer, emit: (token: string, field: number) => void): void {
   const add = (field: number, values: string[]) => {
-    for (const value of values) tokens.push([value, field]);
+    for (const value of values) emit(value, field);
   };
   add(FIELD.lastName, words(customer.customerLastName));
   add(FIELD.firstName, words(customer.customerFirstName));
   add(FIELD.preposition, words(customer.customerPreposition));
   const email = normalizeText(customer.email.trim());
   if (email !== '') {
-    tokens.push([email, FIELD.email]);
+    emit(email, FIELD.email);
     add(FIELD.email, words(email));
   }
   const phone = customer.customerPhone.trim();
   if (phone !== '') {
     const national = phoneDigits(phone);
     const raw = phone.replace(/\D/g, '');
-    if (national !== '') tokens.push([national, FIELD.phone]);
-    if (raw !== national && raw !== '') tokens.push([raw, FIELD.phone]);
+    if (national !== '') emit(national, FIELD.phone);
+    if (raw !== national && raw !== '') emit(raw, FIELD.phone);
   }
   const zip = normalizeText(customer.customerZip).replace(/\s+/g, '');
-  if (zip !== '') tokens.push([zip, FIELD.zip]);
+  if (zip !== '') emit(zip, FIELD.zip);
   add(FIELD.city, words(customer.customerCity));
   for (const tag of customer.customerTags) {
     const tagWords = words(tag);
     add(FIELD.tag, tagWords);
-    if (tagWords.length > 1) tokens.push([tagWords.join(''), FIELD.tag]);
+    if (tagWords.length > 1) emit(tagWords.join(''), FIELD.tag);
   }
-  tokens.push([String(customer.customerId), FIELD.id]);
+  emit(String(customer.customerId), FIELD.id);
   if (customer.customerExternalId) {
     const external = normalizeText(customer.customerExternalId.trim());
-    if (external !== '') tokens.push([external, FIELD.externalId]);
+    if (external !== '') emit(external, FIELD.externalId);
     const parts = words(external);
     if (parts.length > 1) add(FIELD.externalId, parts);
   }
-  return tokens;
 }
 
 const ALPHABETIC = /^\p{L}+$/u;
@@ -204,27 +202,107 @@ export interface SearchResult {
   customers: Customer[];
 }
 
+/** A growable Int32Array: the index's postings without an array object per token. */
+class IntList {
+  data = new Int32Array(4096);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  clear(): void {
+    this.data = new Int32Array(4096);
+    this.length = 0;
+  }
+}
+
+/**
+ * The postings of a range of the index, sorted by token: the tokens starting with a prefix are one run of
+ * `terms` (found by binary search) and their postings one run of `postings`.
+ */
+interface Segment {
+  /** Postings [0, end) of the index are in this segment. */
+  end: number;
+  /** Distinct tokens, sorted by UTF-16 code units. */
+  terms: string[];
+  /** Postings of terms[i]: postings[starts[i] .. starts[i + 1]). */
+  starts: Int32Array;
+  postings: Int32Array;
+  /** The alphabetic terms (sorted), the only ones a typo pass compares with, and their position in `terms`. */
+  alphaTerms: string[];
+  alphaPositions: Int32Array;
+}
+
+/** Postings added since the last segment was built are scanned one by one; past this many a new one is built. */
+const MAX_UNSEALED_POSTINGS = 20_000;
+
+/** First index of `sorted` whose value is ≥ `value` (within [from, to)). */
+function lowerBound(sorted: readonly string[], value: string, from = 0, to = sorted.length): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** First index after the run of values starting with `prefix` (within [from, to)). */
+function prefixEnd(sorted: readonly string[], prefix: string, from = 0, to = sorted.length): number {
+  // Every string starting with `prefix` sorts before `prefix` + U+FFFF (no normalised token holds U+FFFF).
+  return lowerBound(sorted, `${prefix}\uffff`, from, to);
+}
+
+/**
+ * The client's customers and their search index. Layout chosen for 100,000 customers and a keystroke budget
+ * of 30 ms: postings are flat typed arrays (document << 4 | field), gathered into a segment sorted by token
+ * so that a prefix is a binary search and one contiguous run; the typo-tolerant pass walks the sorted
+ * alphabetic tokens like a trie (shared prefixes computed once, hopeless prefixes skipped whole). Scores
+ * are accumulated in typed arrays indexed by document and ordered with a counting sort, so a query
+ * allocates next to nothing and costs little more than the postings it touches.
+ */
 export class CustomerSearchIndex {
-  /** Document number → customer; null once replaced or removed. */
+  /** Document number → customer; null once replaced. A replaced customer gets a new document. */
   private docs: Array<Customer | null> = [];
   private docOfCustomer = new Map<number, number>();
-  /** Token → postings (document << 4 | field). */
-  private postings = new Map<string, number[]>();
-  /** First character → tokens, and first two characters → tokens: a prefix scans one list. */
-  private byFirst = new Map<string, string[]>();
-  private byFirstTwo = new Map<string, string[]>();
-  /** Alphabetic tokens: the ones a typo pass compares against. */
-  private alphabetic: string[] = [];
+  private termIds = new Map<string, number>();
+  private termTexts: string[] = [];
+  /** Per posting: its term and its value (document << FIELD_BITS | field). */
+  private postingTerm = new IntList();
+  private postingValue = new IntList();
+  private segment: Segment | null = null;
   private dead = 0;
-  // Scratch space reused by every query.
-  private termScore = new Float64Array(0);
-  private termStamp = new Int32Array(0);
-  private totalScore = new Float64Array(0);
+  /** Bumped on every change: caches of derived orders compare it. */
+  version = 0;
+  // Scratch space reused by every query (see scoreTerm).
+  private queryStamp = new Int32Array(0);
+  private hits = new Int32Array(0);
+  private termBest = new Float64Array(0);
+  private total = new Float64Array(0);
   private stamp = 0;
+  private termStamp = new Int32Array(0);
+  private termQuality = new Float64Array(0);
+  private termPass = 0;
   private readonly distanceRows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
   get size(): number {
     return this.docOfCustomer.size;
+  }
+
+  /** Document numbers run from 0 to this (exclusive); some are dead (see customerAt). */
+  get docCount(): number {
+    return this.docs.length;
+  }
+
+  customerAt(doc: number): Customer | null {
+    return this.docs[doc] ?? null;
   }
 
   get(customerId: number): Customer | undefined {
@@ -241,6 +319,7 @@ export class CustomerSearchIndex {
 
   /** Adds customers, or replaces them when already present (matched by customer id). */
   upsert(customers: readonly Customer[]): void {
+    if (customers.length === 0) return;
     for (const customer of customers) {
       const previous = this.docOfCustomer.get(customer.customerId);
       if (previous !== undefined) {
@@ -250,126 +329,324 @@ export class CustomerSearchIndex {
       const doc = this.docs.length;
       this.docs.push(customer);
       this.docOfCustomer.set(customer.customerId, doc);
-      for (const [token, field] of tokensOf(customer)) this.addPosting(token, (doc << FIELD_BITS) | field);
+      let last = -1;
+      tokensOf(customer, (token, field) => {
+        const posting = (doc << FIELD_BITS) | field;
+        const term = this.termId(token);
+        // A token may occur twice in one field: one posting is enough.
+        if (term === last && this.postingValue.data[this.postingValue.length - 1] === posting) return;
+        last = term;
+        this.postingTerm.push(term);
+        this.postingValue.push(posting);
+      });
     }
-    // Replaced customers leave postings behind; rebuild once they are a fair share of the index.
+    this.version += 1;
+    // Replaced customers leave postings behind; drop them once they are a fair share of the index.
     if (this.dead > 1000 && this.dead > this.docOfCustomer.size / 4) this.rebuild();
   }
 
   clear(): void {
     this.docs = [];
     this.docOfCustomer.clear();
-    this.postings.clear();
-    this.byFirst.clear();
-    this.byFirstTwo.clear();
-    this.alphabetic = [];
+    this.termIds.clear();
+    this.termTexts = [];
+    this.postingTerm.clear();
+    this.postingValue.clear();
+    this.segment = null;
     this.dead = 0;
+    this.version += 1;
   }
 
+  /**
+   * Sorts every posting into one segment. Searches do it when the unsorted tail grew large; a bulk load
+   * calls it once at its end so the first search does not pay for it.
+   */
+  seal(): void {
+    const end = this.postingValue.length;
+    if (this.segment?.end === end) return;
+    const termCount = this.termTexts.length;
+    const counts = new Int32Array(termCount);
+    const terms = this.postingTerm.data;
+    for (let index = 0; index < end; index++) {
+      const term = terms[index] as number;
+      counts[term] = (counts[term] as number) + 1;
+    }
+    const used: string[] = [];
+    for (let term = 0; term < termCount; term++)
+      if ((counts[term] as number) > 0) used.push(this.termTexts[term] as string);
+    used.sort();
+    // Counting sort of the postings by the rank of their term.
+    const rank = new Int32Array(termCount);
+    const starts = new Int32Array(used.length + 1);
+    const alphaTerms: string[] = [];
+    const alphaPositions: number[] = [];
+    for (let position = 0; position < used.length; position++) {
+      const text = used[position] as string;
+      const term = this.termIds.get(text) as number;
+      rank[term] = position;
+      starts[position + 1] = (starts[position] as number) + (counts[term] as number);
+      if (text.length >= TYPO_MIN_LENGTH - 1 && isAlphabetic(text)) {
+        alphaTerms.push(text);
+        alphaPositions.push(position);
+      }
+    }
+    const fill = starts.slice(0, used.length);
+    const postings = new Int32Array(end);
+    const values = this.postingValue.data;
+    for (let index = 0; index < end; index++) {
+      const position = rank[terms[index] as number] as number;
+      postings[(fill[position] as number)++] = values[index] as number;
+    }
+    this.segment = { end, terms: used, starts, postings, alphaTerms, alphaPositions: Int32Array.from(alphaPositions) };
+  }
+
+  private termId(token: string): number {
+    let term = this.termIds.get(token);
+    if (term === undefined) {
+      term = this.termTexts.length;
+      this.termIds.set(token, term);
+      this.termTexts.push(token);
+    }
+    return term;
+  }
+
+  /** Renumbers the live customers from scratch (after many replacements). */
   private rebuild(): void {
     const live = this.all();
     this.clear();
     this.upsert(live);
   }
 
-  private addPosting(token: string, posting: number): void {
-    let list = this.postings.get(token);
-    if (!list) {
-      list = [];
-      this.postings.set(token, list);
-      pushTo(this.byFirst, token.slice(0, 1), token);
-      pushTo(this.byFirstTwo, token.slice(0, 2), token);
-      if (token.length >= TYPO_MIN_LENGTH - 1 && isAlphabetic(token)) this.alphabetic.push(token);
-    }
-    // A token may occur twice in one customer (same field or two): keep the list short.
-    if (list[list.length - 1] !== posting) list.push(posting);
-  }
-
   /** Matches of `query`, best first; null for an empty query (nothing to search for). */
   search(query: string): SearchResult | null {
+    const docs = this.searchDocs(query);
+    if (!docs) return null;
+    return { customers: Array.from(docs, (doc) => this.docs[doc] as Customer) };
+  }
+
+  /**
+   * Document numbers of the matches of `query`, best first (ties in the order customers were added); null
+   * for an empty query. Every word of the query must match.
+   */
+  searchDocs(query: string): Int32Array | null {
     const terms = queryTerms(query);
     if (terms.length === 0) return null;
+    if (this.postingValue.length - (this.segment?.end ?? 0) > MAX_UNSEALED_POSTINGS) this.seal();
     this.ensureScratch();
-    let candidates: number[] = [];
+    this.stamp += 1;
     for (let index = 0; index < terms.length; index++) {
-      const stamp = this.scoreTerm(terms[index] as string, index === 0 ? candidates : null);
-      if (index === 0) {
-        for (const doc of candidates) this.totalScore[doc] = this.termScore[doc] as number;
-      } else {
-        const kept: number[] = [];
-        for (const doc of candidates) {
-          if (this.termStamp[doc] === stamp) {
-            this.totalScore[doc] = (this.totalScore[doc] as number) + (this.termScore[doc] as number);
-            kept.push(doc);
-          }
-        }
-        candidates = kept;
-      }
-      if (candidates.length === 0) break;
+      if (this.scoreTerm(terms[index] as string, index) === 0) return new Int32Array(0);
     }
-    const total = this.totalScore;
-    candidates.sort((a, b) => (total[b] as number) - (total[a] as number) || a - b);
-    return { customers: candidates.map((doc) => this.docs[doc] as Customer) };
+    return this.rankMatches(terms.length);
+  }
+
+  /** Orders the documents that matched all `termCount` terms by score, with a counting sort over 1/100 steps. */
+  private rankMatches(termCount: number): Int32Array {
+    const count = this.docs.length;
+    let matched = 0;
+    let highest = 0;
+    const keys = new Int32Array(count);
+    for (let doc = 0; doc < count; doc++) {
+      if (this.queryStamp[doc] !== this.stamp || this.hits[doc] !== termCount) {
+        keys[doc] = -1;
+        continue;
+      }
+      const key = Math.round(((this.total[doc] as number) + (this.termBest[doc] as number)) * 100);
+      keys[doc] = key;
+      if (key > highest) highest = key;
+      matched += 1;
+    }
+    const buckets = new Int32Array(highest + 2);
+    for (let doc = 0; doc < count; doc++) {
+      const key = keys[doc] as number;
+      // Best first: bucket 0 holds the highest key.
+      if (key >= 0) buckets[highest - key + 1] = (buckets[highest - key + 1] as number) + 1;
+    }
+    for (let bucket = 1; bucket < buckets.length; bucket++) {
+      buckets[bucket] = (buckets[bucket] as number) + (buckets[bucket - 1] as number);
+    }
+    const ordered = new Int32Array(matched);
+    for (let doc = 0; doc < count; doc++) {
+      const key = keys[doc] as number;
+      if (key >= 0) ordered[(buckets[highest - key] as number)++] = doc;
+    }
+    return ordered;
   }
 
   private ensureScratch(): void {
     const needed = this.docs.length;
-    if (this.termScore.length >= needed) return;
-    const size = Math.max(needed, Math.ceil(this.termScore.length * 1.5), 1024);
-    this.termScore = new Float64Array(size);
-    this.termStamp = new Int32Array(size);
-    this.totalScore = new Float64Array(size);
-    this.stamp = 0;
+    if (this.queryStamp.length < needed) {
+      const size = Math.max(needed, Math.ceil(this.queryStamp.length * 1.5), 1024);
+      this.queryStamp = new Int32Array(size);
+      this.hits = new Int32Array(size);
+      this.termBest = new Float64Array(size);
+      this.total = new Float64Array(size);
+      this.stamp = 0;
+    }
+    if (this.termStamp.length < this.termTexts.length) {
+      const size = Math.max(this.termTexts.length, Math.ceil(this.termStamp.length * 1.5), 1024);
+      this.termStamp = new Int32Array(size);
+      this.termQuality = new Float64Array(size);
+      this.termPass = 0;
+    }
   }
 
   /**
-   * Scores every document matching `term` into termScore (marked with the returned stamp); when `collect`
-   * is given, the matching documents are also pushed to it.
+   * Scores the documents matching query term number `index` (all of them for the first term; for a later
+   * one only those that matched every term before). Per document: `hits` counts the terms matched, `total`
+   * sums the best score of each earlier term, `termBest` holds the current term's best. Returns how many
+   * documents are still in the running.
    */
-  private scoreTerm(term: string, collect: number[] | null): number {
-    this.stamp += 1;
+  private scoreTerm(term: string, index: number): number {
+    let kept = 0;
+    const typos = term.length >= TYPO_MIN_LENGTH && isAlphabetic(term);
+    const maxTypos = term.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
+    const segment = this.segment;
+    if (segment) {
+      const { terms, starts, postings } = segment;
+      const first = lowerBound(terms, term);
+      const last = prefixEnd(terms, term, first);
+      for (let position = first; position < last; position++) {
+        const token = terms[position] as string;
+        const quality = token === term ? EXACT : PREFIX_BASE + 0.35 * (term.length / token.length);
+        kept += this.visit(postings, starts[position] as number, starts[position + 1] as number, quality, index);
+      }
+      if (typos) {
+        this.walkTypos(segment, term, maxTypos, (position, distance) => {
+          const quality = distance === 1 ? TYPO_1 : TYPO_2;
+          kept += this.visit(postings, starts[position] as number, starts[position + 1] as number, quality, index);
+        });
+      }
+    }
+    // The unsorted tail (customers added since the segment was built): each distinct token judged once.
+    this.termPass += 1;
+    const pass = this.termPass;
+    const tailTerms = this.postingTerm.data;
+    const tailValues = this.postingValue.data;
+    for (let at = segment?.end ?? 0; at < this.postingValue.length; at++) {
+      const termId = tailTerms[at] as number;
+      if (this.termStamp[termId] !== pass) {
+        this.termStamp[termId] = pass;
+        this.termQuality[termId] = this.tokenQuality(term, this.termTexts[termId] as string, typos, maxTypos);
+      }
+      const quality = this.termQuality[termId] as number;
+      if (quality > 0) kept += this.visit(tailValues, at, at + 1, quality, index);
+    }
+    return kept;
+  }
+
+  /** Scores postings[from..to) for query term number `index` (see scoreTerm); returns the documents it let in. */
+  private visit(postings: Int32Array, from: number, to: number, quality: number, index: number): number {
     const stamp = this.stamp;
-    const visit = (token: string, quality: number) => {
-      const list = this.postings.get(token);
-      if (!list) return;
-      for (const posting of list) {
-        const doc = posting >>> FIELD_BITS;
-        if (this.docs[doc] === null) continue;
-        const score = quality * (FIELD_WEIGHT[posting & FIELD_MASK] as number);
-        if (this.termStamp[doc] !== stamp) {
-          this.termStamp[doc] = stamp;
-          this.termScore[doc] = score;
-          collect?.push(doc);
-        } else if (score > (this.termScore[doc] as number)) {
-          this.termScore[doc] = score;
-        }
-      }
-    };
-    const bucket = term.length === 1 ? this.byFirst.get(term) : this.byFirstTwo.get(term.slice(0, 2));
-    for (const token of bucket ?? []) {
-      if (token === term) visit(token, EXACT);
-      else if (token.startsWith(term)) visit(token, PREFIX_BASE + 0.35 * (term.length / token.length));
-    }
-    if (term.length >= TYPO_MIN_LENGTH && isAlphabetic(term)) {
-      const max = term.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
-      this.ensureDistanceRows(term.length + max + 1);
-      for (const token of this.alphabetic) {
-        if (token.startsWith(term)) continue;
-        const distance = prefixDistance(term, token, max, this.distanceRows);
-        if (distance <= max) visit(token, distance === 1 ? TYPO_1 : TYPO_2);
+    const { queryStamp, hits, total, termBest, docs } = this;
+    let kept = 0;
+    for (let at = from; at < to; at++) {
+      const posting = postings[at] as number;
+      const doc = posting >>> FIELD_BITS;
+      const score = quality * (FIELD_WEIGHT[posting & FIELD_MASK] as number);
+      if (queryStamp[doc] !== stamp) {
+        if (index !== 0 || docs[doc] === null) continue;
+        queryStamp[doc] = stamp;
+        hits[doc] = 1;
+        total[doc] = 0;
+        termBest[doc] = score;
+        kept += 1;
+      } else if (hits[doc] === index) {
+        total[doc] = (total[doc] as number) + (termBest[doc] as number);
+        hits[doc] = index + 1;
+        termBest[doc] = score;
+        kept += 1;
+      } else if (hits[doc] === index + 1 && score > (termBest[doc] as number)) {
+        termBest[doc] = score;
       }
     }
-    return stamp;
+    return kept;
+  }
+
+  /** How `token` meets `term`: exact, prefix, within the typos allowed, or not (0). */
+  private tokenQuality(term: string, token: string, typos: boolean, maxTypos: number): number {
+    if (token === term) return EXACT;
+    if (token.startsWith(term)) return PREFIX_BASE + 0.35 * (term.length / token.length);
+    if (!typos || token.length < TYPO_MIN_LENGTH - 1 || !isAlphabetic(token)) return 0;
+    this.ensureDistanceRows(term.length + maxTypos + 1);
+    const distance = prefixDistance(term, token, maxTypos, this.distanceRows);
+    if (distance === 1) return TYPO_1;
+    if (distance === 2 && maxTypos >= 2) return TYPO_2;
+    return 0;
   }
 
   private ensureDistanceRows(length: number): void {
     if ((this.distanceRows[0] as Int32Array).length >= length) return;
     for (let index = 0; index < 3; index++) this.distanceRows[index] = new Int32Array(length * 2);
   }
-}
 
-function pushTo(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+  /**
+   * Calls `found(position, distance)` for every alphabetic token of the segment whose closest prefix is 1 to
+   * `max` edits from `term` (the same measure as prefixDistance, swaps included). The sorted tokens are
+   * walked like a trie: the edit-distance row of a prefix is computed once for all tokens sharing it, a
+   * prefix whose row is all above `max` skips every token under it, and below depth term + max nothing can
+   * change any more, so the run under such a prefix is taken whole.
+   */
+  private walkTypos(segment: Segment, term: string, max: number, found: (position: number, distance: number) => void) {
+    const { alphaTerms, alphaPositions } = segment;
+    const m = term.length;
+    const depthLimit = m + max;
+    // rows[d]: distances between the term's prefixes (0..m) and the token's prefix of length d.
+    const rows: Int32Array[] = [];
+    for (let depth = 0; depth <= depthLimit; depth++) rows.push(new Int32Array(m + 1));
+    const first = rows[0] as Int32Array;
+    for (let i = 0; i <= m; i++) first[i] = i;
+    // best[d]: the smallest distance of the whole term to a prefix of length ≤ d (counted from m - max on).
+    const best = new Int32Array(depthLimit + 1);
+    best[0] = m <= max ? m : max + 1;
+    let previous = '';
+    let index = 0;
+    while (index < alphaTerms.length) {
+      const token = alphaTerms[index] as string;
+      const limit = Math.min(token.length, depthLimit);
+      let depth = 0;
+      const shared = Math.min(limit, previous.length);
+      while (depth < shared && token.charCodeAt(depth) === previous.charCodeAt(depth)) depth++;
+      let pruned = -1;
+      for (let d = depth + 1; d <= limit; d++) {
+        const row = rows[d] as Int32Array;
+        const above = rows[d - 1] as Int32Array;
+        const before = d > 1 ? (rows[d - 2] as Int32Array) : null;
+        const b = token.charCodeAt(d - 1);
+        row[0] = d;
+        let rowMin = d;
+        for (let i = 1; i <= m; i++) {
+          const a = term.charCodeAt(i - 1);
+          let value = Math.min(
+            (above[i] as number) + 1,
+            (row[i - 1] as number) + 1,
+            (above[i - 1] as number) + (a === b ? 0 : 1),
+          );
+          if (before && i > 1 && a === token.charCodeAt(d - 2) && term.charCodeAt(i - 2) === b) {
+            value = Math.min(value, (before[i - 2] as number) + 1);
+          }
+          row[i] = value;
+          if (value < rowMin) rowMin = value;
+        }
+        best[d] = d >= m - max ? Math.min(best[d - 1] as number, row[m] as number) : (best[d - 1] as number);
+        if (rowMin > max) {
+          pruned = d;
+          break;
+        }
+      }
+      previous = token;
+      if (pruned >= 0) {
+        // No token under this prefix can come within `max`: skip them all.
+        index = prefixEnd(alphaTerms, token.slice(0, pruned), index + 1);
+        continue;
+      }
+      const distance = best[limit] as number;
+      // Deeper characters cannot bring the distance down: every token under this prefix scores the same.
+      const runEnd = limit === depthLimit ? prefixEnd(alphaTerms, token.slice(0, limit), index + 1) : index + 1;
+      if (distance >= 1 && distance <= max) {
+        for (let at = index; at < runEnd; at++) found(alphaPositions[at] as number, distance);
+      }
+      index = runEnd;
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SortingState } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
@@ -10,28 +11,29 @@ import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
+import type { CustomerQuery } from './customer-directory-protocol';
 import {
   type CustomerListParams,
-  type CustomerSort,
-  filterAndSortCustomers,
+  descendingFirst,
   hasFilters,
+  isSortColumn,
   readCustomerListParams,
   writeCustomerListParams,
 } from './customer-list-params';
 import { DirectoryStatusBar, OptinBadge, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';
-import { useCustomerDirectory, useCustomerSearch } from './use-customer-directory';
+import { useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
 
 const PAGE_SIZE = 100;
 
 // Loaded when first opened: the list itself stays smaller.
 const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dialog')).BulkTagDialog }));
-const noQueryState = { isPending: false, isError: false, error: null };
 
 /**
- * The customer list. Searches and filters run locally over the directory (all customers, in memory); until
- * the background load is done, the plain list pages through the export instead. Rows can be selected, or
- * all matches of a search, for a bulk tag change.
+ * The customer list. Searches, filters and sorts run in the directory's worker (all customers, in memory),
+ * which hands back the rows of the page shown; until the background load is done, the plain list pages
+ * through the export instead. Column headers sort. Rows can be selected, or all matches of a search, for a
+ * bulk tag change.
  */
 export function CustomersListPage() {
   const t = useMessages(customersMessages);
@@ -42,7 +44,6 @@ export function CustomersListPage() {
   const [page] = useTablePage();
   const { directory, state } = useCustomerDirectory();
   const [text, setText] = useState(() => directory?.lastQuery ?? '');
-  const found = useCustomerSearch(directory, state?.version ?? 0, text);
   const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
   const clientTypes = useQuery(customerQueries.clientTypes());
@@ -59,7 +60,7 @@ export function CustomersListPage() {
 
   const ready = state?.status === 'ready';
   const searching = text.trim() !== '';
-  const local = ready || searching || hasFilters(params) || params.sort !== 'relevance';
+  const local = Boolean(directory) && (ready || searching || hasFilters(params) || params.sort !== null);
 
   const exportPage = useQuery({
     ...customerQueries.exportPage(page),
@@ -67,14 +68,40 @@ export function CustomersListPage() {
     enabled: !local,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
-  const rows = useMemo(() => {
-    if (!directory || !local) return null;
-    return filterAndSortCustomers(found.matches ?? directory.index.all(), params);
-  }, [directory, local, found.matches, params, state?.version]);
+  const query = useMemo<CustomerQuery | null>(
+    () =>
+      local
+        ? {
+            text,
+            tag: params.tag,
+            optin: params.optin,
+            since: params.since,
+            sort: params.sort,
+            offset: (page - 1) * PAGE_SIZE,
+            limit: PAGE_SIZE,
+          }
+        : null,
+    [local, text, params, page],
+  );
+  const found = useCustomerQuery(directory, state?.version ?? 0, query);
+  const pageRows = local ? found.rows : exportPage.data?.data;
+  const rowCount = local ? found.total : exportPage.data?.total;
+  const matchCount = found.total ?? 0;
 
-  const pageRows = rows ? rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : exportPage.data?.data;
-  const rowCount = rows ? rows.length : exportPage.data?.total;
+  const sorting = useMemo<SortingState>(
+    () => (params.sort ? [{ id: params.sort.column, desc: params.sort.descending }] : []),
+    [params.sort],
+  );
+  const onSortingChange = (next: SortingState) => {
+    const first = next[0];
+    update({ sort: first && isSortColumn(first.id) ? { column: first.id, descending: first.desc } : null });
+  };
+
+  const selectAllMatches = async () => {
+    if (!directory || !query) return;
+    const all = await directory.matching({ ...query, offset: 0, limit: 0 });
+    setSelected(new Map(all.map((customer) => [customer.customerId, customer])));
+  };
 
   const toggle = useCallback(
     (customer: Customer, on: boolean) =>
@@ -124,37 +151,35 @@ export function CustomersListPage() {
         id: 'name',
         header: t('columnName'),
         enableHiding: false,
+        enableSorting: true,
         cell: ({ row }) => (
           <Text size="sm" fw={500} data-testid="customer-name">
             {customerName(row.original) || '—'}
           </Text>
         ),
       },
-      { id: 'email', header: t('columnEmail'), cell: ({ row }) => row.original.email },
+      { id: 'email', header: t('columnEmail'), enableSorting: true, cell: ({ row }) => row.original.email },
       { id: 'phone', header: t('columnPhone'), cell: ({ row }) => row.original.customerPhone },
-      { id: 'city', header: t('columnCity'), cell: ({ row }) => row.original.customerCity },
+      { id: 'city', header: t('columnCity'), enableSorting: true, cell: ({ row }) => row.original.customerCity },
       { id: 'tags', header: t('columnTags'), cell: ({ row }) => <TagChips tags={row.original.customerTags} /> },
       {
         id: 'credit',
         header: t('columnCredit'),
+        enableSorting: true,
+        sortDescFirst: descendingFirst('credit'),
         cell: ({ row }) => <span className="foyer-tabular">{formatMoney(row.original.customerCredit, locale)}</span>,
       },
       { id: 'optin', header: t('columnOptin'), cell: ({ row }) => <OptinBadge prefs={row.original.customerPrefs} /> },
       {
         id: 'lastChanged',
         header: t('columnLastChanged'),
+        enableSorting: true,
+        sortDescFirst: descendingFirst('lastChanged'),
         cell: ({ row }) => (row.original.lastChanged ? formatDateTime(row.original.lastChanged, locale) : ''),
       },
     ],
     [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle],
   );
-
-  const sortOptions: Array<{ value: CustomerSort; label: string }> = [
-    { value: 'relevance', label: t('sortRelevance') },
-    { value: 'name', label: t('sortName') },
-    { value: 'lastChanged', label: t('sortLastChanged') },
-    { value: 'credit', label: t('sortCredit') },
-  ];
 
   let notice: ReactNode = null;
   if (state && state.status !== 'ready' && local && state.progress) {
@@ -226,12 +251,6 @@ export function CustomersListPage() {
               value={params.since}
               onChange={(event) => update({ since: event.currentTarget.value })}
             />
-            <NativeSelect
-              label={t('sortBy')}
-              value={params.sort}
-              onChange={(event) => update({ sort: event.currentTarget.value as CustomerSort })}
-              data={sortOptions}
-            />
             {hasFilters(params) ? (
               <Button variant="subtle" onClick={() => update({ tag: '', optin: '', since: '' })}>
                 {t('clearFilters')}
@@ -243,10 +262,13 @@ export function CustomersListPage() {
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">
-          <Text size="sm" role="status" data-testid="customers-count" data-query={found.answered}>
-            {searching || hasFilters(params)
-              ? t('resultCount', { count: formatNumber(rows?.length ?? 0, locale) })
-              : ''}
+          <Text
+            size="sm"
+            role="status"
+            data-testid="customers-count"
+            data-query={local ? (found.answered ?? '') : text}
+          >
+            {searching || hasFilters(params) ? t('resultCount', { count: formatNumber(matchCount, locale) }) : ''}
             {found.emailLookup.pending ? ` ${t('emailChecking')}` : ''}
           </Text>
           {notice}
@@ -262,13 +284,9 @@ export function CustomersListPage() {
               </Button>
             </>
           ) : null}
-          {rows && (searching || hasFilters(params)) && rows.length > 0 ? (
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => setSelected(new Map(rows.map((customer) => [customer.customerId, customer])))}
-            >
-              {t('selectAllMatches', { count: formatNumber(rows.length, locale) })}
+          {local && (searching || hasFilters(params)) && matchCount > 0 ? (
+            <Button size="xs" variant="light" onClick={() => void selectAllMatches()}>
+              {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
             </Button>
           ) : null}
           <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
@@ -283,12 +301,13 @@ export function CustomersListPage() {
         data={pageRows}
         rowCount={rowCount}
         pageSize={PAGE_SIZE}
-        query={rows ? noQueryState : exportPage}
+        query={local ? { isPending: found.rows === undefined, isError: false, error: null } : exportPage}
         onRetry={() => void exportPage.refetch()}
         getRowId={(row) => String(row.customerId)}
         onRowClick={(row) => void navigate(`/customers/${row.customerId}`)}
         emptyTitle={searching || hasFilters(params) ? t('noMatches') : t('noCustomers')}
         emptyText={searching ? t('noMatchesHint') : undefined}
+        sorting={{ state: sorting, onChange: onSortingChange }}
       />
 
       {bulkOpen ? (

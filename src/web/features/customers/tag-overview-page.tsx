@@ -1,36 +1,36 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/page-states';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
-import type { Customer } from '../../lib/schemas/customer';
 import { DirectoryStatusBar } from './customer-parts';
 import { customersMessages } from './customers-messages';
 import { useCustomerDirectory } from './use-customer-directory';
-
-/** Customers per tag: every valid tag of the client (also those nobody holds) and any other tag found. */
-export function countTags(customers: readonly Customer[], validTags: readonly string[]): Array<[string, number]> {
-  const counts = new Map<string, number>(validTags.map((tag) => [tag, 0]));
-  for (const customer of customers) {
-    for (const tag of customer.customerTags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'nl'));
-}
 
 export function TagOverviewPage() {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
   const { directory, state } = useCustomerDirectory();
   const clientTypes = useQuery(customerQueries.clientTypes());
+  const [counts, setCounts] = useState<Array<[string, number]>>([]);
+  const version = state?.version ?? 0;
+  // Counted by the directory's worker, again whenever the customers change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
-  const counts = useMemo(
-    () => countTags(directory?.index.all() ?? [], clientTypes.data ?? []),
-    [directory, clientTypes.data, state?.version],
-  );
+  useEffect(() => {
+    if (!directory) return;
+    let current = true;
+    directory.tagCounts(clientTypes.data ?? []).then(
+      (value) => current && setCounts(value),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [directory, clientTypes.data, version]);
 
   return (
     <Stack gap="lg" maw={900}>

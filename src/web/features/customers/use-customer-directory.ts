@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { sessionQuery } from '../../app/session';
 import { customerQueries } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
 import { type CustomerDirectory, customerDirectoryFor, type DirectoryState } from './customer-directory';
+import type { CustomerQuery, CustomerQueryAnswer } from './customer-directory-protocol';
 
 /**
- * The signed-in client's customer directory, loading in the background from the first use on, refreshed
+ * The signed-in client's customer directory, loading in the background (in a Web Worker) from the first use on, refreshed
  * (changedSince) whenever the window regains focus. Sign-out (which clears the query cache) forgets it.
  */
 export function useCustomerDirectory(): { directory: CustomerDirectory | null; state: DirectoryState | null } {
@@ -53,50 +54,72 @@ export function isExactEmail(text: string): boolean {
   return EXACT_EMAIL.test(text.trim());
 }
 
-export interface CustomerSearch {
-  /** Matches best first; null when the query is empty. */
-  matches: Customer[] | null;
-  /** The query that `matches` answers (it lags the typed one while a search is deferred). */
-  answered: string;
+/** A query's answer as a screen shows it. */
+export interface CustomerQueryState {
+  /** The rows asked for, best match (or the sort) first; undefined until the first answer. */
+  rows: Customer[] | undefined;
+  /** Matches in all. */
+  total: number | undefined;
+  /** The search text that `rows` answer (it lags the typed one while the engine works). */
+  answered: string | null;
   /** An exact email is also asked of the service (a customer created elsewhere a moment ago). */
   emailLookup: { pending: boolean; error: unknown };
 }
 
 /**
- * Searches the directory as the person types: the search runs on a deferred copy of the query so typing
- * never waits for it; an exact email is checked with `findByEmail` too, and a customer found that way is
- * put first (and into the directory).
+ * Asks the directory's engine (a Web Worker) for the rows a screen shows — again whenever the query or the
+ * customers change — so typing never waits for a search. An exact email is checked with `findByEmail` too,
+ * and a customer found that way is put first (and into the directory). `query` null: nothing to ask.
  */
-export function useCustomerSearch(directory: CustomerDirectory | null, version: number, query: string): CustomerSearch {
-  const deferred = useDeferredValue(query);
-  const email = isExactEmail(deferred) ? deferred.trim() : '';
+export function useCustomerQuery(
+  directory: CustomerDirectory | null,
+  version: number,
+  query: CustomerQuery | null,
+): CustomerQueryState {
+  const text = query?.text ?? '';
+  const email = isExactEmail(text) ? text.trim() : '';
   const lookup = useQuery({ ...customerQueries.byEmail(email), enabled: email !== '' });
   const found = email !== '' ? (lookup.data ?? null) : null;
+  const [answer, setAnswer] = useState<CustomerQueryAnswer | null>(null);
 
   useEffect(() => {
     if (found && directory) directory.put(found);
   }, [found, directory]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
-  const local = useMemo(() => {
+  const key = query ? JSON.stringify(query) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the query, version for the customers
+  useEffect(() => {
+    if (!directory || !query) return;
+    let current = true;
     const started = performance.now();
-    const result = directory?.index.search(deferred) ?? null;
-    // The last search's time as a User Timing entry (only the last is kept): the bench reads it
-    // (e2e/bench/customers-suite.ts).
-    if (result && typeof performance.measure === 'function') {
-      performance.clearMeasures(SEARCH_MEASURE);
-      performance.measure(SEARCH_MEASURE, { start: started, end: performance.now() });
-    }
-    return result;
-  }, [directory, version, deferred]);
-  const matches = useMemo(() => {
-    if (!local) return null;
-    if (!found) return local.customers;
-    return [found, ...local.customers.filter((customer) => customer.customerId !== found.customerId)];
-  }, [local, found]);
+    directory.query(query).then(
+      (value) => {
+        if (!current) return;
+        // Each search's time, from asking to the answer on this thread, as a User Timing entry (only the
+        // last is kept): the bench reads it (e2e/bench/customers-suite.ts).
+        if (value.text.trim() !== '' && typeof performance.measure === 'function') {
+          performance.clearMeasures(SEARCH_MEASURE);
+          performance.measure(SEARCH_MEASURE, { start: started, end: performance.now() });
+        }
+        setAnswer(value);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [directory, version, key]);
+
+  const rows = useMemo(() => {
+    if (!answer) return undefined;
+    const first = query?.offset === 0 && found && answer.text === text;
+    if (!first) return answer.rows;
+    return [found, ...answer.rows.filter((customer) => customer.customerId !== found.customerId)];
+  }, [answer, found, query?.offset, text]);
   return {
-    matches,
-    answered: deferred,
+    rows,
+    total: answer ? answer.total + (rows && rows.length > answer.rows.length ? 1 : 0) : undefined,
+    answered: answer?.text ?? null,
     emailLookup: { pending: email !== '' && lookup.isFetching, error: lookup.error },
   };
 }
