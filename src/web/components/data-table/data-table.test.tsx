@@ -1,6 +1,8 @@
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import type { SortingState } from '@tanstack/react-table';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { renderWithApp } from '../../testing/render';
@@ -199,6 +201,61 @@ describe('DataTable', () => {
     await userEvent.keyboard('{Enter}');
     expect(onRowClick).toHaveBeenLastCalledWith(ALL[2]);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('DataTable sorting', () => {
+  /** Sorted by the caller, as the customer list does: the table only reports the header clicks. */
+  function SortedScreen({ onSort }: { onSort: (state: SortingState) => void }) {
+    const [sorting, setSorting] = useState<SortingState>([]);
+    const sortable: DataTableColumn<Order>[] = [
+      { accessorKey: 'orderId', header: 'Order' },
+      { accessorKey: 'customer', header: 'Klant', enableSorting: true },
+      { accessorKey: 'amount', header: 'Bedrag', enableSorting: true, sortDescFirst: true },
+    ];
+    return (
+      <DataTable
+        label="Bestellingen"
+        columns={sortable}
+        data={ALL.slice(0, 3)}
+        rowCount={3}
+        query={noState}
+        onRetry={() => {}}
+        emptyTitle="Leeg"
+        sorting={{
+          state: sorting,
+          onChange: (next) => {
+            setSorting(next);
+            onSort(next);
+          },
+        }}
+      />
+    );
+  }
+
+  it('sorts by a click or a key on the headers that allow it, with aria-sort', async () => {
+    const onSort = vi.fn();
+    renderWithApp(<SortedScreen onSort={onSort} />);
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    // Only the columns that opt in are buttons; none is sorted yet.
+    expect(within(header('Order')).queryByRole('button')).not.toBeInTheDocument();
+    expect(header('Klant')).not.toHaveAttribute('aria-sort');
+
+    await userEvent.click(within(header('Klant')).getByRole('button', { name: 'Klant' }));
+    expect(onSort).toHaveBeenLastCalledWith([{ id: 'customer', desc: false }]);
+    expect(header('Klant')).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(within(header('Klant')).getByRole('button'));
+    expect(header('Klant')).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(header('Klant')).getByRole('button'));
+    expect(onSort).toHaveBeenLastCalledWith([]);
+    expect(header('Klant')).not.toHaveAttribute('aria-sort');
+
+    // Amounts start high; Enter on the focused header button works like a click.
+    within(header('Bedrag')).getByRole('button').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSort).toHaveBeenLastCalledWith([{ id: 'amount', desc: true }]);
+    expect(header('Bedrag')).toHaveAttribute('aria-sort', 'descending');
   });
 });
 

@@ -50,8 +50,8 @@ export class DirectoryEngine {
   private lastRefreshAt = 0;
   private refreshAgain = false;
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Documents sorted by a column, for the index version they were made for. */
-  private orders = new Map<CustomerSortColumn, { version: number; docs: Int32Array }>();
+  /** Documents sorted by a column (key: column and direction), for the index version they were made for. */
+  private orders = new Map<string, { version: number; docs: Int32Array }>();
 
   constructor(private readonly send: (message: FromEngine) => void) {}
 
@@ -239,7 +239,7 @@ export class DirectoryEngine {
     };
     if (query.sort) {
       // Walk the column's order and keep what the search found.
-      const order = this.order(query.sort.column);
+      const order = this.order(query.sort.column, query.sort.descending);
       let wanted: Uint8Array | null = null;
       if (found) {
         wanted = new Uint8Array(this.index.docCount);
@@ -247,10 +247,7 @@ export class DirectoryEngine {
       }
       const result = new Int32Array(found ? found.length : order.length);
       let count = 0;
-      for (let step = 0; step < order.length; step++) {
-        const doc = order[query.sort.descending ? order.length - 1 - step : step] as number;
-        if ((!wanted || wanted[doc] === 1) && keep(doc)) result[count++] = doc;
-      }
+      for (const doc of order) if ((!wanted || wanted[doc] === 1) && keep(doc)) result[count++] = doc;
       return result.subarray(0, count);
     }
     const source = found ?? this.liveDocs();
@@ -269,20 +266,22 @@ export class DirectoryEngine {
     return result.subarray(0, count);
   }
 
-  /** The live documents sorted by a column (ascending; ties in the export's order), kept until the next change. */
-  private order(column: CustomerSortColumn): Int32Array {
-    const cached = this.orders.get(column);
+  /** The live documents sorted by a column (ties in the export's order), kept until the next change. */
+  private order(column: CustomerSortColumn, descending: boolean): Int32Array {
+    const name = `${column}:${descending ? 'desc' : 'asc'}`;
+    const cached = this.orders.get(name);
     if (cached?.version === this.index.version) return cached.docs;
     const docs = this.liveDocs();
     const keys = Array.from(docs, (doc) => sortKey(column, this.index.customerAt(doc) as Customer));
     // Positions in `docs` (ascending document numbers), so ties keep the export's order.
+    const way = descending ? -1 : 1;
     const positions = Array.from(docs, (_, position) => position).sort((a, b) => {
       const x = keys[a] as string | number;
       const y = keys[b] as string | number;
-      return x < y ? -1 : x > y ? 1 : a - b;
+      return x < y ? -way : x > y ? way : a - b;
     });
     const sorted = Int32Array.from(positions, (position) => docs[position] as number);
-    this.orders.set(column, { version: this.index.version, docs: sorted });
+    this.orders.set(name, { version: this.index.version, docs: sorted });
     return sorted;
   }
 
