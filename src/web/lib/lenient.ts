@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import type { Parser } from './parser';
-import { toNumber, toTags } from './read';
+import { type CustomerPrefs, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
 
-export { toNumber, toTags };
+export { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
 
 /**
  * Lenient readers for what a real Ticketing Service may send differently from the reference one
@@ -37,14 +37,6 @@ export const lenientString = preprocess(
 
 export const lenientTags = preprocess(toTags, z.array(z.string()));
 
-/** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
-export function looseFlag(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value === 'string') return ['1', 'true', 'yes', 'on', 'y', 'j', 'ja'].includes(value.trim().toLowerCase());
-  return false;
-}
-
 export const lenientFlag = preprocess(looseFlag, z.boolean());
 
 /** A hand-written reader (lib/read.ts) inside a zod schema: its result, or a failed parse. */
@@ -62,31 +54,6 @@ export function fromParser<Output>(parser: Parser<Output>) {
 /** An array that a service may omit or send as null → array (empty). */
 export function lenientArray<Item extends z.core.SomeType>(item: Item) {
   return preprocess((value) => (value === null || value === undefined ? [] : value), z.array(item));
-}
-
-export const KNOWN_PREF_KEYS = ['user_prefs_optin', 'user_prefs_mailinglist', 'user_prefs_extra_optin'] as const;
-
-export interface CustomerPrefs {
-  optin: boolean;
-  mailinglist: boolean;
-  extraOptin: boolean;
-  /** Every key as stored, unknown future keys included (rule 4: passed through unchanged). */
-  raw: Record<string, unknown>;
-}
-
-/**
- * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
- * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
- */
-export function toCustomerPrefs(value: unknown): CustomerPrefs | null {
-  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  return {
-    optin: looseFlag(raw.user_prefs_optin),
-    mailinglist: looseFlag(raw.user_prefs_mailinglist),
-    extraOptin: looseFlag(raw.user_prefs_extra_optin),
-    raw,
-  };
 }
 
 export const lenientCustomerPrefs = preprocess(toCustomerPrefs, z.custom<CustomerPrefs | null>());

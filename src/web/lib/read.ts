@@ -100,3 +100,36 @@ export function orElse<T>(read: () => T, fallback: T): T {
     throw error;
   }
 }
+
+/** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
+export function looseFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return ['1', 'true', 'yes', 'on', 'y', 'j', 'ja'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+export const KNOWN_PREF_KEYS = ['user_prefs_optin', 'user_prefs_mailinglist', 'user_prefs_extra_optin'] as const;
+
+export interface CustomerPrefs {
+  optin: boolean;
+  mailinglist: boolean;
+  extraOptin: boolean;
+  /** Every key as stored, unknown future keys included (rule 4: passed through unchanged). */
+  raw: Record<string, unknown>;
+}
+
+/**
+ * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
+ * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
+ */
+export function toCustomerPrefs(value: unknown): CustomerPrefs | null {
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  return {
+    optin: looseFlag(raw.user_prefs_optin),
+    mailinglist: looseFlag(raw.user_prefs_mailinglist),
+    extraOptin: looseFlag(raw.user_prefs_extra_optin),
+    raw,
+  };
+}

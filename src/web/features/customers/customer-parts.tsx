@@ -6,7 +6,7 @@ import { describeError } from '../../components/error-message';
 import { IconRefresh } from '../../components/icons';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import type { CustomerPrefs } from '../../lib/lenient';
+import type { CustomerPrefs } from '../../lib/read';
 import type { CustomerDirectory, DirectoryState } from './customer-directory';
 import { optinState } from './customer-prefs';
 import { customersMessages } from './customers-messages';

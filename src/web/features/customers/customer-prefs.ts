@@ -1,4 +1,4 @@
-import { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag } from '../../lib/lenient';
+import { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag } from '../../lib/read';
 
 export type KnownPref = (typeof KNOWN_PREF_KEYS)[number];
 

@@ -1,6 +1,6 @@
 import type { Paginated } from '../../../contract/pagination';
-import { type CustomerPrefs, toCustomerPrefs, toNumber, toTags } from '../lenient';
 import type { Parser } from '../parser';
+import { type CustomerPrefs, toCustomerPrefs, toNumber, toTags } from '../read';
 
 /**
  * The app's reading of a Customer (spec 2.7; contract: src/contract/customer.ts). Lenient where a real
