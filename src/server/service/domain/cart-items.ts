@@ -2,12 +2,12 @@ import type { PartnerCartAddItem } from '../../../contract/partner-cart';
 import type { PublicCartAdd } from '../../../contract/public-cart';
 import type { Client, ServiceDeps } from '../context';
 import type { Database, Queryable } from '../db/database';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
 import type { CartLine } from './cart-views';
 import { type CartRow, extendCart, lockCart } from './carts';
 import { cachedCatalogAt } from './catalog-cache';
-import { holdBestSeats, holdNamedSeat, lockEvent } from './holds';
+import { holdBestSeats, holdNamedSeats, lockEvent, type NamedSeatHold, type NamedSeatRequest } from './holds';
 import { decimalToCents } from './money';
 import { findPublicSubEvent } from './public-events';
 import { sellingTransaction } from './selling-transaction';
@@ -71,6 +71,52 @@ interface AddContext {
   group: 'public' | 'partner';
   now: Date;
   expiresAt: Date;
+  /** Named seats not yet held (partner adds gather them, so that one statement holds them all). */
+  namedSeats?: NamedSeatBatch;
+}
+
+function throwUnlessHeld(seatId: number, rankId: number, hold: NamedSeatHold): void {
+  if (!hold.found) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
+  if (hold.rankId !== rankId) throw new ValidationError(`Seat ${seatId} is not of rank ${rankId}.`);
+  if (!hold.held) {
+    throw new ConflictError(`Seat ${seatId} (row ${hold.rowNr}, seat ${hold.seatNr}) is no longer available.`);
+  }
+}
+
+/**
+ * Named seats of consecutive items of one event, held together by one statement (holdNamedSeats) when the
+ * next item needs the database, or at the end. Whatever touches the database in between flushes first, and
+ * a failure reports the first failing item, so the outcome and the error are those of holding item by item.
+ */
+class NamedSeatBatch {
+  #event: SaleEvent | undefined;
+  #seats: NamedSeatRequest[] = [];
+
+  constructor(private readonly context: Omit<AddContext, 'namedSeats'>) {}
+
+  async add(event: SaleEvent, seat: NamedSeatRequest): Promise<void> {
+    const joins = this.#event === undefined || this.#event.id === event.id;
+    if (!joins || this.#seats.some((pending) => pending.seatId === seat.seatId)) await this.flush();
+    this.#event = event;
+    this.#seats.push(seat);
+  }
+
+  async flush(): Promise<void> {
+    const event = this.#event;
+    const seats = this.#seats;
+    this.#event = undefined;
+    this.#seats = [];
+    if (!event || seats.length === 0) return;
+    const { tx, cart, expiresAt, now } = this.context;
+    const holds = await holdNamedSeats(
+      tx,
+      { eventId: event.id, hallId: event.hall_id, cartId: cart.id, expiresAt, seats },
+      now,
+    );
+    seats.forEach((seat, index) => {
+      throwUnlessHeld(seat.seatId, seat.rankId, holds[index] ?? { found: false, held: false });
+    });
+  }
 }
 
 /** Tickets of a ticket type (or of an event) already in the cart. */
@@ -175,6 +221,9 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
   const { tx, cart, now, expiresAt } = context;
   const { event, ticketType, quantity } = request;
   const itemType = itemTypeOf(event);
+  // A named seat whose ticket type has no maximum needs no query before its hold: it can wait in the batch.
+  const batchable = request.seatId !== undefined && ticketType.maxPerOrder === null && ticketType.maxPerEvent === null;
+  if (!batchable) await context.namedSeats?.flush();
   ticketTypeRules(ticketType, context);
   await checkPerOrderMaximum(context, ticketType, quantity);
 
@@ -208,27 +257,23 @@ async function addTickets(context: AddContext, request: TicketRequest): Promise<
   if (request.seatId !== undefined) {
     const seatId = request.seatId;
     if (quantity !== 1) throw new ValidationError('A line with a seatId holds exactly one ticket.');
-    const hold = await holdNamedSeat(
+    const seat = {
+      seatId,
+      rankId: ticketType.rankId,
+      ticketTypeId: ticketType.id,
+      priceCents: ticketType.priceCents,
+      label,
+    };
+    if (batchable && context.namedSeats) {
+      await context.namedSeats.add(event, seat);
+      return;
+    }
+    const [hold] = await holdNamedSeats(
       tx,
-      {
-        eventId: event.id,
-        hallId: event.hall_id,
-        seatId,
-        rankId: ticketType.rankId,
-        cartId: cart.id,
-        expiresAt,
-        ticketTypeId: ticketType.id,
-        priceCents: ticketType.priceCents,
-        label,
-      },
+      { eventId: event.id, hallId: event.hall_id, cartId: cart.id, expiresAt, seats: [seat] },
       now,
     );
-    if (!hold.found) throw new ValidationError(`Seat ${seatId} is not a seat of this event's hall.`);
-    if (hold.rankId !== ticketType.rankId)
-      throw new ValidationError(`Seat ${seatId} is not of rank ${ticketType.rankId}.`);
-    if (!hold.held) {
-      throw new ConflictError(`Seat ${seatId} (row ${hold.rowNr}, seat ${hold.seatNr}) is no longer available.`);
-    }
+    throwUnlessHeld(seatId, ticketType.rankId, hold ?? { found: false, held: false });
     return;
   }
   const seats = await holdBestSeats(
@@ -330,10 +375,26 @@ export async function addPartnerItems(
   const expiresAt = holdExpiry(deps, now);
   return sellingTransaction(deps.db, async (tx) => {
     const cart = await openCart(tx, client, cartId, now);
-    const context: AddContext = { tx, cart, group: 'partner', now, expiresAt };
+    const base = { tx, cart, group: 'partner' as const, now, expiresAt };
+    const namedSeats = new NamedSeatBatch(base);
+    const context: AddContext = { ...base, namedSeats };
     // Several items of one call usually share an event: read it and its ticket types once.
     const events = new Map<number, SaleEvent | undefined>();
     for (const [index, item] of items.entries()) {
+      try {
+        await addPartnerItem(item, index);
+      } catch (error) {
+        // A rule broken by this item: the seats of earlier items come first, their failure is the one to
+        // report. (After a database error the transaction is aborted and rolls back: nothing more to run.)
+        if (error instanceof ServiceError) await namedSeats.flush();
+        throw error;
+      }
+    }
+    await namedSeats.flush();
+    const lines = await extendCart(tx, cart.id, expiresAt);
+    return { cart: { ...cart, expires_at: expiresAt }, lines };
+
+    async function addPartnerItem(item: PartnerCartAddItem, index: number): Promise<void> {
       const isDonation = item.itemType === 'donation' || (item.eventId === undefined && item.amount !== undefined);
       if (isDonation) {
         const cents = item.amount === undefined ? null : decimalToCents(item.amount);
@@ -342,6 +403,7 @@ export async function addPartnerItems(
             [`${index}.amount`]: ['Required for a donation: a positive amount with at most two decimals.'],
           });
         }
+        await namedSeats.flush();
         await insertLine(tx, {
           cartId: cart.id,
           itemType: 'donation',
@@ -354,7 +416,7 @@ export async function addPartnerItems(
           description: 'Donation',
           now,
         });
-        continue;
+        return;
       }
       if (item.eventId === undefined) {
         throw new ValidationError('eventId is required for tickets, vouchers and products.', {
@@ -385,8 +447,6 @@ export async function addPartnerItems(
         ...(item.seatId !== undefined ? { seatId: Number(item.seatId) } : {}),
       });
     }
-    const lines = await extendCart(tx, cart.id, expiresAt);
-    return { cart: { ...cart, expires_at: expiresAt }, lines };
   });
 }
 

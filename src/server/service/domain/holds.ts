@@ -43,64 +43,83 @@ export interface NamedSeatHold {
   held: boolean;
 }
 
+export interface NamedSeatRequest {
+  seatId: number;
+  /** The rank of the ticket type: the seat is claimed only when it is of this rank. */
+  rankId: number;
+  ticketTypeId: number;
+  priceCents: number;
+  /** The line's description before ` – row …, seat …`. */
+  label: string;
+}
+
 /**
- * Holds one given seat for a cart and adds its cart line, in one statement (one round trip per seat):
- * the seat is looked up in the hall, claimed when it is of the ticket type's rank (the same conditional
- * insert as `claimSeats`), and its line inserted only when the claim succeeded. What the statement
- * returns tells the caller which rule failed; a failed add rolls back its transaction.
+ * Holds given seats of one event for a cart and adds their cart lines, in one statement whatever their
+ * number: each seat is looked up in the hall, claimed when it is of its ticket type's rank (the same
+ * conditional insert as `claimSeats`, in ascending seat order), and its line inserted (in request order)
+ * only when the claim succeeded. Returns, in request order, what happened to each, so the caller can name
+ * the rule that failed; a failed add rolls back its transaction. Seat ids must be distinct: one statement
+ * cannot claim a seat twice.
  */
-export async function holdNamedSeat(
+export async function holdNamedSeats(
   tx: Queryable,
-  input: {
-    eventId: number;
-    hallId: number;
-    seatId: number;
-    rankId: number;
-    cartId: string;
-    expiresAt: Date;
-    ticketTypeId: number;
-    priceCents: number;
-    /** The line's description before ` – row …, seat …`. */
-    label: string;
-  },
+  input: { eventId: number; hallId: number; cartId: string; expiresAt: Date; seats: readonly NamedSeatRequest[] },
   now: Date,
-): Promise<NamedSeatHold> {
-  const { rows } = await tx.query<{ rank_id: number; row_nr: number; seat_nr: number; held: boolean }>(
-    `with seat as (
-       select id, rank_id, row_nr, seat_nr from seats where id = $1 and hall_id = $2
+): Promise<NamedSeatHold[]> {
+  const { seats } = input;
+  if (seats.length === 0) return [];
+  const { rows } = await tx.query<{
+    n: number;
+    rank_id: number | null;
+    row_nr: number;
+    seat_nr: number;
+    held: boolean;
+  }>(
+    `with wanted as (
+       select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[])
+         with ordinality as w(seat_id, rank_id, ticket_type_id, price_cents, label, n)
+     ), seat as (
+       select w.n, w.rank_id as wanted_rank, w.ticket_type_id, w.price_cents, w.label,
+              s.id, s.rank_id, s.row_nr, s.seat_nr
+         from wanted w join seats s on s.id = w.seat_id and s.hall_id = $6
      ), claimed as (
        insert into seat_claims (event_id, seat_id, state, cart_id, expires_at)
-       select $3::int, id, 'hold', $4, $5::timestamptz from seat where rank_id = $6
+       select $7::int, id, 'hold', $8, $9::timestamptz from seat where rank_id = wanted_rank order by id
        on conflict (event_id, seat_id) do update
           set state = 'hold', cart_id = excluded.cart_id, order_id = null, block_type = null,
               expires_at = excluded.expires_at
-        where seat_claims.state = 'hold' and seat_claims.expires_at <= $7::timestamptz
+        where seat_claims.state = 'hold' and seat_claims.expires_at <= $10::timestamptz
        returning seat_id
      ), line as (
        insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
          description, created_at)
-       select $4, 'ticket', $3, $8, $6, s.id, 1, $9, $10::text || ' – row ' || s.row_nr || ', seat ' || s.seat_nr,
-              $7::timestamptz
+       select $8, 'ticket', $7, s.ticket_type_id, s.wanted_rank, s.id, 1, s.price_cents,
+              s.label || ' – row ' || s.row_nr || ', seat ' || s.seat_nr, $10::timestamptz
          from seat s join claimed c on c.seat_id = s.id
-       returning id
+        order by s.n
+       returning seat_id
      )
-     select s.rank_id, s.row_nr, s.seat_nr, exists (select 1 from line) as held from seat s`,
+     select w.n::int, s.rank_id, s.row_nr, s.seat_nr, exists (select 1 from line l where l.seat_id = w.seat_id) as held
+       from wanted w left join seat s on s.n = w.n
+      order by w.n`,
     [
-      input.seatId,
+      seats.map((seat) => seat.seatId),
+      seats.map((seat) => seat.rankId),
+      seats.map((seat) => seat.ticketTypeId),
+      seats.map((seat) => seat.priceCents),
+      seats.map((seat) => seat.label),
       input.hallId,
       input.eventId,
       input.cartId,
       at(input.expiresAt),
-      input.rankId,
       at(now),
-      input.ticketTypeId,
-      input.priceCents,
-      input.label,
     ],
   );
-  const row = rows[0];
-  if (!row) return { found: false, held: false };
-  return { found: true, rankId: row.rank_id, rowNr: row.row_nr, seatNr: row.seat_nr, held: row.held };
+  return rows.map((row) =>
+    row.rank_id === null
+      ? { found: false, held: false }
+      : { found: true, rankId: row.rank_id, rowNr: row.row_nr, seatNr: row.seat_nr, held: row.held },
+  );
 }
 
 /** Serialises the decisions that count places of one event (GA capacity, per-event discount maxima). */

@@ -97,6 +97,60 @@ describeEachDatabase('partner cart', (database) => {
     await expectInvariants(service.db, clock);
   });
 
+  it('holds several named seats of one call in request order; the first failing item is the one reported', async () => {
+    clock = new Date();
+    const { rows } = await service.db.query<{ id: number }>(
+      `select s.id from seats s where s.hall_id = $1 and s.rank_id = $2
+          and not exists (select 1 from seat_claims c where c.event_id = $3 and c.seat_id = s.id)
+        order by s.quality desc limit 4`,
+      [fx.reserved.hallId, fx.reserved.rankId, fx.reserved.eventId],
+    );
+    const [a, b, c, d] = rows.map((row) => String(row.id));
+    if (!a || !b || !c || !d) throw new Error('no free seats in the fixture event');
+    const cartId = await newCart(service);
+    // Deliberately not in seat order: the lines keep the order of the request.
+    const cart = await cartOf(
+      await api.post(`/cart/${cartId}`, [
+        await reservedItem({ seatId: b }),
+        await reservedItem({ seatId: a }),
+        { priceId: 'donation', rankId: 0, amount: 5, itemType: 'donation' },
+        await reservedItem({ seatId: c }),
+      ]),
+    );
+    expect(cart.cartItems.map((item) => item.seatId ?? item.itemType)).toEqual([b, a, 'donation', c]);
+
+    const other = await newCart(service);
+    // A seat twice in one call: the second is refused like any seat held already.
+    expect(
+      (
+        await errorOf(
+          await api.post(`/cart/${other}`, [await reservedItem({ seatId: d }), await reservedItem({ seatId: d })]),
+          409,
+        )
+      ).message,
+    ).toContain(`Seat ${d}`);
+    // A taken seat before a broken item: the taken seat is reported (as when held item by item).
+    const takenFirst = await errorOf(
+      await api.post(`/cart/${other}`, [
+        await reservedItem({ seatId: d }),
+        await reservedItem({ seatId: a }),
+        await reservedItem({ seatId: d, priceId: 'x' }),
+      ]),
+      409,
+    );
+    expect(takenFirst.message).toContain(`Seat ${a}`);
+    // A broken item before a taken seat: the broken item is reported.
+    await errorOf(
+      await api.post(`/cart/${other}`, [
+        await reservedItem({ seatId: d, priceId: 'x' }),
+        await reservedItem({ seatId: a }),
+      ]),
+      422,
+    );
+    expect((await cartOf(await api.get(`/cart/${other}`))).cartItems).toEqual([]);
+    await expectInvariants(service.db, clock);
+  });
+
   it('refuses blocked seats, wrong ranks and unknown price ids; a failing call adds nothing', async () => {
     clock = new Date();
     const { rows } = await service.db.query<{ seat_id: number }>(
