@@ -17,7 +17,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type KeyboardEvent, lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { appMessages } from '../../app/messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
@@ -122,7 +122,7 @@ function columnLabel(header: unknown, id: string): string {
  * previous page stays visible while the next loads, columns can be hidden, and loading, empty and
  * failed states are explicit, with retry.
  */
-export function DataTable<Row extends RowData>({
+function DataTableView<Row extends RowData>({
   label,
   columns,
   data,
@@ -371,3 +371,9 @@ export function DataTable<Row extends RowData>({
     </Paper>
   );
 }
+
+/**
+ * Memoised: a screen that re-renders for other reasons (a search box being typed in) does not redraw its
+ * 100 rows unless the table's own props changed. Pass stable callbacks and objects to benefit.
+ */
+export const DataTable = memo(DataTableView) as typeof DataTableView;

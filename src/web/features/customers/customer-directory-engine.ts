@@ -222,11 +222,12 @@ export class DirectoryEngine {
   }
 
   private query(query: CustomerQuery): CustomerQueryAnswer {
+    const started = performance.now();
     const docs = this.matches(query);
     const rows: Customer[] = [];
     const end = Math.min(docs.length, query.offset + query.limit);
     for (let at = query.offset; at < end; at++) rows.push(this.index.customerAt(docs[at] as number) as Customer);
-    return { text: query.text, total: docs.length, rows };
+    return { text: query.text, total: docs.length, rows, searchMs: performance.now() - started };
   }
 
   /** Documents matching the search and the filters, in the order asked for (best match first by default). */

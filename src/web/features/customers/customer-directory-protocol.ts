@@ -45,6 +45,8 @@ export interface CustomerQueryAnswer {
   total: number;
   /** Matches [offset, offset + limit), in order. */
   rows: Customer[];
+  /** Milliseconds the engine took for the query (search, filters, sort, the page of rows). */
+  searchMs: number;
 }
 
 export type Question =

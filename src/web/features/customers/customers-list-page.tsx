@@ -25,6 +25,9 @@ import { customersMessages } from './customers-messages';
 import { useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
 
 const PAGE_SIZE = 100;
+const PENDING = { isPending: true, isError: false, error: null };
+const SETTLED = { isPending: false, isError: false, error: null };
+const customerRowId = (row: Customer) => String(row.customerId);
 
 // Loaded when first opened: the list itself stays smaller.
 const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dialog')).BulkTagDialog }));
@@ -92,10 +95,26 @@ export function CustomersListPage() {
     () => (params.sort ? [{ id: params.sort.column, desc: params.sort.descending }] : []),
     [params.sort],
   );
-  const onSortingChange = (next: SortingState) => {
-    const first = next[0];
-    update({ sort: first && isSortColumn(first.id) ? { column: first.id, descending: first.desc } : null });
-  };
+  // Stable props, so the (memoised) table is not redrawn on every keystroke in the search box.
+  const refetchExportPage = exportPage.refetch;
+  const retryExportPage = useCallback(() => void refetchExportPage(), [refetchExportPage]);
+  const openCustomer = useCallback((row: Customer) => void navigate(`/customers/${row.customerId}`), [navigate]);
+  const tableSorting = useMemo(
+    () => ({
+      state: sorting,
+      onChange: (next: SortingState) => {
+        const first = next[0];
+        setSearch(
+          writeCustomerListParams({
+            ...params,
+            sort: first && isSortColumn(first.id) ? { column: first.id, descending: first.desc } : null,
+          }),
+          { replace: true },
+        );
+      },
+    }),
+    [sorting, params, setSearch],
+  );
 
   const selectAllMatches = async () => {
     if (!directory || !query) return;
@@ -301,13 +320,13 @@ export function CustomersListPage() {
         data={pageRows}
         rowCount={rowCount}
         pageSize={PAGE_SIZE}
-        query={local ? { isPending: found.rows === undefined, isError: false, error: null } : exportPage}
-        onRetry={() => void exportPage.refetch()}
-        getRowId={(row) => String(row.customerId)}
-        onRowClick={(row) => void navigate(`/customers/${row.customerId}`)}
+        query={local ? (found.rows === undefined ? PENDING : SETTLED) : exportPage}
+        onRetry={retryExportPage}
+        getRowId={customerRowId}
+        onRowClick={openCustomer}
         emptyTitle={searching || hasFilters(params) ? t('noMatches') : t('noCustomers')}
         emptyText={searching ? t('noMatchesHint') : undefined}
-        sorting={{ state: sorting, onChange: onSortingChange }}
+        sorting={tableSorting}
       />
 
       {bulkOpen ? (
