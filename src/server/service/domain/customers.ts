@@ -2,6 +2,7 @@ import type { Customer, CustomerCreate, CustomerUpdate } from '../../../contract
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
+import { customersKey } from './change-counters';
 import {
   customerColumnValues,
   duplicateEmailError,
@@ -214,7 +215,13 @@ export async function setCustomerTags(
 export async function exportCustomers(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<Customer>> {
   const page = await pageOfClientRows<CustomerRow>(
     db,
-    { table: 'customers', columns: CUSTOMER_COLUMNS, changedColumn: 'last_changed', orderBy: 'last_changed, id' },
+    {
+      table: 'customers',
+      columns: CUSTOMER_COLUMNS,
+      changedColumn: 'last_changed',
+      sortColumn: 'last_changed',
+      changeKey: customersKey,
+    },
     client.id,
     filter,
   );

@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '../../../contract/pagination';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { pageOffset } from '../routes/pagination';
+import { changeVersion, preparedResponse } from './change-counters';
 import { parseChangedSince } from './time';
 
 /** What a paginated listing asks for: a 1-based page and an optional inclusive change filter. */
@@ -30,18 +31,33 @@ export function toPageFilter(client: Client, page: number | undefined, changedSi
   };
 }
 
+/** How a listing is ordered: by a timestamp column, then by id, both in the same direction. */
+export interface ListingSpec {
+  table: string;
+  columns: string;
+  changedColumn: string;
+  sortColumn: string;
+  descending?: boolean;
+  /**
+   * The change counter that moves with every change of the listed rows (change-counters.ts). With it, the
+   * listing's page boundaries are prepared once per version, and every page is one short index range
+   * read, whatever its number; without it, a page is read with OFFSET.
+   */
+  changeKey?: (clientId: number) => string;
+}
+
 /**
- * One page of a client's rows plus the total, as two indexed queries: `count(*)` over the same filter and
- * the page itself with LIMIT/OFFSET in a stable order (the order ends in `id`, so rows with equal
+ * One page of a client's rows plus the total, in a stable order (it ends in `id`, so rows with equal
  * timestamps never swap between pages). Table and column names are constants of the callers.
  *
- * `count(*)` over one client's 50,000 orders costs a few milliseconds on PostgreSQL and ~7–10 ms on
- * PGlite (with planner statistics). Should it outgrow the budget, keep per-client row counts in a table
- * maintained by triggers, and count only filtered (changedSince) listings.
+ * With OFFSET, page n reads and skips (n − 1) × 100 rows, so walking all pages of 100,000 customers costs
+ * the square of that. With a change key, the boundaries — the sort key of each page's first row — and the
+ * total are read once (one pass over the index) and kept while the counter stands still; a page is then
+ * `(sort, id) >= its boundary … limit 100`.
  */
 export async function pageOfClientRows<Row>(
   db: Queryable,
-  spec: { table: string; columns: string; changedColumn: string; orderBy: string },
+  spec: ListingSpec,
   clientId: number,
   filter: PageFilter,
 ): Promise<PageOf<Row>> {
@@ -51,18 +67,66 @@ export async function pageOfClientRows<Row>(
     params.push(filter.changedSince);
     where += ` and ${spec.changedColumn} >= $2`;
   }
+  const orderBy = `order by ${spec.sortColumn} ${direction(spec)}, id ${direction(spec)}`;
+  if (spec.changeKey) {
+    const bounds = await pageBoundaries(db, spec, spec.changeKey(clientId), where, params, orderBy, filter);
+    const start = bounds.starts[filter.page - 1];
+    if (!start) return { total: bounds.total, rows: [] };
+    const from = params.length + 1;
+    const page = await db.query<Row>(
+      `select ${spec.columns} from ${spec.table}
+        where ${where} and (${spec.sortColumn}, id) ${spec.descending ? '<=' : '>='} ($${from}::timestamptz, $${from + 1}::int)
+        ${orderBy} limit ${PAGE_SIZE}`,
+      [...params, start.sortKey, start.id],
+    );
+    return { total: bounds.total, rows: page.rows };
+  }
   // Independent queries: on a PostgreSQL pool they run side by side.
   const [counted, page] = await Promise.all([
     db.query<{ total: number }>(`select count(*)::int as total from ${spec.table} where ${where}`, params),
     db.query<Row>(
-      `select ${spec.columns} from ${spec.table} where ${where} order by ${spec.orderBy}
+      `select ${spec.columns} from ${spec.table} where ${where} ${orderBy}
         limit ${PAGE_SIZE} offset ${pageOffset(filter.page)}`,
       params,
     ),
   ]);
-  const total = counted.rows[0]?.total ?? 0;
-  const rows = page.rows;
-  return { total, rows };
+  return { total: counted.rows[0]?.total ?? 0, rows: page.rows };
+}
+
+const direction = (spec: ListingSpec) => (spec.descending ? 'desc' : 'asc');
+
+interface PageStart {
+  /** The first row's sort timestamp as PostgreSQL prints it (microseconds and offset kept, unlike a Date). */
+  sortKey: string;
+  id: number;
+}
+
+async function pageBoundaries(
+  db: Queryable,
+  spec: ListingSpec,
+  changeKey: string,
+  where: string,
+  params: unknown[],
+  orderBy: string,
+  filter: PageFilter,
+): Promise<{ total: number; starts: PageStart[] }> {
+  // Read before the rows, so a change committed in between only makes the boundaries look older.
+  const version = await changeVersion(db, [changeKey]);
+  const key = `page-starts:${spec.table}:${spec.sortColumn}:${direction(spec)}:${params[0]}:${filter.changedSince?.getTime() ?? ''}`;
+  // Rows hold no holds: the boundaries do not lapse by themselves, whatever the clock.
+  return preparedResponse(db, key, version, new Date(), async () => {
+    const { rows } = await db.query<{ sort_key: string; id: number; total: number }>(
+      `select sort_key, id, total from (
+         select ${spec.sortColumn}::text as sort_key, id,
+                row_number() over (${orderBy}) as position, count(*) over () as total
+           from ${spec.table} where ${where}) numbered
+        where position % ${PAGE_SIZE} = 1
+        order by position`,
+      params,
+    );
+    const starts = rows.map((row) => ({ sortKey: row.sort_key, id: Number(row.id) }));
+    return { value: { total: Number(rows[0]?.total ?? 0), starts }, bytes: 64 + starts.length * 64 };
+  });
 }
 
 /** The client's valid customer tags (`GET /partner/export/clienttypes`), alphabetical. */

@@ -136,7 +136,14 @@ export async function getOrder(db: Queryable, client: Client, orderId: number): 
 export async function listOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
   const page = await pageOfClientRows<OrderRow>(
     db,
-    { table: 'orders', columns: ORDER_COLUMNS, changedColumn: 'last_changed', orderBy: 'order_date desc, id desc' },
+    {
+      table: 'orders',
+      columns: ORDER_COLUMNS,
+      changedColumn: 'last_changed',
+      sortColumn: 'order_date',
+      descending: true,
+      changeKey: ordersKey,
+    },
     client.id,
     filter,
   );
@@ -147,7 +154,13 @@ export async function listOrders(db: Queryable, client: Client, filter: PageFilt
 export async function exportOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
   const page = await pageOfClientRows<OrderRow>(
     db,
-    { table: 'orders', columns: ORDER_COLUMNS, changedColumn: 'last_changed', orderBy: 'last_changed, id' },
+    {
+      table: 'orders',
+      columns: ORDER_COLUMNS,
+      changedColumn: 'last_changed',
+      sortColumn: 'last_changed',
+      changeKey: ordersKey,
+    },
     client.id,
     filter,
   );

@@ -28,7 +28,7 @@ export async function exportWaitingList(
 ): Promise<PageOf<WaitinglistExport>> {
   const page = await pageOfClientRows<WaitingRow>(
     db,
-    { table: 'waiting_list', columns: WAITING_COLUMNS, changedColumn: 'created_at', orderBy: 'created_at, id' },
+    { table: 'waiting_list', columns: WAITING_COLUMNS, changedColumn: 'created_at', sortColumn: 'created_at' },
     client.id,
     filter,
   );

@@ -189,6 +189,26 @@ describeEachDatabase('partner exports', (database) => {
     });
   }
 
+  it('follows a change between two reads at once: the page boundaries are rebuilt when the customers change', async () => {
+    const read = async (page: number) =>
+      customerPageSchema.parse(await (await post(`/export/customers?page=${page}`)).json());
+    const before = await read(1);
+    const moved = before.data[0];
+    if (!moved) throw new Error('no customers');
+    // A change by another process, straight in the database: its triggers move the customers' counter.
+    await service.db.query(`update customers set last_changed = '2990-01-01T00:00:00Z' where id = $1`, [
+      moved.customerId,
+    ]);
+    // Its lastChanged is now the newest: gone from the first page, last on the last one; nothing lost.
+    const after = await read(1);
+    expect(after.total).toBe(before.total);
+    expect(after.data.map((row) => row.customerId)).not.toContain(moved.customerId);
+    expect(after.data[0]?.customerId).toBe(before.data[1]?.customerId);
+    const last = await read(after.last_page);
+    expect(last.data.at(-1)?.customerId).toBe(moved.customerId);
+    expect(last.data.at(-1)?.lastChanged).toMatch(/^2990-01-01/);
+  });
+
   it('exports customers with customerPrefs exactly as stored', async () => {
     const { rows } = await walkPages(service, customerPageSchema, {
       path: '/v1/demo/partner/export/customers',
