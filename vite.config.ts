@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { firstScreenChunks } from './build/first-screen-chunks.ts';
+import { firstScreenChunks } from './src/build/first-screen-chunks.ts';
 
 const firstScreens = firstScreenChunks();
 
@@ -36,7 +36,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The first screens' code in two chunks instead of dozens (see build/first-screen-chunks.ts).
+        // The first screens' code in two chunks instead of dozens (see src/build/first-screen-chunks.ts).
         codeSplitting: { groups: firstScreens.groups },
       },
     },
