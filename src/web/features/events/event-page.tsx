@@ -294,11 +294,14 @@ export function EventPage() {
     enabled: Boolean(event.data),
   });
   // "Rendered" means the whole page with its data: the event, and the hall's name and production's title
-  // it shows (or their fallbacks, when those could not be read), not the event alone.
+  // it shows (or their fallbacks, when those could not be read), not the event alone. Its data has arrived
+  // when the last of the three has.
   const settled = (query: { isSuccess: boolean; isError: boolean }) => query.isSuccess || query.isError;
+  const arrivedAt = (query: { dataUpdatedAt: number; errorUpdatedAt: number }) =>
+    Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
   useRenderMark(
     'event-page:rendered',
-    event.dataUpdatedAt,
+    Math.max(arrivedAt(event), arrivedAt(halls), arrivedAt(production)),
     Boolean(event.data) && settled(halls) && settled(production),
   );
 

@@ -2,17 +2,17 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Marks `name` once the page has painted with all its data (`ready`), and measures `name` from the moment
- * its main data was there for this page (its arrival at `dataUpdatedAt`, or the page's mount when the
- * data came first, e.g. prefetched while the code loaded) to that paint: data the page waits for after
- * the main data counts in the measure. The bench reads the measure.
+ * that data was there for this page (`dataArrivedAt`, the arrival of the last of it, or the page's mount
+ * when the data came first, e.g. prefetched while the code loaded) to that paint. The bench reads the
+ * measure.
  */
-export function useRenderMark(name: string, dataUpdatedAt: number, ready: boolean): void {
+export function useRenderMark(name: string, dataArrivedAt: number, ready: boolean): void {
   const mountedAt = useRef(performance.now());
   const done = useRef(false);
   useEffect(() => {
     if (!ready || done.current) return;
     done.current = true;
-    const dataAt = dataUpdatedAt - performance.timeOrigin;
+    const dataAt = dataArrivedAt - performance.timeOrigin;
     const start = Math.max(mountedAt.current, Math.min(dataAt, performance.now()));
     // After the next frame: the browser has laid out and painted what React committed.
     requestAnimationFrame(() =>
@@ -21,5 +21,5 @@ export function useRenderMark(name: string, dataUpdatedAt: number, ready: boolea
         performance.measure(name, { start, end: performance.now() });
       }, 0),
     );
-  }, [name, dataUpdatedAt, ready]);
+  }, [name, dataArrivedAt, ready]);
 }
