@@ -327,7 +327,13 @@ export function OccupancyPage() {
                     <figcaption className="foyer-visually-hidden">{t('chartSummary')}</figcaption>
                     <ChartBoundary fallback={<Text c="dimmed">{t('chartFailed')}</Text>}>
                       <Suspense
-                        fallback={<Skeleton h={Math.max(160, items.length * 30 + 60)} aria-label={t('chartLoading')} />}
+                        fallback={
+                          <Skeleton
+                            h={Math.max(160, items.length * 30 + 60)}
+                            role="status"
+                            aria-label={t('chartLoading')}
+                          />
+                        }
                       >
                         <OccupancyChart items={items} />
                       </Suspense>
