@@ -10,7 +10,7 @@ import type {
   Question,
   ToEngine,
 } from './customer-directory-protocol';
-import { sendableError } from './customer-directory-protocol';
+import { INITIAL_ENGINE_STATE, sendableError } from './customer-directory-protocol';
 import type { CustomerSortColumn } from './customer-list-params';
 import { customerFilter, sortKey } from './customer-order';
 import { CustomerSearchIndex } from './customer-search-index';
@@ -34,15 +34,7 @@ const EXPORT_PATH = '/partner/export/customers';
 export class DirectoryEngine {
   private readonly index = new CustomerSearchIndex();
   private readonly api = new ApiClient();
-  private state: EngineState = {
-    status: 'idle',
-    progress: null,
-    error: null,
-    version: 0,
-    size: 0,
-    refreshing: false,
-    refreshError: null,
-  };
+  private state: EngineState = { ...INITIAL_ENGINE_STATE };
   private loadController: AbortController | null = null;
   private refreshController: AbortController | null = null;
   /** Highest `lastChanged` seen (as sent, and as milliseconds to compare). */

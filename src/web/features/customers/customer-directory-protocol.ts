@@ -30,6 +30,17 @@ export interface EngineState {
   refreshError: SentError | null;
 }
 
+/** Before the first load: nothing held, nothing running. */
+export const INITIAL_ENGINE_STATE: Readonly<EngineState> = {
+  status: 'idle',
+  progress: null,
+  error: null,
+  version: 0,
+  size: 0,
+  refreshing: false,
+  refreshError: null,
+};
+
 /** What a screen asks for: a search and the list's filters and sort, and which rows of the result. */
 export interface CustomerQuery extends Omit<CustomerListParams, 'sort'> {
   text: string;

@@ -7,6 +7,7 @@ import {
   type DirectoryStatus,
   type EngineState,
   type FromEngine,
+  INITIAL_ENGINE_STATE,
   type Question,
   receivedError,
   type ToEngine,
@@ -66,15 +67,7 @@ export class CustomerDirectory {
    * address would end up in the browser's history on a shared computer. Back to the list finds it again.
    */
   lastQuery = '';
-  private state: DirectoryState = {
-    status: 'idle',
-    progress: null,
-    error: null,
-    version: 0,
-    size: 0,
-    refreshing: false,
-    refreshError: null,
-  };
+  private state: DirectoryState = { ...INITIAL_ENGINE_STATE };
   private listeners = new Set<() => void>();
   private channel: EngineChannel | null = null;
   private nextQuestion = 1;

@@ -1,6 +1,16 @@
 import type { Paginated } from '../../../contract/pagination';
 import type { Parser } from '../parser';
-import { type CustomerPrefs, toCustomerPrefs, toNumber, toTags } from '../read';
+import {
+  type CustomerPrefs,
+  fields,
+  nullableText,
+  parser,
+  text,
+  toCustomerPrefs,
+  toNumber,
+  toTags,
+  Unreadable,
+} from '../read';
 
 /**
  * The app's reading of a Customer (spec 2.7; contract: src/contract/customer.ts). Lenient where a real
@@ -37,26 +47,9 @@ export interface Customer {
   customerTags: string[];
 }
 
-class Unreadable extends Error {}
-
-/** Text that may come as a number; null or missing → ''. */
-function text(value: unknown, field: string): string {
-  if (typeof value === 'string') return value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  throw new Unreadable(`${field} is not text`);
-}
-
-/** Text that may be null; missing → null. */
-function nullableText(value: unknown, field: string): string | null {
-  if (value === null || value === undefined) return null;
-  return text(value, field);
-}
-
 /** Reads one customer; throws Unreadable when a required value is missing or of the wrong kind. */
 function readCustomer(value: unknown): Customer {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Unreadable('not an object');
-  const raw = value as Record<string, unknown>;
+  const raw = fields(value, 'customer');
   const customerId = toNumber(raw.customerId);
   if (typeof customerId !== 'number' || !Number.isInteger(customerId)) throw new Unreadable('customerId');
   const credit = toNumber(raw.customerCredit);
@@ -87,19 +80,6 @@ function readCustomer(value: unknown): Customer {
     customerPrefs: toCustomerPrefs(raw.customerPrefs),
     lastChanged: typeof raw.lastChanged === 'string' ? raw.lastChanged : '',
     customerTags: Array.isArray(tags) ? (tags as string[]) : [],
-  };
-}
-
-function parser<Output>(read: (value: unknown) => Output): Parser<Output> {
-  return {
-    safeParse(data) {
-      try {
-        return { success: true, data: read(data) };
-      } catch (error) {
-        if (error instanceof Unreadable) return { success: false, error };
-        throw error;
-      }
-    },
   };
 }
 
