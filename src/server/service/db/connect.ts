@@ -37,15 +37,38 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
       await target.exec(sql);
     },
   });
+  // Counts the statements that may write (see Queryable.writeCount): before and after each one.
+  let writes = 0;
+  const writing = async <T>(work: () => Promise<T>): Promise<T> => {
+    writes += 1;
+    try {
+      return await work();
+    } finally {
+      writes += 1;
+    }
+  };
   const base = wrap(pglite);
   return {
     kind: 'pglite',
-    query: base.query,
-    exec: base.exec,
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    query: (sql, params) => (isPlainRead(sql) ? base.query(sql, params) : writing(() => base.query(sql, params))),
+    exec: (sql) => writing(() => base.exec(sql)),
+    transaction: (work) => writing(() => pglite.transaction((tx) => work(wrap(tx)))),
+    writeCount: () => writes,
     close: () => pglite.close(),
   };
 }
+
+/**
+ * A single SELECT that cannot change data: no data-modifying CTE (those start with WITH), no row locks,
+ * no sequence or change-counter functions. Anything else counts as a possible write — erring that way
+ * only costs a reread.
+ */
+export function isPlainRead(sql: string): boolean {
+  return STARTS_AS_SELECT.test(sql) && !MAY_CHANGE_DATA.test(sql);
+}
+
+const STARTS_AS_SELECT = /^\s*select\b/i;
+const MAY_CHANGE_DATA = /\b(insert|update|delete|truncate|merge|nextval|setval|note_change)\b/i;
 
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;

@@ -14,6 +14,13 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations, test fixtures). */
   exec(sql: string): Promise<void>;
+  /**
+   * Embedded database only: a count that moves before and after every statement that may write through
+   * this handle. PGlite has no other writer, so a read of what only writes change (change counters, the
+   * catalog version) holds while the count stands still — see `readUntilNextWrite`. Absent on a PostgreSQL
+   * server, where other processes write.
+   */
+  readonly writeCount?: () => number;
 }
 
 export interface Database extends Queryable {
@@ -27,4 +34,37 @@ export interface Database extends Queryable {
 export async function queryOne<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row | undefined> {
   const result = await db.query<Row>(sql, params);
   return result.rows[0];
+}
+
+interface KeptRead {
+  writeCount: number;
+  value: Promise<unknown>;
+}
+
+const keptReads = new WeakMap<object, Map<string, KeptRead>>();
+
+/**
+ * What `read` returns, reused while nothing may have been written through `db` (embedded database only;
+ * elsewhere `read` runs every time). For reads of counters and versions that every prepared response
+ * checks: on PGlite that query costs more than serving the prepared bytes. The count is taken before the
+ * read, and it moves before and after each write, so a read that overlapped a write is never reused.
+ */
+export function readUntilNextWrite<T>(db: Queryable, key: string, read: () => Promise<T>): Promise<T> {
+  const writeCount = db.writeCount?.();
+  if (writeCount === undefined) return read();
+  let kept = keptReads.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptReads.set(db, kept);
+  }
+  const known = kept.get(key);
+  if (known && known.writeCount === writeCount) return known.value as Promise<T>;
+  const value = read();
+  const fresh: KeptRead = { writeCount, value };
+  const store = kept;
+  store.set(key, fresh);
+  value.catch(() => {
+    if (store.get(key) === fresh) store.delete(key);
+  });
+  return value;
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import { type Queryable, readUntilNextWrite } from '../db/database';
 
 /**
  * A cache for what the service derives from catalog rows (productions, events, prices, ticket types,
@@ -17,9 +17,11 @@ interface Entry {
 const entries = new WeakMap<object, Map<string, Entry>>();
 
 /** The current catalog version of the database. */
-export async function catalogVersion(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ n: string | number }>('select n from catalog_version');
-  return String(rows[0]?.n ?? '');
+export function catalogVersion(db: Queryable): Promise<string> {
+  return readUntilNextWrite(db, 'catalog-version', async () => {
+    const { rows } = await db.query<{ n: string | number }>('select n from catalog_version');
+    return String(rows[0]?.n ?? '');
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import { type Queryable, readUntilNextWrite } from '../db/database';
 
 /**
  * Prepared responses over live data (seating plans, pages of orders), kept per process and checked
@@ -21,7 +21,11 @@ export const customersKey = (clientId: number) => `customers:${clientId}`;
 const EVERYTHING_KEY = '*';
 
 /** The version of what the keys (and the catalog) describe, as one comparable string. */
-export async function changeVersion(db: Queryable, keys: readonly string[]): Promise<string> {
+export function changeVersion(db: Queryable, keys: readonly string[]): Promise<string> {
+  return readUntilNextWrite(db, `change-version:${keys.join(',')}`, () => readChangeVersion(db, keys));
+}
+
+async function readChangeVersion(db: Queryable, keys: readonly string[]): Promise<string> {
   const { rows } = await db.query<{ catalog: string | number | null; counters: string | null }>(
     `select (select n from catalog_version) as catalog,
             (select string_agg(key || '=' || n, ',' order by key) from change_counters where key = any($1::text[]))
