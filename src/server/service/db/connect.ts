@@ -77,9 +77,13 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
+  const statements = new PreparedStatementNames();
   const wrap = (target: { query: Pool['query'] }): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-      const result = await target.query(sql, params as unknown[] | undefined);
+      // Only parameterised queries: a text without parameters may hold several statements (simple protocol).
+      const name = params === undefined ? undefined : statements.nameOf(sql);
+      const values = params as unknown[] | undefined;
+      const result = await (name === undefined ? target.query(sql, values) : target.query({ name, text: sql, values }));
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {
@@ -108,4 +112,25 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Names for prepared statements, one per distinct SQL text. node-postgres prepares a named statement once
+ * per connection and then only binds and executes it: PostgreSQL parses it once, and after a few runs
+ * (plan_cache_mode auto) reuses a generic plan instead of planning every call. For the selling CTEs,
+ * planning cost more than executing (pg_stat_statements: extendCart 2.0 ms planning vs 1.7 ms executing
+ * per call). The domain's SQL texts are a small fixed set; should some code build texts without bound,
+ * those beyond the limit simply run unprepared, so a connection never keeps more than the limit.
+ */
+class PreparedStatementNames {
+  static readonly LIMIT = 1000;
+  readonly #names = new Map<string, string>();
+
+  nameOf(sql: string): string | undefined {
+    const known = this.#names.get(sql);
+    if (known !== undefined || this.#names.size >= PreparedStatementNames.LIMIT) return known;
+    const name = `foyer_${this.#names.size + 1}`;
+    this.#names.set(sql, name);
+    return name;
+  }
 }
