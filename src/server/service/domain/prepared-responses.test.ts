@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage } from '../../../contract/order';
 import type { SeatPlan } from '../../../contract/seating';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
+import type { Queryable } from '../db/database';
 import { seatPlanBody } from './seating';
 import { fullPriceType, newCart } from './selling-test-support';
 
@@ -130,6 +131,74 @@ describeEachDatabase('prepared responses stay current', (database) => {
     const update = await call(second, 'PUT', `/customer/${fx.customers.withTags.customerId}`, { customerCity: city });
     expect(update.status).toBe(200);
     expect((await orderPage(first)).data[0]?.user?.customerCity).toBe(city);
+  });
+
+  /** The counters' own rules (migrations 004 and 006), written straight in the database. */
+  describe('change counters', () => {
+    const counters = async (keys: string[]) => {
+      const { rows } = await first.db.query<{ key: string; n: string }>(
+        'select key, n::text from change_counters where key = any($1::text[])',
+        [keys],
+      );
+      return Object.fromEntries(keys.map((key) => [key, Number(rows.find((row) => row.key === key)?.n ?? 0)]));
+    };
+    const eventKey = () => `event:${fx.reserved.eventId}`;
+    const ordersKey = () => `orders:${fx.demo.clientId}`;
+    const touchEvent = (tx: Queryable) =>
+      tx.query(
+        `insert into seat_claims (event_id, seat_id, state, block_type)
+         select $1, s.id, 'block', 'tech' from seats s join events e on e.hall_id = s.hall_id and e.id = $1
+          where not exists (select 1 from seat_claims c where c.event_id = $1 and c.seat_id = s.id)
+          order by s.id limit 1`,
+        [fx.reserved.eventId],
+      );
+    const touchOrders = (tx: Queryable) =>
+      tx.query(
+        'update orders set last_changed = last_changed where id = (select max(id) from orders where client_id = $1)',
+        [fx.demo.clientId],
+      );
+
+    it('moves each key a transaction touched once, at its commit, however many statements touched it', async () => {
+      const before = await counters([eventKey(), ordersKey()]);
+      await first.db.transaction(async (tx) => {
+        await touchEvent(tx);
+        await touchEvent(tx);
+        await touchOrders(tx);
+        await touchEvent(tx);
+      });
+      expect(await counters([eventKey(), ordersKey()])).toEqual({
+        [eventKey()]: (before[eventKey()] ?? 0) + 1,
+        [ordersKey()]: (before[ordersKey()] ?? 0) + 1,
+      });
+    });
+
+    it('forgets the keys of a rolled-back savepoint with its changes, and keeps the others', async () => {
+      const before = await counters([eventKey(), ordersKey()]);
+      await first.db.transaction(async (tx) => {
+        await touchOrders(tx);
+        await tx.query('savepoint undone');
+        await touchEvent(tx);
+        await tx.query('rollback to savepoint undone');
+      });
+      expect(await counters([eventKey(), ordersKey()])).toEqual({
+        [eventKey()]: before[eventKey()],
+        [ordersKey()]: (before[ordersKey()] ?? 0) + 1,
+      });
+    });
+
+    it('moves keys touched after the counters were applied early (set constraints all immediate)', async () => {
+      const before = await counters([eventKey(), ordersKey()]);
+      await first.db.transaction(async (tx) => {
+        await touchOrders(tx);
+        await tx.query('set constraints all immediate');
+        await tx.query('set constraints all deferred');
+        await touchEvent(tx);
+        await touchOrders(tx);
+      });
+      const after = await counters([eventKey(), ordersKey()]);
+      expect(after[eventKey()]).toBe((before[eventKey()] ?? 0) + 1);
+      expect(after[ordersKey()]).toBe((before[ordersKey()] ?? 0) + 2);
+    });
   });
 });
 
