@@ -158,3 +158,4 @@ export const clientTypeListSchema = z.array(z.string());
 
 /** `POST /partner/export/customers`: customers including customerPrefs, oldest change first. */
 export const customerPageSchema = paginated(customerSchema).meta({ id: 'CustomerPage' });
+export type CustomerPage = z.infer<typeof customerPageSchema>;

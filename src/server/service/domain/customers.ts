@@ -2,7 +2,8 @@ import type { Customer, CustomerCreate, CustomerUpdate } from '../../../contract
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
-import { customersKey } from './change-counters';
+import type { PreparedPage } from '../routes/pagination';
+import { changeVersion, customersKey, preparedResponse } from './change-counters';
 import {
   customerColumnValues,
   duplicateEmailError,
@@ -10,9 +11,9 @@ import {
   isDuplicateEmailViolation,
   isEmailTaken,
 } from './customer-validation';
-import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
+import { type PageFilter, pageOfClientJson } from './exports';
 import { centsToDecimalString } from './money';
-import { zonedIso } from './zoned-timestamps';
+import { zonedIso, zonedIsoSql } from './zoned-timestamps';
 
 export interface CustomerRow {
   id: number;
@@ -211,19 +212,54 @@ export async function setCustomerTags(
   return rows[0].tags;
 }
 
-/** `POST /partner/export/customers`: by (last_changed, id) ascending, so an incremental sync never skips. */
-export async function exportCustomers(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<Customer>> {
-  const page = await pageOfClientRows<CustomerRow>(
-    db,
-    {
-      table: 'customers',
-      columns: CUSTOMER_COLUMNS,
-      changedColumn: 'last_changed',
-      sortColumn: 'last_changed',
-      changeKey: customersKey,
-    },
-    client.id,
-    filter,
-  );
-  return { total: page.total, rows: page.rows.map((row) => toCustomer(row, client.timeZone)) };
+/**
+ * A customer's JSON text exactly as `JSON.stringify(toCustomer(row))` gives it, made by the database from
+ * the row aliased `page` (the export's pages, see pageOfClientJson): the same field names and order, decimal
+ * credit as a string, `lastChanged` in the client's zone, tags comma-separated or null. Only
+ * `customerPrefs` may differ in spacing (PostgreSQL prints jsonb with a space after `:` and `,`), not in
+ * value. The export tests compare the two on both databases.
+ */
+function customerJsonSql(timeZone: string): string {
+  return `(select row_to_json(customer)::text from (select
+    page.id as "customerId", page.external_id as "customerExternalId", page.email as "email",
+    page.salutation as "customerSalutation", page.first_name as "customerFirstName",
+    page.last_name as "customerLastName", page.preposition as "customerPreposition",
+    page.address as "customerAddress", page.house_nr as "customerHouseNr", page.zip as "customerZip",
+    page.city as "customerCity", page.country as "customerCountry", page.phone as "customerPhone",
+    (page.credit_cents / 100.0)::numeric(12, 2)::text as "customerCredit",
+    page.custom1 as "customerCustom1", page.custom2 as "customerCustom2", page.custom3 as "customerCustom3",
+    page.custom4 as "customerCustom4", page.custom5 as "customerCustom5", page.custom6 as "customerCustom6",
+    page.custom7 as "customerCustom7", page.prefs as "customerPrefs",
+    ${zonedIsoSql('page.last_changed', timeZone)} as "lastChanged",
+    case when cardinality(page.tags) > 0 then array_to_string(page.tags, ',') end as "customerTags") customer)`;
+}
+
+/**
+ * `POST /partner/export/customers`, by (last_changed, id) ascending so an incremental sync never skips: a
+ * page as prepared JSON (routes/pagination.ts), made by the database in one value and reused while the
+ * client's customers are unchanged (change-counters.ts). A full load of 100,000 customers is 1,000 pages.
+ */
+export async function exportCustomersPrepared(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+): Promise<PreparedPage> {
+  const version = await changeVersion(db, [customersKey(client.id)]);
+  const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
+  // Customers hold no holds: the page does not lapse by itself, whatever the clock.
+  return preparedResponse(db, key, version, new Date(), async () => {
+    const page = await pageOfClientJson(
+      db,
+      { table: 'customers', changedColumn: 'last_changed', sortColumn: 'last_changed', changeKey: customersKey },
+      client.id,
+      filter,
+      (bind) => customerJsonSql(bind(client.timeZone)),
+    );
+    const dataJson = `[${page.rowsJson}]`;
+    // The text, plus room for a body or two made from it (UTF-8 and gzip).
+    return {
+      value: { total: page.total, rowCount: page.rowCount, dataJson, bodies: new Map() },
+      bytes: dataJson.length * 4,
+    };
+  });
 }

@@ -61,26 +61,17 @@ export async function pageOfClientRows<Row>(
   clientId: number,
   filter: PageFilter,
 ): Promise<PageOf<Row>> {
-  const params: unknown[] = [clientId];
-  let where = 'client_id = $1';
-  if (filter.changedSince) {
-    params.push(filter.changedSince);
-    where += ` and ${spec.changedColumn} >= $2`;
-  }
-  const orderBy = `order by ${spec.sortColumn} ${direction(spec)}, id ${direction(spec)}`;
+  const selection = clientSelection(spec, clientId, filter);
   if (spec.changeKey) {
-    const bounds = await pageBoundaries(db, spec, spec.changeKey(clientId), where, params, orderBy, filter);
-    const start = bounds.starts[filter.page - 1];
-    if (!start) return { total: bounds.total, rows: [] };
-    const from = params.length + 1;
-    const page = await db.query<Row>(
-      `select ${spec.columns} from ${spec.table}
-        where ${where} and (${spec.sortColumn}, id) ${spec.descending ? '<=' : '>='} ($${from}::timestamptz, $${from + 1}::int)
-        ${orderBy} limit ${PAGE_SIZE}`,
-      [...params, start.sortKey, start.id],
+    const page = await pageRange(db, { ...spec, changeKey: spec.changeKey }, selection, filter);
+    if (!page.range) return { total: page.total, rows: [] };
+    const { rows } = await db.query<Row>(
+      `select ${spec.columns} from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      page.range.params,
     );
-    return { total: bounds.total, rows: page.rows };
+    return { total: page.total, rows };
   }
+  const { where, params, orderBy } = selection;
   // Independent queries: on a PostgreSQL pool they run side by side.
   const [counted, page] = await Promise.all([
     db.query<{ total: number }>(`select count(*)::int as total from ${spec.table} where ${where}`, params),
@@ -93,7 +84,90 @@ export async function pageOfClientRows<Row>(
   return { total: counted.rows[0]?.total ?? 0, rows: page.rows };
 }
 
-const direction = (spec: ListingSpec) => (spec.descending ? 'desc' : 'asc');
+/** A page of rows as JSON text: the elements of its `data` array, without the brackets. */
+export interface PageJson {
+  total: number;
+  rowCount: number;
+  /** The rows' JSON texts joined by commas; empty for an empty page. */
+  rowsJson: string;
+}
+
+/**
+ * One page as `pageOfClientRows` would list it, but as JSON text made by the database: `rowJson` is an SQL
+ * expression over the page's row (alias `page`) giving that row's JSON text, and it binds its own parameters
+ * (the client's time zone…) through `bind`, which returns their placeholders. The page then comes back as a
+ * single value instead of a hundred rows of many columns, which the driver would read and convert field by
+ * field (with PGlite, most of the time of a page).
+ */
+export async function pageOfClientJson(
+  db: Queryable,
+  spec: Omit<ListingSpec, 'columns'> & { changeKey: (clientId: number) => string },
+  clientId: number,
+  filter: PageFilter,
+  rowJson: (bind: (value: unknown) => string) => string,
+): Promise<PageJson> {
+  const selection = clientSelection(spec, clientId, filter);
+  const page = await pageRange(db, spec, selection, filter);
+  if (!page.range) return { total: page.total, rowCount: 0, rowsJson: '' };
+  const params = [...page.range.params];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const orderBy = orderColumns(spec, 'page.');
+  const { rows } = await db.query<{ row_count: number; rows_json: string | null }>(
+    `select count(*)::int as row_count, string_agg(${rowJson(bind)}, ',' order by ${orderBy}) as rows_json
+       from (select * from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}) page`,
+    params,
+  );
+  return { total: page.total, rowCount: rows[0]?.row_count ?? 0, rowsJson: rows[0]?.rows_json ?? '' };
+}
+
+/** The client's rows that a listing shows (before paging), and their order. */
+interface ClientSelection {
+  where: string;
+  params: unknown[];
+  orderBy: string;
+}
+
+function clientSelection(spec: Omit<ListingSpec, 'columns'>, clientId: number, filter: PageFilter): ClientSelection {
+  const params: unknown[] = [clientId];
+  let where = 'client_id = $1';
+  if (filter.changedSince) {
+    params.push(filter.changedSince);
+    where += ` and ${spec.changedColumn} >= $2`;
+  }
+  return { where, params, orderBy: `order by ${orderColumns(spec, '')}` };
+}
+
+const orderColumns = (spec: Omit<ListingSpec, 'columns'>, prefix: string) =>
+  `${prefix}${spec.sortColumn} ${direction(spec)}, ${prefix}id ${direction(spec)}`;
+
+/**
+ * The total, and where the asked page's rows are: from its prepared boundary on (the first `PAGE_SIZE` rows
+ * of the selection there). No range: the page is past the last.
+ */
+async function pageRange(
+  db: Queryable,
+  spec: Omit<ListingSpec, 'columns'> & { changeKey: (clientId: number) => string },
+  selection: ClientSelection,
+  filter: PageFilter,
+): Promise<{ total: number; range: { where: string; params: unknown[] } | null }> {
+  const { where, params, orderBy } = selection;
+  const bounds = await pageBoundaries(db, spec, spec.changeKey(params[0] as number), where, params, orderBy, filter);
+  const start = bounds.starts[filter.page - 1];
+  if (!start) return { total: bounds.total, range: null };
+  const from = params.length + 1;
+  return {
+    total: bounds.total,
+    range: {
+      where: `${where} and (${spec.sortColumn}, id) ${spec.descending ? '<=' : '>='} ($${from}::timestamptz, $${from + 1}::int)`,
+      params: [...params, start.sortKey, start.id],
+    },
+  };
+}
+
+const direction = (spec: Omit<ListingSpec, 'columns'>) => (spec.descending ? 'desc' : 'asc');
 
 interface PageStart {
   /** The first row's sort timestamp as PostgreSQL prints it (microseconds and offset kept, unlike a Date). */
@@ -103,7 +177,7 @@ interface PageStart {
 
 async function pageBoundaries(
   db: Queryable,
-  spec: ListingSpec,
+  spec: Omit<ListingSpec, 'columns'>,
   changeKey: string,
   where: string,
   params: unknown[],

@@ -45,3 +45,16 @@ export function zonedIso(instant: Date, timeZone: string): string {
     `${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
   );
 }
+
+/**
+ * SQL for `zonedIso` of a timestamptz expression, for JSON made by the database: the same text, with the
+ * zone (a bound parameter's placeholder) applied by PostgreSQL's own time-zone data. Seconds are truncated
+ * as in `zonedIso`; the offset is in whole minutes.
+ */
+export function zonedIsoSql(instant: string, timeZone: string): string {
+  const local = `(${instant} at time zone ${timeZone})`;
+  const offsetMinutes = `round(extract(epoch from ${local} - (${instant} at time zone 'UTC')) / 60)::int`;
+  return `(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS')
+    || case when ${offsetMinutes} < 0 then '-' else '+' end
+    || to_char(abs(${offsetMinutes}) / 60, 'FM00') || ':' || to_char(abs(${offsetMinutes}) % 60, 'FM00'))`;
+}

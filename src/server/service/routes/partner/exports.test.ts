@@ -229,6 +229,37 @@ describeEachDatabase('partner exports', (database) => {
     expect(rows.find((customer) => customer.customerId === single.customerId)).toEqual(single);
   });
 
+  it('exports customers made by the database exactly as the service shows them one by one, edge values included', async () => {
+    const { rows: some } = await service.db.query<{ id: number }>(
+      'select id from customers where client_id = $1 order by id limit 6',
+      [fx.demo.clientId],
+    );
+    const [a, b, c, d, e, f] = some.map((row) => row.id);
+    const edits: [string, unknown[]][] = [
+      // Negative, tiny, zero and largest credit; text that JSON must escape; no tags; several tags.
+      [
+        `update customers set credit_cents = -5, first_name = $2, tags = '{}' where id = $1`,
+        [a, 'Quote " back\\ \u0001 tab\t é 😀'],
+      ],
+      [`update customers set credit_cents = 0, custom1 = $2, custom7 = null where id = $1`, [b, '<script>/x</script>']],
+      [`update customers set credit_cents = 2147483647, tags = $2 where id = $1`, [c, ['VIP', 'Pers']]],
+      [`update customers set credit_cents = -1234567, prefs = null where id = $1`, [d]],
+      // Around the Amsterdam DST changes, with microseconds (truncated, not rounded).
+      [`update customers set last_changed = '2026-03-29T00:59:59.999999Z' where id = $1`, [e]],
+      [`update customers set last_changed = '2026-10-25T01:00:00.5Z', external_id = $2 where id = $1`, [f, 'ext-1']],
+    ];
+    for (const [sql, params] of edits) await service.db.query(sql, params);
+    const { rows } = await walkPages(service, customerPageSchema, {
+      path: '/v1/demo/partner/export/customers',
+      method: 'POST',
+      key: DEMO.apiKey,
+    });
+    for (const id of [a, b, c, d, e, f]) {
+      const single = await (await service.request(`/v1/demo/partner/customer/${id}`, { key: DEMO.apiKey })).json();
+      expect(rows.find((customer) => customer.customerId === id)).toEqual(single);
+    }
+  });
+
   it('exports waiting-list entries of every type with the customer inline', async () => {
     const { rows } = await walkPages(service, waitinglistPageSchema, {
       path: '/v1/demo/partner/export/waitinglist',

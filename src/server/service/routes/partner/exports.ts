@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
+import { type CustomerPage, clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
 import {
   changedSincePageQuerySchema,
   exportBodySchema,
@@ -10,7 +10,7 @@ import {
 } from '../../../../contract/order';
 import { waitinglistPageSchema } from '../../../../contract/waiting-list';
 import type { ServiceEnv } from '../../context';
-import { exportCustomers } from '../../domain/customers';
+import { exportCustomersPrepared } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';
 import { exportOrdersPrepared } from '../../domain/orders';
 import { exportWaitingList } from '../../domain/waiting-list';
@@ -86,11 +86,10 @@ export function registerExportRoutes(app: ServiceApp): void {
     const query = c.req.valid('query');
     const changedSince = effectiveChangedSince(c.req.valid('json').changedSince, query.changedSince);
     const filter = toPageFilter(client, query.page, changedSince);
-    const { total, rows } = await exportCustomers(db, client, filter);
-    return c.json(
-      pageEnvelope({ requestUrl: c.req.url, page: filter.page, total, data: rows, carry: { changedSince } }),
-      200,
-    );
+    // A prepared page (see exportCustomersPrepared): served as prepared bytes, never rebuilt from objects.
+    const prepared = await exportCustomersPrepared(db, client, filter);
+    const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared, carry: { changedSince } });
+    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<CustomerPage>, 200, 'json'>;
   });
   app.openapi(ordersRoute, async (c) => {
     const { db } = c.get('deps');
