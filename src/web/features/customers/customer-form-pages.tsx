@@ -11,7 +11,7 @@ import { customerQueries } from '../../lib/queries/customer-queries';
 import { customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import { customersMessages } from './customers-messages';
-import { useCustomerDirectory } from './use-customer-directory';
+import { useDirectory } from './use-customer-directory';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation through a dialog, closing or reloading
@@ -59,7 +59,7 @@ function UnsavedChangesGuard({ dirty, dirtyRef }: { dirty: boolean; dirtyRef: Re
 export function NewCustomerPage() {
   const t = useMessages(customersMessages);
   const navigate = useNavigate();
-  const { directory } = useCustomerDirectory();
+  const directory = useDirectory();
   const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
   return (
     <Stack gap="lg" maw={1100}>
@@ -91,7 +91,7 @@ export function EditCustomerPage() {
   const { customerId: param } = useParams();
   const customerId = Number(param);
   const valid = Number.isInteger(customerId) && customerId > 0;
-  const { directory } = useCustomerDirectory();
+  const directory = useDirectory();
   const query = useQuery({ ...customerQueries.detail(customerId), enabled: valid });
   const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
 

@@ -16,7 +16,7 @@ import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
 import './customers.css';
-import { useCustomerDirectory } from './use-customer-directory';
+import { useDirectory } from './use-customer-directory';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -109,7 +109,7 @@ export function CustomerPage() {
   const { customerId: param } = useParams();
   const customerId = Number(param);
   const valid = Number.isInteger(customerId) && customerId > 0;
-  const { directory } = useCustomerDirectory();
+  const directory = useDirectory();
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,

@@ -10,6 +10,7 @@ import type { CustomerPrefs } from '../../lib/read';
 import type { CustomerDirectory, DirectoryState } from './customer-directory';
 import { optinState } from './customer-prefs';
 import { customersMessages } from './customers-messages';
+import { useDirectoryState } from './use-customer-directory';
 
 export function TagChips({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
@@ -50,7 +51,9 @@ export function OptinBadge({ prefs }: { prefs: CustomerPrefs | null }) {
  * Where the background load of the customers stands: progress with a stop button, a stopped or failed load
  * with a way to start again, or how many are loaded (and whether a refresh runs).
  */
-export function DirectoryStatusBar({ directory, state }: { directory: CustomerDirectory; state: DirectoryState }) {
+export function DirectoryStatusBar({ directory }: { directory: CustomerDirectory }) {
+  // Watched here, not by the screen around it: the progress of a load redraws this bar alone.
+  const state = useDirectoryState(directory) as DirectoryState;
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
@@ -66,7 +69,9 @@ export function DirectoryStatusBar({ directory, state }: { directory: CustomerDi
           <Text size="sm" role="status">
             {label}
           </Text>
-          <Progress value={fraction * 100} size="sm" aria-label={label} animated />
+          {/* Not animated: moving stripes repaint the page every frame, and on a two-core machine that took a
+              core from the load itself (a 100,000-customer load runs for many seconds). */}
+          <Progress value={fraction * 100} size="sm" aria-label={label} />
         </Stack>
         <Button size="xs" variant="default" onClick={() => directory.cancel()}>
           {t('loadCancel')}

@@ -22,7 +22,7 @@ import {
 } from './customer-list-params';
 import { DirectoryStatusBar, OptinBadge, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';
-import { useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
+import { useCustomerQuery, useDirectory, useDirectoryValue } from './use-customer-directory';
 
 const PAGE_SIZE = 100;
 const PENDING = { isPending: true, isError: false, error: null };
@@ -45,7 +45,8 @@ export function CustomersListPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readCustomerListParams(search), [search]);
   const [page] = useTablePage();
-  const { directory, state } = useCustomerDirectory();
+  const directory = useDirectory();
+  const status = useDirectoryValue(directory, (state) => state.status, null);
   const [text, setText] = useState(() => directory?.lastQuery ?? '');
   const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -61,9 +62,17 @@ export function CustomersListPage() {
     if (page !== 1) update({});
   };
 
-  const ready = state?.status === 'ready';
+  const ready = status === 'ready';
   const searching = text.trim() !== '';
   const local = Boolean(directory) && (ready || searching || hasFilters(params) || params.sort !== null);
+  // While the table pages through the export, the customers arriving in the directory change nothing on it.
+  const version = useDirectoryValue(directory, (state) => (local ? state.version : 0), 0);
+  // The progress of a load shows here only while searching before it is done.
+  const partialProgress = useDirectoryValue(
+    directory,
+    (state) => (local && state.status !== 'ready' ? state.progress : null),
+    null,
+  );
 
   const exportPage = useQuery({
     ...customerQueries.exportPage(page),
@@ -86,7 +95,7 @@ export function CustomersListPage() {
         : null,
     [local, text, params, page],
   );
-  const found = useCustomerQuery(directory, state?.version ?? 0, query);
+  const found = useCustomerQuery(directory, version, query);
   const pageRows = local ? found.rows : exportPage.data?.data;
   const rowCount = local ? found.total : exportPage.data?.total;
   const matchCount = found.total ?? 0;
@@ -96,6 +105,11 @@ export function CustomersListPage() {
     [params.sort],
   );
   // Stable props, so the (memoised) table is not redrawn on every keystroke in the search box.
+  const { isPending, isError, error, isFetching, isPlaceholderData } = exportPage;
+  const exportPageState = useMemo(
+    () => ({ isPending, isError, error, isFetching, isPlaceholderData }),
+    [isPending, isError, error, isFetching, isPlaceholderData],
+  );
   const refetchExportPage = exportPage.refetch;
   const retryExportPage = useCallback(() => void refetchExportPage(), [refetchExportPage]);
   const openCustomer = useCallback((row: Customer) => void navigate(`/customers/${row.customerId}`), [navigate]);
@@ -201,12 +215,12 @@ export function CustomersListPage() {
   );
 
   let notice: ReactNode = null;
-  if (state && state.status !== 'ready' && local && state.progress) {
+  if (partialProgress) {
     notice = (
       <Text size="sm" c="dimmed">
         {t('partialSearch', {
-          done: formatNumber(state.progress.rowsDone, locale),
-          total: formatNumber(state.progress.total, locale),
+          done: formatNumber(partialProgress.rowsDone, locale),
+          total: formatNumber(partialProgress.total, locale),
         })}
       </Text>
     );
@@ -226,7 +240,7 @@ export function CustomersListPage() {
         </Group>
       </Group>
 
-      {directory && state ? <DirectoryStatusBar directory={directory} state={state} /> : null}
+      {directory ? <DirectoryStatusBar directory={directory} /> : null}
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
@@ -320,7 +334,7 @@ export function CustomersListPage() {
         data={pageRows}
         rowCount={rowCount}
         pageSize={PAGE_SIZE}
-        query={local ? (found.rows === undefined ? PENDING : SETTLED) : exportPage}
+        query={local ? (found.rows === undefined ? PENDING : SETTLED) : exportPageState}
         onRetry={retryExportPage}
         getRowId={customerRowId}
         onRowClick={openCustomer}

@@ -38,7 +38,7 @@ export function TagOverviewPage() {
         {t('backToList')}
       </Anchor>
       <Title order={1}>{t('tagOverviewTitle')}</Title>
-      {directory && state ? <DirectoryStatusBar directory={directory} state={state} /> : null}
+      {directory ? <DirectoryStatusBar directory={directory} /> : null}
       {clientTypes.isError ? <ErrorState error={clientTypes.error} onRetry={() => void clientTypes.refetch()} /> : null}
       <Text size="sm" c="dimmed">
         {t('tagOverviewHint')}

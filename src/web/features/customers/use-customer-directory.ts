@@ -9,8 +9,9 @@ import type { CustomerQuery, CustomerQueryAnswer } from './customer-directory-pr
 /**
  * The signed-in client's customer directory, loading in the background (in a Web Worker) from the first use on, refreshed
  * (changedSince) whenever the window regains focus. Sign-out (which clears the query cache) forgets it.
+ * Its state is not watched here: screens pick what they show with useDirectoryState or useDirectoryValue.
  */
-export function useCustomerDirectory(): { directory: CustomerDirectory | null; state: DirectoryState | null } {
+export function useDirectory(): CustomerDirectory | null {
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery);
   const clientName = session?.clientName ?? null;
@@ -33,13 +34,35 @@ export function useCustomerDirectory(): { directory: CustomerDirectory | null; s
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [directory]);
+  return directory;
+}
 
-  const state = useSyncExternalStore(
+/** The directory's whole state: the screen renders again at every change (a few times a second while loading). */
+export function useDirectoryState(directory: CustomerDirectory | null): DirectoryState | null {
+  return useSyncExternalStore(
     directory?.subscribe ?? noSubscribe,
     directory?.getState ?? noState,
     directory?.getState ?? noState,
   );
-  return { directory, state };
+}
+
+/**
+ * One value picked from the directory's state (compared with Object.is): the screen renders again only when
+ * that value changes — not at every page of a load, when a large table would be redrawn for nothing.
+ */
+export function useDirectoryValue<Value>(
+  directory: CustomerDirectory | null,
+  pick: (state: DirectoryState) => Value,
+  fallback: Value,
+): Value {
+  const snapshot = () => (directory ? pick(directory.getState()) : fallback);
+  return useSyncExternalStore(directory?.subscribe ?? noSubscribe, snapshot, snapshot);
+}
+
+/** The directory and its whole state (see useDirectory, useDirectoryState). */
+export function useCustomerDirectory(): { directory: CustomerDirectory | null; state: DirectoryState | null } {
+  const directory = useDirectory();
+  return { directory, state: useDirectoryState(directory) };
 }
 
 const noSubscribe = () => () => {};
