@@ -65,6 +65,13 @@ export const routes: RouteObject[] = [
       {
         id: 'signed-in',
         loader: requireSession,
+        // A page's own query string (filters, sort, page number) changing is no reason to check the session
+        // again (any call reports an expired one). Without this, every such change waited for this loader,
+        // and the router then rendered the change in a transition even when the page asked for flushSync.
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+            ? false
+            : defaultShouldRevalidate,
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
           ...areas.flatMap((area) => area.routes({ queryClient, prefetch })),
