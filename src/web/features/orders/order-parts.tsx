@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { queryOptions } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiClient } from '../../lib/api-client';
 import { useLocalized } from '../../lib/i18n';
 import { eventKeys } from '../../lib/queries/event-queries';
@@ -41,10 +42,14 @@ export function PaymentStatusBadge({ status }: { status: string }) {
 
 export function useChannelLabel(): (channel: string) => string {
   const localized = useLocalized();
-  return (channel) => {
-    const known = ORDER_CHANNELS[channel];
-    return known ? localized(known) : channel || '–';
-  };
+  // The same function while the language stays: memoised components take it as a prop.
+  return useCallback(
+    (channel) => {
+      const known = ORDER_CHANNELS[channel];
+      return known ? localized(known) : channel || '–';
+    },
+    [localized],
+  );
 }
 
 /**

@@ -6,8 +6,14 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
+import {
+  type AnalysisIndex,
+  groupTotals,
+  revenuePerDayByChannel,
+  type Selection,
+  topEventsByRevenue,
+} from './analysis-index';
 import { analysisMessages } from './analysis-messages';
-import { type AnalysisOrder, groupTotals, revenuePerDayByChannel, topEventsByRevenue } from './analysis-model';
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];
 
@@ -26,37 +32,42 @@ function Chart({ title, id, children }: { title: string; id: string; children: R
  * Revenue per day by channel, orders by status, top events by revenue — of the filtered orders. Loaded on
  * its own (React.lazy): the chart library is the largest part of the analysis. Memoised: the page renders
  * on every filter, sort or group change, and recharts re-lays out every chart whenever its props are new
- * objects (hundreds of ms with a year of days), so the charts render only when their orders change.
+ * objects (hundreds of ms with a year of days), so the charts render only when the selection changes.
  */
 export default memo(function AnalysisCharts({
-  orders,
+  index,
+  selection,
   eventName,
 }: {
-  orders: readonly AnalysisOrder[];
+  index: AnalysisIndex;
+  selection: Selection;
   eventName: (eventId: number) => string;
 }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
-  const perDay = useMemo(() => revenuePerDayByChannel(orders), [orders]);
+  const perDay = useMemo(() => revenuePerDayByChannel(index, selection), [index, selection]);
   const byStatus = useMemo(
     () =>
-      groupTotals(orders, 'status')
+      groupTotals(index, selection, 'status')
         .sort((a, b) => b.orders - a.orders)
         .map((group) => {
           const info = ORDER_STATUSES[group.key];
-          return { status: info ? localized(info.label) : group.key, orders: group.orders };
+          return {
+            status: info ? localized(info.label) : group.key,
+            orders: group.orders,
+          };
         }),
-    [orders, localized],
+    [index, selection, localized],
   );
   const topEvents = useMemo(
     () =>
-      topEventsByRevenue(orders, 10).map((group) => ({
+      topEventsByRevenue(index, selection, 10).map((group) => ({
         event: eventName(Number(group.key)),
         revenue: group.revenueCents / 100,
       })),
-    [orders, eventName],
+    [index, selection, eventName],
   );
   const money = (value: number) => formatMoney(value, locale);
 

@@ -3,18 +3,24 @@ import { describe, expect, it } from 'vitest';
 import type { OrderExport } from '../../../lib/schemas/order';
 import { analysisCsv } from './analysis-csv';
 import {
-  type AnalysisOrder,
-  createSortedViews,
+  createAnalysisIndex,
   eventsOf,
-  filterOrders,
   groupTotals,
-  NO_FILTERS,
+  ordersOfRows,
   revenuePerDayByChannel,
-  sortOrders,
-  toAnalysisOrder,
+  rowsOf,
+  selectOrders,
+  sortedPositions,
   topEventsByRevenue,
   totalsOf,
   valuesOf,
+} from './analysis-index';
+import {
+  type AnalysisFilters,
+  type AnalysisOrder,
+  NO_FILTERS,
+  type SortOrder,
+  toAnalysisOrder,
 } from './analysis-model';
 import { defaultSince, readAnalysisParams, writeAnalysisParams } from './analysis-params';
 
@@ -100,87 +106,124 @@ describe('toAnalysisOrder', () => {
   });
 });
 
+const INDEX = createAnalysisIndex(ORDERS);
+const ALL = selectOrders(INDEX, NO_FILTERS);
+/** The ids of the rows the filters keep, in the sort order. */
+const ids = (filters: Partial<AnalysisFilters>, sort: SortOrder = 'id') =>
+  ordersOfRows(rowsOf(INDEX, selectOrders(INDEX, { ...NO_FILTERS, ...filters }), sort)).map((order) => order.orderId);
+
 describe('filters, sort and totals', () => {
-  it('without filters keeps all', () => {
-    expect(filterOrders(ORDERS, NO_FILTERS)).toEqual(ORDERS);
+  it('without filters keeps all, without a mask', () => {
+    expect(ALL).toEqual({ mask: null, count: 4 });
+    expect(ordersOfRows(rowsOf(INDEX, ALL, 'id'))).toEqual(ORDERS);
   });
 
-  it('sorted views sort once each, and filtering keeps their order', () => {
-    const view = createSortedViews(ORDERS);
-    const byAmount = view('amount-desc');
-    expect(byAmount.map((o) => o.orderId)).toEqual([4, 1, 2, 3]);
-    expect(view('amount-desc')).toBe(byAmount);
+  it('sorts once per key, and filtering keeps the sort order', () => {
+    const byAmount = sortedPositions(INDEX, 'amount-desc');
+    expect(sortedPositions(INDEX, 'amount-desc')).toBe(byAmount);
+    expect(rowsOf(INDEX, ALL, 'amount-desc').positions).toBe(byAmount);
     expect(ORDERS.map((o) => o.orderId)).toEqual([1, 2, 3, 4]);
-    expect(filterOrders(byAmount, { ...NO_FILTERS, channel: 'www' }).map((o) => o.orderId)).toEqual([4, 1, 3]);
+    expect(ids({ channel: 'www' }, 'amount-desc')).toEqual([4, 1, 3]);
   });
 
   it('each filter narrows, and they combine', () => {
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, channel: 'www' }).map((o) => o.orderId)).toEqual([1, 3, 4]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, channel: 'www', status: 'ord' }).map((o) => o.orderId)).toEqual([
-      1, 4,
-    ]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, event: 11 }).map((o) => o.orderId)).toEqual([2, 4]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, day: '2026-11-02' }).map((o) => o.orderId)).toEqual([2, 4]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, method: 'Pin' }).map((o) => o.orderId)).toEqual([2]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, payment: 'cancelled' }).map((o) => o.orderId)).toEqual([3]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, text: '  KEY4 ' }).map((o) => o.orderId)).toEqual([4]);
-    expect(filterOrders(ORDERS, { ...NO_FILTERS, text: 'vries' })).toHaveLength(3);
+    expect(ids({ channel: 'www' })).toEqual([1, 3, 4]);
+    expect(ids({ channel: 'www', status: 'ord' })).toEqual([1, 4]);
+    expect(ids({ event: 11 })).toEqual([2, 4]);
+    expect(ids({ day: '2026-11-02' })).toEqual([2, 4]);
+    expect(ids({ method: 'Pin' })).toEqual([2]);
+    expect(ids({ payment: 'cancelled' })).toEqual([3]);
+    expect(ids({ text: '  KEY4 ' })).toEqual([4]);
+    expect(ids({ text: 'vries' })).toHaveLength(3);
+    expect(selectOrders(INDEX, { ...NO_FILTERS, text: 'vries' }).count).toBe(3);
   });
 
-  it('sorts by date, amount or number with a stable tie-break', () => {
-    expect(sortOrders([...ORDERS], 'date-desc').map((o) => o.orderId)).toEqual([2, 4, 3, 1]);
-    expect(sortOrders([...ORDERS], 'date-asc').map((o) => o.orderId)).toEqual([1, 3, 4, 2]);
-    expect(sortOrders([...ORDERS], 'amount-desc').map((o) => o.orderId)).toEqual([4, 1, 2, 3]);
-    expect(sortOrders([...ORDERS], 'amount-asc').map((o) => o.orderId)).toEqual([3, 2, 1, 4]);
-    expect(sortOrders([...ORDERS].reverse(), 'id').map((o) => o.orderId)).toEqual([1, 2, 3, 4]);
+  it('a value no loaded order has keeps nothing', () => {
+    expect(ids({ channel: 'fax' })).toEqual([]);
+    expect(ids({ event: 99 })).toEqual([]);
+    expect(selectOrders(INDEX, { ...NO_FILTERS, day: '2020-01-01' }).count).toBe(0);
+  });
+
+  it('sorts by date, amount or number with a stable tie-break; descending is the reverse', () => {
+    expect(ids({}, 'date-desc')).toEqual([2, 4, 3, 1]);
+    expect(ids({}, 'date-asc')).toEqual([1, 3, 4, 2]);
+    expect(ids({}, 'amount-desc')).toEqual([4, 1, 2, 3]);
+    expect(ids({}, 'amount-asc')).toEqual([3, 2, 1, 4]);
+    const reversed = createAnalysisIndex([...ORDERS].reverse());
+    expect(ordersOfRows(rowsOf(reversed, selectOrders(reversed, NO_FILTERS), 'id')).map((o) => o.orderId)).toEqual([
+      1, 2, 3, 4,
+    ]);
   });
 
   it('totals add up in cents', () => {
-    expect(totalsOf(ORDERS)).toEqual({
+    expect(totalsOf(INDEX, ALL)).toEqual({
       orders: 4,
       revenueCents: 3010 + 2020 + 0 + 5555,
       feeCents: 85,
       donationCents: 500,
     });
-    expect(totalsOf([])).toEqual({ orders: 0, revenueCents: 0, feeCents: 0, donationCents: 0 });
+    expect(totalsOf(INDEX, selectOrders(INDEX, { ...NO_FILTERS, channel: 'sp' }))).toEqual({
+      orders: 1,
+      revenueCents: 2020,
+      feeCents: 0,
+      donationCents: 0,
+    });
+    const empty = createAnalysisIndex([]);
+    expect(totalsOf(empty, selectOrders(empty, NO_FILTERS))).toEqual({
+      orders: 0,
+      revenueCents: 0,
+      feeCents: 0,
+      donationCents: 0,
+    });
   });
 });
 
 describe('grouping', () => {
   it('by channel: each order once, groups by revenue', () => {
-    expect(groupTotals(ORDERS, 'channel')).toEqual([
+    expect(groupTotals(INDEX, ALL, 'channel')).toEqual([
       { key: 'www', orders: 3, revenueCents: 8565, feeCents: 85, donationCents: 500 },
       { key: 'sp', orders: 1, revenueCents: 2020, feeCents: 0, donationCents: 0 },
     ]);
   });
 
+  it('of the selected orders only', () => {
+    expect(groupTotals(INDEX, selectOrders(INDEX, { ...NO_FILTERS, status: 'ord' }), 'channel')).toEqual([
+      { key: 'www', orders: 2, revenueCents: 8565, feeCents: 85, donationCents: 500 },
+      { key: 'sp', orders: 1, revenueCents: 2020, feeCents: 0, donationCents: 0 },
+    ]);
+  });
+
   it('by day: calendar order', () => {
-    expect(groupTotals(ORDERS, 'day').map((group) => [group.key, group.orders])).toEqual([
+    expect(groupTotals(INDEX, ALL, 'day').map((group) => [group.key, group.orders])).toEqual([
       ['2026-11-01', 2],
       ['2026-11-02', 2],
     ]);
   });
 
   it('by event: an order counts in each of its events, with those seats’ revenue', () => {
-    expect(groupTotals(ORDERS, 'event')).toEqual([
+    expect(groupTotals(INDEX, ALL, 'event')).toEqual([
       { key: '11', orders: 2, revenueCents: 1010 + 5000, feeCents: 0, donationCents: 0 },
       { key: '10', orders: 2, revenueCents: 2980 + 1010, feeCents: 0, donationCents: 0 },
     ]);
-    expect(eventsOf(ORDERS)).toEqual([11, 10]);
-    expect(topEventsByRevenue(ORDERS, 1).map((group) => group.key)).toEqual(['11']);
+    expect(eventsOf(INDEX, ALL)).toEqual([11, 10]);
+    expect(topEventsByRevenue(INDEX, ALL, 1).map((group) => group.key)).toEqual(['11']);
   });
 
   it('values for the filter choices, most frequent first', () => {
-    expect(valuesOf(ORDERS, (order) => order.status)).toEqual(['ord', 'cancel']);
+    expect(valuesOf(INDEX, ALL, 'status')).toEqual(['ord', 'cancel']);
   });
 
   it('revenue per day by channel, in euros, zero where a channel sold nothing', () => {
-    expect(revenuePerDayByChannel(ORDERS)).toEqual({
+    expect(revenuePerDayByChannel(INDEX, ALL)).toEqual({
       channels: ['www', 'sp'],
       rows: [
         { day: '2026-11-01', www: 30.1, sp: 0 },
         { day: '2026-11-02', www: 55.55, sp: 20.2 },
       ],
+    });
+    expect(revenuePerDayByChannel(INDEX, selectOrders(INDEX, { ...NO_FILTERS, channel: 'sp' }))).toEqual({
+      channels: ['sp'],
+      rows: [{ day: '2026-11-02', sp: 20.2 }],
     });
   });
 });

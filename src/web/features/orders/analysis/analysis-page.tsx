@@ -9,6 +9,7 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -25,20 +26,19 @@ import { analysisMessages } from './analysis-messages';
 import '../orders.css';
 import { analysisCsv, downloadText } from './analysis-csv';
 import {
-  type AnalysisFilters,
-  type AnalysisOrder,
-  createSortedViews,
+  type AnalysisIndex,
+  createAnalysisIndex,
   eventsOf,
-  filterOrders,
-  type Grouping,
   groupTotals,
-  hasFilters,
-  NO_FILTERS,
-  SORTS,
-  type SortOrder,
+  ordersOfRows,
+  rowsOf,
+  type Selection,
+  selectOrders,
+  sortedPositions,
   totalsOf,
   valuesOf,
-} from './analysis-model';
+} from './analysis-index';
+import { type AnalysisFilters, type Grouping, hasFilters, NO_FILTERS, SORTS, type SortOrder } from './analysis-model';
 import { type AnalysisParams, readAnalysisParams, writeAnalysisParams } from './analysis-params';
 import { GroupsTable, TotalsCards } from './analysis-summary';
 import { AnalysisTable } from './analysis-table';
@@ -65,45 +65,61 @@ export function AnalysisPage() {
   useEffect(() => setSinceDraft(params.since), [params.since]);
 
   const changeStarted = useRef<number | null>(null);
-  const update = (change: Partial<AnalysisParams>) => {
-    changeStarted.current = performance.now();
-    setSearch(writeAnalysisParams({ ...params, ...change }, now), { replace: true });
-  };
-  const setFilter = (change: Partial<AnalysisFilters>) => update({ filters: { ...params.filters, ...change } });
+  // The changes read the current params through this, so that they stay the same functions from one change
+  // to the next (the memoised group table keeps its props when only the sort changes).
+  const latest = useRef({ params, setSearch });
+  useLayoutEffect(() => {
+    latest.current = { params, setSearch };
+  });
+  // A change is rendered at once (flushSync), not in the transition the router otherwise uses: a transition
+  // waits behind whatever other transition is rendering, such as the charts of the previous change.
+  const update = useCallback(
+    (change: Partial<AnalysisParams>) => {
+      changeStarted.current = performance.now();
+      const { params: current, setSearch: navigate } = latest.current;
+      navigate(writeAnalysisParams({ ...current, ...change }, now), { replace: true, flushSync: true });
+    },
+    [now],
+  );
+  const setFilter = useCallback(
+    (change: Partial<AnalysisFilters>) => update({ filters: { ...latest.current.params.filters, ...change } }),
+    [update],
+  );
 
   const orders = query.data?.orders;
-  const sortedView = useMemo(() => createSortedViews(orders ?? []), [orders]);
-  // Sort the other orders in quiet moments after the load, so that choosing one later is only a filter pass.
+  const index = useMemo(() => createAnalysisIndex(orders ?? []), [orders]);
+  // Sort the orders in quiet moments after the load, so that choosing a sort later is only a pass over them.
   useEffect(() => {
-    if (!orders) return;
+    if (index.orders.length === 0) return;
     const pending = [...SORTS];
     let timer: ReturnType<typeof setTimeout>;
     const sortNext = () => {
       const sort = pending.shift();
       if (!sort) return;
-      sortedView(sort);
+      sortedPositions(index, sort);
       timer = setTimeout(sortNext, 100);
     };
     timer = setTimeout(sortNext, 1000);
     return () => clearTimeout(timer);
-  }, [orders, sortedView]);
-  // Same filters, same object: a change of grouping alone does not filter again.
+  }, [index]);
+  // Same filters, same selection: a change of sort or grouping does not filter again, and totals, groups
+  // and charts (which do not depend on the order) stay as they are.
   const filtersKey = JSON.stringify(params.filters);
   const filters = useMemo(() => JSON.parse(filtersKey) as AnalysisFilters, [filtersKey]);
-  const visible = useMemo(() => filterOrders(sortedView(params.sort), filters), [sortedView, params.sort, filters]);
-  const totals = useMemo(() => totalsOf(visible), [visible]);
+  const selection = useMemo(() => selectOrders(index, filters), [index, filters]);
+  const rows = useMemo(() => rowsOf(index, selection, params.sort), [index, selection, params.sort]);
+  const totals = useMemo(() => totalsOf(index, selection), [index, selection]);
   const groups = useMemo(
-    () => (params.group === 'none' ? [] : groupTotals(visible, params.group)),
-    [visible, params.group],
+    () => (params.group === 'none' ? [] : groupTotals(index, selection, params.group)),
+    [index, selection, params.group],
   );
   // The charts follow once the changes stop for a moment: the rows and totals answer a change at once, and
-  // several quick changes cost one chart render, not one each. (useDeferredValue would not help here: the
-  // router already renders URL changes in a transition, where it returns the new value straight away.)
-  const [chartOrders, setChartOrders] = useState<readonly AnalysisOrder[] | null>(null);
+  // several quick changes cost one chart render, not one each. Sorting and grouping do not change them.
+  const [chartView, setChartView] = useState<{ index: AnalysisIndex; selection: Selection } | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setChartOrders(visible)), CHARTS_DELAY_MS);
+    const timer = setTimeout(() => startTransition(() => setChartView({ index, selection })), CHARTS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [visible]);
+  }, [index, selection]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new result, to time it
   useEffect(() => {
@@ -113,7 +129,7 @@ export function AnalysisPage() {
     requestAnimationFrame(() =>
       setTimeout(() => performance.measure(UPDATE_MEASURE, { start: started, end: performance.now() }), 0),
     );
-  }, [visible, params.group]);
+  }, [rows, params.group]);
 
   const eventNames = useMemo(
     () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event.eventName])),
@@ -124,50 +140,63 @@ export function AnalysisPage() {
     [eventNames, ts],
   );
   const choices = useMemo(() => {
-    const all = orders ?? [];
+    const all = selectOrders(index, NO_FILTERS);
     return {
-      status: valuesOf(all, (order) => order.status),
-      payment: valuesOf(all, (order) => order.payment),
-      channel: valuesOf(all, (order) => order.channel),
-      method: valuesOf(all, (order) => order.method),
-      event: eventsOf(all),
+      status: valuesOf(index, all, 'status'),
+      payment: valuesOf(index, all, 'payment'),
+      channel: valuesOf(index, all, 'channel'),
+      method: valuesOf(index, all, 'method'),
+      event: eventsOf(index, all),
     };
-  }, [orders]);
+  }, [index]);
 
-  const statusLabel = (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value);
-  const paymentLabel = (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value);
-  const groupLabel = (key: string): string => {
-    switch (params.group) {
-      case 'status':
-        return statusLabel(key);
-      case 'payment':
-        return paymentLabel(key);
-      case 'channel':
-        return channelLabel(key);
-      case 'event':
-        return eventName(Number(key));
-      case 'day':
-        return formatLongDay(`${key}T12:00:00`, locale);
-      default:
-        return key;
-    }
-  };
-  const pickGroup = (key: string) => {
-    switch (params.group) {
-      case 'status':
-        return setFilter({ status: key });
-      case 'payment':
-        return setFilter({ payment: key });
-      case 'channel':
-        return setFilter({ channel: key });
-      case 'method':
-        return setFilter({ method: key });
-      case 'event':
-        return setFilter({ event: Number(key) });
-      case 'day':
-        return setFilter({ day: key });
-    }
-  };
+  const statusLabel = useCallback(
+    (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value),
+    [localized],
+  );
+  const paymentLabel = useCallback(
+    (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value),
+    [localized],
+  );
+  const grouping = params.group;
+  const groupLabel = useCallback(
+    (key: string): string => {
+      switch (grouping) {
+        case 'status':
+          return statusLabel(key);
+        case 'payment':
+          return paymentLabel(key);
+        case 'channel':
+          return channelLabel(key);
+        case 'event':
+          return eventName(Number(key));
+        case 'day':
+          return formatLongDay(`${key}T12:00:00`, locale);
+        default:
+          return key;
+      }
+    },
+    [grouping, statusLabel, paymentLabel, channelLabel, eventName, locale],
+  );
+  const pickGroup = useCallback(
+    (key: string) => {
+      switch (grouping) {
+        case 'status':
+          return setFilter({ status: key });
+        case 'payment':
+          return setFilter({ payment: key });
+        case 'channel':
+          return setFilter({ channel: key });
+        case 'method':
+          return setFilter({ method: key });
+        case 'event':
+          return setFilter({ event: Number(key) });
+        case 'day':
+          return setFilter({ day: key });
+      }
+    },
+    [grouping, setFilter],
+  );
 
   const submitPeriod = (event: FormEvent) => {
     event.preventDefault();
@@ -179,7 +208,7 @@ export function AnalysisPage() {
 
   const exportCsv = () => {
     const day = isoLocalDate(new Date());
-    downloadText(analysisCsv(visible), `orders-${params.since}-${day}.csv`);
+    downloadText(analysisCsv(ordersOfRows(rows)), `orders-${params.since}-${day}.csv`);
   };
 
   const filtered = hasFilters(params.filters);
@@ -334,7 +363,7 @@ export function AnalysisPage() {
                   {t('clearFilters')}
                 </Button>
               ) : null}
-              <Button variant="light" onClick={exportCsv} disabled={visible.length === 0} data-testid="export-csv">
+              <Button variant="light" onClick={exportCsv} disabled={selection.count === 0} data-testid="export-csv">
                 {t('exportCsv')}
               </Button>
             </Group>
@@ -368,14 +397,14 @@ export function AnalysisPage() {
             <Title order={2} size="h4" id="analysis-rows-title">
               {t('rowsCaption')}
             </Title>
-            <Text size="sm" c="dimmed" role="status" data-testid="analysis-count" data-count={visible.length}>
+            <Text size="sm" c="dimmed" role="status" data-testid="analysis-count" data-count={selection.count}>
               {t('rowsCount', {
-                count: formatNumber(visible.length, locale),
+                count: formatNumber(selection.count, locale),
                 total: formatNumber(loaded.orders.length, locale),
               })}
             </Text>
           </Group>
-          {visible.length === 0 ? (
+          {selection.count === 0 ? (
             <EmptyState
               title={t('noMatch')}
               action={
@@ -387,11 +416,11 @@ export function AnalysisPage() {
               {t('noMatchHint')}
             </EmptyState>
           ) : (
-            <AnalysisTable orders={visible} caption={t('rowsCaption')} />
+            <AnalysisTable rows={rows} caption={t('rowsCaption')} />
           )}
         </Paper>
 
-        {visible.length > 0 ? (
+        {selection.count > 0 ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-charts-title">
             <Title order={2} size="h4" id="analysis-charts-title" mb="sm">
               {t('chartsTitle')}
@@ -403,8 +432,8 @@ export function AnalysisPage() {
                 </Text>
               }
             >
-              {chartOrders ? (
-                <AnalysisCharts orders={chartOrders} eventName={eventName} />
+              {chartView ? (
+                <AnalysisCharts index={chartView.index} selection={chartView.selection} eventName={eventName} />
               ) : (
                 <Text size="sm" c="dimmed" role="status">
                   {t('chartsLoading')}

@@ -1,5 +1,5 @@
 import { Button, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -7,7 +7,8 @@ import { useLocale, useMessages } from '../../../lib/i18n';
 import { analysisMessages } from './analysis-messages';
 import type { Grouping, GroupTotals, Totals } from './analysis-model';
 
-export function TotalsCards({ totals }: { totals: Totals }) {
+/** Memoised, as GroupsTable is: a change of sort keeps the totals and the groups, so these do not render again. */
+export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Totals }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const cards = [
@@ -30,12 +31,12 @@ export function TotalsCards({ totals }: { totals: Totals }) {
       ))}
     </SimpleGrid>
   );
-}
+});
 
-/** Totals per group; a group's name narrows the analysis to it. */
 const GROUPS_SHOWN_FIRST = 60;
 
-export function GroupsTable({
+/** Totals per group; a group's name narrows the analysis to it. */
+export const GroupsTable = memo(function GroupsTable({
   groups,
   grouping,
   label,
@@ -114,4 +115,4 @@ export function GroupsTable({
       ) : null}
     </>
   );
-}
+});

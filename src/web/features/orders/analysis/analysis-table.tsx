@@ -1,30 +1,58 @@
-import { Anchor, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, type Locale } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
+import type { OrderRows } from './analysis-index';
 import type { AnalysisOrder } from './analysis-model';
 
 const ROW_HEIGHT = 36;
 const VIEWPORT_HEIGHT = 560;
 
+/** What a row needs to show its order in the reader's language; one object for all rows. */
+interface RowText {
+  locale: Locale;
+  anonymous: string;
+  customerNumber: (id: number) => string;
+  status: (value: string) => string;
+  payment: (value: string) => string;
+  channel: (value: string) => string;
+}
+
 /**
- * The filtered orders as a table that renders only the rows in view (plus a few), so 50,000 rows scroll
- * as smoothly as 50. Spacer rows keep the scroll height; aria-rowcount/aria-rowindex tell assistive
- * technology where a row sits in the whole set.
+ * The filtered orders (`rows`, in their sort order) as a table that renders only the rows in view (plus a
+ * few), so 50,000 rows scroll as smoothly as 50. Spacer rows keep the scroll height; aria-rowcount and
+ * aria-rowindex tell assistive technology where a row sits in the whole set.
  */
-export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOrder[]; caption: string }) {
+export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: string }) {
+  const count = rows.positions.length;
   const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
-  const channelLabel = useChannelLabel();
+  const channel = useChannelLabel();
+  const text = useMemo<RowText>(
+    () => ({
+      locale,
+      anonymous: ts('anonymous'),
+      customerNumber: (id) => ts('customerNumber', { id }),
+      status: (value) => {
+        const info = ORDER_STATUSES[value];
+        return info ? localized(info.label) : value;
+      },
+      payment: (value) => {
+        const info = PAYMENT_STATUSES[value];
+        return info ? localized(info.label) : value;
+      },
+      channel,
+    }),
+    [locale, ts, localized, channel],
+  );
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
-    count: orders.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -32,14 +60,6 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const statusLabel = (value: string) => {
-    const info = ORDER_STATUSES[value];
-    return info ? localized(info.label) : value;
-  };
-  const paymentLabel = (value: string) => {
-    const info = PAYMENT_STATUSES[value];
-    return info ? localized(info.label) : value;
-  };
   const columns = [
     ts('columnId'),
     ts('columnDate'),
@@ -59,13 +79,13 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
     <section
       ref={scrollRef}
       className="foyer-analysis-scroll"
-      style={{ height: Math.min(VIEWPORT_HEIGHT, ROW_HEIGHT * (orders.length + 1) + 2) }}
+      style={{ height: Math.min(VIEWPORT_HEIGHT, ROW_HEIGHT * (count + 1) + 2) }}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
       aria-label={caption}
       data-testid="analysis-rows"
     >
-      <table className="foyer-analysis-table" aria-rowcount={orders.length + 1}>
+      <table className="foyer-analysis-table" aria-rowcount={count + 1}>
         <caption className="foyer-visually-hidden">{caption}</caption>
         <thead>
           <tr aria-rowindex={1}>
@@ -85,44 +105,10 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
             </tr>
           ) : null}
           {items.map((item) => {
-            const order = orders[item.index];
-            if (!order) return null;
-            return (
-              <tr
-                key={order.orderId}
-                aria-rowindex={item.index + 2}
-                data-testid="analysis-row"
-                style={{ height: ROW_HEIGHT }}
-              >
-                <td>
-                  <Anchor component={Link} to={`/orders/${order.orderId}`} size="sm" fw={600}>
-                    {order.orderId}
-                  </Anchor>
-                </td>
-                <td className="foyer-tabular">
-                  <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
-                </td>
-                <td className="foyer-analysis-customer">
-                  {order.customerId === null ? (
-                    <Text span size="sm" c="dimmed">
-                      {ts('anonymous')}
-                    </Text>
-                  ) : (
-                    order.customer || ts('customerNumber', { id: order.customerId })
-                  )}
-                </td>
-                <td>{statusLabel(order.status)}</td>
-                <td>{paymentLabel(order.payment)}</td>
-                <td>{channelLabel(order.channel)}</td>
-                <td>{order.method}</td>
-                <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.amountCents / 100, locale)}</td>
-                <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.feeCents / 100, locale)}</td>
-                <td className="foyer-tabular foyer-analysis-number">
-                  {formatMoney(order.donationCents / 100, locale)}
-                </td>
-                <td className="foyer-tabular foyer-analysis-number">{formatNumber(order.seatCount, locale)}</td>
-              </tr>
-            );
+            const order = rows.orders[rows.positions[item.index] ?? -1];
+            // Keyed by place, not by order: a new sort or filter fills the same rows with other orders
+            // instead of taking all of them out of the page and building new ones.
+            return order ? <AnalysisRow key={item.index} order={order} rowIndex={item.index} text={text} /> : null;
           })}
           {paddingBottom > 0 ? (
             // Spacers that give the scroll box its full height; not rows of the data.
@@ -136,3 +122,46 @@ export function AnalysisTable({ orders, caption }: { orders: readonly AnalysisOr
     </section>
   );
 }
+
+/**
+ * One order. Plain elements (no Mantine components): a change of sort or filter redraws every row in view,
+ * and a row of eleven cells should cost little. Memoised: scrolling redraws only the rows that come in.
+ */
+const AnalysisRow = memo(function AnalysisRow({
+  order,
+  rowIndex,
+  text,
+}: {
+  order: AnalysisOrder;
+  rowIndex: number;
+  text: RowText;
+}) {
+  const { locale } = text;
+  return (
+    <tr aria-rowindex={rowIndex + 2} data-testid="analysis-row" style={{ height: ROW_HEIGHT }}>
+      <td>
+        <Link to={`/orders/${order.orderId}`} className="foyer-analysis-link">
+          {order.orderId}
+        </Link>
+      </td>
+      <td className="foyer-tabular">
+        <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
+      </td>
+      <td className="foyer-analysis-customer">
+        {order.customerId === null ? (
+          <span className="foyer-analysis-dimmed">{text.anonymous}</span>
+        ) : (
+          order.customer || text.customerNumber(order.customerId)
+        )}
+      </td>
+      <td>{text.status(order.status)}</td>
+      <td>{text.payment(order.payment)}</td>
+      <td>{text.channel(order.channel)}</td>
+      <td>{order.method}</td>
+      <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.amountCents / 100, locale)}</td>
+      <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.feeCents / 100, locale)}</td>
+      <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.donationCents / 100, locale)}</td>
+      <td className="foyer-tabular foyer-analysis-number">{formatNumber(order.seatCount, locale)}</td>
+    </tr>
+  );
+});
