@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPaint } from './src/build/first-paint.ts';
 import { firstScreenChunks } from './src/build/first-screen-chunks.ts';
 
 const firstScreens = firstScreenChunks();
@@ -29,7 +30,7 @@ function scrollAreaWithoutFloatingUi(): Plugin {
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
 export default defineConfig({
-  plugins: [react(), firstScreens.plugin, scrollAreaWithoutFloatingUi()],
+  plugins: [react(), firstScreens.plugin, scrollAreaWithoutFloatingUi(), firstPaint()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import { createGatewayApp, type GatewayOptions, SESSION_COOKIE } from './gateway/gateway';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
-import { serveApp } from './gateway/static-app';
+import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
 import type { ServiceRuntime } from './runtime';
 
 export interface RootAppOptions {
@@ -49,6 +49,7 @@ export function createRootApp(options: RootAppOptions): Hono {
       serveApp({
         root: options.staticRoot,
         signedInClient: (c) => sessions.resolve(getCookie(c, SESSION_COOKIE))?.clientName ?? null,
+        language: (c) => preferredLanguage(getCookie(c, LOCALE_COOKIE)),
       }),
     );
   }

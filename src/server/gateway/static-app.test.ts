@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_PLACEHOLDER, FIRST_PAINT_MANIFEST, type FirstPaintManifest } from '../../build/first-paint-manifest';
 import { SESSION_COOKIE } from './gateway';
 import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
 import { embeddedService } from './service-connection';
 import type { SessionStore } from './session-store';
-import { withSessionMeta } from './static-app';
+import { LOCALE_COOKIE, withFirstPaint, withSessionMeta } from './static-app';
 import { createTestGateway, TEST_ORIGIN } from './test-gateway';
 
 const INDEX =
@@ -159,5 +160,63 @@ describe('serving the built app', () => {
     const response = await unbuilt.request(`${TEST_ORIGIN}/`, { headers: html });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toContain('npm run build');
+  });
+});
+
+describe('the static first paint', () => {
+  const PAGE =
+    '<!doctype html><html lang="nl"><head><title>Foyer</title></head><body><div id="root"></div></body></html>';
+  const MANIFEST: FirstPaintManifest = {
+    signIn: {
+      markup: { nl: '<main>Aanmelden</main>', en: '<main>Sign in</main>' },
+      stylesheets: [],
+      modules: ['/assets/sign-in-page-AbC12_xY.js'],
+    },
+    dashboard: {
+      markup: { nl: `<p>Aangemeld als ${CLIENT_PLACEHOLDER}</p>`, en: `<p>Signed in as ${CLIENT_PLACEHOLDER}</p>` },
+      stylesheets: ['/assets/signed-in-AbC12_xY.css'],
+      modules: ['/assets/signed-in-AbC12_xY.js'],
+    },
+  };
+
+  it('draws the sign-in page for anyone signed out, on every route, with its code preloaded', () => {
+    for (const path of ['/sign-in', '/', '/orders/42']) {
+      const page = withFirstPaint(PAGE, MANIFEST, { clientName: null, language: 'nl', path });
+      expect(page).toContain('<div id="root"><main>Aanmelden</main></div>');
+      expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-page-AbC12_xY.js"></head>');
+    }
+  });
+
+  it('draws the dashboard for a signed-in visitor at /, with the client name escaped and the shell’s CSS', () => {
+    const page = withFirstPaint(PAGE, MANIFEST, { clientName: '<b>demo</b>', language: 'en', path: '/' });
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<div id="root"><p>Signed in as &lt;b&gt;demo&lt;/b&gt;</p></div>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/signed-in-AbC12_xY.css">');
+    expect(page).not.toContain(CLIENT_PLACEHOLDER);
+  });
+
+  it('draws nothing on other signed-in pages, or without a manifest, but still sets the language', () => {
+    const other = withFirstPaint(PAGE, MANIFEST, { clientName: 'demo', language: 'en', path: '/orders/42' });
+    expect(other).toBe(PAGE.replace('lang="nl"', 'lang="en"'));
+    expect(withFirstPaint(PAGE, null, { clientName: null, language: 'nl', path: '/' })).toBe(PAGE);
+  });
+
+  it('is served with index.html, in the language of the locale cookie', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'foyer-first-paint-'));
+    try {
+      await writeFile(join(dir, 'index.html'), PAGE);
+      await writeFile(join(dir, FIRST_PAINT_MANIFEST), JSON.stringify(MANIFEST));
+      const { app, sessions } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: dir });
+      const get = async (path: string, cookie: string) =>
+        (await app.request(`${TEST_ORIGIN}${path}`, { headers: { accept: 'text/html', cookie } })).text();
+      expect(await get('/sign-in', '')).toContain('<main>Aanmelden</main>');
+      expect(await get('/sign-in', `${LOCALE_COOKIE}=en-GB`)).toContain('<main>Sign in</main>');
+      const session = `${SESSION_COOKIE}=${sessions.create('demo', 'demo-partner-key')}`;
+      const dashboard = await get('/', `${session}; ${LOCALE_COOKIE}=nl-NL`);
+      expect(dashboard).toContain('<p>Aangemeld als demo</p>');
+      expect(dashboard).toContain('<meta name="foyer-session" content="demo" />');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

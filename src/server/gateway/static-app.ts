@@ -4,6 +4,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
+import {
+  CLIENT_PLACEHOLDER,
+  FIRST_PAINT_MANIFEST,
+  type FirstPaintManifest,
+  type FirstScreen,
+} from '../../build/first-paint-manifest';
 import { APP_SECURITY_HEADERS } from './security-headers';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -102,6 +108,70 @@ export function withSessionMeta(html: string, clientName: string | null): string
   return headEnd === -1 ? `${meta}${html}` : `${html.slice(0, headEnd)}${meta}${html.slice(headEnd)}`;
 }
 
+/** Who asks for the page, and where: what decides the first screen drawn into it. */
+export interface PageVisitor {
+  /** The signed-in client, or null. */
+  clientName: string | null;
+  /** `nl` or `en`: the language the visitor chose in the app (see preferredLanguage). */
+  language: string;
+  path: string;
+}
+
+/** The cookie in which the app mirrors the visitor's language (src/web/lib/i18n.tsx) for the first paint. */
+export const LOCALE_COOKIE = 'foyer-locale';
+
+/** The language for the first paint from the locale cookie's value: English when chosen, Dutch otherwise. */
+export const preferredLanguage = (locale: string | undefined): string => (locale === 'en-GB' ? 'en' : 'nl');
+
+/**
+ * The screen the app will draw first for this visitor, as prerendered by the build (src/build/first-paint.ts):
+ * sign-in for anyone signed out (every route of the app sends them there), the dashboard loading for a
+ * signed-in visitor at `/`. Other pages get none: their own content is not known before their code runs.
+ */
+function firstScreen(
+  manifest: FirstPaintManifest,
+  visitor: PageVisitor,
+): { screen: FirstScreen; markup: string } | null {
+  if (visitor.clientName === null) {
+    const markup = manifest.signIn.markup[visitor.language];
+    return markup === undefined ? null : { screen: manifest.signIn, markup };
+  }
+  if (visitor.path !== '/' && visitor.path !== '/index.html') return null;
+  const markup = manifest.dashboard.markup[visitor.language];
+  if (markup === undefined) return null;
+  return { screen: manifest.dashboard, markup: markup.replaceAll(CLIENT_PLACEHOLDER, escapeHtml(visitor.clientName)) };
+}
+
+/**
+ * index.html with the visitor's first screen already drawn in #root, so the page paints before the app's
+ * code has loaded and run (the app then takes over, see src/web/main.tsx), in the visitor's language, with
+ * the style sheets that screen needs and its code preloaded. Unchanged when there is nothing to draw.
+ */
+export function withFirstPaint(html: string, manifest: FirstPaintManifest | null, visitor: PageVisitor): string {
+  let page = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(visitor.language)}"`);
+  const first = manifest ? firstScreen(manifest, visitor) : null;
+  if (!first) return page;
+  const links = [
+    ...first.screen.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...first.screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  page = page.replace('</head>', `${links.join('')}</head>`);
+  return page.replace('<div id="root"></div>', () => `<div id="root">${first.markup}</div>`);
+}
+
+let cachedManifest: { path: string; mtimeMs: number; manifest: FirstPaintManifest } | null = null;
+
+/** The build's first-paint.json, read again only when it changes; null when the build has none. */
+async function firstPaintManifest(root: string): Promise<FirstPaintManifest | null> {
+  const file = await findFile(root, `/${FIRST_PAINT_MANIFEST}`);
+  if (!file) return null;
+  if (cachedManifest?.path !== file.path || cachedManifest.mtimeMs !== file.mtimeMs) {
+    const manifest = JSON.parse(await readFile(file.path, 'utf8')) as FirstPaintManifest;
+    cachedManifest = { path: file.path, mtimeMs: file.mtimeMs, manifest };
+  }
+  return cachedManifest.manifest;
+}
+
 function indexResponse(c: Context, html: string): Response {
   const body = Buffer.from(html);
   // From the content: a sign-in or sign-out changes the page, so a revalidation must not answer 304.
@@ -122,16 +192,19 @@ export interface ServeAppOptions {
   root: string;
   /** The client signed in by this request's session cookie, or null; written into index.html. */
   signedInClient?: (c: Context) => string | null;
+  /** The visitor's language for the first paint, `nl` or `en` (see preferredLanguage). */
+  language?: (c: Context) => string;
 }
 
 /**
  * Serves the built app from `root` (dist/web): files as they are, with the app's security headers;
  * long-lived caching for hashed assets only; any other GET that asks for HTML gets index.html (with the
- * session state, see withSessionMeta), so client routes (`/orders/42`) survive a reload (history fallback).
+ * session state and the first screen, see withSessionMeta and withFirstPaint), so client routes (`/orders/42`) survive a reload (history fallback).
  */
 export function serveApp(options: ServeAppOptions): Handler {
   const root = resolve(options.root);
   const signedInClient = options.signedInClient ?? (() => null);
+  const language = options.language ?? (() => 'nl');
   return async (c) => {
     const path = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || NOT_APP.test(path)) {
@@ -146,6 +219,12 @@ export function serveApp(options: ServeAppOptions): Handler {
     if (!index) {
       return c.json({ message: 'The app is not built. Run `npm run build` (or `npm start`, which builds it).' }, 404);
     }
-    return indexResponse(c, withSessionMeta(await readFile(index.path, 'utf8'), signedInClient(c)));
+    const clientName = signedInClient(c);
+    const html = withFirstPaint(await readFile(index.path, 'utf8'), await firstPaintManifest(root), {
+      clientName,
+      language: language(c),
+      path,
+    });
+    return indexResponse(c, withSessionMeta(html, clientName));
   };
 }

@@ -1,13 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Locale } from '../lib/format';
 import { LocaleProvider } from '../lib/i18n';
 import { theme } from './theme';
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+interface ProvidersProps {
+  queryClient: QueryClient;
+  /** The language to use instead of the stored choice (the prerendered first screens, one per language). */
+  locale?: Locale;
+  children: ReactNode;
+}
+
+export function Providers({ queryClient, locale, children }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <LocaleProvider>
+      <LocaleProvider initialLocale={locale}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </LocaleProvider>
     </MantineProvider>

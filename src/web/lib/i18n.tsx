@@ -36,6 +36,9 @@ export function interpolate(template: string, values?: Record<string, string | n
 }
 
 const LOCALE_STORAGE_KEY = 'foyer.locale';
+/** The gateway reads it to draw the first screen in the visitor's language (src/server/gateway/static-app.ts). */
+const LOCALE_COOKIE = 'foyer-locale';
+const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 interface LocaleContextValue {
   locale: Locale;
@@ -57,6 +60,14 @@ export function LocaleProvider({ children, initialLocale }: { children: ReactNod
   const [locale, setLocaleState] = useState<Locale>(() => initialLocale ?? storedLocale());
   useEffect(() => {
     document.documentElement.lang = languageOf(locale);
+    // Mirrored on every start, so a choice stored before the cookie existed reaches the gateway too. Only a
+    // language other than the default needs one; the default removes it.
+    const cookie =
+      locale === DEFAULT_LOCALE
+        ? `${LOCALE_COOKIE}=; Max-Age=0`
+        : `${LOCALE_COOKIE}=${locale}; Max-Age=${YEAR_IN_SECONDS}`;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and older Firefox.
+    document.cookie = `${cookie}; Path=/; SameSite=Lax`;
   }, [locale]);
   // While the first screen waits for its code and data, so its first render does not pay for Intl's setup.
   useEffect(() => whenIdle(() => warmFormatters(locale)), [locale]);

@@ -6,6 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useIsStaticRender } from '../../app/first-paint/static-render';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -40,6 +41,7 @@ function Figure({ label, value, loading }: { label: string; value: string; loadi
 export function DashboardPage() {
   const t = useMessages(dashboardMessages);
   const { locale } = useLocale();
+  const isStaticRender = useIsStaticRender();
   // The day is fixed for the life of the page; a dashboard left open overnight is refreshed by a reload.
   const [now] = useState(() => new Date());
   const range = useMemo(() => dashboardRange(now), [now]);
@@ -80,7 +82,8 @@ export function DashboardPage() {
       <Stack gap={2}>
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed" tt="none">
-          {t('todayIs', { date: formatDate(now, locale) })}
+          {/* Prerendered at build time, the page cannot know the day: the line keeps its room until it does. */}
+          {isStaticRender ? '\u00a0' : t('todayIs', { date: formatDate(now, locale) })}
         </Text>
       </Stack>
 

@@ -1,0 +1,64 @@
+/*
+ * Runs before the first paint: a blocking script in <head> (src/build/first-paint.ts adds it to index.html;
+ * a file, because the CSP allows no inline script).
+ * - What the gateway cannot know, because the browser keeps it, is put in place so the prerendered first
+ *   screen looks the way the app will draw it: the colour scheme, as Mantine's ColorSchemeScript sets it
+ *   (same storage key; 'auto' follows the system), and on the sign-in form the remembered client name
+ *   (src/web/app/session.ts) and the field to type in.
+ * - It starts the app (index.html only preloads its entry, `data-foyer-app`) once that screen is painted.
+ *   A module script of the page, fetched before the page is parsed, would run first, and its 0.7 s of
+ *   evaluation on a 4× slower CPU would hold the paint back.
+ */
+(() => {
+  try {
+    const stored = localStorage.getItem('mantine-color-scheme-value');
+    const scheme =
+      stored === 'light' || stored === 'dark'
+        ? stored
+        : matchMedia('(prefers-color-scheme: dark)').matches
+          ? 'dark'
+          : 'light';
+    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  } catch {
+    // No storage: MantineProvider decides when the app starts.
+  }
+
+  const fillSignInForm = () => {
+    const clientName = document.querySelector('#root input[name="clientName"]');
+    const apiKey = document.querySelector('#root input[name="apiKey"]');
+    if (!clientName || !apiKey) return;
+    let remembered = '';
+    try {
+      remembered = localStorage.getItem('foyer.clientName') ?? '';
+    } catch {
+      // No storage: nothing remembered.
+    }
+    clientName.value = remembered;
+    (remembered === '' ? clientName : apiKey).focus();
+  };
+
+  const startApp = () => {
+    const entry = document.querySelector('link[data-foyer-app]');
+    if (!entry) return;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.href;
+    document.head.append(script);
+  };
+
+  // When the document is parsed: the first screen is there.
+  document.addEventListener(
+    'readystatechange',
+    () => {
+      fillSignInForm();
+      // Without a drawn screen, or in a hidden tab (no frames there), nothing is worth waiting for.
+      if (document.getElementById('root')?.hasChildNodes() && document.visibilityState === 'visible') {
+        requestAnimationFrame(() => setTimeout(startApp, 0));
+      } else {
+        startApp();
+      }
+    },
+    { once: true },
+  );
+})();
