@@ -45,4 +45,20 @@ describe('page URL rewriting', () => {
       expect(rewritePageUrls(body, base)).toBe(body);
     }
   });
+
+  it('finds the envelope keys in any JSON layout, and parses the body when they are written with escapes', () => {
+    const base = 'http://s';
+    const spaced =
+      '{ "data" : [ { "path" : "http://s/v1/keep" } ] ,\n "path" : "http://s/v1/demo/x?page=1", "n": "a\\"b", "next_page_url": null }';
+    expect(rewritePageUrls(spaced, base)).toBe(
+      '{ "data" : [ { "path" : "http://s/v1/keep" } ] ,\n "path" : "/api/v1/demo/x?page=1", "n": "a\\"b", "next_page_url": null }',
+    );
+    const escaped =
+      '{"data":[],"next_page_url":"http:\\/\\/s\\/v1\\/demo\\/x?page=2","pa\\u0074h":"http://s/v1/demo/x"}';
+    expect(JSON.parse(rewritePageUrls(escaped, base))).toEqual({
+      data: [],
+      next_page_url: '/api/v1/demo/x?page=2',
+      path: '/api/v1/demo/x',
+    });
+  });
 });
