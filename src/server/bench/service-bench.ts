@@ -265,14 +265,22 @@ async function benchPglite(): Promise<{ rows: Row[]; seedMs: number; restartMs: 
   }
 }
 
-async function benchPostgres(): Promise<{ rows: Row[]; seedMs: number; restartMs: number } | string> {
+async function benchPostgres(): Promise<{ rows: Row[]; seedMs: number; restartMs: number; settings: string } | string> {
   if (!findPostgresBinaries()) return 'PostgreSQL binaries (initdb, pg_ctl) not found: skipped';
-  const server = await startPostgresServer();
+  // Durable as in production: every commit waits for its WAL to reach the disk.
+  const server = await startPostgresServer({ durable: true });
   try {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     await admin.query('create database foyer_bench');
+    // Printed with the results: durability decides what a commit costs.
+    const shown = await admin.query<{ setting: string }>(
+      `select name || '=' || current_setting(name) as setting from pg_settings
+        where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'shared_buffers', 'max_connections')
+        order by name`,
+    );
     await admin.end();
+    const serverSettings = shown.rows.map((row) => row.setting).join(', ');
     const url = new URL(server.url);
     url.pathname = '/foyer_bench';
     const settings = config({ DATABASE_URL: url.toString() });
@@ -282,7 +290,7 @@ async function benchPostgres(): Promise<{ rows: Row[]; seedMs: number; restartMs
     process.stderr.write(`  PostgreSQL seeded in ${ms(seedMs)}, restarted in ${ms(restartMs)}\n`);
     const rows = await benchServer(runtime, 'PostgreSQL', true);
     await runtime.db.close();
-    return { rows, seedMs, restartMs };
+    return { rows, seedMs, restartMs, settings: serverSettings };
   } finally {
     await server.stop();
   }
@@ -342,7 +350,10 @@ async function main(): Promise<void> {
       `restart ${ms(pglite.restartMs)} ${within(pglite.restartMs, 5_000)} (≤ 5 s)`,
   );
   if (typeof postgres === 'string') console.log(`  PostgreSQL  ${postgres}`);
-  else console.log(`  PostgreSQL  first start with seeding ${ms(postgres.seedMs)}, restart ${ms(postgres.restartMs)}`);
+  else {
+    console.log(`  PostgreSQL  first start with seeding ${ms(postgres.seedMs)}, restart ${ms(postgres.restartMs)}`);
+    console.log(`  PostgreSQL  server settings: ${postgres.settings}`);
+  }
   console.log('');
   printTable([...pglite.rows, ...(typeof postgres === 'string' ? [] : postgres.rows)]);
   console.log(`\nAfter: ${load()}`);

@@ -10,7 +10,7 @@ const run = promisify(execFile);
 
 /**
  * A throwaway PostgreSQL server for tests and benchmarks: `initdb` in a temp dir, started with `pg_ctl`
- * on a random port of 127.0.0.1, trust auth, durability switched off for speed. Stopped and deleted by
+ * on a random port of 127.0.0.1, trust auth, durability switched off for speed unless asked to keep it. Stopped and deleted by
  * `stop()` (and, as a last resort, when the process exits).
  */
 export interface PostgresServer {
@@ -139,6 +139,11 @@ function reapAbandonedServers(binaries: PostgresBinaries): void {
 export interface StartPostgresOptions {
   /** The concurrency suites open pools of 10+ from several service instances at once. */
   maxConnections?: number;
+  /**
+   * Keep PostgreSQL's durability defaults (fsync, synchronous_commit, full_page_writes on), as a production
+   * server runs: for benchmarks, whose figures must include waiting for the WAL to reach the disk.
+   */
+  durable?: boolean;
 }
 
 export async function startPostgresServer(options: StartPostgresOptions = {}): Promise<PostgresServer> {
@@ -172,9 +177,7 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${socketDir}'`,
       `max_connections = ${options.maxConnections ?? 300}`,
-      'fsync = off',
-      'synchronous_commit = off',
-      'full_page_writes = off',
+      ...(options.durable ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
       'shared_buffers = 128MB',
       "log_min_messages = 'warning'",
     ];
