@@ -3,8 +3,8 @@
  * a file, because the CSP allows no inline script).
  * - What the gateway cannot know, because the browser keeps it, is put in place so the prerendered first
  *   screen looks the way the app will draw it: the colour scheme, as Mantine's ColorSchemeScript sets it
- *   (same storage key; 'auto' follows the system), and on the sign-in form the remembered client name
- *   (src/web/app/session.ts) and the field to type in.
+ *   (same storage key; 'auto' follows the system), and the choice itself (for the icon that shows it); on
+ *   the sign-in form, the remembered client name (src/web/app/session.ts) and the field to type in.
  * - It starts the app (index.html only preloads its entry, `data-foyer-app`) once that screen is painted.
  *   A module script of the page, fetched before the page is parsed, would run first, and its 0.7 s of
  *   evaluation on a 4× slower CPU would hold the paint back.
@@ -12,13 +12,11 @@
 (() => {
   try {
     const stored = localStorage.getItem('mantine-color-scheme-value');
-    const scheme =
-      stored === 'light' || stored === 'dark'
-        ? stored
-        : matchMedia('(prefers-color-scheme: dark)').matches
-          ? 'dark'
-          : 'light';
+    const choice = stored === 'light' || stored === 'dark' ? stored : 'auto';
+    const scheme = choice === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : choice;
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+    // For the prerendered colour scheme button, which shows the choice (src/web/app/shell/app-layout.css).
+    document.documentElement.setAttribute('data-foyer-color-scheme', choice);
   } catch {
     // No storage: MantineProvider decides when the app starts.
   }

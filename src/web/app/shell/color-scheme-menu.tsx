@@ -1,9 +1,35 @@
 import { ActionIcon, type MantineColorScheme, useMantineColorScheme } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconContrast, IconMoon, IconSun } from '../../components/icons';
 import { useMessages } from '../../lib/i18n';
+import { useIsStaticRender } from '../first-paint/static-render';
 import { appMessages } from '../messages';
 
 const ORDER: MantineColorScheme[] = ['light', 'dark', 'auto'];
+
+const ICONS: Record<MantineColorScheme, ReactNode> = {
+  light: <IconSun />,
+  dark: <IconMoon />,
+  auto: <IconContrast />,
+};
+
+/**
+ * Prerendered for the first paint, the choice is not known (the browser keeps it): all three icons, of which
+ * CSS shows the chosen one (app-layout.css; before-paint.js marks the choice on <html>), and a label without
+ * the choice.
+ */
+function StaticColorSchemeButton() {
+  const t = useMessages(appMessages);
+  return (
+    <ActionIcon variant="default" size={34} aria-label={t('colorScheme')} className="foyer-touch-target">
+      {ORDER.map((scheme) => (
+        <span key={scheme} className="foyer-color-scheme-icon" data-scheme={scheme}>
+          {ICONS[scheme]}
+        </span>
+      ))}
+    </ActionIcon>
+  );
+}
 
 /**
  * One button cycling light → dark → system (kept by Mantine in localStorage). A button rather than a menu:
@@ -12,13 +38,13 @@ const ORDER: MantineColorScheme[] = ['light', 'dark', 'auto'];
 export function ColorSchemeMenu() {
   const t = useMessages(appMessages);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  if (useIsStaticRender()) return <StaticColorSchemeButton />;
   const labels: Record<MantineColorScheme, string> = {
     light: t('colorSchemeLight'),
     dark: t('colorSchemeDark'),
     auto: t('colorSchemeAuto'),
   };
   const next = ORDER[(ORDER.indexOf(colorScheme) + 1) % ORDER.length] ?? 'auto';
-  const icon = colorScheme === 'light' ? <IconSun /> : colorScheme === 'dark' ? <IconMoon /> : <IconContrast />;
   const label = `${t('colorScheme')}: ${labels[colorScheme]}`;
   return (
     <ActionIcon
@@ -30,7 +56,7 @@ export function ColorSchemeMenu() {
       className="foyer-touch-target"
       data-testid="color-scheme-toggle"
     >
-      {icon}
+      {ICONS[colorScheme]}
     </ActionIcon>
   );
 }
