@@ -1,7 +1,6 @@
-import { Button, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Table.css';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useMessages } from '../../../lib/i18n';
 import { analysisMessages } from './analysis-messages';
@@ -53,61 +52,56 @@ export const GroupsTable = memo(function GroupsTable({
   // A year of days is hundreds of groups: the first ones show at once, the rest on request.
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? groups : groups.slice(0, GROUPS_SHOWN_FIRST);
+  const number = (text: string) => <td className="foyer-tabular foyer-groups-number">{text}</td>;
   return (
     <>
-      <Table.ScrollContainer minWidth={560} mah={420}>
-        <Table verticalSpacing={6} stickyHeader highlightOnHover data-testid="analysis-groups">
+      {/* Plain elements rather than Mantine's Table parts: a year of days is 60 rows of five cells at once,
+          and a grouping change should not cost hundreds of components. Styled as Mantine's table is. */}
+      <div className="foyer-groups-scroll">
+        <table className="foyer-groups-table" data-testid="analysis-groups">
           <caption className="foyer-visually-hidden">{t('groupsCaption')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('groupColumn')}</Table.Th>
-              <Table.Th scope="col" ta="right">
+          <thead>
+            <tr>
+              <th scope="col">{t('groupColumn')}</th>
+              <th scope="col" className="foyer-groups-number">
                 {t('totalOrders')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
+              </th>
+              <th scope="col" className="foyer-groups-number">
                 {t('totalRevenue')}
-              </Table.Th>
+              </th>
               {byEvent ? null : (
                 <>
-                  <Table.Th scope="col" ta="right">
+                  <th scope="col" className="foyer-groups-number">
                     {t('totalFees')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
+                  </th>
+                  <th scope="col" className="foyer-groups-number">
                     {t('totalDonations')}
-                  </Table.Th>
+                  </th>
                 </>
               )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {shown.map((group) => (
-              <Table.Tr key={group.key} data-testid="analysis-group" data-key={group.key}>
-                <Table.Th scope="row" fw={500}>
-                  <UnstyledButton onClick={() => onPick(group.key)} className="foyer-group-pick">
+              <tr key={group.key} data-testid="analysis-group" data-key={group.key}>
+                <th scope="row">
+                  <button type="button" onClick={() => onPick(group.key)} className="foyer-group-pick">
                     {label(group.key)}
-                  </UnstyledButton>
-                </Table.Th>
-                <Table.Td ta="right" className="foyer-tabular">
-                  {formatNumber(group.orders, locale)}
-                </Table.Td>
-                <Table.Td ta="right" className="foyer-tabular">
-                  {formatMoney(group.revenueCents / 100, locale)}
-                </Table.Td>
+                  </button>
+                </th>
+                {number(formatNumber(group.orders, locale))}
+                {number(formatMoney(group.revenueCents / 100, locale))}
                 {byEvent ? null : (
                   <>
-                    <Table.Td ta="right" className="foyer-tabular">
-                      {formatMoney(group.feeCents / 100, locale)}
-                    </Table.Td>
-                    <Table.Td ta="right" className="foyer-tabular">
-                      {formatMoney(group.donationCents / 100, locale)}
-                    </Table.Td>
+                    {number(formatMoney(group.feeCents / 100, locale))}
+                    {number(formatMoney(group.donationCents / 100, locale))}
                   </>
                 )}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
       {shown.length < groups.length ? (
         <Button variant="subtle" size="xs" mt="xs" onClick={() => setShowAll(true)}>
           {t('showAllGroups', { count: formatNumber(groups.length, locale) })}
