@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { connectDatabase } from '../db/connect';
 import { toZonedIso } from './time';
-import { zonedIso } from './zoned-timestamps';
+import { zonedIso, zonedIsoSql } from './zoned-timestamps';
 
 const ZONES = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC', 'Pacific/Chatham'];
 
@@ -30,6 +31,32 @@ describe('zonedIso', () => {
       for (let ms = start; ms < start + 3 * 3_600_000; ms += 7_000) {
         expect(zonedIso(new Date(ms), zone), `${zone} ${ms}`).toBe(toZonedIso(new Date(ms), zone));
       }
+    }
+  });
+});
+
+describe('zonedIsoSql', () => {
+  it('gives zonedIso’s text in PostgreSQL, east and west of UTC, on half and quarter hours, around DST changes', async () => {
+    const db = await connectDatabase({});
+    try {
+      const instants: number[] = [];
+      for (let n = 0; n < 300; n++)
+        instants.push(Date.UTC(1990, 0, 1) + Math.floor(((n * 7919) % 300) * 8.1e9) + n * 1234567);
+      for (const start of [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 9, 25, 0, 30), Date.UTC(2026, 3, 4, 14, 0)]) {
+        for (let ms = start; ms < start + 3 * 3_600_000; ms += 601_001) instants.push(ms);
+      }
+      for (const zone of ZONES) {
+        const { rows } = await db.query<{ text: string }>(
+          `select ${zonedIsoSql('instant', '$2')} as text from unnest($1::timestamptz[]) with ordinality as t(instant, n) order by n`,
+          [instants.map((ms) => new Date(ms).toISOString()), zone],
+        );
+        expect(
+          rows.map((row) => row.text),
+          zone,
+        ).toEqual(instants.map((ms) => zonedIso(new Date(ms), zone)));
+      }
+    } finally {
+      await db.close();
     }
   });
 });
