@@ -33,6 +33,9 @@
     }
     clientName.value = remembered;
     (remembered === '' ? clientName : apiKey).focus();
+    // Never sent by the browser itself (a GET, with the key in the URL), should its disabled button not stop
+    // it: only the app signs in.
+    clientName.form?.addEventListener('submit', (event) => event.preventDefault());
   };
 
   const startApp = () => {
