@@ -327,7 +327,7 @@ function RunPanel({
       <Paper withBorder radius="md" p="md" data-testid="export-running">
         <Stack gap="sm">
           <Text size="sm">{state.sinkMode === 'file' ? t('saveMode') : t('downloadMode')}</Text>
-          <Progress value={percent} size="lg" aria-label={t('progressLabel')} animated striped />
+          <Progress value={percent} size="lg" aria-label={t('progressLabel')} />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" className="foyer-tabular" aria-live="polite" data-testid="export-progress">
               {progress

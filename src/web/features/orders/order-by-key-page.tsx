@@ -124,7 +124,6 @@ export function OrderByKeyPage({ orderKey }: { orderKey: string }) {
         <Progress
           value={progress ? (progress.pagesDone / Math.max(1, progress.pageCount)) * 100 : 0}
           aria-label={t('findingTitle', { key: orderKey })}
-          animated
         />
         <Group>
           <Button variant="default" onClick={() => controller?.abort(new DOMException('Stopped', 'AbortError'))}>

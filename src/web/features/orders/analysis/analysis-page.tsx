@@ -244,7 +244,7 @@ export function AnalysisPage() {
                 })
               : t('analysisStarting')}
           </Text>
-          <Progress value={percent} aria-label={t('analysisTitle')} animated={percent < 100} />
+          <Progress value={percent} aria-label={t('analysisTitle')} />
           <Group>
             <Button variant="default" onClick={cancel} data-testid="analysis-cancel">
               {ts('cancel')}
