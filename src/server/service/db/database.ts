@@ -1,3 +1,5 @@
+import { VersionedMemo } from './versioned-memo';
+
 /**
  * One small interface over the two databases the service runs on: embedded PGlite (one connection) and a
  * PostgreSQL server (a pool). Domain code writes plain parameterised SQL against `Queryable` and never
@@ -36,12 +38,7 @@ export async function queryOne<Row>(db: Queryable, sql: string, params?: readonl
   return result.rows[0];
 }
 
-interface KeptRead {
-  writeCount: number;
-  value: Promise<unknown>;
-}
-
-const keptReads = new WeakMap<object, Map<string, KeptRead>>();
+const keptReads = new VersionedMemo();
 
 /**
  * What `read` returns, reused while nothing may have been written through `db` (embedded database only;
@@ -51,20 +48,5 @@ const keptReads = new WeakMap<object, Map<string, KeptRead>>();
  */
 export function readUntilNextWrite<T>(db: Queryable, key: string, read: () => Promise<T>): Promise<T> {
   const writeCount = db.writeCount?.();
-  if (writeCount === undefined) return read();
-  let kept = keptReads.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptReads.set(db, kept);
-  }
-  const known = kept.get(key);
-  if (known && known.writeCount === writeCount) return known.value as Promise<T>;
-  const value = read();
-  const fresh: KeptRead = { writeCount, value };
-  const store = kept;
-  store.set(key, fresh);
-  value.catch(() => {
-    if (store.get(key) === fresh) store.delete(key);
-  });
-  return value;
+  return writeCount === undefined ? read() : keptReads.get(db, key, writeCount, read);
 }

@@ -1,4 +1,5 @@
 import { type Queryable, readUntilNextWrite } from '../db/database';
+import { VersionedMemo } from '../db/versioned-memo';
 
 /**
  * A cache for what the service derives from catalog rows (productions, events, prices, ticket types,
@@ -9,12 +10,7 @@ import { type Queryable, readUntilNextWrite } from '../db/database';
  * Entries are kept per database handle: test runs open many databases in one process and their serial
  * ids overlap. Live state (claims, carts, orders) is never cached.
  */
-interface Entry {
-  version: string;
-  value: Promise<unknown>;
-}
-
-const entries = new WeakMap<object, Map<string, Entry>>();
+const entries = new VersionedMemo();
 
 /** The current catalog version of the database. */
 export function catalogVersion(db: Queryable): Promise<string> {
@@ -38,19 +34,5 @@ export async function cachedCatalog<T>(db: Queryable, key: string, build: () => 
  * lives for one transaction); `build` may read through the transaction.
  */
 export function cachedCatalogAt<T>(owner: object, version: string, key: string, build: () => Promise<T>): Promise<T> {
-  const db = owner;
-  let perDb = entries.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    entries.set(db, perDb);
-  }
-  const entry = perDb.get(key);
-  if (entry && entry.version === version) return entry.value as Promise<T>;
-  const value = build();
-  const fresh: Entry = { version, value };
-  perDb.set(key, fresh);
-  value.catch(() => {
-    if (perDb.get(key) === fresh) perDb.delete(key);
-  });
-  return value;
+  return entries.get(owner, key, version, build);
 }
