@@ -199,7 +199,8 @@ export interface ServeAppOptions {
 /**
  * Serves the built app from `root` (dist/web): files as they are, with the app's security headers;
  * long-lived caching for hashed assets only; any other GET that asks for HTML gets index.html (with the
- * session state and the first screen, see withSessionMeta and withFirstPaint), so client routes (`/orders/42`) survive a reload (history fallback).
+ * session state and the first screen, see withSessionMeta and withFirstPaint), so client routes
+ * (`/orders/42`) survive a reload (history fallback).
  */
 export function serveApp(options: ServeAppOptions): Handler {
   const root = resolve(options.root);

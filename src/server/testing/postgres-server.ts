@@ -10,8 +10,8 @@ const run = promisify(execFile);
 
 /**
  * A throwaway PostgreSQL server for tests and benchmarks: `initdb` in a temp dir, started with `pg_ctl`
- * on a random port of 127.0.0.1, trust auth, durability switched off for speed unless asked to keep it. Stopped and deleted by
- * `stop()` (and, as a last resort, when the process exits).
+ * on a random port of 127.0.0.1, trust auth, durability switched off for speed unless asked to keep it.
+ * Stopped and deleted by `stop()` (and, as a last resort, when the process exits).
  */
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database, e.g. `postgres://postgres@127.0.0.1:54321/postgres`. */

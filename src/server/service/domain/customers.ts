@@ -3,7 +3,7 @@ import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { PreparedPage } from '../routes/pagination';
-import { changeVersion, customersKey, preparedResponse } from './change-counters';
+import { customersKey } from './change-counters';
 import {
   customerColumnValues,
   duplicateEmailError,
@@ -11,7 +11,7 @@ import {
   isDuplicateEmailViolation,
   isEmailTaken,
 } from './customer-validation';
-import { type PageFilter, pageOfClientJson } from './exports';
+import { type PageFilter, pageOfClientJson, preparedListingPage } from './exports';
 import { centsToDecimalString } from './money';
 import { zonedIso, zonedIsoSql } from './zoned-timestamps';
 
@@ -239,15 +239,9 @@ function customerJsonSql(timeZone: string): string {
  * page as prepared JSON (routes/pagination.ts), made by the database in one value and reused while the
  * client's customers are unchanged (change-counters.ts). A full load of 100,000 customers is 1,000 pages.
  */
-export async function exportCustomersPrepared(
-  db: Queryable,
-  client: Client,
-  filter: PageFilter,
-): Promise<PreparedPage> {
-  const version = await changeVersion(db, [customersKey(client.id)]);
+export function exportCustomersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
   const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  // Customers hold no holds: the page does not lapse by itself, whatever the clock.
-  return preparedResponse(db, key, version, new Date(), async () => {
+  return preparedListingPage(db, key, [customersKey(client.id)], async () => {
     const page = await pageOfClientJson(
       db,
       { table: 'customers', changedColumn: 'last_changed', sortColumn: 'last_changed', changeKey: customersKey },
@@ -255,11 +249,6 @@ export async function exportCustomersPrepared(
       filter,
       (bind) => customerJsonSql(bind(client.timeZone)),
     );
-    const dataJson = `[${page.rowsJson}]`;
-    // The text, plus room for a body or two made from it (UTF-8 and gzip).
-    return {
-      value: { total: page.total, rowCount: page.rowCount, dataJson, bodies: new Map() },
-      bytes: dataJson.length * 4,
-    };
+    return { total: page.total, rowCount: page.rowCount, dataJson: `[${page.rowsJson}]` };
   });
 }

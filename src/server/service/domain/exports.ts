@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '../../../contract/pagination';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
-import { pageOffset } from '../routes/pagination';
+import { type PreparedPage, pageOffset } from '../routes/pagination';
 import { changeVersion, preparedResponse } from './change-counters';
 import { parseChangedSince } from './time';
 
@@ -29,6 +29,26 @@ export function toPageFilter(client: Client, page: number | undefined, changedSi
     page: page ?? 1,
     changedSince: changedSince === undefined ? undefined : parseChangedSince(changedSince, client.timeZone),
   };
+}
+
+/**
+ * A page of a listing prepared for the response (routes/pagination.ts): made by `build` under `key`, and
+ * reused while the change counters of `changeKeys` stand still (change-counters.ts) — the page's queries
+ * then do not run again, one small check of the counters does. Listed rows hold no holds: a page does not
+ * lapse by itself, whatever the clock.
+ */
+export async function preparedListingPage(
+  db: Queryable,
+  key: string,
+  changeKeys: readonly string[],
+  build: () => Promise<Omit<PreparedPage, 'bodies'>>,
+): Promise<PreparedPage> {
+  const version = await changeVersion(db, changeKeys);
+  return preparedResponse(db, key, version, new Date(), async () => {
+    const page = await build();
+    // The text, plus room for a body or two made from it (UTF-8 and gzip).
+    return { value: { ...page, bodies: new Map() }, bytes: page.dataJson.length * 4 };
+  });
 }
 
 /** How a listing is ordered: by a timestamp column, then by id, both in the same direction. */

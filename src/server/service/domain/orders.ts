@@ -4,10 +4,10 @@ import type { PublicOrderStatus } from '../../../contract/public-order';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import type { PreparedBody } from '../prepared-body';
-import { changeVersion, customersKey, ordersKey, preparedResponse } from './change-counters';
+import type { PreparedPage } from '../routes/pagination';
+import { customersKey, ordersKey } from './change-counters';
 import { customersById } from './customers';
-import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
+import { type PageFilter, type PageOf, pageOfClientRows, preparedListingPage } from './exports';
 import { centsToNumber } from './money';
 import { zonedIso } from './zoned-timestamps';
 
@@ -168,46 +168,31 @@ export async function exportOrders(db: Queryable, client: Client, filter: PageFi
 }
 
 /**
- * A page of orders prepared for the response: the total and the page's rows as JSON text, and the response
- * bodies made from them (routes/pagination.ts).
+ * A page of orders as prepared JSON (preparedListingPage), reused while the client's orders, order lines and
+ * customers are unchanged: the page, its lines and customers, and the `count(*)` over 50,000 orders are
+ * then not read again.
  */
-export interface PreparedOrderPage {
-  total: number;
-  rowCount: number;
-  dataJson: string;
-  bodies: Map<string, PreparedBody>;
-}
-
-/**
- * A page of orders as prepared JSON, reused while the client's orders, order lines and customers are
- * unchanged (change-counters.ts): the page, its lines and customers, and the `count(*)` over 50,000
- * orders are then not read again — one small query checks the counters instead.
- */
-async function preparedOrderPage(
+function preparedOrderPage(
   db: Queryable,
   client: Client,
   filter: PageFilter,
   listing: 'list' | 'export',
   load: (db: Queryable, client: Client, filter: PageFilter) => Promise<PageOf<OrderExport>>,
-): Promise<PreparedOrderPage> {
-  const version = await changeVersion(db, [ordersKey(client.id), customersKey(client.id)]);
+): Promise<PreparedPage> {
   const key = `orders-${listing}:${client.id}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  // Orders hold no holds: the page does not lapse by itself, whatever the clock.
-  return preparedResponse(db, key, version, new Date(), async () => {
+  return preparedListingPage(db, key, [ordersKey(client.id), customersKey(client.id)], async () => {
     const { total, rows } = await load(db, client, filter);
-    const dataJson = JSON.stringify(rows);
-    // The text, plus room for a body or two made from it (UTF-8 and gzip).
-    return { value: { total, rowCount: rows.length, dataJson, bodies: new Map() }, bytes: dataJson.length * 4 };
+    return { total, rowCount: rows.length, dataJson: JSON.stringify(rows) };
   });
 }
 
 /** `GET /partner/order` as a prepared page (see preparedOrderPage). */
-export function listOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedOrderPage> {
+export function listOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
   return preparedOrderPage(db, client, filter, 'list', listOrders);
 }
 
 /** `POST /partner/export/orders` as a prepared page (see preparedOrderPage). */
-export function exportOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedOrderPage> {
+export function exportOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
   return preparedOrderPage(db, client, filter, 'export', exportOrders);
 }
 
