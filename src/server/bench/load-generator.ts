@@ -1,5 +1,5 @@
-import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { KeepAliveConnection, type Reply } from './keep-alive-client';
 
 /**
  * The client side of `npm run bench:service`, run as a child process so that generating load does not
@@ -87,31 +87,6 @@ function percentile(sorted: number[], fraction: number): number {
 
 class StepError extends Error {}
 
-interface Reply {
-  status: number;
-  text: string;
-}
-
-/**
- * One HTTP request over a kept-alive connection of `agent`, its whole body read. node:http instead of
- * fetch: the load generator shares the machine's cores with the server it measures, and fetch (undici's
- * streams and WHATWG wrappers) spends several times the CPU per request.
- */
-function send(agent: Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { agent, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
 function expectOk(reply: Reply, step: string): unknown {
   if (reply.status < 200 || reply.status >= 300) {
     throw new StepError(`${step} → ${reply.status} ${reply.text.slice(0, 200)}`);
@@ -120,10 +95,9 @@ function expectOk(reply: Reply, step: string): unknown {
 }
 
 async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>): Promise<LoadResult> {
-  // One kept-alive connection per seller, as a box office keeps its connection open.
-  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
-  const partner = `${job.base}/v1/demo/partner`;
-  const headers = { authorization: job.apiKey, 'content-type': 'application/json' };
+  const base = new URL(job.base);
+  const partner = '/v1/demo/partner';
+  const headers = `authorization: ${job.apiKey}\r\ncontent-type: application/json\r\n`;
   const latencies: number[] = [];
   let next = 0;
   let non2xx = 0;
@@ -133,12 +107,6 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
   const started = performance.now();
   const deadline = started + job.durationSeconds * 1000;
 
-  const post = (url: string, body = '') =>
-    send(agent, new URL(url), 'POST', { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body);
-  const newCart = async () => {
-    const body = expectOk(await post(`${job.base}/v1/demo/cart/`), 'POST /cart/') as { cart_id: string };
-    return body.cart_id;
-  };
   const items = (seats: SeatChoice[]) =>
     JSON.stringify(
       seats.map((seat) => ({
@@ -151,6 +119,12 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     );
 
   async function seller(): Promise<void> {
+    // One kept-alive connection per seller, as a box office keeps its connection open (a new one after a
+    // connection failed).
+    let connection = new KeepAliveConnection(base);
+    const post = async (path: string, step: string, body = '') =>
+      expectOk(await connection.request('POST', path, headers, body), step);
+    const newCart = async () => ((await post('/v1/demo/cart/', 'POST /cart/')) as { cart_id: string }).cart_id;
     while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
       const seats = job.seats.slice(next, next + seatsPerCall);
       next += seatsPerCall;
@@ -158,31 +132,33 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
         if (job.kind === 'add-seat') {
           const cartId = await newCart();
           const begin = performance.now();
-          expectOk(await post(`${partner}/cart/${cartId}`, items(seats)), 'POST /partner/cart/{id}');
+          await post(`${partner}/cart/${cartId}`, 'POST /partner/cart/{id}', items(seats));
           latencies.push(performance.now() - begin);
         } else {
           const begin = performance.now();
           const cartId = await newCart();
-          expectOk(await post(`${partner}/cart/${cartId}`, items(seats)), 'POST /partner/cart/{id}');
-          expectOk(
-            await post(
-              `${partner}/cart/${cartId}/checkout`,
-              JSON.stringify({ customerId: job.customerId, paymentMethodId: job.paymentMethodId }),
-            ),
+          await post(`${partner}/cart/${cartId}`, 'POST /partner/cart/{id}', items(seats));
+          await post(
+            `${partner}/cart/${cartId}/checkout`,
             'POST /partner/cart/{id}/checkout',
+            JSON.stringify({ customerId: job.customerId, paymentMethodId: job.paymentMethodId }),
           );
           latencies.push(performance.now() - begin);
         }
       } catch (error) {
         if (error instanceof StepError) non2xx += 1;
-        else errors += 1;
+        else {
+          errors += 1;
+          connection.close();
+          connection = new KeepAliveConnection(base);
+        }
         firstError ??= error instanceof Error ? error.message : String(error);
       }
     }
+    connection.close();
   }
 
   await Promise.all(Array.from({ length: job.concurrency }, () => seller()));
-  agent.destroy();
   const durationSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {

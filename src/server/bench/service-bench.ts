@@ -24,6 +24,16 @@ const DEMO_KEY = 'demo-partner-key';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const LOAD_GENERATOR = join(import.meta.dirname, 'load-generator.ts');
+/**
+ * Parts to run, for working on one of them (the full run takes minutes): BENCH_DATABASES=pglite,postgres
+ * and BENCH_PARTS=reads,selling, each a comma-separated list; both default to everything.
+ */
+const only = (variable: string, all: readonly string[]) => {
+  const wanted = process.env[variable]?.split(',').map((part) => part.trim());
+  return new Set(all.filter((part) => !wanted || wanted.includes(part)));
+};
+const DATABASES = only('BENCH_DATABASES', ['pglite', 'postgres']);
+const PARTS = only('BENCH_PARTS', ['reads', 'selling']);
 
 type Budget = { metric: 'p50' | 'p99'; limitMs: number };
 
@@ -177,7 +187,7 @@ async function benchServer(runtime: ServiceRuntime, database: string, isPostgres
     },
   ];
 
-  for (const read of reads) {
+  for (const read of PARTS.has('reads') ? reads : []) {
     const row: Row = { database, name: read.name, ...(read.budget ? { budget: read.budget } : {}) };
     rows.push(row);
     const check = await probe(read.method, read.path, read.body);
@@ -199,14 +209,25 @@ async function benchServer(runtime: ServiceRuntime, database: string, isPostgres
     process.stderr.write(`  ${database} ${read.name}: done\n`);
   }
 
-  // Selling: needs the arena's seats, carts and checkout.
+  if (PARTS.has('selling')) rows.push(...(await benchSelling(base, database, isPostgres, ids, probe)));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return rows;
+}
+
+/** Selling: needs the arena's seats, carts and checkout. */
+async function benchSelling(
+  base: string,
+  database: string,
+  isPostgres: boolean,
+  ids: DemoIds,
+  probe: (method: string, path: string) => Promise<{ status: number; text: string }>,
+): Promise<Row[]> {
   const addRow: Row = { database, name: 'POST /partner/cart/{id} (add 1 seat)' };
   const saleRow: Row = {
     database,
     name: 'full sale (cart → 2 seats → cash)',
     ...(isPostgres ? { budget: { metric: 'p99', limitMs: 100 } as Budget } : {}),
   };
-  rows.push(addRow, saleRow);
   const plan = await probe('GET', `/v1/demo/partner/seating/${ids.arenaEventId ?? 0}`);
   const cart = await fetch(`${base}/v1/demo/cart/`, { method: 'POST' });
   await cart.arrayBuffer();
@@ -244,9 +265,7 @@ async function benchServer(runtime: ServiceRuntime, database: string, isPostgres
     });
     process.stderr.write(`  ${database} full sale: done\n`);
   }
-
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return rows;
+  return [addRow, saleRow];
 }
 
 async function benchPglite(): Promise<{ rows: Row[]; seedMs: number; restartMs: number }> {
@@ -341,21 +360,24 @@ async function main(): Promise<void> {
   // Other work on the machine inflates every figure; the load average says how much there was.
   const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
   console.log(`Before: ${load()}`);
-  const pglite = await benchPglite();
-  const postgres = await benchPostgres();
+  const pglite = DATABASES.has('pglite') ? await benchPglite() : undefined;
+  const postgres = DATABASES.has('postgres') ? await benchPostgres() : 'not selected (BENCH_DATABASES)';
   console.log('\nStart-up');
   const within = (value: number, limit: number) => (value <= limit ? 'PASS' : 'FAIL');
-  console.log(
-    `  PGlite      first start with seeding ${ms(pglite.seedMs)} ${within(pglite.seedMs, 30_000)} (≤ 30 s), ` +
-      `restart ${ms(pglite.restartMs)} ${within(pglite.restartMs, 5_000)} (≤ 5 s)`,
-  );
+  if (!pglite) console.log('  PGlite      not selected (BENCH_DATABASES)');
+  else {
+    console.log(
+      `  PGlite      first start with seeding ${ms(pglite.seedMs)} ${within(pglite.seedMs, 30_000)} (≤ 30 s), ` +
+        `restart ${ms(pglite.restartMs)} ${within(pglite.restartMs, 5_000)} (≤ 5 s)`,
+    );
+  }
   if (typeof postgres === 'string') console.log(`  PostgreSQL  ${postgres}`);
   else {
     console.log(`  PostgreSQL  first start with seeding ${ms(postgres.seedMs)}, restart ${ms(postgres.restartMs)}`);
     console.log(`  PostgreSQL  server settings: ${postgres.settings}`);
   }
   console.log('');
-  printTable([...pglite.rows, ...(typeof postgres === 'string' ? [] : postgres.rows)]);
+  printTable([...(pglite?.rows ?? []), ...(typeof postgres === 'string' ? [] : postgres.rows)]);
   console.log(`\nAfter: ${load()}`);
 }
 
