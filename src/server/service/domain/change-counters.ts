@@ -9,7 +9,8 @@ import { type Queryable, readUntilNextWrite } from '../db/database';
  * seat claims of an event, `orders:<client>` for orders and their lines, `customers:<client>` for
  * customers, and `*` for a TRUNCATE. A response records the counters (and `catalog_version`) it was built
  * under, read BEFORE its data: a change committed in between then only makes it look older than it is, and
- * it is rebuilt once more. Reading them is one indexed query.
+ * it is rebuilt once more. Reading them is one indexed query. A key's counter is the sum of its slots
+ * (migration 007: concurrent commits bump different rows, so they do not wait for each other's disk write).
  *
  * Entries live per database handle (tests open many databases in one process) and are bounded in bytes;
  * the least recently used go first.
@@ -28,7 +29,8 @@ export function changeVersion(db: Queryable, keys: readonly string[]): Promise<s
 async function readChangeVersion(db: Queryable, keys: readonly string[]): Promise<string> {
   const { rows } = await db.query<{ catalog: string | number | null; counters: string | null }>(
     `select (select n from catalog_version) as catalog,
-            (select string_agg(key || '=' || n, ',' order by key) from change_counters where key = any($1::text[]))
+            (select string_agg(key || '=' || n, ',' order by key)
+               from (select key, sum(n) as n from change_counters where key = any($1::text[]) group by key) as k)
               as counters`,
     [[...keys, EVERYTHING_KEY]],
   );

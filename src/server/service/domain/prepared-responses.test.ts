@@ -137,7 +137,7 @@ describeEachDatabase('prepared responses stay current', (database) => {
   describe('change counters', () => {
     const counters = async (keys: string[]) => {
       const { rows } = await first.db.query<{ key: string; n: string }>(
-        'select key, n::text from change_counters where key = any($1::text[])',
+        'select key, sum(n)::text as n from change_counters where key = any($1::text[]) group by key',
         [keys],
       );
       return Object.fromEntries(keys.map((key) => [key, Number(rows.find((row) => row.key === key)?.n ?? 0)]));
