@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
 import { analysisMessages } from './analysis-messages';
 import '../orders.css';
+import { type AnalysisChoices, AnalysisControls, type ChoiceLabels } from './analysis-controls';
 import { analysisCsv, downloadText } from './analysis-csv';
 import {
   type AnalysisIndex,
@@ -38,7 +39,7 @@ import {
   totalsOf,
   valuesOf,
 } from './analysis-index';
-import { type AnalysisFilters, type Grouping, hasFilters, NO_FILTERS, SORTS, type SortOrder } from './analysis-model';
+import { type AnalysisFilters, NO_FILTERS, SORTS } from './analysis-model';
 import { type AnalysisParams, readAnalysisParams, writeAnalysisParams } from './analysis-params';
 import { GroupsTable, TotalsCards } from './analysis-summary';
 import { AnalysisTable } from './analysis-table';
@@ -139,7 +140,7 @@ export function AnalysisPage() {
     (eventId: number) => eventNames.get(eventId) ?? ts('eventFallback', { id: eventId }),
     [eventNames, ts],
   );
-  const choices = useMemo(() => {
+  const choices = useMemo<AnalysisChoices>(() => {
     const all = selectOrders(index, NO_FILTERS);
     return {
       status: valuesOf(index, all, 'status'),
@@ -157,6 +158,10 @@ export function AnalysisPage() {
   const paymentLabel = useCallback(
     (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value),
     [localized],
+  );
+  const choiceLabels = useMemo<ChoiceLabels>(
+    () => ({ status: statusLabel, payment: paymentLabel, channel: channelLabel, event: eventName }),
+    [statusLabel, paymentLabel, channelLabel, eventName],
   );
   const grouping = params.group;
   const groupLabel = useCallback(
@@ -210,12 +215,6 @@ export function AnalysisPage() {
     const day = isoLocalDate(new Date());
     downloadText(analysisCsv(ordersOfRows(rows)), `orders-${params.since}-${day}.csv`);
   };
-
-  const filtered = hasFilters(params.filters);
-  const selectData = (values: string[], label: (value: string) => string) => [
-    { value: '', label: t('all') },
-    ...values.map((value) => ({ value, label: label(value) })),
-  ];
 
   let body: React.ReactNode;
   if (query.isError) {
@@ -272,103 +271,15 @@ export function AnalysisPage() {
             date: formatDate(params.since, locale),
           })}
         </Text>
-        <Paper withBorder radius="md" p="md" component="section" aria-label={t('filtersLabel')}>
-          <Stack gap="sm">
-            <Group gap="md" align="flex-end" wrap="wrap">
-              <NativeSelect
-                label={t('filterStatus')}
-                value={params.filters.status}
-                onChange={(event) => setFilter({ status: event.currentTarget.value })}
-                data={selectData(choices.status, statusLabel)}
-                data-testid="filter-status"
-              />
-              <NativeSelect
-                label={t('filterPayment')}
-                value={params.filters.payment}
-                onChange={(event) => setFilter({ payment: event.currentTarget.value })}
-                data={selectData(choices.payment, paymentLabel)}
-                data-testid="filter-payment"
-              />
-              <NativeSelect
-                label={t('filterChannel')}
-                value={params.filters.channel}
-                onChange={(event) => setFilter({ channel: event.currentTarget.value })}
-                data={selectData(choices.channel, channelLabel)}
-                data-testid="filter-channel"
-              />
-              <NativeSelect
-                label={t('filterMethod')}
-                value={params.filters.method}
-                onChange={(event) => setFilter({ method: event.currentTarget.value })}
-                data={selectData(choices.method, (value) => value || '–')}
-                data-testid="filter-method"
-              />
-              <NativeSelect
-                label={t('filterEvent')}
-                value={params.filters.event === null ? '' : String(params.filters.event)}
-                onChange={(event) => {
-                  const value = Number(event.currentTarget.value);
-                  setFilter({ event: value > 0 ? value : null });
-                }}
-                data={selectData(choices.event.map(String), (value) => eventName(Number(value)))}
-                maw={280}
-                data-testid="filter-event"
-              />
-              <TextInput
-                type="date"
-                label={t('filterDay')}
-                value={params.filters.day}
-                onChange={(event) => setFilter({ day: validIsoDate(event.currentTarget.value) })}
-                data-testid="filter-day"
-              />
-              <TextInput
-                type="search"
-                label={t('filterText')}
-                value={params.filters.text}
-                onChange={(event) => setFilter({ text: event.currentTarget.value })}
-                data-testid="filter-text"
-              />
-            </Group>
-            <Group gap="md" align="flex-end" wrap="wrap">
-              <NativeSelect
-                label={t('groupBy')}
-                value={params.group}
-                onChange={(event) => update({ group: event.currentTarget.value as Grouping })}
-                data={[
-                  { value: 'none', label: t('groupNone') },
-                  { value: 'status', label: t('groupStatus') },
-                  { value: 'payment', label: t('groupPayment') },
-                  { value: 'channel', label: t('groupChannel') },
-                  { value: 'method', label: t('groupMethod') },
-                  { value: 'event', label: t('groupEvent') },
-                  { value: 'day', label: t('groupDay') },
-                ]}
-                data-testid="group-by"
-              />
-              <NativeSelect
-                label={t('sortBy')}
-                value={params.sort}
-                onChange={(event) => update({ sort: event.currentTarget.value as SortOrder })}
-                data={[
-                  { value: 'date-desc', label: t('sortDateDesc') },
-                  { value: 'date-asc', label: t('sortDateAsc') },
-                  { value: 'amount-desc', label: t('sortAmountDesc') },
-                  { value: 'amount-asc', label: t('sortAmountAsc') },
-                  { value: 'id', label: t('sortId') },
-                ]}
-                data-testid="sort-by"
-              />
-              {filtered ? (
-                <Button variant="subtle" onClick={() => update({ filters: NO_FILTERS })}>
-                  {t('clearFilters')}
-                </Button>
-              ) : null}
-              <Button variant="light" onClick={exportCsv} disabled={selection.count === 0} data-testid="export-csv">
-                {t('exportCsv')}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <AnalysisControls
+          params={params}
+          choices={choices}
+          labels={choiceLabels}
+          onFilter={setFilter}
+          onUpdate={update}
+          onExport={exportCsv}
+          canExport={selection.count > 0}
+        />
 
         <TotalsCards totals={totals} />
 
