@@ -60,6 +60,12 @@ export interface NamedSeatRequest {
  * only when the claim succeeded. Returns, in request order, what happened to each, so the caller can name
  * the rule that failed; a failed add rolls back its transaction. Seat ids must be distinct: one statement
  * cannot claim a seat twice.
+ *
+ * The seats come as one JSON array rather than as parallel arrays: PostgreSQL estimates `unnest` of an
+ * array parameter from its length when planning for the values at hand, so the plan for the values always
+ * looked cheaper than the reusable (generic) one and the statement was planned again on every call
+ * (0.6 ms, a third of its time). A JSON record set is estimated the same either way, so the prepared
+ * statement keeps its generic plan.
  */
 export async function holdNamedSeats(
   tx: Queryable,
@@ -76,25 +82,30 @@ export async function holdNamedSeats(
     held: boolean;
   }>(
     `with wanted as (
-       select * from unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[])
-         with ordinality as w(seat_id, rank_id, ticket_type_id, price_cents, label, n)
+       select * from jsonb_to_recordset($1::jsonb)
+         as w(n int, seat_id int, rank_id int, ticket_type_id int, price_cents int, label text)
      ), seat as (
+       -- Each seat looked up by its key (a lateral subquery with a limit is never turned into a hash join
+       -- over the whole hall, whatever the estimate of the JSON record set).
        select w.n, w.rank_id as wanted_rank, w.ticket_type_id, w.price_cents, w.label,
               s.id, s.rank_id, s.row_nr, s.seat_nr
-         from wanted w join seats s on s.id = w.seat_id and s.hall_id = $6
+         from wanted w
+        cross join lateral (
+          select s.id, s.rank_id, s.row_nr, s.seat_nr from seats s where s.id = w.seat_id and s.hall_id = $2 limit 1
+        ) as s
      ), claimed as (
        insert into seat_claims (event_id, seat_id, state, cart_id, expires_at)
-       select $7::int, id, 'hold', $8, $9::timestamptz from seat where rank_id = wanted_rank order by id
+       select $3::int, id, 'hold', $4, $5::timestamptz from seat where rank_id = wanted_rank order by id
        on conflict (event_id, seat_id) do update
           set state = 'hold', cart_id = excluded.cart_id, order_id = null, block_type = null,
               expires_at = excluded.expires_at
-        where seat_claims.state = 'hold' and seat_claims.expires_at <= $10::timestamptz
+        where seat_claims.state = 'hold' and seat_claims.expires_at <= $6::timestamptz
        returning seat_id
      ), line as (
        insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
          description, created_at)
-       select $8, 'ticket', $7, s.ticket_type_id, s.wanted_rank, s.id, 1, s.price_cents,
-              s.label || ' – row ' || s.row_nr || ', seat ' || s.seat_nr, $10::timestamptz
+       select $4, 'ticket', $3, s.ticket_type_id, s.wanted_rank, s.id, 1, s.price_cents,
+              s.label || ' – row ' || s.row_nr || ', seat ' || s.seat_nr, $6::timestamptz
          from seat s join claimed c on c.seat_id = s.id
         order by s.n
        returning seat_id
@@ -103,11 +114,16 @@ export async function holdNamedSeats(
        from wanted w left join seat s on s.n = w.n
       order by w.n`,
     [
-      seats.map((seat) => seat.seatId),
-      seats.map((seat) => seat.rankId),
-      seats.map((seat) => seat.ticketTypeId),
-      seats.map((seat) => seat.priceCents),
-      seats.map((seat) => seat.label),
+      JSON.stringify(
+        seats.map((seat, index) => ({
+          n: index + 1,
+          seat_id: seat.seatId,
+          rank_id: seat.rankId,
+          ticket_type_id: seat.ticketTypeId,
+          price_cents: seat.priceCents,
+          label: seat.label,
+        })),
+      ),
       input.hallId,
       input.eventId,
       input.cartId,
