@@ -54,6 +54,7 @@ export const analysisMessages = defineMessages(
     chartOrdersByStatus: 'Bestellingen per status',
     chartTopEvents: 'Voorstellingen met de meeste omzet',
     chartsLoading: 'Grafieken worden geladen…',
+    chartAsTable: 'Als tabel tonen',
   },
   {
     analysisTitle: 'Order analysis',
@@ -108,5 +109,6 @@ export const analysisMessages = defineMessages(
     chartOrdersByStatus: 'Orders by status',
     chartTopEvents: 'Top events by revenue',
     chartsLoading: 'Loading charts…',
+    chartAsTable: 'Show as a table',
   },
 );
