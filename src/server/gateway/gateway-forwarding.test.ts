@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEnvelope } from '../service/routes/pagination';
@@ -61,6 +62,7 @@ function stubService(): Hono {
     revoked ? c.json({ message: 'Unknown API key' }, 401) : c.json({ customerId: 1 }),
   );
   stub.get('/v1/:client/text', (c) => c.text('plain text, not JSON'));
+  stub.get('/v1/:client/partner/big', (c) => c.json({ names: Array.from({ length: 200 }, (_, i) => `name ${i}`) }));
   return stub;
 }
 
@@ -122,6 +124,22 @@ describe('gateway forwarding rules', () => {
 
     const list = await browser.request('/api/v1/demo/partner/order-list');
     expect(await list.json()).toEqual([{ next_page_url: 'http://elsewhere/v1/x' }]);
+  });
+
+  it('gzips a JSON answer of 1 kB or more for a browser that accepts it, and only then', async () => {
+    const expected = { names: Array.from({ length: 200 }, (_, i) => `name ${i}`) };
+    const gzipped = await browser.request('/api/v1/demo/partner/big', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8'))).toEqual(expected);
+
+    const plain = await browser.request('/api/v1/demo/partner/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(expected);
+
+    const small = await browser.request('/api/v1/demo/partner/hall', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual([]);
   });
 
   it('passes non-JSON bodies through as they are', async () => {

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip, constants as zlibConstants } from 'node:zlib';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -5,6 +7,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
 import { AttemptLimiter } from './attempt-limiter';
 import { rewritePageUrls, toGatewayUrl } from './page-urls';
 import { requestOrigin, requireSameOrigin } from './same-origin';
@@ -26,6 +29,8 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposi
 const PASSED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+const gzipAsync = promisify(gzip);
 
 const signInSchema = z.object({
   clientName: z.string().trim().min(1, 'Enter the client name').max(64, 'At most 64 characters'),
@@ -212,13 +217,29 @@ export function createGatewayApp(options: GatewayOptions): Hono {
       return c.body(null, { status, headers: responseHeaders });
     }
     const contentType = answer.headers.get('content-type') ?? '';
-    const payload = contentType.includes('json')
-      ? rewritePageUrls(await answer.text(), serviceBase)
-      : (answer.body ?? '');
-    return c.body(payload, { status: status as ContentfulStatusCode, headers: responseHeaders });
+    if (!contentType.includes('json')) {
+      return c.body(answer.body ?? '', { status: status as ContentfulStatusCode, headers: responseHeaders });
+    }
+    const json = rewritePageUrls(await answer.text(), serviceBase);
+    const init = { status: status as ContentfulStatusCode, headers: responseHeaders };
+    const gzipped = await gzippedForBrowser(c, json, responseHeaders);
+    return gzipped ? c.body(gzipped, init) : c.body(json, init);
   }
 
   return gateway;
+}
+
+/**
+ * A JSON answer gzipped for the browser, when it accepts that and the text is not tiny; null: send it as it is. A full load
+ * of the customer list is 1,000 pages of ~67 kB; sent as they are, writing them to the socket cost the
+ * server more CPU than making them, and reading them cost the browser as much again. Gzip at its fastest
+ * level (in the thread pool, ~0.3 ms a page) makes them 7 times smaller.
+ */
+async function gzippedForBrowser(c: Context, json: string, headers: Headers): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return null;
+  headers.set('content-encoding', 'gzip');
+  headers.set('vary', 'Accept-Encoding');
+  return (await gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED })) as Uint8Array<ArrayBuffer>;
 }
 
 /** The decoded `{client_name}` of a `/v1/{client_name}/...` path; null when it cannot be decoded. */

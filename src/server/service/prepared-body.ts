@@ -1,11 +1,9 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
 
 const gzipAsync = promisify(gzip);
-
-/** Below this, compressing saves less than it costs. */
-const MIN_GZIP_BYTES = 1024;
 
 /**
  * A JSON response body built once and sent many times (the partner event list, seating plans, pages of
@@ -31,23 +29,6 @@ export class PreparedBody {
   get approximateBytes(): number {
     return this.bytes.byteLength * (this.#gzipped ? 2 : 1);
   }
-}
-
-/**
- * Whether `Accept-Encoding` allows gzip (RFC 9110 12.5.3): listed as `gzip` or `x-gzip`, or covered by `*`,
- * with a non-zero weight.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let wildcard = false;
-  for (const entry of header.split(',')) {
-    const [coding = '', ...parameters] = entry.trim().toLowerCase().split(';');
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    const acceptable = q === undefined || Number(q.slice(2)) > 0;
-    if (coding === 'gzip' || coding === 'x-gzip') return acceptable;
-    if (coding === '*') wildcard = acceptable;
-  }
-  return wildcard;
 }
 
 /** Sends a prepared body as JSON, gzipped when the client accepts it. */
