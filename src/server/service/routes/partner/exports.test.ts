@@ -260,6 +260,57 @@ describeEachDatabase('partner exports', (database) => {
     }
   });
 
+  it('shows customers created, edited and re-tagged through the API in the export and in changedSince, as the service shows them', async () => {
+    const call = (path: string, init: { method?: string; json?: unknown } = {}) =>
+      service.request(`/v1/demo/partner${path}`, { key: DEMO.apiKey, ...init });
+    // Every change below is at or after this instant (the service stamps lastChanged with its clock).
+    const since = new Date(Date.now() - 1000).toISOString();
+    const { rows: two } = await service.db.query<{ id: number }>(
+      'select id from customers where client_id = $1 order by id limit 2 offset 20',
+      [fx.demo.clientId],
+    );
+    const [edited, tagged] = two.map((row) => row.id) as [number, number];
+    const edit = await call(`/customer/${edited}`, {
+      method: 'PUT',
+      json: {
+        customerCity: 'Leiden',
+        customerCredit: '12.5',
+        customerCustom2: 'nieuw "citaat"',
+        customerZip: '2311AB',
+      },
+    });
+    expect(edit.status).toBe(200);
+    const tags = clientTypeListSchema.parse(await (await call('/export/clienttypes')).json()).slice(0, 2);
+    expect(
+      (await call(`/customer/${tagged}/clienttypes`, { method: 'POST', json: { clienttypes: tags } })).status,
+    ).toBe(200);
+    const create = await call('/customer', {
+      method: 'POST',
+      json: { email: `export-${Date.now()}@example.nl`, customerFirstName: 'Één', customerLastName: 'Nieuw' },
+    });
+    const created = customerSchema.parse(await create.json()).customerId;
+
+    const single = async (id: number) => customerSchema.parse(await (await call(`/customer/${id}`)).json());
+    const everything = await walkPages(service, customerPageSchema, {
+      path: '/v1/demo/partner/export/customers',
+      method: 'POST',
+      key: DEMO.apiKey,
+    });
+    const changed = await walkPages(service, customerPageSchema, {
+      path: '/v1/demo/partner/export/customers',
+      method: 'POST',
+      key: DEMO.apiKey,
+      json: { changedSince: since },
+    });
+    for (const id of [edited, tagged, created]) {
+      const shown = await single(id);
+      expect(everything.rows.find((customer) => customer.customerId === id)).toEqual(shown);
+      expect(changed.rows.find((customer) => customer.customerId === id)).toEqual(shown);
+    }
+    expect((await single(edited)).customerCity).toBe('Leiden');
+    expect((await single(tagged)).customerTags).toBe(tags.join(','));
+  });
+
   it('exports waiting-list entries of every type with the customer inline', async () => {
     const { rows } = await walkPages(service, waitinglistPageSchema, {
       path: '/v1/demo/partner/export/waitinglist',
