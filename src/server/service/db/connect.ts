@@ -52,9 +52,27 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
     kind: 'pglite',
     query: (sql, params) => (isPlainRead(sql) ? base.query(sql, params) : writing(() => base.query(sql, params))),
     exec: (sql) => writing(() => base.exec(sql)),
-    transaction: (work) => writing(() => pglite.transaction((tx) => work(wrap(tx)))),
+    transaction: (work) => writing(() => pglite.transaction((tx) => work(oneAtATime(wrap(tx))))),
     writeCount: () => writes,
     close: () => pglite.close(),
+  };
+}
+
+/**
+ * Statements through `target` strictly one after the other, whenever they are sent: a transaction's work
+ * may send the next statement before the answer of the one before (see Database.transaction), and PGlite's
+ * transaction handle must not interleave them.
+ */
+function oneAtATime(target: Queryable): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    query: (sql, params) => inTurn(() => target.query(sql, params)),
+    exec: (sql) => inTurn(() => target.exec(sql)),
   };
 }
 
@@ -73,7 +91,10 @@ const MAY_CHANGE_DATA = /\b(insert|update|delete|truncate|merge|nextval|setval|n
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   // Counts and sums come back as int8/numeric strings; the domain casts in SQL where it needs numbers.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipeline mode: a statement goes out at once, without waiting for the answers to the ones before it on
+  // the connection (they are still run and answered in order). A transaction's BEGIN then travels with its
+  // first statement, and work that sends a statement before awaiting the previous one saves a round trip.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
@@ -98,12 +119,17 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     exec: base.exec,
     async transaction(work) {
       const client = await pool.connect();
+      // Not awaited before the work starts: BEGIN shares the first statement's round trip (pipeline mode).
+      // It fails only when the connection does, and then so does every statement sent behind it.
+      const begun = client.query('BEGIN');
+      begun.catch(() => undefined); // its failure is reported where it is awaited
       try {
-        await client.query('BEGIN');
         const value = await work(wrap(client as unknown as { query: Pool['query'] }));
+        await begun;
         await client.query('COMMIT');
         return value;
       } catch (error) {
+        await begun.catch(() => undefined);
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {

@@ -27,7 +27,12 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction (READ COMMITTED); rolls back when it throws. */
+  /**
+   * Runs `work` in one transaction (READ COMMITTED); rolls back when it throws. Inside it, statements run
+   * one after the other in the order they were sent: `work` may send a statement before the answer of the
+   * one before has come (on a server they then share a round trip), as long as it awaits every answer
+   * before it returns.
+   */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

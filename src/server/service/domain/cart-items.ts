@@ -10,7 +10,7 @@ import { cachedCatalogAt } from './catalog-cache';
 import { holdBestSeats, holdNamedSeats, lockEvent, type NamedSeatHold, type NamedSeatRequest } from './holds';
 import { decimalToCents } from './money';
 import { findPublicSubEvent } from './public-events';
-import { sellingTransaction } from './selling-transaction';
+import { inSendingOrder, sellingTransaction } from './selling-transaction';
 import { findTicketType, type TicketType, ticketTypesOfEvent, unsellableReason } from './ticket-types';
 
 /**
@@ -390,8 +390,9 @@ export async function addPartnerItems(
         throw error;
       }
     }
-    await namedSeats.flush();
-    const lines = await extendCart(tx, cart.id, expiresAt);
+    // The last seats' hold and the extension go out together (one round trip on a server); a seat not held
+    // throws, and the transaction, extension included, rolls back.
+    const [, lines] = await inSendingOrder([namedSeats.flush(), extendCart(tx, cart.id, expiresAt)]);
     return { cart: { ...cart, expires_at: expiresAt }, lines };
 
     async function addPartnerItem(item: PartnerCartAddItem, index: number): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { CART_LINE_SELECT, type CartLine, toCartLines } from './cart-views';
-import { at, sellingTransaction } from './selling-transaction';
+import { at, inSendingOrder, sellingTransaction } from './selling-transaction';
 
 /**
  * Carts (DESIGN.md decisions 1 and 8). A cart id is a capability: 144 random bits, base64url. A cart
@@ -100,6 +100,25 @@ export async function lockCart<Extra extends object = object>(
 ): Promise<CartRow & Extra> {
   const cart = await findCart<Extra>(tx, clientId, cartId, true, along);
   return isLapsed(cart, now) ? purgeLapsed(tx, cart) : cart;
+}
+
+/**
+ * `lockCart` and a read of what the lock protects (the cart's items), the read sent right behind the lock
+ * statement without waiting for its answer: on a server both share one round trip. The read still runs
+ * after the lock is taken, so it sees what the previous lock holder committed. When the cart had lapsed,
+ * the read is done again after the purge.
+ */
+export async function lockCartAndRead<Extra extends object, T>(
+  tx: Queryable,
+  clientId: number,
+  cartId: string,
+  now: Date,
+  along: ReadAlongWithCart | undefined,
+  read: () => Promise<T>,
+): Promise<{ cart: CartRow & Extra; value: T }> {
+  const [cart, value] = await inSendingOrder([findCart<Extra>(tx, clientId, cartId, true, along), read()]);
+  if (!isLapsed(cart, now)) return { cart, value };
+  return { cart: await purgeLapsed(tx, cart), value: await read() };
 }
 
 /** The cart for reading; a lapsed one is purged first (in its own short transaction). */

@@ -4,7 +4,7 @@ import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
-import { type CartRow, lockCart, orderOfCart, type ReadAlongWithCart } from './carts';
+import { type CartRow, lockCartAndRead, orderOfCart, type ReadAlongWithCart } from './carts';
 import { lockEvent } from './holds';
 import { at, sellingTransaction } from './selling-transaction';
 import { findTicketType } from './ticket-types';
@@ -169,15 +169,19 @@ export interface CheckoutInput {
   customerTags: readonly string[];
 }
 
-/** Makes the order of a locked, current (not lapsed) cart. Returns undefined when the cart is empty. */
+/**
+ * Makes the order of a locked, current (not lapsed) cart; `lines` are its checkoutLines, read under the
+ * lock (or read here when not given).
+ */
 export async function convertCart(
   tx: Queryable,
   client: Client,
   cart: CartRow,
   input: CheckoutInput,
   now: Date,
+  linesUnderLock?: readonly CheckoutLine[],
 ): Promise<{ id: number; orderKey: string }> {
-  const lines = await checkoutLines(tx, cart.id);
+  const lines = linesUnderLock ?? (await checkoutLines(tx, cart.id));
   if (lines.length === 0) throw new ValidationError('The cart is empty.');
   for (const line of lines) {
     if (line.required_tag !== null && !input.customerTags.includes(line.required_tag)) {
@@ -273,12 +277,14 @@ export async function checkoutPartnerCart(
   const now = deps.now();
   if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
   return sellingTransaction(deps.db, async (tx) => {
-    const cart = await lockCart<CustomerAndMethodColumns>(
+    // The lines are read in the lock's round trip (unused when the cart turns out checked out already).
+    const { cart, value: lines } = await lockCartAndRead<CustomerAndMethodColumns, CheckoutLine[]>(
       tx,
       client.id,
       cartId,
       now,
       customerAndMethodAlong(body.customerId, body.paymentMethodId),
+      () => checkoutLines(tx, cartId),
     );
     const existing = cart.checked_out ? await orderOfCart(tx, cart.id) : undefined;
     if (existing) {
@@ -307,6 +313,7 @@ export async function checkoutPartnerCart(
         customerTags: customer.tags,
       },
       now,
+      lines,
     );
     return {
       orderId: order.id,

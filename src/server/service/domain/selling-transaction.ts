@@ -26,3 +26,17 @@ export async function sellingTransaction<T>(db: Database, work: (tx: Queryable) 
 
 /** The request clock as a SQL parameter (never SQL `now()`, so tests can move time). */
 export const at = (instant: Date) => instant.toISOString();
+
+/**
+ * Awaits statements that were sent one after the other without waiting for each other's answers (inside a
+ * transaction on a server they then share one round trip; see Database.transaction). Returns their values,
+ * or throws the first failure in the order they were sent: the one that caused any later ones (a statement
+ * behind a failed one only reports that the transaction is aborted). Nothing is left running either way.
+ */
+export async function inSendingOrder<T extends readonly unknown[]>(
+  pending: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(pending);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
