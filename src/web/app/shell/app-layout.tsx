@@ -12,7 +12,7 @@ import '@mantine/core/styles/Kbd.css';
 import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { IconClose, IconLogout, IconMenu, IconSearch } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
@@ -31,13 +31,8 @@ const CommandPalette = lazy(async () => ({ default: (await import('./command-pal
 const ShortcutsOverlay = lazy(async () => ({ default: (await import('./shortcuts-overlay')).ShortcutsOverlay }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host')).NotificationsHost }));
 
-/**
- * The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay.
- * Memoised: the router renders the layout again on every change of the URL, and a page's filters and sort
- * live in its query string (the orders analysis changes it on every filter); nothing here depends on the
- * URL but the navigation links, which follow it on their own.
- */
-export const AppLayout = memo(function AppLayout() {
+/** The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay. */
+export function AppLayout() {
   const t = useMessages(appMessages);
   const localized = useLocalized();
   const { locale, setLocale } = useLocale();
@@ -229,4 +224,4 @@ export const AppLayout = memo(function AppLayout() {
       </Suspense>
     </div>
   );
-});
+}
