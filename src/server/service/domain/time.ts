@@ -37,9 +37,8 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   return parts as unknown as LocalParts;
 }
 
-/** Offset of the zone at that instant, in minutes east of UTC. */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const p = localParts(instant, timeZone);
+/** Offset of the zone at that instant, in minutes east of UTC (`p`: its local parts, when known). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string, p = localParts(instant, timeZone)): number {
   const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
@@ -47,7 +46,7 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 /** `2026-11-23T20:00:00+01:00` */
 export function toZonedIso(instant: Date, timeZone: string): string {
   const p = localParts(instant, timeZone);
-  const offset = zoneOffsetMinutes(instant, timeZone);
+  const offset = zoneOffsetMinutes(instant, timeZone, p);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
