@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber, type Locale } from '../../../lib/format';
@@ -8,6 +7,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
 import type { OrderRows } from './analysis-index';
 import type { AnalysisOrder } from './analysis-model';
+import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 36;
 const VIEWPORT_HEIGHT = 560;
@@ -51,15 +51,11 @@ export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: str
     [locale, ts, localized, channel],
   );
   const scrollRef = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const { start, end } = useRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, overscan: 10 });
+  const paddingTop = start * ROW_HEIGHT;
+  const paddingBottom = (count - end) * ROW_HEIGHT;
+  const shown: number[] = [];
+  for (let index = start; index < end; index++) shown.push(index);
   const columns = [
     ts('columnId'),
     ts('columnDate'),
@@ -104,11 +100,11 @@ export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: str
               <td colSpan={columns.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
             </tr>
           ) : null}
-          {items.map((item) => {
-            const order = rows.orders[rows.positions[item.index] ?? -1];
+          {shown.map((index) => {
+            const order = rows.orders[rows.positions[index] ?? -1];
             // Keyed by place, not by order: a new sort or filter fills the same rows with other orders
             // instead of taking all of them out of the page and building new ones.
-            return order ? <AnalysisRow key={item.index} order={order} rowIndex={item.index} text={text} /> : null;
+            return order ? <AnalysisRow key={index} order={order} rowIndex={index} text={text} /> : null;
           })}
           {paddingBottom > 0 ? (
             // Spacers that give the scroll box its full height; not rows of the data.
