@@ -53,6 +53,13 @@ describe('page URL rewriting', () => {
     expect(rewritePageUrls(spaced, base)).toBe(
       '{ "data" : [ { "path" : "http://s/v1/keep" } ] ,\n "path" : "/api/v1/demo/x?page=1", "n": "a\\"b", "next_page_url": null }',
     );
+    // Strings in the data that end in an escaped backslash, or hold an escaped quote before brackets.
+    const tricky = {
+      data: [{ a: 'ends in \\', b: '"]}, "path": "http://s/v1/x"', c: '\\"' }],
+      next_page_url: null,
+      path: 'http://s/v1/demo/y',
+    };
+    expect(JSON.parse(rewritePageUrls(JSON.stringify(tricky), base))).toEqual({ ...tricky, path: '/api/v1/demo/y' });
     const escaped =
       '{"data":[],"next_page_url":"http:\\/\\/s\\/v1\\/demo\\/x?page=2","pa\\u0074h":"http://s/v1/demo/x"}';
     expect(JSON.parse(rewritePageUrls(escaped, base))).toEqual({

@@ -47,6 +47,7 @@ const COLON = 0x3a;
 /**
  * Where the page URL keys of the top-level object have string values: the text between their quotes. Null
  * when a top-level key or one of those values is written with escapes (then the caller parses the body).
+ * Strings, most of a body's text, are skipped with `indexOf` rather than character by character.
  */
 function topLevelUrlValues(body: string): { start: number; end: number }[] | null {
   const found: { start: number; end: number }[] = [];
@@ -55,16 +56,9 @@ function topLevelUrlValues(body: string): { start: number; end: number }[] | nul
   for (let at = 0; at < body.length; at++) {
     const char = body.charCodeAt(at);
     if (char === QUOTE) {
-      let end = at + 1;
-      let escaped = false;
-      while (end < body.length && body.charCodeAt(end) !== QUOTE) {
-        if (body.charCodeAt(end) === BACKSLASH) {
-          escaped = true;
-          end += 1;
-        }
-        end += 1;
-      }
+      const end = closingQuote(body, at);
       if (depth === 1) {
+        const escaped = body.slice(at + 1, end).includes('\\');
         let next = end + 1;
         while (next < body.length && /\s/.test(body.charAt(next))) next += 1;
         if (body.charCodeAt(next) === COLON) {
@@ -89,6 +83,19 @@ function topLevelUrlValues(body: string): { start: number; end: number }[] | nul
     }
   }
   return found;
+}
+
+/** The quote closing the string that opens at `open`: the next one not escaped; the end of an unclosed text. */
+function closingQuote(body: string, open: number): number {
+  let end = body.indexOf('"', open + 1);
+  while (end !== -1) {
+    // Escaped by an odd number of backslashes before it (an even number are escaped backslashes).
+    let backslashes = 0;
+    while (body.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return end;
+    end = body.indexOf('"', end + 1);
+  }
+  return body.length;
 }
 
 function rewriteParsed(body: string, serviceBase: string): string {
