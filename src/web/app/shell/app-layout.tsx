@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Button,
   Group,
   Kbd,
   Text,
@@ -14,7 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { IconClose, IconLogout, IconMenu, IconSearch } from '../../components/icons';
+import { IconClose, IconMenu, IconSearch } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
@@ -24,6 +23,7 @@ import { appMessages } from '../messages';
 import { sessionKey, sessionQuery, signOut } from '../session';
 import { ColorSchemeMenu } from './color-scheme-menu';
 import { isMac, keyLabel } from './keys';
+import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
 
 // Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
@@ -166,7 +166,8 @@ export function AppLayout() {
             >
               <Group gap="xs" wrap="nowrap">
                 <IconSearch size={16} />
-                <Text size="sm" c="dimmed" span>
+                {/* Below `sm` the header has room for the icon and the shortcut only; the button keeps its name. */}
+                <Text size="sm" c="dimmed" span visibleFrom="sm">
                   {t('searchOrJump')}
                 </Text>
                 <Kbd size="xs">{isMac() ? '⌘K' : 'Ctrl K'}</Kbd>
@@ -179,15 +180,7 @@ export function AppLayout() {
             </Text>
             <LanguageMenu />
             <ColorSchemeMenu />
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} />}
-              onClick={() => signOutMutation.mutate()}
-              loading={signOutMutation.isPending}
-              className="foyer-touch-target"
-            >
-              {t('signOut')}
-            </Button>
+            <SignOutButton onSignOut={() => signOutMutation.mutate()} pending={signOutMutation.isPending} />
           </Group>
         </Group>
       </header>
