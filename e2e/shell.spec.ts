@@ -9,6 +9,18 @@ async function openSignedIn(page: Page, baseURL: string | undefined, path: strin
   await page.goto(path);
 }
 
+/** How far the header and the page scroll sideways: 0 when everything fits the width. */
+function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('.foyer-shell-header');
+    const root = document.documentElement;
+    return {
+      header: header ? header.scrollWidth - header.clientWidth : null,
+      page: root.scrollWidth - root.clientWidth,
+    };
+  });
+}
+
 test.describe('shell', () => {
   test('Ctrl+K opens the command palette, which navigates', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/no-such-page');
@@ -71,6 +83,30 @@ test.describe('shell', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme ?? '');
+  });
+
+  test('the header fits a phone and a small tablet; sign-out stays reachable by name and keyboard', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSignedIn(page, baseURL, '/');
+    await expectDashboard(page);
+    for (const width of [360, 600, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect
+        .poll(() => horizontalOverflow(page), { message: `sideways overflow at ${width} px` })
+        .toEqual({ header: 0, page: 0 });
+    }
+
+    // At 360 px sign-out is an icon alone, still named, inside the screen, and next after the colour scheme by Tab.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const signOut = page.getByRole('button', { name: 'Afmelden' });
+    await expect(signOut).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('color-scheme-toggle').focus();
+    await page.keyboard.press('Tab');
+    await expect(signOut).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
   });
 
   test('works on a 1024-px touchscreen: navigation visible, targets large enough', async ({ browser, baseURL }) => {
