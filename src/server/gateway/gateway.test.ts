@@ -1,9 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
 import { AttemptLimiter } from './attempt-limiter';
+import { PAGE_URL_KEYS, toGatewayUrl } from './page-urls';
 import { embeddedService } from './service-connection';
 import type { SessionStore } from './session-store';
 import { createTestGateway, TEST_ORIGIN, TestBrowser } from './test-gateway';
@@ -154,6 +156,54 @@ describe('gateway (embedded service)', () => {
       // The cases above cover success, 404 and 422.
       const statuses = browser.responses.filter((r) => r.path.startsWith('/api/v1/')).map((r) => r.status);
       expect(statuses).toEqual(expect.arrayContaining([200, 404, 422]));
+    });
+
+    it('sends prepared bodies (event list, pages) in its own form, gzipped or not, and fresh after a change', async () => {
+      await browser.signIn(DEMO.client, DEMO.apiKey);
+      const method = (path: string) => (path.includes('/export/') ? 'POST' : 'GET');
+      const viaGateway = async (path: string, acceptEncoding: string) => {
+        const response = await browser.request(`/api/v1/demo${path}`, {
+          method: method(path),
+          headers: { 'accept-encoding': acceptEncoding },
+        });
+        expect(response.status).toBe(200);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const gzipped = response.headers.get('content-encoding') === 'gzip';
+        return { gzipped, json: JSON.parse((gzipped ? gunzipSync(bytes) : bytes).toString('utf8')) as unknown };
+      };
+      const inGatewayForm = (body: unknown) => {
+        if (Array.isArray(body)) return body;
+        const envelope = { ...(body as Record<string, unknown>) };
+        for (const key of PAGE_URL_KEYS) {
+          const value = envelope[key];
+          if (typeof value === 'string') envelope[key] = toGatewayUrl(value, TEST_ORIGIN);
+        }
+        return envelope;
+      };
+      for (const path of ['/partner/event', '/partner/order?page=1', '/partner/export/customers?page=2']) {
+        const direct = await service.request(`/v1/demo${path}`, { key: DEMO.apiKey, method: method(path) });
+        const expected = inGatewayForm(await direct.json());
+        // Twice each way: the second time from what the gateway kept.
+        for (const acceptEncoding of ['gzip', 'gzip', 'identity', 'identity']) {
+          const answer = await viaGateway(path, acceptEncoding);
+          expect({ path, gzipped: answer.gzipped }).toEqual({ path, gzipped: acceptEncoding === 'gzip' });
+          expect(answer.json).toEqual(expected);
+        }
+      }
+      // A change makes a new page, and the form the gateway kept goes with the old one.
+      type Page = { data: { customerId: number; customerCity: string }[] };
+      const before = (await viaGateway('/partner/export/customers?page=1', 'gzip')).json as Page;
+      const customer = before.data[0] as Page['data'][number];
+      const city = `${customer.customerCity.slice(0, 200)} Noord`;
+      const edited = await browser.request(`/api/v1/demo/partner/customer/${customer.customerId}`, {
+        method: 'PUT',
+        json: { customerCity: city },
+      });
+      expect(edited.status).toBe(200);
+      const after = (await viaGateway('/partner/export/customers?page=1', 'gzip')).json as Page;
+      expect(after).not.toEqual(before);
+      const moved = after.data.find((row) => row.customerId === customer.customerId);
+      if (moved) expect(moved.customerCity).toBe(city);
     });
 
     it('answers 401 without a session, before anything reaches the service', async () => {

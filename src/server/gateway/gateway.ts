@@ -8,6 +8,7 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
+import { PreparedBody, preparedBodyOf } from '../service/prepared-body';
 import { AttemptLimiter } from './attempt-limiter';
 import { rewritePageUrls, toGatewayUrl } from './page-urls';
 import { requestOrigin, requireSameOrigin } from './same-origin';
@@ -220,26 +221,38 @@ export function createGatewayApp(options: GatewayOptions): Hono {
     if (!contentType.includes('json')) {
       return c.body(answer.body ?? '', { status: status as ContentfulStatusCode, headers: responseHeaders });
     }
-    const json = rewritePageUrls(await answer.text(), serviceBase);
     const init = { status: status as ContentfulStatusCode, headers: responseHeaders };
-    const gzipped = await gzippedForBrowser(c, json, responseHeaders);
-    return gzipped ? c.body(gzipped, init) : c.body(json, init);
+    const prepared = preparedBodyOf(answer);
+    if (prepared) {
+      // From the embedded service: its gateway form is made once per service base and kept with it, gzip
+      // included, for as long as the service keeps the body.
+      await answer.body?.cancel();
+      const forBrowser = prepared.derived(
+        serviceBase,
+        (text) => new PreparedBody(rewritePageUrls(text, serviceBase), zlibConstants.Z_BEST_SPEED),
+      );
+      if (!wantsGzip(c, forBrowser.text, responseHeaders)) return c.body(forBrowser.text, init);
+      return c.body(await forBrowser.gzipped(), init);
+    }
+    const json = rewritePageUrls(await answer.text(), serviceBase);
+    if (!wantsGzip(c, json, responseHeaders)) return c.body(json, init);
+    return c.body((await gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED })) as Uint8Array<ArrayBuffer>, init);
   }
 
   return gateway;
 }
 
 /**
- * A JSON answer gzipped for the browser, when it accepts that and the text is not tiny; null: send it as it is. A full load
- * of the customer list is 1,000 pages of ~67 kB; sent as they are, writing them to the socket cost the
- * server more CPU than making them, and reading them cost the browser as much again. Gzip at its fastest
- * level (in the thread pool, ~0.3 ms a page) makes them 7 times smaller.
+ * Whether a JSON answer goes to the browser gzipped (then the headers say so): when it accepts that and the
+ * text is not tiny. A full load of the customer list is 1,000 pages of ~67 kB; sent as they are, writing
+ * them to the socket cost the server more CPU than making them, and reading them cost the browser as much
+ * again. Gzip at its fastest level (in the thread pool, ~0.3 ms a page) makes them 7 times smaller.
  */
-async function gzippedForBrowser(c: Context, json: string, headers: Headers): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return null;
+function wantsGzip(c: Context, json: string, headers: Headers): boolean {
+  if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return false;
   headers.set('content-encoding', 'gzip');
   headers.set('vary', 'Accept-Encoding');
-  return (await gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED })) as Uint8Array<ArrayBuffer>;
+  return true;
 }
 
 /** The decoded `{client_name}` of a `/v1/{client_name}/...` path; null when it cannot be decoded. */

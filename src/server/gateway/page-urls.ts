@@ -1,5 +1,5 @@
 /** The envelope keys (spec 2.14) that hold absolute service URLs. */
-const PAGE_URL_KEYS = ['next_page_url', 'prev_page_url', 'first_page_url', 'last_page_url', 'path'] as const;
+export const PAGE_URL_KEYS = ['next_page_url', 'prev_page_url', 'first_page_url', 'last_page_url', 'path'] as const;
 
 /**
  * Maps an absolute service URL (`<serviceBase>/v1/...`) to the gateway's root-relative form

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
 
@@ -7,35 +7,63 @@ const gzipAsync = promisify(gzip);
 
 /**
  * A JSON response body built once and sent many times (the partner event list, seating plans, pages of
- * orders): its UTF-8 bytes, plus their gzip, made on the first request that accepts it (in the thread
- * pool, off the event loop) and kept with them. These bodies are large and repetitive — the demo event
- * list is 537 kB, 36 kB gzipped — so a client that sends `Accept-Encoding: gzip` (browsers, `curl
- * --compressed`, `fetch`) waits for and reads a fifteenth of the bytes, and the server writes that much less.
+ * orders and customers): its text, its UTF-8 bytes and their gzip, each made when first needed (the gzip in
+ * the thread pool, off the event loop) and kept. These bodies are large and repetitive — the demo event list
+ * is 537 kB, 36 kB gzipped — so a client that sends `Accept-Encoding: gzip` (browsers, `curl --compressed`,
+ * `fetch`) waits for and reads a fifteenth of the bytes, and the server writes that much less.
  */
 export class PreparedBody {
-  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly text: string;
+  readonly #gzipLevel: number;
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
   #gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  #derived: { key: string; body: PreparedBody } | undefined;
 
-  constructor(json: string | Uint8Array<ArrayBuffer>) {
-    this.bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+  /**
+   * `gzipLevel`: the default compresses best for bodies sent many times; the fastest level suits a body
+   * likely sent once.
+   */
+  constructor(text: string, gzipLevel: number = zlibConstants.Z_DEFAULT_COMPRESSION) {
+    this.text = text;
+    this.#gzipLevel = gzipLevel;
+  }
+
+  get bytes(): Uint8Array<ArrayBuffer> {
+    this.#bytes ??= Buffer.from(this.text, 'utf8') as Uint8Array<ArrayBuffer>;
+    return this.#bytes;
   }
 
   gzipped(): Promise<Uint8Array<ArrayBuffer>> {
-    this.#gzipped ??= gzipAsync(this.bytes) as Promise<Uint8Array<ArrayBuffer>>;
+    this.#gzipped ??= gzipAsync(this.text, { level: this.#gzipLevel }) as Promise<Uint8Array<ArrayBuffer>>;
     return this.#gzipped;
   }
 
-  /** Memory held: the bytes, and the gzip when made (at most as large). */
-  get approximateBytes(): number {
-    return this.bytes.byteLength * (this.#gzipped ? 2 : 1);
+  /**
+   * A body made from this one (the gateway's form of it), kept with it under `key` so that it is made once
+   * per key and goes when this one goes; one key at a time.
+   */
+  derived(key: string, make: (text: string) => PreparedBody): PreparedBody {
+    if (this.#derived?.key !== key) this.#derived = { key, body: make(this.text) };
+    return this.#derived.body;
   }
 }
+
+/**
+ * The prepared body a response of `sendPreparedJson` was made from. The gateway calls the embedded service
+ * in this process; with this it takes the text as it is instead of reading the response's bytes back into
+ * a string (a full customer load is 67 MB of JSON), and keeps its own form with it.
+ */
+const bodyOfResponse = new WeakMap<Response, PreparedBody>();
+
+export const preparedBodyOf = (response: Response): PreparedBody | undefined => bodyOfResponse.get(response);
 
 /** Sends a prepared body as JSON, gzipped when the client accepts it. */
 export async function sendPreparedJson(c: Context, body: PreparedBody): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-  if (body.bytes.byteLength >= MIN_GZIP_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
-    return c.body(await body.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' });
-  }
-  return c.body(body.bytes, 200, headers);
+  const response =
+    body.text.length >= MIN_GZIP_BYTES && acceptsGzip(c.req.header('accept-encoding'))
+      ? c.body(await body.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' })
+      : c.body(body.bytes, 200, headers);
+  bodyOfResponse.set(response, body);
+  return response;
 }

@@ -153,8 +153,8 @@ async function buildSeatPlan(
     const body = new PreparedBody(json);
     return {
       value: body,
-      // Room for its gzip too (a fraction of it, made when first asked for).
-      bytes: body.bytes.byteLength * 2,
+      // Room for its bytes and gzip too (made when first asked for).
+      bytes: body.text.length * 3,
       validFromMs: now.getTime(),
       ...(validUntilMs === undefined ? {} : { validUntilMs }),
     };
