@@ -225,8 +225,8 @@ export function createGatewayApp(options: GatewayOptions): Hono {
     const prepared = preparedBodyOf(answer);
     if (prepared) {
       // From the embedded service: its gateway form is made once per service base and kept with it, gzip
-      // included, for as long as the service keeps the body.
-      await answer.body?.cancel();
+      // included, for as long as the service keeps the body. The answer's own body is never read, so it is
+      // never encoded (@hono/node-server's Response makes its stream only when asked for).
       const forBrowser = prepared.derived(
         serviceBase,
         (text) => new PreparedBody(rewritePageUrls(text, serviceBase), zlibConstants.Z_BEST_SPEED),

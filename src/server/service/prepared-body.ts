@@ -7,15 +7,14 @@ const gzipAsync = promisify(gzip);
 
 /**
  * A JSON response body built once and sent many times (the partner event list, seating plans, pages of
- * orders and customers): its text, its UTF-8 bytes and their gzip, each made when first needed (the gzip in
- * the thread pool, off the event loop) and kept. These bodies are large and repetitive — the demo event list
+ * orders and customers): its text, and its gzip, made when first asked for (in the thread pool, off the
+ * event loop) and kept. These bodies are large and repetitive — the demo event list
  * is 537 kB, 36 kB gzipped — so a client that sends `Accept-Encoding: gzip` (browsers, `curl --compressed`,
  * `fetch`) waits for and reads a fifteenth of the bytes, and the server writes that much less.
  */
 export class PreparedBody {
   readonly text: string;
   readonly #gzipLevel: number;
-  #bytes: Uint8Array<ArrayBuffer> | undefined;
   #gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
   #derived: { key: string; body: PreparedBody } | undefined;
 
@@ -26,11 +25,6 @@ export class PreparedBody {
   constructor(text: string, gzipLevel: number = zlibConstants.Z_DEFAULT_COMPRESSION) {
     this.text = text;
     this.#gzipLevel = gzipLevel;
-  }
-
-  get bytes(): Uint8Array<ArrayBuffer> {
-    this.#bytes ??= Buffer.from(this.text, 'utf8') as Uint8Array<ArrayBuffer>;
-    return this.#bytes;
   }
 
   gzipped(): Promise<Uint8Array<ArrayBuffer>> {
@@ -63,7 +57,7 @@ export async function sendPreparedJson(c: Context, body: PreparedBody): Promise<
   const response =
     body.text.length >= MIN_GZIP_BYTES && acceptsGzip(c.req.header('accept-encoding'))
       ? c.body(await body.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' })
-      : c.body(body.bytes, 200, headers);
+      : c.body(body.text, 200, headers);
   bodyOfResponse.set(response, body);
   return response;
 }

@@ -153,7 +153,7 @@ async function buildSeatPlan(
     const body = new PreparedBody(json);
     return {
       value: body,
-      // Room for its bytes and gzip too (made when first asked for).
+      // Room for its gzip, and the gateway's form of it, too (made when first asked for).
       bytes: body.text.length * 3,
       validFromMs: now.getTime(),
       ...(validUntilMs === undefined ? {} : { validUntilMs }),
