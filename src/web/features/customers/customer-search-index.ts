@@ -1,4 +1,5 @@
 import type { Customer } from '../../lib/schemas/customer';
+import { sortIdsByText } from './sort-by-text';
 
 /**
  * The local search over the client's customers (the interface offers no search, only the export and an
@@ -113,38 +114,41 @@ export function queryTerms(query: string): string[] {
   return merged;
 }
 
-/** Calls `emit` for every token a customer is found by, with its field. */
-function tokensOf(customer: Customer, emit: (token: string, field: number) => void): void {
+/**
+ * Calls `emit` for every token a customer is found by, with its field, and whether the token is one of a kind
+ * (a whole email, a phone, a zip, an id: nearly every customer has their own) rather than a word many share.
+ */
+function tokensOf(customer: Customer, emit: (token: string, field: number, unique: boolean) => void): void {
   const add = (field: number, values: string[]) => {
-    for (const value of values) emit(value, field);
+    for (const value of values) emit(value, field, false);
   };
   add(FIELD.lastName, words(customer.customerLastName));
   add(FIELD.firstName, words(customer.customerFirstName));
   add(FIELD.preposition, words(customer.customerPreposition));
   const email = normalizeText(customer.email.trim());
   if (email !== '') {
-    emit(email, FIELD.email);
+    emit(email, FIELD.email, true);
     add(FIELD.email, words(email));
   }
   const phone = customer.customerPhone.trim();
   if (phone !== '') {
     const national = phoneDigits(phone);
     const raw = phone.replace(/\D/g, '');
-    if (national !== '') emit(national, FIELD.phone);
-    if (raw !== national && raw !== '') emit(raw, FIELD.phone);
+    if (national !== '') emit(national, FIELD.phone, true);
+    if (raw !== national && raw !== '') emit(raw, FIELD.phone, true);
   }
   const zip = normalizeText(customer.customerZip).replace(/\s+/g, '');
-  if (zip !== '') emit(zip, FIELD.zip);
+  if (zip !== '') emit(zip, FIELD.zip, true);
   add(FIELD.city, words(customer.customerCity));
   for (const tag of customer.customerTags) {
     const tagWords = words(tag);
     add(FIELD.tag, tagWords);
-    if (tagWords.length > 1) emit(tagWords.join(''), FIELD.tag);
+    if (tagWords.length > 1) emit(tagWords.join(''), FIELD.tag, false);
   }
-  emit(String(customer.customerId), FIELD.id);
+  emit(String(customer.customerId), FIELD.id, true);
   if (customer.customerExternalId) {
     const external = normalizeText(customer.customerExternalId.trim());
-    if (external !== '') emit(external, FIELD.externalId);
+    if (external !== '') emit(external, FIELD.externalId, true);
     const parts = words(external);
     if (parts.length > 1) add(FIELD.externalId, parts);
   }
@@ -272,7 +276,13 @@ export class CustomerSearchIndex {
   /** Document number → customer; null once replaced. A replaced customer gets a new document. */
   private docs: Array<Customer | null> = [];
   private docOfCustomer = new Map<number, number>();
-  private termIds = new Map<string, number>();
+  /**
+   * Terms of the words many customers share (names, cities, tags), one per distinct text. A one-of-a-kind
+   * token (see tokensOf) gets a term of its own instead, without a lookup: interning those grew this Map to
+   * hundreds of thousands of keys and was the costliest part of a load. Seal merges terms of equal text.
+   */
+  private sharedTerms = new Map<string, number>();
+  /** Term → its text. */
   private termTexts: string[] = [];
   /** Per posting: its term and its value (document << FIELD_BITS | field). */
   private postingTerm = new IntList();
@@ -330,9 +340,9 @@ export class CustomerSearchIndex {
       this.docs.push(customer);
       this.docOfCustomer.set(customer.customerId, doc);
       let last = -1;
-      tokensOf(customer, (token, field) => {
+      tokensOf(customer, (token, field, unique) => {
         const posting = (doc << FIELD_BITS) | field;
-        const term = this.termId(token);
+        const term = unique ? this.termTexts.push(token) - 1 : this.sharedTerm(token);
         // A token may occur twice in one field: one posting is enough.
         if (term === last && this.postingValue.data[this.postingValue.length - 1] === posting) return;
         last = term;
@@ -348,7 +358,7 @@ export class CustomerSearchIndex {
   clear(): void {
     this.docs = [];
     this.docOfCustomer.clear();
-    this.termIds.clear();
+    this.sharedTerms.clear();
     this.termTexts = [];
     this.postingTerm.clear();
     this.postingValue.clear();
@@ -367,28 +377,39 @@ export class CustomerSearchIndex {
     const termCount = this.termTexts.length;
     const counts = new Int32Array(termCount);
     const terms = this.postingTerm.data;
+    let usedCount = 0;
     for (let index = 0; index < end; index++) {
       const term = terms[index] as number;
+      if (counts[term] === 0) usedCount += 1;
       counts[term] = (counts[term] as number) + 1;
     }
-    const used: string[] = [];
-    for (let term = 0; term < termCount; term++)
-      if ((counts[term] as number) > 0) used.push(this.termTexts[term] as string);
-    used.sort();
-    // Counting sort of the postings by the rank of their term.
+    const usedTerms = new Int32Array(usedCount);
+    for (let term = 0, at = 0; term < termCount; term++) if ((counts[term] as number) > 0) usedTerms[at++] = term;
+    // Counting sort of the postings by the position of their term's text; terms of equal text (one-of-a-kind
+    // tokens that were not so unique after all) share one position.
+    const byText = sortIdsByText(this.termTexts, usedTerms);
     const rank = new Int32Array(termCount);
-    const starts = new Int32Array(used.length + 1);
+    const used: string[] = [];
+    const starts = new Int32Array(usedCount + 1);
     const alphaTerms: string[] = [];
     const alphaPositions: number[] = [];
-    for (let position = 0; position < used.length; position++) {
-      const text = used[position] as string;
-      const term = this.termIds.get(text) as number;
-      rank[term] = position;
-      starts[position + 1] = (starts[position] as number) + (counts[term] as number);
-      if (text.length >= TYPO_MIN_LENGTH - 1 && isAlphabetic(text)) {
-        alphaTerms.push(text);
-        alphaPositions.push(position);
+    let previous: string | null = null;
+    for (let at = 0; at < usedCount; at++) {
+      const term = byText[at] as number;
+      const text = this.termTexts[term] as string;
+      if (text !== previous) {
+        const position = used.length;
+        used.push(text);
+        starts[position + 1] = starts[position] as number;
+        if (text.length >= TYPO_MIN_LENGTH - 1 && isAlphabetic(text)) {
+          alphaTerms.push(text);
+          alphaPositions.push(position);
+        }
+        previous = text;
       }
+      const position = used.length - 1;
+      rank[term] = position;
+      starts[position + 1] = (starts[position + 1] as number) + (counts[term] as number);
     }
     const fill = starts.slice(0, used.length);
     const postings = new Int32Array(end);
@@ -397,15 +418,21 @@ export class CustomerSearchIndex {
       const position = rank[terms[index] as number] as number;
       postings[(fill[position] as number)++] = values[index] as number;
     }
-    this.segment = { end, terms: used, starts, postings, alphaTerms, alphaPositions: Int32Array.from(alphaPositions) };
+    this.segment = {
+      end,
+      terms: used,
+      starts: starts.slice(0, used.length + 1),
+      postings,
+      alphaTerms,
+      alphaPositions: Int32Array.from(alphaPositions),
+    };
   }
 
-  private termId(token: string): number {
-    let term = this.termIds.get(token);
+  private sharedTerm(token: string): number {
+    let term = this.sharedTerms.get(token);
     if (term === undefined) {
-      term = this.termTexts.length;
-      this.termIds.set(token, term);
-      this.termTexts.push(token);
+      term = this.termTexts.push(token) - 1;
+      this.sharedTerms.set(token, term);
     }
     return term;
   }
