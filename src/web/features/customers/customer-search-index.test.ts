@@ -154,6 +154,31 @@ describe('CustomerSearchIndex', () => {
     expect(local.get(jan.customerId)?.customerLastName).toBe('Bakker');
   });
 
+  it('finds customers sharing a phone, email or number, sealed or not', () => {
+    const a = customer({ customerLastName: 'Eerste', customerPhone: '0611111111', email: 'gezin@thuis.nl' });
+    const b = customer({ customerLastName: 'Tweede', customerPhone: '+31 6 11111111', email: 'Gezin@thuis.nl' });
+    // c's external id has a part equal to d's customer id: an id match weighs more.
+    const d = customer({ customerLastName: 'Vierde' });
+    const c = customer({ customerLastName: 'Derde', customerExternalId: `CRM-${d.customerId}` });
+    for (const sealed of [false, true]) {
+      const local = indexOf(a, b, c, d);
+      if (sealed) local.seal();
+      expect(ids(local, '0611111111')).toEqual([a.customerId, b.customerId]);
+      expect(ids(local, 'gezin@thuis.nl')).toEqual([a.customerId, b.customerId]);
+      expect(ids(local, String(d.customerId))?.slice(0, 2)).toEqual([d.customerId, c.customerId]);
+    }
+  });
+
+  it('runs the words of a tag together, but not those of a name with the same text', () => {
+    const tagged = customer({ customerLastName: 'Tagged', customerTags: 'Nieuw lid' });
+    const named = customer({ customerFirstName: 'Nieuw lid', customerLastName: 'Named' });
+    for (const local of [indexOf(tagged, named), indexOf(named, tagged)]) {
+      local.seal();
+      expect(ids(local, 'nieuwlid')).toEqual([tagged.customerId]);
+      expect(ids(local, 'nieuw lid')).toEqual([named.customerId, tagged.customerId]);
+    }
+  });
+
   it('stays correct when many replacements trigger a rebuild', () => {
     const local = new CustomerSearchIndex();
     const many = Array.from({ length: 1500 }, (_, n) =>

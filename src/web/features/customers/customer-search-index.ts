@@ -114,45 +114,55 @@ export function queryTerms(query: string): string[] {
   return merged;
 }
 
-/**
- * Calls `emit` for every token a customer is found by, with its field, and whether the token is one of a kind
- * (a whole email, a phone, a zip, an id: nearly every customer has their own) rather than a word many share.
- */
-function tokensOf(customer: Customer, emit: (token: string, field: number, unique: boolean) => void): void {
-  const add = (field: number, values: string[]) => {
-    for (const value of values) emit(value, field, false);
-  };
-  add(FIELD.lastName, words(customer.customerLastName));
-  add(FIELD.firstName, words(customer.customerFirstName));
-  add(FIELD.preposition, words(customer.customerPreposition));
+/** Where tokensOf sends the tokens a customer is found by. */
+interface TokenSink {
+  /** A token of `field`; `unique` when nearly every customer has their own (a whole email, a phone, an id). */
+  token(token: string, field: number, unique: boolean): void;
+  /**
+   * Each word of `text`, a value many customers share (a name, a city, a tag), as a token of `field`; with
+   * `joined`, also the words run together when there are several (a tag "Nieuw lid" is found by "nieuwlid").
+   */
+  sharedWords(text: string, field: number, joined: boolean): void;
+}
+
+/** Sends `sink` every token a customer is found by, with its field. */
+function tokensOf(customer: Customer, sink: TokenSink): void {
+  sink.sharedWords(customer.customerLastName, FIELD.lastName, false);
+  sink.sharedWords(customer.customerFirstName, FIELD.firstName, false);
+  sink.sharedWords(customer.customerPreposition, FIELD.preposition, false);
   const email = normalizeText(customer.email.trim());
   if (email !== '') {
-    emit(email, FIELD.email, true);
-    add(FIELD.email, words(email));
+    sink.token(email, FIELD.email, true);
+    for (const word of words(email)) sink.token(word, FIELD.email, false);
   }
   const phone = customer.customerPhone.trim();
   if (phone !== '') {
     const national = phoneDigits(phone);
     const raw = phone.replace(/\D/g, '');
-    if (national !== '') emit(national, FIELD.phone, true);
-    if (raw !== national && raw !== '') emit(raw, FIELD.phone, true);
+    if (national !== '') sink.token(national, FIELD.phone, true);
+    if (raw !== national && raw !== '') sink.token(raw, FIELD.phone, true);
   }
   const zip = normalizeText(customer.customerZip).replace(/\s+/g, '');
-  if (zip !== '') emit(zip, FIELD.zip, true);
-  add(FIELD.city, words(customer.customerCity));
-  for (const tag of customer.customerTags) {
-    const tagWords = words(tag);
-    add(FIELD.tag, tagWords);
-    if (tagWords.length > 1) emit(tagWords.join(''), FIELD.tag, false);
-  }
-  emit(String(customer.customerId), FIELD.id, true);
+  if (zip !== '') sink.token(zip, FIELD.zip, true);
+  sink.sharedWords(customer.customerCity, FIELD.city, false);
+  for (const tag of customer.customerTags) sink.sharedWords(tag, FIELD.tag, true);
+  sink.token(String(customer.customerId), FIELD.id, true);
   if (customer.customerExternalId) {
     const external = normalizeText(customer.customerExternalId.trim());
-    if (external !== '') emit(external, FIELD.externalId, true);
+    if (external !== '') sink.token(external, FIELD.externalId, true);
     const parts = words(external);
-    if (parts.length > 1) add(FIELD.externalId, parts);
+    if (parts.length > 1) for (const part of parts) sink.token(part, FIELD.externalId, false);
   }
 }
+
+/** The terms of a shared value's words (see TokenSink.sharedWords), and of the words run together (or -1). */
+interface WordTerms {
+  words: number[];
+  joined: number;
+}
+
+/** Values remembered with their terms at most; past it the memo starts afresh (names are not that varied). */
+const WORD_MEMO_LIMIT = 50_000;
 
 const ALPHABETIC = /^\p{L}+$/u;
 const isAlphabetic = (token: string) => ALPHABETIC.test(token);
@@ -284,6 +294,23 @@ export class CustomerSearchIndex {
   private sharedTerms = new Map<string, number>();
   /** Term → its text. */
   private termTexts: string[] = [];
+  /**
+   * A shared value as sent (a last name, a city, a tag) → its words' terms: 100,000 customers hold a few
+   * thousand such values, so each is normalised, split and interned once instead of for every customer.
+   */
+  private wordMemo = new Map<string, WordTerms>();
+  /** The document upsert is indexing, and the term of its last posting (see addPosting). */
+  private currentDoc = 0;
+  private lastTerm = -1;
+  private readonly sink: TokenSink = {
+    token: (token, field, unique) =>
+      this.addPosting(unique ? this.termTexts.push(token) - 1 : this.sharedTerm(token), field),
+    sharedWords: (text, field, joined) => {
+      const terms = this.wordTerms(text);
+      for (const term of terms.words) this.addPosting(term, field);
+      if (joined && terms.joined >= 0) this.addPosting(terms.joined, field);
+    },
+  };
   /** Per posting: its term and its value (document << FIELD_BITS | field). */
   private postingTerm = new IntList();
   private postingValue = new IntList();
@@ -339,16 +366,9 @@ export class CustomerSearchIndex {
       const doc = this.docs.length;
       this.docs.push(customer);
       this.docOfCustomer.set(customer.customerId, doc);
-      let last = -1;
-      tokensOf(customer, (token, field, unique) => {
-        const posting = (doc << FIELD_BITS) | field;
-        const term = unique ? this.termTexts.push(token) - 1 : this.sharedTerm(token);
-        // A token may occur twice in one field: one posting is enough.
-        if (term === last && this.postingValue.data[this.postingValue.length - 1] === posting) return;
-        last = term;
-        this.postingTerm.push(term);
-        this.postingValue.push(posting);
-      });
+      this.currentDoc = doc;
+      this.lastTerm = -1;
+      tokensOf(customer, this.sink);
     }
     this.version += 1;
     // Replaced customers leave postings behind; drop them once they are a fair share of the index.
@@ -359,6 +379,7 @@ export class CustomerSearchIndex {
     this.docs = [];
     this.docOfCustomer.clear();
     this.sharedTerms.clear();
+    this.wordMemo.clear();
     this.termTexts = [];
     this.postingTerm.clear();
     this.postingValue.clear();
@@ -426,6 +447,29 @@ export class CustomerSearchIndex {
       alphaTerms,
       alphaPositions: Int32Array.from(alphaPositions),
     };
+  }
+
+  private addPosting(term: number, field: number): void {
+    const posting = (this.currentDoc << FIELD_BITS) | field;
+    // A token may occur twice in one field: one posting is enough.
+    if (term === this.lastTerm && this.postingValue.data[this.postingValue.length - 1] === posting) return;
+    this.lastTerm = term;
+    this.postingTerm.push(term);
+    this.postingValue.push(posting);
+  }
+
+  private wordTerms(text: string): WordTerms {
+    let terms = this.wordMemo.get(text);
+    if (terms === undefined) {
+      const parts = words(text);
+      terms = {
+        words: parts.map((part) => this.sharedTerm(part)),
+        joined: parts.length > 1 ? this.sharedTerm(parts.join('')) : -1,
+      };
+      if (this.wordMemo.size >= WORD_MEMO_LIMIT) this.wordMemo.clear();
+      this.wordMemo.set(text, terms);
+    }
+    return terms;
   }
 
   private sharedTerm(token: string): number {
