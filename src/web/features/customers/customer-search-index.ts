@@ -166,6 +166,11 @@ const WORD_MEMO_LIMIT = 50_000;
 
 const ALPHABETIC = /^\p{L}+$/u;
 const isAlphabetic = (token: string) => ALPHABETIC.test(token);
+/** A cheap first test before isAlphabetic: half the tokens are numbers (ids, phones, zips). */
+const startsWithDigit = (token: string) => {
+  const first = token.charCodeAt(0);
+  return first >= 48 && first <= 57;
+};
 
 /**
  * Edit distance between `term` and the closest prefix of `token` (insertions, deletions, substitutions
@@ -410,7 +415,9 @@ export class CustomerSearchIndex {
     // tokens that were not so unique after all) share one position.
     const byText = sortIdsByText(this.termTexts, usedTerms);
     const rank = new Int32Array(termCount);
-    const used: string[] = [];
+    // Sized up front (and cut to length below): pushing 450,000 texts one by one regrows it many times.
+    const used: string[] = new Array(usedCount);
+    let usedLength = 0;
     const starts = new Int32Array(usedCount + 1);
     const alphaTerms: string[] = [];
     const alphaPositions: number[] = [];
@@ -419,20 +426,21 @@ export class CustomerSearchIndex {
       const term = byText[at] as number;
       const text = this.termTexts[term] as string;
       if (text !== previous) {
-        const position = used.length;
-        used.push(text);
+        const position = usedLength++;
+        used[position] = text;
         starts[position + 1] = starts[position] as number;
-        if (text.length >= TYPO_MIN_LENGTH - 1 && isAlphabetic(text)) {
+        if (text.length >= TYPO_MIN_LENGTH - 1 && !startsWithDigit(text) && isAlphabetic(text)) {
           alphaTerms.push(text);
           alphaPositions.push(position);
         }
         previous = text;
       }
-      const position = used.length - 1;
+      const position = usedLength - 1;
       rank[term] = position;
       starts[position + 1] = (starts[position + 1] as number) + (counts[term] as number);
     }
-    const fill = starts.slice(0, used.length);
+    used.length = usedLength;
+    const fill = starts.slice(0, usedLength);
     const postings = new Int32Array(end);
     const values = this.postingValue.data;
     for (let index = 0; index < end; index++) {
@@ -442,7 +450,7 @@ export class CustomerSearchIndex {
     this.segment = {
       end,
       terms: used,
-      starts: starts.slice(0, used.length + 1),
+      starts: starts.slice(0, usedLength + 1),
       postings,
       alphaTerms,
       alphaPositions: Int32Array.from(alphaPositions),
