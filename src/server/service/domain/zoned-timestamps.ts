@@ -45,17 +45,3 @@ export function zonedIso(instant: Date, timeZone: string): string {
     `${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
   );
 }
-
-/**
- * SQL for `zonedIso` of a timestamptz expression, for JSON made by the database: the same text, with the
- * zone (a bound parameter's placeholder) applied by PostgreSQL's own time-zone data. Seconds are truncated
- * as in `zonedIso`. The offset is the local time less UTC, printed as an interval (cheaper than working it
- * out in minutes: the zone conversion is most of a page's cost here); the historical offsets with seconds
- * (before 1940) are truncated to the minute, where `zonedIso` rounds.
- */
-export function zonedIsoSql(instant: string, timeZone: string): string {
-  const local = `(${instant} at time zone ${timeZone})`;
-  const utc = `(${instant} at time zone 'UTC')`;
-  return `(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${local} >= ${utc}
-    then '+' || to_char(${local} - ${utc}, 'HH24:MI') else '-' || to_char(${utc} - ${local}, 'HH24:MI') end)`;
-}

@@ -14,6 +14,7 @@ import {
   type TestService,
 } from '../../../testing/test-service';
 import { localDate, startOfLocalDay } from '../../domain/time';
+import { zonedIso } from '../../domain/zoned-timestamps';
 import { relative, walkPages } from './walk-pages.test-support';
 
 const ZONE = 'Europe/Amsterdam';
@@ -258,6 +259,30 @@ describeEachDatabase('partner exports', (database) => {
       const single = await (await service.request(`/v1/demo/partner/customer/${id}`, { key: DEMO.apiKey })).json();
       expect(rows.find((customer) => customer.customerId === id)).toEqual(single);
     }
+  });
+
+  it('makes the JSON a customer keeps again when its client’s time zone changes (plain SQL: no API changes it)', async () => {
+    const zoneOf = async () =>
+      (await service.db.query<{ time_zone: string }>('select time_zone from clients where id = $1', [fx.demo.clientId]))
+        .rows[0]?.time_zone as string;
+    const keptLastChanged = async () => {
+      const { rows } = await service.db.query<{ json: string; last_changed: Date }>(
+        'select export_json as json, last_changed from customers where client_id = $1 order by id limit 1',
+        [fx.demo.clientId],
+      );
+      const row = rows[0] as { json: string; last_changed: Date };
+      return { kept: (JSON.parse(row.json) as { lastChanged: string }).lastChanged, at: new Date(row.last_changed) };
+    };
+    const original = await zoneOf();
+    try {
+      await service.db.query('update clients set time_zone = $2 where id = $1', [fx.demo.clientId, 'America/New_York']);
+      const { kept, at } = await keptLastChanged();
+      expect(kept).toBe(zonedIso(at, 'America/New_York'));
+    } finally {
+      await service.db.query('update clients set time_zone = $2 where id = $1', [fx.demo.clientId, original]);
+    }
+    const { kept, at } = await keptLastChanged();
+    expect(kept).toBe(zonedIso(at, original));
   });
 
   it('shows customers created, edited and re-tagged through the API in the export and in changedSince, as the service shows them', async () => {
