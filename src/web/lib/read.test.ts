@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toNumber, toTags } from './read';
 import { hallListSchema } from './schemas/hall';
 import { partnerEventListSchema } from './schemas/partner-event';
 import { productionSchema } from './schemas/production';
@@ -53,5 +54,26 @@ describe('hand-written lenient readers', () => {
     expect(productionSchema.safeParse({ productionId: 2, title: 'Hamlet', events: [{ eventId: 1 }] }).success).toBe(
       false,
     );
+  });
+
+  it('read numbers and tags in every form a service sends', () => {
+    expect(toNumber('0.00')).toBe(0);
+    expect(toNumber('-12.5')).toBe(-12.5);
+    expect(toNumber(' 42 ')).toBe(42);
+    expect(toNumber('12,50')).toBe(12.5);
+    expect(toNumber('1.234,50')).toBe(1234.5);
+    expect(toNumber('1 234')).toBe(1234);
+    expect(toNumber('9'.repeat(400))).toBe('9'.repeat(400));
+    expect(toNumber('')).toBe('');
+    expect(toNumber('abc')).toBe('abc');
+    expect(toNumber(7)).toBe(7);
+    expect(toTags('Vriend')).toEqual(['Vriend']);
+    expect(toTags(' Vriend ')).toEqual(['Vriend']);
+    expect(toTags('')).toEqual([]);
+    expect(toTags('  ')).toEqual([]);
+    expect(toTags('Vriend, CJP,,Vriend')).toEqual(['Vriend', 'CJP']);
+    expect(toTags(['Vriend', ' CJP', ''])).toEqual(['Vriend', 'CJP']);
+    expect(toTags(null)).toEqual([]);
+    expect(toTags(3)).toBe(3);
   });
 });

@@ -7,9 +7,17 @@ import type { Parser } from './parser';
  */
 export class Unreadable extends Error {}
 
+/** A decimal as most services write it ("0.00", "-12.5", "42"): needs none of the rules below. */
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
 /** A number, or a decimal string (a Dutch comma accepted) → number; anything else is returned as it is. */
 export function toNumber(value: unknown): unknown {
   if (typeof value === 'string') {
+    // The common case first: the customer export alone brings 100,000 credits like "0.00".
+    if (PLAIN_DECIMAL.test(value)) {
+      const number = Number(value);
+      if (Number.isFinite(number)) return number;
+    }
     const trimmed = value.trim().replace(/\s/g, '');
     // "12,50" from a Dutch system is 12.50; "1.234,50" is 1234.50.
     const normalised = /,\d{1,2}$/.test(trimmed) ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
@@ -21,6 +29,11 @@ export function toNumber(value: unknown): unknown {
 /** Tags as `"a, b"`, `["a","b"]`, `""` or null → trimmed, non-empty, unique strings; other values as they are. */
 export function toTags(value: unknown): unknown {
   if (value === null || value === undefined) return [];
+  // One tag (or none) as text, the common case: no list, set and copies to make.
+  if (typeof value === 'string' && !value.includes(',')) {
+    const tag = value.trim();
+    return tag === '' ? [] : [tag];
+  }
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value;
   if (!Array.isArray(list)) return list;
   return [...new Set(list.map((tag) => String(tag).trim()).filter((tag) => tag !== ''))];
