@@ -43,4 +43,19 @@ describe('i18n', () => {
     );
     expect(screen.getByRole('button')).toHaveTextContent('Hello Anna');
   });
+
+  it('keeps the language of the cookie when the storage lost it (the gateway drew the first screen in it)', () => {
+    localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: the app itself writes this cookie so (jsdom has no Cookie Store).
+    document.cookie = 'foyer-locale=en-GB; Path=/';
+    render(
+      <LocaleProvider>
+        <Greeting />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('button')).toHaveTextContent('Hello Anna');
+    expect(document.documentElement.lang).toBe('en');
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = 'foyer-locale=; Max-Age=0; Path=/';
+  });
 });

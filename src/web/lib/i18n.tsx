@@ -50,10 +50,14 @@ const LocaleContext = createContext<LocaleContextValue>({ locale: DEFAULT_LOCALE
 function storedLocale(): Locale {
   try {
     const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+    if (isLocale(stored)) return stored;
   } catch {
-    return DEFAULT_LOCALE;
+    // No storage (private mode): the cookie may still say.
   }
+  // The cookie mirrors the choice and may outlive the storage (cleared separately): the gateway drew the
+  // first screen in its language, so the app must not switch to the default under the visitor's eyes.
+  const fromCookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }
 
 export function LocaleProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
