@@ -157,7 +157,13 @@ function PerDayTable({
     <details className="foyer-chart-details" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('chartAsTable')}</summary>
       {open ? (
-        <div className="foyer-groups-scroll">
+        <div
+          className="foyer-groups-scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label={t('chartRevenuePerDay')}
+        >
           <table className="foyer-groups-table">
             <caption className="foyer-visually-hidden">{t('chartRevenuePerDay')}</caption>
             <thead>

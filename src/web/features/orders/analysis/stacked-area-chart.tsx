@@ -13,12 +13,16 @@ const MARGIN = { top: 8, right: 12, bottom: 26, left: 84 };
 const Y_TICKS = 4;
 const X_TICKS = 6;
 
-/** A round tick step (1, 2, 2.5 or 5 times a power of ten) for about Y_TICKS ticks, and the axis top. */
-function niceScale(max: number): { top: number; step: number } {
-  if (max <= 0) return { top: 1, step: 1 / Y_TICKS };
+/**
+ * A round tick step for about Y_TICKS ticks, and the axis top: 1, 2, 2.5 or 5 times a power of ten, and a
+ * whole number (the axis shows whole euros, so a step of 0.5 or 2.5 would print the same label twice).
+ */
+export function niceScale(max: number): { top: number; step: number } {
+  if (max <= 0) return { top: Y_TICKS, step: 1 };
   const rough = max / Y_TICKS;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * power >= rough) ?? 10) * power;
+  const power = 10 ** Math.max(0, Math.floor(Math.log10(rough)));
+  const factors = power >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
+  const step = (factors.find((factor) => factor * power >= rough) ?? 10) * power;
   return { top: Math.ceil(max / step) * step, step };
 }
 
