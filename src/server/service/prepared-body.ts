@@ -19,8 +19,8 @@ export class PreparedBody {
   #derived: { key: string; body: PreparedBody } | undefined;
 
   /**
-   * `gzipLevel`: the default compresses best for bodies sent many times; the fastest level suits a body
-   * likely sent once.
+   * `gzipLevel`: the default compresses best; the fastest level suits a body made in a burst of many (the
+   * gateway's forms of the pages of a full load, each made while the browser waits).
    */
   constructor(text: string, gzipLevel: number = zlibConstants.Z_DEFAULT_COMPRESSION) {
     this.text = text;

@@ -170,8 +170,8 @@ export interface CheckoutInput {
 }
 
 /**
- * Makes the order of a locked, current (not lapsed) cart; `lines` are its checkoutLines, read under the
- * lock (or read here when not given).
+ * Makes the order of a locked, current (not lapsed) cart; `linesUnderLock` are its checkoutLines, read under
+ * the lock (or read here when not given).
  */
 export async function convertCart(
   tx: Queryable,

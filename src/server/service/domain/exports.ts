@@ -46,7 +46,7 @@ export async function preparedListingPage(
   const version = await changeVersion(db, changeKeys);
   return preparedResponse(db, key, version, new Date(), async () => {
     const page = await build();
-    // The text, plus room for a body or two made from it (UTF-8 and gzip).
+    // The text, plus room for the bodies made from it: a page's text, its gzip, the gateway's form and its gzip.
     return { value: { ...page, bodies: new Map() }, bytes: page.dataJson.length * 4 };
   });
 }

@@ -44,6 +44,9 @@ create trigger customers_export_json before insert or update on customers
 
 create function clients_zone_changed() returns trigger language plpgsql as $$
 begin
+  -- A customer inserted meanwhile, not yet committed, read the old zone and is not seen by the update:
+  -- inserts under way finish first, later ones wait and read the new zone. Only this rare change pays.
+  lock table customers in share row exclusive mode;
   update customers set export_json = null where client_id = new.id;
   return null;
 end $$;
