@@ -157,11 +157,10 @@ function PerDayTable({
     <details className="foyer-chart-details" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('chartAsTable')}</summary>
       {open ? (
-        <div
+        <section
           className="foyer-groups-scroll"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          role="region"
           aria-label={t('chartRevenuePerDay')}
         >
           <table className="foyer-groups-table">
@@ -189,7 +188,7 @@ function PerDayTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
     </details>
   );

@@ -57,7 +57,12 @@ export const GroupsTable = memo(function GroupsTable({
     <>
       {/* Plain elements rather than Mantine's Table parts: a year of days is 60 rows of five cells at once,
           and a grouping change should not cost hundreds of components. Styled as Mantine's table is. */}
-      <div className="foyer-groups-scroll">
+      <section
+        className="foyer-groups-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={t('groupsCaption')}
+      >
         <table className="foyer-groups-table" data-testid="analysis-groups">
           <caption className="foyer-visually-hidden">{t('groupsCaption')}</caption>
           <thead>
@@ -101,7 +106,7 @@ export const GroupsTable = memo(function GroupsTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {shown.length < groups.length ? (
         <Button variant="subtle" size="xs" mt="xs" onClick={() => setShowAll(true)}>
           {t('showAllGroups', { count: formatNumber(groups.length, locale) })}
