@@ -137,8 +137,9 @@ export async function currentCart(db: Database, clientId: number, cartId: string
 export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<CartLine[]> {
   // One statement (one round trip). Holds taken by this add already lapse at `expiresAt`: only the earlier
   // ones are rewritten (a row version, and its change-counter note, saved per seat). The claims' cart_id is
-  // not changed by the CTEs, so the delete sees the same ownership whether it reads before or after them. The lines are read from the statement's snapshot,
-  // which holds the items of earlier statements but not this one's delete: the dropped ones are left out.
+  // not changed by the CTEs, so the delete sees the same ownership whether it reads before or after them.
+  // The lines are read from the statement's snapshot, which holds the items of earlier statements but not
+  // this one's delete: the dropped ones are left out.
   const { rows } = await tx.query<CartLine>(
     `with cart as (update carts set expires_at = $2::timestamptz where id = $1),
           holds as (

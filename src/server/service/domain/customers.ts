@@ -229,7 +229,7 @@ export function exportCustomersPrepared(db: Queryable, client: Client, filter: P
       // trigger (migration 009), with "lastChanged" in the client's zone; only `customerPrefs` may differ in
       // spacing (PostgreSQL prints jsonb with a space after `:` and `,`), not in value. The export tests
       // compare the two on both databases.
-      () => 'page.export_json',
+      'export_json',
     );
     return { total: page.total, rowCount: page.rowCount, dataJson: `[${page.rowsJson}]` };
   });

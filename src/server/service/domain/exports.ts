@@ -113,32 +113,27 @@ export interface PageJson {
 }
 
 /**
- * One page as `pageOfClientRows` would list it, but as JSON text made by the database: `rowJson` is an SQL
- * expression over the page's row (alias `page`) giving that row's JSON text, and it binds its own parameters
- * (the client's time zone…) through `bind`, which returns their placeholders. The page then comes back as a
- * single value instead of a hundred rows of many columns, which the driver would read and convert field by
- * field (with PGlite, most of the time of a page).
+ * One page as `pageOfClientRows` would list it, but as JSON text joined by the database from `jsonColumn`, a
+ * column that holds each row's JSON text. The page then comes back as a single value instead of a hundred
+ * rows of many columns, which the driver would read and convert field by field (with PGlite, most of the
+ * time of a page).
  */
 export async function pageOfClientJson(
   db: Queryable,
   spec: Omit<ListingSpec, 'columns'> & { changeKey: (clientId: number) => string },
   clientId: number,
   filter: PageFilter,
-  rowJson: (bind: (value: unknown) => string) => string,
+  jsonColumn: string,
 ): Promise<PageJson> {
   const selection = clientSelection(spec, clientId, filter);
   const page = await pageRange(db, spec, selection, filter);
   if (!page.range) return { total: page.total, rowCount: 0, rowsJson: '' };
-  const params = [...page.range.params];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
   const orderBy = orderColumns(spec, 'page.');
   const { rows } = await db.query<{ row_count: number; rows_json: string | null }>(
-    `select count(*)::int as row_count, string_agg(${rowJson(bind)}, ',' order by ${orderBy}) as rows_json
-       from (select * from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}) page`,
-    params,
+    `select count(*)::int as row_count, string_agg(page.${jsonColumn}, ',' order by ${orderBy}) as rows_json
+       from (select id, ${spec.sortColumn}, ${jsonColumn} from ${spec.table}
+              where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}) page`,
+    page.range.params,
   );
   return { total: page.total, rowCount: rows[0]?.row_count ?? 0, rowsJson: rows[0]?.rows_json ?? '' };
 }
