@@ -6,6 +6,7 @@ import { connectDatabase } from './service/db/connect';
 import type { Database } from './service/db/database';
 import { migrate } from './service/db/migrate';
 import { seedIfEmpty } from './service/db/seed/seed';
+import { vacuumEmbedded } from './service/db/vacuum';
 
 export interface ServiceRuntime {
   db: Database;
@@ -30,9 +31,11 @@ export async function startServiceRuntime(
   });
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
-  if (config.SEED === 'demo') {
-    const seeded = await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS });
-    if (seeded) log.info(seeded, 'demo data seeded');
+  const seeded = config.SEED === 'demo' ? await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS }) : null;
+  if (seeded) log.info(seeded, 'demo data seeded');
+  if (seeded || applied.length > 0) {
+    const vacuumMs = await vacuumEmbedded(db);
+    if (vacuumMs !== null) log.info({ ms: vacuumMs }, 'embedded database vacuumed');
   }
   const deps: ServiceDeps = {
     db,

@@ -229,7 +229,10 @@ export function createGatewayApp(options: GatewayOptions): Hono {
       // never encoded (@hono/node-server's Response makes its stream only when asked for).
       const forBrowser = prepared.derived(
         serviceBase,
-        (text) => new PreparedBody(rewritePageUrls(text, serviceBase), zlibConstants.Z_BEST_SPEED),
+        (body) =>
+          new PreparedBody(rewritePageUrls(body.text, serviceBase, body.pageFieldsAt), {
+            gzipLevel: zlibConstants.Z_BEST_SPEED,
+          }),
       );
       if (!chooseGzip(c, forBrowser.text, responseHeaders)) return c.body(forBrowser.text, init);
       return c.body(await forBrowser.gzipped(), init);

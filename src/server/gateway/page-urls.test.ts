@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { preparedPageBody } from '../service/routes/pagination';
 import { rewritePageUrls, toGatewayUrl } from './page-urls';
 
 describe('page URL rewriting', () => {
@@ -66,6 +67,23 @@ describe('page URL rewriting', () => {
       data: [],
       next_page_url: '/api/v1/demo/x?page=2',
       path: '/api/v1/demo/x',
+    });
+  });
+
+  it('scans only the fields after the rows of a page the service prepared, with the same result', () => {
+    const rows = Array.from({ length: 3 }, (_, n) => ({ id: n, note: `"]}, "path": "http://s/v1/${n}"` }));
+    const body = preparedPageBody({
+      requestUrl: 'http://s/v1/demo/partner/export/customers?page=2',
+      page: 2,
+      prepared: { total: 250, rowCount: 3, dataJson: JSON.stringify(rows), bodies: new Map() },
+    });
+    expect(body.text.slice(body.pageFieldsAt)).toMatch(/^"current_page":2,/);
+    const rewritten = rewritePageUrls(body.text, 'http://s', body.pageFieldsAt);
+    expect(rewritten).toBe(rewritePageUrls(body.text, 'http://s'));
+    expect(JSON.parse(rewritten)).toMatchObject({
+      data: rows,
+      next_page_url: '/api/v1/demo/partner/export/customers?page=3',
+      path: '/api/v1/demo/partner/export/customers',
     });
   });
 });

@@ -25,10 +25,13 @@ export function toGatewayUrl(value: string, serviceBase: string): string {
  * Cheap for the common case: bodies without `"next_page_url"` are not looked at, and an envelope's URLs
  * are found by scanning the text (a page of 100 customers is ~70 kB: parsing and serialising it again
  * cost more than the rest of forwarding it). Only a URL written with escapes takes the slow way.
+ *
+ * `fieldsAt`, when the caller knows it (a page the embedded service prepared), is where the top-level
+ * fields after `data` begin: the scan starts there instead of walking the rows.
  */
-export function rewritePageUrls(body: string, serviceBase: string): string {
-  if (!body.includes('"next_page_url"')) return body;
-  const values = topLevelUrlValues(body);
+export function rewritePageUrls(body: string, serviceBase: string, fieldsAt = 0): string {
+  if (!body.includes('"next_page_url"', fieldsAt)) return body;
+  const values = topLevelUrlValues(body, fieldsAt);
   if (values === null) return rewriteParsed(body, serviceBase);
   let rewritten = '';
   let from = 0;
@@ -47,13 +50,14 @@ const COLON = 0x3a;
 /**
  * Where the page URL keys of the top-level object have string values: the text between their quotes. Null
  * when a top-level key or one of those values is written with escapes (then the caller parses the body).
- * Strings, most of a body's text, are skipped with `indexOf` rather than character by character.
+ * Strings, most of a body's text, are skipped with `indexOf` rather than character by character. From
+ * `fieldsAt` > 0 on, the scan starts inside the top-level object, before one of its keys.
  */
-function topLevelUrlValues(body: string): { start: number; end: number }[] | null {
+function topLevelUrlValues(body: string, fieldsAt: number): { start: number; end: number }[] | null {
   const found: { start: number; end: number }[] = [];
-  let depth = 0;
+  let depth = fieldsAt > 0 ? 1 : 0;
   let key: string | null = null;
-  for (let at = 0; at < body.length; at++) {
+  for (let at = fieldsAt; at < body.length; at++) {
     const char = body.charCodeAt(at);
     if (char === QUOTE) {
       const end = closingQuote(body, at);

@@ -14,6 +14,8 @@ const gzipAsync = promisify(gzip);
  */
 export class PreparedBody {
   readonly text: string;
+  /** A page envelope's: where its top-level fields after `data` begin (0 when not known). */
+  readonly pageFieldsAt: number;
   readonly #gzipLevel: number;
   #gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
   #derived: { key: string; body: PreparedBody } | undefined;
@@ -22,9 +24,10 @@ export class PreparedBody {
    * `gzipLevel`: the default compresses best; the fastest level suits a body made in a burst of many (the
    * gateway's forms of the pages of a full load, each made while the browser waits).
    */
-  constructor(text: string, gzipLevel: number = zlibConstants.Z_DEFAULT_COMPRESSION) {
+  constructor(text: string, options: { gzipLevel?: number; pageFieldsAt?: number } = {}) {
     this.text = text;
-    this.#gzipLevel = gzipLevel;
+    this.pageFieldsAt = options.pageFieldsAt ?? 0;
+    this.#gzipLevel = options.gzipLevel ?? zlibConstants.Z_DEFAULT_COMPRESSION;
   }
 
   gzipped(): Promise<Uint8Array<ArrayBuffer>> {
@@ -36,8 +39,8 @@ export class PreparedBody {
    * A body made from this one (the gateway's form of it), kept with it under `key` so that it is made once
    * per key and goes when this one goes; one key at a time.
    */
-  derived(key: string, make: (text: string) => PreparedBody): PreparedBody {
-    if (this.#derived?.key !== key) this.#derived = { key, body: make(this.text) };
+  derived(key: string, make: (body: PreparedBody) => PreparedBody): PreparedBody {
+    if (this.#derived?.key !== key) this.#derived = { key, body: make(this) };
     return this.#derived.body;
   }
 }

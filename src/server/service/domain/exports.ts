@@ -205,8 +205,9 @@ async function pageBoundaries(
   // Rows hold no holds: the boundaries do not lapse by themselves, whatever the clock.
   return preparedResponse(db, key, version, new Date(), async () => {
     const { rows } = await db.query<{ sort_key: string; id: number; total: number }>(
-      `select sort_key, id, total from (
-         select ${spec.sortColumn}::text as sort_key, id,
+      // The key is printed for the boundary rows only, not for each row numbered.
+      `select sort_key::text as sort_key, id, total from (
+         select ${spec.sortColumn} as sort_key, id,
                 row_number() over (${orderBy}) as position, count(*) over () as total
            from ${spec.table} where ${where}) numbered
         where position % ${PAGE_SIZE} = 1

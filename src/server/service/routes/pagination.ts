@@ -44,7 +44,8 @@ export function preparedPageBody(options: {
   if (!body) {
     const oldest = prepared.bodies.keys().next();
     if (prepared.bodies.size >= MAX_BODIES_PER_PAGE && !oldest.done) prepared.bodies.delete(oldest.value);
-    body = new PreparedBody(`{"data":${prepared.dataJson},${envelope.slice(1)}`);
+    const head = `{"data":${prepared.dataJson},`;
+    body = new PreparedBody(head + envelope.slice(1), { pageFieldsAt: head.length });
     prepared.bodies.set(envelope, body);
   }
   return body;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { findPostgresBinaries, startPostgresServer } from '../../../testing/postgres-server';
 import { connectDatabase } from '../connect';
 import { migrate } from '../migrate';
+import { vacuumEmbedded } from '../vacuum';
 import { seedDemo, seedIfEmpty } from './seed';
 
 const scale = process.env.SCALE === 'test' ? 'test' : 'demo';
@@ -30,6 +31,8 @@ async function measure(label: string, connect: { databaseUrl?: string; dataDir?:
     customers,
     onProgress: (step, rows, took) => console.log(`${step.padEnd(24)} ${ms(took)}  ${rows ? `${rows} rows` : ''}`),
   });
+  const vacuumMs = await vacuumEmbedded(db);
+  if (vacuumMs !== null) console.log(`${'vacuum (embedded)'.padEnd(24)} ${ms(vacuumMs)}`);
   const seeded = performance.now();
   await db.close();
   console.log(`${'close'.padEnd(24)} ${ms(performance.now() - seeded)}`);

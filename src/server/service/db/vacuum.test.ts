@@ -1,0 +1,31 @@
+import { describe, expect, inject, it } from 'vitest';
+import { loadPgliteTemplate } from '../../testing/database-templates';
+import { connectDatabase } from './connect';
+import { migrate } from './migrate';
+import { seedDemo } from './seed/seed';
+import { vacuumEmbedded } from './vacuum';
+
+describe('vacuumEmbedded', () => {
+  it('marks the freshly seeded pages of the embedded database all-visible (what autovacuum does on a server)', async () => {
+    // The global setup's migrated and seeded template when there is one (a copy of it is not vacuumed).
+    const template = inject('testPgliteTemplate');
+    const db = await connectDatabase(template ? { loadDataDir: await loadPgliteTemplate(template) } : {});
+    try {
+      if (!template) {
+        await migrate(db);
+        await seedDemo(db, { scale: 'test' });
+      }
+      const allVisiblePages = async () =>
+        (
+          await db.query<{ pages: number }>(
+            `select relallvisible::int as pages from pg_class where relname = 'customers'`,
+          )
+        ).rows[0]?.pages;
+      expect(await allVisiblePages()).toBe(0);
+      expect(await vacuumEmbedded(db)).toBeGreaterThanOrEqual(0);
+      expect(await allVisiblePages()).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
