@@ -266,7 +266,9 @@ function DataTableView<Row extends RowData>({
       ) : null}
 
       {body ?? (
-        <Table.ScrollContainer minWidth={600}>
+        // Native scrolling: the ScrollArea's thumb measured the table at every redraw (a forced layout of
+        // 100 rows at each search keystroke).
+        <Table.ScrollContainer minWidth={600} type="native">
           <Table
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing="xs"

@@ -1,5 +1,4 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Checkbox.css';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
@@ -20,7 +19,7 @@ import {
   readCustomerListParams,
   writeCustomerListParams,
 } from './customer-list-params';
-import { DirectoryStatusBar, OptinBadge, TagChips } from './customer-parts';
+import { DirectoryStatusBar, OptinBadge, RowCheckbox, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';
 import { useCustomerQuery, useDirectory, useDirectoryValue } from './use-customer-directory';
 
@@ -155,7 +154,7 @@ export function CustomersListPage() {
       {
         id: 'select',
         header: () => (
-          <Checkbox
+          <RowCheckbox
             aria-label={t('selectPage')}
             checked={pageAllSelected}
             indeterminate={!pageAllSelected && pageSomeSelected}
@@ -171,7 +170,7 @@ export function CustomersListPage() {
           // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click, not a control itself
           // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the checkbox itself
           <div onClick={(event) => event.stopPropagation()}>
-            <Checkbox
+            <RowCheckbox
               aria-label={t('selectRow', { name: customerName(row.original) || row.original.email })}
               checked={selected.has(row.original.customerId)}
               onChange={(event) => toggle(row.original, event.currentTarget.checked)}
@@ -186,9 +185,9 @@ export function CustomersListPage() {
         enableHiding: false,
         enableSorting: true,
         cell: ({ row }) => (
-          <Text size="sm" fw={500} data-testid="customer-name">
+          <span className="foyer-strong" data-testid="customer-name">
             {customerName(row.original) || '—'}
-          </Text>
+          </span>
         ),
       },
       { id: 'email', header: t('columnEmail'), enableSorting: true, cell: ({ row }) => row.original.email },
