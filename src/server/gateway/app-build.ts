@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -16,23 +17,16 @@ export function appDir(env: Record<string, string | undefined> = process.env): s
 }
 
 /**
- * `npm start` builds what is missing: without dist/web/index.html the app is built once, here, before the
- * server listens. Vite is imported only then, so a start with a built app stays fast. The build goes to a
- * temporary directory that is renamed into place, so two processes starting at once cannot serve a
- * half-written build.
+ * `npm start` builds what is missing: without dist/web/index.html the app is built once, before the
+ * server listens. The build goes to a temporary directory that is renamed into place, so two processes
+ * starting at once cannot serve a half-written build.
  */
 export async function ensureAppBuilt(log: Logger, appDir: string = APP_DIST): Promise<void> {
   if (existsSync(join(appDir, 'index.html'))) return;
   log.info({ appDir }, 'the app is not built: building it (once)');
   const started = performance.now();
   const outDir = `${appDir}.building-${process.pid}`;
-  const { build } = await import('vite');
-  await build({
-    root: PROJECT_ROOT,
-    configFile: join(PROJECT_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildInChildProcess(outDir);
   try {
     await rename(outDir, appDir);
   } catch {
@@ -46,4 +40,35 @@ export async function ensureAppBuilt(log: Logger, appDir: string = APP_DIST): Pr
     }
   }
   log.info({ appDir, buildMs: Math.round(performance.now() - started) }, 'app built');
+}
+
+/**
+ * Vite's own CLI in a process of its own. A first start seeds the demo data meanwhile: in this process the
+ * seed's CPU work and the build's plugin callbacks would take turns on one event loop (a 10 s build then
+ * took a minute), while a second process puts the build on another core.
+ */
+function buildInChildProcess(outDir: string): Promise<void> {
+  const viteCli = join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const args = [viteCli, 'build', '--config', join(PROJECT_ROOT, 'vite.config.ts'), '--logLevel', 'warn'];
+  const child = spawn(process.execPath, [...args, '--outDir', outDir, '--emptyOutDir'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  // A server stopped mid-build takes its build with it.
+  const stopBuild = () => child.kill();
+  process.once('exit', stopBuild);
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    errors = (errors + chunk.toString('utf8')).slice(-4_000);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('exit', stopBuild);
+      if (code === 0) return resolve();
+      const lastLine = errors.trim().split('\n').at(-1) ?? '';
+      reject(new Error(`vite build stopped (${signal ?? `exit code ${code}`})${lastLine ? `: ${lastLine}` : ''}`));
+    });
+  });
 }
