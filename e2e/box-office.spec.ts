@@ -475,13 +475,19 @@ for (const scheme of ['light', 'dark'] as const) {
 
 /**
  * A second server of its own with a short CART_TIMEOUT_SECONDS (serve-e2e.ts passes the environment
- * through), so the main suite's server keeps the default; a small customer seed keeps its start quick.
+ * through), so the main suite's server keeps the default; a small customer seed and the main server's build
+ * (FOYER_E2E_APP_DIR, see playwright.config.ts) keep its start quick.
  */
 async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const root = resolve(import.meta.dirname, '..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-e2e.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: '0', ...env },
+    env: {
+      ...process.env,
+      E2E_PORT: '0',
+      ...(process.env.FOYER_E2E_APP_DIR ? { E2E_APP_DIR: process.env.FOYER_E2E_APP_DIR } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolveUrl, reject) => {
@@ -509,7 +515,7 @@ test.describe('box office with a short cart timeout', () => {
   let server: { url: string; stop: () => Promise<void> } | undefined;
 
   test.beforeAll(async () => {
-    // A first start builds the app (unless E2E_APP_DIR names a build) and seeds the demo data.
+    // Seeds the demo data (and builds the app when the main server's build is unknown).
     test.setTimeout(300_000);
     server = await startServer({ CART_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), SEED_CUSTOMERS: '100' });
   });

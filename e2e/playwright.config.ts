@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, systemChromium } from './support/e2e-env';
 
 /**
- * The server's URL, read from its start-up line by webServer.wait (below), which stores the named group in
- * the runner's environment; the workers, started after the server, inherit it.
+ * The server's URL, read from its start-up line by webServer.wait (below), which stores the named groups in
+ * the runner's environment; the workers, started after the server, inherit them (FOYER_E2E_APP_DIR, the
+ * server's build, too).
  */
 const baseURL = process.env.FOYER_E2E_BASE_URL;
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -44,7 +45,10 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx e2e/support/serve-e2e.ts',
     cwd: '..',
-    wait: { stdout: /Foyer is running at (?<foyer_e2e_base_url>http:\/\/[\d.:]+)/ },
+    wait: {
+      stdout:
+        /Foyer e2e app: (?<foyer_e2e_app_dir>.+)\n[\s\S]*Foyer is running at (?<foyer_e2e_base_url>http:\/\/[\d.:]+)/,
+    },
     // A first run builds the app and seeds the full demo data.
     timeout: 240_000,
     reuseExistingServer: false,

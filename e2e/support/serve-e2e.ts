@@ -14,6 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
 // Port 0: the system picks a free port, so parallel runs never clash; the start-up line names it and
 // Playwright reads the URL from there (webServer.wait in the config).
 const port = process.env.E2E_PORT ?? '0';
+const appDir = process.env.E2E_APP_DIR ? resolve(root, process.env.E2E_APP_DIR) : join(dir, 'web');
+// Named before the start-up line, so Playwright reads it too: a spec that starts a server of its own
+// (box-office.spec.ts) serves this build instead of building the app again.
+console.log(`Foyer e2e app: ${appDir}`);
 
 const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'server', 'main.ts')], {
   cwd: root,
@@ -24,7 +28,7 @@ const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src'
     HOST: '127.0.0.1',
     DATA_DIR: join(dir, 'data'),
     SEED: 'demo',
-    FOYER_APP_DIR: process.env.E2E_APP_DIR ? resolve(root, process.env.E2E_APP_DIR) : join(dir, 'web'),
+    FOYER_APP_DIR: appDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The browser tests sign in many times from one address; the default limit (10 per 5 min) would refuse them.
     FOYER_SIGN_IN_LIMIT: process.env.E2E_SIGN_IN_LIMIT ?? '1000',
