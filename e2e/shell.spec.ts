@@ -98,8 +98,15 @@ test.describe('shell', () => {
         .toEqual({ header: 0, page: 0 });
     }
 
-    // At 360 px sign-out is an icon alone, still named, inside the screen, and next after the colour scheme by Tab.
     await page.setViewportSize({ width: 360, height: 800 });
+    // No keyboard shortcut on a phone: the search icon opens the palette.
+    await page.getByRole('button', { name: 'Opdrachtpalet', exact: true }).click();
+    const paletteSearch = page.getByRole('textbox', { name: 'Opdrachtpalet' });
+    await expect(paletteSearch).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(paletteSearch).toBeHidden();
+
+    // At 360 px sign-out is an icon alone, still named, inside the screen, and next after the colour scheme by Tab.
     const signOut = page.getByRole('button', { name: 'Afmelden' });
     await expect(signOut).toBeInViewport({ ratio: 1 });
     await page.getByTestId('color-scheme-toggle').focus();

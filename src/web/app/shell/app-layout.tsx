@@ -173,6 +173,18 @@ export function AppLayout() {
                 <Kbd size="xs">{isMac() ? '⌘K' : 'Ctrl K'}</Kbd>
               </Group>
             </UnstyledButton>
+            {/* On a phone there is no keyboard shortcut to show: the icon alone opens the palette. */}
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={34}
+              onClick={openPalette}
+              hiddenFrom="xs"
+              aria-label={t('commandPalette')}
+              data-testid="phone-search-button"
+            >
+              <IconSearch size={18} />
+            </ActionIcon>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-client">
