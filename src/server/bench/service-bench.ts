@@ -247,7 +247,13 @@ async function benchSelling(
   } else {
     const seats = availableSeats(JSON.parse(plan.text) as SeatPlan);
     const half = Math.floor(seats.length / 2);
-    const common = { base, apiKey: DEMO_KEY, eventId: ids.arenaEventId, concurrency: CONNECTIONS };
+    const common = {
+      base,
+      apiKey: DEMO_KEY,
+      eventId: ids.arenaEventId,
+      concurrency: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+    };
     addRow.result = await runLoad({
       kind: 'add-seat',
       ...common,
