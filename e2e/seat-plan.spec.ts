@@ -184,6 +184,38 @@ test.describe('seat plan', () => {
     await expect(summary).toHaveText(/^([2-9]|\d\d+) gekozen, €\s[\d.]+,\d\d$/);
   });
 
+  test('on a touchscreen two fingers pinch the plan larger, and choose nothing', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+      locale: 'nl-NL',
+      timezoneId: 'Europe/Amsterdam',
+    });
+    const page = await context.newPage();
+    await openSeatPlan(page, baseURL);
+    const canvas = page.getByTestId('seat-plan-canvas');
+    await expect(canvas).toHaveAttribute('data-scale', /\d/);
+    const fitted = await scaleOf(canvas);
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('The plan is not visible');
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Two touch points moving apart, as the browser gets them from a touchscreen.
+    const touch = await context.newCDPSession(page);
+    const fingers = (spread: number) => [
+      { x: centre.x - spread, y: centre.y, id: 1 },
+      { x: centre.x + spread, y: centre.y, id: 2 },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (let spread = 30; spread <= 120; spread += 10) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => scaleOf(canvas)).toBeGreaterThan(fitted * 3);
+    await expect(page.getByTestId('seat-selection-summary')).toHaveText('0 gekozen');
+    await context.close();
+  });
+
   test('"best 4 available" chooses four seats side by side', async ({ page, baseURL }) => {
     await openSeatPlan(page, baseURL);
     await page.getByTestId('best-quantity').selectOption('4');
