@@ -99,16 +99,18 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
   const statements = new PreparedStatementNames();
-  const wrap = (target: { query: Pool['query'] }): Queryable => ({
+  const wrap = (target: { query: Pool['query'] }, beforeSending?: () => void): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       // Only parameterised queries: a text without parameters may hold several statements (simple protocol).
       const name = params === undefined ? undefined : statements.nameOf(sql);
       const values = params as unknown[] | undefined;
+      beforeSending?.();
       const result = await (name === undefined ? target.query(sql, values) : target.query({ name, text: sql, values }));
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which runs several statements.
+      beforeSending?.();
       await target.query(sql);
     },
   });
@@ -119,12 +121,14 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     exec: base.exec,
     async transaction(work) {
       const client = await pool.connect();
+      const inOneWrite = oneWritePerTick(client.connection.stream);
       // Not awaited before the work starts: BEGIN shares the first statement's round trip (pipeline mode).
       // It fails only when the connection does, and then so does every statement sent behind it.
+      inOneWrite();
       const begun = client.query('BEGIN');
       begun.catch(() => undefined); // its failure is reported where it is awaited
       try {
-        const value = await work(wrap(client as unknown as { query: Pool['query'] }));
+        const value = await work(wrap(client as unknown as { query: Pool['query'] }, inOneWrite));
         await begun;
         await client.query('COMMIT');
         return value;
@@ -137,6 +141,27 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Statements sent one after the other in one turn of the event loop (pipeline mode: BEGIN and the first
+ * statement, or statements sent before awaiting each other) leave in one socket write instead of one write
+ * each. On this kind of machine a write is a costly system call: it was the service's largest single cost
+ * in a sale (CPU profile: writev, 20% of its busy time, one per statement). The socket is corked at the
+ * first statement of a turn and uncorked by `process.nextTick`, which runs before the event loop goes
+ * back to I/O, so no statement ever waits for a later one.
+ */
+function oneWritePerTick(socket: { cork(): void; uncork(): void } | undefined): () => void {
+  let corked = false;
+  return () => {
+    if (!socket || corked) return;
+    corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      corked = false;
+      socket.uncork();
+    });
   };
 }
 
