@@ -75,6 +75,9 @@ export default defineConfig({
           // take milliseconds; the setup file unmounts after every test, and the files also pass in shuffled
           // orders without isolation (--sequence.shuffle.files, several seeds, one and two workers).
           isolate: false,
+          // jsdom tests of a few milliseconds alone, but on two cores they share the machine with the server
+          // suites: once, under load, three data-table tests passed the default 5 s.
+          testTimeout: 20_000,
         },
       },
     ],
