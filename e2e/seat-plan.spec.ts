@@ -35,6 +35,17 @@ async function openSeatPlan(page: Page, baseURL: string | undefined, hallName = 
 
 const scaleOf = async (canvas: Locator) => Number(await canvas.getAttribute('data-scale'));
 
+/** Opens the arena's plan and waits until it is drawn: its canvas, the scale it fits at, and its centre on the page. */
+async function openFittedPlan(page: Page, baseURL: string | undefined) {
+  await openSeatPlan(page, baseURL);
+  const canvas = page.getByTestId('seat-plan-canvas');
+  await expect(canvas).toHaveAttribute('data-scale', /\d/);
+  const fitted = await scaleOf(canvas);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The plan is not visible');
+  return { canvas, fitted, centre: { x: box.x + box.width / 2, y: box.y + box.height / 2 } };
+}
+
 /** Moves the pointer over the plan until the tooltip shows a seat in `state`; returns that point. */
 async function findSeat(page: Page, canvas: Locator, state: RegExp): Promise<{ x: number; y: number }> {
   const box = await canvas.boundingBox();
@@ -158,13 +169,7 @@ test.describe('seat plan', () => {
     page,
     baseURL,
   }) => {
-    await openSeatPlan(page, baseURL);
-    const canvas = page.getByTestId('seat-plan-canvas');
-    await expect(canvas).toHaveAttribute('data-scale', /\d/);
-    const fitted = await scaleOf(canvas);
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('The plan is not visible');
-    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const { canvas, fitted, centre } = await openFittedPlan(page, baseURL);
     await page.mouse.move(centre.x, centre.y);
     await page.mouse.wheel(0, -500);
     await expect.poll(() => scaleOf(canvas)).toBeGreaterThan(fitted * 2);
@@ -193,13 +198,7 @@ test.describe('seat plan', () => {
       timezoneId: 'Europe/Amsterdam',
     });
     const page = await context.newPage();
-    await openSeatPlan(page, baseURL);
-    const canvas = page.getByTestId('seat-plan-canvas');
-    await expect(canvas).toHaveAttribute('data-scale', /\d/);
-    const fitted = await scaleOf(canvas);
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('The plan is not visible');
-    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const { canvas, fitted, centre } = await openFittedPlan(page, baseURL);
     // Two touch points moving apart, as the browser gets them from a touchscreen.
     const touch = await context.newCDPSession(page);
     const fingers = (spread: number) => [
