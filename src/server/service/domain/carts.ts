@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import { CART_LINE_SELECT, type CartLine, toCartLines } from './cart-views';
+import { CART_LINES_SELECT, type CartLine, cartItemsOfCart, toCartLines } from './cart-views';
 import { at, inSendingOrder, sellingTransaction } from './selling-transaction';
 
 /**
@@ -150,9 +150,10 @@ export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date)
              where ci.cart_id = $1 and ci.seat_id is not null
                and not exists (select 1 from seat_claims c
                                 where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)
-            returning ci.id)
-     ${CART_LINE_SELECT}
-      where ci.cart_id = $1 and ci.id not in (select id from dropped)
+            returning ci.id),
+          ${cartItemsOfCart('$1')}
+     ${CART_LINES_SELECT}
+      where ci.id not in (select id from dropped)
       order by ci.id`,
     [cartId, at(expiresAt)],
   );

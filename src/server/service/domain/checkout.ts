@@ -4,6 +4,7 @@ import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
+import { cartItemsOfCart } from './cart-views';
 import { type CartRow, lockCartAndRead, orderOfCart, type ReadAlongWithCart } from './carts';
 import { lockEvent } from './holds';
 import { at, sellingTransaction } from './selling-transaction';
@@ -117,15 +118,17 @@ interface CheckoutLine {
   price_name: string | null;
 }
 
+/** Read as cartItemsOfCart explains. */
 async function checkoutLines(tx: Queryable, cartId: string): Promise<CheckoutLine[]> {
   const { rows } = await tx.query<CheckoutLine>(
-    `select ci.id, ci.item_type, ci.event_id, ci.seat_id, ci.ticket_type_id, ci.quantity, ci.amount_cents,
+    `with ${cartItemsOfCart('$1')}
+     select ci.id, ci.item_type, ci.event_id, ci.seat_id, ci.ticket_type_id, ci.quantity, ci.amount_cents,
             h.seating, h.capacity, t.required_tag, t.max_per_event, t.name as price_name
-       from cart_items ci
-       left join events e on e.id = ci.event_id
-       left join halls h on h.id = e.hall_id
-       left join ticket_types t on t.id = ci.ticket_type_id
-      where ci.cart_id = $1
+       from cart_items_of_cart ci
+       left join lateral (select hall_id from events where id = ci.event_id limit 1) e on true
+       left join lateral (select seating, capacity from halls where id = e.hall_id limit 1) h on true
+       left join lateral (select required_tag, max_per_event, name from ticket_types where id = ci.ticket_type_id limit 1) t
+         on true
       order by ci.id`,
     [cartId],
   );
@@ -201,7 +204,7 @@ export async function convertCart(
   // but the order only happens when the order was inserted; all parts read the same snapshot, so the
   // lines are copied from the items the same statement deletes.
   const converted = await tx.query<{ id: number | null; sold: number }>(
-    `with new_order as (
+    `with ${cartItemsOfCart('$13')}, new_order as (
        insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
          handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
          cart_id, redirect_url)
@@ -218,11 +221,11 @@ export async function convertCart(
        select o.id, ci.item_type, ci.event_id, ci.seat_id, ci.rank_id, coalesce(s.row_nr, 0), coalesce(s.seat_nr, 0),
               ci.amount_cents / ci.quantity, ci.ticket_type_id, coalesce(t.name, ci.description)
          from new_order o
-         cross join cart_items ci
+         cross join cart_items_of_cart ci
          cross join lateral generate_series(1, ci.quantity) as g(n)
-         left join seats s on s.id = ci.seat_id
-         left join ticket_types t on t.id = ci.ticket_type_id
-        where ci.cart_id = $13 and ci.item_type <> 'donation'
+         left join lateral (select row_nr, seat_nr from seats where id = ci.seat_id limit 1) s on true
+         left join lateral (select name from ticket_types where id = ci.ticket_type_id limit 1) t on true
+        where ci.item_type <> 'donation'
         order by ci.id, g.n
      ), emptied as (
        delete from cart_items where cart_id = $13 and exists (select 1 from new_order)
