@@ -77,15 +77,15 @@ function oneAtATime(target: Queryable): Queryable {
 }
 
 /**
- * A single SELECT that cannot change data: no data-modifying CTE (those start with WITH), no row locks,
- * no sequence or change-counter functions. Anything else counts as a possible write — erring that way
- * only costs a reread.
+ * A single SELECT, maybe behind a WITH list, that cannot change data: no data-modifying CTE, no row locks,
+ * no sequence or change-counter functions (none of their words anywhere in the text). Anything else
+ * counts as a possible write — erring that way only costs a reread.
  */
 export function isPlainRead(sql: string): boolean {
   return STARTS_AS_SELECT.test(sql) && !MAY_CHANGE_DATA.test(sql);
 }
 
-const STARTS_AS_SELECT = /^\s*select\b/i;
+const STARTS_AS_SELECT = /^\s*(select|with)\b/i;
 const MAY_CHANGE_DATA = /\b(insert|update|delete|truncate|merge|nextval|setval|note_change)\b/i;
 
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {

@@ -6,6 +6,9 @@ describe('isPlainRead', () => {
   it('takes single SELECTs without side effects as reads', () => {
     expect(isPlainRead('select n from catalog_version')).toBe(true);
     expect(isPlainRead('\n  SELECT id, deleted_at, last_updated from orders where id = $1')).toBe(true);
+    expect(
+      isPlainRead('with mine as materialized (select * from cart_items where cart_id = $1) select id from mine'),
+    ).toBe(true);
   });
 
   it('takes everything else as a possible write', () => {
@@ -13,6 +16,7 @@ describe('isPlainRead', () => {
       'update orders set status = $1',
       'insert into t values (1)',
       'with gone as (delete from t returning id) select count(*) from gone',
+      'with kept as (update t set n = 1 returning id) select count(*) from kept',
       'select id from seat_claims where event_id = $1 for update',
       "select nextval('orders_id_seq')",
       "select note_change(array['orders:1'])",
