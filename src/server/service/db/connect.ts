@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Pool } from 'pg';
 import type { Database, Queryable, QueryResult } from './database';
@@ -98,6 +99,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
+  giveConnectionsCounterSlots(pool);
   const statements = new PreparedStatementNames();
   const wrap = (target: { query: Pool['query'] }, beforeSending?: () => void): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -142,6 +144,29 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     },
     close: () => pool.end(),
   };
+}
+
+/** As many as migration 007 made: a key's counter rows. */
+const COUNTER_SLOTS = 32;
+
+/**
+ * Each connection of the pool bumps change counters in a slot (migrations 007, 011) that no other live
+ * connection of this process uses, so two commits of this process never wait for each other's counter
+ * rows. Slots are taken from a random start, so that processes sharing a server rarely meet either.
+ */
+function giveConnectionsCounterSlots(pool: Pool): void {
+  const start = randomInt(COUNTER_SLOTS);
+  const slotOf = new Map<unknown, number>();
+  // 'connect' comes before the new client serves anyone, so the setting goes out ahead of its first query.
+  pool.on('connect', (client) => {
+    const taken = new Set(slotOf.values());
+    let slot = start;
+    for (let step = 1; step < COUNTER_SLOTS && taken.has(slot); step += 1) slot = (start + step) % COUNTER_SLOTS;
+    slotOf.set(client, slot);
+    // A failure here means the connection failed: its first real query reports that.
+    client.query("select set_config('foyer.counter_slot', $1, false)", [String(slot)]).catch(() => undefined);
+  });
+  pool.on('remove', (client) => slotOf.delete(client));
 }
 
 /**
