@@ -376,6 +376,13 @@ test.describe('box office', () => {
     await expect(page.getByTestId('payment-status')).toHaveText('Nog niet betaald');
     // The screen the buyer's phone is held up to: accessible too.
     expect(await seriousAxeFindings(page)).toEqual([]);
+    // "New sale" (N) while the buyer may still be paying asks first; keeping waiting keeps the QR code.
+    await page.keyboard.press('n');
+    const leave = page.getByRole('dialog', { name: 'Nieuwe verkoop' });
+    await expect(leave).toContainText('misschien nog aan het betalen');
+    await leave.getByRole('button', { name: 'Blijven wachten' }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page.getByTestId('payment-qr')).toBeVisible();
     const link = await page.getByTestId('payment-link').getAttribute('href');
     expect(link).toMatch(/\/pay\//);
     const payPage = await context.newPage();
@@ -425,6 +432,92 @@ test.describe('box office', () => {
     await expect(page.getByTestId('sale-complete')).toHaveCount(0);
     await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
+  });
+
+  test('a cancelled online payment: the screen says so and offers no tickets or receipt', async ({
+    page,
+    context,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(90_000);
+    await openBoxOffice(page, baseURL);
+    const customer = await existingCustomer(page, origin);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.keyboard.press('c');
+    await chooseCustomer(page, customer.email);
+    await page.keyboard.press('4');
+    await expect(page.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+    await page.keyboard.press('Enter');
+    const link = await page.getByTestId('payment-link').getAttribute('href');
+    const payPage = await context.newPage();
+    await payPage.goto(link ?? '');
+    await payPage.getByRole('button', { name: /Cancel/ }).click();
+    await payPage.close();
+    await expect(page.getByTestId('payment-status')).toHaveText('Geannuleerd', { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: /De betaling is geannuleerd/ })).toBeVisible();
+    await expect(page.getByText('Geannuleerd (plaatsen vrijgegeven)')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kaarten' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Bon' })).toHaveCount(0);
+    // Nothing is under way any more: N starts the next sale at once.
+    await page.keyboard.press('n');
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+  });
+
+  test('the seat plan: nothing is added before it has loaded, and a failed load offers a retry', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    const eventId = await arenaEventId(page);
+    let releasePlan = () => {};
+    const planHeld = new Promise<void>((resolve) => {
+      releasePlan = resolve;
+    });
+    let failPlan = false;
+    const cartAdds: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/partner\/cart\/[^/]+$/.test(request.url())) cartAdds.push(request.url());
+    });
+    await page.route('**/partner/seating/**', async (route) => {
+      if (failPlan) return route.fulfill({ status: 503, body: 'unavailable' });
+      await planHeld;
+      return route.continue();
+    });
+    await page.goto(`/box-office?event=${eventId}`);
+    await expect(page.getByText('Zaalplan laden…')).toBeVisible();
+    // Digits and Enter while the plan loads: the seller has seen no seats, so nothing may be held.
+    await page.keyboard.press('3');
+    await page.keyboard.press('Enter');
+    releasePlan();
+    await expect(page.getByTestId('seat-plan-viewer')).toBeVisible();
+    expect(cartAdds).toEqual([]);
+    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+
+    failPlan = true;
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+    await expect(page.getByTestId('ticket-quantity')).toHaveCount(0);
+    failPlan = false;
+    await page.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    await expect(page.getByTestId('seat-plan-viewer')).toBeVisible();
+  });
+
+  test('a network failure while adding is an alert of its own; the quantity keeps its value and no error', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.route('**/partner/cart/**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/v1/demo/cart/', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('5');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('add-failure')).toContainText(/server/i);
+    await expect(page.getByTestId('ticket-quantity')).toHaveValue('5');
+    await expect(page.getByTestId('ticket-quantity')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a 422 of the service (per-order maximum) appears beside the quantity, and nothing is added', async ({

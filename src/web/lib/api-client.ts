@@ -1,5 +1,6 @@
 import { ApiError, apiErrorFromResponse } from './api-error';
 import type { Parser } from './parser';
+import { noteServerDate } from './server-clock';
 import { sleep } from './sleep';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -91,6 +92,7 @@ export class ApiClient {
     const url = this.url(path, options.query);
     for (let attempt = 0; ; attempt++) {
       const response = await this.send(method, url, options);
+      noteServerDate(response.headers.get('date'));
       if (response.ok) return parseBody(response, options.schema);
       const error = await apiErrorFromResponse(response);
       // Only reads are repeated on their own: a repeated write could act twice.

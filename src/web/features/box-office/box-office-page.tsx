@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Group, Modal, Paper, SegmentedControl, Stack, Text
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,10 +13,11 @@ import { ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { addDays, isoLocalDate } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
-import { cartQueries } from '../../lib/queries/cart-queries';
+import { cartQueries, orderStatusKeys } from '../../lib/queries/cart-queries';
 import { eventKeys, eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanKeys, seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import type { Customer } from '../../lib/schemas/customer';
+import { isFinalPaymentStatus, type OrderStatus } from '../../lib/schemas/order-status';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -55,6 +57,8 @@ export function BoxOfficePage() {
   const [search, setSearch] = useSearchParams();
   const chosenEventId = readEventId(search);
   const sale = useSaleCart();
+  // Mantine's md breakpoint, where the grid below has two columns; read at once, so nothing moves after the first paint.
+  const twoColumns = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [stage, setStage] = useState<'select' | 'checkout'>('select');
   const currentStage: SaleStage = sale.completed ? 'done' : stage;
 
@@ -65,6 +69,7 @@ export function BoxOfficePage() {
   // when its details have loaded, in case the picker's own closing took the focus back meanwhile.
   const focusTicketsNext = useRef(false);
   const doneHeadingRef = useRef<HTMLHeadingElement>(null);
+  const cartHeadingRef = useRef<HTMLHeadingElement>(null);
 
   // Today's first performance when none is chosen (the picker's list, shared through the query cache).
   const [now] = useState(() => new Date());
@@ -166,6 +171,9 @@ export function BoxOfficePage() {
     sale.add.mutate(items, {
       onSettled: () => {
         adding.current = false;
+        // The pressed button was disabled while adding, which drops the focus to the page: continue in
+        // the cart, where the new lines are and checkout is the next step.
+        if (document.activeElement === document.body) cartHeadingRef.current?.focus();
       },
       onSuccess: () => {
         onAdded?.();
@@ -215,14 +223,24 @@ export function BoxOfficePage() {
     });
     if (items.length === 0 && unpriced.length > 0) setPlanMessage(t('unpricedSeats', { count: unpriced.length }));
   };
-  const errorFor = (source: AddSource) =>
-    addError?.source === source ? (fieldMessageOf(addError.error) ?? describeError(addError.error, tApp)) : null;
+  // A rejected field (422) or a conflict (409) is said at the control; a failure of the network or the
+  // server is no fault of the field, so it gets an alert of its own beside the form.
+  const errorFor = (source: AddSource) => (addError?.source === source ? fieldMessageOf(addError.error) : null);
+  const failureFor = (source: AddSource | 'extras') =>
+    addError &&
+    (addError.source === source || (source === 'extras' && addError.source !== 'tickets')) &&
+    fieldMessageOf(addError.error) === null ? (
+      <Alert color="red" variant="light" role="alert" data-testid="add-failure">
+        {describeError(addError.error, tApp)}
+      </Alert>
+    ) : null;
   const addTickets = () => {
     if (planMode) {
       addSeats();
       return;
     }
-    if (!event.data || !chosenPrice) return;
+    // Until the plan is in, whether the hall has seats to choose is unknown: no add the seller cannot see.
+    if (!event.data || !plan.data || !chosenPrice) return;
     addItems([quantityItem(event.data.eventId, chosenPrice, quantity)], 'tickets');
   };
 
@@ -255,8 +273,9 @@ export function BoxOfficePage() {
     if (cartHasLines) setStage('checkout');
   };
 
-  // New sale: abandon an unpaid cart (after a confirmation), then a clean screen.
-  const [confirmNewSale, setConfirmNewSale] = useState(false);
+  // New sale: abandon an unpaid cart, or leave an online payment still under way (each after a
+  // confirmation), then a clean screen.
+  const [confirmNewSale, setConfirmNewSale] = useState<'abandonCart' | 'leavePayment' | null>(null);
   const startOver = useCallback(() => {
     sale.reset();
     adding.current = false;
@@ -272,16 +291,25 @@ export function BoxOfficePage() {
     void queryClient.invalidateQueries({ queryKey: seatPlanKeys.all });
     void queryClient.invalidateQueries({ queryKey: eventKeys.details() });
     setAddError(null);
-    setConfirmNewSale(false);
+    setConfirmNewSale(null);
     setSearchRequest((count) => count + 1);
   }, [sale, queryClient]);
+  const awaitingOnlinePayment = () => {
+    if (!sale.completed || sale.completed.result.url === null) return false;
+    const status = queryClient.getQueryData<OrderStatus>(orderStatusKeys.detail(sale.completed.result.orderKey));
+    return !isFinalPaymentStatus(status?.order_payment_status ?? '');
+  };
   const newSale = () => {
+    if (awaitingOnlinePayment()) {
+      setConfirmNewSale('leavePayment');
+      return;
+    }
     if (sale.completed || !cartHasLines) {
       if (sale.cartId && !sale.completed) sale.abandon.mutate(undefined, { onSuccess: startOver });
       else startOver();
       return;
     }
-    setConfirmNewSale(true);
+    setConfirmNewSale('abandonCart');
   };
   const abandonAndStartOver = () => sale.abandon.mutate(undefined, { onSuccess: startOver });
 
@@ -293,7 +321,7 @@ export function BoxOfficePage() {
   // The keyboard map, read through a ref so the listener is added once and always sees current state.
   const onKey = useRef<(event: KeyboardEvent) => void>(() => {});
   onKey.current = (keyEvent: KeyboardEvent) => {
-    if (keyEvent.defaultPrevented || confirmNewSale) return;
+    if (keyEvent.defaultPrevented || confirmNewSale !== null) return;
     const target = keyEvent.target instanceof HTMLElement ? keyEvent.target : null;
     if (target?.closest('[role="dialog"]')) return;
     const action = saleKeyAction(
@@ -362,18 +390,30 @@ export function BoxOfficePage() {
     </Button>
   );
 
+  // In one column (a phone) the chosen seats, their Add button and the cart come right after the tickets;
+  // donations and items, the rarer part of a sale, go last instead of between them.
+  const extrasPanel = (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="extras-title">
+      <Title order={2} size="h4" id="extras-title" mb="sm">
+        {t('extras')}
+      </Title>
+      <ExtrasPanel onAdd={addItems} pending={sale.add.isPending} errorFor={errorFor} />
+      {failureFor('extras')}
+    </Paper>
+  );
+
   return (
     <Stack gap="md" className="foyer-box-office">
       <Group justify="space-between" align="baseline">
         <Title order={1}>{t('title')}</Title>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
           {t('shortcutsHint')}
         </Text>
       </Group>
 
       {sale.completed ? (
         <Paper withBorder radius="md" p="md" maw={760}>
-          <SaleComplete sale={sale.completed} onNewSale={startOver} headingRef={doneHeadingRef} />
+          <SaleComplete sale={sale.completed} onNewSale={newSale} headingRef={doneHeadingRef} />
         </Paper>
       ) : (
         <Grid gap="md">
@@ -400,6 +440,10 @@ export function BoxOfficePage() {
                     <ErrorState error={event.error} onRetry={() => void event.refetch()} />
                   ) : !event.data ? (
                     <Text c="dimmed">{t('loading')}</Text>
+                  ) : plan.isError && !plan.data ? (
+                    <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />
+                  ) : !plan.data ? (
+                    <Text c="dimmed">{t('loadingPlan')}</Text>
                   ) : (
                     <form
                       onSubmit={(submit) => {
@@ -445,17 +489,13 @@ export function BoxOfficePage() {
                           />
                         )}
                         {planMode ? null : <Group>{addButton}</Group>}
+                        {planMode ? null : failureFor('tickets')}
                       </Stack>
                     </form>
                   )}
                 </Stack>
               </Paper>
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="extras-title">
-                <Title order={2} size="h4" id="extras-title" mb="sm">
-                  {t('extras')}
-                </Title>
-                <ExtrasPanel onAdd={addItems} pending={sale.add.isPending} errorFor={errorFor} />
-              </Paper>
+              {twoColumns ? extrasPanel : null}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -479,13 +519,18 @@ export function BoxOfficePage() {
                       setForAllName(name);
                       setSeatPriceChoice(new Map());
                     }}
-                    error={planMessage ?? errorFor('tickets')}
+                    error={
+                      planMessage ??
+                      (addError?.source === 'tickets'
+                        ? (fieldMessageOf(addError.error) ?? describeError(addError.error, tApp))
+                        : null)
+                    }
                     addButton={<Group>{addButton}</Group>}
                   />
                 </Paper>
               ) : null}
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-title">
-                <Title order={2} size="h4" id="cart-title" mb="sm">
+                <Title order={2} size="h4" id="cart-title" mb="sm" ref={cartHeadingRef} tabIndex={-1}>
                   {t('cart')}
                 </Title>
                 {sale.cartQuery.isError &&
@@ -525,28 +570,41 @@ export function BoxOfficePage() {
                   />
                 </Paper>
               ) : null}
+              {twoColumns ? null : extrasPanel}
             </Stack>
           </Grid.Col>
         </Grid>
       )}
 
-      <Modal opened={confirmNewSale} onClose={() => setConfirmNewSale(false)} title={t('newSale')} centered>
-        <Stack gap="md">
-          <Text>{t('newSaleConfirm')}</Text>
-          {sale.abandon.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {describeError(sale.abandon.error, tApp)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmNewSale(false)}>
-              {t('keep')}
-            </Button>
-            <Button color="red" onClick={abandonAndStartOver} loading={sale.abandon.isPending} data-autofocus>
-              {t('abandon')}
-            </Button>
-          </Group>
-        </Stack>
+      <Modal opened={confirmNewSale !== null} onClose={() => setConfirmNewSale(null)} title={t('newSale')} centered>
+        {confirmNewSale === 'leavePayment' ? (
+          <Stack gap="md">
+            <Text>{t('leavePaymentConfirm')}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirmNewSale(null)} data-autofocus>
+                {t('keepWaiting')}
+              </Button>
+              <Button onClick={startOver}>{t('startNewSale')}</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Text>{t('newSaleConfirm')}</Text>
+            {sale.abandon.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {describeError(sale.abandon.error, tApp)}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirmNewSale(null)}>
+                {t('keep')}
+              </Button>
+              <Button color="red" onClick={abandonAndStartOver} loading={sale.abandon.isPending} data-autofocus>
+                {t('abandon')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Modal>
     </Stack>
   );

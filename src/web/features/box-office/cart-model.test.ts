@@ -13,6 +13,7 @@ import {
   seatIdsNamedIn,
   seatItems,
   totalWithFee,
+  withoutSeatSuffix,
 } from './cart-model';
 
 const prices: RankPrice[] = [
@@ -132,6 +133,17 @@ describe('cart reading', () => {
     const lines = cartLines(cart);
     expect(lines[0]).toMatchObject({ itemId: 'a', seat: { rowNr: 1, seatNr: 1 }, tickets: 1 });
     expect(lines[2]).toMatchObject({ itemId: 'c', seat: null, tickets: 4 });
+  });
+
+  it("leaves out a seat line's English seat ending (the panel names the seat), and only that", () => {
+    const seat = { rowNr: 2, seatNr: 4 };
+    expect(withoutSeatSuffix('Annie M.G. – Rang 1 – row 2, seat 4', seat)).toBe('Annie M.G. – Rang 1');
+    expect(withoutSeatSuffix('Annie M.G. - row 2, seat 4', seat)).toBe('Annie M.G.');
+    expect(withoutSeatSuffix('Annie M.G. – row 2, seat 41', seat)).toBe('Annie M.G. – row 2, seat 41');
+    expect(withoutSeatSuffix('Annie M.G. – Rang 1', seat)).toBe('Annie M.G. – Rang 1');
+    expect(withoutSeatSuffix('row 2, seat 4', seat)).toBe('row 2, seat 4');
+    const [line] = cartLines({ cartItems: [item({ description: 'Gala – row 2, seat 4', rowNr: 2, seatNr: 4 })] });
+    expect(line?.description).toBe('Gala');
   });
 });
 

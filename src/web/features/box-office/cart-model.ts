@@ -163,13 +163,27 @@ export interface CartLineView {
 }
 
 export function cartLines(cart: Pick<PartnerCart, 'cartItems'>): CartLineView[] {
-  return cart.cartItems.map((item) => ({
-    itemId: item.itemId,
-    kind: item.itemType,
-    description: item.description,
-    priceName: item.priceName,
-    tickets: ticketsOf(item),
-    amount: item.amount,
-    seat: item.rowNr && item.seatNr ? { rowNr: item.rowNr, seatNr: item.seatNr } : null,
-  }));
+  return cart.cartItems.map((item) => {
+    const seat = item.rowNr && item.seatNr ? { rowNr: item.rowNr, seatNr: item.seatNr } : null;
+    return {
+      itemId: item.itemId,
+      kind: item.itemType,
+      description: seat ? withoutSeatSuffix(item.description, seat) : item.description,
+      priceName: item.priceName,
+      tickets: ticketsOf(item),
+      amount: item.amount,
+      seat,
+    };
+  });
+}
+
+/**
+ * The service may end a seat line's description with the seat in English ("… – row 2, seat 4"); the
+ * panel names the seat itself, in the user's language, so that ending is left out (only when it names
+ * this very seat, so other wording stays as the service wrote it).
+ */
+export function withoutSeatSuffix(description: string, seat: { rowNr: number; seatNr: number }): string {
+  const suffix = new RegExp(`\\s*[–-]\\s*row ${seat.rowNr},\\s*seat ${seat.seatNr}\\s*$`, 'i');
+  const trimmed = description.replace(suffix, '');
+  return trimmed === '' ? description : trimmed;
 }

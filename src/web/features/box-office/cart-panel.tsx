@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/page-states';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
+import { serverNow } from '../../lib/server-clock';
 import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, holdsSeats } from './cart-model';
 import { type Countdown, countdownAt, formatSecondsLeft } from './countdown';
@@ -23,17 +24,18 @@ const KIND_KEYS: Record<string, Kind> = {
 
 /** Ticks once a second while `active`; the countdown itself is pure (countdown.ts). */
 function useCountdown(timeOut: string | undefined, active: boolean): Countdown | null {
-  const [now, setNow] = useState(() => Date.now());
+  // By the gateway's clock: the service decides when a hold lapses, not this computer.
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    setNow(serverNow());
+    const timer = window.setInterval(() => setNow(serverNow()), 1000);
     return () => window.clearInterval(timer);
   }, [active]);
   return active && timeOut ? countdownAt(timeOut, now) : null;
 }
 
-function HoldCountdown({ cart, onLapsed }: { cart: PartnerCart; onLapsed: () => void }) {
+function HoldCountdown({ cart, onLapsed }: { cart: PartnerCart; onLapsed: () => Promise<void> }) {
   const t = useMessages(boxOfficeMessages);
   const countdown = useCountdown(cart.timeOut, holdsSeats(cart));
   const phase = countdown?.phase;
@@ -42,7 +44,7 @@ function HoldCountdown({ cart, onLapsed }: { cart: PartnerCart; onLapsed: () => 
   useEffect(() => {
     if (phase === 'lapsed' && reported.current !== cart.timeOut) {
       reported.current = cart.timeOut;
-      onLapsed();
+      void onLapsed();
     }
   }, [phase, cart.timeOut, onLapsed]);
   if (!countdown || countdown.phase === 'lapsed') return null;

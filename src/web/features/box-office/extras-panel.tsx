@@ -84,7 +84,8 @@ export function ExtrasPanel({
             {t('noGoods')}
           </Text>
         ) : (
-          <Group align="flex-start" gap="sm" wrap="nowrap">
+          // Wraps on a phone: the list of goods needs its width to be readable.
+          <Group align="flex-start" gap="sm">
             <NativeSelect
               label={t('goods')}
               value={chosenGoods?.value ?? ''}
@@ -95,7 +96,7 @@ export function ExtrasPanel({
               }))}
               disabled={!events.isSuccess}
               error={errorFor('goods')}
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 16rem' }}
             />
             <NumberInput
               label={t('goodsQuantity')}

@@ -49,6 +49,8 @@ export function SaleComplete({
   });
   const paymentStatus = status.data?.order_payment_status;
   const waiting = online && !isFinalPaymentStatus(paymentStatus ?? '');
+  // A cancelled order has no tickets and no receipt; its seats were released.
+  const cancelled = paymentStatus === 'cancelled';
   const [checkedAt, setCheckedAt] = useState<number | null>(null);
   useEffect(() => {
     if (status.dataUpdatedAt) setCheckedAt(status.dataUpdatedAt);
@@ -65,7 +67,7 @@ export function SaleComplete({
     <Stack gap="md" data-testid="sale-complete">
       <Group justify="space-between" align="center">
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
-          {waiting ? t('onlineTitle') : paymentStatus === 'cancelled' ? t('paymentCancelled') : t('saleDone')}
+          {waiting ? t('onlineTitle') : cancelled ? t('paymentCancelled') : t('saleDone')}
         </Title>
         {paymentStatus ? (
           <Badge size="lg" color={STATUS_COLORS[paymentStatus] ?? 'gray'} variant="light" data-testid="payment-status">
@@ -128,7 +130,7 @@ export function SaleComplete({
 
       <div>
         <Text fw={600} mb={4}>
-          {t('soldItems')}
+          {cancelled ? t('cancelledItems') : t('soldItems')}
         </Text>
         <ul className="foyer-sold-list" data-testid="sold-items">
           {lines.map((line) => (
@@ -143,12 +145,12 @@ export function SaleComplete({
       </div>
 
       <Group>
-        {status.data?.order_tickets_url && !waiting ? (
+        {status.data?.order_tickets_url && !waiting && !cancelled ? (
           <Anchor href={status.data.order_tickets_url} target="_blank" rel="noopener noreferrer">
             {t('ticketsLink')}
           </Anchor>
         ) : null}
-        {status.data?.order_receipt_url && !waiting ? (
+        {status.data?.order_receipt_url && !waiting && !cancelled ? (
           <Anchor href={status.data.order_receipt_url} target="_blank" rel="noopener noreferrer">
             {t('receiptLink')}
           </Anchor>

@@ -12,6 +12,9 @@ import {
 } from '../../lib/queries/cart-queries';
 import type { CartAddItem, CheckoutResult, PartnerCart } from '../../lib/schemas/partner-cart';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
+import { serverNow } from '../../lib/server-clock';
+import { sleep } from '../../lib/sleep';
+import { holdsSeats } from './cart-model';
 import { readStoredCartId, readStoredSale, storeCartId, storeSale } from './cart-storage';
 
 /** What the success screen shows: the order, and what was in the cart when it was checked out. */
@@ -22,6 +25,10 @@ export interface CompletedSale {
 }
 
 export type CartNotice = 'cartGone' | 'lapsed' | null;
+
+/** A cart still holding at its timeOut is read again this long after it (and at most LAPSE_CHECKS times). */
+const LAPSE_RECHECK_MS = 1_500;
+const LAPSE_CHECKS = 3;
 
 /**
  * The sale's cart: created on the first add (`POST /cart/`), filled with `POST /partner/cart/{id}`, read
@@ -141,11 +148,31 @@ export function useSaleCart() {
     abandon.reset();
   }, [forget, setCompleted, add, remove, checkout, abandon]);
 
-  /** The countdown reached timeOut: read the cart again (the service drops the lapsed tickets on read). */
-  const lapsed = useCallback(() => {
-    setNotice('lapsed');
-    const id = cartIdRef.current;
-    if (id) void queryClient.invalidateQueries({ queryKey: cartKeys.detail(id) });
+  /**
+   * The countdown reached timeOut: read the cart again (the service drops the lapsed tickets on read).
+   * The service decides: only a cart that comes back without its held tickets says "lapsed". One that
+   * still holds them (a clock a moment ahead, or an add from elsewhere moved its timeOut) is asked again
+   * once its timeOut has passed by the gateway's clock.
+   */
+  const lapsed = useCallback(async () => {
+    for (let attempt = 0; attempt < LAPSE_CHECKS; attempt += 1) {
+      const id = cartIdRef.current;
+      if (!id) return;
+      let fresh: PartnerCart;
+      try {
+        fresh = await queryClient.fetchQuery({ ...cartQueries.detail(id), staleTime: 0 });
+      } catch {
+        return; // the cart query shows the failure (or the cart being gone) itself
+      }
+      if (cartIdRef.current !== id) return;
+      if (!holdsSeats(fresh)) {
+        setNotice('lapsed');
+        return;
+      }
+      const untilTimeOut = Date.parse(fresh.timeOut) - serverNow();
+      if (untilTimeOut > LAPSE_RECHECK_MS) return; // extended meanwhile: its own countdown reports it
+      await sleep(Math.max(untilTimeOut, 0) + LAPSE_RECHECK_MS);
+    }
   }, [queryClient]);
 
   return {
