@@ -85,12 +85,13 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
     return (
       <Paper withBorder radius="md" p="sm" data-testid="customer-picker-value">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
+          {/* The details give way (long email addresses wrap); the button keeps its whole label. */}
+          <Stack gap={2} miw={0}>
             <Text size="xs" c="dimmed">
               {t('pickerSelected')}
             </Text>
             <Text fw={600}>{customerName(value) || value.email}</Text>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {[value.email, value.customerPhone, `#${value.customerId}`].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
@@ -98,6 +99,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             ref={changeRef}
             variant="default"
             size="xs"
+            style={{ flexShrink: 0 }}
             autoFocus={autoFocus}
             onClick={() => {
               onChange(null);
