@@ -119,6 +119,49 @@ test.describe('customers', () => {
     await expect(page.getByTestId('customer-search')).toHaveValue(zipWithSpace);
   });
 
+  test('a click or Enter on a column header sorts the list, with the sort in the URL and aria-sort', async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, baseURL);
+    await page.goto('/customers');
+    await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+    const header = (name: string) => table(page).getByRole('columnheader', { name });
+    // The e-mail column is the third (after the checkbox and the name).
+    const emails = () => table(page).locator('tbody tr td:nth-child(3)').allInnerTexts();
+    const codeUnitOrder = (texts: string[], way: 1 | -1) =>
+      [...texts].sort((a, b) =>
+        a.toLowerCase() < b.toLowerCase() ? -way : a.toLowerCase() > b.toLowerCase() ? way : 0,
+      );
+
+    await header('E-mail').getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]sort=email(&|$)/);
+    await expect(header('E-mail')).toHaveAttribute('aria-sort', 'ascending');
+    await expect
+      .poll(async () => {
+        const shown = await emails();
+        return shown.length > 1 && shown.join('\n') === codeUnitOrder(shown, 1).join('\n');
+      })
+      .toBe(true);
+
+    await header('E-mail').getByRole('button').click();
+    await expect(page).toHaveURL(/[?&]dir=desc(&|$)/);
+    await expect(header('E-mail')).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => {
+        const shown = await emails();
+        return shown.length > 1 && shown.join('\n') === codeUnitOrder(shown, -1).join('\n');
+      })
+      .toBe(true);
+
+    // Enter on a focused header sorts too; credit starts highest first.
+    await header('Tegoed').getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]sort=credit(&|$)/);
+    await expect(header('Tegoed')).toHaveAttribute('aria-sort', 'descending');
+    await expect(header('E-mail')).not.toHaveAttribute('aria-sort');
+  });
+
   test('edit: invalid values get a message on each field and keep the input; fixed, it saves and is found', async ({
     page,
     baseURL,

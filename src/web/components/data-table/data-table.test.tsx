@@ -259,6 +259,72 @@ describe('DataTable sorting', () => {
   });
 });
 
+describe('DataTable sorting of columns that render their own cell', () => {
+  /**
+   * Columns as the customer list defines them: an id and a cell of their own. TanStack Table sorts only
+   * columns with an accessor; the header of one without it showed a button that did nothing.
+   */
+  function CellColumnsScreen({ onSort }: { onSort: (state: SortingState) => void }) {
+    const [sorting, setSorting] = useState<SortingState>([]);
+    const cellColumns: DataTableColumn<Order>[] = [
+      {
+        id: 'name',
+        accessorFn: (order) => order.customer,
+        header: 'Naam',
+        enableSorting: true,
+        cell: ({ row }) => <strong>{row.original.customer}</strong>,
+      },
+      {
+        id: 'credit',
+        accessorFn: (order) => order.amount,
+        header: 'Tegoed',
+        enableSorting: true,
+        sortDescFirst: true,
+        cell: ({ row }) => `€ ${row.original.amount}`,
+      },
+      // Opted in but without an accessor: it cannot sort, so it gets no button.
+      { id: 'broken', header: 'Zonder', enableSorting: true, cell: ({ row }) => row.original.orderId },
+    ];
+    return (
+      <DataTable
+        label="Klanten"
+        columns={cellColumns}
+        data={ALL.slice(0, 3)}
+        rowCount={3}
+        query={noState}
+        onRetry={() => {}}
+        emptyTitle="Leeg"
+        sorting={{
+          state: sorting,
+          onChange: (next) => {
+            setSorting(next);
+            onSort(next);
+          },
+        }}
+      />
+    );
+  }
+
+  it('sorts an id + cell column with an accessor by click and Enter, and offers no button where it cannot', async () => {
+    const onSort = vi.fn();
+    renderWithApp(<CellColumnsScreen onSort={onSort} />);
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+
+    await userEvent.click(within(header('Naam')).getByRole('button', { name: 'Naam' }));
+    expect(onSort).toHaveBeenLastCalledWith([{ id: 'name', desc: false }]);
+    expect(header('Naam')).toHaveAttribute('aria-sort', 'ascending');
+
+    within(header('Tegoed')).getByRole('button').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSort).toHaveBeenLastCalledWith([{ id: 'credit', desc: true }]);
+    expect(header('Tegoed')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Naam')).not.toHaveAttribute('aria-sort');
+
+    expect(within(header('Zonder')).queryByRole('button')).not.toBeInTheDocument();
+    expect(onSort).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('readPage', () => {
   it('reads only positive whole numbers', () => {
     expect(readPage('4')).toBe(4);

@@ -103,8 +103,9 @@ export interface DataTableProps<Row extends RowData> {
   /** Controls shown left of the columns menu (filters, actions). */
   toolbar?: ReactNode;
   /**
-   * Sorting by the column headers (columns opt in with `enableSorting: true`; `sortDescFirst` for those that
-   * start high): a click or Enter cycles first way, other way, unsorted. The caller sorts the rows.
+   * Sorting by the column headers (columns opt in with `enableSorting: true` and need an accessor, `accessorKey`
+   * or `accessorFn`; `sortDescFirst` for those that start high): a click or Enter cycles first way, other way,
+   * unsorted. The caller sorts the rows.
    */
   sorting?: { state: SortingState; onChange: (next: SortingState) => void };
 }
@@ -280,7 +281,10 @@ function DataTableView<Row extends RowData>({
               {table.getHeaderGroups().map((headerGroup) => (
                 <Table.Tr key={headerGroup.id}>
                   {headerGroup.headers.map((header) => {
-                    const sortable = Boolean(sorting) && header.column.columnDef.enableSorting === true;
+                    // Opt-in (accessor columns sort by default in TanStack Table), and only where TanStack agrees:
+                    // a column without an accessor cannot sort, and a button on it would do nothing.
+                    const sortable =
+                      Boolean(sorting) && header.column.columnDef.enableSorting === true && header.column.getCanSort();
                     const sorted = sortable ? header.column.getIsSorted() : false;
                     return (
                       <Table.Th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>

@@ -181,6 +181,9 @@ export function CustomersListPage() {
       },
       {
         id: 'name',
+        // Sortable columns need an accessor: without one TanStack Table's getCanSort() is false and the header
+        // click does nothing. The worker sorts; the value is only what makes the column sortable.
+        accessorFn: (customer) => customerName(customer),
         header: t('columnName'),
         enableHiding: false,
         enableSorting: true,
@@ -190,12 +193,25 @@ export function CustomersListPage() {
           </span>
         ),
       },
-      { id: 'email', header: t('columnEmail'), enableSorting: true, cell: ({ row }) => row.original.email },
+      {
+        id: 'email',
+        accessorFn: (customer) => customer.email,
+        header: t('columnEmail'),
+        enableSorting: true,
+        cell: ({ row }) => row.original.email,
+      },
       { id: 'phone', header: t('columnPhone'), cell: ({ row }) => row.original.customerPhone },
-      { id: 'city', header: t('columnCity'), enableSorting: true, cell: ({ row }) => row.original.customerCity },
+      {
+        id: 'city',
+        accessorFn: (customer) => customer.customerCity,
+        header: t('columnCity'),
+        enableSorting: true,
+        cell: ({ row }) => row.original.customerCity,
+      },
       { id: 'tags', header: t('columnTags'), cell: ({ row }) => <TagChips tags={row.original.customerTags} /> },
       {
         id: 'credit',
+        accessorFn: (customer) => customer.customerCredit,
         header: t('columnCredit'),
         enableSorting: true,
         sortDescFirst: descendingFirst('credit'),
@@ -204,6 +220,7 @@ export function CustomersListPage() {
       { id: 'optin', header: t('columnOptin'), cell: ({ row }) => <OptinBadge prefs={row.original.customerPrefs} /> },
       {
         id: 'lastChanged',
+        accessorFn: (customer) => customer.lastChanged,
         header: t('columnLastChanged'),
         enableSorting: true,
         sortDescFirst: descendingFirst('lastChanged'),
