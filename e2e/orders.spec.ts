@@ -53,6 +53,33 @@ async function shownOrderIds(page: Page): Promise<number[]> {
 }
 
 test.describe('orders', () => {
+  test('at 1280 px the status badges show their whole label; at 390 px the page does not scroll sideways', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSignedIn(page, baseURL, '/orders');
+    await expect(page.getByTestId('order-link')).toHaveCount(100, { timeout: LIST_TIMEOUT });
+    // A badge clips its label with an ellipsis when squeezed: its content must fit its box.
+    const clipped = await page
+      .locator('[data-testid=order-status], [data-testid=payment-status]')
+      .evaluateAll((badges) => badges.filter((badge) => badge.scrollWidth > badge.clientWidth + 1).length);
+    expect(clipped).toBe(0);
+    await expect(page.getByTestId('payment-status').first().locator('xpath=..')).toHaveAttribute(
+      'data-tip',
+      /^\S.*: .+\(\w+\)$/,
+    );
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const open = await page.getByRole('button', { name: 'Openen', exact: true }).boundingBox();
+    expect((open?.x ?? 0) + (open?.width ?? 0)).toBeLessThanOrEqual(390);
+    const label = await page
+      .getByRole('button', { name: 'Openen', exact: true })
+      .evaluate((button) => button.scrollWidth <= button.clientWidth);
+    expect(label).toBe(true);
+  });
+
   test('the list is newest first, and page 2 opens by URL', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible();
@@ -125,7 +152,7 @@ test.describe('orders', () => {
     // An order from page 3: not on screen, so the key page has to find it.
     const target = (await apiOrders(page.request, '?page=3')).data[5] as ApiOrder;
     await page.getByTestId('order-jump').fill(target.orderKey);
-    await page.getByRole('button', { name: 'Openen' }).click();
+    await page.getByRole('button', { name: 'Openen', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/orders/${target.orderId}$`), { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${target.orderId}` })).toBeVisible();
 

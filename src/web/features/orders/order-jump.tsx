@@ -52,12 +52,15 @@ export function OrderJump({ rowsOnScreen }: { rowsOnScreen: readonly OrderExport
           }}
           error={error}
           size="sm"
-          w={300}
+          // 300 px where there is room; on a phone it shrinks so the button stays on screen.
+          miw={0}
+          style={{ flex: '0 1 300px' }}
           autoComplete="off"
           spellCheck={false}
           data-testid="order-jump"
         />
-        <Button type="submit" size="sm" mt={24}>
+        {/* Not shrunk (Mantine's button clips its label): the input gives way instead. */}
+        <Button type="submit" size="sm" mt={24} style={{ flexShrink: 0 }}>
           {t('jumpButton')}
         </Button>
       </Group>

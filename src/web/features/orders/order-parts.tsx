@@ -6,17 +6,19 @@ import { apiClient } from '../../lib/api-client';
 import { useLocalized } from '../../lib/i18n';
 import { eventKeys } from '../../lib/queries/event-queries';
 import { partnerEventListSchema } from '../../lib/schemas/partner-event';
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, type StatusInfo } from './order-status';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, type StatusInfo, statusTip } from './order-status';
 
 function StatusBadge({ value, info, kind }: { value: string; info: StatusInfo | undefined; kind: string }) {
   const localized = useLocalized();
   const label = info ? localized(info.label) : value;
   const meaning = info ? localized(info.meaning) : value;
-  // The spec's meaning shows as a tooltip on hover (CSS only, orders.css: a hundred rows of positioned
-  // tooltips would cost more script than the whole list); screen readers get it as part of the text.
+  // The label and the spec's meaning show as a tooltip on hover (CSS only, orders.css: a hundred rows of
+  // positioned tooltips would cost more script than the whole list); screen readers get it as part of the text.
   return (
-    <span className="foyer-tip" data-tip={`${meaning} (${value})`}>
+    <span className="foyer-tip" data-tip={statusTip(label, info ? meaning : '', value)}>
       <Badge
+        // Never cut short (orders.css): the labels are a word or two, and "B…" says nothing.
+        className="foyer-status-badge"
         // "dot": the text keeps the body colour (full contrast in both schemes); the dot carries the colour.
         variant="dot"
         color={info?.color ?? 'gray'}

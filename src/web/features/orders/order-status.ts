@@ -81,6 +81,15 @@ export const PAYMENT_STATUSES: Readonly<Record<string, StatusInfo>> = {
   },
 };
 
+/**
+ * A status badge's tooltip: the label first (a narrow column may still squeeze the badge), then the meaning
+ * where it says more than the label, and the value as the service sends it.
+ */
+export function statusTip(label: string, meaning: string, value: string): string {
+  const text = meaning && meaning !== label ? `${label}: ${meaning}` : label;
+  return value && value !== label ? `${text} (${value})` : text;
+}
+
 /** orderChannel (spec 2.11). */
 export const ORDER_CHANNELS: Readonly<Record<string, Localized>> = {
   www: { nl: 'Webshop', en: 'Webshop' },
