@@ -22,6 +22,23 @@ function horizontalOverflow(page: Page) {
 }
 
 test.describe('shell', () => {
+  test('a new page opens at its top; Back returns to where the list was scrolled', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSignedIn(page, baseURL, '/customers');
+    const row = page.getByRole('table', { name: 'Klanten' }).getByRole('row').nth(30);
+    await row.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    await row.click();
+    await expect(page).toHaveURL(/\/customers\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+  });
+
   test('Ctrl+K opens the command palette, which navigates', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/no-such-page');
     await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();

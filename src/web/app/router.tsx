@@ -2,6 +2,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirec
 import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { areas } from './areas';
+import { PageScroll } from './page-scroll';
 import { RouteError } from './route-error';
 import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from './session';
 
@@ -53,6 +54,7 @@ async function redirectWhenSignedIn({ request }: LoaderFunctionArgs) {
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    Component: PageScroll,
     errorElement: <RouteError />,
     // Nothing painted while the session check runs: the first paint is the real page, not a placeholder.
     HydrateFallback: () => null,
