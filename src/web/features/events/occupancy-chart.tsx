@@ -1,5 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+// The legend draws its swatches with Mantine's ColorSwatch, whose styles come per component like the others.
+import '@mantine/core/styles/ColorSwatch.css';
 import { formatDate, formatNumber, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PerformanceOccupancy } from './occupancy';
@@ -29,7 +31,8 @@ export default function OccupancyChart({ items }: { items: readonly PerformanceO
       type="percent"
       orientation="vertical"
       withLegend
-      legendProps={{ verticalAlign: 'top', height: 36 }}
+      // Recharts sorts legend items by name unless told not to; in series order they read as the bars do.
+      legendProps={{ verticalAlign: 'top', height: 36, itemSorter: null }}
       yAxisProps={{ width: 300, interval: 0 }}
       gridAxis="x"
       valueFormatter={(value) => formatNumber(value, locale)}
