@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { readPage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { performanceLabel, sortByStart } from '../../lib/performance-label';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { exportsMessages, WAITING_TYPES } from './exports-messages';
 import { filterWaitingList, readWaitingListParams, typesOf, writeWaitingListParams } from './waiting-list-params';
@@ -43,17 +44,10 @@ export function WaitingListPage() {
   const eventOptions = useMemo(() => {
     const ids = [...new Set((entries.data ?? []).map((entry) => entry.eventId))];
     if (params.eventId !== null && !ids.includes(params.eventId)) ids.push(params.eventId);
-    return ids
-      .map((id) => ({ id, event: eventsById.get(id) }))
-      .sort(
-        (a, b) =>
-          (a.event ? Date.parse(a.event.start) : Number.POSITIVE_INFINITY) -
-            (b.event ? Date.parse(b.event.start) : Number.POSITIVE_INFINITY) || a.id - b.id,
-      )
-      .map(({ id, event }) => ({
-        value: String(id),
-        label: event ? `${event.eventName} · ${formatDate(event.start, locale)}` : t('eventFallback', { id }),
-      }));
+    return sortByStart(ids, eventsById).map((id) => {
+      const event = eventsById.get(id);
+      return { value: String(id), label: event ? performanceLabel(event, locale) : t('eventFallback', { id }) };
+    });
   }, [entries.data, eventsById, params.eventId, locale, t]);
 
   const filtered = Boolean(params.type || params.eventId !== null);

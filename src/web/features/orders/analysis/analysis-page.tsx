@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/page-states';
 import { formatDate, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
+import { performanceLabel, sortByStart } from '../../../lib/performance-label';
 import { allEventsQuery, useChannelLabel } from '../order-parts';
 import { validIsoDate } from '../order-ref';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
@@ -132,13 +133,17 @@ export function AnalysisPage() {
     );
   }, [rows, params.group]);
 
-  const eventNames = useMemo(
-    () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event.eventName])),
+  const eventsById = useMemo(
+    () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event])),
     [allEvents.data],
   );
+  // "Name · date", as the waiting list names them: a production plays many times under one name.
   const eventName = useCallback(
-    (eventId: number) => eventNames.get(eventId) ?? ts('eventFallback', { id: eventId }),
-    [eventNames, ts],
+    (eventId: number) => {
+      const event = eventsById.get(eventId);
+      return event ? performanceLabel(event, locale) : ts('eventFallback', { id: eventId });
+    },
+    [eventsById, locale, ts],
   );
   const choices = useMemo<AnalysisChoices>(() => {
     const all = selectOrders(index, NO_FILTERS);
@@ -147,9 +152,10 @@ export function AnalysisPage() {
       payment: valuesOf(index, all, 'payment'),
       channel: valuesOf(index, all, 'channel'),
       method: valuesOf(index, all, 'method'),
-      event: eventsOf(index, all),
+      // In the order they play, to find one by its date (eventsOf gives them by revenue).
+      event: sortByStart(eventsOf(index, all), eventsById),
     };
-  }, [index]);
+  }, [index, eventsById]);
 
   const statusLabel = useCallback(
     (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value),
