@@ -180,12 +180,18 @@ test.describe('customers', () => {
     const phone = page.getByTestId('field-customerPhone');
     const zip = page.getByTestId('field-customerZip');
     const credit = page.getByTestId('field-customerCredit');
+    // Saving nothing says so; the notice goes once the form changes, and never stands beside the errors.
+    const noChanges = page.getByRole('status').filter({ hasText: 'Er is niets gewijzigd.' });
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(noChanges).toBeVisible();
     await phone.fill('06-1234 56ab');
+    await expect(noChanges).toHaveCount(0);
     await zip.fill('1234 AB 5678');
     await credit.fill('12,345');
     await page.getByRole('button', { name: 'Opslaan' }).click();
 
     await expect(page.getByTestId('form-errors')).toBeVisible();
+    await expect(noChanges).toHaveCount(0);
     await expect(phone).toHaveAccessibleDescription(/Alleen cijfers/);
     await expect(zip).toHaveAccessibleDescription(/Hoogstens 10 tekens/);
     await expect(credit).toHaveAccessibleDescription(/hoogstens twee decimalen/);

@@ -230,8 +230,13 @@ export function CustomerForm({
       // would travel on to that form through React's tree, so it stops here.
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
         event.stopPropagation();
+        // Any attempt ends an earlier notice ("nothing changed"), also one that stops at the validation:
+        // it would stand next to "check the marked fields" and say the opposite.
+        setNotice(null);
         void submit(event);
       }}
+      // Typing makes "nothing changed" untrue as well (change events of the fields bubble up to here).
+      onChange={() => setNotice(null)}
       noValidate
       className="foyer-customer-form"
       aria-label={customer ? t('editTitle', { name: customerName(customer) }) : t('createTitle')}
