@@ -185,6 +185,13 @@ export function CustomerForm({
   }, [dirty]);
 
   const fieldError = (field: CustomerFormField) => formState.errors[field]?.message;
+  // With autoFocus the typing starts in the first name field, or in the email when the name came along
+  // (the box office creates a customer from the name typed into its search).
+  const focusField: CustomerFormField | null = !autoFocus
+    ? null
+    : initial.customerFirstName.trim() && initial.customerLastName.trim() && !initial.email.trim()
+      ? 'email'
+      : 'customerFirstName';
   const input = (
     field: CustomerFormField,
     extra: {
@@ -210,6 +217,8 @@ export function CustomerForm({
       inputMode={extra.inputMode}
       type={extra.type ?? 'text'}
       autoFocus={extra.autoFocus}
+      // In a modal (the box office's new customer) Mantine's focus trap would start on the close button.
+      data-autofocus={extra.autoFocus || undefined}
       data-testid={`field-${field}`}
     />
   );
@@ -264,13 +273,13 @@ export function CustomerForm({
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: compact ? 2 : 3 }} spacing="sm">
           {compact ? null : input('customerSalutation', { description: t('salutationHint') })}
-          {input('customerFirstName', { autoComplete: 'off', autoFocus })}
+          {input('customerFirstName', { autoComplete: 'off', autoFocus: focusField === 'customerFirstName' })}
           {input('customerPreposition')}
           {input('customerLastName')}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Stack gap={4}>
-            {input('email', { type: 'email', inputMode: 'email' })}
+            {input('email', { type: 'email', inputMode: 'email', autoFocus: focusField === 'email' })}
             {duplicate ? (
               <Group gap="xs" data-testid="duplicate-email">
                 {onUseExisting ? (

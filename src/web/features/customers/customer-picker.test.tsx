@@ -153,6 +153,8 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klant aanmaken' });
     expect(within(dialog).getByLabelText(/Voornaam/)).toHaveValue('Sam');
     expect(within(dialog).getByLabelText(/Achternaam/)).toHaveValue('de Boer');
+    // The name came along: typing goes on in the email, not on the dialog's close button.
+    await waitFor(() => expect(within(dialog).getByLabelText(/E-mail/)).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
     // Email is required on create: the form says so and sends nothing.
     expect(await within(dialog).findByText('Verplicht veld.')).toBeInTheDocument();
