@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvEncoder, jsonLinesEncoder, UTF8_BOM } from './export-encoding';
+import { csvEncoder, dutchDecimal, jsonLinesEncoder, UTF8_BOM } from './export-encoding';
 import type { ExportRecord } from './export-page-schema';
 import { clientTypesLayout, customersLayout, orderSeatsLayout, ordersLayout } from './export-rows';
 
@@ -63,9 +63,9 @@ const order: ExportRecord = {
 };
 
 /** Parses CSV text back (papaparse), without the BOM: what a spreadsheet or CRM import would read. */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, delimiter = ','): string[][] {
   expect(text.startsWith(UTF8_BOM)).toBe(true);
-  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true, delimiter });
   expect(parsed.errors).toEqual([]);
   return parsed.data;
 }
@@ -154,6 +154,27 @@ describe('CSV encoding', () => {
   it('semicolon as delimiter for Dutch spreadsheets', () => {
     const encoder = csvEncoder(clientTypesLayout, ';');
     expect(encoder.encode([{ clientType: 'Vriend; oud' }]).text).toBe('"Vriend; oud"\r\n');
+  });
+
+  it('with the semicolon, amounts get the decimal comma a Dutch spreadsheet reads; with the comma they stay as sent', () => {
+    const dutch = csvEncoder(orderSeatsLayout, ';');
+    const [header, ...rows] = parseCsv(dutch.start() + dutch.encode([order]).text, ';');
+    expect(rows[0]?.[header?.indexOf('seatAmount') ?? -1]).toBe('34,50');
+    expect(rows[0]?.[header?.indexOf('seatId') ?? -1]).toBe('314');
+    const plain = csvEncoder(orderSeatsLayout, ',');
+    const [plainHeader, ...plainRows] = parseCsv(plain.start() + plain.encode([order]).text);
+    expect(plainRows[0]?.[plainHeader?.indexOf('seatAmount') ?? -1]).toBe('34.5');
+    expect([100, 67.5, 100.82, '0.00', '-12.5', 0.1 + 0.2, '', null, 'n/a'].map(dutchDecimal)).toEqual([
+      '100,00',
+      '67,50',
+      '100,82',
+      '0,00',
+      '-12,50',
+      '0,30',
+      '',
+      null,
+      'n/a',
+    ]);
   });
 
   it('an empty page writes nothing', () => {

@@ -26,15 +26,42 @@ export interface ChunkEncoder {
   encode(records: readonly ExportRecord[]): { text: string; rows: number };
 }
 
+/**
+ * An amount as a Dutch spreadsheet reads it: two decimals after a comma (`67.5` → `67,50`). Anything that
+ * is not a plain decimal number is left as it is, so nothing is lost.
+ */
+export function dutchDecimal(value: unknown): unknown {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+  if (text === null || !/^-?\d+(\.\d+)?$/.test(text)) return value;
+  const cents = Math.round(Number(text) * 100);
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(cents) / 100);
+  return `${sign}${whole},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * With `;` — the choice for Excel with Dutch settings, whose list separator it is — amounts also get its
+ * decimal comma; with `,` every value goes out as the service sent it (for machines: a CRM sync).
+ */
 export function csvEncoder(layout: RowLayout, delimiter: ',' | ';' = ','): ChunkEncoder {
   const config = { delimiter, newline: CSV_NEWLINE, escapeFormulae: FORMULA_START };
+  const moneyAt =
+    delimiter === ';'
+      ? (layout.moneyColumns ?? []).map((name) => layout.columns.indexOf(name)).filter((i) => i >= 0)
+      : [];
+  const localised = (row: unknown[]) => {
+    if (moneyAt.length === 0) return row;
+    const copy = [...row];
+    for (const index of moneyAt) copy[index] = dutchDecimal(copy[index]);
+    return copy;
+  };
   return {
     mimeType: 'text/csv;charset=utf-8',
     extension: 'csv',
     start: () => `${UTF8_BOM}${Papa.unparse([[...layout.columns]], config)}${CSV_NEWLINE}`,
     encode(records) {
       const data: unknown[][] = [];
-      for (const record of records) for (const row of layout.csvRows(record)) data.push(row);
+      for (const record of records) for (const row of layout.csvRows(record)) data.push(localised(row));
       if (data.length === 0) return { text: '', rows: 0 };
       // Each page is unparsed on its own (header: false); the header was written once by start().
       const text = Papa.unparse({ fields: [...layout.columns], data }, { ...config, header: false });

@@ -9,6 +9,8 @@ import type { ExportRecord } from './export-page-schema';
 export interface RowLayout {
   /** CSV header, in column order. */
   columns: readonly string[];
+  /** Columns holding amounts of money (a Dutch spreadsheet wants them with a decimal comma). */
+  moneyColumns?: readonly string[];
   /** The CSV rows of one record, each value in `columns` order. */
   csvRows(record: ExportRecord): unknown[][];
   /** The JSON lines of one record. */
@@ -93,6 +95,7 @@ function customerCells(customer: ExportRecord): Cell[] {
 
 export const customersLayout: RowLayout = {
   columns: [...CUSTOMER_COLUMNS, ...PREF_COLUMNS],
+  moneyColumns: ['customerCredit'],
   csvRows: (record) => [customerCells(record)],
   jsonRows: (record) => [record],
 };
@@ -132,6 +135,7 @@ const orderCells = (order: ExportRecord): Cell[] => ORDER_COLUMNS.map((column) =
 
 export const ordersLayout: RowLayout = {
   columns: [...ORDER_COLUMNS, ...USER_COLUMNS, 'seatCount', 'deletedSeatCount'],
+  moneyColumns: ['amount', 'fee', 'donation'],
   csvRows: (order) => [
     [...orderCells(order), ...userCells(order.user), asList(order.seats).length, asList(order.deletedSeats).length],
   ],
@@ -180,6 +184,7 @@ function perSeatCells(order: ExportRecord, status: SeatStatus, seat: ExportRecor
 
 export const orderSeatsLayout: RowLayout = {
   columns: PER_SEAT_COLUMNS,
+  moneyColumns: ['seatAmount'],
   csvRows: (order) => seatRows(order).map(({ status, seat }) => perSeatCells(order, status, seat)),
   jsonRows: (order) =>
     seatRows(order).map(({ status, seat }) => {

@@ -156,6 +156,9 @@ export function ExportsPage() {
               {settings.format === 'csv' ? (
                 <NativeSelect
                   label={t('delimiter')}
+                  description={
+                    settings.delimiter === 'semicolon' ? t('delimiterSemicolonHint') : t('delimiterCommaHint')
+                  }
                   value={settings.delimiter}
                   onChange={(event) => update({ delimiter: event.currentTarget.value as ExportSettings['delimiter'] })}
                   data={[
