@@ -86,6 +86,60 @@ test.describe('shell', () => {
     await expect(page.getByRole('dialog', { name: 'Sneltoetsen' })).toHaveCount(0);
   });
 
+  test('each dashboard card counts as sold what is neither available nor blocked, as the API gives it', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSignedIn(page, baseURL, '/');
+    await expectDashboard(page);
+    const cards = page.getByTestId('performance-card');
+    await expect(cards.first().getByTestId('sold-of-capacity')).toBeVisible();
+    const eventIds = await cards.evaluateAll((links) =>
+      links.map((link) => Number(link.getAttribute('href')?.split('/').pop())),
+    );
+    const apiSold = async () => {
+      const sold = new Map<number, { sold: number; capacity: number }>();
+      for (const eventId of eventIds) {
+        const response = await page.request.get(`/api/v1/demo/partner/event/${eventId}`);
+        expect(response.status()).toBe(200);
+        const event = (await response.json()) as {
+          availability?: { capacity: number; available: number }[];
+          blockAvailability?: { count: number }[];
+        };
+        const sum = <T>(list: T[] | undefined, value: (item: T) => number) =>
+          (list ?? []).reduce((total, item) => total + value(item), 0);
+        const capacity = sum(event.availability, (rank) => rank.capacity);
+        const available = sum(event.availability, (rank) => rank.available);
+        sold.set(eventId, { capacity, sold: capacity - available - sum(event.blockAvailability, (b) => b.count) });
+      }
+      return sold;
+    };
+    // Other tests sell meanwhile: the cards are read between two reads of the API, and must lie between them.
+    const before = await apiSold();
+    await page.reload();
+    await expectDashboard(page);
+    await expect(cards.first().getByTestId('sold-of-capacity')).toBeVisible();
+    const shown = await cards.evaluateAll((links) =>
+      links.map((link) => ({
+        eventId: Number(link.getAttribute('href')?.split('/').pop()),
+        text: link.querySelector('[data-testid="sold-of-capacity"]')?.textContent ?? null,
+      })),
+    );
+    const after = await apiSold();
+    let checked = 0;
+    for (const { eventId, text } of shown) {
+      const match = text?.match(/^([\d.]+) van ([\d.]+) verkocht/);
+      if (!match) continue;
+      const [sold, capacity] = [Number(match[1]?.replaceAll('.', '')), Number(match[2]?.replaceAll('.', ''))];
+      const [a, b] = [before.get(eventId), after.get(eventId)];
+      expect(capacity).toBe(a?.capacity);
+      expect(sold, `event ${eventId}`).toBeGreaterThanOrEqual(Math.min(a?.sold ?? 0, b?.sold ?? 0));
+      expect(sold, `event ${eventId}`).toBeLessThanOrEqual(Math.max(a?.sold ?? 0, b?.sold ?? 0));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   test('language and colour scheme switch and stay after a reload', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/');
     await expectDashboard(page);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
 import { appMessages } from '../app/messages';
@@ -24,13 +24,33 @@ export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?
 }
 
 /** Nothing to show — and, when there is one, what to do about it. */
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+/**
+ * Nothing to show, said plainly. `heading` makes the title the page's heading of that level: a page that
+ * is only this state (a record not found) still has its h1.
+ */
+export function EmptyState({
+  title,
+  children,
+  action,
+  heading,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  heading?: 1 | 2 | 3;
+}) {
   return (
     <Stack align="center" gap="xs" py="xl" px="md" ta="center">
       <ThemeIcon variant="light" size={44} radius="xl" color="gray">
         <IconInbox size={22} />
       </ThemeIcon>
-      <Text fw={600}>{title}</Text>
+      {heading ? (
+        <Title order={heading} size="h4">
+          {title}
+        </Title>
+      ) : (
+        <Text fw={600}>{title}</Text>
+      )}
       {children ? (
         <Text size="sm" c="dimmed" maw={420}>
           {children}

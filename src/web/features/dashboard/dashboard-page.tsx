@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
-import { availabilityTotals } from '../../lib/schemas/partner-event';
+import { capacityBreakdown } from '../events/capacity';
 import { dashboardMessages } from './dashboard-messages';
 import { DASHBOARD_DAYS, dashboardRange } from './dashboard-range';
 import { selectDashboardEvents } from './dashboard-selection';
@@ -72,7 +72,7 @@ export function DashboardPage() {
     for (const event of selection.today) {
       const detail = details[selection.availabilityIds.indexOf(event.eventId)];
       if (!detail?.data) return null;
-      sold += availabilityTotals(detail.data)?.sold ?? 0;
+      sold += capacityBreakdown(detail.data)?.sold ?? 0;
     }
     return sold;
   }, [selection, details]);

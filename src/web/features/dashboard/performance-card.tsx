@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../lib/event-type';
 import { formatLongDay, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
-import { availabilityTotals, type PartnerEvent } from '../../lib/schemas/partner-event';
+import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { capacityBreakdown } from '../events/capacity';
 import { dashboardMessages } from './dashboard-messages';
 
 export type AvailabilityState =
@@ -42,7 +43,8 @@ function Availability({ state }: { state: AvailabilityState }) {
       </Text>
     );
   }
-  const totals = availabilityTotals(state.event);
+  // Sold is what is neither available nor blocked (blocked seats are not sales).
+  const totals = capacityBreakdown(state.event);
   if (!totals || totals.capacity === 0) {
     return (
       <Text size="xs" c="dimmed" h={AVAILABILITY_HEIGHT} style={{ display: 'flex', alignItems: 'center' }}>

@@ -2,7 +2,7 @@ import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { availabilityTotals } from '../../lib/schemas/partner-event';
+import { capacityBreakdown } from './capacity';
 import { eventsMessages } from './events-messages';
 import { limitedEventDetail } from './limited-queries';
 
@@ -12,7 +12,7 @@ export function AvailabilityCell({ eventId }: { eventId: number }) {
   const { locale } = useLocale();
   const detail = useQuery(limitedEventDetail(eventId));
   if (detail.isPending) return <Skeleton h={14} w={90} aria-hidden="true" />;
-  const totals = detail.data ? availabilityTotals(detail.data) : null;
+  const totals = detail.data ? capacityBreakdown(detail.data) : null;
   if (!totals)
     return (
       <Text size="sm" c="dimmed">

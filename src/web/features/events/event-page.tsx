@@ -241,7 +241,8 @@ function BlockTable({ event }: { event: PartnerEvent }) {
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div>
+    // A long title wraps inside its own cell instead of running into the next one.
+    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
         {label}
       </Text>
@@ -309,6 +310,7 @@ export function EventPage() {
     return (
       <Paper withBorder radius="md">
         <EmptyState
+          heading={1}
           title={t('eventNotFound')}
           action={
             <Button component={Link} to="/events" variant="light">
@@ -320,7 +322,12 @@ export function EventPage() {
     );
   }
   if (event.isError && !event.data) {
-    return <ErrorState error={event.error} onRetry={() => void event.refetch()} />;
+    // Whatever failed with it (the outage took the halls and production too) is read again as well.
+    const retry = () => {
+      void event.refetch();
+      if (halls.isError) void halls.refetch();
+    };
+    return <ErrorState error={event.error} onRetry={retry} />;
   }
   if (!event.data) {
     return (

@@ -26,6 +26,9 @@ export const waitingListQueries = {
         });
         return rows;
       },
+      // fetchAllPages already retries each page's transient failures; retrying the whole load on top of
+      // that multiplied the attempts, and an unreachable server took about 20 s to be reported.
+      retry: false,
       staleTime: 60_000,
     }),
   /** Every event (no date range): waiting lists belong to past and coming performances alike. */

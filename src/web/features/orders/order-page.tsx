@@ -198,6 +198,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
     return (
       <Paper withBorder radius="md">
         <EmptyState
+          heading={1}
           title={t('orderNotFound', { id: orderId })}
           action={
             <Button component={Link} to="/orders" variant="light">

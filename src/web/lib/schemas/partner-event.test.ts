@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityTotals, partnerEventSchema } from './partner-event';
+import { partnerEventSchema } from './partner-event';
 
 describe('partnerEventSchema', () => {
   it('reads the reference service shape', () => {
@@ -17,7 +17,8 @@ describe('partnerEventSchema', () => {
       blockAvailability: [{ blockType: 'press', blockName: 'Pers', count: 4 }],
     });
     expect(event.eventTags).toEqual(['drama', 'classic']);
-    expect(availabilityTotals(event)).toEqual({ capacity: 100, available: 40, sold: 60 });
+    expect(event.availability).toEqual([{ rankId: 1, rankName: 'Rang 1', capacity: 100, available: 40 }]);
+    expect(event.blockAvailability).toEqual([{ blockType: 'press', blockName: 'Pers', count: 4 }]);
   });
 
   it('accepts what another service may send: strings for numbers, the short price form, no availability', () => {
@@ -34,7 +35,7 @@ describe('partnerEventSchema', () => {
     expect(event.eventId).toBe(12);
     expect(event.end).toBeNull();
     expect(event.prices[0]).toEqual({ priceId: null, priceName: null, rankId: 2, rankName: null, amount: 19.5 });
-    expect(availabilityTotals(event)).toBeNull();
+    expect(event.availability ?? []).toEqual([]);
   });
 
   it('still refuses an event without a name', () => {

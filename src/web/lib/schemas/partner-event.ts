@@ -103,19 +103,3 @@ export const partnerEventListSchema = parser((value) => {
   if (!Array.isArray(value)) throw new Unreadable('events: not a list');
   return value.map((event, index) => readEvent(event, `events[${index}]`));
 });
-
-/** Seats of all ranks: capacity and what is still available. Null when the service sent no availability. */
-export function availabilityTotals(event: Pick<PartnerEvent, 'availability'>): {
-  capacity: number;
-  available: number;
-  sold: number;
-} | null {
-  if (!event.availability || event.availability.length === 0) return null;
-  let capacity = 0;
-  let available = 0;
-  for (const rank of event.availability) {
-    capacity += rank.capacity;
-    available += rank.available;
-  }
-  return { capacity, available, sold: Math.max(0, capacity - available) };
-}
