@@ -62,6 +62,22 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
+  test('Ctrl+K opens the palette from a text field too, before and after the palette has loaded', async ({
+    page,
+    baseURL,
+  }) => {
+    await openSignedIn(page, baseURL, '/customers');
+    const field = page.getByRole('textbox').first();
+    const palette = page.getByRole('textbox', { name: 'Opdrachtpalet' });
+    for (const round of ['not loaded yet', 'loaded']) {
+      await field.focus();
+      await page.keyboard.press('Control+k');
+      await expect(palette, round).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(palette).toBeHidden();
+    }
+  });
+
   test('? shows the keyboard shortcuts, g then d goes to the dashboard', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/no-such-page');
     await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();

@@ -76,6 +76,10 @@ export function CommandPalette({
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}
+      // Ctrl+K is no typing: it opens the palette from a text field too, as the shell's own listener does
+      // before the palette is loaded (Spotlight ignores its shortcut in inputs by default, so once loaded
+      // it stopped working in every search field, and while its own closing search box still had the focus).
+      tagsToIgnore={[]}
       nothingFound={t('paletteNothingFound')}
       highlightQuery
       limit={50}
