@@ -170,6 +170,23 @@ async function seriousAxeFindings(page: Page) {
 
 const euro = (amount: number) => `€ ${amount.toFixed(2).replace('.', ',')}`;
 
+/**
+ * A general-admission line (of `digit` tickets, else one) in the cart, checkout open for an existing
+ * customer, iDEAL (key 4) chosen: Enter then checks out with the online payment link.
+ */
+async function readyToPayOnline(page: Page, baseURL: string | undefined, origin: string, digit?: string) {
+  await openBoxOffice(page, baseURL);
+  const customer = await existingCustomer(page, origin);
+  await choosePerformance(page, 'Racoon Akoestisch');
+  if (digit) await page.keyboard.press(digit);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.keyboard.press('c');
+  await chooseCustomer(page, customer.email);
+  await page.keyboard.press('4');
+  await expect(page.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+}
+
 test.describe('box office', () => {
   test('general admission by quantity: digits and Enter add one line of N tickets to a partner cart', async ({
     page,
@@ -353,16 +370,7 @@ test.describe('box office', () => {
     origin,
   }) => {
     test.setTimeout(90_000);
-    await openBoxOffice(page, baseURL);
-    const customer = await existingCustomer(page, origin);
-    await choosePerformance(page, 'Racoon Akoestisch');
-    await page.keyboard.press('2');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.keyboard.press('c');
-    await chooseCustomer(page, customer.email);
-    await page.keyboard.press('4');
-    await expect(page.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+    await readyToPayOnline(page, baseURL, origin, '2');
     await expect(page.getByTestId('checkout-total')).not.toHaveText(await page.getByTestId('cart-total').innerText());
     await page.keyboard.press('Enter');
 
@@ -441,15 +449,7 @@ test.describe('box office', () => {
     origin,
   }) => {
     test.setTimeout(90_000);
-    await openBoxOffice(page, baseURL);
-    const customer = await existingCustomer(page, origin);
-    await choosePerformance(page, 'Racoon Akoestisch');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.keyboard.press('c');
-    await chooseCustomer(page, customer.email);
-    await page.keyboard.press('4');
-    await expect(page.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+    await readyToPayOnline(page, baseURL, origin);
     await page.keyboard.press('Enter');
     const link = await page.getByTestId('payment-link').getAttribute('href');
     const payPage = await context.newPage();

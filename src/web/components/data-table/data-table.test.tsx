@@ -204,38 +204,47 @@ describe('DataTable', () => {
   });
 });
 
+/** Sorted by the caller, as the customer list does: the table only reports the header clicks. */
+function SortedScreen({
+  columns,
+  label,
+  onSort,
+}: {
+  columns: DataTableColumn<Order>[];
+  label: string;
+  onSort: (state: SortingState) => void;
+}) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      data={ALL.slice(0, 3)}
+      rowCount={3}
+      query={noState}
+      onRetry={() => {}}
+      emptyTitle="Leeg"
+      sorting={{
+        state: sorting,
+        onChange: (next) => {
+          setSorting(next);
+          onSort(next);
+        },
+      }}
+    />
+  );
+}
+
 describe('DataTable sorting', () => {
-  /** Sorted by the caller, as the customer list does: the table only reports the header clicks. */
-  function SortedScreen({ onSort }: { onSort: (state: SortingState) => void }) {
-    const [sorting, setSorting] = useState<SortingState>([]);
-    const sortable: DataTableColumn<Order>[] = [
-      { accessorKey: 'orderId', header: 'Order' },
-      { accessorKey: 'customer', header: 'Klant', enableSorting: true },
-      { accessorKey: 'amount', header: 'Bedrag', enableSorting: true, sortDescFirst: true },
-    ];
-    return (
-      <DataTable
-        label="Bestellingen"
-        columns={sortable}
-        data={ALL.slice(0, 3)}
-        rowCount={3}
-        query={noState}
-        onRetry={() => {}}
-        emptyTitle="Leeg"
-        sorting={{
-          state: sorting,
-          onChange: (next) => {
-            setSorting(next);
-            onSort(next);
-          },
-        }}
-      />
-    );
-  }
+  const sortable: DataTableColumn<Order>[] = [
+    { accessorKey: 'orderId', header: 'Order' },
+    { accessorKey: 'customer', header: 'Klant', enableSorting: true },
+    { accessorKey: 'amount', header: 'Bedrag', enableSorting: true, sortDescFirst: true },
+  ];
 
   it('sorts by a click or a key on the headers that allow it, with aria-sort', async () => {
     const onSort = vi.fn();
-    renderWithApp(<SortedScreen onSort={onSort} />);
+    renderWithApp(<SortedScreen columns={sortable} label="Bestellingen" onSort={onSort} />);
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
     // Only the columns that opt in are buttons; none is sorted yet.
     expect(within(header('Order')).queryByRole('button')).not.toBeInTheDocument();
@@ -264,50 +273,29 @@ describe('DataTable sorting of columns that render their own cell', () => {
    * Columns as the customer list defines them: an id and a cell of their own. TanStack Table sorts only
    * columns with an accessor; the header of one without it showed a button that did nothing.
    */
-  function CellColumnsScreen({ onSort }: { onSort: (state: SortingState) => void }) {
-    const [sorting, setSorting] = useState<SortingState>([]);
-    const cellColumns: DataTableColumn<Order>[] = [
-      {
-        id: 'name',
-        accessorFn: (order) => order.customer,
-        header: 'Naam',
-        enableSorting: true,
-        cell: ({ row }) => <strong>{row.original.customer}</strong>,
-      },
-      {
-        id: 'credit',
-        accessorFn: (order) => order.amount,
-        header: 'Tegoed',
-        enableSorting: true,
-        sortDescFirst: true,
-        cell: ({ row }) => `€ ${row.original.amount}`,
-      },
-      // Opted in but without an accessor: it cannot sort, so it gets no button.
-      { id: 'broken', header: 'Zonder', enableSorting: true, cell: ({ row }) => row.original.orderId },
-    ];
-    return (
-      <DataTable
-        label="Klanten"
-        columns={cellColumns}
-        data={ALL.slice(0, 3)}
-        rowCount={3}
-        query={noState}
-        onRetry={() => {}}
-        emptyTitle="Leeg"
-        sorting={{
-          state: sorting,
-          onChange: (next) => {
-            setSorting(next);
-            onSort(next);
-          },
-        }}
-      />
-    );
-  }
+  const cellColumns: DataTableColumn<Order>[] = [
+    {
+      id: 'name',
+      accessorFn: (order) => order.customer,
+      header: 'Naam',
+      enableSorting: true,
+      cell: ({ row }) => <strong>{row.original.customer}</strong>,
+    },
+    {
+      id: 'credit',
+      accessorFn: (order) => order.amount,
+      header: 'Tegoed',
+      enableSorting: true,
+      sortDescFirst: true,
+      cell: ({ row }) => `€ ${row.original.amount}`,
+    },
+    // Opted in but without an accessor: it cannot sort, so it gets no button.
+    { id: 'broken', header: 'Zonder', enableSorting: true, cell: ({ row }) => row.original.orderId },
+  ];
 
   it('sorts an id + cell column with an accessor by click and Enter, and offers no button where it cannot', async () => {
     const onSort = vi.fn();
-    renderWithApp(<CellColumnsScreen onSort={onSort} />);
+    renderWithApp(<SortedScreen columns={cellColumns} label="Klanten" onSort={onSort} />);
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
 
     await userEvent.click(within(header('Naam')).getByRole('button', { name: 'Naam' }));

@@ -17,7 +17,7 @@ import { cartQueries, orderStatusKeys } from '../../lib/queries/cart-queries';
 import { eventKeys, eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanKeys, seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import type { Customer } from '../../lib/schemas/customer';
-import { isFinalPaymentStatus, type OrderStatus } from '../../lib/schemas/order-status';
+import type { OrderStatus } from '../../lib/schemas/order-status';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
 import { CustomerPicker } from '../customers/customer-picker';
@@ -30,7 +30,7 @@ import { PerformancePicker } from './performance-picker';
 import { performancesFrom } from './performances';
 import { ChosenSeats, type PlanSeatInfo, PlanView, planPrices, seatInfoOf, unavailableAmong } from './plan-tickets';
 import { QuantityTickets, rankPricesOf } from './quantity-tickets';
-import { SaleComplete } from './sale-complete';
+import { awaitsOnlinePayment, SaleComplete } from './sale-complete';
 import { fieldMessageOf } from './sale-errors';
 import { nextQuantity, type SaleStage, saleKeyAction, type TypedQuantity } from './sale-keys';
 import { useSaleCart } from './use-sale-cart';
@@ -294,11 +294,14 @@ export function BoxOfficePage() {
     setConfirmNewSale(null);
     setSearchRequest((count) => count + 1);
   }, [sale, queryClient]);
-  const awaitingOnlinePayment = () => {
-    if (!sale.completed || sale.completed.result.url === null) return false;
-    const status = queryClient.getQueryData<OrderStatus>(orderStatusKeys.detail(sale.completed.result.orderKey));
-    return !isFinalPaymentStatus(status?.order_payment_status ?? '');
-  };
+  // The status the sale screen last read (shared through the query cache).
+  const awaitingOnlinePayment = () =>
+    sale.completed !== null &&
+    awaitsOnlinePayment(
+      sale.completed,
+      queryClient.getQueryData<OrderStatus>(orderStatusKeys.detail(sale.completed.result.orderKey))
+        ?.order_payment_status,
+    );
   const newSale = () => {
     if (awaitingOnlinePayment()) {
       setConfirmNewSale('leavePayment');

@@ -22,6 +22,11 @@ const STATUS_KEYS: Record<string, StatusKey> = {
 };
 const STATUS_COLORS: Record<string, string> = { paid: 'teal', pending: 'yellow', cancelled: 'red', partial: 'orange' };
 
+/** An online payment the buyer may still be making: its order is neither paid nor cancelled yet. */
+export function awaitsOnlinePayment(sale: CompletedSale, paymentStatus: string | undefined): boolean {
+  return sale.result.url !== null && !isFinalPaymentStatus(paymentStatus ?? '');
+}
+
 /**
  * After checkout. A desk method's order is final: its status is read once for the tickets and receipt
  * links. An online method's order waits for the buyer: the payment link and its QR code are shown, and
@@ -40,15 +45,14 @@ export function SaleComplete({
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
   const { result, cart, method } = sale;
-  const online = result.url !== null;
   const status = useQuery({
     ...cartQueries.orderStatus(result.orderKey),
     refetchInterval: (query) =>
-      online && !isFinalPaymentStatus(query.state.data?.order_payment_status ?? '') ? ORDER_STATUS_POLL_MS : false,
+      awaitsOnlinePayment(sale, query.state.data?.order_payment_status) ? ORDER_STATUS_POLL_MS : false,
     refetchIntervalInBackground: true,
   });
   const paymentStatus = status.data?.order_payment_status;
-  const waiting = online && !isFinalPaymentStatus(paymentStatus ?? '');
+  const waiting = awaitsOnlinePayment(sale, paymentStatus);
   // A cancelled order has no tickets and no receipt; its seats were released.
   const cancelled = paymentStatus === 'cancelled';
   const [checkedAt, setCheckedAt] = useState<number | null>(null);
