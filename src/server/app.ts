@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
-import { createGatewayApp, type GatewayOptions, SESSION_COOKIE } from './gateway/gateway';
+import { type GatewayDeps, SESSION_COOKIE } from './gateway/access';
+import { sessionView } from './gateway/auth/session-view';
+import { createGatewayApp } from './gateway/gateway';
+import { PERMISSIONS } from './gateway/permissions/permissions';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
 import type { ServiceRuntime } from './runtime';
@@ -10,7 +13,7 @@ import type { ServiceRuntime } from './runtime';
 export interface RootAppOptions {
   /** The embedded service (`/v1/...`, `/openapi.json`); null in upstream mode, where there is none here. */
   runtime: ServiceRuntime | null;
-  gateway: GatewayOptions;
+  gateway: GatewayDeps;
   /** The built app (dist/web); null when something else serves it (Vite in `npm run dev`). */
   staticRoot: string | null;
   log: Logger;
@@ -31,7 +34,7 @@ export function createRootApp(options: RootAppOptions): Hono {
   const root = new Hono();
 
   root.use('/api/*', securityHeaders({ ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' }));
-  root.route('/api', createGatewayApp(options.gateway));
+  root.route('/api', createGatewayApp(options.gateway).app);
 
   if (runtime) {
     // Delegated whole, so the service keeps its own middleware, not-found and error handling.
@@ -48,7 +51,12 @@ export function createRootApp(options: RootAppOptions): Hono {
       '*',
       serveApp({
         root: options.staticRoot,
-        signedInClient: (c) => sessions.resolve(getCookie(c, SESSION_COOKIE))?.clientName ?? null,
+        signedIn: async (c) => {
+          const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
+          if (!principal) return null;
+          const seesEveryArea = PERMISSIONS.every((permission) => principal.permissions.includes(permission));
+          return { session: sessionView(principal), name: principal.displayName, seesEveryArea };
+        },
         language: (c) => preferredLanguage(getCookie(c, LOCALE_COOKIE)),
       }),
     );

@@ -17,6 +17,7 @@ const envSchema = z.object({
   CART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FOYER_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,13 +3,13 @@ import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
-import { AttemptLimiter } from './gateway/attempt-limiter';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
-import { loadSessionSecret } from './gateway/session-secret';
-import { SessionStore } from './gateway/session-store';
+import { openGateway } from './gateway/start-gateway';
+import { DEMO_PASSWORD } from './gateway/store/demo-accounts';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
+import { connectDatabase } from './service/db/connect';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -38,23 +38,20 @@ async function main(): Promise<void> {
           log.error({ reason }, 'the app could not be built; serving the gateway and the service only');
         }),
   ]);
-  const sessions = new SessionStore({ secret: await loadSessionSecret(config) });
-  const app = createRootApp({
-    runtime,
+  // The gateway's store: in the embedded service's database, or (upstream mode) a database of its own.
+  const gatewayDb =
+    runtime?.db ?? (await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 5 }));
+  const { deps: gateway, setupPath } = await openGateway(config, {
+    db: gatewayDb,
+    service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
     log,
-    staticRoot: dev ? null : appDir(),
-    gateway: {
-      service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
-      sessions,
-      log,
-      // Internal, for the browser tests: every test signs in from 127.0.0.1, far more than 10 times in 5 minutes.
-      ...(process.env.FOYER_SIGN_IN_LIMIT
-        ? {
-            signInLimiter: new AttemptLimiter({ limit: Number(process.env.FOYER_SIGN_IN_LIMIT), windowMs: 5 * 60_000 }),
-          }
-        : {}),
-    },
+    seedDemo: Boolean(runtime) && config.SEED === 'demo',
+    // Internal, for the browser tests: they fail sign-ins on purpose from 127.0.0.1 many times.
+    ...(process.env.FOYER_SIGN_IN_LIMIT
+      ? { throttle: { perAddress: Number(process.env.FOYER_SIGN_IN_LIMIT), perAccount: 10, windowSeconds: 15 * 60 } }
+      : {}),
   });
+  const app = createRootApp({ runtime, log, staticRoot: dev ? null : appDir(), gateway });
   // Credentials in the URL (user:password@) are never printed.
   const upstreamShown = upstream
     ? `${new URL(upstream).origin}${new URL(upstream).pathname}`.replace(/\/$/, '')
@@ -65,9 +62,11 @@ async function main(): Promise<void> {
       { url, startupMs: Math.round(performance.now() - started), upstream: upstreamShown, dev },
       'Foyer is running',
     );
-    const signIn = upstream
-      ? `  Gateway to ${upstreamShown}: sign in with your organisation's client name and API key`
-      : '  Demo sign-in: client "demo", API key "demo-partner-key"';
+    const signIn = setupPath
+      ? `  First start: create the first administrator and connect the organisation at ${url}${setupPath}`
+      : upstream
+        ? `  Gateway to ${upstreamShown}: sign in with your Foyer account`
+        : `  Demo sign-in: admin@demo.test (or boxoffice@, marketing@, manager@demo.test), password "${DEMO_PASSWORD}"`;
     console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
   };
   const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
@@ -93,7 +92,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     server.close(async () => {
       await devServer?.close();
-      await runtime?.db.close();
+      await gatewayDb.close();
       process.exit(0);
     });
     // Open keep-alive connections must not hold the shutdown forever.

@@ -97,21 +97,26 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /**
- * index.html with the session state in a meta tag: the signed-in client's name, or empty when nobody is.
- * The app then renders the right first page at once instead of asking `GET /api/session` first — a round
- * trip that would sit between its code and the first paint. A meta tag, not an inline script: the CSP
- * allows no inline script.
+ * index.html with the session state in a meta tag: what `GET /api/session` would answer (as JSON), or empty
+ * when nobody is signed in. The app then renders the right first page at once instead of asking first — a
+ * round trip that would sit between its code and the first paint. A meta tag, not an inline script: the
+ * CSP allows no inline script.
  */
-export function withSessionMeta(html: string, clientName: string | null): string {
-  const meta = `<meta name="${SESSION_META_NAME}" content="${escapeHtml(clientName ?? '')}" />`;
+export function withSessionMeta(html: string, session: object | null): string {
+  const meta = `<meta name="${SESSION_META_NAME}" content="${session ? escapeHtml(JSON.stringify(session)) : ''}" />`;
   const headEnd = html.indexOf('</head>');
   return headEnd === -1 ? `${meta}${html}` : `${html.slice(0, headEnd)}${meta}${html.slice(headEnd)}`;
 }
 
 /** Who asks for the page, and where: what decides the first screen drawn into it. */
 export interface PageVisitor {
-  /** The signed-in client, or null. */
-  clientName: string | null;
+  /** The signed-in person's name as the header shows it, or null when nobody is signed in. */
+  signedInAs: string | null;
+  /**
+   * The prerendered shell shows every area of the app: it is drawn only for a person whose role shows them
+   * all, so nobody sees an area flash that their role does not have.
+   */
+  seesEveryArea?: boolean;
   /** `nl` or `en`: the language the visitor chose in the app (see preferredLanguage). */
   language: string;
   path: string;
@@ -132,14 +137,14 @@ function firstScreen(
   manifest: FirstPaintManifest,
   visitor: PageVisitor,
 ): { screen: FirstScreen; markup: string } | null {
-  if (visitor.clientName === null) {
+  if (visitor.signedInAs === null) {
     const markup = manifest.signIn.markup[visitor.language];
     return markup === undefined ? null : { screen: manifest.signIn, markup };
   }
-  if (visitor.path !== '/' && visitor.path !== '/index.html') return null;
+  if ((visitor.path !== '/' && visitor.path !== '/index.html') || !visitor.seesEveryArea) return null;
   const markup = manifest.dashboard.markup[visitor.language];
   if (markup === undefined) return null;
-  return { screen: manifest.dashboard, markup: markup.replaceAll(CLIENT_PLACEHOLDER, escapeHtml(visitor.clientName)) };
+  return { screen: manifest.dashboard, markup: markup.replaceAll(CLIENT_PLACEHOLDER, escapeHtml(visitor.signedInAs)) };
 }
 
 /**
@@ -188,10 +193,17 @@ function indexResponse(c: Context, html: string): Response {
   return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
 }
 
+export interface SignedInVisitor {
+  /** What `GET /api/session` answers for this person. */
+  session: object;
+  name: string;
+  seesEveryArea: boolean;
+}
+
 export interface ServeAppOptions {
   root: string;
-  /** The client signed in by this request's session cookie, or null; written into index.html. */
-  signedInClient?: (c: Context) => string | null;
+  /** Who this request's session cookie signs in, or null; written into index.html. */
+  signedIn?: (c: Context) => Promise<SignedInVisitor | null>;
   /** The visitor's language for the first paint, `nl` or `en` (see preferredLanguage). */
   language?: (c: Context) => string;
 }
@@ -204,7 +216,7 @@ export interface ServeAppOptions {
  */
 export function serveApp(options: ServeAppOptions): Handler {
   const root = resolve(options.root);
-  const signedInClient = options.signedInClient ?? (() => null);
+  const signedIn = options.signedIn ?? (async () => null);
   const language = options.language ?? (() => 'nl');
   return async (c) => {
     const path = c.req.path;
@@ -220,12 +232,13 @@ export function serveApp(options: ServeAppOptions): Handler {
     if (!index) {
       return c.json({ message: 'The app is not built. Run `npm run build` (or `npm start`, which builds it).' }, 404);
     }
-    const clientName = signedInClient(c);
+    const visitor = await signedIn(c);
     const html = withFirstPaint(await readFile(index.path, 'utf8'), await firstPaintManifest(root), {
-      clientName,
+      signedInAs: visitor?.name ?? null,
+      seesEveryArea: visitor?.seesEveryArea ?? false,
       language: language(c),
       path,
     });
-    return indexResponse(c, withSessionMeta(html, clientName));
+    return indexResponse(c, withSessionMeta(html, visitor?.session ?? null));
   };
 }

@@ -2,12 +2,24 @@ import type { Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
 import type { ServiceRuntime } from '../runtime';
-import { AttemptLimiter } from './attempt-limiter';
+import { connectDatabase } from '../service/db/connect';
+import type { Database } from '../service/db/database';
+import type { GatewayDeps } from './access';
+import { createAccount } from './auth/accounts';
+import { hashPassword } from './auth/passwords';
+import type { ThrottleLimits } from './auth/sign-in-throttle';
+import { findRoleByKey } from './permissions/roles';
 import type { ServiceConnection } from './service-connection';
-import { SessionStore } from './session-store';
+import { openGateway } from './start-gateway';
+import { DEMO_PASSWORD } from './store/demo-accounts';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */
 export const TEST_ORIGIN = 'http://foyer.test';
+
+/** A master key for tests (FOYER_MASTER_KEY), so no file is generated. */
+export const TEST_MASTER_KEY = 'test-master-key-of-at-least-32-characters!';
+
+export { DEMO_PASSWORD };
 
 export interface RecordedResponse {
   method: string;
@@ -67,8 +79,8 @@ export class TestBrowser {
     return response;
   }
 
-  signIn(clientName: string, apiKey: string, init: TestBrowserRequest = {}): Promise<Response> {
-    return this.request('/api/session', { method: 'POST', json: { clientName, apiKey }, ...init });
+  signIn(email: string, password = DEMO_PASSWORD, init: TestBrowserRequest = {}): Promise<Response> {
+    return this.request('/api/session', { method: 'POST', json: { email, password }, ...init });
   }
 
   /** Every recorded response (status line, headers, body) as one string. */
@@ -79,32 +91,78 @@ export class TestBrowser {
   }
 }
 
+export interface TestOrganisation {
+  clientName: string;
+  apiKey: string;
+  /** People with the demo password, by preset role key. */
+  people: readonly { email: string; name: string; role: string }[];
+}
+
 export interface TestGatewayOptions {
   runtime?: ServiceRuntime | null;
   service: ServiceConnection;
-  sessions?: SessionStore;
-  signInLimiter?: AttemptLimiter;
+  /** The gateway's store; default the runtime's database, else a fresh in-memory PGlite. */
+  db?: Database;
+  /** Connect the demo clients with their demo accounts (default: when there is a runtime). */
+  seedDemo?: boolean;
+  /** Further organisations to connect (e.g. to a stub service). */
+  organisations?: readonly TestOrganisation[];
+  throttle?: ThrottleLimits;
   staticRoot?: string | null;
   log?: Logger;
+  masterKey?: string;
 }
 
 export const quietLog = pino({ level: 'silent' });
 
+export interface TestGateway {
+  app: Hono;
+  deps: GatewayDeps;
+  db: Database;
+  close(): Promise<void>;
+}
+
 /** The root app as `npm start` builds it, with injectable parts; addresses come from `x-test-address`. */
-export function createTestGateway(options: TestGatewayOptions): { app: Hono; sessions: SessionStore } {
-  const sessions = options.sessions ?? new SessionStore({ secret: 'test-secret-of-at-least-32-characters!!' });
+export async function createTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
   const log = options.log ?? quietLog;
+  const ownDb = options.db || options.runtime ? null : await connectDatabase({});
+  const db = options.db ?? options.runtime?.db ?? (ownDb as Database);
+  const { deps } = await openGateway(
+    { DATA_DIR: '', FOYER_MASTER_KEY: options.masterKey ?? TEST_MASTER_KEY },
+    {
+      db,
+      service: options.service,
+      log,
+      seedDemo: options.seedDemo ?? Boolean(options.runtime),
+      throttle: options.throttle ?? { perAddress: 1000, perAccount: 1000, windowSeconds: 60 },
+      clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
+    },
+  );
+  for (const organisation of options.organisations ?? []) await connectTestOrganisation(deps, organisation);
   const app = createRootApp({
     runtime: options.runtime ?? null,
     log,
     staticRoot: options.staticRoot ?? null,
-    gateway: {
-      service: options.service,
-      sessions,
-      log,
-      signInLimiter: options.signInLimiter ?? new AttemptLimiter({ limit: 1000, windowMs: 60_000 }),
-      clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
-    },
+    gateway: deps,
   });
-  return { app, sessions };
+  return { app, deps, db, close: async () => ownDb?.close() };
+}
+
+/** Connects an organisation with people of the given preset roles, all with the demo password. */
+export async function connectTestOrganisation(deps: GatewayDeps, organisation: TestOrganisation): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await deps.db.transaction(async (tx) => {
+    const organisationId = await deps.organisations.connect(tx, organisation.clientName, organisation.apiKey);
+    for (const person of organisation.people) {
+      const role = await findRoleByKey(tx, organisationId, person.role);
+      if (!role) throw new Error(`no role ${person.role}`);
+      await createAccount(tx, {
+        organisationId,
+        email: person.email,
+        displayName: person.name,
+        roleId: role.id,
+        passwordHash,
+      });
+    }
+  });
 }

@@ -1,27 +1,40 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database';
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-// Any constant: several processes starting on one PostgreSQL take turns migrating.
-const MIGRATION_LOCK = 7_311_042;
+export interface MigrationSet {
+  /** Folder of `NNN_name.sql` files, applied in file-name order. */
+  dir: URL;
+  /** Table (schema-qualified where needed) that records the applied files. */
+  table: string;
+  /** Advisory lock id: several processes starting on one PostgreSQL take turns migrating. */
+  lock: number;
+  /** Statements run before the table is created (e.g. `create schema`). */
+  prelude?: string;
+}
+
+/** The service's own migrations. */
+export const SERVICE_MIGRATIONS: MigrationSet = {
+  dir: new URL('./migrations/', import.meta.url),
+  table: 'schema_migrations',
+  lock: 7_311_042,
+};
 
 /** Applies the forward-only SQL migrations that this database has not seen yet, in file-name order. */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+export async function migrate(db: Database, set: MigrationSet = SERVICE_MIGRATIONS): Promise<string[]> {
+  const files = (await readdir(set.dir)).filter((name) => name.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [set.lock]);
+    if (set.prelude) await tx.exec(set.prelude);
     await tx.query(
-      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+      `create table if not exists ${set.table} (name text primary key, applied_at timestamptz not null default now())`,
     );
-    const done = new Set(
-      (await tx.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
-    );
+    const done = new Set((await tx.query<{ name: string }>(`select name from ${set.table}`)).rows.map((r) => r.name));
     const applied: string[] = [];
     for (const name of files) {
       if (done.has(name)) continue;
-      const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
+      const sql = await readFile(new URL(name, set.dir), 'utf8');
       await tx.exec(sql);
-      await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+      await tx.query(`insert into ${set.table} (name) values ($1)`, [name]);
       applied.push(name);
     }
     return applied;

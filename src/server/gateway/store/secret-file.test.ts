@@ -2,9 +2,12 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSessionSecret } from './session-secret';
+import { loadSecret } from './secret-file';
 
-describe('loadSessionSecret', () => {
+const loadSessionSecret = (config: { SESSION_SECRET?: string; DATA_DIR: string }) =>
+  loadSecret({ given: config.SESSION_SECRET, dataDir: config.DATA_DIR, fileName: 'session-secret' });
+
+describe('loadSecret', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'foyer-secret-'));

@@ -2,22 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const SECRET_FILE = 'session-secret';
-
 /**
- * The key that signs session cookies: SESSION_SECRET when set, else a random one generated on first start
- * and kept in `${DATA_DIR}/session-secret` (mode 0600), so a restart does not invalidate the signature
- * scheme (the in-memory sessions themselves do not survive a restart anyway).
+ * A secret of this installation: `given` (from the environment) when set, else a random one generated on
+ * first start and kept in `${dataDir}/${fileName}` (mode 0600), so every later start uses the same one.
+ * Instances that share a PostgreSQL database must be given the same secret instead (README).
  */
-export async function loadSessionSecret(config: {
-  SESSION_SECRET?: string | undefined;
-  DATA_DIR: string;
+export async function loadSecret(options: {
+  given?: string | undefined;
+  dataDir: string;
+  fileName: string;
 }): Promise<string> {
-  if (config.SESSION_SECRET) return config.SESSION_SECRET;
-  const file = join(config.DATA_DIR, SECRET_FILE);
+  if (options.given) return options.given;
+  const file = join(options.dataDir, options.fileName);
   const existing = await readSecret(file);
   if (existing) return existing;
-  await mkdir(config.DATA_DIR, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true });
   const generated = randomBytes(32).toString('base64url');
   // Written aside, then linked into place: link fails if the file exists, so two processes starting on
   // the same DATA_DIR agree on one secret, and neither can read a half-written file.

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import { checkApiKey } from '../connection/organisations';
+import { findRoleByKey } from '../permissions/roles';
+import { requestOrigin } from '../same-origin';
+import { countAccounts, createAccount, findAccountById, setPasswordHash } from './accounts';
+import { consumeToken, issueToken, peekToken } from './one-time-tokens';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
+import { hashPassword } from './passwords';
+import { startSession } from './session-routes';
+
+const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
+
+const setupSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(200),
+  email: z.email('Enter a valid email address').max(320),
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  clientName: z.string().trim().min(1, 'Enter the client name').max(64, 'At most 64 characters'),
+  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
+});
+
+/** Where a one-time link of each kind leads in the app. */
+export function linkUrl(origin: string, kind: 'invite' | 'reset' | 'setup', token: string): string {
+  return kind === 'setup' ? `${origin}/setup/${token}` : `${origin}/welcome/${token}`;
+}
+
+/**
+ * Creates the one-time setup link of a fresh install (no account yet), valid until used; null when people
+ * exist already. Printed at every start until someone uses it.
+ */
+export async function setupLinkIfFresh(deps: Pick<GatewayDeps, 'db'>): Promise<string | null> {
+  if ((await countAccounts(deps.db)) > 0) return null;
+  await deps.db.query(`update gateway.one_time_tokens set used_at = now() where kind = 'setup' and used_at is null`);
+  return (await issueToken(deps.db, 'setup')).token;
+}
+
+/**
+ * One-time links: an invitation or password reset (`/welcome/<token>`: the person sets a password, or a
+ * passkey through passkey-routes.ts), and the setup of a fresh install (`/setup/<token>`: the first
+ * administrator and the organisation's connection).
+ */
+export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+  const { db, service, organisations, sessions } = deps;
+
+  routes.declare('GET', '/links/:token', 'public', async (c) => {
+    const token = await peekToken(db, c.req.param('token') ?? '', ['invite', 'reset']);
+    const account = token?.accountId ? await findAccountById(db, token.accountId) : null;
+    if (!token || !account || account.disabled) {
+      return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
+    }
+    const { rows } = await db.query<{ client_name: string }>(
+      'select o.client_name from gateway.accounts a join gateway.organisations o on o.id = a.organisation_id where a.id = $1',
+      [account.id],
+    );
+    return c.json({
+      kind: token.kind,
+      email: account.email,
+      name: account.displayName,
+      clientName: rows[0]?.client_name ?? '',
+      passwordMinLength: PASSWORD_MIN_LENGTH,
+    });
+  });
+
+  routes.declare('POST', '/links/:token/password', 'public', async (c) => {
+    const token = c.req.param('token') ?? '';
+    const body = await readBody(c, newPasswordSchema);
+    if (!body.ok) return body.response;
+    const peeked = await peekToken(db, token, ['invite', 'reset']);
+    const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
+    if (!peeked || !account || account.disabled) {
+      return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
+    }
+    const problem = await passwordProblem(body.data.password, { email: account.email, name: account.displayName });
+    if (problem) return fieldError(c, 'password', problem);
+    const passwordHash = await hashPassword(body.data.password);
+    const used = await db.transaction(async (tx) => {
+      const consumed = await consumeToken(tx, token, ['invite', 'reset']);
+      if (!consumed) return null;
+      await setPasswordHash(tx, account.id, passwordHash);
+      return consumed;
+    });
+    if (!used) return c.json({ message: 'This link has just been used.' }, 404);
+    // A reset ends every session the old password opened.
+    if (used.kind === 'reset') await sessions.endAll(account.id);
+    return startSession(c, deps, account.id, used.kind === 'reset' ? 'reset' : 'invitation');
+  });
+
+  routes.declare('GET', '/setup/:token', 'public', async (c) => {
+    const token = await peekToken(db, c.req.param('token') ?? '', ['setup']);
+    return token
+      ? c.json({ valid: true, passwordMinLength: PASSWORD_MIN_LENGTH })
+      : c.json({ message: 'This setup link has been used.' }, 404);
+  });
+
+  routes.declare('POST', '/setup/:token', 'public', async (c) => {
+    const token = c.req.param('token') ?? '';
+    if (!(await peekToken(db, token, ['setup']))) return c.json({ message: 'This setup link has been used.' }, 404);
+    const body = await readBody(c, setupSchema);
+    if (!body.ok) return body.response;
+    const input = body.data;
+    const problem = await passwordProblem(input.password, { email: input.email, name: input.name });
+    if (problem) return fieldError(c, 'password', problem);
+    const check = await checkApiKey(service, input.clientName, input.apiKey, requestOrigin(c));
+    if (!check.ok) return connectionRefused(c, check.reason);
+    const passwordHash = await hashPassword(input.password);
+    const accountId = await db.transaction(async (tx) => {
+      if (!(await consumeToken(tx, token, ['setup']))) return null;
+      const organisationId = await organisations.connect(tx, input.clientName, input.apiKey);
+      const role = await findRoleByKey(tx, organisationId, 'administrator');
+      if (!role) throw new Error('administrator preset missing');
+      return createAccount(tx, {
+        organisationId,
+        email: input.email,
+        displayName: input.name,
+        roleId: role.id,
+        passwordHash,
+      });
+    });
+    if (accountId === null) return c.json({ message: 'This setup link has just been used.' }, 404);
+    deps.log.info({ clientName: input.clientName }, 'organisation connected by setup');
+    return startSession(c, deps, accountId, 'setup');
+  });
+}
+
+/** The answer when the service does not take a client name + key (setup, key replacement). */
+export function connectionRefused(
+  c: Parameters<typeof fieldError>[0],
+  reason: 'refused' | 'unreachable' | 'busy' | 'unexpected',
+): Response {
+  if (reason === 'refused')
+    return fieldError(c, 'apiKey', 'The Ticketing Service does not accept this client name and API key');
+  if (reason === 'busy') return c.json({ message: 'The Ticketing Service is busy. Try again shortly.' }, 429);
+  return c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
+}

@@ -1,0 +1,129 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import {
+  clearSessionCookie,
+  type GatewayDeps,
+  type GatewayEnv,
+  peerAddress,
+  readBody,
+  SESSION_COOKIE,
+  type SecuredRoutes,
+  setSessionCookie,
+} from '../access';
+import { findAccountByEmail, findAccountById } from './accounts';
+import { consumeToken, issueToken, peekToken } from './one-time-tokens';
+import { verifyPassword } from './passwords';
+import { sessionView } from './session-view';
+import type { SignInMethod } from './sessions';
+import { totpStep } from './totp';
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Enter your email address').max(320, 'At most 320 characters'),
+  password: z.string().min(1, 'Enter your password').max(1024, 'At most 1024 characters'),
+});
+
+const totpSchema = z.object({
+  ticket: z.string().min(1).max(200),
+  code: z.string().trim().min(1, 'Enter the 6-digit code').max(20),
+});
+
+/**
+ * Signing in and out: `POST /api/session` with email + password (then `POST /api/session/totp` when the
+ * account has a second factor), `GET /api/session` (who am I, what may I do), `DELETE /api/session`.
+ */
+export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+  const { db, throttle, log, vault } = deps;
+  const addressOf = deps.clientAddress ?? peerAddress;
+
+  routes.declare('POST', '/session', 'public', async (c) => {
+    const address = addressOf(c);
+    const body = await readBody(c, signInSchema);
+    if (!body.ok) return body.response;
+    const { email, password } = body.data;
+    const wait = await throttle.retryAfter({ address, account: email });
+    if (wait !== null) return tooManyAttempts(c, wait);
+
+    const account = await findAccountByEmail(db, email);
+    const passwordOk = await verifyPassword(account?.passwordHash, password);
+    if (!account || !passwordOk) {
+      await throttle.recordFailure({ address, account: email });
+      log.info({ address }, 'sign-in refused: unknown email or wrong password');
+      return c.json({ message: 'Unknown email address or wrong password' }, 401);
+    }
+    // Told only to someone who knows the password: a guesser learns nothing about the account.
+    if (account.disabled) return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+    if (account.totpEnabled) {
+      const { token } = await issueToken(db, 'totp', { accountId: account.id });
+      return c.json({ totpRequired: true, ticket: token }, 200);
+    }
+    return startSession(c, deps, account.id, 'password');
+  });
+
+  routes.declare('POST', '/session/totp', 'public', async (c) => {
+    const address = addressOf(c);
+    const body = await readBody(c, totpSchema);
+    if (!body.ok) return body.response;
+    const ticket = await peekToken(db, body.data.ticket, ['totp']);
+    if (!ticket?.accountId) return c.json({ message: 'The sign-in has expired. Enter your password again.' }, 401);
+    const account = await findAccountById(db, ticket.accountId);
+    if (!account || account.disabled || !account.totpSealed) {
+      return c.json({ message: 'The sign-in has expired. Enter your password again.' }, 401);
+    }
+    const wait = await throttle.retryAfter({ address, account: account.email });
+    if (wait !== null) return tooManyAttempts(c, wait);
+    const step = totpStep(vault.open(account.totpSealed, `totp:${account.id}`), body.data.code);
+    const accepted =
+      step !== null &&
+      (await db.transaction(async (tx) => {
+        // A code is used once: the step must be newer than the last one accepted for this account.
+        const { rowCount } = await tx.query(
+          `update gateway.accounts set totp_last_step = $2
+            where id = $1 and (totp_last_step is null or totp_last_step < $2)`,
+          [account.id, step],
+        );
+        if (rowCount === 0) return false;
+        return (await consumeToken(tx, body.data.ticket, ['totp'])) !== null;
+      }));
+    if (!accepted) {
+      await throttle.recordFailure({ address, account: account.email });
+      return c.json(
+        {
+          message: 'That code is not right. Enter the current code from your app.',
+          errors: { code: ['That code is not right'] },
+        },
+        422,
+      );
+    }
+    return startSession(c, deps, account.id, 'password+totp');
+  });
+
+  routes.declare('GET', '/session', 'signed-in', (c) => c.json(sessionView(c.get('principal')), 200));
+
+  routes.declare('DELETE', '/session', 'public', async (c) => {
+    await deps.sessions.end(getCookie(c, SESSION_COOKIE));
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+}
+
+function tooManyAttempts(c: Context, seconds: number) {
+  return c.json({ message: 'Too many failed sign-in attempts. Try again later.' }, 429, {
+    'Retry-After': String(seconds),
+  });
+}
+
+/**
+ * Starts a session for the account and answers with the session view. A fresh id on every sign-in (no
+ * session fixation); this browser's previous session ends.
+ */
+export async function startSession(c: Context<GatewayEnv>, deps: GatewayDeps, accountId: number, method: SignInMethod) {
+  await deps.sessions.end(getCookie(c, SESSION_COOKIE));
+  const address = (deps.clientAddress ?? peerAddress)(c);
+  const cookie = await deps.sessions.create({ accountId, method, userAgent: c.req.header('user-agent'), address });
+  setSessionCookie(c, cookie);
+  const principal = await deps.sessions.resolve(cookie);
+  if (!principal) return c.json({ message: 'The account cannot sign in now.' }, 403);
+  deps.log.info({ accountId, method }, 'signed in');
+  return c.json(sessionView(principal), 200);
+}

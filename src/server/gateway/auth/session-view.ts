@@ -1,0 +1,13 @@
+import type { Principal } from './sessions';
+
+/** What `GET /api/session` says: who is signed in and what they may do. The app shows only that. */
+export function sessionView(principal: Principal) {
+  return {
+    clientName: principal.clientName,
+    person: { id: principal.accountId, email: principal.email, name: principal.displayName },
+    role: { key: principal.role.key, name: principal.role.name },
+    permissions: principal.permissions,
+    totpEnabled: principal.totpEnabled,
+    mustEnrolTotp: principal.mustEnrolTotp,
+  };
+}

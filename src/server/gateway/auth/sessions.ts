@@ -1,0 +1,230 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../../service/db/database';
+import type { Permission } from '../permissions/permissions';
+
+/** The defaults when a role sets no limits of its own. */
+export const DEFAULT_IDLE_MINUTES = 8 * 60;
+export const DEFAULT_ABSOLUTE_MINUTES = 24 * 60;
+/** A session's last use is written at most this often: a read forwarded every second costs no write. */
+const TOUCH_AFTER_SECONDS = 60;
+
+export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup';
+
+/** Who is behind a request: the signed-in person, their organisation and what their role allows. */
+export interface Principal {
+  /** Hex of the session id's hash: names the session in "your sessions" without revealing the cookie. */
+  sessionRef: string;
+  accountId: number;
+  email: string;
+  displayName: string;
+  organisationId: number;
+  clientName: string;
+  role: { id: number; key: string; name: string; requireTotp: boolean };
+  /** The role's permissions, or none while the role requires TOTP and the person has not enrolled yet. */
+  permissions: Permission[];
+  totpEnabled: boolean;
+  /** The role requires TOTP and this person has none yet: they may only enrol (account page). */
+  mustEnrolTotp: boolean;
+  signInMethod: SignInMethod;
+  /** The organisation's API key, still sealed; non-enumerable, so it is in no log line or JSON either way. */
+  readonly sealedApiKey: Uint8Array;
+}
+
+export interface NewSession {
+  accountId: number;
+  method: SignInMethod;
+  userAgent?: string | undefined;
+  address?: string | undefined;
+}
+
+interface SessionRow {
+  id_hash: Buffer;
+  account_id: string;
+  email: string;
+  display_name: string;
+  organisation_id: string;
+  client_name: string;
+  role_id: string;
+  role_key: string;
+  role_name: string;
+  require_totp: boolean;
+  permissions: string[];
+  totp_enabled: boolean;
+  method: SignInMethod;
+  stale: boolean;
+  idle_minutes: number;
+  api_key_sealed: Uint8Array;
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest();
+
+/**
+ * Sessions in the gateway's database, so any instance serves any request and a sign-out, a disabled account
+ * or a changed role takes effect on the next request everywhere. The cookie holds `<id>.<hmac>`: the id is
+ * 256 random bits, the HMAC lets a forged value be refused without a query, and the database keeps only the
+ * SHA-256 of the id (a copy of the table signs nobody in).
+ */
+export class SessionStore {
+  readonly #db: Queryable;
+  readonly #signingKey: Buffer;
+
+  constructor(db: Queryable, signingKey: Buffer | string) {
+    this.#db = db;
+    this.#signingKey = typeof signingKey === 'string' ? Buffer.from(signingKey) : signingKey;
+  }
+
+  /** The longest a cookie can be useful (its Max-Age): a role may only shorten it. */
+  static readonly maxAgeSeconds = DEFAULT_ABSOLUTE_MINUTES * 60;
+
+  /** Starts a session; returns the cookie value. The role's limits (or the defaults) apply. */
+  async create(session: NewSession): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    await this.#db.query(
+      `insert into gateway.sessions (id_hash, account_id, method, user_agent, address, idle_expires_at, absolute_expires_at)
+       select $1, a.id, $3, $4, $5,
+              now() + make_interval(mins => coalesce(r.idle_minutes, $6)),
+              now() + make_interval(mins => coalesce(r.absolute_minutes, $7))
+         from gateway.accounts a join gateway.roles r on r.id = a.role_id
+        where a.id = $2`,
+      [
+        hashId(id),
+        session.accountId,
+        session.method,
+        session.userAgent?.slice(0, 300) ?? null,
+        session.address ?? null,
+        DEFAULT_IDLE_MINUTES,
+        DEFAULT_ABSOLUTE_MINUTES,
+      ],
+    );
+    return `${id}.${this.#sign(id)}`;
+  }
+
+  /**
+   * The live session named by a cookie and its person, or null: forged, unknown, ended, idle or past its
+   * absolute limit, or the account is disabled. One indexed query; the last use is written at most once a
+   * minute (idle limits are in minutes).
+   */
+  async resolve(cookieValue: string | undefined): Promise<Principal | null> {
+    const id = this.#verify(cookieValue);
+    if (!id) return null;
+    const idHash = hashId(id);
+    const { rows } = await this.#db.query<SessionRow>(
+      `select s.id_hash, s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
+              r.id as role_id, r.key as role_key, r.name as role_name, r.require_totp, r.permissions,
+              a.totp_enabled_at is not null as totp_enabled, s.method,
+              s.last_seen_at < now() - make_interval(secs => $2) as stale,
+              coalesce(r.idle_minutes, $3) as idle_minutes, o.api_key_sealed
+         from gateway.sessions s
+         join gateway.accounts a on a.id = s.account_id
+         join gateway.roles r on r.id = a.role_id
+         join gateway.organisations o on o.id = a.organisation_id
+        where s.id_hash = $1 and s.ended_at is null and a.disabled_at is null
+          and s.idle_expires_at > now() and s.absolute_expires_at > now()`,
+      [idHash, TOUCH_AFTER_SECONDS, DEFAULT_IDLE_MINUTES],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.stale) {
+      await this.#db.query(
+        `update gateway.sessions
+            set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + make_interval(mins => $2))
+          where id_hash = $1`,
+        [idHash, row.idle_minutes],
+      );
+    }
+    const mustEnrolTotp = row.require_totp && !row.totp_enabled;
+    const principal = {
+      sessionRef: idHash.toString('hex'),
+      accountId: Number(row.account_id),
+      email: row.email,
+      displayName: row.display_name,
+      organisationId: Number(row.organisation_id),
+      clientName: row.client_name,
+      role: { id: Number(row.role_id), key: row.role_key, name: row.role_name, requireTotp: row.require_totp },
+      permissions: mustEnrolTotp ? [] : (row.permissions as Permission[]),
+      totpEnabled: row.totp_enabled,
+      mustEnrolTotp,
+      signInMethod: row.method,
+    } as Principal;
+    Object.defineProperty(principal, 'sealedApiKey', { value: row.api_key_sealed, enumerable: false });
+    return principal;
+  }
+
+  /** Ends the session named by a cookie (sign-out). */
+  async end(cookieValue: string | undefined): Promise<void> {
+    const id = this.#verify(cookieValue);
+    if (!id) return;
+    await this.#db.query('update gateway.sessions set ended_at = now() where id_hash = $1 and ended_at is null', [
+      hashId(id),
+    ]);
+  }
+
+  /** Ends one of the person's own sessions by its reference; false when there is no such live session. */
+  async endOwn(accountId: number, sessionRef: string): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(sessionRef)) return false;
+    const { rowCount } = await this.#db.query(
+      'update gateway.sessions set ended_at = now() where id_hash = $1 and account_id = $2 and ended_at is null',
+      [Buffer.from(sessionRef, 'hex'), accountId],
+    );
+    return rowCount > 0;
+  }
+
+  /** Ends every session of an account (disabled, password reset), but the one named `exceptRef`. */
+  async endAll(accountId: number, exceptRef?: string): Promise<number> {
+    const { rowCount } = await this.#db.query(
+      `update gateway.sessions set ended_at = now()
+        where account_id = $1 and ended_at is null and ($2::bytea is null or id_hash <> $2)`,
+      [accountId, exceptRef ? Buffer.from(exceptRef, 'hex') : null],
+    );
+    return rowCount;
+  }
+
+  /** The person's live sessions, newest use first. */
+  async listOwn(accountId: number): Promise<SessionSummary[]> {
+    const { rows } = await this.#db.query<{
+      ref: string;
+      created_at: Date;
+      last_seen_at: Date;
+      method: SignInMethod;
+      user_agent: string | null;
+      address: string | null;
+    }>(
+      `select encode(id_hash, 'hex') as ref, created_at, last_seen_at, method, user_agent, address
+         from gateway.sessions
+        where account_id = $1 and ended_at is null and idle_expires_at > now() and absolute_expires_at > now()
+        order by last_seen_at desc`,
+      [accountId],
+    );
+    return rows.map((row) => ({
+      ref: row.ref,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastSeenAt: new Date(row.last_seen_at).toISOString(),
+      method: row.method,
+      userAgent: row.user_agent,
+      address: row.address,
+    }));
+  }
+
+  #sign(id: string): string {
+    return createHmac('sha256', this.#signingKey).update(id).digest('base64url');
+  }
+
+  #verify(cookieValue: string | undefined): string | null {
+    if (!cookieValue || cookieValue.length > 200) return null;
+    const dot = cookieValue.indexOf('.');
+    if (dot <= 0) return null;
+    const id = cookieValue.slice(0, dot);
+    const presented = Buffer.from(cookieValue.slice(dot + 1), 'base64url');
+    const expected = Buffer.from(this.#sign(id), 'base64url');
+    return presented.length === expected.length && timingSafeEqual(presented, expected) ? id : null;
+  }
+}
+
+export interface SessionSummary {
+  ref: string;
+  createdAt: string;
+  lastSeenAt: string;
+  method: SignInMethod;
+  userAgent: string | null;
+  address: string | null;
+}

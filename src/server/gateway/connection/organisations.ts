@@ -1,0 +1,114 @@
+import type { Database, Queryable } from '../../service/db/database';
+import { createPresetRoles } from '../permissions/roles';
+import type { ServiceConnection } from '../service-connection';
+import { ServiceUnreachableError } from '../service-connection';
+import type { KeyVault } from './key-vault';
+
+/**
+ * A cheap partner call that proves a key: the hall list is short, exists in every implementation of the
+ * interface, and answers 401/403 for a wrong key and 404 for an unknown client.
+ */
+const KEY_CHECK_PATH = '/partner/hall';
+
+export type KeyCheck =
+  | { ok: true }
+  | { ok: false; reason: 'refused' | 'unreachable' | 'busy' | 'unexpected'; retryAfter?: string };
+
+/** Asks the service whether `apiKey` opens the partner group of `clientName`. The key is not logged. */
+export async function checkApiKey(
+  service: ServiceConnection,
+  clientName: string,
+  apiKey: string,
+  gatewayOrigin: string,
+): Promise<KeyCheck> {
+  let answer: Response;
+  try {
+    answer = await service.fetch(
+      `/v1/${encodeURIComponent(clientName)}${KEY_CHECK_PATH}`,
+      { headers: { authorization: apiKey, accept: 'application/json' } },
+      gatewayOrigin,
+    );
+  } catch (error) {
+    if (error instanceof ServiceUnreachableError) return { ok: false, reason: 'unreachable' };
+    throw error;
+  }
+  await answer.body?.cancel();
+  if (answer.ok) return { ok: true };
+  if (answer.status === 401 || answer.status === 403 || answer.status === 404) return { ok: false, reason: 'refused' };
+  if (answer.status === 429) {
+    const retryAfter = answer.headers.get('retry-after') ?? undefined;
+    return { ok: false, reason: 'busy', ...(retryAfter ? { retryAfter } : {}) };
+  }
+  return { ok: false, reason: 'unexpected' };
+}
+
+export interface OrganisationSummary {
+  id: number;
+  clientName: string;
+  keyChangedAt: string;
+  keyChangedBy: string | null;
+}
+
+/**
+ * The organisations connected to the Ticketing Service, each with its API key sealed under the master key
+ * (bound to the client name). Only the forwarder and the key check ever open it.
+ */
+export class Organisations {
+  constructor(
+    private readonly db: Database,
+    private readonly vault: KeyVault,
+  ) {}
+
+  /** Connects a new organisation with its preset roles; returns its id. */
+  async connect(tx: Queryable, clientName: string, apiKey: string): Promise<number> {
+    const { rows } = await tx.query<{ id: string }>(
+      'insert into gateway.organisations (client_name, api_key_sealed) values ($1, $2) returning id',
+      [clientName, this.vault.seal(apiKey, clientName)],
+    );
+    const id = Number(rows[0]?.id);
+    await createPresetRoles(tx, id);
+    return id;
+  }
+
+  async replaceKey(organisationId: number, apiKey: string, byAccountId: number): Promise<void> {
+    const summary = await this.summary(organisationId);
+    if (!summary) throw new Error('unknown organisation');
+    await this.db.query(
+      'update gateway.organisations set api_key_sealed = $2, key_changed_at = now(), key_changed_by = $3 where id = $1',
+      [organisationId, this.vault.seal(apiKey, summary.clientName), byAccountId],
+    );
+  }
+
+  async summary(organisationId: number): Promise<OrganisationSummary | null> {
+    const { rows } = await this.db.query<{
+      id: string;
+      client_name: string;
+      key_changed_at: Date;
+      changed_by: string | null;
+    }>(
+      `select o.id, o.client_name, o.key_changed_at, a.display_name as changed_by
+         from gateway.organisations o left join gateway.accounts a on a.id = o.key_changed_by
+        where o.id = $1`,
+      [organisationId],
+    );
+    const row = rows[0];
+    return row
+      ? {
+          id: Number(row.id),
+          clientName: row.client_name,
+          keyChangedAt: new Date(row.key_changed_at).toISOString(),
+          keyChangedBy: row.changed_by,
+        }
+      : null;
+  }
+
+  /** Opens a sealed key read along with a session (see SessionStore.resolve). */
+  openKey(sealed: Uint8Array, clientName: string): string {
+    return this.vault.open(sealed, clientName);
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('select count(*)::int as n from gateway.organisations');
+    return rows[0]?.n ?? 0;
+  }
+}

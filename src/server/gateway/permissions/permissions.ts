@@ -1,0 +1,72 @@
+/**
+ * What a person may do in Foyer. The gateway enforces these on every route it serves or forwards
+ * (route-permissions.ts); the app asks `GET /api/session` for the person's list and shows only that.
+ */
+export const PERMISSIONS = [
+  'events:read',
+  'sales:sell',
+  'customers:lookup',
+  'customers:read',
+  'customers:write',
+  'tags:write',
+  'orders:read',
+  'exports:run',
+  'reports:read',
+  'staff:manage',
+  'audit:read',
+  'connection:manage',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+
+/** What each permission allows, as an administrator reads it when making a role. */
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  'events:read': 'See events, productions, halls and seat plans',
+  'sales:sell': 'Sell at the desk: carts, checkout, payment methods, order status of a sale',
+  'customers:lookup': 'Find a buyer by email or number and quick-create one (not the customer list)',
+  'customers:read': 'Browse and search all customers and their tags, and export customers',
+  'customers:write': 'Create and edit customers',
+  'tags:write': "Change customers' tags",
+  'orders:read': 'Browse orders and their lines',
+  'exports:run': 'Export orders and the waiting list',
+  'reports:read': 'Dashboards and analyses of sales and occupancy',
+  'staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
+  'audit:read': 'Read the audit trail',
+  'connection:manage': 'Connect the organisation and replace its API key',
+};
+
+export interface RolePreset {
+  key: 'box-office' | 'marketing' | 'manager' | 'administrator';
+  name: string;
+  permissions: readonly Permission[];
+}
+
+/** The presets every organisation starts with, matching Foyer's three kinds of users and their administrator. */
+export const ROLE_PRESETS: readonly RolePreset[] = [
+  {
+    key: 'box-office',
+    name: 'Box office',
+    permissions: ['events:read', 'sales:sell', 'customers:lookup'],
+  },
+  {
+    key: 'marketing',
+    name: 'Marketing',
+    permissions: ['customers:lookup', 'customers:read', 'customers:write', 'tags:write'],
+  },
+  {
+    key: 'manager',
+    name: 'Manager',
+    permissions: [
+      'events:read',
+      'customers:lookup',
+      'customers:read',
+      'orders:read',
+      'exports:run',
+      'reports:read',
+      'audit:read',
+    ],
+  },
+  { key: 'administrator', name: 'Administrator', permissions: PERMISSIONS },
+];

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import { createAccount } from '../auth/accounts';
+import { connectionRefused, linkUrl } from '../auth/link-routes';
+import { issueToken } from '../auth/one-time-tokens';
+import { checkApiKey } from '../connection/organisations';
+import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
+import { findRole, listRoles } from '../permissions/roles';
+import { requestOrigin } from '../same-origin';
+
+const staff = { permission: 'staff:manage' } as const;
+const connection = { permission: 'connection:manage' } as const;
+
+const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
+
+const inviteSchema = z.object({
+  email: z.email('Enter a valid email address').max(320),
+  name: z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'),
+  roleId: z.number().int().positive(),
+});
+
+const accountChangeSchema = z.object({
+  roleId: z.number().int().positive().optional(),
+  disabled: z.boolean().optional(),
+  name: z.string().trim().min(1, 'Enter the name').max(200).optional(),
+});
+
+const roleSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters'),
+  permissions: z.array(z.string().refine(isPermission, 'Unknown permission')).max(PERMISSIONS.length),
+  requireTotp: z.boolean().default(false),
+  idleMinutes: z.number().int().min(5).max(1440).nullable().default(null),
+  absoluteMinutes: z.number().int().min(15).max(10080).nullable().default(null),
+});
+
+const keySchema = z.object({
+  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
+});
+
+interface StaffRow {
+  id: string;
+  email: string;
+  display_name: string;
+  role_id: string;
+  role_name: string;
+  disabled: boolean;
+  password_set: boolean;
+  passkeys: number;
+  totp_enabled: boolean;
+  last_seen_at: Date | null;
+  pending_link_expires_at: Date | null;
+  created_at: Date;
+}
+
+/**
+ * The administration of an organisation: its staff (invite, change role, disable, issue a reset link), its
+ * roles (presets and custom ones made of permissions) and its connection to the Ticketing Service.
+ */
+export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+  const { db, sessions, organisations, service } = deps;
+
+  async function administratorsLeft(organisationId: number, exceptAccountId: number): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
+        where a.organisation_id = $1 and a.id <> $2 and a.disabled_at is null and 'staff:manage' = any(r.permissions)`,
+      [organisationId, exceptAccountId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  routes.declare('GET', '/staff', staff, async (c) => {
+    const { rows } = await db.query<StaffRow>(
+      `select a.id, a.email, a.display_name, a.role_id, r.name as role_name, a.disabled_at is not null as disabled,
+              a.password_hash is not null as password_set,
+              (select count(*)::int from gateway.passkeys p where p.account_id = a.id) as passkeys,
+              a.totp_enabled_at is not null as totp_enabled,
+              (select max(s.last_seen_at) from gateway.sessions s where s.account_id = a.id) as last_seen_at,
+              (select max(t.expires_at) from gateway.one_time_tokens t
+                where t.account_id = a.id and t.kind in ('invite', 'reset') and t.used_at is null and t.expires_at > now())
+                as pending_link_expires_at,
+              a.created_at
+         from gateway.accounts a join gateway.roles r on r.id = a.role_id
+        where a.organisation_id = $1
+        order by a.disabled_at is not null, lower(a.display_name)`,
+      [c.get('principal').organisationId],
+    );
+    return c.json(
+      rows.map((row) => ({
+        id: Number(row.id),
+        email: row.email,
+        name: row.display_name,
+        role: { id: Number(row.role_id), name: row.role_name },
+        disabled: row.disabled,
+        passwordSet: row.password_set,
+        passkeys: row.passkeys,
+        totpEnabled: row.totp_enabled,
+        lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
+        pendingLinkExpiresAt: row.pending_link_expires_at ? new Date(row.pending_link_expires_at).toISOString() : null,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    );
+  });
+
+  routes.declare('POST', '/staff/invitations', staff, async (c) => {
+    const principal = c.get('principal');
+    const body = await readBody(c, inviteSchema);
+    if (!body.ok) return body.response;
+    const role = await findRole(db, principal.organisationId, body.data.roleId);
+    if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
+    const taken = await db.query('select 1 from gateway.accounts where lower(email) = lower($1)', [body.data.email]);
+    if (taken.rows.length > 0) return fieldError(c, 'email', 'Someone already has an account with this email address');
+    const invited = await db.transaction(async (tx) => {
+      const accountId = await createAccount(tx, {
+        organisationId: principal.organisationId,
+        email: body.data.email,
+        displayName: body.data.name,
+        roleId: role.id,
+      });
+      return { accountId, ...(await issueToken(tx, 'invite', { accountId, createdBy: principal.accountId })) };
+    });
+    return c.json(
+      { id: invited.accountId, link: linkUrl(requestOrigin(c), 'invite', invited.token), expiresAt: invited.expiresAt },
+      201,
+    );
+  });
+
+  routes.declare('PATCH', '/staff/:id', staff, async (c) => {
+    const principal = c.get('principal');
+    const accountId = idParam(c.req.param('id') ?? '');
+    const body = await readBody(c, accountChangeSchema);
+    if (!body.ok) return body.response;
+    const { rows } = await db.query<{ id: string }>(
+      'select id from gateway.accounts where id = $1 and organisation_id = $2',
+      [accountId, principal.organisationId],
+    );
+    if (accountId === null || rows.length === 0) return c.json({ message: 'No such account' }, 404);
+    const change = body.data;
+    if (change.roleId !== undefined) {
+      const role = await findRole(db, principal.organisationId, change.roleId);
+      if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
+      if (
+        !role.permissions.includes('staff:manage') &&
+        (await administratorsLeft(principal.organisationId, accountId)) === 0
+      ) {
+        return fieldError(c, 'roleId', 'The organisation needs at least one person who can manage staff');
+      }
+    }
+    if (change.disabled === true) {
+      if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
+      if ((await administratorsLeft(principal.organisationId, accountId)) === 0) {
+        return fieldError(c, 'disabled', 'The organisation needs at least one person who can manage staff');
+      }
+    }
+    await db.query(
+      `update gateway.accounts set
+         role_id = coalesce($2, role_id),
+         display_name = coalesce($3, display_name),
+         disabled_at = case when $4::boolean is null then disabled_at when $4 then coalesce(disabled_at, now()) else null end,
+         updated_at = now()
+       where id = $1`,
+      [accountId, change.roleId ?? null, change.name ?? null, change.disabled ?? null],
+    );
+    // Disabled: every session of the person ends now, on every instance (the next request finds none).
+    if (change.disabled === true) await sessions.endAll(accountId);
+    return c.body(null, 204);
+  });
+
+  routes.declare('POST', '/staff/:id/reset-link', staff, async (c) => {
+    const principal = c.get('principal');
+    const accountId = idParam(c.req.param('id') ?? '');
+    const { rows } = await db.query<{ password_set: boolean; disabled: boolean }>(
+      `select password_hash is not null as password_set, disabled_at is not null as disabled
+         from gateway.accounts where id = $1 and organisation_id = $2`,
+      [accountId, principal.organisationId],
+    );
+    const account = rows[0];
+    if (accountId === null || !account) return c.json({ message: 'No such account' }, 404);
+    if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
+    // Someone who never set a password gets a fresh invitation instead of a reset.
+    const kind = account.password_set ? 'reset' : 'invite';
+    const issued = await issueToken(db, kind, { accountId, createdBy: principal.accountId });
+    return c.json({ link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind }, 201);
+  });
+
+  routes.declare('GET', '/roles', staff, async (c) => {
+    const roles = await listRoles(db, c.get('principal').organisationId);
+    return c.json({
+      roles,
+      permissions: PERMISSIONS.map((key) => ({ key, description: PERMISSION_DESCRIPTIONS[key] })),
+    });
+  });
+
+  routes.declare('POST', '/roles', staff, async (c) => {
+    const principal = c.get('principal');
+    const body = await readBody(c, roleSchema);
+    if (!body.ok) return body.response;
+    const role = body.data;
+    const key = `custom-${
+      role.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40) || 'role'
+    }`;
+    const clash = await db.query(
+      'select 1 from gateway.roles where organisation_id = $1 and (lower(name) = lower($2) or key = $3)',
+      [principal.organisationId, role.name, key],
+    );
+    if (clash.rows.length > 0) return fieldError(c, 'name', 'A role with this name exists');
+    const { rows } = await db.query<{ id: string }>(
+      `insert into gateway.roles (organisation_id, key, name, permissions, require_totp, idle_minutes, absolute_minutes)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [
+        principal.organisationId,
+        key,
+        role.name,
+        role.permissions,
+        role.requireTotp,
+        role.idleMinutes,
+        role.absoluteMinutes,
+      ],
+    );
+    return c.json(await findRole(db, principal.organisationId, Number(rows[0]?.id)), 201);
+  });
+
+  routes.declare('PUT', '/roles/:id', staff, async (c) => {
+    const principal = c.get('principal');
+    const roleId = idParam(c.req.param('id') ?? '');
+    const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
+    if (!existing || roleId === null) return c.json({ message: 'No such role' }, 404);
+    const body = await readBody(c, roleSchema);
+    if (!body.ok) return body.response;
+    const role = body.data;
+    // A preset keeps its name and permissions (they are what the documentation and the tests rely on); its
+    // sign-in rules (TOTP, session limits) are the organisation's to set.
+    const permissions = existing.preset ? existing.permissions : role.permissions;
+    const name = existing.preset ? existing.name : role.name;
+    if (
+      !permissions.includes('staff:manage') &&
+      existing.permissions.includes('staff:manage') &&
+      existing.members > 0
+    ) {
+      const holders = await db.query<{ n: number }>(
+        `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
+          where a.organisation_id = $1 and a.disabled_at is null and r.id <> $2 and 'staff:manage' = any(r.permissions)`,
+        [principal.organisationId, roleId],
+      );
+      if ((holders.rows[0]?.n ?? 0) === 0)
+        return fieldError(c, 'permissions', 'The organisation needs at least one person who can manage staff');
+    }
+    await db.query(
+      `update gateway.roles set name = $2, permissions = $3, require_totp = $4, idle_minutes = $5, absolute_minutes = $6 where id = $1`,
+      [roleId, name, permissions, role.requireTotp, role.idleMinutes, role.absoluteMinutes],
+    );
+    return c.json(await findRole(db, principal.organisationId, roleId), 200);
+  });
+
+  routes.declare('DELETE', '/roles/:id', staff, async (c) => {
+    const principal = c.get('principal');
+    const roleId = idParam(c.req.param('id') ?? '');
+    const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
+    if (!existing) return c.json({ message: 'No such role' }, 404);
+    if (existing.preset) return c.json({ message: 'A preset role cannot be deleted.' }, 409);
+    const used = await db.query('select 1 from gateway.accounts where role_id = $1 limit 1', [roleId]);
+    if (used.rows.length > 0) return c.json({ message: 'Give its members another role first.' }, 409);
+    await db.query('delete from gateway.roles where id = $1', [roleId]);
+    return c.body(null, 204);
+  });
+
+  routes.declare('GET', '/connection', connection, async (c) => {
+    return c.json(await organisations.summary(c.get('principal').organisationId));
+  });
+
+  routes.declare('PUT', '/connection', connection, async (c) => {
+    const principal = c.get('principal');
+    const body = await readBody(c, keySchema);
+    if (!body.ok) return body.response;
+    const check = await checkApiKey(service, principal.clientName, body.data.apiKey, requestOrigin(c));
+    if (!check.ok) return connectionRefused(c, check.reason);
+    await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId);
+    deps.log.info(
+      { clientName: principal.clientName, accountId: principal.accountId },
+      'organisation API key replaced',
+    );
+    return c.json(await organisations.summary(principal.organisationId));
+  });
+}

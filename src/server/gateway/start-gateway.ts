@@ -1,0 +1,63 @@
+import type { Logger } from 'pino';
+import type { Database } from '../service/db/database';
+import type { GatewayDeps } from './access';
+import { setupLinkIfFresh } from './auth/link-routes';
+import { SessionStore } from './auth/sessions';
+import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
+import { loadKeyVault } from './connection/key-vault';
+import { Organisations } from './connection/organisations';
+import type { ServiceConnection } from './service-connection';
+import { seedDemoAccounts } from './store/demo-accounts';
+import { migrateGateway } from './store/gateway-store';
+
+export interface GatewayConfig {
+  DATA_DIR: string;
+  FOYER_MASTER_KEY?: string | undefined;
+  SESSION_SECRET?: string | undefined;
+}
+
+export interface OpenedGateway {
+  deps: GatewayDeps;
+  /** The one-time setup path (`/setup/<token>`) of a fresh install, to print; null when people exist. */
+  setupPath: string | null;
+}
+
+/**
+ * Opens the gateway's store in `db` (migrating it), loads the master key, and — with `seedDemo` — connects
+ * the embedded demo clients with their demo accounts. A store without any account gets a setup link.
+ */
+export async function openGateway(
+  config: GatewayConfig,
+  options: {
+    db: Database;
+    service: ServiceConnection;
+    log: Logger;
+    seedDemo: boolean;
+    throttle?: ThrottleLimits;
+    clientAddress?: GatewayDeps['clientAddress'];
+  },
+): Promise<OpenedGateway> {
+  const { db, log } = options;
+  const applied = await migrateGateway(db);
+  if (applied.length > 0) log.info({ applied }, 'gateway store migrated');
+  const vault = await loadKeyVault(config);
+  // Cookies are signed with SESSION_SECRET, or a key derived from the master key: instances sharing one
+  // database then need only the one secret in common.
+  const signingKey = config.SESSION_SECRET ?? vault.derive('foyer/session-cookie/v1');
+  const organisations = new Organisations(db, vault);
+  if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
+  const token = await setupLinkIfFresh({ db });
+  return {
+    deps: {
+      db,
+      vault,
+      service: options.service,
+      sessions: new SessionStore(db, signingKey),
+      throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
+      organisations,
+      log,
+      ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
+    },
+    setupPath: token ? `/setup/${token}` : null,
+  };
+}
