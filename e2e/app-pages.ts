@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect } from './support/fixtures';
+import { DEMO, type DemoAccount, expect } from './support/fixtures';
 
 /** Signs in through the app's own form, as a person would. */
 export async function signInThroughForm(
   page: Page,
-  credentials: { clientName: string; apiKey: string } = DEMO,
+  account: Pick<DemoAccount, 'email' | 'password'> = DEMO,
 ): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
-  await page.getByLabel(/klantnaam/i).fill(credentials.clientName);
-  await page.getByLabel(/api-sleutel/i).fill(credentials.apiKey);
-  await page.getByRole('button', { name: 'Aanmelden' }).click();
+  await page.getByLabel('E-mailadres').fill(account.email);
+  await page.getByLabel(/^Wachtwoord/).fill(account.password);
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
 }
 
 /** The dashboard with at least one performance and its availability figures. */

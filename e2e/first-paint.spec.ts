@@ -11,7 +11,6 @@ test.describe('the first screen comes drawn with the page', () => {
     await page.context().addCookies([{ name: 'foyer-locale', value: 'en-GB', url: baseURL ?? '' }]);
     await page.addInitScript(() => {
       localStorage.setItem('mantine-color-scheme-value', 'dark');
-      localStorage.setItem('foyer.clientName', 'demo');
     });
     // The app's code never arrives: what shows is the page as the gateway sent it.
     await page.route(APP_ENTRY, (route) => route.abort());
@@ -19,10 +18,9 @@ test.describe('the first screen comes drawn with the page', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to Foyer' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    await expect(page.getByLabel(/client name/i)).toHaveValue('demo');
-    await expect(page.getByLabel(/api key/i)).toBeFocused();
-    // Nothing can be sent before the app is there to send it (a native submit would put the key in the URL).
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(page.getByLabel('Email address')).toBeFocused();
+    // Nothing can be sent before the app is there to send it (a native submit would put the password in the URL).
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
   });
 
   test('the app takes over without losing what was typed meanwhile, and signs in', async ({ page }) => {
@@ -35,18 +33,18 @@ test.describe('the first screen comes drawn with the page', () => {
       await route.continue();
     });
     await page.goto('/sign-in');
-    await page.getByLabel(/klantnaam/i).fill(DEMO.clientName);
-    await page.getByLabel(/api-sleutel/i).fill(DEMO.apiKey);
+    await page.getByLabel('E-mailadres').fill(DEMO.email);
+    await page.getByLabel(/^Wachtwoord/).fill(DEMO.password);
     releaseApp();
-    const submit = page.getByRole('button', { name: 'Aanmelden' });
+    const submit = page.getByRole('button', { name: 'Aanmelden', exact: true });
     await expect(submit).toBeEnabled();
-    await expect(page.getByLabel(/api-sleutel/i)).toHaveValue(DEMO.apiKey);
+    await expect(page.getByLabel(/^Wachtwoord/)).toHaveValue(DEMO.password);
     await submit.click();
     await expect(page).toHaveURL(/\/$/);
-    expect(page.url()).not.toContain(DEMO.apiKey);
+    expect(page.url()).not.toContain(DEMO.password);
   });
 
-  test('signed in: the shell and the dashboard loading, with the client name, before the app runs', async ({
+  test("signed in: the shell and the dashboard loading, with the person's name, before the app runs", async ({
     page,
     baseURL,
   }) => {
@@ -55,6 +53,6 @@ test.describe('the first screen comes drawn with the page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overzicht', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: /hoofdnavigatie/i })).toBeVisible();
-    await expect(page.getByTestId('signed-in-client')).toHaveText('Aangemeld als demo');
+    await expect(page.getByTestId('signed-in-person')).toHaveText('Aangemeld als Ada Admin');
   });
 });

@@ -6,7 +6,7 @@ test.describe('gateway', () => {
   test("signed in as demo, the other demo client's data is refused (403)", async ({ request, baseURL }) => {
     const signIn = await signInByApi(request, baseURL ?? '', DEMO);
     expect(signIn.status()).toBe(200);
-    expect(await signIn.json()).toEqual({ clientName: 'demo' });
+    expect(await signIn.json()).toMatchObject({ clientName: 'demo', person: { email: DEMO.email } });
 
     const own = await request.get('/api/v1/demo/partner/hall');
     expect(own.status()).toBe(200);
@@ -48,10 +48,10 @@ test.describe('gateway', () => {
     }
   });
 
-  test('a wrong key is refused with 401 and no cookie', async ({ request, baseURL }) => {
-    const signIn = await signInByApi(request, baseURL ?? '', { clientName: 'demo', apiKey: 'not-the-key' });
+  test('a wrong password is refused with 401 and no cookie', async ({ request, baseURL }) => {
+    const signIn = await signInByApi(request, baseURL ?? '', { email: DEMO.email, password: 'not-the-password' });
     expect(signIn.status()).toBe(401);
-    expect(await signIn.json()).toEqual({ message: 'Unknown client name or API key' });
+    expect(await signIn.json()).toEqual({ message: 'Unknown email address or wrong password' });
     expect(signIn.headersArray().some((h) => h.name.toLowerCase() === 'set-cookie')).toBe(false);
     expect((await request.get('/api/session')).status()).toBe(401);
   });

@@ -8,18 +8,18 @@ test.describe('sign-in', () => {
     await signInThroughForm(page);
     await expect(page).toHaveURL(/\/$/);
     await expectDashboard(page);
-    await expect(page.getByTestId('signed-in-client')).toHaveText('Aangemeld als demo');
+    await expect(page.getByTestId('signed-in-person')).toHaveText('Aangemeld als Ada Admin');
     await expect(page.getByTestId('performance-card').first()).toHaveAttribute('href', /^\/events\/\d+$/);
   });
 
-  test('a wrong key shows a clear error and creates no session', async ({ page }) => {
+  test('a wrong password shows a clear error and creates no session', async ({ page }) => {
     await page.goto('/sign-in');
-    await signInThroughForm(page, { clientName: 'demo', apiKey: 'not-the-demo-key' });
-    await expect(page.getByRole('alert')).toContainText('Onbekende klantnaam of API-sleutel');
+    await signInThroughForm(page, { email: DEMO.email, password: 'not-the-demo-password' });
+    await expect(page.getByRole('alert')).toContainText('Onbekend e-mailadres of onjuist wachtwoord');
     await expect(page).toHaveURL(/\/sign-in$/);
     // The form keeps what was typed, ready to correct; submitting is possible again.
-    await expect(page.getByLabel(/klantnaam/i)).toHaveValue('demo');
-    await expect(page.getByRole('button', { name: 'Aanmelden' })).toBeEnabled();
+    await expect(page.getByLabel('E-mailadres')).toHaveValue(DEMO.email);
+    await expect(page.getByRole('button', { name: 'Aanmelden', exact: true })).toBeEnabled();
     expect((await page.request.get('/api/session')).status()).toBe(401);
     expect(await page.context().cookies()).toEqual([]);
   });
@@ -68,13 +68,12 @@ test.describe('sign-in', () => {
     await page.unroute('**/api/v1/**');
   });
 
-  test('the client name is remembered for next time, the key is not', async ({ page }) => {
+  test('after sign-out the password is gone from the form', async ({ page }) => {
     await page.goto('/sign-in');
     await signInThroughForm(page);
     await expectDashboard(page);
     await page.getByRole('button', { name: 'Afmelden' }).click();
-    await expect(page.getByLabel(/klantnaam/i)).toHaveValue('demo');
-    await expect(page.getByLabel(/api-sleutel/i)).toHaveValue('');
+    await expect(page.getByLabel(/^Wachtwoord/)).toHaveValue('');
   });
 });
 

@@ -1,8 +1,34 @@
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 
-/** The demo sign-ins (public: printed by `npm start` and in the README). */
-export const DEMO = { clientName: 'demo', apiKey: 'demo-partner-key' } as const;
-export const HARBOUR = { clientName: 'harbour', apiKey: 'harbour-partner-key' } as const;
+/** The demo password of every demo account (public: printed by `npm start` and in the README). */
+export const DEMO_PASSWORD = 'foyer-demo-2026';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  clientName: string;
+  /** The organisation's API key, which the browser must never see (tests search for it). */
+  apiKey: string;
+}
+
+const demoAccount = (email: string): DemoAccount => ({
+  email,
+  password: DEMO_PASSWORD,
+  clientName: 'demo',
+  apiKey: 'demo-partner-key',
+});
+
+/** The demo organisation's administrator: sees every area. */
+export const DEMO = demoAccount('admin@demo.test');
+export const BOX_OFFICE = demoAccount('boxoffice@demo.test');
+export const MARKETING = demoAccount('marketing@demo.test');
+export const MANAGER = demoAccount('manager@demo.test');
+export const HARBOUR: DemoAccount = {
+  email: 'admin@harbour.test',
+  password: DEMO_PASSWORD,
+  clientName: 'harbour',
+  apiKey: 'harbour-partner-key',
+};
 
 /**
  * Signs in through the gateway API as the app does: a same-origin POST (the gateway refuses a
@@ -11,9 +37,12 @@ export const HARBOUR = { clientName: 'harbour', apiKey: 'harbour-partner-key' } 
 export async function signInByApi(
   request: APIRequestContext,
   baseURL: string,
-  credentials: { clientName: string; apiKey: string } = DEMO,
+  account: Pick<DemoAccount, 'email' | 'password'> = DEMO,
 ) {
-  return request.post('/api/session', { data: credentials, headers: { origin: new URL(baseURL).origin } });
+  return request.post('/api/session', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: new URL(baseURL).origin },
+  });
 }
 
 export const test = base.extend<{ origin: string }>({

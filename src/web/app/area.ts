@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { NavigateFunction, RouteObject } from 'react-router';
+import type { Permission } from '../../contract/staff';
 import type { Localized } from '../lib/i18n';
 
 /**
@@ -11,6 +12,12 @@ import type { Localized } from '../lib/i18n';
  */
 export interface AppArea {
   id: string;
+  /**
+   * The permissions that open this area (any one of them); absent: everyone signed in. A person without
+   * them does not see the area in the navigation, the palette or the shortcuts, and its routes show
+   * "no access". A route may ask for other permissions in `handle: { requires }` (see RouteAccess).
+   */
+  requires?: readonly Permission[];
   /**
    * Routes under the signed-in layout; use `lazy` so each area loads only when visited. A route's `loader`
    * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
@@ -52,8 +59,15 @@ export interface CommandContext {
   navigate: NavigateFunction;
 }
 
+/** A route's own permissions, in its `handle`, where they differ from its area's. */
+export interface RouteAccess {
+  requires?: readonly Permission[];
+}
+
 export interface AppCommand {
   id: string;
+  /** Shown only to people whose role allows any of these (absent: everyone who sees the area). */
+  requires?: readonly Permission[];
   label: Localized;
   description?: Localized;
   keywords?: string[];

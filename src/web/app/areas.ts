@@ -1,3 +1,4 @@
+import { accountArea } from '../features/account/account-area';
 import { boxOfficeArea } from '../features/box-office/box-office-area';
 import { customersArea } from '../features/customers/customers-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
@@ -17,4 +18,5 @@ export const areas: readonly AppArea[] = [
   customersArea,
   ordersArea,
   exportsArea,
+  accountArea,
 ];

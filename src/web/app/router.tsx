@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { guardRoutes, NO_ACCESS_PATH } from './access';
 import { areas } from './areas';
 import { PageScroll } from './page-scroll';
 import { RouteError } from './route-error';
@@ -64,6 +65,15 @@ export const routes: RouteObject[] = [
         loader: redirectWhenSignedIn,
         lazy: async () => ({ Component: (await import('../features/sign-in/sign-in-page')).SignInPage }),
       },
+      // One-time links work signed in or not: using one starts the session of its person.
+      {
+        path: '/welcome/:token',
+        lazy: async () => ({ Component: (await import('../features/sign-in/link-page')).LinkPage }),
+      },
+      {
+        path: '/setup/:token',
+        lazy: async () => ({ Component: (await import('../features/sign-in/setup-page')).SetupPage }),
+      },
       {
         id: 'signed-in',
         loader: requireSession,
@@ -76,7 +86,11 @@ export const routes: RouteObject[] = [
             : defaultShouldRevalidate,
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
-          ...areas.flatMap((area) => area.routes({ queryClient, prefetch })),
+          ...areas.flatMap((area) => guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient)),
+          {
+            path: NO_ACCESS_PATH,
+            lazy: async () => ({ Component: (await import('./no-access-page')).NoAccessPage }),
+          },
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),

@@ -1,21 +1,50 @@
 import { queryOptions } from '@tanstack/react-query';
+import { isPermission, type Permission, type SessionView, type TotpChallenge } from '../../contract/staff';
 import { apiClient } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
 import type { Parser } from '../lib/parser';
 
-export interface Session {
-  clientName: string;
-}
+export type Session = SessionView;
 
-/** Parsed by hand: the sign-in screen is the first load, and zod is not needed for one string. */
+/**
+ * Parsed by hand: the sign-in screen is the first load, and zod is not needed for one small object. Unknown
+ * permissions (a newer gateway) are dropped: the app shows only what it knows to be allowed.
+ */
 export const sessionSchema: Parser<Session> = {
   safeParse(data) {
-    const clientName = (data as { clientName?: unknown } | null)?.clientName;
-    return typeof clientName === 'string' && clientName !== ''
-      ? { success: true, data: { clientName } }
-      : { success: false, error: new TypeError('session without clientName') };
+    const value = data as Partial<Record<keyof SessionView, unknown>> | null;
+    const person = value?.person as Partial<SessionView['person']> | undefined;
+    const role = value?.role as Partial<SessionView['role']> | undefined;
+    if (
+      typeof value?.clientName !== 'string' ||
+      value.clientName === '' ||
+      typeof person?.email !== 'string' ||
+      typeof person.name !== 'string' ||
+      typeof role?.name !== 'string' ||
+      !Array.isArray(value.permissions)
+    ) {
+      return { success: false, error: new TypeError('not a session') };
+    }
+    return {
+      success: true,
+      data: {
+        clientName: value.clientName,
+        person: { id: Number(person.id), email: person.email, name: person.name },
+        role: { key: String(role.key ?? ''), name: role.name },
+        permissions: value.permissions.filter(isPermission),
+        totpEnabled: value.totpEnabled === true,
+        mustEnrolTotp: value.mustEnrolTotp === true,
+      },
+    };
   },
 };
+
+/** Whether the person's role allows any of `permissions` (none given: anyone signed in). */
+export function can(session: Session | null | undefined, permissions: readonly Permission[] | undefined): boolean {
+  if (!session) return false;
+  if (!permissions || permissions.length === 0) return true;
+  return permissions.some((permission) => session.permissions.includes(permission));
+}
 
 const anyBody: Parser<unknown> = { safeParse: (data) => ({ success: true, data }) };
 
@@ -23,14 +52,20 @@ export const sessionKey = ['session'] as const;
 
 /**
  * The session as the gateway wrote it into index.html (`<meta name="foyer-session">`, see the server's
- * static-app.ts): the signed-in client, null when nobody is, undefined when the page says nothing (Vite's
- * dev server serves index.html itself; the app then asks `GET /api/session`). Knowing it at once saves a
- * round trip before the first page can even be chosen.
+ * static-app.ts): what `GET /api/session` would answer, null when nobody is signed in, undefined when the
+ * page says nothing (Vite's dev server serves index.html itself; the app then asks). Knowing it at once
+ * saves a round trip before the first page can even be chosen.
  */
 export function sessionFromPage(doc: Document = document): Session | null | undefined {
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="foyer-session"]');
   if (!meta) return undefined;
-  return meta.content ? { clientName: meta.content } : null;
+  if (!meta.content) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(meta.content));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `null` when nobody is signed in. The gateway answers 401 then; that is an answer, not a failure. */
@@ -56,10 +91,37 @@ export const sessionQuery = queryOptions({
   retry: 1,
 });
 
-export async function signIn(clientName: string, apiKey: string): Promise<Session> {
-  const session = await apiClient.post('/api/session', { schema: sessionSchema, body: { clientName, apiKey } });
+const totpChallengeSchema: Parser<TotpChallenge> = {
+  safeParse(data) {
+    const value = data as Partial<TotpChallenge> | null;
+    return value?.totpRequired === true && typeof value.ticket === 'string'
+      ? { success: true, data: { totpRequired: true, ticket: value.ticket } }
+      : { success: false, error: new TypeError('not a TOTP challenge') };
+  },
+};
+
+const signInAnswerSchema: Parser<Session | TotpChallenge> = {
+  safeParse: (data) => {
+    const challenge = totpChallengeSchema.safeParse(data);
+    return challenge.success ? challenge : sessionSchema.safeParse(data);
+  },
+};
+
+/** Marks the app signed in as `session` (the API client's path prefix). */
+export function startSession(session: Session): Session {
   apiClient.setClientName(session.clientName);
   return session;
+}
+
+/** Email + password; the answer is the session, or a TOTP challenge when the account has a second factor. */
+export async function signIn(email: string, password: string): Promise<Session | TotpChallenge> {
+  const answer = await apiClient.post('/api/session', { schema: signInAnswerSchema, body: { email, password } });
+  return 'totpRequired' in answer ? answer : startSession(answer);
+}
+
+/** The second step: the code from the person's authenticator app. */
+export async function signInWithTotp(ticket: string, code: string): Promise<Session> {
+  return startSession(await apiClient.post('/api/session/totp', { schema: sessionSchema, body: { ticket, code } }));
 }
 
 export async function signOut(): Promise<void> {
@@ -83,23 +145,4 @@ export function safeNextPath(next: string | null | undefined): string {
 export function signInPath(next: string): string {
   const target = safeNextPath(next);
   return target === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(target)}`;
-}
-
-const CLIENT_NAME_KEY = 'foyer.clientName';
-
-/** The client name is remembered for the next sign-in; the API key never is. */
-export function rememberedClientName(): string {
-  try {
-    return localStorage.getItem(CLIENT_NAME_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function rememberClientName(clientName: string): void {
-  try {
-    localStorage.setItem(CLIENT_NAME_KEY, clientName);
-  } catch {
-    // Storage unavailable: the name is typed again next time.
-  }
 }

@@ -11,7 +11,8 @@ export function describeError(error: unknown, t: Translate<AppKey>): string {
     case 'network':
       return t('errorNetwork');
     case 'forbidden':
-      return t('errorForbidden');
+      // The gateway says which permission the person's role lacks.
+      return error.message || t('errorForbidden');
     case 'notFound':
       return error.message || t('errorNotFound');
     case 'server':

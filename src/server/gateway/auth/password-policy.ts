@@ -1,4 +1,6 @@
-export const PASSWORD_MIN_LENGTH = 12;
+import { PASSWORD_MIN_LENGTH } from '../../../contract/staff';
+
+export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 256;
 
 type Checker = (password: string, userInputs: string[]) => { score: number };

@@ -1,7 +1,8 @@
+import type { SessionView } from '../../../contract/staff';
 import type { Principal } from './sessions';
 
 /** What `GET /api/session` says: who is signed in and what they may do. The app shows only that. */
-export function sessionView(principal: Principal) {
+export function sessionView(principal: Principal): SessionView {
   return {
     clientName: principal.clientName,
     person: { id: principal.accountId, email: principal.email, name: principal.displayName },

@@ -1,25 +1,11 @@
-/**
- * What a person may do in Foyer. The gateway enforces these on every route it serves or forwards
- * (route-permissions.ts); the app asks `GET /api/session` for the person's list and shows only that.
+/*
+ * What a person may do in Foyer (the list lives in src/contract/staff.ts, shared with the app). The gateway
+ * enforces these on every route it serves or forwards (route-permissions.ts); the app asks
+ * `GET /api/session` for the person's list and shows only that.
  */
-export const PERMISSIONS = [
-  'events:read',
-  'sales:sell',
-  'customers:lookup',
-  'customers:read',
-  'customers:write',
-  'tags:write',
-  'orders:read',
-  'exports:run',
-  'reports:read',
-  'staff:manage',
-  'audit:read',
-  'connection:manage',
-] as const;
+import { isPermission, PERMISSIONS, type Permission } from '../../../contract/staff';
 
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+export { isPermission, PERMISSIONS, type Permission };
 
 /** What each permission allows, as an administrator reads it when making a role. */
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {

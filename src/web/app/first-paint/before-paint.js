@@ -4,7 +4,7 @@
  * - What the gateway cannot know, because the browser keeps it, is put in place so the prerendered first
  *   screen looks the way the app will draw it: the colour scheme, as Mantine's ColorSchemeScript sets it
  *   (same storage key; 'auto' follows the system), and the choice itself (for the icon that shows it); on
- *   the sign-in form, the remembered client name (src/web/app/session.ts) and the field to type in.
+ *   the sign-in form, the focus in the email field.
  * - It starts the app (index.html only preloads its entry, `data-foyer-app`) once that screen is painted.
  *   A module script of the page, fetched before the page is parsed, would run first, and its 0.7 s of
  *   evaluation on a 4× slower CPU would hold the paint back.
@@ -22,20 +22,12 @@
   }
 
   const fillSignInForm = () => {
-    const clientName = document.querySelector('#root input[name="clientName"]');
-    const apiKey = document.querySelector('#root input[name="apiKey"]');
-    if (!clientName || !apiKey) return;
-    let remembered = '';
-    try {
-      remembered = localStorage.getItem('foyer.clientName') ?? '';
-    } catch {
-      // No storage: nothing remembered.
-    }
-    clientName.value = remembered;
-    (remembered === '' ? clientName : apiKey).focus();
-    // Never sent by the browser itself (a GET, with the key in the URL), should its disabled button not stop
-    // it: only the app signs in.
-    clientName.form?.addEventListener('submit', (event) => event.preventDefault());
+    const email = document.querySelector('#root input[name="email"]');
+    if (!email) return;
+    email.focus();
+    // Never sent by the browser itself (a GET, with the password in the URL), should its disabled button not
+    // stop it: only the app signs in.
+    email.form?.addEventListener('submit', (event) => event.preventDefault());
   };
 
   const startApp = () => {

@@ -2,12 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { PERMISSIONS } from '../../../contract/staff';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { SignInPage } from '../../features/sign-in/sign-in-page';
 import { LOCALES, type Locale } from '../../lib/format';
 import { type Language, languageOf } from '../../lib/i18n';
 import { Providers } from '../providers';
-import { sessionKey } from '../session';
+import { type Session, sessionKey } from '../session';
 import { AppLayout } from '../shell/app-layout';
 import { StaticRenderContext } from './static-render';
 
@@ -20,14 +21,14 @@ export interface FirstScreens {
  * The two first screens rendered by the real components, at build time (src/build/first-paint.ts): the
  * sign-in page, and the signed-in shell with the dashboard in its loading state, in each language. The
  * gateway serves them inside #root, so the page paints before its code has run; the app then replaces them
- * with its own render of the same screen (main.tsx). The shell shows `clientName` where the signed-in
- * client's name goes, for the gateway to fill in.
+ * with its own render of the same screen (main.tsx). The shell shows `personName` where the signed-in
+ * person's name goes, for the gateway to fill in.
  */
-export function renderFirstScreens(clientName: string): FirstScreens {
+export function renderFirstScreens(personName: string): FirstScreens {
   const screens: FirstScreens = { signIn: { nl: '', en: '' }, dashboard: { nl: '', en: '' } };
   for (const locale of LOCALES) {
     screens.signIn[languageOf(locale)] = signIn(locale);
-    screens.dashboard[languageOf(locale)] = dashboard(locale, clientName);
+    screens.dashboard[languageOf(locale)] = dashboard(locale, personName);
   }
   return screens;
 }
@@ -43,9 +44,18 @@ function signIn(locale: Locale): string {
   );
 }
 
-function dashboard(locale: Locale, clientName: string): string {
+function dashboard(locale: Locale, personName: string): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(sessionKey, { clientName });
+  // A person who sees every area: the gateway draws this screen only for such a person (static-app.ts).
+  const session: Session = {
+    clientName: '',
+    person: { id: 0, email: '', name: personName },
+    role: { key: '', name: '' },
+    permissions: [...PERMISSIONS],
+    totpEnabled: false,
+    mustEnrolTotp: false,
+  };
+  queryClient.setQueryData(sessionKey, session);
   return render(
     locale,
     '/',

@@ -17,8 +17,8 @@ import { IconClose, IconMenu, IconSearch } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
+import { visibleAreas } from '../access';
 import type { AppCommand, AppShortcut } from '../area';
-import { areas } from '../areas';
 import { appMessages } from '../messages';
 import { sessionKey, sessionQuery, signOut } from '../session';
 import { ColorSchemeMenu } from './color-scheme-menu';
@@ -39,6 +39,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: session } = useSuspenseQuery(sessionQuery);
+  // Only what the person's role opens: navigation, palette, shortcuts and the overlay's list.
+  const areas = useMemo(() => visibleAreas(session), [session]);
   const [navOpened, nav] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const { setColorScheme } = useMantineColorScheme();
@@ -106,7 +108,7 @@ export function AppLayout() {
       ),
       ...areas.flatMap((area) => area.shortcuts ?? []),
     ],
-    [],
+    [areas],
   );
 
   useAppShortcuts({ areas, navigate, openHelp });
@@ -187,8 +189,17 @@ export function AppLayout() {
             </ActionIcon>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-client">
-              {t('signedInAs', { client: session?.clientName ?? '' })}
+            <Text
+              component={NavLink}
+              to="/account"
+              size="sm"
+              c="dimmed"
+              visibleFrom="md"
+              data-testid="signed-in-person"
+              title={t('yourAccount')}
+              className="foyer-account-link"
+            >
+              {t('signedInAs', { name: session?.person.name ?? '' })}
             </Text>
             <LanguageMenu />
             <ColorSchemeMenu />
@@ -213,8 +224,8 @@ export function AppLayout() {
             ) : null,
           )}
         </div>
-        <Text size="xs" c="dimmed" pt="sm" hiddenFrom="md">
-          {t('signedInAs', { client: session?.clientName ?? '' })}
+        <Text component={NavLink} to="/account" size="xs" c="dimmed" pt="sm" hiddenFrom="md" onClick={nav.close}>
+          {t('signedInAs', { name: session?.person.name ?? '' })}
         </Text>
       </nav>
       <main id="main" tabIndex={-1} className="foyer-shell-main">

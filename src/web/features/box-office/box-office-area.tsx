@@ -6,6 +6,7 @@ import { IconTicket } from '../../components/icons';
  */
 export const boxOfficeArea: AppArea = {
   id: 'box-office',
+  requires: ['sales:sell'],
   routes: ({ prefetch }) => [
     {
       path: '/box-office',

@@ -6,6 +6,7 @@ import { IconUsers } from '../../components/icons';
  */
 export const customersArea: AppArea = {
   id: 'customers',
+  requires: ['customers:read'],
   routes: ({ prefetch }) => [
     {
       path: '/customers',
@@ -13,6 +14,7 @@ export const customersArea: AppArea = {
     },
     {
       path: '/customers/new',
+      handle: { requires: ['customers:write'] },
       lazy: async () => ({ Component: (await import('./customer-form-pages')).NewCustomerPage }),
     },
     {
@@ -35,6 +37,7 @@ export const customersArea: AppArea = {
     },
     {
       path: '/customers/:customerId/edit',
+      handle: { requires: ['customers:write'] },
       lazy: async () => ({ Component: (await import('./customer-form-pages')).EditCustomerPage }),
     },
   ],
@@ -48,6 +51,7 @@ export const customersArea: AppArea = {
   commands: [
     {
       id: 'customers:new',
+      requires: ['customers:write'],
       label: { nl: 'Nieuwe klant', en: 'New customer' },
       keywords: ['customer', 'klant', 'create', 'aanmaken'],
       run: ({ navigate }) => void navigate('/customers/new'),

@@ -3,6 +3,7 @@ import { IconDashboard } from '../../components/icons';
 
 export const dashboardArea: AppArea = {
   id: 'dashboard',
+  requires: ['events:read', 'reports:read'],
   routes: ({ prefetch }) => [
     {
       index: true,

@@ -7,6 +7,7 @@ import { IconCalendar } from '../../components/icons';
  */
 export const eventsArea: AppArea = {
   id: 'events',
+  requires: ['events:read'],
   routes: ({ prefetch }) => [
     {
       path: '/events',
@@ -14,6 +15,7 @@ export const eventsArea: AppArea = {
     },
     {
       path: '/events/occupancy',
+      handle: { requires: ['events:read', 'reports:read'] },
       lazy: async () => ({ Component: (await import('./occupancy-page')).OccupancyPage }),
     },
     {

@@ -7,6 +7,7 @@ import { IconDownload } from '../../components/icons';
  */
 export const exportsArea: AppArea = {
   id: 'exports',
+  requires: ['exports:run', 'customers:read'],
   routes: () => [
     {
       path: '/exports',
@@ -14,6 +15,7 @@ export const exportsArea: AppArea = {
     },
     {
       path: '/waiting-list',
+      handle: { requires: ['exports:run'] },
       lazy: async () => ({ Component: (await import('./waiting-list-page')).WaitingListPage }),
     },
   ],
@@ -30,6 +32,7 @@ export const exportsArea: AppArea = {
   commands: [
     {
       id: 'waiting-list',
+      requires: ['exports:run'],
       label: { nl: 'Wachtlijst', en: 'Waiting list' },
       description: { nl: 'Wie wacht op welke voorstelling', en: 'Who is waiting for which performance' },
       keywords: ['waiting list', 'wachtlijst', 'wachtenden'],
@@ -37,12 +40,14 @@ export const exportsArea: AppArea = {
     },
     {
       id: 'exports:orders-changes',
+      requires: ['exports:run'],
       label: { nl: 'Gewijzigde bestellingen exporteren', en: 'Export changed orders' },
       keywords: ['export', 'crm', 'incremental', 'incrementeel', 'orders', 'bestellingen', 'csv'],
       run: ({ navigate }) => void navigate('/exports?kind=orders&mode=changes'),
     },
     {
       id: 'exports:customers',
+      requires: ['customers:read'],
       label: { nl: 'Klanten exporteren', en: 'Export customers' },
       keywords: ['export', 'crm', 'customers', 'klanten', 'csv'],
       run: ({ navigate }) => void navigate('/exports?kind=customers'),

@@ -30,6 +30,7 @@ function orderSearchCommands(query: string): AppCommand[] {
  */
 export const ordersArea: AppArea = {
   id: 'orders',
+  requires: ['orders:read'],
   routes: ({ prefetch }) => [
     {
       path: '/orders',
@@ -37,6 +38,7 @@ export const ordersArea: AppArea = {
     },
     {
       path: '/orders/analysis',
+      handle: { requires: ['reports:read'] },
       lazy: async () => ({ Component: (await import('./analysis/analysis-page')).AnalysisPage }),
     },
     {
@@ -64,6 +66,7 @@ export const ordersArea: AppArea = {
   commands: [
     {
       id: 'orders:analysis',
+      requires: ['reports:read'],
       label: { nl: 'Analyse van bestellingen', en: 'Order analysis' },
       description: {
         nl: 'Omzet, kosten en donaties per status, kanaal, voorstelling of dag',

@@ -1,128 +1,154 @@
-import { Alert, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { TotpChallenge } from '../../../contract/staff';
 import { appMessages } from '../../app/messages';
-import {
-  rememberClientName,
-  rememberedClientName,
-  type Session,
-  safeNextPath,
-  sessionKey,
-  signIn,
-} from '../../app/session';
+import { type Session, safeNextPath, sessionKey, signIn, signInWithTotp } from '../../app/session';
 import { IconAlert } from '../../components/icons';
-import { LanguageMenu } from '../../components/language-menu';
 import { isApiError } from '../../lib/api-error';
-import { type Translate, useMessages } from '../../lib/i18n';
+import { useMessages } from '../../lib/i18n';
+import { AuthCard } from './auth-card';
+import { signInFailure } from './sign-in-failure';
+import { signInMessages } from './sign-in-messages';
 
-type AppKey = keyof typeof appMessages.nl;
-
-function signInFailure(error: unknown, t: Translate<AppKey>): string {
-  if (!isApiError(error)) return t('signInUnavailable', { message: t('errorUnexpected') });
-  if (error.kind === 'unauthorized') return t('signInWrongKey');
-  if (error.kind === 'rateLimited') {
-    return error.retryAfterSeconds !== undefined
-      ? t('signInRateLimited', { seconds: error.retryAfterSeconds })
-      : t('signInRateLimitedNoTime');
-  }
-  if (error.kind === 'network') return t('signInUnavailable', { message: t('errorNetwork') });
-  return t('signInUnavailable', { message: error.message });
-}
-
+/**
+ * Sign-in with email and password, then — when the account has two-step sign-in — the code from the
+ * person's authenticator app. The password field is offered to the browser's password manager.
+ */
 export function SignInPage() {
-  const t = useMessages(appMessages);
+  const t = useMessages(signInMessages);
+  const app = useMessages(appMessages);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  const [clientName, setClientName] = useState(rememberedClientName);
-  const [apiKey, setApiKey] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<TotpChallenge | null>(null);
+  const [code, setCode] = useState('');
   const errorId = useId();
 
-  const mutation = useMutation({
-    mutationFn: (input: { clientName: string; apiKey: string }) => signIn(input.clientName, input.apiKey),
-    onSuccess: (session: Session) => {
-      rememberClientName(session.clientName);
-      setApiKey('');
-      queryClient.setQueryData(sessionKey, session);
-      void navigate(safeNextPath(searchParams.get('next')), { replace: true });
+  const enter = (session: Session) => {
+    setPassword('');
+    queryClient.setQueryData(sessionKey, session);
+    void navigate(safeNextPath(searchParams.get('next')), { replace: true });
+  };
+
+  const passwordStep = useMutation({
+    mutationFn: (input: { email: string; password: string }) => signIn(input.email, input.password),
+    onSuccess: (answer) => {
+      if ('totpRequired' in answer) {
+        setChallenge(answer);
+        setCode('');
+      } else enter(answer);
+    },
+  });
+  const codeStep = useMutation({
+    mutationFn: (input: { ticket: string; code: string }) => signInWithTotp(input.ticket, input.code),
+    onSuccess: enter,
+    onError: (error) => {
+      // The ticket lapsed (5 minutes): back to the password.
+      if (isApiError(error) && error.kind === 'unauthorized') setChallenge(null);
     },
   });
 
-  const fieldErrors = isApiError(mutation.error) ? mutation.error.fieldErrors : {};
-  const showFailure = mutation.isError && Object.keys(fieldErrors).length === 0;
+  const failureOf = (error: unknown) => signInFailure(error, t, app('errorNetwork'), app('errorUnexpected'));
 
+  if (challenge) {
+    const codeError = isApiError(codeStep.error) ? codeStep.error.fieldErrors.code?.join(' ') : undefined;
+    const submitCode = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!codeStep.isPending) codeStep.mutate({ ticket: challenge.ticket, code: code.trim() });
+    };
+    return (
+      <AuthCard title={t('totpTitle')} intro={t('totpIntro')}>
+        <form onSubmit={submitCode} noValidate>
+          <Stack gap="md">
+            {codeStep.isError && !codeError ? (
+              <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+                {failureOf(codeStep.error)}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('totpCode')}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              required
+              autoFocus
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={codeError}
+              size="md"
+            />
+            <Button type="submit" size="md" fullWidth loading={codeStep.isPending} disabled={code.trim().length < 6}>
+              {t('totpVerify')}
+            </Button>
+            <Button variant="subtle" onClick={() => setChallenge(null)}>
+              {t('totpBack')}
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  const fieldErrors = isApiError(passwordStep.error) ? passwordStep.error.fieldErrors : {};
+  const showFailure = passwordStep.isError && Object.keys(fieldErrors).length === 0;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.mutate({ clientName: clientName.trim(), apiKey: apiKey.trim() });
+    if (passwordStep.isPending) return;
+    passwordStep.mutate({ email: email.trim(), password });
   };
 
   return (
-    <Box component="main" mih="100dvh" className="foyer-sign-in-background">
-      <Group justify="flex-end" p="md">
-        <LanguageMenu />
-      </Group>
-      <Center px="md" pb="xl" pt={{ base: 'md', sm: 48 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
-          <form onSubmit={submit} noValidate aria-describedby={showFailure ? errorId : undefined}>
-            <Stack gap="md">
-              <Stack gap={4}>
-                <Text fw={700} size="sm" tt="uppercase" lts={1} className="foyer-brand">
-                  {t('appName')}
-                </Text>
-                <Title order={1} size="h2">
-                  {t('signInTitle')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('signInIntro')}
-                </Text>
-              </Stack>
-              {showFailure ? (
-                <Alert id={errorId} color="red" variant="light" icon={<IconAlert />} role="alert">
-                  {signInFailure(mutation.error, t)}
-                </Alert>
-              ) : null}
-              <TextInput
-                label={t('clientName')}
-                description={t('clientNameHint')}
-                name="clientName"
-                autoComplete="organization"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={clientName}
-                onChange={(event) => setClientName(event.currentTarget.value)}
-                error={fieldErrors.clientName?.join(' ')}
-                autoFocus={clientName === ''}
-                size="md"
-              />
-              <PasswordInput
-                label={t('apiKey')}
-                description={t('apiKeyHint')}
-                name="apiKey"
-                // Not offered to the browser's password manager: the key belongs to the organisation, not a person.
-                autoComplete="off"
-                required
-                value={apiKey}
-                onChange={(event) => setApiKey(event.currentTarget.value)}
-                error={fieldErrors.apiKey?.join(' ')}
-                autoFocus={clientName !== ''}
-                size="md"
-              />
-              <Button
-                type="submit"
-                size="md"
-                fullWidth
-                loading={mutation.isPending}
-                disabled={mutation.isPending || clientName.trim() === '' || apiKey.trim() === ''}
-              >
-                {mutation.isPending ? t('signingIn') : t('signIn')}
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-      </Center>
-    </Box>
+    <AuthCard title={t('signInTitle')} intro={t('signInIntro')}>
+      <form onSubmit={submit} noValidate aria-describedby={showFailure ? errorId : undefined}>
+        <Stack gap="md">
+          {showFailure ? (
+            <Alert id={errorId} color="red" variant="light" icon={<IconAlert />} role="alert">
+              {failureOf(passwordStep.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('email')}
+            name="email"
+            type="email"
+            autoComplete="username webauthn"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={fieldErrors.email?.join(' ')}
+            autoFocus
+            size="md"
+          />
+          <PasswordInput
+            label={t('password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={fieldErrors.password?.join(' ')}
+            size="md"
+          />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={passwordStep.isPending}
+            disabled={passwordStep.isPending || email.trim() === '' || password === ''}
+          >
+            {passwordStep.isPending ? t('signingIn') : t('signIn')}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t('forgotPassword')}
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

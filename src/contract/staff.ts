@@ -1,0 +1,42 @@
+/**
+ * The gateway's own interface to the app (not the Ticketing Service's): what a person may do, and what
+ * `GET /api/session` says about them. Pure, like the rest of src/contract, so both sides share one list.
+ */
+export const PERMISSIONS = [
+  'events:read',
+  'sales:sell',
+  'customers:lookup',
+  'customers:read',
+  'customers:write',
+  'tags:write',
+  'orders:read',
+  'exports:run',
+  'reports:read',
+  'staff:manage',
+  'audit:read',
+  'connection:manage',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const isPermission = (value: unknown): value is Permission =>
+  typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+
+/** `GET /api/session`: the signed-in person, their organisation's client and what their role allows. */
+export interface SessionView {
+  clientName: string;
+  person: { id: number; email: string; name: string };
+  role: { key: string; name: string };
+  permissions: Permission[];
+  totpEnabled: boolean;
+  /** The role requires two-step sign-in and the person has not set it up: they may only do that. */
+  mustEnrolTotp: boolean;
+}
+
+/** `POST /api/session` when the account has a second factor: the code is asked next, with this ticket. */
+export interface TotpChallenge {
+  totpRequired: true;
+  ticket: string;
+}
+
+export const PASSWORD_MIN_LENGTH = 12;

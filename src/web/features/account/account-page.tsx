@@ -1,0 +1,41 @@
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorState } from '../../components/page-states';
+import { useMessages } from '../../lib/i18n';
+import { accountMessages } from './account-messages';
+import { accountQueries } from './account-queries';
+import { PasswordSection } from './password-section';
+import { SessionsSection } from './sessions-section';
+import { TotpSection } from './totp-section';
+
+/** `/account`: the signed-in person's own ways in (password, two-step sign-in) and their sessions. */
+export function AccountPage() {
+  const t = useMessages(accountMessages);
+  const account = useQuery(accountQueries.detail());
+  return (
+    <Stack gap="xl" maw={760}>
+      <Stack gap={4}>
+        <Title order={1}>{t('title')}</Title>
+        {account.data ? (
+          <Text c="dimmed">
+            {t('intro', {
+              name: account.data.person.name,
+              email: account.data.person.email,
+              role: account.data.role.name,
+              client: account.data.clientName,
+            })}
+          </Text>
+        ) : null}
+      </Stack>
+      {account.isPending ? <Skeleton h={240} aria-label={t('title')} /> : null}
+      {account.isError ? <ErrorState error={account.error} onRetry={() => void account.refetch()} /> : null}
+      {account.data ? (
+        <>
+          <TotpSection account={account.data} />
+          <PasswordSection account={account.data} />
+          <SessionsSection sessions={account.data.sessions} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

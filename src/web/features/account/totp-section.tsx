@@ -1,0 +1,174 @@
+import { Alert, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { appMessages } from '../../app/messages';
+import { sessionKey } from '../../app/session';
+import { describeError } from '../../components/error-message';
+import { apiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
+import { useMessages } from '../../lib/i18n';
+import { accountMessages } from './account-messages';
+import { type Account, accountKeys } from './account-queries';
+import { AccountSection } from './account-section';
+
+const enrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
+const stateSchema = z.object({ totpEnabled: z.boolean() });
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP): set up by scanning a QR code and proving it with one
+ * code; turned off with the password (not when the person's role requires it).
+ */
+export function TotpSection({ account }: { account: Account }) {
+  const t = useMessages(accountMessages);
+  const app = useMessages(appMessages);
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [disabling, setDisabling] = useState(false);
+  const [qr, setQr] = useState<string | null>(null);
+
+  // The session says what the person may do: after enrolment a role that requires TOTP opens up.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+      queryClient.invalidateQueries({ queryKey: sessionKey }),
+    ]);
+
+  const start = useMutation({
+    mutationFn: () => apiClient.post('/api/account/totp/setup', { schema: enrolmentSchema, body: {} }),
+    onSuccess: () => setCode(''),
+  });
+  const confirm = useMutation({
+    mutationFn: (value: string) =>
+      apiClient.post('/api/account/totp/confirm', { schema: stateSchema, body: { code: value } }),
+    onSuccess: () => {
+      start.reset();
+      void refresh();
+    },
+  });
+  const disable = useMutation({
+    mutationFn: (value: string) =>
+      apiClient.delete('/api/account/totp', { schema: stateSchema, body: { password: value } }),
+    onSuccess: () => {
+      setDisabling(false);
+      setPassword('');
+      void refresh();
+    },
+  });
+
+  const enrolment = start.data;
+  useEffect(() => {
+    if (!enrolment) return setQr(null);
+    let current = true;
+    // The QR code package loads only when someone sets this up.
+    void import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(enrolment.uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' }))
+      .then((url) => current && setQr(url))
+      .catch(() => current && setQr(null));
+    return () => {
+      current = false;
+    };
+  }, [enrolment]);
+
+  const codeError = isApiError(confirm.error) ? confirm.error.fieldErrors.code?.join(' ') : undefined;
+  const passwordError = isApiError(disable.error) ? disable.error.fieldErrors.password?.join(' ') : undefined;
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!confirm.isPending) confirm.mutate(code.trim());
+  };
+
+  return (
+    <AccountSection title={t('totpTitle')} testId="account-totp">
+      {account.role.requireTotp && !account.totpEnabled ? (
+        <Alert color="orange" variant="light" role="status">
+          {t('totpRequired')}
+        </Alert>
+      ) : null}
+      <Text size="sm">{account.totpEnabled ? t('totpOn') : t('totpOff')}</Text>
+      {start.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {describeError(start.error, app)}
+        </Alert>
+      ) : null}
+      {!account.totpEnabled && !enrolment ? (
+        <Group>
+          <Button onClick={() => start.mutate()} loading={start.isPending}>
+            {t('totpStart')}
+          </Button>
+        </Group>
+      ) : null}
+      {enrolment && !account.totpEnabled ? (
+        <form onSubmit={submitCode} noValidate>
+          <Stack gap="sm" maw={420}>
+            <Text size="sm">{t('totpScan')}</Text>
+            {qr ? <Image src={qr} alt={t('totpQr')} w={200} h={200} /> : null}
+            <Text size="sm">
+              {t('totpSecret')}: <Code data-testid="totp-secret">{enrolment.secret}</Code>
+            </Text>
+            <TextInput
+              label={t('totpCode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={codeError ?? (confirm.isError && !codeError ? describeError(confirm.error, app) : undefined)}
+              autoFocus
+            />
+            <Group>
+              <Button type="submit" loading={confirm.isPending} disabled={code.trim().length < 6}>
+                {t('totpConfirm')}
+              </Button>
+              <Button variant="default" onClick={() => start.reset()}>
+                {t('cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+      {account.totpEnabled && account.role.requireTotp ? (
+        <Text size="sm" c="dimmed">
+          {t('totpRoleKeeps')}
+        </Text>
+      ) : null}
+      {account.totpEnabled && !account.role.requireTotp && !disabling ? (
+        <Group>
+          <Button variant="default" color="red" onClick={() => setDisabling(true)}>
+            {t('totpDisable')}
+          </Button>
+        </Group>
+      ) : null}
+      {disabling ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!disable.isPending) disable.mutate(password);
+          }}
+          noValidate
+        >
+          <Stack gap="sm" maw={420}>
+            <PasswordInput
+              label={t('currentPassword')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={
+                passwordError ?? (disable.isError && !passwordError ? describeError(disable.error, app) : undefined)
+              }
+              autoFocus
+            />
+            <Group>
+              <Button type="submit" color="red" loading={disable.isPending} disabled={password === ''}>
+                {t('totpDisableConfirm')}
+              </Button>
+              <Button variant="default" onClick={() => setDisabling(false)}>
+                {t('cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </AccountSection>
+  );
+}
