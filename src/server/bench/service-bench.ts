@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import pino from 'pino';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import type { LoadJob, LoadResult, SeatChoice } from './load-generator';
+import { runLoad } from './run-load';
 
 /**
  * `npm run bench:service`: seed and restart times, then latency and throughput of the service's hot
@@ -21,9 +21,6 @@ const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = 1;
 const DEMO_KEY = 'demo-partner-key';
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const LOAD_GENERATOR = join(import.meta.dirname, 'load-generator.ts');
 /**
  * Parts to run, for working on one of them (the full run takes minutes): BENCH_DATABASES=pglite,postgres
  * and BENCH_PARTS=reads,selling, each a comma-separated list; both default to everything.
@@ -46,22 +43,6 @@ interface Row {
 }
 
 const log = pino({ level: 'warn' });
-
-function runLoad(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [LOAD_GENERATOR], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
-      else resolve(JSON.parse(output) as LoadResult);
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
-}
 
 type RuntimeSettings = Parameters<typeof startServiceRuntime>[0];
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -7,8 +8,27 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const OPTIONS = { memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
 
+/**
+ * Hashes at once, at most: one core fewer than the machine has. A burst of sign-ins (a shift starting)
+ * then waits its turn instead of taking every core from the requests of people already at work.
+ */
+const MAX_HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const queue: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= MAX_HASHES_AT_ONCE) await new Promise<void>((resolve) => queue.push(resolve));
+  hashing += 1;
+  try {
+    return await work();
+  } finally {
+    hashing -= 1;
+    queue.shift()?.();
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return inTurn(() => hash(password, OPTIONS));
 }
 
 /** A hash of nothing anyone knows, checked when the account is unknown so both answers take as long. */
@@ -18,11 +38,12 @@ let decoy: Promise<string> | undefined;
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
     decoy ??= hashPassword(`decoy-${Math.random()}`);
-    await verify(await decoy, password).catch(() => false);
+    const known = await decoy;
+    await inTurn(() => verify(known, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(stored, password);
+    return await inTurn(() => verify(stored, password));
   } catch {
     return false;
   }

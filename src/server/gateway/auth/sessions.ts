@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../../service/db/database';
+import { type Queryable, readUntilNextWrite } from '../../service/db/database';
 import type { Permission } from '../permissions/permissions';
 
 /** The defaults when a role sets no limits of its own. */
@@ -51,12 +51,30 @@ interface SessionRow {
   permissions: string[];
   totp_enabled: boolean;
   method: SignInMethod;
-  stale: boolean;
+  /** Not ended, and the account not disabled. */
+  live: boolean;
+  last_seen_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
   idle_minutes: number;
   api_key_sealed: Uint8Array;
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest();
+
+/** A session with its person, role and organisation; whether it is still valid is decided by `resolve`. */
+const SESSION_SELECT = `
+  select s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
+         r.id as role_id, r.key as role_key, r.name as role_name, r.require_totp, r.permissions,
+         a.totp_enabled_at is not null as totp_enabled, s.method,
+         s.ended_at is null and a.disabled_at is null as live,
+         s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
+         coalesce(r.idle_minutes, $2) as idle_minutes, o.api_key_sealed
+    from gateway.sessions s
+    join gateway.accounts a on a.id = s.account_id
+    join gateway.roles r on r.id = a.role_id
+    join gateway.organisations o on o.id = a.organisation_id
+   where s.id_hash = $1`;
 
 /**
  * Sessions in the gateway's database, so any instance serves any request and a sign-out, a disabled account
@@ -108,23 +126,23 @@ export class SessionStore {
     const id = this.#verify(cookieValue);
     if (!id) return null;
     const idHash = hashId(id);
-    const { rows } = await this.#db.query<SessionRow>(
-      `select s.id_hash, s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
-              r.id as role_id, r.key as role_key, r.name as role_name, r.require_totp, r.permissions,
-              a.totp_enabled_at is not null as totp_enabled, s.method,
-              s.last_seen_at < now() - make_interval(secs => $2) as stale,
-              coalesce(r.idle_minutes, $3) as idle_minutes, o.api_key_sealed
-         from gateway.sessions s
-         join gateway.accounts a on a.id = s.account_id
-         join gateway.roles r on r.id = a.role_id
-         join gateway.organisations o on o.id = a.organisation_id
-        where s.id_hash = $1 and s.ended_at is null and a.disabled_at is null
-          and s.idle_expires_at > now() and s.absolute_expires_at > now()`,
-      [idHash, TOUCH_AFTER_SECONDS, DEFAULT_IDLE_MINUTES],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.stale) {
+    // On the embedded database (one process, see readUntilNextWrite) the row is read again only after a
+    // write — a sign-out, a disabled account, a changed role, any sale — so a forwarded read costs no query.
+    // On PostgreSQL, shared by instances, every request reads it: a sign-out elsewhere counts at once.
+    const row = await readUntilNextWrite(this.#db, `gateway-session:${idHash.toString('hex')}`, async () => {
+      const { rows } = await this.#db.query<SessionRow>(SESSION_SELECT, [idHash, DEFAULT_IDLE_MINUTES]);
+      return rows[0];
+    });
+    const now = Date.now();
+    if (
+      !row ||
+      !row.live ||
+      new Date(row.idle_expires_at).getTime() <= now ||
+      new Date(row.absolute_expires_at).getTime() <= now
+    ) {
+      return null;
+    }
+    if (now - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_SECONDS * 1000) {
       await this.#db.query(
         `update gateway.sessions
             set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + make_interval(mins => $2))

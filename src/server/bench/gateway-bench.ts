@@ -1,0 +1,184 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import pino from 'pino';
+import { createRootApp } from '../app';
+import { embeddedService } from '../gateway/service-connection';
+import { openGateway } from '../gateway/start-gateway';
+import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
+import { type ServiceRuntime, startServiceRuntime } from '../runtime';
+import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import type { LoadJob, LoadResult } from './load-generator';
+import { runLoad } from './run-load';
+
+/**
+ * `npm run bench:gateway`: what staff accounts cost (issue 18).
+ * - Sign-in: latency of `POST /api/session` (argon2id, ~100 ms by design) at 4 connections.
+ * - Sign-ins do not stall others: a cheap read's latency alone and while 8 connections keep signing in.
+ * - Permission check + database session on a forwarded read: the same cheap partner read, direct at
+ *   `/v1/...` with the API key and through the gateway at `/api/v1/...` with a session cookie, at 20
+ *   connections, interleaved A B A B so machine noise hits both; the added p50/p99 is gateway − direct.
+ * Budgets: sign-in p50 within 50–250 ms; p99 added ≤ 2 ms.
+ */
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = 2;
+const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
+const log = pino({ level: 'warn' });
+const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+
+interface Started {
+  base: string;
+  cookie: string;
+  close(): Promise<void>;
+}
+
+async function startFoyer(runtime: ServiceRuntime): Promise<Started> {
+  const { deps } = await openGateway(
+    { DATA_DIR: '', FOYER_MASTER_KEY: MASTER_KEY },
+    { db: runtime.db, service: embeddedService(runtime.app), log, seedDemo: true },
+  );
+  const app = createRootApp({ runtime, log, staticRoot: null, gateway: deps });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status}`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { base, cookie, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+type HttpJob = Extract<LoadJob, { kind: 'http' }>;
+
+const read = (url: string, headers: Record<string, string>, connections: number, seconds = SECONDS): HttpJob => ({
+  kind: 'http',
+  url,
+  method: 'GET',
+  headers,
+  connections,
+  durationSeconds: seconds,
+});
+
+function line(name: string, result: LoadResult): string {
+  const failures = result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
+  return `  ${name.padEnd(44)} ${result.perSecond.toFixed(0).padStart(6)}/s  p50 ${ms(result.p50).padStart(9)}  p99 ${ms(result.p99).padStart(9)}${failures}`;
+}
+
+async function bench(database: string, runtime: ServiceRuntime): Promise<string[]> {
+  const foyer = await startFoyer(runtime);
+  const verdicts: string[] = [];
+  try {
+    const path = '/demo/partner/paymentmethods';
+    const direct = read(`${foyer.base}/v1${path}`, { authorization: 'demo-partner-key' }, 20);
+    const gateway = read(`${foyer.base}/api/v1${path}`, { cookie: foyer.cookie }, 20);
+    console.log(`\n${database}: forwarded read, 20 connections, ${SECONDS} s each, interleaved`);
+    await runLoad({ ...direct, connections: 5, durationSeconds: 1 });
+    await runLoad({ ...gateway, connections: 5, durationSeconds: 1 });
+    const added = { p50: [] as number[], p99: [] as number[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      const a = await runLoad(direct);
+      const b = await runLoad(gateway);
+      console.log(line(`round ${round} direct  GET /v1${path}`, a));
+      console.log(line(`round ${round} gateway GET /api/v1${path}`, b));
+      added.p50.push(b.p50 - a.p50);
+      added.p99.push(b.p99 - a.p99);
+    }
+    const worst = Math.max(...added.p99);
+    console.log(
+      `  added by the gateway (session + permission + forwarding): p50 ${added.p50.map(ms).join(', ')}; p99 ${added.p99.map(ms).join(', ')}`,
+    );
+    verdicts.push(`${database}: p99 added ${ms(worst)} → ${worst <= 2 ? 'PASS' : 'FAIL'} (≤ 2 ms)`);
+
+    console.log(`\n${database}: sign-in (argon2id), 4 connections, ${SECONDS} s`);
+    const signIn: HttpJob = {
+      kind: 'http',
+      url: `${foyer.base}/api/session`,
+      method: 'POST',
+      headers: { origin: foyer.base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@demo.test', password: DEMO_PASSWORD }),
+      connections: 4,
+      durationSeconds: SECONDS,
+    };
+    const signIns = await runLoad(signIn);
+    console.log(line('POST /api/session', signIns));
+    const inBudget = signIns.p50 >= 50 && signIns.p50 <= 250;
+    verdicts.push(
+      `${database}: sign-in p50 ${ms(signIns.p50)}, p99 ${ms(signIns.p99)} → ${inBudget ? 'PASS' : 'FAIL'} (p50 50–250 ms)`,
+    );
+
+    console.log(`\n${database}: does signing in stall others? a cheap forwarded read at 5 connections`);
+    const probe = read(`${foyer.base}/api/v1${path}`, { cookie: foyer.cookie }, 5);
+    const alone = await runLoad(probe);
+    const [during, background] = await Promise.all([
+      runLoad(probe),
+      runLoad({ ...signIn, connections: 8, durationSeconds: SECONDS + 1 }),
+    ]);
+    console.log(line('read alone', alone));
+    console.log(line('read while 8 connections sign in', during));
+    console.log(line('(the sign-ins meanwhile)', background));
+    verdicts.push(
+      `${database}: read p99 ${ms(alone.p99)} alone, ${ms(during.p99)} during sign-ins (the hashes run on libuv's thread pool)`,
+    );
+  } finally {
+    // Calls still in the hashing queue when a load ended finish before the database closes.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await foyer.close();
+  }
+  return verdicts;
+}
+
+async function main(): Promise<void> {
+  console.log(`Gateway benchmark (issue 18). Before: ${load()}`);
+  const verdicts: string[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'foyer-gateway-bench-'));
+  try {
+    const settings = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      SEED: 'demo' as const,
+      SEED_CUSTOMERS: 1000,
+      CART_TIMEOUT_SECONDS: 900,
+    };
+    const runtime = await startServiceRuntime(settings, log);
+    verdicts.push(...(await bench('PGlite', runtime)));
+    await runtime.db.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (findPostgresBinaries()) {
+    const server = await startPostgresServer({ durable: true });
+    try {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query('create database foyer_gateway_bench');
+      await admin.end();
+      const url = new URL(server.url);
+      url.pathname = '/foyer_gateway_bench';
+      const runtime = await startServiceRuntime(
+        { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', SEED_CUSTOMERS: 1000, CART_TIMEOUT_SECONDS: 900 },
+        log,
+      );
+      verdicts.push(...(await bench('PostgreSQL', runtime)));
+      await runtime.db.close();
+    } finally {
+      await server.stop();
+    }
+  } else verdicts.push('PostgreSQL: binaries not found, skipped');
+  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
