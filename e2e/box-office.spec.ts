@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { type OwnServer, startOwnServer } from './support/own-server';
 
 /**
  * The box office against the real server: sales through the app, checked against what the service
@@ -566,53 +565,16 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-/**
- * A second server of its own with a short CART_TIMEOUT_SECONDS (serve-e2e.ts passes the environment
- * through), so the main suite's server keeps the default; a small customer seed and the main server's build
- * (FOYER_E2E_APP_DIR, see playwright.config.ts) keep its start quick.
- */
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const root = resolve(import.meta.dirname, '..');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-e2e.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      E2E_PORT: '0',
-      ...(process.env.FOYER_E2E_APP_DIR ? { E2E_APP_DIR: process.env.FOYER_E2E_APP_DIR } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Foyer is running at (http:\/\/[\d.:]+)/.exec(output);
-      if (match?.[1]) resolveUrl(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the short-timeout server stopped (${code}): ${output.slice(-2000)}`)));
-  });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
-
 test.describe('box office with a short cart timeout', () => {
   // Long enough for the add and the countdown check on a loaded machine (a few seconds), short enough not to
   // keep a worker waiting: the test sits out the whole hold.
   const TIMEOUT_SECONDS = 12;
-  let server: { url: string; stop: () => Promise<void> } | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     // Seeds the demo data (and builds the app when the main server's build is unknown).
     test.setTimeout(300_000);
-    server = await startServer({ CART_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), SEED_CUSTOMERS: '100' });
+    server = await startOwnServer({ CART_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), SEED_CUSTOMERS: '100' });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -34,7 +34,8 @@ const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src'
     FOYER_SIGN_IN_LIMIT: process.env.E2E_SIGN_IN_LIMIT ?? '1000',
     FOYER_DEV: '',
     DATABASE_URL: '',
-    UPSTREAM_BASE_URL: '',
+    // A spec's own server may stand in front of the suite's (e2e/accounts.spec.ts: a fresh install).
+    UPSTREAM_BASE_URL: process.env.E2E_UPSTREAM_BASE_URL ?? '',
     SESSION_SECRET: '',
   },
 });
