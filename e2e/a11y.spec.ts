@@ -1,6 +1,6 @@
 import { expectDashboard } from './app-pages';
 import { seriousFindings } from './support/axe';
-import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${scheme})`, () => {
@@ -10,10 +10,31 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto('/sign-in');
       await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
-      await page.getByLabel(/klantnaam/i).fill('demo');
-      await page.getByLabel(/api-sleutel/i).fill('wrong');
-      await page.getByRole('button', { name: 'Aanmelden' }).click();
+      await page.getByLabel('E-mailadres').fill(DEMO.email);
+      await page.getByLabel(/^Wachtwoord/).fill('wrong');
+      await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
       await expect(page.getByRole('alert')).toBeVisible();
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
+    test('account page: no serious or critical axe findings, also while setting up two-step sign-in', async ({
+      page,
+      baseURL,
+    }) => {
+      // The manager: another test's sign-ins must not change what this page lists (the administrator's sessions).
+      expect((await signInByApi(page.request, baseURL ?? '', MANAGER)).status()).toBe(200);
+      await page.goto('/account');
+      await expect(page.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
+      await expect(page.getByTestId('account-session').first()).toBeVisible();
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.getByTestId('account-totp').getByRole('button', { name: 'Instellen' }).click();
+      await expect(page.getByTestId('totp-secret')).toBeVisible();
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
+    test('welcome link page (expired link shown): no serious or critical axe findings', async ({ page }) => {
+      await page.goto('/welcome/not-a-real-token-but-long-enough-to-look-up');
+      await expect(page.getByRole('alert')).toContainText('Deze link is verlopen of al gebruikt');
       expect(await seriousFindings(page)).toEqual([]);
     });
 

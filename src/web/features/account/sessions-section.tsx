@@ -62,7 +62,8 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
                 <Group gap="xs">
                   <Text fw={600}>{session.userAgent ? browserLabel(session.userAgent) : t('unknownBrowser')}</Text>
                   {session.current ? (
-                    <Badge variant="light" color="green">
+                    // "dot", as elsewhere in the app: the text keeps the body colour (full contrast in both schemes).
+                    <Badge variant="dot" color="green" tt="none">
                       {t('sessionThis')}
                     </Badge>
                   ) : null}
