@@ -128,6 +128,7 @@ export function PasskeysSection({ account }: { account: Account }) {
                   variant="default"
                   size="xs"
                   onClick={() => {
+                    add.reset();
                     remove.reset();
                     setConfirming(passkey.id);
                   }}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { browserLabel } from '../../lib/browser-label';
 import { useMessages } from '../../lib/i18n';
 import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
-import { AuthCard } from './auth-card';
+import { AuthCard, OrSeparator } from './auth-card';
 import { NewPasswordFields, type NewPasswordValues, newPasswordShape, passwordsMatch } from './new-password-fields';
 import { setUpPasskeyFromLink } from './passkey-sign-in';
 import { signInMessages } from './sign-in-messages';
@@ -133,7 +133,7 @@ export function LinkPage() {
       </form>
       {passkeySupported ? (
         <Stack gap="sm">
-          <Divider label={t('or')} labelPosition="center" />
+          <OrSeparator label={t('or')} />
           <Text size="sm" c="dimmed">
             {t('passkeyInsteadHint')}
           </Text>

@@ -1,15 +1,16 @@
-import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TotpChallenge } from '../../../contract/staff';
+import { useIsStaticRender } from '../../app/first-paint/static-render';
 import { appMessages } from '../../app/messages';
 import { type Session, safeNextPath, sessionKey, signIn, signInWithTotp } from '../../app/session';
 import { IconAlert, IconKey } from '../../components/icons';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
-import { AuthCard } from './auth-card';
+import { AuthCard, OrSeparator } from './auth-card';
 import { signInWithPasskey } from './passkey-sign-in';
 import { signInFailure } from './sign-in-failure';
 import { signInMessages } from './sign-in-messages';
@@ -47,6 +48,8 @@ export function SignInPage() {
     },
   });
   const passkeySupported = usePasskeySupport();
+  // In the prerendered first screen nothing would answer a click: the button waits for the app, as the form does.
+  const isStaticRender = useIsStaticRender();
   const passkeyStep = useMutation({
     mutationFn: signInWithPasskey,
     onSuccess: enter,
@@ -165,13 +168,14 @@ export function SignInPage() {
       </form>
       {passkeySupported ? (
         <Stack gap="sm">
-          <Divider label={t('or')} labelPosition="center" />
+          <OrSeparator label={t('or')} />
           <Button
             variant="default"
             size="md"
             fullWidth
             leftSection={<IconKey />}
             loading={passkeyStep.isPending}
+            disabled={isStaticRender}
             onClick={() => {
               if (!passkeyStep.isPending) passkeyStep.mutate();
             }}
