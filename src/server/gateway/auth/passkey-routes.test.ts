@@ -284,6 +284,14 @@ describe('passkeys', () => {
     expect(rows).toEqual([{ purpose: 'authenticate', account_id: null }]);
   });
 
+  it('says that passkeys need a name, not an IP address, before the browser refuses one', async () => {
+    const browser = new TestBrowser(app);
+    const viaAddress = { origin: 'http://127.0.0.1:8080', headers: { 'x-forwarded-host': '127.0.0.1:8080' } };
+    const response = await browser.request('/api/session/passkey/options', { method: 'POST', json: {}, ...viaAddress });
+    expect(response.status).toBe(409);
+    expect((await json<{ message: string }>(response)).message).toMatch(/http:\/\/localhost/);
+  });
+
   it('signs in with a passkey alone, without the TOTP step, and records its use', async () => {
     const owner = await signedIn('admin@demo.test');
     const { passkey } = await addPasskey(owner, 'Admin key');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -64,6 +65,18 @@ function relyingParty(c: Context) {
   return { origin, rpID: new URL(origin).hostname };
 }
 
+/** Browsers refuse an IP address as RP ID: say so, rather than leave the person with the browser's error. */
+function byAddressOnly(c: Context): Response | null {
+  const host = relyingParty(c).rpID.replace(/^\[|\]$/g, '');
+  if (!isIP(host)) return null;
+  return c.json(
+    {
+      message: `Passkeys need this site to be opened by its name, not by an IP address (for example http://localhost instead of http://${host}).`,
+    },
+    409,
+  );
+}
+
 const LINK_GONE = 'This link has expired or has been used. Ask an administrator for a new one.';
 const CEREMONY_EXPIRED = 'The passkey request has expired. Try again.';
 
@@ -86,6 +99,8 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   /** Registration options for an account, with a stored challenge; the account's passkeys are excluded. */
   async function registrationOptions(c: Context<GatewayEnv>, accountId: number, email: string, name: string) {
+    const refused = byAddressOnly(c);
+    if (refused) return refused;
     const { rpID } = relyingParty(c);
     const existing = await db.query<{ id: string; transports: string[] }>(
       'select id, transports from gateway.passkeys where account_id = $1',
@@ -209,6 +224,8 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   routes.declare('POST', '/session/passkey/options', 'public', async (c) => {
     const wait = await throttle.retryAfter({ address: addressOf(c) });
     if (wait !== null) return tooManyAttempts(c, wait);
+    const refused = byAddressOnly(c);
+    if (refused) return refused;
     const { rpID } = relyingParty(c);
     // No allowCredentials: the browser offers the passkeys it holds for this site, so no email is asked.
     const options = await generateAuthenticationOptions({
