@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { type GatewayDeps, type GatewayEnv, SecuredRoutes } from './access';
 import { registerAccountRoutes } from './auth/account-routes';
 import { registerLinkRoutes } from './auth/link-routes';
+import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { forwardHandler } from './forward/forwarder';
 import { requireSameOrigin } from './same-origin';
@@ -33,6 +34,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerSessionRoutes(routes, deps);
   registerAccountRoutes(routes, deps);
   registerLinkRoutes(routes, deps);
+  registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table.
   for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const)

@@ -4,11 +4,12 @@ import { ErrorState } from '../../components/page-states';
 import { useMessages } from '../../lib/i18n';
 import { accountMessages } from './account-messages';
 import { accountQueries } from './account-queries';
+import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
 import { TotpSection } from './totp-section';
 
-/** `/account`: the signed-in person's own ways in (password, two-step sign-in) and their sessions. */
+/** `/account`: the signed-in person's own ways in (two-step sign-in, passkeys, password) and their sessions. */
 export function AccountPage() {
   const t = useMessages(accountMessages);
   const account = useQuery(accountQueries.detail());
@@ -32,6 +33,7 @@ export function AccountPage() {
       {account.data ? (
         <>
           <TotpSection account={account.data} />
+          <PasskeysSection account={account.data} />
           <PasswordSection account={account.data} />
           <SessionsSection sessions={account.data.sessions} />
         </>

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
+import { browserLabel } from '../../lib/browser-label';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { accountMessages } from './account-messages';
 import { type AccountSession, accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
-import { browserLabel } from './browser-label';
 
 const methodKeys = {
   password: 'methodPassword',

@@ -32,3 +32,21 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
     </Box>
   );
 }
+
+const rule = { flex: 1, borderTop: '1px solid var(--mantine-color-default-border)' };
+
+/**
+ * "or" between two ways in, on a line. Drawn with the first screen's own components (Group, Text): Mantine's
+ * Divider would need its stylesheet in the first paint.
+ */
+export function OrSeparator({ label }: { label: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap" my={4}>
+      <Box style={rule} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Box style={rule} />
+    </Group>
+  );
+}

@@ -7,13 +7,16 @@ import { z } from 'zod';
 import { appMessages } from '../../app/messages';
 import { sessionKey, sessionSchema, startSession } from '../../app/session';
 import { describeError } from '../../components/error-message';
-import { IconAlert } from '../../components/icons';
+import { IconAlert, IconKey } from '../../components/icons';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { browserLabel } from '../../lib/browser-label';
 import { useMessages } from '../../lib/i18n';
+import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
-import { AuthCard } from './auth-card';
+import { AuthCard, OrSeparator } from './auth-card';
 import { NewPasswordFields, type NewPasswordValues, newPasswordShape, passwordsMatch } from './new-password-fields';
+import { setUpPasskeyFromLink } from './passkey-sign-in';
 import { signInMessages } from './sign-in-messages';
 
 const linkInfoSchema = z.object({
@@ -60,6 +63,23 @@ export function LinkPage() {
     },
     onError: (error) => applyServerFieldErrors(error, ['password'], form.setError),
   });
+  const passkeySupported = usePasskeySupport();
+  const withPasskey = useMutation({
+    // Named after this browser; the person can see and remove it on their account page.
+    mutationFn: () => setUpPasskeyFromLink(token, browserLabel(navigator.userAgent)),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionKey, session);
+      void navigate('/', { replace: true });
+    },
+  });
+  const passkeyFailure = (error: unknown) => {
+    const problem = passkeyProblem(error);
+    if (problem === 'cancelled') return null;
+    if (problem === 'exists') return t('passkeyExists');
+    if (problem) return t('passkeyUnsupported');
+    return isApiError(error) && error.kind === 'notFound' ? t('linkExpired') : describeError(error, app);
+  };
+  const passkeyError = withPasskey.isError ? passkeyFailure(withPasskey.error) : null;
 
   if (info.isPending) {
     return (
@@ -106,11 +126,42 @@ export function LinkPage() {
           {/* For the browser's password manager: the account the new password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
           <NewPasswordFields register={form.register} errors={form.formState.errors} />
-          <Button type="submit" size="md" fullWidth loading={save.isPending}>
+          <Button type="submit" size="md" fullWidth loading={save.isPending} disabled={withPasskey.isPending}>
             {t('savePassword')}
           </Button>
         </Stack>
       </form>
+      {passkeySupported ? (
+        <Stack gap="sm">
+          <OrSeparator label={t('or')} />
+          <Text size="sm" c="dimmed">
+            {t('passkeyInsteadHint')}
+          </Text>
+          <Button
+            variant="default"
+            size="md"
+            fullWidth
+            leftSection={<IconKey />}
+            loading={withPasskey.isPending}
+            disabled={save.isPending}
+            onClick={() => {
+              if (!withPasskey.isPending) withPasskey.mutate();
+            }}
+          >
+            {t('passkeyInstead')}
+          </Button>
+          {withPasskey.isError && !passkeyError ? (
+            <Text size="sm" c="dimmed" role="status">
+              {t('passkeyCancelledSetup')}
+            </Text>
+          ) : null}
+          {passkeyError ? (
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+              {passkeyError}
+            </Alert>
+          ) : null}
+        </Stack>
+      ) : null}
     </AuthCard>
   );
 }

@@ -3,18 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TotpChallenge } from '../../../contract/staff';
+import { useIsStaticRender } from '../../app/first-paint/static-render';
 import { appMessages } from '../../app/messages';
 import { type Session, safeNextPath, sessionKey, signIn, signInWithTotp } from '../../app/session';
-import { IconAlert } from '../../components/icons';
+import { IconAlert, IconKey } from '../../components/icons';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
-import { AuthCard } from './auth-card';
+import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
+import { AuthCard, OrSeparator } from './auth-card';
+import { signInWithPasskey } from './passkey-sign-in';
 import { signInFailure } from './sign-in-failure';
 import { signInMessages } from './sign-in-messages';
 
 /**
  * Sign-in with email and password, then — when the account has two-step sign-in — the code from the
- * person's authenticator app. The password field is offered to the browser's password manager.
+ * person's authenticator app. The password field is offered to the browser's password manager. Or with a
+ * passkey alone: the browser offers the person's passkeys for this site, and no email is typed.
  */
 export function SignInPage() {
   const t = useMessages(signInMessages);
@@ -43,6 +47,13 @@ export function SignInPage() {
       } else enter(answer);
     },
   });
+  const passkeySupported = usePasskeySupport();
+  // In the prerendered first screen nothing would answer a click: the button waits for the app, as the form does.
+  const isStaticRender = useIsStaticRender();
+  const passkeyStep = useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: enter,
+  });
   const codeStep = useMutation({
     mutationFn: (input: { ticket: string; code: string }) => signInWithTotp(input.ticket, input.code),
     onSuccess: enter,
@@ -53,6 +64,12 @@ export function SignInPage() {
   });
 
   const failureOf = (error: unknown) => signInFailure(error, t, app('errorNetwork'), app('errorUnexpected'));
+  const passkeyFailure = (error: unknown) => {
+    const problem = passkeyProblem(error);
+    if (problem === 'cancelled') return t('passkeyCancelled');
+    if (problem) return t('passkeyUnsupported');
+    return isApiError(error) && error.kind === 'unauthorized' ? t('passkeyUnknown') : failureOf(error);
+  };
 
   if (challenge) {
     const codeError = isApiError(codeStep.error) ? codeStep.error.fieldErrors.code?.join(' ') : undefined;
@@ -149,6 +166,41 @@ export function SignInPage() {
           </Text>
         </Stack>
       </form>
+      {passkeySupported ? (
+        <Stack gap="sm">
+          <OrSeparator label={t('or')} />
+          <Button
+            variant="default"
+            size="md"
+            fullWidth
+            leftSection={<IconKey />}
+            loading={passkeyStep.isPending}
+            disabled={isStaticRender}
+            onClick={() => {
+              if (!passkeyStep.isPending) passkeyStep.mutate();
+            }}
+          >
+            {t('passkeySignIn')}
+          </Button>
+          {passkeyStep.isPending ? (
+            <Text size="sm" c="dimmed" role="status">
+              {t('passkeyWaiting')}
+            </Text>
+          ) : null}
+          {passkeyStep.isError ? (
+            passkeyProblem(passkeyStep.error) === 'cancelled' ? (
+              // Cancelling is the person's own choice: said quietly, not as an alarm.
+              <Text size="sm" c="dimmed" role="status">
+                {passkeyFailure(passkeyStep.error)}
+              </Text>
+            ) : (
+              <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+                {passkeyFailure(passkeyStep.error)}
+              </Alert>
+            )
+          ) : null}
+        </Stack>
+      ) : null}
     </AuthCard>
   );
 }
