@@ -63,7 +63,12 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
   const { errors } = form.formState;
 
   return (
-    <Modal opened onClose={onClose} title={issued ? t('linkInviteTitle', { name: issued.name }) : t('inviteTitle')}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      title={issued ? t('linkInviteTitle', { name: issued.name }) : t('inviteTitle')}
+    >
       {issued ? (
         <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} />
       ) : (
@@ -73,6 +78,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
           }}
           noValidate
           data-testid="invite-form"
+          className="foyer-staff-form"
         >
           <Stack gap="md">
             <Text size="sm" c="dimmed">

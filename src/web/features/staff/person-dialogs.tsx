@@ -21,7 +21,12 @@ export function DisableDialog({
   const app = useMessages(appMessages);
   const change = useChangeStaff();
   return (
-    <Modal opened onClose={onClose} title={t('disableTitle', { name: person.name })}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      title={t('disableTitle', { name: person.name })}
+    >
       <Stack gap="md" data-testid="disable-dialog">
         <Text size="sm">{t('disableText', { name: person.name })}</Text>
         {change.isError ? (
@@ -54,7 +59,7 @@ export function LinkDialog({ issued, onClose }: { issued: { link: IssuedLink; na
       ? t('linkResetTitle', { name: issued.name })
       : t('linkInviteTitle', { name: issued.name });
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened closeButtonProps={{ 'aria-label': t('close') }} onClose={onClose} title={title}>
       <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} />
     </Modal>
   );

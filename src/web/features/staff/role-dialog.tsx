@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Tex
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
@@ -44,6 +45,8 @@ export function RoleDialog({
   const { groupLabel, describe } = usePermissionTexts();
   const save = useSaveRole();
   const fixed = role?.preset ?? false;
+  // A phone gets the whole screen: twelve permissions with their descriptions are a long form.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const form = useForm<RoleFormValues>({
     resolver: zodResolver(
       roleFormSchema({
@@ -82,9 +85,11 @@ export function RoleDialog({
   return (
     <Modal
       opened
+      closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
       title={role ? t('roleDialogEdit', { name: role.name }) : t('roleDialogNew')}
       size="xl"
+      fullScreen={narrow}
     >
       <form
         onSubmit={(event) => {
@@ -92,6 +97,7 @@ export function RoleDialog({
         }}
         noValidate
         data-testid="role-form"
+        className="foyer-staff-form"
       >
         <Stack gap="lg">
           {fixed ? (
@@ -122,7 +128,7 @@ export function RoleDialog({
                   {t('permissions')}
                 </Text>
                 {errors.permissions?.message ? (
-                  <Text c="red" size="sm" role="alert">
+                  <Text c="var(--mantine-color-error)" size="sm" role="alert">
                     {errors.permissions.message}
                   </Text>
                 ) : null}

@@ -106,7 +106,12 @@ export function RolesPage() {
         />
       ) : null}
       {deleting ? (
-        <Modal opened onClose={() => setDeleting(null)} title={t('deleteTitle', { name: deleting.name })}>
+        <Modal
+          opened
+          closeButtonProps={{ 'aria-label': t('close') }}
+          onClose={() => setDeleting(null)}
+          title={t('deleteTitle', { name: deleting.name })}
+        >
           <Stack gap="md">
             <Text size="sm">{t('deleteText')}</Text>
             {remove.isError ? (
