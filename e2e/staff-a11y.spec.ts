@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page)).toEqual([]);
       await page.getByLabel('Nieuwe API-sleutel').fill('not-the-key');
       await page.getByRole('button', { name: 'Sleutel controleren en vervangen' }).click();
-      await expect(page.getByText(/does not accept this client name/)).toBeVisible();
+      await expect(page.getByText('De Ticketing Service accepteert deze klantnaam en API-sleutel niet')).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
     });
   });

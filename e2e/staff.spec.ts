@@ -116,7 +116,7 @@ test.describe('staff administration', () => {
     // Presets' names are taken: the gateway's 422 lands on the field.
     await dialog.getByRole('textbox', { name: 'Naam van de rol' }).fill('Manager');
     await dialog.getByRole('button', { name: 'Rol aanmaken' }).click();
-    await expect(dialog.getByText('A role with this name exists')).toBeVisible();
+    await expect(dialog.getByText('Er is al een rol met deze naam')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Naam van de rol' }).fill(roleName);
     await dialog.getByRole('checkbox', { name: /Voorstellingen, producties, zalen/ }).check();
     await dialog.getByRole('checkbox', { name: /Verkopen aan de kassa/ }).check();
@@ -133,6 +133,16 @@ test.describe('staff administration', () => {
     await expect(card).toContainText('Tweestaps verplicht');
     await expect(card).toContainText('Afmelden na 15 min. zonder activiteit');
     await expect(card).toContainText('0 actieve medewerker(s)');
+    // Renamed to a name that is taken: the field says so, nothing changes.
+    await card.getByRole('button', { name: `${roleName} bewerken` }).click();
+    const editing = page.getByRole('dialog', { name: `Rol ${roleName}` });
+    await editing.getByRole('textbox', { name: 'Naam van de rol' }).fill('manager');
+    await editing.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(editing.getByRole('textbox', { name: 'Naam van de rol' })).toHaveAccessibleDescription(
+      'Er is al een rol met deze naam',
+    );
+    await editing.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(card).toBeVisible();
 
     await page.getByRole('link', { name: 'Medewerkers' }).click();
     await expect(page).toHaveURL(/\/staff$/);
@@ -202,7 +212,7 @@ test.describe('staff administration', () => {
     const key = page.getByLabel('Nieuwe API-sleutel');
     await key.fill('not-the-key');
     await page.getByRole('button', { name: 'Sleutel controleren en vervangen' }).click();
-    await expect(key).toHaveAccessibleDescription(/does not accept this client name and API key/);
+    await expect(key).toHaveAccessibleDescription('De Ticketing Service accepteert deze klantnaam en API-sleutel niet');
     await expect(key).toHaveValue('not-the-key');
 
     await key.fill(DEMO.apiKey);

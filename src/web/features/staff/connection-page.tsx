@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useReplaceKey } from './staff-mutations';
 import { staffQueries } from './staff-queries';
@@ -42,7 +43,7 @@ export function ConnectionPage() {
     replace.mutate(values.apiKey.trim(), {
       // The key leaves the page's memory as soon as it is saved.
       onSuccess: () => form.reset({ apiKey: '' }),
-      onError: (error) => applyServerFieldErrors(error, ['apiKey'], form.setError),
+      onError: (error) => applyServerFieldErrors(localServerError(error, t), ['apiKey'], form.setError),
     }),
   );
   const unplaced = replace.isError && !(isApiError(replace.error) && Object.keys(replace.error.fieldErrors).length > 0);
@@ -98,7 +99,7 @@ export function ConnectionPage() {
               ) : null}
               {unplaced ? (
                 <Alert color="red" variant="light" role="alert">
-                  {describeError(replace.error, app)}
+                  {describeError(localServerError(replace.error, t), app)}
                 </Alert>
               ) : null}
               {/* For password managers: whose key this is, so they do not offer a staff password here. */}

@@ -66,7 +66,7 @@ describe('InviteDialog', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /E-mailadres/ }), 'noor@venue.test');
     await userEvent.click(screen.getByRole('button', { name: 'Uitnodigen' }));
     const email = screen.getByRole('textbox', { name: /E-mailadres/ });
-    await waitFor(() => expect(email).toHaveAccessibleDescription(/already has an account/));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Iemand heeft al een account met dit e-mailadres/));
     expect(email).toHaveValue('noor@venue.test');
     expect(screen.getByRole('textbox', { name: /Naam/ })).toHaveValue('Noor de Vries');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

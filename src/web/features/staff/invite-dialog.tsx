@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useInvite } from './staff-mutations';
 import type { IssuedLink, Role } from './staff-queries';
@@ -55,7 +56,8 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
       { name: values.name.trim(), email: values.email.trim(), roleId: Number(values.roleId) },
       {
         onSuccess: (answer) => setIssued({ link: answer, name: values.name.trim() }),
-        onError: (error) => applyServerFieldErrors(error, ['name', 'email', 'roleId'], form.setError),
+        onError: (error) =>
+          applyServerFieldErrors(localServerError(error, t), ['name', 'email', 'roleId'], form.setError),
       },
     ),
   );
@@ -86,7 +88,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
             </Text>
             {unplaced ? (
               <Alert color="red" variant="light" role="alert">
-                {describeError(invite.error, app)}
+                {describeError(localServerError(invite.error, t), app)}
               </Alert>
             ) : null}
             <TextInput

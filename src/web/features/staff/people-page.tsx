@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { InviteDialog } from './invite-dialog';
 import { DisableDialog, LinkDialog } from './person-dialogs';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type IssuedLink, type StaffMember, staffQueries } from './staff-queries';
@@ -128,7 +129,13 @@ export function PeoplePage() {
         const status = staffStatus(row.original);
         return (
           <Stack gap={2} data-testid="person-status" data-status={status.kind}>
-            <Badge variant="dot" color={STATUS_COLOR[status.kind]} size="sm" tt="none">
+            <Badge
+              variant="dot"
+              color={STATUS_COLOR[status.kind]}
+              size="sm"
+              tt="none"
+              className="foyer-staff-status-badge"
+            >
               {status.kind === 'active'
                 ? t('statusActive')
                 : status.kind === 'invited'
@@ -259,7 +266,7 @@ export function PeoplePage() {
             issueLink.reset();
           }}
         >
-          {describeError(failure, app)}
+          {describeError(localServerError(failure, t), app)}
         </Alert>
       ) : null}
       {done ? (
@@ -325,7 +332,7 @@ export function PeoplePage() {
       {inviting && roles.data ? <InviteDialog roles={roles.data.roles} onClose={() => setInviting(false)} /> : null}
       {roles.isError && inviting ? (
         <Alert color="red" variant="light" role="alert">
-          {describeError(roles.error, app)}
+          {describeError(localServerError(roles.error, t), app)}
         </Alert>
       ) : null}
       {disabling ? (

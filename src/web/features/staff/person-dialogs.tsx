@@ -3,6 +3,7 @@ import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { useMessages } from '../../lib/i18n';
 import { IssuedLinkView } from './issued-link';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff } from './staff-mutations';
 import type { IssuedLink, StaffMember } from './staff-queries';
@@ -31,7 +32,7 @@ export function DisableDialog({
         <Text size="sm">{t('disableText', { name: person.name })}</Text>
         {change.isError ? (
           <Alert color="red" variant="light" role="alert">
-            {describeError(change.error, app)}
+            {describeError(localServerError(change.error, t), app)}
           </Alert>
         ) : null}
         <Group gap="sm">

@@ -21,6 +21,7 @@ import {
   roleFormValues,
   roleInput,
 } from './role-form-model';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
 import type { PermissionInfo, Role } from './staff-queries';
@@ -73,7 +74,7 @@ export function RoleDialog({
         onSuccess: onSaved,
         onError: (error) =>
           applyServerFieldErrors(
-            error,
+            localServerError(error, t),
             ['name', 'permissions', 'requireTotp', 'idleMinutes', 'absoluteMinutes'],
             form.setError,
           ),
@@ -107,7 +108,7 @@ export function RoleDialog({
           ) : null}
           {unplaced ? (
             <Alert color="red" variant="light" role="alert">
-              {describeError(save.error, app)}
+              {describeError(localServerError(save.error, t), app)}
             </Alert>
           ) : null}
           <TextInput

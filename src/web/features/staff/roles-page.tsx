@@ -12,6 +12,7 @@ import { useMessages } from '../../lib/i18n';
 import { grantedPerGroup, groupPermissions } from './permission-groups';
 import { usePermissionTexts } from './permission-texts';
 import { RoleDialog } from './role-dialog';
+import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useDeleteRole } from './staff-mutations';
 import { type PermissionInfo, type Role, staffQueries } from './staff-queries';
@@ -116,7 +117,7 @@ export function RolesPage() {
             <Text size="sm">{t('deleteText')}</Text>
             {remove.isError ? (
               <Alert color="red" variant="light" role="alert">
-                {describeError(remove.error, app)}
+                {describeError(localServerError(remove.error, t), app)}
               </Alert>
             ) : null}
             <Group gap="sm">
