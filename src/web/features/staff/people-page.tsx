@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -57,6 +58,9 @@ export function PeoplePage() {
   const [done, setDone] = useState<string | null>(null);
   const inviting = search.has('invite');
   const selfId = session?.person.id;
+  // On a phone the table starts with what decides an action (name, role, status, actions); the columns menu
+  // brings the rest back.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   const setInviting = (open: boolean) =>
     setSearch(
@@ -285,6 +289,7 @@ export function PeoplePage() {
         getRowId={(row) => String(row.id)}
         emptyTitle={filtering ? t('noMatches') : t('noPeople')}
         emptyText={filtering ? t('noMatchesHint') : t('noPeopleHint')}
+        initialColumnVisibility={narrow ? { methods: false, lastSeen: false } : undefined}
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
