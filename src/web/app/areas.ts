@@ -5,6 +5,7 @@ import { dashboardArea } from '../features/dashboard/dashboard-area';
 import { eventsArea } from '../features/events/events-area';
 import { exportsArea } from '../features/exports/exports-area';
 import { ordersArea } from '../features/orders/orders-area';
+import { staffArea } from '../features/staff/staff-area';
 import type { AppArea } from './area';
 
 /**
@@ -18,5 +19,6 @@ export const areas: readonly AppArea[] = [
   customersArea,
   ordersArea,
   exportsArea,
+  staffArea,
   accountArea,
 ];

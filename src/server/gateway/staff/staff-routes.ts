@@ -235,6 +235,12 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     // sign-in rules (TOTP, session limits) are the organisation's to set.
     const permissions = existing.preset ? existing.permissions : role.permissions;
     const name = existing.preset ? existing.name : role.name;
+    // Renamed to another role's name: said on the field, as at creation (the unique index would answer 500).
+    const clash = await db.query(
+      'select 1 from gateway.roles where organisation_id = $1 and lower(name) = lower($2) and id <> $3',
+      [principal.organisationId, name, roleId],
+    );
+    if (clash.rows.length > 0) return fieldError(c, 'name', 'A role with this name exists');
     if (
       !permissions.includes('staff:manage') &&
       existing.permissions.includes('staff:manage') &&

@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useMediaQuery } from '@mantine/hooks';
+import { Controller, useForm } from 'react-hook-form';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { isApiError } from '../../lib/api-error';
+import { useMessages } from '../../lib/i18n';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { groupPermissions } from './permission-groups';
+import { usePermissionTexts } from './permission-texts';
+import {
+  ABSOLUTE_MINUTES,
+  IDLE_MINUTES,
+  ROLE_NAME_MAX,
+  type RoleFormValues,
+  roleFormSchema,
+  roleFormValues,
+  roleInput,
+} from './role-form-model';
+import { localServerError } from './server-messages';
+import { staffMessages } from './staff-messages';
+import { useSaveRole } from './staff-mutations';
+import type { PermissionInfo, Role } from './staff-queries';
+
+/**
+ * A new custom role, or an existing role's settings. A preset keeps its name and permissions (shown, not
+ * editable); its sign-in rules (two-step, session limits) are the organisation's to set.
+ */
+export function RoleDialog({
+  role,
+  available,
+  onClose,
+  onSaved,
+}: {
+  role: Role | null;
+  available: readonly PermissionInfo[];
+  onClose: () => void;
+  onSaved: (role: Role) => void;
+}) {
+  const t = useMessages(staffMessages);
+  const app = useMessages(appMessages);
+  const { groupLabel, describe } = usePermissionTexts();
+  const save = useSaveRole();
+  const fixed = role?.preset ?? false;
+  // A phone gets the whole screen: twelve permissions with their descriptions are a long form.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const form = useForm<RoleFormValues>({
+    resolver: zodResolver(
+      roleFormSchema({
+        nameRequired: t('nameRequired'),
+        tooLong: t('tooLong', { max: ROLE_NAME_MAX }),
+        idleRange: t('minutesRange', IDLE_MINUTES),
+        absoluteRange: t('minutesRange', ABSOLUTE_MINUTES),
+      }),
+    ),
+    defaultValues: roleFormValues(role),
+  });
+  const { errors } = form.formState;
+  const groups = groupPermissions(available);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      {
+        id: role?.id ?? null,
+        input: roleInput(
+          values,
+          available.map((info) => info.key),
+        ),
+      },
+      {
+        onSuccess: onSaved,
+        onError: (error) =>
+          applyServerFieldErrors(
+            localServerError(error, t),
+            ['name', 'permissions', 'requireTotp', 'idleMinutes', 'absoluteMinutes'],
+            form.setError,
+          ),
+      },
+    ),
+  );
+  const unplaced = save.isError && !(isApiError(save.error) && Object.keys(save.error.fieldErrors).length > 0);
+
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      title={role ? t('roleDialogEdit', { name: role.name }) : t('roleDialogNew')}
+      size="xl"
+      fullScreen={narrow}
+    >
+      <form
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        noValidate
+        data-testid="role-form"
+        className="foyer-staff-form"
+      >
+        <Stack gap="lg">
+          {fixed ? (
+            <Alert color="blue" variant="light">
+              {t('presetFixed')}
+            </Alert>
+          ) : null}
+          {unplaced ? (
+            <Alert color="red" variant="light" role="alert">
+              {describeError(localServerError(save.error, t), app)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('roleName')}
+            required={!fixed}
+            readOnly={fixed}
+            maw={420}
+            data-autofocus={fixed ? undefined : true}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field }) => (
+              <Stack gap="sm">
+                <Text fw={600} component="h3" size="md">
+                  {t('permissions')}
+                </Text>
+                {errors.permissions?.message ? (
+                  <Text c="var(--mantine-color-error)" size="sm" role="alert">
+                    {errors.permissions.message}
+                  </Text>
+                ) : null}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {groups.map((group) => (
+                    <Fieldset key={group.id} legend={groupLabel(group.id)} variant="filled" p="sm">
+                      <Stack gap="xs">
+                        {group.permissions.map((info) => (
+                          <Checkbox
+                            key={info.key}
+                            label={describe(info)}
+                            description={info.key}
+                            checked={field.value.includes(info.key)}
+                            disabled={fixed}
+                            onChange={(event) =>
+                              field.onChange(
+                                event.currentTarget.checked
+                                  ? [...field.value, info.key]
+                                  : field.value.filter((key) => key !== info.key),
+                              )
+                            }
+                            data-testid={`permission-${info.key}`}
+                          />
+                        ))}
+                      </Stack>
+                    </Fieldset>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+          />
+          <Stack gap="sm">
+            <Text fw={600} component="h3" size="md">
+              {t('signInRules')}
+            </Text>
+            <Checkbox
+              label={t('requireTotp')}
+              description={t('requireTotpHint')}
+              error={errors.requireTotp?.message}
+              {...form.register('requireTotp')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('idleMinutes')}
+                description={t('idleMinutesHint')}
+                inputMode="numeric"
+                autoComplete="off"
+                error={errors.idleMinutes?.message}
+                {...form.register('idleMinutes')}
+              />
+              <TextInput
+                label={t('absoluteMinutes')}
+                description={t('absoluteMinutesHint')}
+                inputMode="numeric"
+                autoComplete="off"
+                error={errors.absoluteMinutes?.message}
+                {...form.register('absoluteMinutes')}
+              />
+            </SimpleGrid>
+          </Stack>
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending}>
+              {role ? t('save') : t('create')}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { ApiError, isApiError } from '../../lib/api-error';
+import type { Translate } from '../../lib/i18n';
+import type { StaffMessageKey } from './staff-messages';
+
+/**
+ * The gateway answers in English (one language for logs, tests and integrators); the administrator reads
+ * the app's language. Its known sentences map to our texts; an unknown one is shown as it came.
+ */
+const KNOWN: Readonly<Record<string, StaffMessageKey>> = {
+  'Someone already has an account with this email address': 'serverEmailTaken',
+  'Enter a valid email address': 'emailInvalid',
+  'Enter the name': 'nameRequired',
+  'Enter a name': 'nameRequired',
+  'Choose one of the roles': 'roleRequired',
+  'The organisation needs at least one person who can manage staff': 'serverLastAdministrator',
+  'You cannot disable your own account': 'serverDisableSelf',
+  'A role with this name exists': 'serverRoleNameTaken',
+  'The Ticketing Service does not accept this client name and API key': 'serverKeyRefused',
+  'Enter the API key': 'apiKeyRequired',
+  'Enable the account first.': 'serverEnableFirst',
+  'Give its members another role first.': 'deleteBlocked',
+  'The Ticketing Service is busy. Try again shortly.': 'serverServiceBusy',
+  'The Ticketing Service cannot be reached. Try again later.': 'serverServiceUnreachable',
+};
+
+export function localServerMessage(message: string, t: Translate<StaffMessageKey>): string {
+  const key = KNOWN[message];
+  return key ? t(key) : message;
+}
+
+/** The same failure with its message and field messages in the reader's language; anything else unchanged. */
+export function localServerError(error: unknown, t: Translate<StaffMessageKey>): unknown {
+  if (!isApiError(error)) return error;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, messages]) => [
+      field,
+      messages.map((message) => localServerMessage(message, t)),
+    ]),
+  );
+  return new ApiError({
+    kind: error.kind,
+    status: error.status,
+    message: localServerMessage(error.message, t),
+    fieldErrors,
+    retryAfterSeconds: error.retryAfterSeconds,
+    cause: error,
+  });
+}

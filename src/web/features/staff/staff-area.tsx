@@ -1,0 +1,90 @@
+import { redirect } from 'react-router';
+import type { AppArea } from '../../app/area';
+import { can, sessionQuery } from '../../app/session';
+import { IconStaff } from './staff-icon';
+
+/**
+ * The organisation's administration: its people (invite, role, disable, reset link), its roles and its
+ * connection to the Ticketing Service. Part of every first load (app/area.ts): pages load lazily.
+ */
+export const staffArea: AppArea = {
+  id: 'staff',
+  requires: ['staff:manage', 'connection:manage'],
+  routes: ({ queryClient, prefetch }) => {
+    const prefetchStaff = (which: 'people' | 'roles' | 'connection') =>
+      prefetch(async (client) => {
+        const { staffQueries } = await import('./staff-queries');
+        if (which === 'connection') return void client.prefetchQuery(staffQueries.connection());
+        // The people page offers the roles too (filter, invite, change role).
+        if (which === 'people') void client.prefetchQuery(staffQueries.people());
+        void client.prefetchQuery(staffQueries.roles());
+      });
+    return [
+      {
+        path: '/staff',
+        lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }),
+        children: [
+          {
+            index: true,
+            // Someone who may manage only the connection lands on the page that is theirs.
+            loader: async () => {
+              const session = await queryClient.ensureQueryData(sessionQuery);
+              if (session && !can(session, ['staff:manage'])) throw redirect('/staff/connection');
+              prefetchStaff('people');
+              return null;
+            },
+            lazy: async () => ({ Component: (await import('./people-page')).PeoplePage }),
+          },
+          {
+            path: 'roles',
+            handle: { requires: ['staff:manage'] },
+            loader: () => {
+              prefetchStaff('roles');
+              return null;
+            },
+            lazy: async () => ({ Component: (await import('./roles-page')).RolesPage }),
+          },
+          {
+            path: 'connection',
+            handle: { requires: ['connection:manage'] },
+            loader: () => {
+              prefetchStaff('connection');
+              return null;
+            },
+            lazy: async () => ({ Component: (await import('./connection-page')).ConnectionPage }),
+          },
+        ],
+      },
+    ];
+  },
+  nav: {
+    path: '/staff',
+    label: { nl: 'Team', en: 'Staff' },
+    description: { nl: 'Medewerkers, rollen en de verbinding', en: 'People, roles and the connection' },
+    icon: <IconStaff />,
+    goKey: 't',
+  },
+  commands: [
+    {
+      id: 'staff:invite',
+      requires: ['staff:manage'],
+      label: { nl: 'Iemand uitnodigen', en: 'Invite a person' },
+      keywords: ['invite', 'uitnodigen', 'staff', 'medewerker', 'team', 'account'],
+      run: ({ navigate }) => void navigate('/staff?invite=1'),
+    },
+    {
+      id: 'staff:roles',
+      requires: ['staff:manage'],
+      label: { nl: 'Rollen en rechten', en: 'Roles and permissions' },
+      keywords: ['roles', 'rollen', 'permissions', 'rechten', 'totp'],
+      run: ({ navigate }) => void navigate('/staff/roles'),
+    },
+    {
+      id: 'staff:connection',
+      requires: ['connection:manage'],
+      label: { nl: 'Verbinding en API-sleutel', en: 'Connection and API key' },
+      keywords: ['connection', 'verbinding', 'api', 'key', 'sleutel'],
+      run: ({ navigate }) => void navigate('/staff/connection'),
+    },
+  ],
+};

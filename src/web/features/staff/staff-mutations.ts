@@ -1,0 +1,110 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { sessionKey } from '../../app/session';
+import { apiClient } from '../../lib/api-client';
+import { type Connection, issuedLinkSchema, type Role, staffKeys, staffSchemas } from './staff-queries';
+
+/**
+ * Every change the administration makes, each owning its effects: what it invalidates (through the key
+ * factory) and, where the change may touch the signed-in person's own rights, the session.
+ */
+
+const noContent = z.unknown();
+
+export interface InviteInput {
+  name: string;
+  email: string;
+  roleId: number;
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InviteInput) =>
+      apiClient.post('/api/staff/invitations', {
+        schema: issuedLinkSchema.extend({ id: z.number() }),
+        body: input,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.people() }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
+      ]),
+  });
+}
+
+export interface StaffChange {
+  id: number;
+  roleId?: number;
+  disabled?: boolean;
+  name?: string;
+  /** The change is to the signed-in person's own account: their session (what they may do) changes too. */
+  self?: boolean;
+}
+
+export function useChangeStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, self: _self, ...change }: StaffChange) =>
+      apiClient.request('PATCH', `/api/staff/${id}`, { schema: noContent, body: change }),
+    onSettled: (_data, _error, change) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.people() }),
+        // Member counts per role.
+        queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
+        change.self ? queryClient.invalidateQueries({ queryKey: sessionKey }) : null,
+      ]),
+  });
+}
+
+/** A reset link, or a fresh invitation for someone who never set a password (the gateway decides). */
+export function useIssueLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.post(`/api/staff/${id}/reset-link`, { schema: issuedLinkSchema, body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.people() }),
+  });
+}
+
+export interface RoleInput {
+  name: string;
+  permissions: string[];
+  requireTotp: boolean;
+  idleMinutes: number | null;
+  absoluteMinutes: number | null;
+}
+
+export function useSaveRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: RoleInput }): Promise<Role> =>
+      id === null
+        ? apiClient.post('/api/roles', { schema: staffSchemas.role, body: input })
+        : apiClient.put(`/api/roles/${id}`, { schema: staffSchemas.role, body: input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
+        // Role names in the people list; and the signed-in person's own role may be the one changed.
+        queryClient.invalidateQueries({ queryKey: staffKeys.people() }),
+        queryClient.invalidateQueries({ queryKey: sessionKey }),
+      ]),
+  });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.delete(`/api/roles/${id}`, { schema: noContent }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
+  });
+}
+
+/** The key goes to the gateway only; the answer (client name, when and by whom) replaces the cached summary. */
+export function useReplaceKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (apiKey: string) =>
+      apiClient.put('/api/connection', { schema: staffSchemas.connection, body: { apiKey } }),
+    onSuccess: (connection: Connection | null) => queryClient.setQueryData(staffKeys.connection(), connection),
+  });
+}
