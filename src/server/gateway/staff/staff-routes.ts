@@ -42,6 +42,7 @@ interface StaffRow {
   email: string;
   display_name: string;
   role_id: string;
+  role_key: string;
   role_name: string;
   disabled: boolean;
   password_set: boolean;
@@ -70,7 +71,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('GET', '/staff', staff, async (c) => {
     const { rows } = await db.query<StaffRow>(
-      `select a.id, a.email, a.display_name, a.role_id, r.name as role_name, a.disabled_at is not null as disabled,
+      `select a.id, a.email, a.display_name, a.role_id, r.key as role_key, r.name as role_name, a.disabled_at is not null as disabled,
               a.password_hash is not null as password_set,
               (select count(*)::int from gateway.passkeys p where p.account_id = a.id) as passkeys,
               a.totp_enabled_at is not null as totp_enabled,
@@ -89,7 +90,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         id: Number(row.id),
         email: row.email,
         name: row.display_name,
-        role: { id: Number(row.role_id), name: row.role_name },
+        role: { id: Number(row.role_id), key: row.role_key, name: row.role_name },
         disabled: row.disabled,
         passwordSet: row.password_set,
         passkeys: row.passkeys,

@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/page-states';
 import { useMessages } from '../../lib/i18n';
+import { useRoleLabel } from '../../lib/role-label';
 import { accountMessages } from './account-messages';
 import { accountQueries } from './account-queries';
 import { PasskeysSection } from './passkeys-section';
@@ -11,6 +12,7 @@ import { TotpSection } from './totp-section';
 
 /** `/account`: the signed-in person's own ways in (two-step sign-in, passkeys, password) and their sessions. */
 export function AccountPage() {
+  const roleLabel = useRoleLabel();
   const t = useMessages(accountMessages);
   const account = useQuery(accountQueries.detail());
   return (
@@ -22,7 +24,7 @@ export function AccountPage() {
             {t('intro', {
               name: account.data.person.name,
               email: account.data.person.email,
-              role: account.data.role.name,
+              role: roleLabel(account.data.role),
               client: account.data.clientName,
             })}
           </Text>

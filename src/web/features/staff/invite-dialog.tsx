@@ -7,6 +7,7 @@ import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
+import { useRoleLabel } from '../../lib/role-label';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
 import { localServerError } from './server-messages';
@@ -31,6 +32,7 @@ export function defaultRoleId(roles: readonly Role[]): string {
  * the fields, the input stays.
  */
 export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClose: () => void }) {
+  const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const app = useMessages(appMessages);
   const invite = useInvite();
@@ -111,7 +113,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
               label={t('role')}
               description={t('roleHint')}
               required
-              data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+              data={roles.map((role) => ({ value: String(role.id), label: roleLabel(role) }))}
               error={errors.roleId?.message}
               {...form.register('roleId')}
             />

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
 import { useMediaQuery } from '@mantine/hooks';
@@ -42,6 +43,7 @@ const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
  * invitation). "Invite a person" opens with `?invite`, so the palette's command can link to it.
  */
 export function PeoplePage() {
+  const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const app = useMessages(appMessages);
   const { locale } = useLocale();
@@ -109,8 +111,8 @@ export function PeoplePage() {
             disabled={!known || (change.isPending && change.variables?.id === person.id)}
             data={
               known
-                ? roleList.map((role) => ({ value: String(role.id), label: role.name }))
-                : [{ value: String(person.role.id), label: person.role.name }]
+                ? roleList.map((role) => ({ value: String(role.id), label: roleLabel(role) }))
+                : [{ value: String(person.role.id), label: roleLabel(person.role) }]
             }
             onChange={(event) => {
               const roleId = Number(event.currentTarget.value);
@@ -298,7 +300,7 @@ export function PeoplePage() {
               value={filters.roleId === null ? '' : String(filters.roleId)}
               data={[
                 { value: '', label: t('filterAll') },
-                ...roleList.map((role) => ({ value: String(role.id), label: role.name })),
+                ...roleList.map((role) => ({ value: String(role.id), label: roleLabel(role) })),
               ]}
               onChange={(event) => setSearch(withStaffFilter(search, 'role', event.currentTarget.value))}
               data-testid="filter-role"

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -41,6 +42,7 @@ export function RoleDialog({
   onClose: () => void;
   onSaved: (role: Role) => void;
 }) {
+  const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const app = useMessages(appMessages);
   const { groupLabel, describe } = usePermissionTexts();
@@ -88,7 +90,7 @@ export function RoleDialog({
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
-      title={role ? t('roleDialogEdit', { name: role.name }) : t('roleDialogNew')}
+      title={role ? t('roleDialogEdit', { name: roleLabel(role) }) : t('roleDialogNew')}
       size="xl"
       fullScreen={narrow}
     >

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -159,6 +160,7 @@ function RoleCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const { groupLabel } = usePermissionTexts();
   const groups = groupPermissions(available);
@@ -179,7 +181,7 @@ function RoleCard({
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
             <Title order={2} size="h4" id={headingId}>
-              {role.name}
+              {roleLabel(role)}
             </Title>
             <Text size="sm" c="dimmed" data-testid="role-members">
               {t('members', { count: role.members })}
@@ -218,7 +220,7 @@ function RoleCard({
           </Group>
         ) : null}
         <Group gap="xs" mt="auto">
-          <Button size="xs" variant="default" onClick={onEdit} aria-label={t('editRole', { name: role.name })}>
+          <Button size="xs" variant="default" onClick={onEdit} aria-label={t('editRole', { name: roleLabel(role) })}>
             {t('edit')}
           </Button>
           {role.preset ? null : (
@@ -228,7 +230,7 @@ function RoleCard({
               color="red"
               onClick={onDelete}
               disabled={held}
-              aria-label={t('deleteRole', { name: role.name })}
+              aria-label={t('deleteRole', { name: roleLabel(role) })}
             >
               {t('delete')}
             </Button>

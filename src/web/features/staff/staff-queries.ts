@@ -9,7 +9,7 @@ const staffMemberSchema = z.object({
   id: z.number(),
   email: z.string(),
   name: z.string(),
-  role: z.object({ id: z.number(), name: z.string() }),
+  role: z.object({ id: z.number(), key: z.string().optional(), name: z.string() }),
   disabled: z.boolean(),
   passwordSet: z.boolean(),
   passkeys: z.number(),
