@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedService } from '../service-connection';
 import { createTestGateway, DEMO_PEOPLE, demoPerson, TestBrowser, type TestGateway } from '../test-gateway';
@@ -16,6 +17,7 @@ function stubService() {
 
 describe('sign-in throttle (failures per address and per account, in the database)', () => {
   let gateway: TestGateway;
+  let logged = '';
   const people = [
     { email: 'guessed@demo.test', name: 'Gus Guessed', role: 'box-office' },
     { email: 'office-1@demo.test', name: 'Olga Office', role: 'box-office' },
@@ -27,6 +29,7 @@ describe('sign-in throttle (failures per address and per account, in the databas
       service: stubService(),
       organisations: [{ clientName: 'demo', apiKey: KEY, people }],
       throttle: { perAddress: 4, perAccount: 3, windowSeconds: 600 },
+      log: pino({ level: 'info' }, { write: (line: string) => (logged += line) }),
     });
   });
   afterAll(async () => {
@@ -56,6 +59,10 @@ describe('sign-in throttle (failures per address and per account, in the databas
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await refused.json()).toEqual({ message: expect.stringContaining('Too many') });
     expect(refused.headers.getSetCookie()).toEqual([]);
+    // Logged for the operator, by address; no email address or password in the log.
+    expect(logged).toContain('sign-in throttled');
+    expect(logged).toContain('10.1.0.4');
+    expect(logged).not.toMatch(/guessed@demo\.test|wrong-password/i);
     // A refusal of the throttle is not a further failure.
     expect(await failures(accountThrottleKey('guessed@demo.test'))).toBe(3);
     // Others are not affected.
