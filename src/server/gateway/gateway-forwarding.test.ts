@@ -61,6 +61,7 @@ function stubService() {
         body,
         contentType: c.req.header('content-type') ?? null,
         keyAdded: c.req.header('authorization') === KEY,
+        rotatedKeyAdded: c.req.header('authorization') === 'rotated-key',
         cookieSent: c.req.header('cookie') !== undefined,
         originSent: c.req.header('origin') !== undefined,
         acceptLanguage: c.req.header('accept-language') ?? null,
@@ -106,6 +107,7 @@ describe('gateway forwarding rules', () => {
       body: '{"hello":"world"}',
       contentType: 'application/json',
       keyAdded: true,
+      rotatedKeyAdded: false,
       cookieSent: false,
       originSent: false,
       acceptLanguage: 'nl',
@@ -212,7 +214,7 @@ describe('gateway forwarding rules', () => {
       200,
     );
     const echoed = await other.request('/api/v1/demo/partner/customer', { method: 'POST', json: {} });
-    expect(((await echoed.json()) as { keyAdded: boolean }).keyAdded).toBe(false);
+    expect(await echoed.json()).toMatchObject({ keyAdded: false, rotatedKeyAdded: true });
     await other.request('/api/connection', { method: 'PUT', json: { apiKey: KEY } });
   });
 });
