@@ -4,23 +4,25 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevServer, startDevServer } from './dev-server';
 import { embeddedService } from './service-connection';
-import { createTestGateway } from './test-gateway';
+import { createTestGateway, type TestGateway } from './test-gateway';
 
 /** `npm run dev`: one origin, the gateway for /api and /v1, Vite (with hot reload) for the app. */
 describe('dev server', () => {
   let dev: DevServer;
   let base: string;
+  let gateway: TestGateway;
 
   beforeAll(async () => {
     const service = new Hono();
     service.get('/v1/demo/ping', (c) => c.json({ pong: true }));
-    const { app } = createTestGateway({ service: embeddedService(service), runtime: null });
-    dev = await startDevServer(app, { port: 0, host: '127.0.0.1' });
+    gateway = await createTestGateway({ service: embeddedService(service), runtime: null });
+    dev = await startDevServer(gateway.app, { port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(dev.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await dev?.close();
     await new Promise((resolve) => dev?.server.close(resolve));
+    await gateway?.close();
   });
 
   it('hands /api to the gateway', async () => {

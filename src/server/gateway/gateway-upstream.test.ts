@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
 import { upstreamService } from './service-connection';
-import { createTestGateway, TestBrowser } from './test-gateway';
+import { createTestGateway, DEMO_PASSWORD, demoPerson, TestBrowser, type TestGateway } from './test-gateway';
 
 /**
  * UPSTREAM_BASE_URL: the gateway forwards over HTTP to a Ticketing Service in another server (here a second
@@ -15,6 +15,7 @@ describe('gateway in upstream mode (a second service instance on another port)',
   let service: TestService;
   let server: ServerType;
   let upstreamUrl: string;
+  let gateway: TestGateway;
   let app: Hono;
   let browser: TestBrowser;
 
@@ -24,24 +25,28 @@ describe('gateway in upstream mode (a second service instance on another port)',
     server = serve({ fetch: service.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
     upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ({ app } = createTestGateway({ runtime: null, service: upstreamService(upstreamUrl) }));
+    // The gateway's own store (in-memory PGlite here), with the demo organisations and their people.
+    gateway = await createTestGateway({ runtime: null, service: upstreamService(upstreamUrl), seedDemo: true });
+    app = gateway.app;
     browser = new TestBrowser(app);
   });
   afterAll(async () => {
     if (browser) {
-      for (const key of [DEMO.apiKey, HARBOUR.apiKey]) expect(browser.transcript()).not.toContain(key);
+      for (const key of [DEMO.apiKey, HARBOUR.apiKey, DEMO_PASSWORD]) expect(browser.transcript()).not.toContain(key);
     }
+    await gateway?.close();
     await new Promise((resolve) => server?.close(resolve));
     await service?.close();
   });
 
-  it('checks the key against the upstream service at sign-in', async () => {
-    expect((await browser.signIn(DEMO.client, HARBOUR.apiKey)).status).toBe(401);
-    expect((await browser.signIn('nobody', DEMO.apiKey)).status).toBe(401);
-    expect(browser.cookie).toBeUndefined();
-    const response = await browser.signIn(DEMO.client, DEMO.apiKey);
+  it('signs staff in on its own, and checks a new key against the upstream service', async () => {
+    const response = await browser.signIn(demoPerson('administrator').email);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ clientName: 'demo' });
+    expect(await response.json()).toMatchObject({ clientName: 'demo', role: { key: 'administrator' } });
+    const wrong = await browser.request('/api/connection', { method: 'PUT', json: { apiKey: HARBOUR.apiKey } });
+    expect(wrong.status).toBe(422);
+    const right = await browser.request('/api/connection', { method: 'PUT', json: { apiKey: DEMO.apiKey } });
+    expect(right.status).toBe(200);
   });
 
   it('forwards over HTTP: status and body as the upstream service gives them', async () => {

@@ -36,8 +36,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerLinkRoutes(routes, deps);
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
-  // Forwarded calls: any signed-in person reaches the handler, which checks the route table.
-  for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const)
+  // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
+  // declared too, so a method the table does not know is refused there (403), not answered 404.
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     routes.declare(method, '/v1/*', 'signed-in', forwardHandler(deps));
   gateway.all('*', (c) => c.json({ message: 'Not found' }, 404));
   return { app: gateway, routes };

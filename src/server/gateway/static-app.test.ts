@@ -4,12 +4,31 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_PLACEHOLDER, FIRST_PAINT_MANIFEST, type FirstPaintManifest } from '../../build/first-paint-manifest';
-import { SESSION_COOKIE } from './gateway';
 import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
 import { embeddedService } from './service-connection';
-import type { SessionStore } from './session-store';
 import { LOCALE_COOKIE, withFirstPaint, withSessionMeta } from './static-app';
-import { createTestGateway, TEST_ORIGIN } from './test-gateway';
+import {
+  createTestGateway,
+  DEMO_PEOPLE,
+  demoPerson,
+  sessionCookieFor,
+  TEST_ORIGIN,
+  TestBrowser,
+  type TestGateway,
+} from './test-gateway';
+
+const ORGANISATION = { clientName: 'demo', apiKey: 'demo-partner-key', people: DEMO_PEOPLE };
+const ADMIN = demoPerson('administrator').email;
+const BOX_OFFICE = demoPerson('box-office').email;
+
+/** What the meta tag holds for a signed-in person: GET /api/session's answer, HTML-escaped JSON. */
+async function sessionMetaFor(gateway: TestGateway, cookie: string): Promise<string> {
+  const browser = new TestBrowser(gateway.app);
+  browser.cookie = cookie;
+  const view = await (await browser.request('/api/session')).text();
+  const escaped = view.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return `<meta name="foyer-session" content="${escaped.replace(/'/g, '&#39;')}" />`;
+}
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-AbC12_xY.js"></script></head></html>';
@@ -20,8 +39,8 @@ const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 describe('serving the built app', () => {
   let dir: string;
   let root: string;
+  let gateway: TestGateway;
   let app: Hono;
-  let sessions: SessionStore;
 
   const get = (path: string, headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}${path}`, { headers });
   const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -35,9 +54,15 @@ describe('serving the built app', () => {
     await writeFile(join(root, 'assets', 'index-AbC12_xY.css'), 'body{margin:0}');
     await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(dir, 'secret.txt'), 'outside the root');
-    ({ app, sessions } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: root }));
+    gateway = await createTestGateway({
+      service: embeddedService(new Hono()),
+      staticRoot: root,
+      organisations: [ORGANISATION],
+    });
+    app = gateway.app;
   });
   afterAll(async () => {
+    await gateway?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -83,12 +108,15 @@ describe('serving the built app', () => {
     expect(await again.text()).toBe('');
   });
 
-  it('tells the app who is signed in, in a meta tag of index.html, and never serves one session’s page to another', async () => {
-    const cookie = `${SESSION_COOKIE}=${sessions.create('demo', 'demo-partner-key')}`;
+  it('tells the app who is signed in (the session view as JSON), in a meta tag of index.html, and never serves one session’s page to another', async () => {
+    const cookie = await sessionCookieFor(gateway, ADMIN);
     const signedIn = await get('/orders/42', { ...html, cookie });
     const page = await signedIn.text();
-    expect(page).toContain('<meta name="foyer-session" content="demo" /></head>');
+    const meta = await sessionMetaFor(gateway, cookie);
+    expect(meta).toContain('&quot;clientName&quot;:&quot;demo&quot;');
+    expect(page).toContain(`${meta}</head>`);
     expect(page).not.toContain('demo-partner-key');
+    expect(page).not.toContain(cookie.split('=')[1]);
     expect(signedIn.headers.get('vary')).toBe('Cookie');
     // The signed-out page's ETag must not revalidate the signed-in one (a sign-in in between).
     const signedOut = await get('/orders/42', html);
@@ -98,15 +126,25 @@ describe('serving the built app', () => {
       'if-none-match': signedOut.headers.get('etag') ?? '',
     });
     expect(revalidated.status).toBe(200);
+    // Another person gets their own view.
+    const other = await sessionCookieFor(gateway, BOX_OFFICE);
+    const theirs = await (await get('/orders/42', { ...html, cookie: other })).text();
+    expect(theirs).toContain(await sessionMetaFor(gateway, other));
+    expect(theirs).toContain('box-office');
+    expect(theirs).not.toContain(ADMIN);
     // A forged or unknown cookie is nobody.
-    const forged = await get('/', { ...html, cookie: `${SESSION_COOKIE}=forged.value` });
+    const forged = await get('/', { ...html, cookie: 'foyer_session=forged.value' });
     expect(await forged.text()).toBe(SIGNED_OUT_INDEX);
+    // A session that ended is nobody either.
+    await new TestBrowser(app).request('/api/session', { method: 'DELETE', headers: { cookie: other } });
+    expect(await (await get('/', { ...html, cookie: other })).text()).toBe(SIGNED_OUT_INDEX);
   });
 
-  it('escapes the client name in the meta tag', () => {
-    expect(withSessionMeta('<head></head>', '"><script>x</script>')).toBe(
-      '<head><meta name="foyer-session" content="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" /></head>',
+  it('escapes the session view in the meta tag', () => {
+    expect(withSessionMeta('<head></head>', { name: '"><script>x</script>' })).toBe(
+      '<head><meta name="foyer-session" content="{&quot;name&quot;:&quot;\\&quot;&gt;&lt;script&gt;x&lt;/script&gt;&quot;}" /></head>',
     );
+    expect(withSessionMeta('<head></head>', null)).toBe('<head><meta name="foyer-session" content="" /></head>');
   });
 
   it('compresses what is worth it for clients that accept gzip', async () => {
@@ -153,11 +191,12 @@ describe('serving the built app', () => {
   });
 
   it('says how to build the app when it is not built', async () => {
-    const { app: unbuilt } = createTestGateway({
+    const unbuilt = await createTestGateway({
       service: embeddedService(new Hono()),
       staticRoot: join(dir, 'no-such-dir'),
+      db: gateway.db,
     });
-    const response = await unbuilt.request(`${TEST_ORIGIN}/`, { headers: html });
+    const response = await unbuilt.app.request(`${TEST_ORIGIN}/`, { headers: html });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toContain('npm run build');
   });
@@ -181,24 +220,45 @@ describe('the static first paint', () => {
 
   it('draws the sign-in page for anyone signed out, on every route, with its code preloaded', () => {
     for (const path of ['/sign-in', '/', '/orders/42']) {
-      const page = withFirstPaint(PAGE, MANIFEST, { clientName: null, language: 'nl', path });
+      const page = withFirstPaint(PAGE, MANIFEST, { signedInAs: null, language: 'nl', path });
       expect(page).toContain('<div id="root"><main>Aanmelden</main></div>');
       expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-page-AbC12_xY.js"></head>');
     }
   });
 
-  it('draws the dashboard for a signed-in visitor at /, with the client name escaped and the shell’s CSS', () => {
-    const page = withFirstPaint(PAGE, MANIFEST, { clientName: '<b>demo</b>', language: 'en', path: '/' });
+  it('draws the dashboard at / for a signed-in visitor whose role sees every area, with the name escaped and the shell’s CSS', () => {
+    const page = withFirstPaint(PAGE, MANIFEST, {
+      signedInAs: '<b>Ada</b>',
+      seesEveryArea: true,
+      language: 'en',
+      path: '/',
+    });
     expect(page).toContain('<html lang="en">');
-    expect(page).toContain('<div id="root"><p>Signed in as &lt;b&gt;demo&lt;/b&gt;</p></div>');
+    expect(page).toContain('<div id="root"><p>Signed in as &lt;b&gt;Ada&lt;/b&gt;</p></div>');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/signed-in-AbC12_xY.css">');
     expect(page).not.toContain(CLIENT_PLACEHOLDER);
   });
 
-  it('draws nothing on other signed-in pages, or without a manifest, but still sets the language', () => {
-    const other = withFirstPaint(PAGE, MANIFEST, { clientName: 'demo', language: 'en', path: '/orders/42' });
-    expect(other).toBe(PAGE.replace('lang="nl"', 'lang="en"'));
-    expect(withFirstPaint(PAGE, null, { clientName: null, language: 'nl', path: '/' })).toBe(PAGE);
+  it('draws nothing for a role that does not see every area, on other signed-in pages, or without a manifest, but still sets the language', () => {
+    const expected = PAGE.replace('lang="nl"', 'lang="en"');
+    for (const seesEveryArea of [false, undefined]) {
+      expect(
+        withFirstPaint(PAGE, MANIFEST, {
+          signedInAs: 'Bo',
+          language: 'en',
+          path: '/',
+          ...(seesEveryArea === false ? { seesEveryArea } : {}),
+        }),
+      ).toBe(expected);
+    }
+    const other = withFirstPaint(PAGE, MANIFEST, {
+      signedInAs: 'Ada',
+      seesEveryArea: true,
+      language: 'en',
+      path: '/orders/42',
+    });
+    expect(other).toBe(expected);
+    expect(withFirstPaint(PAGE, null, { signedInAs: null, language: 'nl', path: '/' })).toBe(PAGE);
   });
 
   it('is served with index.html, in the language of the locale cookie', async () => {
@@ -206,15 +266,27 @@ describe('the static first paint', () => {
     try {
       await writeFile(join(dir, 'index.html'), PAGE);
       await writeFile(join(dir, FIRST_PAINT_MANIFEST), JSON.stringify(MANIFEST));
-      const { app, sessions } = createTestGateway({ service: embeddedService(new Hono()), staticRoot: dir });
+      const gateway = await createTestGateway({
+        service: embeddedService(new Hono()),
+        staticRoot: dir,
+        organisations: [ORGANISATION],
+      });
+      const { app } = gateway;
       const get = async (path: string, cookie: string) =>
         (await app.request(`${TEST_ORIGIN}${path}`, { headers: { accept: 'text/html', cookie } })).text();
       expect(await get('/sign-in', '')).toContain('<main>Aanmelden</main>');
       expect(await get('/sign-in', `${LOCALE_COOKIE}=en-GB`)).toContain('<main>Sign in</main>');
-      const session = `${SESSION_COOKIE}=${sessions.create('demo', 'demo-partner-key')}`;
-      const dashboard = await get('/', `${session}; ${LOCALE_COOKIE}=nl-NL`);
-      expect(dashboard).toContain('<p>Aangemeld als demo</p>');
-      expect(dashboard).toContain('<meta name="foyer-session" content="demo" />');
+      const admin = await sessionCookieFor(gateway, ADMIN);
+      const dashboard = await get('/', `${admin}; ${LOCALE_COOKIE}=nl-NL`);
+      expect(dashboard).toContain('<p>Aangemeld als Ada Admin</p>');
+      expect(dashboard).toContain(await sessionMetaFor(gateway, admin));
+      // The box office does not see every area: no prerendered shell, only the session.
+      const boxOffice = await sessionCookieFor(gateway, BOX_OFFICE);
+      const plain = await get('/', `${boxOffice}; ${LOCALE_COOKIE}=nl-NL`);
+      expect(plain).not.toContain('Aangemeld als');
+      expect(plain).toContain('<div id="root"></div>');
+      expect(plain).toContain(await sessionMetaFor(gateway, boxOffice));
+      await gateway.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,14 +4,14 @@ import { createRootApp } from '../app';
 import type { ServiceRuntime } from '../runtime';
 import { connectDatabase } from '../service/db/connect';
 import type { Database } from '../service/db/database';
-import type { GatewayDeps } from './access';
+import { type GatewayDeps, SESSION_COOKIE } from './access';
 import { createAccount } from './auth/accounts';
 import { hashPassword } from './auth/passwords';
 import type { ThrottleLimits } from './auth/sign-in-throttle';
 import { findRoleByKey } from './permissions/roles';
 import type { ServiceConnection } from './service-connection';
 import { openGateway } from './start-gateway';
-import { DEMO_PASSWORD } from './store/demo-accounts';
+import { DEMO_ORGANISATIONS, DEMO_PASSWORD } from './store/demo-accounts';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */
 export const TEST_ORIGIN = 'http://foyer.test';
@@ -165,4 +165,35 @@ export async function connectTestOrganisation(deps: GatewayDeps, organisation: T
       });
     }
   });
+}
+
+/** The demo organisation's people, one per preset role (store/demo-accounts.ts). */
+export const DEMO_PEOPLE = DEMO_ORGANISATIONS[0].people;
+
+/** The demo person of a preset role. */
+export function demoPerson(role: string): { email: string; name: string; role: string } {
+  const person = DEMO_PEOPLE.find((candidate) => candidate.role === role);
+  if (!person) throw new Error(`no demo person with role ${role}`);
+  return person;
+}
+
+/**
+ * A session cookie for an account, made without a password check (argon2 costs ~100 ms a sign-in): for tests
+ * that are not about signing in.
+ */
+export async function sessionCookieFor(gateway: Pick<TestGateway, 'deps'>, email: string): Promise<string> {
+  const { rows } = await gateway.deps.db.query<{ id: string }>(
+    'select id from gateway.accounts where lower(email) = lower($1)',
+    [email],
+  );
+  if (!rows[0]) throw new Error(`no account ${email}`);
+  const value = await gateway.deps.sessions.create({ accountId: Number(rows[0].id), method: 'password' });
+  return `${SESSION_COOKIE}=${value}`;
+}
+
+/** A TestBrowser already signed in as `email` (through sessionCookieFor). */
+export async function signedInBrowser(gateway: TestGateway, email: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(gateway.app);
+  browser.cookie = await sessionCookieFor(gateway, email);
+  return browser;
 }

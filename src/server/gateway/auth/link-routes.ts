@@ -101,7 +101,7 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const problem = await passwordProblem(input.password, { email: input.email, name: input.name });
     if (problem) return fieldError(c, 'password', problem);
     const check = await checkApiKey(service, input.clientName, input.apiKey, requestOrigin(c));
-    if (!check.ok) return connectionRefused(c, check.reason);
+    if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
     const passwordHash = await hashPassword(input.password);
     const accountId = await db.transaction(async (tx) => {
       if (!(await consumeToken(tx, token, ['setup']))) return null;
@@ -126,9 +126,17 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
 export function connectionRefused(
   c: Parameters<typeof fieldError>[0],
   reason: 'refused' | 'unreachable' | 'busy' | 'unexpected',
+  retryAfter?: string,
 ): Response {
   if (reason === 'refused')
     return fieldError(c, 'apiKey', 'The Ticketing Service does not accept this client name and API key');
-  if (reason === 'busy') return c.json({ message: 'The Ticketing Service is busy. Try again shortly.' }, 429);
+  if (reason === 'busy') {
+    // The service's Retry-After is passed on, so the app can say when to try again.
+    return c.json(
+      { message: 'The Ticketing Service is busy. Try again shortly.' },
+      429,
+      retryAfter ? { 'Retry-After': retryAfter } : {},
+    );
+  }
   return c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
 }

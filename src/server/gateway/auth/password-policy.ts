@@ -33,9 +33,15 @@ export async function passwordProblem(
 ): Promise<string | null> {
   if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters`;
+  const localPart = person.email?.split('@')[0] ?? '';
   const inputs = [
     person.email ?? '',
+    // The whole local part and the whole name too: made of them, a password is as guessable as its parts.
+    localPart,
+    localPart.replace(/[^\p{L}\p{N}]+/gu, ''),
     ...(person.email?.split(/[@.]/) ?? []),
+    person.name ?? '',
+    person.name?.replace(/\s+/g, '') ?? '',
     ...(person.name?.split(/\s+/) ?? []),
     'foyer',
   ]

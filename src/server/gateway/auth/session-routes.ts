@@ -42,7 +42,10 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     if (!body.ok) return body.response;
     const { email, password } = body.data;
     const wait = await throttle.retryAfter({ address, account: email });
-    if (wait !== null) return tooManyAttempts(c, wait);
+    if (wait !== null) {
+      log.warn({ address, retryAfter: wait }, 'sign-in throttled');
+      return tooManyAttempts(c, wait);
+    }
 
     const account = await findAccountByEmail(db, email);
     const passwordOk = await verifyPassword(account?.passwordHash, password);

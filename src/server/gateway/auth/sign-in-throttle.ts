@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../service/db/database';
 
 export interface ThrottleLimits {
@@ -49,6 +50,14 @@ export class SignInThrottle {
   }
 
   #keys(keys: { address: string; account?: string | undefined }): string[] {
-    return [`address:${keys.address}`, ...(keys.account ? [`account:${keys.account.toLowerCase()}`] : [])];
+    return [`address:${keys.address}`, ...(keys.account ? [accountThrottleKey(keys.account)] : [])];
   }
+}
+
+/**
+ * The throttle row of an account: a hash of the email as typed (lower case), never the text itself — what
+ * someone types into the email field may be a password or the organisation's API key.
+ */
+export function accountThrottleKey(email: string): string {
+  return `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }

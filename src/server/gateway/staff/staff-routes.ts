@@ -283,7 +283,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const body = await readBody(c, keySchema);
     if (!body.ok) return body.response;
     const check = await checkApiKey(service, principal.clientName, body.data.apiKey, requestOrigin(c));
-    if (!check.ok) return connectionRefused(c, check.reason);
+    if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
     await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId);
     deps.log.info(
       { clientName: principal.clientName, accountId: principal.accountId },
