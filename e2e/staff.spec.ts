@@ -33,7 +33,7 @@ test.describe('staff administration', () => {
     const invite = page.getByRole('dialog', { name: 'Iemand uitnodigen' });
     await invite.getByRole('textbox', { name: 'Naam' }).fill(name);
     await invite.getByRole('textbox', { name: 'E-mailadres' }).fill(email);
-    await invite.getByRole('combobox', { name: /^Rol/ }).selectOption({ label: 'Box office' });
+    await invite.getByRole('combobox', { name: /^Rol/ }).selectOption({ label: 'Kassa' });
     await invite.getByRole('button', { name: 'Uitnodigen' }).click();
 
     const issued = page.getByRole('dialog', { name: `Uitnodiging voor ${name}` });

@@ -135,8 +135,7 @@ export class SessionStore {
     });
     const now = Date.now();
     if (
-      !row ||
-      !row.live ||
+      !row?.live ||
       new Date(row.idle_expires_at).getTime() <= now ||
       new Date(row.absolute_expires_at).getTime() <= now
     ) {
