@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../contract/staff';
-import { ROLE_PRESETS } from '../../server/gateway/permissions/permissions';
 import { allowedExportKinds, allowedKind } from '../features/exports/export-kinds';
 import { homePath, visibleAreas } from './access';
 import type { Session } from './session';
 
+/** The gateway's role presets (src/server/gateway/permissions/permissions.ts; src/web does not import it). */
+const PRESETS: Record<string, Permission[]> = {
+  'box-office': ['events:read', 'sales:sell', 'customers:lookup'],
+  marketing: ['customers:lookup', 'customers:read', 'customers:write', 'tags:write'],
+  manager: [
+    'events:read',
+    'customers:lookup',
+    'customers:read',
+    'orders:read',
+    'exports:run',
+    'reports:read',
+    'audit:read',
+  ],
+};
+
 function sessionOf(role: string): Session {
-  const preset = ROLE_PRESETS.find((candidate) => candidate.key === role);
-  if (!preset) throw new Error(role);
+  const permissions = PRESETS[role];
+  if (!permissions) throw new Error(role);
   return {
     clientName: 'demo',
     person: { id: 1, email: `${role}@demo.test`, name: role },
-    role: { key: preset.key, name: preset.name },
-    permissions: [...preset.permissions] as Permission[],
+    role: { key: role, name: role },
+    permissions,
     totpEnabled: false,
     mustEnrolTotp: false,
   };
