@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { can, type Session } from '../../app/session';
@@ -59,19 +60,29 @@ export interface LookupState {
   error: unknown;
 }
 
-/** Asks the service for the customer `text` names (exact email or customer number); nothing when `enabled` is false. */
+/** Typing pauses this long before the service is asked (`12`, `123`, `1234` are each a customer number). */
+export const LOOKUP_DEBOUNCE_MS = 200;
+
+/**
+ * Asks the service for the customer `text` names (exact email or customer number), once typing pauses; nothing
+ * when `enabled` is false. Until the answer is for the text as it stands, there are no rows (Enter must never
+ * take the customer of `#3` when `#37` has been typed).
+ */
 export function useCustomerLookup(text: string, enabled: boolean): LookupState {
-  const key = useMemo(() => (enabled ? parseLookup(text) : ({ kind: 'none' } as const)), [text, enabled]);
-  const email = key.kind === 'email' ? key.email : '';
-  const customerId = key.kind === 'number' ? key.customerId : 0;
+  const [settled] = useDebouncedValue(text, LOOKUP_DEBOUNCE_MS);
+  const key = useMemo<LookupKey>(() => (enabled ? parseLookup(text) : { kind: 'none' }), [text, enabled]);
+  const asked = useMemo<LookupKey>(() => (enabled ? parseLookup(settled) : { kind: 'none' }), [settled, enabled]);
+  const email = asked.kind === 'email' ? asked.email : '';
+  const customerId = asked.kind === 'number' ? asked.customerId : 0;
   const emailQuery = useQuery({ ...customerQueries.byEmail(email), enabled: email !== '' });
   const numberQuery = useQuery({ ...byNumber(customerId), enabled: customerId > 0 });
-  const query = key.kind === 'email' ? emailQuery : key.kind === 'number' ? numberQuery : null;
-  const data = query?.data;
+  const query = asked.kind === 'email' ? emailQuery : asked.kind === 'number' ? numberQuery : null;
+  const current = settled === text;
+  const data = current ? query?.data : undefined;
   return {
     key,
     rows: query && data !== undefined ? (data ? [data] : []) : undefined,
-    pending: query?.isFetching ?? false,
-    error: query?.error ?? null,
+    pending: key.kind !== 'none' && (!current || (query?.isFetching ?? false)),
+    error: current ? (query?.error ?? null) : null,
   };
 }

@@ -233,6 +233,19 @@ describe('CustomerPicker for a seller without customers:read', { timeout: 30_000
     expect(exportCalls(gateway.fetch)).toHaveLength(0);
   });
 
+  it('never offers the customer of a number that is no longer the one typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange, seller);
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), '3');
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Anna Jansma'));
+    await user.keyboard('7');
+    // Asking about 37 (or already answered: nobody); Anna is not offered meanwhile.
+    expect(screen.queryAllByTestId('customer-picker-option')).toHaveLength(0);
+    expect(await screen.findByText('Geen klant gevonden')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('still creates a customer inline from the email typed', async () => {
     const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
