@@ -10,9 +10,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto('/sign-in');
       await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
-      await page.getByLabel(/klantnaam/i).fill('demo');
-      await page.getByLabel(/api-sleutel/i).fill('wrong');
-      await page.getByRole('button', { name: 'Aanmelden' }).click();
+      await page.getByLabel('E-mailadres').fill(DEMO.email);
+      await page.getByLabel(/^Wachtwoord/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
     });
