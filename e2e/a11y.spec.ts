@@ -11,7 +11,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);
       await page.getByLabel('E-mailadres').fill(DEMO.email);
-      await page.getByLabel(/^Wachtwoord/).fill('wrong');
+      await page.getByLabel(/^Wachtwoord/).fill('not-the-password');
       await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       expect(await seriousFindings(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
 /**
@@ -9,27 +10,6 @@ import { type OwnServer, startOwnServer } from './support/own-server';
  */
 
 const CART_ID_KEY = 'foyer.box-office.cartId';
-
-async function openBoxOffice(page: Page, baseURL: string | undefined, path = '/box-office') {
-  expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
-  await page.goto(path);
-  // A loaded machine (the suite runs in parallel) can take a while for the first paint.
-  await expect(page.getByRole('heading', { level: 1, name: 'Kassa' })).toBeVisible({ timeout: 20_000 });
-}
-
-/** `/`, the name, Enter: the first performance matching it. */
-async function choosePerformance(page: Page, search: string) {
-  // The list has loaded (the placeholder says "Laden…" until then).
-  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toHaveAttribute('placeholder', /Zoek een/);
-  await page.keyboard.press('/');
-  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
-  await page.keyboard.type(search);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toHaveValue(new RegExp(search));
-  await expect(page.getByTestId('ticket-quantity')).toBeVisible();
-  // Choosing hands the focus on, so the sale's keys (digits, Enter) reach the page at once.
-  await expect(page.getByRole('heading', { name: 'Kaarten' })).toBeFocused();
-}
 
 /**
  * A call through the gateway with the page's session. A reused keep-alive socket that the server closed
@@ -144,16 +124,6 @@ async function freeSeatsInList(page: Page, nth: number) {
   const rowIndex = rows.findIndex((label) => !/\(0 vrij\)/.test(label) && !/\(1 vrij\)/.test(label));
   await row.selectOption({ index: rowIndex });
   return list.locator('input[type="checkbox"]:not(:disabled)');
-}
-
-/** The customer picker of the checkout: type the email, take the match. */
-async function chooseCustomer(page: Page, email: string) {
-  const input = page.getByTestId('customer-picker-input');
-  await expect(input).toBeFocused();
-  await page.keyboard.type(email);
-  await expect(page.getByTestId('customer-picker-option').first()).toContainText(email, { timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('customer-picker-value')).toContainText(email);
 }
 
 /** Serious and critical axe findings (WCAG 2.1 A/AA), with enough detail to act on. */

@@ -181,8 +181,9 @@ async function loadAndSearch(bench: BenchContext, baseURL: string, label: string
   const rows: BenchRow[] = [];
   const context = await bench.browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
   try {
+    // The demo administrator (e2e/support/fixtures.ts DEMO; not imported: that module is for the test runner).
     const signIn = await context.request.post('/api/session', {
-      data: { clientName: 'demo', apiKey: 'demo-partner-key' },
+      data: { email: 'admin@demo.test', password: 'foyer-demo-2026' },
       headers: { origin: new URL(baseURL).origin },
     });
     if (!signIn.ok()) throw new Error(`sign-in for the bench failed: ${signIn.status()}`);

@@ -12,9 +12,20 @@ import { can, type Session, sessionQuery } from './session';
 export function visibleAreas(session: Session | null | undefined): AppArea[] {
   return areas
     .filter((area) => can(session, area.requires))
-    .map((area) =>
-      area.commands ? { ...area, commands: area.commands.filter((command) => can(session, command.requires)) } : area,
-    );
+    .map((area) => {
+      const { commands, searchCommands } = area;
+      return {
+        ...area,
+        ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),
+        // Commands made from the typed text ask for permissions too ("Open order 123" needs what its page needs).
+        ...(searchCommands
+          ? {
+              searchCommands: (query: string) =>
+                searchCommands(query).filter((command) => can(session, command.requires)),
+            }
+          : {}),
+      };
+    });
 }
 
 /** Where a person lands at `/` when the dashboard is not theirs: their first area, else their account. */

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -12,6 +13,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { CUSTOM_FIELDS } from './customer-form-schema';
+import { TagChips } from './customer-parts';
 import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
@@ -110,6 +112,9 @@ export function CustomerPage() {
   const customerId = Number(param);
   const valid = Number.isInteger(customerId) && customerId > 0;
   const directory = useDirectory();
+  // Editing and tagging are offered only to roles that may (a manager reads, marketing edits).
+  const mayEdit = useCan('customers:write');
+  const mayTag = useCan('tags:write');
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,
@@ -154,9 +159,11 @@ export function CustomerPage() {
             {customer.lastChanged ? formatDateTime(customer.lastChanged, locale) : t('none')}
           </Text>
         </Stack>
-        <Button component={Link} to={`/customers/${customer.customerId}/edit`}>
-          {t('edit')}
-        </Button>
+        {mayEdit ? (
+          <Button component={Link} to={`/customers/${customer.customerId}/edit`}>
+            {t('edit')}
+          </Button>
+        ) : null}
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -207,7 +214,15 @@ export function CustomerPage() {
       </SimpleGrid>
 
       <Section title={t('tagEditor')} id="customer-tags">
-        <TagEditor customer={customer} directory={directory} />
+        {mayTag ? (
+          <TagEditor customer={customer} directory={directory} />
+        ) : customer.customerTags.length > 0 ? (
+          <TagChips tags={customer.customerTags} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('noTags')}
+          </Text>
+        )}
       </Section>
     </Stack>
   );

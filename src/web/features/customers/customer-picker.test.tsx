@@ -8,6 +8,7 @@ import { apiClient } from '../../lib/api-client';
 import type { Customer } from '../../lib/schemas/customer';
 import { renderWithApp } from '../../testing/render';
 import { disposeCustomerDirectory } from './customer-directory';
+import { parseLookup, pickerMode } from './customer-lookup';
 import { CustomerPicker, quickCreateDefaults } from './customer-picker';
 
 function apiCustomer(id: number, first: string, last: string, email: string, phone = '') {
@@ -53,6 +54,11 @@ function fakeGateway() {
       const data = changedSince ? [] : seeded;
       return json(200, { data, current_page: 1, last_page: 1, per_page: 100, total: data.length });
     }
+    const byNumber = /\/partner\/customer\/(\d+)$/.exec(url);
+    if (byNumber && (init?.method ?? 'GET') === 'GET') {
+      const found = [...seeded, elsewhere].find((customer) => customer.customerId === Number(byNumber[1]));
+      return found ? json(200, found) : json(404, { message: 'Customer not found' });
+    }
     if (url.endsWith('/partner/customer/findByEmail')) {
       return body.email === elsewhere.email ? json(200, elsewhere) : json(404, { message: 'Customer not found' });
     }
@@ -78,9 +84,12 @@ function Host({ onChange }: { onChange: (customer: Customer | null) => void }) {
   );
 }
 
-function renderPicker(onChange: (customer: Customer | null) => void) {
+const reader = ['events:read', 'customers:lookup', 'customers:read'];
+const seller = ['events:read', 'sales:sell', 'customers:lookup'];
+
+function renderPicker(onChange: (customer: Customer | null) => void, permissions: string[] = reader) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionKey, { clientName: 'demo' });
+  client.setQueryData(sessionKey, { clientName: 'demo', permissions });
   return renderWithApp(
     <QueryClientProvider client={client}>
       <Host onChange={onChange} />
@@ -165,6 +174,123 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     expect(gateway.created).toEqual([
       { customerFirstName: 'Sam', customerLastName: 'de Boer', email: 'sam@deboer.nl' },
     ]);
+  });
+});
+
+const exportCalls = (fetch: ReturnType<typeof fakeGateway>['fetch']) =>
+  fetch.mock.calls.filter(([input]) => String(input).includes('/partner/export/customers'));
+
+describe('CustomerPicker for a seller without customers:read', { timeout: 30_000 }, () => {
+  let gateway: ReturnType<typeof fakeGateway>;
+  beforeEach(() => {
+    gateway = fakeGateway();
+    vi.stubGlobal('fetch', gateway.fetch);
+    apiClient.setClientName('demo');
+  });
+  afterEach(() => {
+    disposeCustomerDirectory();
+    vi.unstubAllGlobals();
+    apiClient.setClientName(null);
+  });
+
+  it('does not load the customer list, and says to search by email or customer number', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPicker(vi.fn(), seller);
+    const input = screen.getByRole('combobox', { name: 'Klant' });
+    expect(input).toHaveAccessibleDescription(/volledige e-mailadres of het klantnummer/);
+    await user.type(input, 'jans');
+    // A name is not something the service can look up: the picker says what it needs, and finds no one.
+    expect(await screen.findByText('Typ het volledige e-mailadres of het klantnummer')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('customer-picker-option')).toHaveLength(0);
+    expect(exportCalls(gateway.fetch)).toHaveLength(0);
+  });
+
+  it('finds the buyer by exact email and chooses with Enter', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange, seller);
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), elsewhere.email);
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Els Nieuw'));
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ customerId: 4 }));
+    expect(exportCalls(gateway.fetch)).toHaveLength(0);
+  });
+
+  it('finds the buyer by customer number, and says so when there is none', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange, seller);
+    const input = screen.getByRole('combobox', { name: 'Klant' });
+    await user.type(input, '#3');
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Anna Jansma'));
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ customerId: 3 }));
+
+    await user.click(screen.getByRole('button', { name: 'Andere klant' }));
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), '777');
+    expect(await screen.findByText('Geen klant gevonden')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('customer-picker-option')).toHaveLength(0);
+    expect(exportCalls(gateway.fetch)).toHaveLength(0);
+  });
+
+  it('never offers the customer of a number that is no longer the one typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange, seller);
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), '3');
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Anna Jansma'));
+    await user.keyboard('7');
+    // Asking about 37 (or already answered: nobody); Anna is not offered meanwhile.
+    expect(screen.queryAllByTestId('customer-picker-option')).toHaveLength(0);
+    expect(await screen.findByText('Geen klant gevonden')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('still creates a customer inline from the email typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange, seller);
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'sam@deboer.nl');
+    await waitFor(() =>
+      expect(screen.getByTestId('customer-picker-create')).toHaveTextContent('Nieuwe klant: sam@deboer.nl'),
+    );
+    await screen.findByText('Geen klant gevonden');
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klant aanmaken' });
+    expect(within(dialog).getByLabelText(/E-mail/)).toHaveValue('sam@deboer.nl');
+    await user.type(within(dialog).getByLabelText(/Voornaam/), 'Sam');
+    await user.type(within(dialog).getByLabelText(/Achternaam/), 'de Boer');
+    await user.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ customerId: 99 })));
+    expect(exportCalls(gateway.fetch)).toHaveLength(0);
+  });
+});
+
+describe('pickerMode', () => {
+  const session = (permissions: string[]) => ({ permissions }) as unknown as Parameters<typeof pickerMode>[0];
+  it('searches the directory with customers:read, and looks up one customer without it', () => {
+    expect(pickerMode(session(reader))).toBe('directory');
+    expect(pickerMode(session(['customers:read']))).toBe('directory');
+    expect(pickerMode(session(seller))).toBe('lookup');
+    expect(pickerMode(session(['customers:lookup']))).toBe('lookup');
+    expect(pickerMode(null)).toBe('lookup');
+  });
+});
+
+describe('parseLookup', () => {
+  it('reads an exact email or a customer number, and nothing else', () => {
+    expect(parseLookup('  Piet@Bakker.nl ')).toEqual({ kind: 'email', email: 'Piet@Bakker.nl' });
+    expect(parseLookup('1234')).toEqual({ kind: 'number', customerId: 1234 });
+    expect(parseLookup('#1234')).toEqual({ kind: 'number', customerId: 1234 });
+    expect(parseLookup('# 42')).toEqual({ kind: 'number', customerId: 42 });
+    // A phone number (leading 0), a name, half an email, zero, a number too long to be a customer's: nothing.
+    expect(parseLookup('0612345678')).toEqual({ kind: 'none' });
+    expect(parseLookup('Jansen')).toEqual({ kind: 'none' });
+    expect(parseLookup('piet@bakker')).toEqual({ kind: 'none' });
+    expect(parseLookup('0')).toEqual({ kind: 'none' });
+    expect(parseLookup('12345678901')).toEqual({ kind: 'none' });
+    expect(parseLookup('12a')).toEqual({ kind: 'none' });
+    expect(parseLookup('')).toEqual({ kind: 'none' });
   });
 });
 

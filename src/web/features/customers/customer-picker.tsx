@@ -1,12 +1,15 @@
 import { Button, Combobox, Group, Modal, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { sessionQuery } from '../../app/session';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import type { CustomerFormValues } from './customer-form-schema';
+import { pickerMode, useCustomerLookup } from './customer-lookup';
 import { customersMessages } from './customers-messages';
 import { isExactEmail, useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
 
@@ -35,20 +38,35 @@ export function quickCreateDefaults(text: string): Partial<CustomerFormValues> {
  * Finds the buyer at a desk, or makes a new one: searches the client's customers locally as you type (name,
  * email, phone in any format — the same search as the customer list), checks an exact email with the
  * service, and creates a customer inline. A keyboard combobox: arrows move, Enter chooses, Escape closes.
+ *
+ * A seller who may not read the customer list (customers:lookup without customers:read) gets the lookup
+ * mode: no directory load, the buyer is asked of the service by exact email or customer number. Searching by
+ * name there needs a server-side search, which arrives with the customer mirror (issue 21).
  */
 export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerPickerProps) {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
-  const { directory, state } = useCustomerDirectory();
+  const mode = pickerMode(useQuery(sessionQuery).data);
+  const { directory, state } = useCustomerDirectory(mode === 'directory');
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState<Partial<CustomerFormValues> | null>(null);
-  const search = useCustomerQuery(
+  const directorySearch = useCustomerQuery(
     directory,
     state?.version ?? 0,
-    query.trim() === ''
+    query.trim() === '' || mode !== 'directory'
       ? null
       : { text: query, tag: '', optin: '', since: '', sort: null, offset: 0, limit: MAX_OPTIONS },
   );
+  const lookup = useCustomerLookup(query, mode === 'lookup');
+  const search =
+    mode === 'directory'
+      ? directorySearch
+      : {
+          rows: lookup.rows,
+          total: lookup.rows?.length,
+          answered: lookup.rows !== undefined ? query : null,
+          emailLookup: { pending: lookup.pending, error: lookup.error },
+        };
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
@@ -80,6 +98,8 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
   };
 
   const loading = state?.status === 'loading' && state.progress;
+  // Lookup mode: what was typed is not (yet) an email address or a customer number.
+  const incomplete = mode === 'lookup' && asked && lookup.key.kind === 'none';
 
   if (value) {
     return (
@@ -131,7 +151,8 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
           <TextInput
             ref={inputRef}
             label={t('pickerLabel')}
-            placeholder={t('pickerPlaceholder')}
+            placeholder={t(mode === 'lookup' ? 'pickerLookupPlaceholder' : 'pickerPlaceholder')}
+            description={mode === 'lookup' ? t('pickerLookupHint') : undefined}
             type="search"
             // Mantine adds the popup, active-option and (withExpandedAttribute) expanded attributes; the role is ours.
             role="combobox"
@@ -140,7 +161,8 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             spellCheck={false}
             autoFocus={autoFocus}
             value={query}
-            aria-describedby={loading ? hintId : undefined}
+            // Only while loading: otherwise Mantine's own description (the lookup hint) describes the box.
+            {...(loading ? { 'aria-describedby': hintId } : {})}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
               combobox.openDropdown();
@@ -170,7 +192,10 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             {asked && search.answered !== null && matchCount === 0 && !search.emailLookup.pending ? (
               <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty>
             ) : null}
-            {search.emailLookup.pending ? <Combobox.Empty>{t('emailChecking')}</Combobox.Empty> : null}
+            {incomplete ? <Combobox.Empty>{t('pickerLookupIncomplete')}</Combobox.Empty> : null}
+            {search.emailLookup.pending ? (
+              <Combobox.Empty>{t(mode === 'lookup' ? 'pickerLookupChecking' : 'emailChecking')}</Combobox.Empty>
+            ) : null}
             {matchCount > MAX_OPTIONS ? (
               <Combobox.Empty>
                 {t('pickerMore', { count: formatNumber(matchCount - MAX_OPTIONS, locale) })}

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconSearch } from '../../components/icons';
@@ -49,6 +50,9 @@ export function CustomersListPage() {
   const [text, setText] = useState(() => directory?.lastQuery ?? '');
   const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
+  // Selecting rows is for the bulk tag change: only for roles that may change tags. New: customers:write.
+  const mayTag = useCan('tags:write');
+  const mayCreate = useCan('customers:write');
   const clientTypes = useQuery(customerQueries.clientTypes());
 
   const update = (change: Partial<CustomerListParams>) =>
@@ -149,8 +153,8 @@ export function CustomersListPage() {
   const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const pageSomeSelected = pageIds.some((id) => selected.has(id));
 
-  const columns = useMemo<DataTableColumn<Customer>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<Customer>[]>(() => {
+    const all: DataTableColumn<Customer>[] = [
       {
         id: 'select',
         header: () => (
@@ -226,9 +230,9 @@ export function CustomersListPage() {
         sortDescFirst: descendingFirst('lastChanged'),
         cell: ({ row }) => (row.original.lastChanged ? formatDateTime(row.original.lastChanged, locale) : ''),
       },
-    ],
-    [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle],
-  );
+    ];
+    return mayTag ? all : all.filter((column) => column.id !== 'select');
+  }, [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle, mayTag]);
 
   let notice: ReactNode = null;
   if (partialProgress) {
@@ -250,9 +254,11 @@ export function CustomersListPage() {
           <Button component={Link} to="/customers/tags" variant="subtle">
             {t('tagOverview')}
           </Button>
-          <Button component={Link} to="/customers/new">
-            {t('newCustomer')}
-          </Button>
+          {mayCreate ? (
+            <Button component={Link} to="/customers/new">
+              {t('newCustomer')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
 
@@ -322,26 +328,28 @@ export function CustomersListPage() {
           </Text>
           {notice}
         </Group>
-        <Group gap="xs">
-          {selected.size > 0 ? (
-            <>
-              <Text size="sm" data-testid="selected-count">
-                {t('selectedCount', { count: formatNumber(selected.size, locale) })}
-              </Text>
-              <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
-                {t('clearSelection')}
+        {mayTag ? (
+          <Group gap="xs">
+            {selected.size > 0 ? (
+              <>
+                <Text size="sm" data-testid="selected-count">
+                  {t('selectedCount', { count: formatNumber(selected.size, locale) })}
+                </Text>
+                <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
+                  {t('clearSelection')}
+                </Button>
+              </>
+            ) : null}
+            {local && (searching || hasFilters(params)) && matchCount > 0 ? (
+              <Button size="xs" variant="light" onClick={() => void selectAllMatches()}>
+                {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
               </Button>
-            </>
-          ) : null}
-          {local && (searching || hasFilters(params)) && matchCount > 0 ? (
-            <Button size="xs" variant="light" onClick={() => void selectAllMatches()}>
-              {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
+            ) : null}
+            <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
+              {t('bulkTags')}
             </Button>
-          ) : null}
-          <Button size="xs" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
-            {t('bulkTags')}
-          </Button>
-        </Group>
+          </Group>
+        ) : null}
       </Group>
 
       <DataTable
@@ -359,7 +367,7 @@ export function CustomersListPage() {
         sorting={tableSorting}
       />
 
-      {bulkOpen ? (
+      {bulkOpen && mayTag ? (
         <Suspense fallback={null}>
           <BulkTagDialog customers={[...selected.values()]} directory={directory} onClose={() => setBulkOpen(false)} />
         </Suspense>

@@ -152,6 +152,11 @@ export const customersMessages = defineMessages(
     pickerSelected: 'Gekozen klant',
     pickerMore: 'en nog {count}; typ verder om te verfijnen',
     pickerStillLoading: 'Klanten worden nog geladen ({done} van {total}).',
+    pickerLookupPlaceholder: 'E-mailadres of klantnummer',
+    pickerLookupHint:
+      'Aan de kassa zoek je een klant op het volledige e-mailadres of het klantnummer; zoeken op naam komt later.',
+    pickerLookupIncomplete: 'Typ het volledige e-mailadres of het klantnummer',
+    pickerLookupChecking: 'Klant wordt opgezocht…',
   },
   {
     listTitle: 'Customers',
@@ -298,5 +303,10 @@ export const customersMessages = defineMessages(
     pickerSelected: 'Chosen customer',
     pickerMore: 'and {count} more; keep typing to narrow down',
     pickerStillLoading: 'Customers are still loading ({done} of {total}).',
+    pickerLookupPlaceholder: 'Email address or customer number',
+    pickerLookupHint:
+      'At the desk you find a customer by their full email address or customer number; search by name comes later.',
+    pickerLookupIncomplete: 'Type the full email address or the customer number',
+    pickerLookupChecking: 'Looking up the customer…',
   },
 );

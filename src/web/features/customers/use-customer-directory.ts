@@ -11,10 +11,11 @@ import type { CustomerQuery, CustomerQueryAnswer } from './customer-directory-pr
  * (changedSince) whenever the window regains focus. Sign-out (which clears the query cache) forgets it.
  * Its state is not watched here: screens pick what they show with useDirectoryState or useDirectoryValue.
  */
-export function useDirectory(): CustomerDirectory | null {
+export function useDirectory(load = true): CustomerDirectory | null {
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery);
-  const clientName = session?.clientName ?? null;
+  // `load` false (a seller without customers:read, who may not read the list): no directory, nothing loads.
+  const clientName = load ? (session?.clientName ?? null) : null;
   const directory = useMemo(
     () => (clientName ? customerDirectoryFor(clientName, queryClient) : null),
     [clientName, queryClient],
@@ -59,9 +60,12 @@ export function useDirectoryValue<Value>(
   return useSyncExternalStore(directory?.subscribe ?? noSubscribe, snapshot, snapshot);
 }
 
-/** The directory and its whole state (see useDirectory, useDirectoryState). */
-export function useCustomerDirectory(): { directory: CustomerDirectory | null; state: DirectoryState | null } {
-  const directory = useDirectory();
+/** The directory and its whole state (see useDirectory, useDirectoryState); `load` false: none. */
+export function useCustomerDirectory(load = true): {
+  directory: CustomerDirectory | null;
+  state: DirectoryState | null;
+} {
+  const directory = useDirectory(load);
   return { directory, state: useDirectoryState(directory) };
 }
 

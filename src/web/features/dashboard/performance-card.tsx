@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { EVENT_TYPES } from '../../lib/event-type';
 import { formatLongDay, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
@@ -95,7 +96,35 @@ export function PerformanceCard({
   const { locale } = useLocale();
   const localized = useLocalized();
   const type = event.eventType ? EVENT_TYPES[event.eventType] : undefined;
-  return (
+  // The card opens the event page; for a role that sees the dashboard but not the events (reports only), it is
+  // a plain card.
+  const mayOpen = useCan('events:read');
+  const body = (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {showDay ? `${capitalize(formatLongDay(event.start, locale))} · ` : ''}
+            <time dateTime={event.start}>{formatTime(event.start, locale)}</time>
+          </Text>
+          <Text fw={650} lineClamp={1} title={event.eventName}>
+            {event.eventName}
+          </Text>
+          {/* A no-break space holds the line while the hall names load: the card keeps its height. */}
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {hallName || '\u00a0'}
+          </Text>
+        </Stack>
+        {type && event.eventType !== 'event' ? (
+          <Badge variant="light" color={type.color} size="sm">
+            {localized(type.label)}
+          </Badge>
+        ) : null}
+      </Group>
+      <Availability state={availability} />
+    </Stack>
+  );
+  return mayOpen ? (
     <Card
       component={Link}
       to={`/events/${event.eventId}`}
@@ -105,29 +134,11 @@ export function PerformanceCard({
       className="foyer-performance-card"
       data-testid="performance-card"
     >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed">
-              {showDay ? `${capitalize(formatLongDay(event.start, locale))} · ` : ''}
-              <time dateTime={event.start}>{formatTime(event.start, locale)}</time>
-            </Text>
-            <Text fw={650} lineClamp={1} title={event.eventName}>
-              {event.eventName}
-            </Text>
-            {/* A no-break space holds the line while the hall names load: the card keeps its height. */}
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {hallName || '\u00a0'}
-            </Text>
-          </Stack>
-          {type && event.eventType !== 'event' ? (
-            <Badge variant="light" color={type.color} size="sm">
-              {localized(type.label)}
-            </Badge>
-          ) : null}
-        </Group>
-        <Availability state={availability} />
-      </Stack>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder radius="md" padding="md" className="foyer-performance-card" data-testid="performance-card">
+      {body}
     </Card>
   );
 }

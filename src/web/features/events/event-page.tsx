@@ -17,6 +17,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber, formatPercent, formatTime, isoLocalDate } from '../../lib/format';
@@ -285,6 +286,7 @@ const EventSections = memo(function EventSections({ event }: { event: PartnerEve
 
 export function EventPage() {
   const t = useMessages(eventsMessages);
+  const maySell = useCan('sales:sell');
   const { locale } = useLocale();
   const eventId = Number(useParams().eventId);
   const valid = Number.isInteger(eventId) && eventId > 0;
@@ -359,9 +361,11 @@ export function EventPage() {
             <Button component={Link} to={`/events/${data.eventId}/seats`} variant="default">
               {t('seatPlan')}
             </Button>
-            <Button component={Link} to={`/box-office?event=${data.eventId}`}>
-              {t('sell')}
-            </Button>
+            {maySell ? (
+              <Button component={Link} to={`/box-office?event=${data.eventId}`}>
+                {t('sell')}
+              </Button>
+            ) : null}
           </Group>
         </Group>
       </Stack>

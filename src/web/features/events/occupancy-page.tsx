@@ -17,6 +17,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { keepPreviousData, type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isPerformance } from '../../lib/event-type';
 import { formatDateTime, formatNumber, formatPercent, formatTime } from '../../lib/format';
@@ -60,6 +61,20 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/** A link to the event's page, or its name alone for a role that sees occupancy but not the events (reports only). */
+function EventName({ eventId, name, fw }: { eventId: number; name: string; fw?: number }) {
+  const mayOpen = useCan('events:read');
+  return mayOpen ? (
+    <Anchor component={Link} to={`/events/${eventId}`} fw={fw} size="sm">
+      {name}
+    </Anchor>
+  ) : (
+    <Text component="span" fw={fw} size="sm">
+      {name}
+    </Text>
+  );
+}
+
 function RankedList({ title, id, items }: { title: string; id: string; items: PerformanceOccupancy[] }) {
   const t = useMessages(occupancyMessages);
   const { locale } = useLocale();
@@ -73,9 +88,7 @@ function RankedList({ title, id, items }: { title: string; id: string; items: Pe
           <li key={item.event.eventId} data-testid="ranked-performance" data-event-id={item.event.eventId}>
             <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
               <div style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`/events/${item.event.eventId}`} fw={600} size="sm">
-                  {item.event.eventName}
-                </Anchor>
+                <EventName eventId={item.event.eventId} name={item.event.eventName} fw={600} />
                 <Text size="xs" c="dimmed">
                   <time dateTime={item.event.start}>{formatDateTime(item.event.start, locale)}</time>
                   {' · '}
@@ -129,9 +142,7 @@ function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
                 {formatDateTime(item.event.start, locale)}
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`/events/${item.event.eventId}`} size="sm">
-                  {item.event.eventName}
-                </Anchor>
+                <EventName eventId={item.event.eventId} name={item.event.eventName} />
               </Table.Td>
               <Table.Td ta="right" className="foyer-tabular">
                 {formatNumber(item.sold, locale)}
@@ -216,13 +227,16 @@ export function OccupancyPage() {
   const totals = useMemo(() => occupancyTotals(items), [items]);
   const ranked = useMemo(() => rankOccupancy(items, RANKED), [items]);
   const complete = performanceIds.length > 0 && done === performanceIds.length;
+  const mayOpenEvents = useCan('events:read');
 
   return (
     <Stack gap="lg" maw={1200} data-testid="occupancy-page">
       <Stack gap={4}>
-        <Anchor component={Link} to="/events" size="sm">
-          ← {t('performances')}
-        </Anchor>
+        {mayOpenEvents ? (
+          <Anchor component={Link} to="/events" size="sm">
+            ← {t('performances')}
+          </Anchor>
+        ) : null}
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed">{t('intro')}</Text>
       </Stack>

@@ -1,3 +1,4 @@
+import type { Permission } from '../../../contract/staff';
 import {
   clientTypesLayout,
   customersLayout,
@@ -11,6 +12,29 @@ import type { WatermarkKind } from './watermark';
 /** What can be exported (spec 4.2, exports). */
 export const EXPORT_KINDS = ['customers', 'orders', 'waitinglist', 'clienttypes'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/**
+ * Who may export what (any one of the permissions), as the gateway allows the calls behind it: the customer
+ * export is the customer list (customers:read); orders and the waiting list are exports:run.
+ */
+export const EXPORT_KIND_REQUIRES: Record<ExportKind, readonly Permission[]> = {
+  customers: ['customers:read'],
+  orders: ['exports:run'],
+  waitinglist: ['exports:run'],
+  clienttypes: ['customers:read', 'customers:write', 'tags:write'],
+};
+
+/** The kinds a person with `permissions` may export, in the page's order. */
+export function allowedExportKinds(permissions: readonly Permission[]): ExportKind[] {
+  return EXPORT_KINDS.filter((kind) =>
+    EXPORT_KIND_REQUIRES[kind].some((permission) => permissions.includes(permission)),
+  );
+}
+
+/** `kind` when it is allowed; else the first allowed one (a link or the default the person may not use). */
+export function allowedKind(kind: ExportKind, allowed: readonly ExportKind[]): ExportKind {
+  return allowed.includes(kind) ? kind : (allowed[0] ?? kind);
+}
 
 /** Orders: one row per order, or one per seat. */
 export const ORDER_ROW_SHAPES = ['order', 'seat'] as const;

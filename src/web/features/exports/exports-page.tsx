@@ -24,7 +24,14 @@ import { describeError } from '../../components/error-message';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { exportCountQuery, exportKeys } from './export-counts';
-import { type ExportDefinition, type ExportKind, exportDefinition, type PagedExport } from './export-kinds';
+import {
+  allowedExportKinds,
+  allowedKind,
+  type ExportDefinition,
+  type ExportKind,
+  exportDefinition,
+  type PagedExport,
+} from './export-kinds';
 import { type ExportSettings, readExportSettings, writeExportSettings } from './export-settings';
 import { canStreamToFile } from './export-sink';
 import { exportsMessages } from './exports-messages';
@@ -43,10 +50,18 @@ type T = ReturnType<typeof useMessages<keyof typeof exportsMessages.nl>>;
 export function ExportsPage() {
   const t = useMessages(exportsMessages);
   const { locale } = useLocale();
-  const clientName = useQuery(sessionQuery).data?.clientName ?? null;
+  const session = useQuery(sessionQuery).data;
+  const clientName = session?.clientName ?? null;
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
-  const settings = useMemo(() => readExportSettings(search), [search]);
+  // Only the kinds the person's role may export are offered; a link to another (or the default, orders,
+  // for someone who may only export customers) opens the first one they may.
+  const allowed = useMemo(() => allowedExportKinds(session?.permissions ?? []), [session]);
+  const settings = useMemo(() => {
+    const read = readExportSettings(search);
+    return { ...read, kind: allowedKind(read.kind, allowed) };
+  }, [search, allowed]);
+  const mayWaitingList = allowed.includes('waitinglist');
   const definition = useMemo(() => exportDefinition(settings.kind, settings.rows), [settings.kind, settings.rows]);
   const run = useExportRun(clientName);
   const running = run.state.status === 'running';
@@ -80,12 +95,14 @@ export function ExportsPage() {
     run.reset();
   };
 
-  const kinds: Array<{ value: ExportKind; label: string }> = [
-    { value: 'customers', label: t('kindCustomers') },
-    { value: 'orders', label: t('kindOrders') },
-    { value: 'waitinglist', label: t('kindWaitinglist') },
-    { value: 'clienttypes', label: t('kindClienttypes') },
-  ];
+  const kinds: Array<{ value: ExportKind; label: string }> = (
+    [
+      { value: 'customers', label: t('kindCustomers') },
+      { value: 'orders', label: t('kindOrders') },
+      { value: 'waitinglist', label: t('kindWaitinglist') },
+      { value: 'clienttypes', label: t('kindClienttypes') },
+    ] as const
+  ).filter((kind) => allowed.includes(kind.value));
 
   return (
     <Stack gap="lg" maw={900}>
@@ -96,9 +113,11 @@ export function ExportsPage() {
             {t('intro')}
           </Text>
         </Stack>
-        <Button component={Link} to="/waiting-list" variant="subtle" size="sm">
-          {t('toWaitingList')}
-        </Button>
+        {mayWaitingList ? (
+          <Button component={Link} to="/waiting-list" variant="subtle" size="sm">
+            {t('toWaitingList')}
+          </Button>
+        ) : null}
       </Group>
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="export-settings-title">

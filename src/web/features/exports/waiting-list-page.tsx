@@ -2,6 +2,7 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { readPage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../lib/format';
@@ -210,11 +211,18 @@ export function WaitingListPage() {
 function EventCell({ event, eventId }: { event: PartnerEvent | undefined; eventId: number }) {
   const t = useMessages(exportsMessages);
   const { locale } = useLocale();
+  const mayOpen = useCan('events:read');
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={`/events/${eventId}`} size="sm" fw={600}>
-        {event?.eventName ?? t('eventFallback', { id: eventId })}
-      </Anchor>
+      {mayOpen ? (
+        <Anchor component={Link} to={`/events/${eventId}`} size="sm" fw={600}>
+          {event?.eventName ?? t('eventFallback', { id: eventId })}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={600}>
+          {event?.eventName ?? t('eventFallback', { id: eventId })}
+        </Text>
+      )}
       {event ? (
         <Text size="xs" c="dimmed" className="foyer-tabular">
           <time dateTime={event.start}>

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -73,6 +74,7 @@ function SeatsTable({
 }) {
   const t = useMessages(orderPageMessages);
   const ts = useMessages(ordersMessages);
+  const mayOpenEvents = useCan('events:read');
   const { locale } = useLocale();
   const rankName = (seat: OrderSeat) =>
     events.get(seat.eventId)?.prices.find((price) => price.rankId === seat.rankId && price.rankName)?.rankName ??
@@ -101,9 +103,13 @@ function SeatsTable({
             return (
               <Table.Tr key={`${seat.seatId}-${seat.eventId}`} data-testid="seat-row" data-seat-id={seat.seatId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/events/${seat.eventId}`} size="sm">
-                    {event?.eventName ?? ts('eventFallback', { id: seat.eventId })}
-                  </Anchor>
+                  {mayOpenEvents ? (
+                    <Anchor component={Link} to={`/events/${seat.eventId}`} size="sm">
+                      {event?.eventName ?? ts('eventFallback', { id: seat.eventId })}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm">{event?.eventName ?? ts('eventFallback', { id: seat.eventId })}</Text>
+                  )}
                   {event ? (
                     <Text size="xs" c="dimmed">
                       {formatDateTime(event.start, locale)}
@@ -188,6 +194,9 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
+  const mayOpenCustomers = useCan('customers:read');
+  // The public order status (tickets and receipt links) is a desk call (sales:sell) at the gateway.
+  const mayReadLinks = useCan('sales:sell');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
@@ -256,12 +265,16 @@ export function OrderPage({ orderId }: { orderId: number }) {
           <Field label={t('fieldCustomer')} testId="field-customer">
             {order.customerId === null ? (
               ts('anonymous')
-            ) : (
+            ) : mayOpenCustomers ? (
               <Anchor component={Link} to={`/customers/${order.customerId}`}>
                 {row?.user
                   ? `${customerName(row.user)} (${order.customerId})`
                   : ts('customerNumber', { id: order.customerId })}
               </Anchor>
+            ) : row?.user ? (
+              `${customerName(row.user)} (${order.customerId})`
+            ) : (
+              ts('customerNumber', { id: order.customerId })
             )}
           </Field>
           <Field label={t('fieldStatus')} testId="field-status">
@@ -294,9 +307,11 @@ export function OrderPage({ orderId }: { orderId: number }) {
         </SimpleGrid>
       </Section>
 
-      <Section title={t('linksTitle')} id="order-links">
-        <PublicLinks orderKey={order.orderKey} />
-      </Section>
+      {mayReadLinks ? (
+        <Section title={t('linksTitle')} id="order-links">
+          <PublicLinks orderKey={order.orderKey} />
+        </Section>
+      ) : null}
 
       <Section title={t('seatsTitle')} id="order-seats">
         {lines.isError ? (

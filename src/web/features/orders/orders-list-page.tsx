@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -33,6 +34,8 @@ function BreakableDateTime({ text }: { text: string }) {
 /** `GET /partner/order`: newest first, 100 a page; page and `changedSince` live in the URL. */
 export function OrdersListPage() {
   const t = useMessages(ordersMessages);
+  const mayOpenCustomers = useCan('customers:read');
+  const mayAnalyse = useCan('reports:read');
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const channelLabel = useChannelLabel();
@@ -93,10 +96,13 @@ export function OrdersListPage() {
               </Text>
             );
           }
-          return (
+          // The customer page is for roles that may read customers; others see the name.
+          return mayOpenCustomers ? (
             <Anchor component={Link} to={`/customers/${user.customerId}`} size="sm">
               {customerName(user)}
             </Anchor>
+          ) : (
+            <Text size="sm">{customerName(user)}</Text>
           );
         },
       },
@@ -137,16 +143,18 @@ export function OrdersListPage() {
         cell: ({ row }) => <span className="foyer-tabular">{formatNumber(row.original.seats.length, locale)}</span>,
       },
     ],
-    [t, locale, queryClient, channelLabel],
+    [t, locale, queryClient, channelLabel, mayOpenCustomers],
   );
 
   return (
     <Stack gap="lg" maw={1400} className="foyer-orders-list">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('listTitle')}</Title>
-        <Button component={Link} to="/orders/analysis" variant="light" size="sm">
-          {t('analysisLink')}
-        </Button>
+        {mayAnalyse ? (
+          <Button component={Link} to="/orders/analysis" variant="light" size="sm">
+            {t('analysisLink')}
+          </Button>
+        ) : null}
       </Group>
       <DataTable
         label={t('listLabel')}

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../app/use-can';
 import { IconRefresh } from '../../components/icons';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -30,6 +31,7 @@ function PlanSkeleton() {
  */
 export function SeatPlanPage() {
   const t = useMessages(seatPlanPageMessages);
+  const maySell = useCan('sales:sell');
   const { locale } = useLocale();
   const eventId = Number(useParams().eventId);
   const valid = Number.isInteger(eventId) && eventId > 0;
@@ -59,7 +61,7 @@ export function SeatPlanPage() {
               </Text>
             ) : null}
           </Stack>
-          {valid ? (
+          {valid && maySell ? (
             <Button component={Link} to={`/box-office?event=${eventId}`}>
               {t('sell')}
             </Button>

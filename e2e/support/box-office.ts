@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { DEMO, type DemoAccount, expect, signInByApi } from './fixtures';
+
+/*
+ * The box office's steps, shared by the box-office tests and the role tests (a seller of the box-office role
+ * sells the same way as the administrator, only finding the buyer differs).
+ */
+
+/** Signs `account` in and opens the box office. */
+export async function openBoxOffice(
+  page: Page,
+  baseURL: string | undefined,
+  path = '/box-office',
+  account: Pick<DemoAccount, 'email' | 'password'> = DEMO,
+) {
+  expect((await signInByApi(page.request, baseURL ?? '', account)).status()).toBe(200);
+  await page.goto(path);
+  // A loaded machine (the suite runs in parallel) can take a while for the first paint.
+  await expect(page.getByRole('heading', { level: 1, name: 'Kassa' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** `/`, the name, Enter: the first performance matching it. */
+export async function choosePerformance(page: Page, search: string) {
+  // The list has loaded (the placeholder says "Laden…" until then).
+  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toHaveAttribute('placeholder', /Zoek een/);
+  await page.keyboard.press('/');
+  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
+  await page.keyboard.type(search);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toHaveValue(new RegExp(search));
+  await expect(page.getByTestId('ticket-quantity')).toBeVisible();
+  // Choosing hands the focus on, so the sale's keys (digits, Enter) reach the page at once.
+  await expect(page.getByRole('heading', { name: 'Kaarten' })).toBeFocused();
+}
+
+/** The customer picker of the checkout: type the email, take the match. */
+export async function chooseCustomer(page: Page, email: string) {
+  const input = page.getByTestId('customer-picker-input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(email);
+  await expect(page.getByTestId('customer-picker-option').first()).toContainText(email, { timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('customer-picker-value')).toContainText(email);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Permission } from '../../contract/staff';
+import { allowedExportKinds, allowedKind } from '../features/exports/export-kinds';
+import { homePath, visibleAreas } from './access';
+import type { Session } from './session';
+
+/** The gateway's role presets (src/server/gateway/permissions/permissions.ts; src/web does not import it). */
+const PRESETS: Record<string, Permission[]> = {
+  'box-office': ['events:read', 'sales:sell', 'customers:lookup'],
+  marketing: ['customers:lookup', 'customers:read', 'customers:write', 'tags:write'],
+  manager: [
+    'events:read',
+    'customers:lookup',
+    'customers:read',
+    'orders:read',
+    'exports:run',
+    'reports:read',
+    'audit:read',
+  ],
+};
+
+function sessionOf(role: string): Session {
+  const permissions = PRESETS[role];
+  if (!permissions) throw new Error(role);
+  return {
+    clientName: 'demo',
+    person: { id: 1, email: `${role}@demo.test`, name: role },
+    role: { key: role, name: role },
+    permissions,
+    totpEnabled: false,
+    mustEnrolTotp: false,
+  };
+}
+
+const ids = (session: Session) => visibleAreas(session).map((area) => area.id);
+const commandIds = (session: Session) =>
+  visibleAreas(session)
+    .flatMap((area) => area.commands ?? [])
+    .map((c) => c.id);
+const searched = (session: Session, text: string) =>
+  visibleAreas(session).flatMap((area) => area.searchCommands?.(text) ?? []);
+
+describe('what each role sees', () => {
+  it('box office: the dashboard, events and the box office, not customers, orders or exports', () => {
+    const session = sessionOf('box-office');
+    expect(ids(session)).toEqual(['dashboard', 'events', 'box-office', 'account']);
+    expect(homePath(session)).toBe('/');
+    expect(commandIds(session)).not.toContain('customers:new');
+    expect(searched(session, '12345')).toEqual([]);
+  });
+
+  it('marketing: customers only, and lands on them', () => {
+    const session = sessionOf('marketing');
+    expect(ids(session)).toEqual(['customers', 'exports', 'account']);
+    expect(homePath(session)).toBe('/customers');
+    expect(commandIds(session)).toContain('customers:new');
+    expect(commandIds(session)).toContain('exports:customers');
+    expect(commandIds(session)).not.toContain('waiting-list');
+  });
+
+  it('manager: orders and exports, not the box office; no new customer', () => {
+    const session = sessionOf('manager');
+    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'exports', 'account']);
+    expect(commandIds(session)).not.toContain('customers:new');
+    expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
+  });
+});
+
+describe('export kinds', () => {
+  it('offers only what the role may export, and falls back to the first of those', () => {
+    const marketing = allowedExportKinds(sessionOf('marketing').permissions);
+    expect(marketing).toEqual(['customers', 'clienttypes']);
+    expect(allowedKind('orders', marketing)).toBe('customers');
+    expect(allowedExportKinds(sessionOf('manager').permissions)).toEqual([
+      'customers',
+      'orders',
+      'waitinglist',
+      'clienttypes',
+    ]);
+    expect(allowedExportKinds(['exports:run'])).toEqual(['orders', 'waitinglist']);
+    expect(allowedKind('customers', ['orders', 'waitinglist'])).toBe('orders');
+    expect(allowedKind('waitinglist', ['orders', 'waitinglist'])).toBe('waitinglist');
+    expect(allowedExportKinds(sessionOf('box-office').permissions)).toEqual([]);
+  });
+});
