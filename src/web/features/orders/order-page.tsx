@@ -195,8 +195,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const { locale } = useLocale();
   const localized = useLocalized();
   const mayOpenCustomers = useCan('customers:read');
-  // The public order status (tickets and receipt links) is a desk call (sales:sell) at the gateway.
-  const mayReadLinks = useCan('sales:sell');
+  // The public order status (tickets and receipt links): for whoever reads orders, and the desk that sold it.
+  const mayReadLinks = useCan('orders:read', 'sales:sell');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
