@@ -22,6 +22,8 @@ export type LoadJob =
       body?: string;
       connections: number;
       durationSeconds: number;
+      /** Requests per second over all connections (a steady load); absent: as fast as answers come. */
+      overallRate?: number;
     }
   | {
       /** Each call: a fresh cart (not timed), then the timed `POST /partner/cart/{id}` adding one seat. */
@@ -68,6 +70,7 @@ async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadRes
     headers: job.headers,
     ...(job.body === undefined ? {} : { body: job.body }),
     connections: job.connections,
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
     duration: job.durationSeconds,
   });
   const requests = result['2xx'] + result.non2xx;
