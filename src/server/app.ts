@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { createGatewayApp, type GatewayOptions, SESSION_COOKIE } from './gateway/gateway';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
+import { healthRoutes } from './http/health';
+import type { Lifecycle } from './http/server-lifecycle';
 import type { ServiceRuntime } from './runtime';
 
 export interface RootAppOptions {
@@ -14,11 +16,13 @@ export interface RootAppOptions {
   /** The built app (dist/web); null when something else serves it (Vite in `npm run dev`). */
   staticRoot: string | null;
   log: Logger;
+  /** Shutdown state, for readiness (see http/health.ts). */
+  lifecycle?: Lifecycle;
 }
 
 /** The backend paths: everything else is the app's. `npm run dev` routes by the same test. */
 export function isBackendPath(path: string): boolean {
-  return /^\/(api|v1)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path);
+  return /^\/(api|v1|health)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path);
 }
 
 /**
@@ -30,6 +34,7 @@ export function createRootApp(options: RootAppOptions): Hono {
   const { runtime, log } = options;
   const root = new Hono();
 
+  root.route('/health', healthRoutes({ db: runtime?.db ?? null, lifecycle: options.lifecycle }));
   root.use('/api/*', securityHeaders({ ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' }));
   root.route('/api', createGatewayApp(options.gateway));
 
