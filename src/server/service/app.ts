@@ -48,7 +48,11 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: `Request body too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+      onError: (c) => {
+        // The rest of the body is not wanted: the connection closes after the answer instead of reading it.
+        c.header('Connection', 'close');
+        return c.json({ message: `Request body too large (at most ${MAX_BODY_BYTES} bytes)` }, 413);
+      },
     }),
   );
 
