@@ -73,19 +73,26 @@ export function applyLimits(server: HttpServer, limits: ServerLimits): void {
 }
 
 function capConnectionsPerAddress(server: NetServer, cap: number): void {
-  const open = new Map<string, number>();
+  // The open sockets per address, pruned of closed ones as new ones come: it cannot drift from the truth.
+  const open = new Map<string, Set<Socket>>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > cap) {
+    let sockets = open.get(address);
+    if (!sockets) {
+      sockets = new Set();
+      open.set(address, sockets);
+    }
+    if (sockets.size >= cap) {
+      for (const other of sockets) if (other.destroyed) sockets.delete(other);
+    }
+    if (sockets.size >= cap) {
       socket.destroy();
       return;
     }
-    open.set(address, count);
+    sockets.add(socket);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
+      sockets.delete(socket);
+      if (sockets.size === 0 && open.get(address) === sockets) open.delete(address);
     });
   });
 }
