@@ -1,6 +1,14 @@
+import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, clientOrigin, forwardedClient, peerAddress, type TrustProxy } from './client-address';
+import {
+  clientAddress,
+  clientOrigin,
+  forwardedClient,
+  isIpAddress,
+  peerAddress,
+  type TrustProxy,
+} from './client-address';
 
 /** What a request looks like to the handlers: a socket peer (or none, in-process) and its headers. */
 async function seen(trustProxy: TrustProxy, peer: string | null, headers: Record<string, string> = {}) {
@@ -65,5 +73,29 @@ describe('client address', () => {
       const { origin } = await seen(true, '10.0.0.2', { 'x-forwarded-host': host, 'x-forwarded-proto': 'javascript' });
       expect(origin).toBe('http://foyer.internal:8080');
     }
+  });
+
+  it('always yields the peer or an IP address that stood in the header, whatever the header holds', () => {
+    const entry = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('unknown', '', ' ', '::ffff:1.2.3.4'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 6 }),
+        fc.oneof(fc.constant(true as const), fc.integer({ min: 1, max: 8 })),
+        (entries, trust) => {
+          const header = entries.join(', ');
+          const address = forwardedClient('10.0.0.1', header, trust);
+          return (
+            address === '10.0.0.1' ||
+            (isIpAddress(address) && header.toLowerCase().includes(address.replace(/^::ffff:/, '')))
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
