@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
+import { clientOrigin, type TrustProxy } from './client-address';
 import { createGatewayApp, type GatewayOptions, SESSION_COOKIE } from './gateway/gateway';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
@@ -18,6 +19,8 @@ export interface RootAppOptions {
   log: Logger;
   /** Shutdown state, for readiness (see http/health.ts). */
   lifecycle?: Lifecycle;
+  /** TRUST_PROXY: the service's absolute URLs then use X-Forwarded-Proto/-Host (see client-address.ts). */
+  trustProxy?: TrustProxy;
 }
 
 /** The backend paths: everything else is the app's. `npm run dev` routes by the same test. */
@@ -40,7 +43,23 @@ export function createRootApp(options: RootAppOptions): Hono {
 
   if (runtime) {
     // Delegated whole, so the service keeps its own middleware, not-found and error handling.
-    const service = (c: { req: { raw: Request }; env: unknown }) => runtime.app.fetch(c.req.raw, c.env);
+    // Behind a trusted proxy the service builds its absolute URLs (pages, payment links) from the origin the
+    // client used; otherwise forwarded headers are ignored.
+    const trustProxy = options.trustProxy ?? false;
+    const service = (c: Context) => {
+      const origin = clientOrigin(c, trustProxy);
+      const url = new URL(c.req.url);
+      if (origin === url.origin) return runtime.app.fetch(c.req.raw, c.env);
+      const raw = c.req.raw;
+      const request = new Request(`${origin}${url.pathname}${url.search}`, {
+        method: raw.method,
+        headers: raw.headers,
+        body: raw.body,
+        signal: raw.signal,
+        ...(raw.body ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      return runtime.app.fetch(request, c.env);
+    };
     root.all('/v1/*', service);
     root.all('/v1', service);
     root.get('/openapi.json', service);

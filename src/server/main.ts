@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     runtime,
     log,
     lifecycle,
+    trustProxy: config.TRUST_PROXY,
     staticRoot: dev ? null : appDir(),
     gateway: {
       service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),
