@@ -137,7 +137,10 @@ export class GracefulServer implements Lifecycle {
     const server = this.#server;
     this.#draining = true;
     if (!server) return;
-    const idleGraceMs = options.idleGraceMs ?? 500;
+    // Closing an idle keep-alive connection races a client that is just sending on it (ECONNRESET): that is
+    // only done once nothing has happened for a while, so that every client still sending got its
+    // `Connection: close` first (and a load balancer has seen /health/ready go 503).
+    const idleGraceMs = options.idleGraceMs ?? Math.min(2_000, options.timeoutMs / 2);
     for (const response of this.#active) if (!response.headersSent) response.shouldKeepAlive = false;
     const closed = new Promise<void>((resolve) => {
       // net.Server's close: stop listening, keep the open connections (see the class comment).

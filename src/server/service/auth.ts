@@ -114,17 +114,25 @@ export function resolveClient(directory: ClientDirectory): MiddlewareHandler<Ser
  * own sign-in throttle; they are not counted (no network request can arrive without a peer).
  */
 export function requirePartnerKey(directory: ClientDirectory): MiddlewareHandler<ServiceEnv> {
+  const suspects = new SuspectAddresses();
   return async (c, next) => {
     const deps = c.get('deps');
     const address = peerAddress(c) === null ? null : clientAddress(c, deps.trustProxy);
     const rule = partnerAuthFailures(deps.partnerAuthFailureLimit);
     const header = c.req.header('authorization');
     const apiKey = apiKeyFromHeader(header);
-    if (address !== null && (apiKey || header)) {
-      await refuseWhenSpent(deps.db, rule, address, deps.now(), TOO_MANY_FAILURES);
+    const now = deps.now();
+    // Only an address that failed here lately is looked up before its key is checked: partners that never
+    // fail cost no query. (An address whose failures all went to other processes gets one unchecked attempt
+    // here before its first failure marks it — a guesser gains at most one guess per process and window.)
+    if (address !== null && (apiKey || header) && suspects.has(address, now)) {
+      await refuseWhenSpent(deps.db, rule, address, now, TOO_MANY_FAILURES);
     }
     const failed = async (error: Error): Promise<never> => {
-      if (address !== null) await countHit(deps.db, rule, address, deps.now(), TOO_MANY_FAILURES);
+      if (address !== null) {
+        suspects.add(address, now, rule.windowSeconds * 1000);
+        await countHit(deps.db, rule, address, now, TOO_MANY_FAILURES);
+      }
       throw error;
     };
     if (!apiKey) {
@@ -140,4 +148,28 @@ export function requirePartnerKey(directory: ClientDirectory): MiddlewareHandler
     if (await directory.existsWithKeyHash(hashApiKey(apiKey))) await failed(new ForbiddenError());
     await failed(new UnauthorizedError('Unknown API key'));
   };
+}
+
+/** Addresses with a failed authentication in this process within the throttle window (bounded). */
+class SuspectAddresses {
+  static readonly LIMIT = 100_000;
+  readonly #until = new Map<string, number>();
+
+  has(address: string, now: Date): boolean {
+    const until = this.#until.get(address);
+    if (until === undefined) return false;
+    if (until > now.getTime()) return true;
+    this.#until.delete(address);
+    return false;
+  }
+
+  add(address: string, now: Date, forMs: number): void {
+    if (this.#until.size >= SuspectAddresses.LIMIT) {
+      for (const [other, until] of this.#until) if (until <= now.getTime()) this.#until.delete(other);
+      // Still full (a flood of distinct addresses): forget the oldest; the database still counts them all.
+      if (this.#until.size >= SuspectAddresses.LIMIT) this.#until.delete(this.#until.keys().next().value ?? '');
+    }
+    this.#until.delete(address);
+    this.#until.set(address, now.getTime() + forMs);
+  }
 }

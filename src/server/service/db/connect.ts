@@ -112,9 +112,10 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   // Pipeline mode: a statement goes out at once, without waiting for the answers to the ones before it on
   // the connection (they are still run and answered in order). A transaction's BEGIN then travels with its
   // first statement, and work that sends a statement before awaiting the previous one saves a round trip.
-  // A server that does not answer a connection attempt within 5 s is down for this request (503), not a
-  // request left waiting forever.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true, connectionTimeoutMillis: 5_000 });
+  // A request that has not got a connection after 30 s (a server that does not answer connection attempts, or
+  // a pool busy that long) fails with 503 instead of waiting forever. Queueing for a busy pool below that is
+  // normal under load (the concurrency suites queue 200 buyers on a pool of 10 for seconds).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true, connectionTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
