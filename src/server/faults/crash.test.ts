@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { checkInventoryInvariants } from '../service/domain/invariants';
 import { fullPriceType } from '../service/domain/selling-test-support';
 import type { DemoFixtures } from '../testing/demo-fixtures';
@@ -22,6 +22,9 @@ import {
   spawnFoyer,
   startFoyer,
 } from './fault-support';
+
+// Real processes on a shared CI machine: more room than the unit tests' minute.
+vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
 
 /**
  * Issue 19, items 1 and "nothing acknowledged is lost": real processes, killed with SIGKILL.

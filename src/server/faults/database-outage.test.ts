@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkInventoryInvariants } from '../service/domain/invariants';
 import { fullPriceType } from '../service/domain/selling-test-support';
 import { buildPostgresTemplate } from '../testing/database-templates';
@@ -19,6 +19,9 @@ import {
   sleep,
   startFoyer,
 } from './fault-support';
+
+// Real processes on a shared CI machine: more room than the unit tests' minute.
+vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
 
 /**
  * Issue 19, item 2: PostgreSQL restarted (`pg_ctl stop -m immediate`, then start) and busy connections

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../testing/test-service';
 import {
   dataDirFromTemplate,
@@ -13,6 +13,9 @@ import {
   sleep,
   startFoyer,
 } from './fault-support';
+
+// Real processes on a shared CI machine: more room than the unit tests' minute.
+vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
 
 /**
  * Issue 19, item 8: SIGTERM under load. Requests that had started finish (zero connection resets); new
