@@ -18,8 +18,35 @@ const envSchema = z.object({
   UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FOYER_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Unpaid online orders lapse this long after checkout (seats released); see the service README.
+  PAYMENT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(1200),
+  // Forwarded headers (X-Forwarded-For/-Proto/-Host) are believed only behind a proxy: `true`/`1`… = trust
+  // them, a number = how many proxy hops to trust (X-Forwarded-For read from the right), `false` = never.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|on|off|\d{1,2})$/i, 'must be true, false or a number of proxy hops')
+    .default('false')
+    .transform(parseTrustProxy),
+  // Public reservation calls (cart create, cart add, order create) per client address per minute.
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Failed partner authentications per client address per 10 minutes before 429.
+  PARTNER_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  // How long SIGTERM waits for requests in flight before closing what is left.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** `TRUST_PROXY` as a value: false, true (any number of hops) or the number of trusted hops. */
+function parseTrustProxy(value: string): boolean | number {
+  const lower = value.toLowerCase();
+  if (/^\d+$/.test(lower)) return Number(lower) === 0 ? false : Number(lower);
+  return lower === 'true' || lower === 'yes' || lower === 'on';
+}
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -1,12 +1,14 @@
 import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
+import { clientAddress } from './client-address';
 import { ConfigError, loadConfig } from './config';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
 import { DEMO_PASSWORD } from './gateway/store/demo-accounts';
+import { applyLimits, GracefulServer, limitsFromEnvironment, serverOptions } from './http/server-lifecycle';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
 import { connectDatabase } from './service/db/connect';
@@ -50,8 +52,19 @@ async function main(): Promise<void> {
     ...(process.env.FOYER_SIGN_IN_LIMIT
       ? { throttle: { perAddress: Number(process.env.FOYER_SIGN_IN_LIMIT), perAccount: 10, windowSeconds: 15 * 60 } }
       : {}),
+    // Behind a trusted proxy the sign-in throttle counts the real client (TRUST_PROXY).
+    clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
+    trustProxy: config.TRUST_PROXY,
   });
-  const app = createRootApp({ runtime, log, staticRoot: dev ? null : appDir(), gateway });
+  const lifecycle = new GracefulServer();
+  const app = createRootApp({
+    runtime,
+    log,
+    lifecycle,
+    trustProxy: config.TRUST_PROXY,
+    staticRoot: dev ? null : appDir(),
+    gateway,
+  });
   // Credentials in the URL (user:password@) are never printed.
   const upstreamShown = upstream
     ? `${new URL(upstream).origin}${new URL(upstream).pathname}`.replace(/\/$/, '')
@@ -70,15 +83,18 @@ async function main(): Promise<void> {
     console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
   };
   const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
+  const limits = limitsFromEnvironment();
+  // Behind a proxy every connection comes from the proxy: no per-address connection cap then.
+  if (config.TRUST_PROXY) limits.maxConnectionsPerAddress = 0;
   const server =
     devServer?.server ??
-    serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => announce(info.port));
+    serve(
+      { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: serverOptions(limits) },
+      (info) => announce(info.port),
+    );
   if (server instanceof HttpServer) {
-    // Node closes idle keep-alive connections after 5 s; a client that reuses one at that moment sees
-    // ECONNRESET on a request it cannot safely retry (a POST). Idle connections stay open longer than
-    // clients and proxies keep theirs, so the server is never the side that closes one mid-reuse.
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
+    applyLimits(server, limits);
+    lifecycle.attach(server);
   }
   if (devServer) {
     const address = devServer.server.address();
@@ -86,20 +102,22 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    server.close(async () => {
-      await devServer?.close();
-      await gatewayDb.close();
-      process.exit(0);
-    });
-    // Open keep-alive connections must not hold the shutdown forever.
-    setTimeout(() => process.exit(0), 5_000).unref();
+    log.info({ signal }, 'shutting down: finishing the requests in flight');
+    // Whatever hangs (a database that does not answer), the process ends.
+    setTimeout(() => process.exit(0), config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5_000).unref();
+    // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
+    await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
+    await devServer?.close();
+    await runtime?.close();
+    // Upstream mode: the gateway's own database (in embedded mode it is the runtime's, closed above).
+    if (!runtime) await gatewayDb.close();
+    process.exit(0);
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -7,21 +7,37 @@ import type { Database } from './service/db/database';
 import { migrate } from './service/db/migrate';
 import { seedIfEmpty } from './service/db/seed/seed';
 import { vacuumEmbedded } from './service/db/vacuum';
+import { startSweeper } from './service/domain/payment-window';
 
 export interface ServiceRuntime {
   db: Database;
   deps: ServiceDeps;
   app: ReturnType<typeof createServiceApp>;
+  /** Stops the periodic sweep and closes the database. */
+  close(): Promise<void>;
 }
+
+/** Settings with defaults: tests and benches that predate them need not name them. */
+type OptionalSettings = Partial<
+  Pick<Config, 'PAYMENT_WINDOW_SECONDS' | 'TRUST_PROXY' | 'PUBLIC_RATE_LIMIT' | 'PARTNER_AUTH_FAILURE_LIMIT'>
+>;
 
 /**
  * Opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), applies migrations, seeds the
  * demo data on an empty database, and builds the service app. Shared by `npm start`, tests and benches.
  */
 export async function startServiceRuntime(
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'SEED' | 'SEED_CUSTOMERS' | 'CART_TIMEOUT_SECONDS'>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'SEED' | 'SEED_CUSTOMERS' | 'CART_TIMEOUT_SECONDS'> &
+    OptionalSettings,
   log: Logger,
-  options: { inMemory?: boolean; now?: () => Date; poolSize?: number; loadDataDir?: Blob } = {},
+  options: {
+    inMemory?: boolean;
+    now?: () => Date;
+    poolSize?: number;
+    loadDataDir?: Blob;
+    /** Run the payment-window sweep on a timer (default true; tests call lapseUnpaidOrders themselves). */
+    sweep?: boolean;
+  } = {},
 ): Promise<ServiceRuntime> {
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -41,7 +57,20 @@ export async function startServiceRuntime(
     db,
     log,
     cartTimeoutSeconds: config.CART_TIMEOUT_SECONDS,
+    paymentWindowSeconds: config.PAYMENT_WINDOW_SECONDS ?? 1200,
+    trustProxy: config.TRUST_PROXY ?? false,
+    publicRateLimit: config.PUBLIC_RATE_LIMIT ?? 60,
+    partnerAuthFailureLimit: config.PARTNER_AUTH_FAILURE_LIMIT ?? 30,
     now: options.now ?? (() => new Date()),
   };
-  return { db, deps, app: createServiceApp(deps) };
+  const stopSweeper = options.sweep === false ? () => undefined : startSweeper({ ...deps });
+  return {
+    db,
+    deps,
+    app: createServiceApp(deps),
+    async close() {
+      stopSweeper();
+      await db.close();
+    },
+  };
 }

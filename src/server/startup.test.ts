@@ -74,6 +74,7 @@ describe('start-up', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/foyer' }],
     ['CART_TIMEOUT_SECONDS', { CART_TIMEOUT_SECONDS: '0' }],
     ['SEED', { SEED: 'lots' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
   ])('refuses a bad %s with one line naming it and a non-zero exit', async (name, env) => {
     const run = start(env);
     const { code } = await run.exited;

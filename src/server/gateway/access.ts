@@ -3,6 +3,7 @@ import type { Context, Handler, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { TrustProxy } from '../client-address';
 import type { Database } from '../service/db/database';
 import type { Principal, SessionStore } from './auth/sessions';
 import { SessionStore as Sessions } from './auth/sessions';
@@ -27,9 +28,11 @@ export interface GatewayDeps {
   log: Logger;
   /** The address sign-in failures are counted by; default the TCP peer of the request. */
   clientAddress?: (c: Context) => string;
+  /** TRUST_PROXY: whether X-Forwarded-Proto/-Host tell the origin the browser used (see client-address.ts). */
+  trustProxy?: TrustProxy;
 }
 
-export type GatewayEnv = { Variables: { principal: Principal } };
+export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };
 
 /**
  * Who may call a route of the gateway's own: anyone (sign-in, one-time links), anyone signed in (their

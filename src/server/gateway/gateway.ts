@@ -6,7 +6,7 @@ import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { forwardHandler } from './forward/forwarder';
-import { requireSameOrigin } from './same-origin';
+import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerStaffRoutes } from './staff/staff-routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,6 +25,7 @@ export interface GatewayApp {
  */
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const gateway = new Hono<GatewayEnv>();
+  gateway.use('*', rememberClientOrigin(deps.trustProxy ?? false));
   gateway.use('*', requireSameOrigin());
   gateway.use(
     '*',

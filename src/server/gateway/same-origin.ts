@@ -1,29 +1,23 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { clientOrigin, type TrustProxy } from '../client-address';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function firstValue(header: string | undefined): string | undefined {
-  return header?.split(',')[0]?.trim() || undefined;
-}
-
 /**
- * The origin the browser sees for this server: scheme and host of the request, as a reverse proxy reports
- * them (X-Forwarded-Proto/-Host) when there is one. A browser cannot set those headers on a cross-site
- * request without a CORS preflight, which this server never grants.
+ * The origin the browser sees for this server: the request's own, or — when TRUST_PROXY says a proxy sets
+ * them — scheme and host as that proxy reports (X-Forwarded-Proto/-Host). The gateway works it out once per
+ * request (`rememberClientOrigin`); without a proxy nobody's forwarded headers are believed.
  */
 export function requestOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const proto = firstValue(c.req.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
-  const host = firstValue(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.host;
-  const claimed = `${proto}://${host}`.toLowerCase();
-  // Hostile or broken forwarded headers must not become a URL that fails later (a 500): fall back to the
-  // connection's own origin, which then also fails the Origin comparison.
-  if (!/^https?$/.test(proto)) return url.origin;
-  try {
-    return new URL(claimed).origin === claimed ? claimed : url.origin;
-  } catch {
-    return url.origin;
-  }
+  return (c.get('clientOrigin') as string | undefined) ?? clientOrigin(c, false);
+}
+
+/** Works out the request's origin once, for requestOrigin (the gateway's first middleware). */
+export function rememberClientOrigin(trustProxy: TrustProxy): MiddlewareHandler {
+  return async (c, next) => {
+    c.set('clientOrigin', clientOrigin(c, trustProxy));
+    await next();
+  };
 }
 
 /**

@@ -35,6 +35,7 @@ export async function openGateway(
     seedDemo: boolean;
     throttle?: ThrottleLimits;
     clientAddress?: GatewayDeps['clientAddress'];
+    trustProxy?: GatewayDeps['trustProxy'];
   },
 ): Promise<OpenedGateway> {
   const { db, log } = options;
@@ -57,6 +58,7 @@ export async function openGateway(
       organisations,
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     },
     setupPath: token ? `/setup/${token}` : null,
   };

@@ -111,6 +111,8 @@ export interface TestGatewayOptions {
   staticRoot?: string | null;
   log?: Logger;
   masterKey?: string;
+  /** TRUST_PROXY for this gateway (default: trust, as tests pose as a proxy with X-Forwarded-* headers). */
+  trustProxy?: boolean | number;
 }
 
 export const quietLog = pino({ level: 'silent' });
@@ -136,6 +138,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
       seedDemo: options.seedDemo ?? Boolean(options.runtime),
       throttle: options.throttle ?? { perAddress: 1000, perAccount: 1000, windowSeconds: 60 },
       clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
+      trustProxy: options.trustProxy ?? true,
     },
   );
   for (const organisation of options.organisations ?? []) await connectTestOrganisation(deps, organisation);

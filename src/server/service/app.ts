@@ -1,7 +1,10 @@
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { ClientDirectory, requirePartnerKey, resolveClient } from './auth';
 import type { ServiceDeps } from './context';
-import { NotFoundError, ServiceError } from './errors';
+import { isConnectionError } from './db/connection-errors';
+import { NotFoundError, RateLimitedError, ServiceError } from './errors';
+import { limitPublicReservations } from './public-rate-limit';
 import { registerPartnerRoutes } from './routes/partner';
 import { registerPublicRoutes } from './routes/public';
 import { createServiceRouter, type ServiceApp } from './routes/route-kit';
@@ -16,6 +19,12 @@ export const OPENAPI_INFO = {
  * The reference service as one Hono app: `/v1/{client_name}/...` plus `/openapi.json`. Routes are declared
  * with the contract's zod schemas, so validation and the OpenAPI document come from one source.
  */
+/** The largest request body the service reads (the largest real one, a partner cart of many items, is ~10 kB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Seconds a client is asked to wait when the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function createServiceApp(deps: ServiceDeps): ServiceApp {
   const app = createServiceRouter();
   const clients = new ClientDirectory(deps.db);
@@ -30,7 +39,21 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     await next();
   });
   app.use('/v1/:client_name/*', resolveClient(clients));
+  // Before anything reads a body: an unauthenticated partner body is refused unread.
   app.use('/v1/:client_name/partner/*', requirePartnerKey(clients));
+  app.use('/v1/:client_name/*', limitPublicReservations(clients));
+  // A larger Content-Length is refused unread; a body without one is counted as it arrives and refused at
+  // the limit, so no body is ever held whole beyond it.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // No `Connection: close`: closing a socket with unread bytes resets it, and a client still sending may
+      // lose the 413 to the reset. @hono/node-server discards what is left (at most 500 ms or 64 MB, never
+      // held) and then closes.
+      onError: (c) => c.json({ message: `Request body too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+    }),
+  );
 
   registerPublicRoutes(app);
   registerPartnerRoutes(app);
@@ -43,7 +66,15 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof ServiceError) return c.json(error.toBody(), error.status);
+    if (isConnectionError(error)) {
+      // A restart, failover or terminated connection: this request fails, the pool reconnects, and the
+      // client may try again (readiness says when: /health/ready).
+      deps.log.warn({ err: error, path: c.req.path, method: c.req.method }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: 'The service is temporarily unavailable. Try again shortly.' }, 503);
+    }
     if (error instanceof HTTPException) {
       // Hono's body parsers throw 400 for malformed JSON.
       const message = error.status === 400 ? 'Malformed JSON in request body' : error.message || 'Request failed';

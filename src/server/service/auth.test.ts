@@ -14,8 +14,8 @@ describe('apiKeyFromHeader', () => {
   it('reads Basic with the key as user name and an empty password, any case of "Basic"', () => {
     expect(apiKeyFromHeader(basic('demo-partner-key:'))).toBe('demo-partner-key');
     expect(apiKeyFromHeader(`basic ${Buffer.from('demo-partner-key:').toString('base64')}`)).toBe('demo-partner-key');
-    // A password is ignored: the key is the user name.
-    expect(apiKeyFromHeader(basic('demo-partner-key:whatever'))).toBe('demo-partner-key');
+    // A non-empty password is not accepted as if it were empty.
+    expect(apiKeyFromHeader(basic('demo-partner-key:whatever'))).toBeNull();
     // Without a colon the whole decoded value is the user name.
     expect(apiKeyFromHeader(basic('demo-partner-key'))).toBe('demo-partner-key');
   });

@@ -377,4 +377,202 @@ describeEachDatabase('bad input', (database) => {
       { numRuns: 100 },
     );
   });
+
+  // Issue 19: what the attack on the service found.
+
+  /** A request as it comes from the network: with a socket peer (the throttles count it). */
+  let addressSerial = 0;
+  const freshAddress = () => {
+    addressSerial += 1;
+    return `192.0.2.${addressSerial % 250}:${database}:${addressSerial}`;
+  };
+  const fromNetwork = (address: string, path: string, init: RequestInit) =>
+    Promise.resolve(
+      service.app.request(`http://service.test${path}`, init, { incoming: { socket: { remoteAddress: address } } }),
+    );
+
+  it('refuses every body over 1 MB with 413 JSON on every route, and never reads an unauthenticated partner body', async () => {
+    await forEveryRoute(
+      (route) => route.method !== 'GET',
+      (route) =>
+        fc.asyncProperty(
+          fc.integer({ min: 1024 * 1024 + 1, max: 3 * 1024 * 1024 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (size, streamed, withKey) => {
+            const path = fillPath(route.path, await validPathValues(route));
+            let pulled = 0;
+            const chunk = new Uint8Array(64 * 1024).fill(0x20);
+            const body = streamed
+              ? new ReadableStream<Uint8Array>({
+                  pull(controller) {
+                    if (pulled >= size) return controller.close();
+                    pulled += chunk.length;
+                    controller.enqueue(chunk);
+                  },
+                })
+              : ' '.repeat(size);
+            const headers = new Headers({ 'content-type': 'application/json' });
+            if (withKey) headers.set('authorization', DEMO.apiKey);
+            const response = await service.request(path, {
+              method: route.method,
+              headers,
+              body,
+              ...(streamed ? { duplex: 'half' } : {}),
+            } as RequestInit);
+            const outcome = {
+              status: response.status,
+              contentType: response.headers.get('content-type') ?? '',
+              text: await response.text(),
+            };
+            const issue = problem(outcome);
+            if (issue) throw new Error(`${size} bytes${streamed ? ' streamed' : ''}: ${issue}`);
+            const refusedUnread = route.group === 'partner' && !withKey;
+            const expected = refusedUnread ? 401 : 413;
+            // A route may refuse the request for its path first (an unknown id, a closed cart): never accept it.
+            if (outcome.status !== expected && (outcome.status < 400 || outcome.status === 422)) {
+              throw new Error(`${size} bytes${streamed ? ' streamed' : ''}: ${outcome.status} instead of ${expected}`);
+            }
+            if (streamed && pulled > (refusedUnread ? 256 * 1024 : 1024 * 1024 + 128 * 1024)) {
+              throw new Error(`read ${pulled} bytes of a body it refused`);
+            }
+          },
+        ),
+      3,
+    );
+  });
+
+  it('never accepts Basic with a non-empty password, whatever the password', async () => {
+    const partnerRoutes = routes.filter((route) => route.group === 'partner' && route.method === 'GET');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...partnerRoutes),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        async (route, password) => {
+          const path = fillPath(route.path, await validPathValues(route));
+          const authorization = `Basic ${Buffer.from(`${DEMO.apiKey}:${password}`).toString('base64')}`;
+          const outcome = await send(route, path, undefined, authorization);
+          if (outcome.status !== 401) throw new Error(`${JSON.stringify(password)} gave ${outcome.status}`);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('throttles failed partner keys per address: 401 up to the limit, then 429 JSON with Retry-After', async () => {
+    const limit = service.deps.partnerAuthFailureLimit;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 40 }).map(headerSafe), nastyString.map(headerSafe)),
+          {
+            minLength: limit + 1,
+            maxLength: limit + 5,
+          },
+        ),
+        async (keys) => {
+          const address = freshAddress();
+          const statuses: number[] = [];
+          for (const key of keys) {
+            const response = await fromNetwork(address, '/v1/demo/partner/hall', {
+              headers: key.trim() ? { authorization: `wrong-${key}` } : { authorization: 'wrong' },
+            });
+            statuses.push(response.status);
+            const issue = problem({
+              status: response.status,
+              contentType: response.headers.get('content-type') ?? '',
+              text: await response.text(),
+            });
+            if (issue) throw new Error(issue);
+            if (response.status === 429 && !/^\d+$/.test(response.headers.get('retry-after') ?? '')) {
+              throw new Error('429 without a Retry-After in seconds');
+            }
+          }
+          const expected = keys.map((_, index) => (index < limit ? 401 : 429));
+          if (JSON.stringify(statuses) !== JSON.stringify(expected)) throw new Error(`statuses ${statuses}`);
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+
+  it('lets an anonymous order add consent for an existing customer but never withdraw it or change their data', async () => {
+    const legacyForms: unknown[] = ['1', 1, true, '0', 0, false, null, undefined];
+    const customers = await service.db.query<{ id: number; email: string }>(
+      'select id, email from customers where client_id = $1 order by id limit 40',
+      [demo.clientId],
+    );
+    const { rows: methods } = await service.db.query<{ id: number }>(
+      `select id from payment_methods where client_id = $1 and kind = 'online' order by id limit 1`,
+      [demo.clientId],
+    );
+    let next = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...legacyForms),
+        fc.constantFrom(...legacyForms),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        async (optinBefore, mailBefore, optinTick, mailTick) => {
+          const customer = customers.rows[next % customers.rows.length];
+          next += 1;
+          if (!customer) throw new Error('no customers');
+          const prefs: Record<string, unknown> = {};
+          if (optinBefore !== undefined) prefs.user_prefs_optin = optinBefore;
+          if (mailBefore !== undefined) prefs.user_prefs_mailinglist = mailBefore;
+          await service.db.query('update customers set prefs = $2::jsonb where id = $1', [
+            customer.id,
+            JSON.stringify(prefs),
+          ]);
+          const before = (
+            await service.db.query<Record<string, unknown>>(
+              'select prefs, first_name, last_name, phone, address, last_changed from customers where id = $1',
+              [customer.id],
+            )
+          ).rows[0];
+          const cart = await createFixtureCart(service.db, demo.clientId, demo.marker);
+          const response = await service.request('/v1/demo/order/create', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              cart_id: cart.cartId,
+              payment_id: methods[0]?.id,
+              redirectURL: 'https://shop.example/done',
+              email: customer.email.toUpperCase(),
+              firstname: 'Someone',
+              lastname: 'Else',
+              phone: '+31600000000',
+              address: 'Elsewhere 1',
+              ...(optinTick === undefined ? {} : { avg_optin: optinTick }),
+              ...(mailTick === undefined ? {} : { avg_mailinglist: mailTick }),
+            }),
+          });
+          await response.text();
+          const after = (
+            await service.db.query<Record<string, unknown>>(
+              'select prefs, first_name, last_name, phone, address, last_changed from customers where id = $1',
+              [customer.id],
+            )
+          ).rows[0];
+          const given = (value: unknown) => value === '1' || value === 1 || value === true;
+          const afterPrefs = (after?.prefs ?? {}) as Record<string, unknown>;
+          for (const [key, was, tick] of [
+            ['user_prefs_optin', optinBefore, optinTick],
+            ['user_prefs_mailinglist', mailBefore, mailTick],
+          ] as const) {
+            const now = afterPrefs[key];
+            if (given(was) && !given(now)) throw new Error(`${key} withdrawn: ${String(was)} → ${String(now)}`);
+            if (!given(was) && given(now) && tick !== true) throw new Error(`${key} given without a tick`);
+            if (!given(was) && tick === true && response.status === 200 && !given(now)) {
+              throw new Error(`${key} ticked but not added`);
+            }
+          }
+          for (const field of ['first_name', 'last_name', 'phone', 'address'] as const) {
+            if (after?.[field] !== before?.[field]) throw new Error(`${field} overwritten`);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
 });

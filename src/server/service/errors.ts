@@ -49,3 +49,13 @@ export class ForbiddenError extends ServiceError {
     super(403, message);
   }
 }
+
+/** Too many requests from one address: 429 with `Retry-After` (seconds until the window ends). */
+export class RateLimitedError extends ServiceError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

@@ -19,6 +19,10 @@ export interface PostgresServer {
   readonly port: number;
   readonly dataDir: string;
   stop(): Promise<void>;
+  /** Fault tests: stops the server as a crash would (`pg_ctl stop -m immediate`), keeping its data. */
+  crash(): Promise<void>;
+  /** Fault tests: starts it again on the same port after `crash()`. */
+  restart(): Promise<void>;
 }
 
 export interface PostgresBinaries {
@@ -206,6 +210,14 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
         url: `postgres://postgres@127.0.0.1:${port}/postgres`,
         port,
         dataDir,
+        async crash() {
+          await run(...command(binaries.pgCtl, ['stop', '-D', dataDir, '-m', 'immediate', '-w']));
+        },
+        async restart() {
+          await run(
+            ...command(binaries.pgCtl, ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile, '-o', `-p ${port}`]),
+          );
+        },
         async stop() {
           if (stopped) return;
           stopped = true;

@@ -30,6 +30,10 @@ export interface TestServiceOptions {
    * more.
    */
   poolSize?: number;
+  paymentWindowSeconds?: number;
+  publicRateLimit?: number;
+  partnerAuthFailureLimit?: number;
+  trustProxy?: boolean | number;
   /** Join an existing PostgreSQL database (another TestService's `databaseUrl`) instead of a fresh one; not seeded. */
   databaseUrl?: string;
 }
@@ -54,10 +58,15 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
       SEED: 'none',
       SEED_CUSTOMERS: undefined,
       CART_TIMEOUT_SECONDS: options.cartTimeoutSeconds ?? 900,
+      ...(options.paymentWindowSeconds ? { PAYMENT_WINDOW_SECONDS: options.paymentWindowSeconds } : {}),
+      ...(options.publicRateLimit ? { PUBLIC_RATE_LIMIT: options.publicRateLimit } : {}),
+      ...(options.partnerAuthFailureLimit ? { PARTNER_AUTH_FAILURE_LIMIT: options.partnerAuthFailureLimit } : {}),
+      ...(options.trustProxy !== undefined ? { TRUST_PROXY: options.trustProxy } : {}),
     },
     quietLog,
     {
       inMemory: true,
+      sweep: false,
       poolSize: options.poolSize ?? 4,
       ...(options.now ? { now: options.now } : {}),
       ...(!databaseUrl && pgliteTemplate ? { loadDataDir: await loadPgliteTemplate(pgliteTemplate) } : {}),

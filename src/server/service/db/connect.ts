@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
+import { isConnectionError } from './connection-errors';
+import { lockDataDir } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
 
 /** PostgreSQL error codes the domain maps to statuses. */
@@ -28,7 +31,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir ? { loadDataDir } : {});
+  // One process per data directory (data-dir-lock.ts): a second one refuses to start.
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  let pglite: PGliteInstance;
+  try {
+    pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir ? { loadDataDir } : {});
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const wrap = (target: Pick<typeof pglite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, params as unknown[] | undefined);
@@ -55,7 +66,13 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
     exec: (sql) => writing(() => base.exec(sql)),
     transaction: (work) => writing(() => pglite.transaction((tx) => work(oneAtATime(wrap(tx))))),
     writeCount: () => writes,
-    close: () => pglite.close(),
+    async close() {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -95,7 +112,10 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   // Pipeline mode: a statement goes out at once, without waiting for the answers to the ones before it on
   // the connection (they are still run and answered in order). A transaction's BEGIN then travels with its
   // first statement, and work that sends a statement before awaiting the previous one saves a round trip.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
+  // A request that has not got a connection after 30 s (a server that does not answer connection attempts, or
+  // a pool busy that long) fails with 503 instead of waiting forever. Queueing for a busy pool below that is
+  // normal under load (the concurrency suites queue 200 buyers on a pool of 10 for seconds).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true, connectionTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
@@ -123,6 +143,15 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     exec: base.exec,
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client reports its connection's end (a server restart, failover, pg_terminate_backend)
+      // as an 'error' event, which the pool does not listen to while the client is out: without a listener
+      // it would end the process. The statements in flight fail with the same error, so the work fails
+      // (503, see connection-errors.ts); the client is then destroyed rather than returned to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       const inOneWrite = oneWritePerTick(client.connection.stream);
       // Not awaited before the work starts: BEGIN shares the first statement's round trip (pipeline mode).
       // It fails only when the connection does, and then so does every statement sent behind it.
@@ -136,10 +165,14 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
         return value;
       } catch (error) {
         await begun.catch(() => undefined);
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!broken && !isConnectionError(error)) await client.query('ROLLBACK').catch(() => undefined);
+        else broken ??= error instanceof Error ? error : new Error(String(error));
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        // Keep a listener: the connection may still report its end after the client went back.
+        if (broken) client.on('error', () => undefined);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

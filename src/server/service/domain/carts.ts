@@ -24,6 +24,8 @@ export interface CartRow {
   checked_out: boolean;
   /** `catalog_version` read along, so catalog data of the sale can come from the cache without a query. */
   catalog_version: string;
+  /** Set when this lock found the cart lapsed: the ticket lines its purge removed (checkout refuses then). */
+  lapsed_lines?: string[];
 }
 
 export function newCartId(): string {
@@ -82,9 +84,12 @@ async function findCart<Extra extends object>(
 /** Drops what a lapsed cart held: its ticket items and its own hold claims. */
 async function purgeLapsed<Cart extends CartRow>(tx: Queryable, cart: Cart): Promise<Cart> {
   await tx.query(`delete from seat_claims where cart_id = $1 and state = 'hold'`, [cart.id]);
-  await tx.query(`delete from cart_items where cart_id = $1 and item_type = 'ticket'`, [cart.id]);
+  const { rows } = await tx.query<{ description: string }>(
+    `delete from cart_items where cart_id = $1 and item_type = 'ticket' returning id, description`,
+    [cart.id],
+  );
   await tx.query('update carts set expires_at = null where id = $1', [cart.id]);
-  return { ...cart, expires_at: null };
+  return { ...cart, expires_at: null, lapsed_lines: rows.map((row) => row.description) };
 }
 
 /**

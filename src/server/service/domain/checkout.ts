@@ -170,6 +170,20 @@ export interface CheckoutInput {
   redirectUrl: string | null;
   channel: 'sp' | 'www';
   customerTags: readonly string[];
+  /** An online order lapses this long after checkout unless paid (PAYMENT_WINDOW_SECONDS). */
+  paymentWindowSeconds: number;
+}
+
+/**
+ * A cart whose holds lapsed lost its tickets; checking it out would sell what is left (a donation, a
+ * voucher) as if that were the purchase. The buyer is told instead, with the lines that went.
+ */
+export function refuseLapsedCart(cart: CartRow): void {
+  const lapsed = cart.lapsed_lines ?? [];
+  if (lapsed.length === 0) return;
+  throw new ValidationError('The holds of this cart lapsed: its tickets are no longer reserved. Add them again.', {
+    cart: lapsed.map((line) => `Lapsed: ${line}`),
+  });
 }
 
 /**
@@ -184,6 +198,7 @@ export async function convertCart(
   now: Date,
   linesUnderLock?: readonly CheckoutLine[],
 ): Promise<{ id: number; orderKey: string }> {
+  refuseLapsedCart(cart);
   const lines = linesUnderLock ?? (await checkoutLines(tx, cart.id));
   if (lines.length === 0) throw new ValidationError('The cart is empty.');
   for (const line of lines) {
@@ -200,6 +215,7 @@ export async function convertCart(
   const fee = input.method.fee_cents;
   const desk = input.method.kind === 'desk';
   const orderKey = newOrderKey();
+  const paymentDueAt = desk ? null : at(new Date(now.getTime() + input.paymentWindowSeconds * 1000));
   // One statement (one round trip): the order, its seats sold, its lines, the cart emptied. Every part
   // but the order only happens when the order was inserted; all parts read the same snapshot, so the
   // lines are copied from the items the same statement deletes.
@@ -207,8 +223,9 @@ export async function convertCart(
     `with ${cartItemsOfCart('$13')}, new_order as (
        insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
          handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
-         cart_id, redirect_url)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, null, $10, $11, $12, $9::timestamptz, $13, $14)
+         cart_id, redirect_url, payment_due_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, $15::timestamptz, $10, $11, $12, $9::timestamptz,
+               $13, $14, $15::timestamptz)
        on conflict (cart_id) do nothing
        returning id
      ), sold as (
@@ -248,6 +265,7 @@ export async function convertCart(
       donation,
       cart.id,
       input.redirectUrl,
+      paymentDueAt,
     ],
   );
   const orderId = converted.rows[0]?.id ?? undefined;
@@ -314,6 +332,7 @@ export async function checkoutPartnerCart(
         redirectUrl: body.redirectURL ?? null,
         channel: 'sp',
         customerTags: customer.tags,
+        paymentWindowSeconds: deps.paymentWindowSeconds,
       },
       now,
       lines,

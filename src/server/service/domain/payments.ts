@@ -157,8 +157,10 @@ export async function applyPaymentAction(
       status: string;
       payment_status: string;
       redirect_url: string | null;
+      payment_due_at: Date | null;
     }>(
-      'select id, status, payment_status, redirect_url from orders where client_id = $1 and order_key = $2 for update',
+      `select id, status, payment_status, redirect_url, payment_due_at
+         from orders where client_id = $1 and order_key = $2 for update`,
       [client.id, orderKey],
     );
     const order = rows[0];
@@ -168,6 +170,10 @@ export async function applyPaymentAction(
     }
     if (!isPayable({ status: order.status, paymentStatus: order.payment_status })) {
       throw new ConflictError('This order can no longer be changed on the payment page.');
+    }
+    // Due but not swept yet: it has lapsed all the same (see payment-window.ts); the sweep releases it.
+    if (order.payment_due_at !== null && new Date(order.payment_due_at).getTime() <= now.getTime()) {
+      throw new ConflictError('The payment window of this order has passed.');
     }
     if (action === 'pay') {
       await tx.query(

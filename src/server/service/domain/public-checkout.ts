@@ -3,7 +3,14 @@ import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ValidationError } from '../errors';
 import { lockCart, orderOfCart } from './carts';
-import { convertCart, isAllowedRedirect, paymentMethodOf, paymentPageUrl, redirectError } from './checkout';
+import {
+  convertCart,
+  isAllowedRedirect,
+  paymentMethodOf,
+  paymentPageUrl,
+  redirectError,
+  refuseLapsedCart,
+} from './checkout';
 import { at, sellingTransaction } from './selling-transaction';
 
 /**
@@ -13,8 +20,11 @@ import { at, sellingTransaction } from './selling-transaction';
  */
 
 /**
- * The customer with this email, created when there is none. A customer that exists keeps its data; only
- * opt-ins the buyer gave are merged into its preferences (which moves its lastChanged).
+ * The customer with this email, created when there is none (with the buyer's data and both ticks as given).
+ * Anyone can type anyone's email into a webshop, so for a customer that exists the anonymous order changes
+ * nothing but what the buyer can only add for themselves: consent ticked (`'1'`) is added where it was not
+ * given yet; an unticked box never withdraws consent given before ('1' stays '1'), and name, address and
+ * phone are never overwritten. Only an actual addition moves lastChanged.
  */
 async function customerFor(tx: Queryable, client: Client, body: OrderCreateRequest, now: Date) {
   const prefs: Record<string, string> = {};
@@ -23,10 +33,11 @@ async function customerFor(tx: Queryable, client: Client, body: OrderCreateReque
   const hasPrefs = Object.keys(prefs).length > 0;
   // A concurrent order with the same email may create the customer first: the unique index decides, and
   // the row is then read back.
-  await tx.query(
+  const inserted = await tx.query(
     `insert into customers (client_id, email, first_name, last_name, phone, address, city, zip, prefs, last_changed)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::timestamptz)
-     on conflict do nothing`,
+     on conflict do nothing
+     returning id`,
     [
       client.id,
       body.email,
@@ -46,7 +57,10 @@ async function customerFor(tx: Queryable, client: Client, body: OrderCreateReque
   );
   const customer = rows[0];
   if (!customer) throw new Error('customer insert neither created nor found a row');
-  const changes = Object.entries(prefs).filter(([key, value]) => customer.prefs?.[key] !== value);
+  const created = inserted.rows.length > 0;
+  const changes = created
+    ? []
+    : Object.entries(prefs).filter(([key, value]) => value === '1' && !isGiven(customer.prefs?.[key]));
   if (changes.length > 0) {
     await tx.query(
       `update customers set prefs = coalesce(prefs, '{}'::jsonb) || $2::jsonb, last_changed = $3::timestamptz
@@ -56,6 +70,9 @@ async function customerFor(tx: Queryable, client: Client, body: OrderCreateReque
   }
   return customer;
 }
+
+/** A consent flag as stored in any of its legacy forms ("1", 1, true). */
+const isGiven = (value: unknown) => value === '1' || value === 1 || value === true || value === 'true';
 
 export async function createPublicOrder(
   deps: ServiceDeps,
@@ -69,6 +86,7 @@ export async function createPublicOrder(
     const cart = await lockCart(tx, client.id, body.cart_id, now);
     const existing = cart.checked_out ? await orderOfCart(tx, cart.id) : undefined;
     if (existing) return [{ url: paymentPageUrl(origin, client, existing.order_key), order_key: existing.order_key }];
+    refuseLapsedCart(cart);
     const method = await paymentMethodOf(tx, client.id, body.payment_id);
     if (method?.kind !== 'online') {
       throw new ValidationError('Unknown payment method.', {
@@ -80,7 +98,14 @@ export async function createPublicOrder(
       tx,
       client,
       cart,
-      { customerId: customer.id, method, redirectUrl: body.redirectURL, channel: 'www', customerTags: customer.tags },
+      {
+        customerId: customer.id,
+        method,
+        redirectUrl: body.redirectURL,
+        channel: 'www',
+        customerTags: customer.tags,
+        paymentWindowSeconds: deps.paymentWindowSeconds,
+      },
       now,
     );
     return [{ url: paymentPageUrl(origin, client, order.orderKey), order_key: order.orderKey }];

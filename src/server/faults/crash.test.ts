@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { checkInventoryInvariants } from '../service/domain/invariants';
+import { fullPriceType } from '../service/domain/selling-test-support';
+import type { DemoFixtures } from '../testing/demo-fixtures';
+import { testPostgresUrl } from '../testing/test-service';
+import {
+  type Acknowledged,
+  dataDirFromTemplate,
+  emptyAcknowledged,
+  type Foyer,
+  fakeAppDir,
+  fixturesOf,
+  killFoyer,
+  missingAcknowledged,
+  openDatabase,
+  sellAndRegister,
+  sleep,
+  spawnFoyer,
+  startFoyer,
+} from './fault-support';
+
+// Real processes on a shared CI machine: more room than the unit tests' minute.
+vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
+
+/**
+ * Issue 19, items 1 and "nothing acknowledged is lost": real processes, killed with SIGKILL.
+ */
+
+const started: Foyer[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const foyer of started) await killFoyer(foyer);
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function embeddedSetup(): Promise<{ env: Record<string, string>; dataDir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'foyer-faults-'));
+  dirs.push(dir);
+  const dataDir = join(dir, 'data');
+  const fromTemplate = await dataDirFromTemplate(dataDir);
+  const env = {
+    DATA_DIR: dataDir,
+    FOYER_APP_DIR: await fakeAppDir(dir),
+    ...(fromTemplate ? {} : { SEED: 'demo', SEED_CUSTOMERS: '100' }),
+  };
+  return { env, dataDir };
+}
+
+const meaningfulLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !line.startsWith('npm warn'));
+
+describe('one process per embedded DATA_DIR', () => {
+  it('refuses a second process with one line; after kill -9 of the first a new one starts', async () => {
+    const { env, dataDir } = await embeddedSetup();
+    const first = await startFoyer(env);
+    started.push(first);
+    const second = spawnFoyer(env);
+    started.push(second);
+    const { code } = await second.exited;
+    expect(code).not.toBe(0);
+    const lines = meaningfulLines(second.output());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DATA_DIR .* is in use by another Foyer process \(pid \d+\)/);
+    // The first one is unharmed.
+    expect((await fetch(`${first.base}/health/ready`)).status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await startFoyer(env);
+    started.push(third);
+    expect((await fetch(`${third.base}/health/ready`)).status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(join(dataDir, 'foyer.lock'))).toBe(false);
+  });
+});
+
+const databases = testPostgresUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+describe.each(databases)('kill -9 during sales and customer creates [%s]', (database) => {
+  it('loses nothing acknowledged and sells no seat twice after a restart', async () => {
+    let env: Record<string, string>;
+    let target: { dataDir?: string; databaseUrl?: string };
+    if (database === 'pglite') {
+      const setup = await embeddedSetup();
+      env = setup.env;
+      target = { dataDir: setup.dataDir };
+    } else {
+      const databaseUrl = await postgresDatabaseFromTemplate();
+      const dir = await mkdtemp(join(tmpdir(), 'foyer-faults-'));
+      dirs.push(dir);
+      env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dir, 'data'), FOYER_APP_DIR: await fakeAppDir(dir) };
+      target = { databaseUrl };
+    }
+    let fx: DemoFixtures;
+    let priceId: string;
+    {
+      const db = await openDatabase(target);
+      fx = await fixturesOf(db);
+      priceId = await fullPriceType(db, fx.arena.eventId, fx.arena.rankId);
+      await db.close();
+    }
+
+    let foyer = await startFoyer(env);
+    started.push(foyer);
+    const acknowledged: Acknowledged = emptyAcknowledged();
+    let stop = false;
+    const load = sellAndRegister({
+      base: () => foyer.base,
+      fx,
+      priceId,
+      workers: 8,
+      until: () => stop,
+      acknowledged,
+      tag: `kill9-${database}`,
+    });
+    // Kill in the middle of the load: after 2 s and once some work was acknowledged (a busy machine is slow).
+    const loadStarted = Date.now();
+    while (
+      Date.now() - loadStarted < 2_000 ||
+      (acknowledged.orders.length < 3 && acknowledged.customers.length < 3 && Date.now() - loadStarted < 20_000)
+    ) {
+      await sleep(50);
+    }
+    foyer.child.kill('SIGKILL');
+    const killedAfterMs = Date.now() - loadStarted;
+    await foyer.exited;
+    await sleep(200);
+    stop = true;
+    await load;
+    const beforeRestart = { orders: acknowledged.orders.length, customers: acknowledged.customers.length };
+
+    foyer = await startFoyer(env);
+    started.push(foyer);
+    expect((await fetch(`${foyer.base}/health/ready`)).status).toBe(200);
+    // It sells again at once.
+    stop = false;
+    const after = emptyAcknowledged();
+    const more = sellAndRegister({
+      base: () => foyer.base,
+      fx,
+      priceId,
+      workers: 2,
+      until: () => stop,
+      acknowledged: after,
+      tag: `after-${database}`,
+    });
+    await sleep(500);
+    stop = true;
+    await more;
+    expect(after.orders.length).toBeGreaterThan(0);
+    foyer.child.kill('SIGTERM');
+    expect(await foyer.exited).toEqual({ code: 0, signal: null });
+
+    const db = await openDatabase(target);
+    try {
+      const all: Acknowledged = {
+        ...acknowledged,
+        orders: [...acknowledged.orders, ...after.orders],
+        customers: [...acknowledged.customers, ...after.customers],
+      };
+      expect(await missingAcknowledged(db, all, fx.arena.eventId)).toEqual([]);
+      expect(await checkInventoryInvariants(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    console.log(
+      `[faults ${database}] kill -9 after ${killedAfterMs} ms of load: ${beforeRestart.orders} sales and ${beforeRestart.customers} customers acknowledged, all present after the restart; statuses ${JSON.stringify(acknowledged.statuses)}, network failures ${JSON.stringify(acknowledged.failures)}`,
+    );
+    // Something was acknowledged before the kill (a busy CI machine sells far fewer than a quiet one).
+    expect(beforeRestart.orders + beforeRestart.customers).toBeGreaterThan(0);
+  });
+});
+
+/** A fresh database on the global setup's server, copied from its migrated, seeded template. */
+async function postgresDatabaseFromTemplate(): Promise<string> {
+  const adminUrl = testPostgresUrl() ?? '';
+  const template = inject('testPostgresTemplate');
+  const pg = (await import('pg')).default;
+  const name = `foyer_fault_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  if (!template) {
+    const { migrate } = await import('../service/db/migrate');
+    const { seedDemo } = await import('../service/db/seed/seed');
+    const db = await openDatabase({ databaseUrl: url.toString() });
+    await migrate(db);
+    await seedDemo(db, { scale: 'test' });
+    await db.close();
+  }
+  return url.toString();
+}

@@ -1,0 +1,185 @@
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+import type { Logger } from 'pino';
+
+/**
+ * The HTTP server's limits and its shutdown. A slow client must not hold a connection for minutes
+ * (slowloris), one address must not take all connections, and SIGTERM must finish what was started
+ * instead of resetting it.
+ */
+
+export interface ServerLimits {
+  /** Whole request head within this (slow headers). */
+  headersTimeoutMs: number;
+  /** Whole request, head and body, within this (slow bodies). */
+  requestTimeoutMs: number;
+  /** Open connections in all; beyond it new ones are closed at once. */
+  maxConnections: number;
+  /** Open connections per peer address; 0 = no per-address cap (behind a proxy every peer is the proxy). */
+  maxConnectionsPerAddress: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 4_096,
+  maxConnectionsPerAddress: 256,
+};
+
+/** Node checks header and request timeouts on this beat (its default of 30 s lets slow clients stay 30 s longer). */
+export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+
+/** Idle keep-alive connections stay open longer than clients and proxies keep theirs (see applyLimits). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** Options for `http.createServer` (some only take effect there): pass as @hono/node-server's serverOptions. */
+export function serverOptions(limits: ServerLimits = limitsFromEnvironment()) {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+  };
+}
+
+/** The limits, with internal overrides for the fault tests (not part of the documented environment). */
+export function limitsFromEnvironment(env: Record<string, string | undefined> = process.env): ServerLimits {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    headersTimeoutMs: number('FOYER_HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeoutMs),
+    requestTimeoutMs: number('FOYER_REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs),
+    maxConnections: number('FOYER_MAX_CONNECTIONS', DEFAULT_LIMITS.maxConnections),
+    maxConnectionsPerAddress: number('FOYER_MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_LIMITS.maxConnectionsPerAddress),
+  };
+}
+
+/**
+ * Applies the limits to a server created without serverOptions (the dev server) as far as possible, and
+ * the connection caps to any server.
+ */
+export function applyLimits(server: HttpServer, limits: ServerLimits): void {
+  // Node closes idle keep-alive connections after 5 s by default; a client that reuses one at that moment
+  // sees ECONNRESET on a request it cannot safely retry (a POST). Idle connections stay open longer than
+  // clients and proxies keep theirs, so the server is never the side that closes one mid-reuse. The head
+  // timeout only runs while a request is being received, not while a connection is idle.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerAddress > 0) capConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
+  limitBodyTime(server, limits.requestTimeoutMs);
+}
+
+/**
+ * A body still arriving `requestTimeoutMs` after its request began is cut off (the connection closed). Node's
+ * own requestTimeout should do the same, but in the fault suite it sometimes let slow bodies live on for
+ * minutes; this timer does not depend on it.
+ */
+function limitBodyTime(server: HttpServer, requestTimeoutMs: number): void {
+  if (requestTimeoutMs <= 0) return;
+  server.on('request', (request: IncomingMessage) => {
+    if (request.complete) return;
+    const timer = setTimeout(() => {
+      if (!request.complete) request.socket.destroy();
+    }, requestTimeoutMs);
+    timer.unref();
+    request.once('end', () => clearTimeout(timer));
+    request.once('close', () => clearTimeout(timer));
+  });
+}
+
+function capConnectionsPerAddress(server: NetServer, cap: number): void {
+  // The open sockets per address, pruned of closed ones as new ones come: it cannot drift from the truth.
+  const open = new Map<string, Set<Socket>>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    let sockets = open.get(address);
+    if (!sockets) {
+      sockets = new Set();
+      open.set(address, sockets);
+    }
+    if (sockets.size >= cap) {
+      for (const other of sockets) if (other.destroyed) sockets.delete(other);
+    }
+    if (sockets.size >= cap) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && open.get(address) === sockets) open.delete(address);
+    });
+  });
+}
+
+export interface Lifecycle {
+  /** True from the start of a shutdown: readiness answers 503 so that load balancers stop sending. */
+  draining(): boolean;
+}
+
+/**
+ * Graceful shutdown. `drain()` stops accepting connections, lets every request already received finish
+ * (its response says `Connection: close`, so the client does not send another on that connection), closes
+ * keep-alive connections once they have been idle for a moment, and after `timeoutMs` closes whatever is
+ * left. Node's own `server.close()` closes idle keep-alive connections at once, and a client that has
+ * just sent a request on one then sees ECONNRESET: the listener is closed without that.
+ */
+export class GracefulServer implements Lifecycle {
+  #draining = false;
+  readonly #active = new Set<ServerResponse>();
+  #lastActivity = Date.now();
+  #server: HttpServer | null = null;
+
+  draining(): boolean {
+    return this.#draining;
+  }
+
+  attach(server: HttpServer): void {
+    this.#server = server;
+    server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+      this.#lastActivity = Date.now();
+      this.#active.add(response);
+      if (this.#draining) response.shouldKeepAlive = false;
+      response.once('close', () => {
+        this.#active.delete(response);
+        this.#lastActivity = Date.now();
+      });
+    });
+  }
+
+  /** Resolves once every connection is closed (or the time is up and the rest were closed). */
+  async drain(options: { timeoutMs: number; idleGraceMs?: number; log?: Logger }): Promise<void> {
+    const server = this.#server;
+    this.#draining = true;
+    if (!server) return;
+    // Closing an idle keep-alive connection races a client that is just sending on it (ECONNRESET): that is
+    // only done once nothing has happened for a while, so that every client still sending got its
+    // `Connection: close` first (and a load balancer has seen /health/ready go 503).
+    const idleGraceMs = options.idleGraceMs ?? Math.min(2_000, options.timeoutMs / 2);
+    for (const response of this.#active) if (!response.headersSent) response.shouldKeepAlive = false;
+    const closed = new Promise<void>((resolve) => {
+      // net.Server's close: stop listening, keep the open connections (see the class comment).
+      NetServer.prototype.close.call(server, () => resolve());
+    });
+    const deadline = Date.now() + options.timeoutMs;
+    let done = false;
+    void closed.then(() => {
+      done = true;
+    });
+    while (!done) {
+      const now = Date.now();
+      if (now >= deadline) {
+        options.log?.warn({ inFlight: this.#active.size }, 'shutdown timeout: closing the remaining connections');
+        server.closeAllConnections();
+        break;
+      }
+      if (this.#active.size === 0 && now - this.#lastActivity >= idleGraceMs) server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await closed;
+  }
+}
