@@ -5,13 +5,11 @@ import type { ServiceRuntime } from '../runtime';
 import { connectDatabase } from '../service/db/connect';
 import type { Database } from '../service/db/database';
 import { type GatewayDeps, SESSION_COOKIE } from './access';
-import { createAccount } from './auth/accounts';
 import { hashPassword } from './auth/passwords';
 import type { ThrottleLimits } from './auth/sign-in-throttle';
-import { findRoleByKey } from './permissions/roles';
 import type { ServiceConnection } from './service-connection';
 import { openGateway } from './start-gateway';
-import { DEMO_ORGANISATIONS, DEMO_PASSWORD } from './store/demo-accounts';
+import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './store/demo-accounts';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */
 export const TEST_ORIGIN = 'http://foyer.test';
@@ -153,21 +151,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
 
 /** Connects an organisation with people of the given preset roles, all with the demo password. */
 export async function connectTestOrganisation(deps: GatewayDeps, organisation: TestOrganisation): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await deps.db.transaction(async (tx) => {
-    const organisationId = await deps.organisations.connect(tx, organisation.clientName, organisation.apiKey);
-    for (const person of organisation.people) {
-      const role = await findRoleByKey(tx, organisationId, person.role);
-      if (!role) throw new Error(`no role ${person.role}`);
-      await createAccount(tx, {
-        organisationId,
-        email: person.email,
-        displayName: person.name,
-        roleId: role.id,
-        passwordHash,
-      });
-    }
-  });
+  await connectWithPeople(deps.db, deps.organisations, [organisation], await hashPassword(DEMO_PASSWORD));
 }
 
 /** The demo organisation's people, one per preset role (store/demo-accounts.ts). */

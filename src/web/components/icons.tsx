@@ -172,3 +172,12 @@ export const IconKey = (props: IconProps) => (
     <circle cx="16.5" cy="7.5" r=".5" fill="currentColor" />
   </Icon>
 );
+
+/** A badge: the team (staff, their roles and the connection). */
+export const IconStaff = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10.5" r="2.5" />
+    <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 9h3M15 13h3" />
+  </Icon>
+);

@@ -29,12 +29,22 @@ export const DEMO_ORGANISATIONS = [
  * Connects the embedded demo clients and creates one account per preset role, once: only on a gateway
  * store without organisations. Returns whether it did.
  */
-export async function seedDemoAccounts(db: Database, organisations: Organisations): Promise<boolean> {
-  if ((await organisations.count()) > 0) return false;
-  // One hash for all five: their password is public anyway, and it saves 0.4 s of the first start.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export interface OrganisationWithPeople {
+  clientName: string;
+  apiKey: string;
+  /** People by preset role key; all get the same password hash. */
+  people: readonly { email: string; name: string; role: string }[];
+}
+
+/** Connects organisations with their people, in one transaction (the demo seed, and the tests' own). */
+export async function connectWithPeople(
+  db: Database,
+  organisations: Organisations,
+  list: readonly OrganisationWithPeople[],
+  passwordHash: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const organisation of DEMO_ORGANISATIONS) {
+    for (const organisation of list) {
       const organisationId = await organisations.connect(tx, organisation.clientName, organisation.apiKey);
       for (const person of organisation.people) {
         const role = await findRoleByKey(tx, organisationId, person.role);
@@ -49,5 +59,11 @@ export async function seedDemoAccounts(db: Database, organisations: Organisation
       }
     }
   });
+}
+
+export async function seedDemoAccounts(db: Database, organisations: Organisations): Promise<boolean> {
+  if ((await organisations.count()) > 0) return false;
+  // One hash for all five: their password is public anyway, and it saves 0.4 s of the first start.
+  await connectWithPeople(db, organisations, DEMO_ORGANISATIONS, await hashPassword(DEMO_PASSWORD));
   return true;
 }

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { AppArea } from '../../app/area';
 import { can, sessionQuery } from '../../app/session';
-import { IconStaff } from './staff-icon';
+import { IconStaff } from '../../components/icons';
 
 /**
  * The organisation's administration: its people (invite, role, disable, reset link), its roles and its
