@@ -201,7 +201,8 @@ describe('hostile clients against one process', () => {
     }
     clearInterval(drip);
     // Slow heads go after HEADERS_TIMEOUT_MS, slow bodies after REQUEST_TIMEOUT_MS (checked every second).
-    const closeDeadline = Date.now() + 20_000;
+    // Generous: on an oversubscribed machine the checks that close them run late (seen: 2 of 400 after 20 s).
+    const closeDeadline = Date.now() + 45_000;
     while (sockets.some((socket) => !socket.destroyed) && Date.now() < closeDeadline) await sleep(100);
     const stillOpen = sockets.filter((socket) => !socket.destroyed).length;
     for (const socket of sockets) socket.destroy();
