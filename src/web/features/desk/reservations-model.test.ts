@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderExport } from '../../lib/schemas/order';
-import { awaitingOnlinePaymentOf, readsOnAfter, reservationsOf, timeLeft } from './reservations-model';
+import { awaitingOnlinePaymentOf, isOpenOrder, reservationQueue, reservationsOf, timeLeft } from './reservations-model';
 
 const order = (orderId: number, over: Partial<OrderExport>): OrderExport => ({
   orderId,
@@ -37,6 +37,21 @@ describe('reservations queue', () => {
     expect(reservationsOf(orders).map((o) => o.orderId)).toEqual([3, 5, 1, 4]);
   });
 
+  it('splits the queue at now: running soonest first, lapsed most recently lapsed first', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const orders = [
+      order(1, { timeOut: '2026-11-26T13:00:00Z' }),
+      order(2, { timeOut: '2026-11-26T11:00:00Z' }),
+      order(3, { timeOut: '2026-11-26T12:30:00Z' }),
+      order(4, { timeOut: '2026-11-25T12:00:00Z' }),
+      order(5, { timeOut: null }),
+      order(6, { timeOut: '2026-11-26T12:00:00Z' }),
+    ];
+    const queue = reservationQueue(orders, now);
+    expect(queue.running.map((o) => o.orderId)).toEqual([3, 1, 5]);
+    expect(queue.expired.map((o) => o.orderId)).toEqual([6, 2, 4]);
+  });
+
   it('lists webshop orders awaiting payment, oldest first, without reservations or cancelled orders', () => {
     const orders = [
       order(1, {
@@ -59,10 +74,14 @@ describe('reservations queue', () => {
     expect(awaitingOnlinePaymentOf(orders).map((o) => o.orderId)).toEqual([2, 1]);
   });
 
-  it('reads on until the last page', () => {
-    expect(readsOnAfter({ current_page: 1, last_page: 3, data: [order(1, {})] })).toBe(true);
-    expect(readsOnAfter({ current_page: 3, last_page: 3, data: [order(1, {})] })).toBe(false);
-    expect(readsOnAfter({ current_page: 1, last_page: 3, data: [] })).toBe(false);
+  it('keeps only open orders while reading the pages', () => {
+    expect(isOpenOrder(order(1, {}))).toBe(true);
+    expect(isOpenOrder(order(2, { orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'pending' }))).toBe(
+      true,
+    );
+    expect(isOpenOrder(order(3, { orderStatus: 'ord', orderChannel: 'sp', orderPaymentStatus: 'pending' }))).toBe(
+      false,
+    );
   });
 });
 

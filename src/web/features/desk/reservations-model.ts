@@ -1,4 +1,4 @@
-import type { OrderExport, OrderPage } from '../../lib/schemas/order';
+import type { OrderExport } from '../../lib/schemas/order';
 
 /**
  * The reservations queue: orders in status `res` by their `timeOut`, soonest first, and the webshop's orders
@@ -12,11 +12,6 @@ import type { OrderExport, OrderPage } from '../../lib/schemas/order';
  */
 export const HORIZON_DAYS = 14;
 
-/** Whether the list must read on after this page: it is not the last, and it was not empty. */
-export function readsOnAfter(page: Pick<OrderPage, 'current_page' | 'last_page' | 'data'>): boolean {
-  return page.current_page < page.last_page && page.data.length > 0;
-}
-
 const timeOutMs = (order: Pick<OrderExport, 'timeOut'>) => {
   const value = order.timeOut ? Date.parse(order.timeOut) : Number.NaN;
   return Number.isNaN(value) ? Number.POSITIVE_INFINITY : value;
@@ -27,6 +22,20 @@ export function reservationsOf(orders: readonly OrderExport[]): OrderExport[] {
   return dedupe(orders)
     .filter((order) => order.orderStatus === 'res')
     .sort((a, b) => timeOutMs(a) - timeOutMs(b) || a.orderId - b.orderId);
+}
+
+/**
+ * The queue split at `now`: the running reservations, soonest timeOut first (those without one last), and
+ * the lapsed ones, the most recently lapsed first (the ones still worth a call). A venue's lapsed
+ * reservations can number thousands, and would otherwise bury the running ones.
+ */
+export function reservationQueue(
+  orders: readonly OrderExport[],
+  now: number,
+): { running: OrderExport[]; expired: OrderExport[] } {
+  const all = reservationsOf(orders);
+  const expired = all.filter((order) => timeOutMs(order) <= now);
+  return { running: all.filter((order) => timeOutMs(order) > now), expired: expired.reverse() };
 }
 
 export const AWAITING_PAYMENT = ['none', 'pending'] as const;
@@ -45,6 +54,11 @@ export function awaitingOnlinePaymentOf(orders: readonly OrderExport[]): OrderEx
         (AWAITING_PAYMENT as readonly string[]).includes(order.orderPaymentStatus),
     )
     .sort((a, b) => Date.parse(a.orderDate) - Date.parse(b.orderDate) || a.orderId - b.orderId);
+}
+
+/** Whether the queue keeps this order: a reservation, or a webshop order still awaiting payment. */
+export function isOpenOrder(order: OrderExport): boolean {
+  return reservationsOf([order]).length > 0 || awaitingOnlinePaymentOf([order]).length > 0;
 }
 
 /** An order changed while the pages were read can be on two of them: keep its first (newest) copy. */

@@ -1,17 +1,54 @@
-import { Anchor, Group, Paper, Progress, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Table.css';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
+import type { PageProgress } from '../../lib/fetch-all-pages';
 import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { serverNow } from '../../lib/server-clock';
 import { deskMessages } from './desk-messages';
-import { awaitingOnlinePaymentOf, HORIZON_DAYS, reservationsOf, timeLeft } from './reservations-model';
+import { awaitingOnlinePaymentOf, HORIZON_DAYS, reservationQueue, timeLeft } from './reservations-model';
 import { reservationQueries } from './reservations-queries';
+
+/** Rows shown at first, and added by "show more": a queue is worked from the top, and every row ticks each second. */
+const ROWS_SHOWN = 50;
+
+function useShown(): [number, () => void] {
+  const [shown, setShown] = useState(ROWS_SHOWN);
+  return [shown, () => setShown((count) => count + ROWS_SHOWN)];
+}
+
+function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMore: () => void }) {
+  const t = useMessages(deskMessages);
+  if (shown >= total) return null;
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {t('shownOf', { shown, total })}
+      </Text>
+      <Button variant="light" size="xs" onClick={onMore}>
+        {t('showMore')}
+      </Button>
+    </Group>
+  );
+}
 
 /** The clock of the countdowns: once a second, on the server's time (the timeOut is the service's). */
 function useNow(): number {
@@ -41,26 +78,89 @@ function OrderLink({ order }: { order: OrderExport }) {
 function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
+  const [shown, showMore] = useShown();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" data-testid="reservations-table">
-        <caption className="foyer-visually-hidden">{t('reservationsTitle')}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('columnOrder')}</Table.Th>
-            <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
-            <Table.Th scope="col">{t('columnTimeOut')}</Table.Th>
-            <Table.Th scope="col">{t('columnLeft')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('columnAmount')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => {
-            const left = timeLeft(order.timeOut, now);
-            return (
-              <Table.Tr key={order.orderId} data-testid="reservation-row" data-order-id={order.orderId}>
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="reservations-table">
+          <caption className="foyer-visually-hidden">{t('reservationsTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columnOrder')}</Table.Th>
+              <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
+              <Table.Th scope="col">{t('columnTimeOut')}</Table.Th>
+              <Table.Th scope="col">{t('columnLeft')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('columnAmount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.slice(0, shown).map((order) => {
+              const left = timeLeft(order.timeOut, now);
+              return (
+                <Table.Tr key={order.orderId} data-testid="reservation-row" data-order-id={order.orderId}>
+                  <Table.Td>
+                    <OrderLink order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Customer order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    {order.timeOut ? (
+                      <time dateTime={order.timeOut}>{formatDateTime(order.timeOut, locale)}</time>
+                    ) : (
+                      t('noTimeOut')
+                    )}
+                  </Table.Td>
+                  <Table.Td className="foyer-tabular" data-testid="time-left">
+                    {left.expired ? (
+                      <Text component="span" c="red.8" fw={600} size="sm">
+                        {t('expired')}
+                      </Text>
+                    ) : left.none ? (
+                      '–'
+                    ) : (
+                      left.text
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" className="foyer-tabular">
+                    {formatMoney(order.amount, locale)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ShowMore shown={shown} total={orders.length} onMore={showMore} />
+    </>
+  );
+}
+
+function OnlineRows({ orders }: { orders: OrderExport[] }) {
+  const t = useMessages(deskMessages);
+  const { locale } = useLocale();
+  const [shown, showMore] = useShown();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="awaiting-payment-table">
+          <caption className="foyer-visually-hidden">{t('onlineTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columnOrder')}</Table.Th>
+              <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
+              <Table.Th scope="col">{t('columnOrderDate')}</Table.Th>
+              <Table.Th scope="col">{t('columnPayment')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('columnAmount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.slice(0, shown).map((order) => (
+              <Table.Tr key={order.orderId} data-testid="awaiting-payment-row" data-order-id={order.orderId}>
                 <Table.Td>
                   <OrderLink order={order} />
                 </Table.Td>
@@ -68,74 +168,19 @@ function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }
                   <Customer order={order} />
                 </Table.Td>
                 <Table.Td>
-                  {order.timeOut ? (
-                    <time dateTime={order.timeOut}>{formatDateTime(order.timeOut, locale)}</time>
-                  ) : (
-                    t('noTimeOut')
-                  )}
+                  <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
                 </Table.Td>
-                <Table.Td className="foyer-tabular" data-testid="time-left">
-                  {left.expired ? (
-                    <Text component="span" c="red.8" fw={600} size="sm">
-                      {t('expired')}
-                    </Text>
-                  ) : left.none ? (
-                    '–'
-                  ) : (
-                    left.text
-                  )}
-                </Table.Td>
+                <Table.Td>{order.orderPaymentStatus === 'pending' ? t('paymentPending') : t('paymentNone')}</Table.Td>
                 <Table.Td ta="right" className="foyer-tabular">
                   {formatMoney(order.amount, locale)}
                 </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function OnlineRows({ orders }: { orders: OrderExport[] }) {
-  const t = useMessages(deskMessages);
-  const { locale } = useLocale();
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" data-testid="awaiting-payment-table">
-        <caption className="foyer-visually-hidden">{t('onlineTitle')}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('columnOrder')}</Table.Th>
-            <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
-            <Table.Th scope="col">{t('columnOrderDate')}</Table.Th>
-            <Table.Th scope="col">{t('columnPayment')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('columnAmount')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.orderId} data-testid="awaiting-payment-row" data-order-id={order.orderId}>
-              <Table.Td>
-                <OrderLink order={order} />
-              </Table.Td>
-              <Table.Td>
-                <Customer order={order} />
-              </Table.Td>
-              <Table.Td>
-                <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
-              </Table.Td>
-              <Table.Td>{order.orderPaymentStatus === 'pending' ? t('paymentPending') : t('paymentNone')}</Table.Td>
-              <Table.Td ta="right" className="foyer-tabular">
-                {formatMoney(order.amount, locale)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ShowMore shown={shown} total={orders.length} onMore={showMore} />
+    </>
   );
 }
 
@@ -149,18 +194,14 @@ export function ReservationsPage() {
   const now = useNow();
   // The horizon's first day; the same string all day, so the query key stays while the clock ticks.
   const since = isoLocalDate(addDays(new Date(now), -HORIZON_DAYS));
-  const query = useInfiniteQuery(reservationQueries.queue(since));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  // Read on to the horizon by itself; an error stops it (the retry button starts again).
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-
-  const pages = query.data?.pages ?? [];
-  const orders = pages.flatMap((page) => page.data);
-  const lastPage = pages[pages.length - 1];
-  const reading = query.isPending || hasNextPage;
-  const reservations = reservationsOf(orders);
+  // How far the reading is: for the progress bar only (the orders themselves live in the query cache).
+  const [progress, setProgress] = useState<PageProgress | null>(null);
+  const query = useQuery(reservationQueries.queue(since, setProgress));
+  const orders = query.data ?? [];
+  const reading = query.isFetching;
+  const [which, setWhich] = useState<'running' | 'expired'>('running');
+  const queue = reservationQueue(orders, now);
+  const reservations = queue[which];
   const awaiting = awaitingOnlinePaymentOf(orders);
 
   return (
@@ -173,12 +214,14 @@ export function ReservationsPage() {
         </Text>
       </Stack>
 
-      {reading && lastPage ? (
-        <Stack gap={4} role="status" aria-live="polite">
-          <Text size="sm">{t('readingPages', { page: lastPage.current_page, last: lastPage.last_page })}</Text>
+      {reading ? (
+        <Stack gap={4} role="status" data-testid="reading-progress">
+          <Text size="sm">
+            {t('readingPages', { page: progress?.pagesDone ?? 0, last: progress?.pageCount || '…' })}
+          </Text>
           <Progress
-            value={(100 * lastPage.current_page) / Math.max(1, lastPage.last_page)}
-            aria-label={t('readingPages', { page: lastPage.current_page, last: lastPage.last_page })}
+            value={progress?.pageCount ? (100 * progress.pagesDone) / progress.pageCount : 0}
+            aria-label={t('readingLabel')}
           />
         </Stack>
       ) : null}
@@ -186,19 +229,30 @@ export function ReservationsPage() {
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reservations-heading">
-        <Title order={2} size="h4" id="reservations-heading" mb="sm">
-          {t('reservationsTitle')}
-        </Title>
-        {query.isPending ? (
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={2} size="h4" id="reservations-heading">
+            {t('reservationsTitle')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('whichLabel')}
+            value={which}
+            onChange={(value) => setWhich(value === 'expired' ? 'expired' : 'running')}
+            data={[
+              { value: 'running', label: t('running', { count: queue.running.length }) },
+              { value: 'expired', label: t('lapsed', { count: queue.expired.length }) },
+            ]}
+          />
+        </Group>
+        {query.isError ? null : query.isPending ? (
           <Stack gap="xs" aria-hidden="true">
             <Skeleton h={28} />
             <Skeleton h={28} />
             <Skeleton h={28} />
           </Stack>
-        ) : reservations.length === 0 && !reading ? (
+        ) : reservations.length === 0 ? (
           <EmptyState title={t('noReservations')}>{t('noReservationsHint')}</EmptyState>
         ) : (
-          <ReservationRows orders={reservations} now={now} />
+          <ReservationRows key={which} orders={reservations} now={now} />
         )}
       </Paper>
 
@@ -211,9 +265,9 @@ export function ReservationsPage() {
         <Text size="sm" c="dimmed" mb="sm">
           {t('onlineIntro')}
         </Text>
-        {query.isPending ? (
+        {query.isError ? null : query.isPending ? (
           <Skeleton h={28} aria-hidden="true" />
-        ) : awaiting.length === 0 && !reading ? (
+        ) : awaiting.length === 0 ? (
           <EmptyState title={t('noOnline')} />
         ) : (
           <OnlineRows orders={awaiting} />
