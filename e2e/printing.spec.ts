@@ -123,6 +123,10 @@ test.describe('printing at the desk', () => {
     await page.emulateMedia({ media: 'print' });
     expect(pdfPageCount(await page.pdf({ width: '80mm' }))).toBeGreaterThanOrEqual(1);
   });
+});
+
+test.describe('printing, dark colour scheme on screen', () => {
+  test.use({ colorScheme: 'dark' });
 
   test('a reprint is marked on every ticket once the audit trail answers that it is one', async ({
     page,
@@ -148,6 +152,7 @@ test.describe('printing at the desk', () => {
     await expect(page.getByTestId('print-recorded')).toHaveText('Vastgelegd als afdruk 2');
     await expect(page.getByTestId('reprint-mark')).toHaveCount(2);
     await expect(page.getByTestId('reprint-mark').first()).toHaveText('HERDRUK / REPRINT 2');
+    expect(await seriousFindings(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('reprint-mark').nth(1)).toBeVisible();
   });

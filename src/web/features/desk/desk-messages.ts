@@ -48,6 +48,7 @@ export const deskMessages = defineMessages(
     total: 'Totaal',
     paymentMethod: 'Betaalwijze',
     seller: 'Verkoper',
+    sellerWebshop: 'Webshop',
     shift: 'Dienst',
     noShift: 'geen',
     // Reservations
@@ -126,6 +127,7 @@ export const deskMessages = defineMessages(
     total: 'Total',
     paymentMethod: 'Payment method',
     seller: 'Seller',
+    sellerWebshop: 'Webshop',
     shift: 'Shift',
     noShift: 'none',
     reservationsTitle: 'Reservations',

@@ -367,7 +367,12 @@ export function PrintPage() {
           </div>
         )
       ) : receipt ? (
-        <ReceiptView receipt={receipt} record={record} seller={session?.person.name ?? ''} />
+        <ReceiptView
+          receipt={receipt}
+          record={record}
+          // Who sold it is the audit trail's to say; until then the desk's signed-in person, or the webshop.
+          seller={row?.orderChannel === 'www' ? t('sellerWebshop') : (session?.person.name ?? '')}
+        />
       ) : null}
     </div>
   );
