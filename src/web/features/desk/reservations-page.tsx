@@ -207,7 +207,12 @@ export function ReservationsPage() {
   return (
     <Stack gap="lg" maw={1200} data-testid="reservations-page">
       <Stack gap={4}>
-        <Title order={1}>{t('reservationsTitle')}</Title>
+        <Group justify="space-between" align="center">
+          <Title order={1}>{t('reservationsTitle')}</Title>
+          <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching} data-testid="refresh">
+            {t('refresh')}
+          </Button>
+        </Group>
         <Text c="dimmed">{t('reservationsIntro')}</Text>
         <Text size="sm" c="dimmed">
           {t('horizon', { days: HORIZON_DAYS })}
@@ -233,15 +238,17 @@ export function ReservationsPage() {
           <Title order={2} size="h4" id="reservations-heading">
             {t('reservationsTitle')}
           </Title>
-          <SegmentedControl
-            aria-label={t('whichLabel')}
-            value={which}
-            onChange={(value) => setWhich(value === 'expired' ? 'expired' : 'running')}
-            data={[
-              { value: 'running', label: t('running', { count: queue.running.length }) },
-              { value: 'expired', label: t('lapsed', { count: queue.expired.length }) },
-            ]}
-          />
+          {query.data ? (
+            <SegmentedControl
+              aria-label={t('whichLabel')}
+              value={which}
+              onChange={(value) => setWhich(value === 'expired' ? 'expired' : 'running')}
+              data={[
+                { value: 'running', label: t('running', { count: queue.running.length }) },
+                { value: 'expired', label: t('lapsed', { count: queue.expired.length }) },
+              ]}
+            />
+          ) : null}
         </Group>
         {query.isError ? null : query.isPending ? (
           <Stack gap="xs" aria-hidden="true">

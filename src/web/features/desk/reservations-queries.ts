@@ -36,6 +36,8 @@ export const reservationQueries = {
       },
       // fetchAllPages retries each page's transient failures already.
       retry: false,
-      staleTime: 30_000,
+      // Reading every page again costs seconds: not on each return to the window; the page has a refresh button.
+      staleTime: 60_000,
+      refetchOnWindowFocus: false,
     }),
 };
