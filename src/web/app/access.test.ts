@@ -58,9 +58,9 @@ describe('what each role sees', () => {
     expect(commandIds(session)).not.toContain('waiting-list');
   });
 
-  it('manager: orders and exports, not the box office; no new customer', () => {
+  it('manager: orders, the reservations queue and exports, not the box office; no new customer', () => {
     const session = sessionOf('manager');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'exports', 'account']);
+    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'desk', 'exports', 'account']);
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
   });

@@ -2,6 +2,7 @@ import { accountArea } from '../features/account/account-area';
 import { boxOfficeArea } from '../features/box-office/box-office-area';
 import { customersArea } from '../features/customers/customers-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
+import { deskArea } from '../features/desk/desk-area';
 import { eventsArea } from '../features/events/events-area';
 import { exportsArea } from '../features/exports/exports-area';
 import { ordersArea } from '../features/orders/orders-area';
@@ -18,6 +19,7 @@ export const areas: readonly AppArea[] = [
   boxOfficeArea,
   customersArea,
   ordersArea,
+  deskArea,
   exportsArea,
   staffArea,
   accountArea,

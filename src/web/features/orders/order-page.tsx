@@ -10,10 +10,9 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
-import { fetchOrderExportPage, orderKeys, orderQueries } from '../../lib/queries/order-queries';
+import { orderQueries } from '../../lib/queries/order-queries';
 import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
-import { findOrderInExport } from './order-lines';
 import { orderPageMessages } from './order-page-messages';
 import { allEventsQuery, OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
@@ -44,20 +43,11 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** The export row of this order: the seats, the channel, the fee and the customer (see order-lines.ts). */
+/** The export row of this order: the seats, the channel, the fee and the customer (see find-order-in-export.ts). */
 function useOrderLines(order: Order | undefined) {
   return useQuery({
-    queryKey: orderKeys.lines(order?.orderId ?? 0, order?.lastChanged ?? ''),
-    queryFn: ({ signal }) => {
-      if (!order) throw new Error('no order');
-      return findOrderInExport(
-        order,
-        (page, pageSignal) => fetchOrderExportPage(order.lastChanged, page, pageSignal),
-        signal,
-      );
-    },
+    ...orderQueries.lines({ orderId: order?.orderId ?? 0, lastChanged: order?.lastChanged ?? '' }),
     enabled: Boolean(order),
-    staleTime: 60_000,
   });
 }
 
@@ -197,6 +187,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const mayOpenCustomers = useCan('customers:read');
   // The public order status (tickets and receipt links): for whoever reads orders, and the desk that sold it.
   const mayReadLinks = useCan('orders:read', 'sales:sell');
+  // The print view reads the seats from the orders export (see desk-area.tsx).
+  const mayPrint = useCan('reports:read', 'exports:run');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
@@ -250,6 +242,16 @@ export function OrderPage({ orderId }: { orderId: number }) {
           <OrderStatusBadge status={order.orderStatus} />
           <PaymentStatusBadge status={order.orderPaymentStatus} />
         </Group>
+        {mayPrint ? (
+          <Group gap="xs" data-testid="print-links">
+            <Button component={Link} to={`/orders/${order.orderId}/print?kind=tickets`} variant="light" size="xs">
+              {t('printTickets')}
+            </Button>
+            <Button component={Link} to={`/orders/${order.orderId}/print?kind=receipt`} variant="light" size="xs">
+              {t('printReceipt')}
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
 
       <Section title={t('fieldsTitle')} id="order-fields">

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
-import { type OrderPage, orderPageSchema, orderSchema, publicOrderStatusSchema } from '../schemas/order';
+import { findOrderInExport } from '../find-order-in-export';
+import { type Order, type OrderPage, orderPageSchema, orderSchema, publicOrderStatusSchema } from '../schemas/order';
 
 export interface OrderListFilter {
   page: number;
@@ -55,6 +56,21 @@ export const orderQueries = {
       queryKey: orderKeys.detail(orderId),
       queryFn: ({ signal }) => apiClient.get(`/partner/order/${orderId}`, { schema: orderSchema, signal }),
       staleTime: 30_000,
+    }),
+  /**
+   * The export row of an order: its seats, channel, fee and customer (`GET /partner/order/{id}` has none of
+   * them). Keyed by the order's lastChanged, so a changed order reads its row again.
+   */
+  lines: (order: Pick<Order, 'orderId' | 'lastChanged'>) =>
+    queryOptions({
+      queryKey: orderKeys.lines(order.orderId, order.lastChanged),
+      queryFn: ({ signal }) =>
+        findOrderInExport(
+          order,
+          (page, pageSignal) => fetchOrderExportPage(order.lastChanged, page, pageSignal),
+          signal,
+        ),
+      staleTime: 60_000,
     }),
   /**
    * Public order status (spec 2.6): the tickets and receipt links. The spec asks for at most one call every

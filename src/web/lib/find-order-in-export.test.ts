@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderExport, OrderPage } from '../../lib/schemas/order';
-import { findOrderInExport } from './order-lines';
+import { findOrderInExport } from './find-order-in-export';
+import type { OrderExport, OrderPage } from './schemas/order';
 
 function order(id: number, changed: string): OrderExport {
   return {

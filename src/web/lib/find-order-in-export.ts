@@ -1,4 +1,4 @@
-import type { Order, OrderExport, OrderPage } from '../../lib/schemas/order';
+import type { Order, OrderExport, OrderPage } from './schemas/order';
 
 /**
  * `GET /partner/order/{orderId}` has no seats (spec 2.11: they are export fields), and no call filters

@@ -1,0 +1,285 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../components/page-states';
+import type { PageProgress } from '../../lib/fetch-all-pages';
+import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { customerName, type OrderExport } from '../../lib/schemas/order';
+import { serverNow } from '../../lib/server-clock';
+import { deskMessages } from './desk-messages';
+import { awaitingOnlinePaymentOf, HORIZON_DAYS, reservationQueue, timeLeft } from './reservations-model';
+import { reservationQueries } from './reservations-queries';
+
+/** Rows shown at first, and added by "show more": a queue is worked from the top, and every row ticks each second. */
+const ROWS_SHOWN = 50;
+
+function useShown(): [number, () => void] {
+  const [shown, setShown] = useState(ROWS_SHOWN);
+  return [shown, () => setShown((count) => count + ROWS_SHOWN)];
+}
+
+function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMore: () => void }) {
+  const t = useMessages(deskMessages);
+  if (shown >= total) return null;
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {t('shownOf', { shown, total })}
+      </Text>
+      <Button variant="light" size="xs" onClick={onMore}>
+        {t('showMore')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The clock of the countdowns: once a second, on the server's time (the timeOut is the service's). */
+function useNow(): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Customer({ order }: { order: OrderExport }) {
+  const t = useMessages(deskMessages);
+  if (order.user) return <>{customerName(order.user)}</>;
+  return <>{order.customerId === null ? t('anonymous') : `#${order.customerId}`}</>;
+}
+
+function OrderLink({ order }: { order: OrderExport }) {
+  const t = useMessages(deskMessages);
+  return (
+    <Anchor component={Link} to={`/orders/${order.orderId}`} aria-label={t('openOrder', { id: order.orderId })}>
+      {order.orderId}
+    </Anchor>
+  );
+}
+
+function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }) {
+  const t = useMessages(deskMessages);
+  const { locale } = useLocale();
+  const [shown, showMore] = useShown();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="reservations-table">
+          <caption className="foyer-visually-hidden">{t('reservationsTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columnOrder')}</Table.Th>
+              <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
+              <Table.Th scope="col">{t('columnTimeOut')}</Table.Th>
+              <Table.Th scope="col">{t('columnLeft')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('columnAmount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.slice(0, shown).map((order) => {
+              const left = timeLeft(order.timeOut, now);
+              return (
+                <Table.Tr key={order.orderId} data-testid="reservation-row" data-order-id={order.orderId}>
+                  <Table.Td>
+                    <OrderLink order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Customer order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    {order.timeOut ? (
+                      <time dateTime={order.timeOut}>{formatDateTime(order.timeOut, locale)}</time>
+                    ) : (
+                      t('noTimeOut')
+                    )}
+                  </Table.Td>
+                  <Table.Td className="foyer-tabular" data-testid="time-left">
+                    {left.expired ? (
+                      <Text component="span" c="red.8" fw={600} size="sm">
+                        {t('expired')}
+                      </Text>
+                    ) : left.none ? (
+                      '–'
+                    ) : (
+                      left.text
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" className="foyer-tabular">
+                    {formatMoney(order.amount, locale)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ShowMore shown={shown} total={orders.length} onMore={showMore} />
+    </>
+  );
+}
+
+function OnlineRows({ orders }: { orders: OrderExport[] }) {
+  const t = useMessages(deskMessages);
+  const { locale } = useLocale();
+  const [shown, showMore] = useShown();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="awaiting-payment-table">
+          <caption className="foyer-visually-hidden">{t('onlineTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columnOrder')}</Table.Th>
+              <Table.Th scope="col">{t('columnCustomer')}</Table.Th>
+              <Table.Th scope="col">{t('columnOrderDate')}</Table.Th>
+              <Table.Th scope="col">{t('columnPayment')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('columnAmount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.slice(0, shown).map((order) => (
+              <Table.Tr key={order.orderId} data-testid="awaiting-payment-row" data-order-id={order.orderId}>
+                <Table.Td>
+                  <OrderLink order={order} />
+                </Table.Td>
+                <Table.Td>
+                  <Customer order={order} />
+                </Table.Td>
+                <Table.Td>
+                  <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
+                </Table.Td>
+                <Table.Td>{order.orderPaymentStatus === 'pending' ? t('paymentPending') : t('paymentNone')}</Table.Td>
+                <Table.Td ta="right" className="foyer-tabular">
+                  {formatMoney(order.amount, locale)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ShowMore shown={shown} total={orders.length} onMore={showMore} />
+    </>
+  );
+}
+
+/**
+ * `/reservations`: the queue of reservations (status `res`) by their timeOut, soonest first, with a live
+ * countdown, and the webshop's orders awaiting payment. Reads the order list (newest first) page by page
+ * back to the horizon, showing how far it is.
+ */
+export function ReservationsPage() {
+  const t = useMessages(deskMessages);
+  const now = useNow();
+  // The horizon's first day; the same string all day, so the query key stays while the clock ticks.
+  const since = isoLocalDate(addDays(new Date(now), -HORIZON_DAYS));
+  // How far the reading is: for the progress bar only (the orders themselves live in the query cache).
+  const [progress, setProgress] = useState<PageProgress | null>(null);
+  const query = useQuery(reservationQueries.queue(since, setProgress));
+  const orders = query.data ?? [];
+  const reading = query.isFetching;
+  const [which, setWhich] = useState<'running' | 'expired'>('running');
+  const queue = reservationQueue(orders, now);
+  const reservations = queue[which];
+  const awaiting = awaitingOnlinePaymentOf(orders);
+
+  return (
+    <Stack gap="lg" maw={1200} data-testid="reservations-page">
+      <Stack gap={4}>
+        <Group justify="space-between" align="center">
+          <Title order={1}>{t('reservationsTitle')}</Title>
+          <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching} data-testid="refresh">
+            {t('refresh')}
+          </Button>
+        </Group>
+        <Text c="dimmed">{t('reservationsIntro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('horizon', { days: HORIZON_DAYS })}
+        </Text>
+      </Stack>
+
+      {reading ? (
+        <Stack gap={4} role="status" data-testid="reading-progress">
+          <Text size="sm">
+            {t('readingPages', { page: progress?.pagesDone ?? 0, last: progress?.pageCount || '…' })}
+          </Text>
+          <Progress
+            value={progress?.pageCount ? (100 * progress.pagesDone) / progress.pageCount : 0}
+            aria-label={t('readingLabel')}
+          />
+        </Stack>
+      ) : null}
+
+      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reservations-heading">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={2} size="h4" id="reservations-heading">
+            {t('reservationsTitle')}
+          </Title>
+          {query.data ? (
+            <SegmentedControl
+              aria-label={t('whichLabel')}
+              value={which}
+              onChange={(value) => setWhich(value === 'expired' ? 'expired' : 'running')}
+              data={[
+                { value: 'running', label: t('running', { count: queue.running.length }) },
+                { value: 'expired', label: t('lapsed', { count: queue.expired.length }) },
+              ]}
+            />
+          ) : null}
+        </Group>
+        {query.isError ? null : query.isPending ? (
+          <Stack gap="xs" aria-hidden="true">
+            <Skeleton h={28} />
+            <Skeleton h={28} />
+            <Skeleton h={28} />
+          </Stack>
+        ) : reservations.length === 0 ? (
+          <EmptyState title={t('noReservations')}>{t('noReservationsHint')}</EmptyState>
+        ) : (
+          <ReservationRows key={which} orders={reservations} now={now} />
+        )}
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="awaiting-heading">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="awaiting-heading">
+            {t('onlineTitle')}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('onlineIntro')}
+        </Text>
+        {query.isError ? null : query.isPending ? (
+          <Skeleton h={28} aria-hidden="true" />
+        ) : awaiting.length === 0 ? (
+          <EmptyState title={t('noOnline')} />
+        ) : (
+          <OnlineRows orders={awaiting} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
