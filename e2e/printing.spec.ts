@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { ticketQrDataUrl } from '../src/web/features/desk/ticket-qr-code';
 import { seriousFindings } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
 import { expect, signInByApi, test } from './support/fixtures';
 
 /**
- * Printing at the desk and the reservations queue, against the real server. The QR codes are checked by
- * regenerating the order key's code with the same package and options and comparing the image data (no QR
- * decoder is installed); the prints endpoint of the audit trail does not exist on this branch yet (404).
+ * Printing at the desk and the reservations queue, against the real server. Each printed QR code is drawn
+ * onto a canvas in the page and decoded with jsQR, as a scanner at the door would read it; its image is
+ * also the order key's code made again with the same package and options.
  */
 
 /** A customer of the demo, by the export (page 1), for the picker to find by email. */
@@ -45,6 +46,24 @@ function pdfPageCount(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 }
 
+/** What a scanner reads from a printed QR image: rasterised at 400 px in the page, decoded with jsQR. */
+async function decodeQr(image: ReturnType<Page['getByTestId']>): Promise<string | null> {
+  const size = 400;
+  const pixels = await image.evaluate((element: HTMLImageElement, side: number) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = side;
+    canvas.height = side;
+    const context = canvas.getContext('2d');
+    if (!context) return [];
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, side, side);
+    context.imageSmoothingEnabled = false;
+    context.drawImage(element, 0, 0, side, side);
+    return Array.from(context.getImageData(0, 0, side, side).data);
+  }, size);
+  return jsQR(Uint8ClampedArray.from(pixels), size, size)?.data ?? null;
+}
+
 async function expectTwoTicketsWithTheKey(page: Page, orderKey: string) {
   await expect(page.getByTestId('ticket')).toHaveCount(2);
   const codes = page.getByTestId('ticket-qr');
@@ -55,6 +74,7 @@ async function expectTwoTicketsWithTheKey(page: Page, orderKey: string) {
     expect(await code.getAttribute('src')).toBe(expected);
     // Drawn, not a broken image.
     expect(await code.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await decodeQr(code)).toBe(orderKey);
   }
   await expect(page.getByTestId('ticket').first()).toContainText('Racoon Akoestisch');
   await expect(page.getByTestId('ticket-place').first()).toHaveText('Vrije plaatsing');
