@@ -10,23 +10,23 @@ export interface AccountForSignIn {
   disabled: boolean;
 }
 
-export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountForSignIn | null> {
-  const { rows } = await db.query<{
-    id: string;
-    email: string;
-    display_name: string;
-    password_hash: string | null;
-    totp_secret_sealed: Uint8Array | null;
-    totp_enabled: boolean;
-    disabled: boolean;
-  }>(
-    `select id, email, display_name, password_hash, totp_secret_sealed, totp_enabled_at is not null as totp_enabled,
-            disabled_at is not null as disabled
-       from gateway.accounts where lower(email) = lower($1)`,
-    [email],
-  );
-  const row = rows[0];
-  return row
+interface AccountRow {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string | null;
+  totp_secret_sealed: Uint8Array | null;
+  totp_enabled: boolean;
+  disabled: boolean;
+}
+
+const ACCOUNT_SELECT = `
+  select id, email, display_name, password_hash, totp_secret_sealed, totp_enabled_at is not null as totp_enabled,
+         disabled_at is not null as disabled
+    from gateway.accounts`;
+
+const toAccount = (row: AccountRow | undefined): AccountForSignIn | null =>
+  row
     ? {
         id: Number(row.id),
         email: row.email,
@@ -37,11 +37,13 @@ export async function findAccountByEmail(db: Queryable, email: string): Promise<
         disabled: row.disabled,
       }
     : null;
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountForSignIn | null> {
+  return toAccount((await db.query<AccountRow>(`${ACCOUNT_SELECT} where lower(email) = lower($1)`, [email])).rows[0]);
 }
 
 export async function findAccountById(db: Queryable, id: number): Promise<AccountForSignIn | null> {
-  const { rows } = await db.query<{ email: string }>('select email from gateway.accounts where id = $1', [id]);
-  return rows[0] ? findAccountByEmail(db, rows[0].email) : null;
+  return toAccount((await db.query<AccountRow>(`${ACCOUNT_SELECT} where id = $1`, [id])).rows[0]);
 }
 
 export async function setPasswordHash(db: Queryable, accountId: number, passwordHash: string): Promise<void> {
