@@ -60,7 +60,7 @@ describe('what each role sees', () => {
 
   it('manager: orders and exports, not the box office; no new customer', () => {
     const session = sessionOf('manager');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'exports', 'account']);
+    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'exports', 'audit', 'account']);
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
   });
