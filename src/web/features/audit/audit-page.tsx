@@ -24,6 +24,9 @@ const ACTIONS = [
   'connection',
 ] as const;
 
+/** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 const shown = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -178,13 +181,18 @@ export function AuditPage() {
         {chain.isPending ? (
           <Text size="sm">{t('chainChecking')}</Text>
         ) : chain.isError ? (
-          <Alert color="orange" title={t('chainFailed')} />
+          <Alert color="orange" variant="light" styles={READABLE_TITLE} title={t('chainFailed')} />
         ) : chain.data.ok ? (
-          <Alert color="green" variant="light" title={t('chainOk')}>
+          <Alert color="green" variant="light" styles={READABLE_TITLE} title={t('chainOk')}>
             {t('chainOkText', { count: chain.data.entries })}
           </Alert>
         ) : (
-          <Alert color="red" variant="light" title={t('chainBroken', { id: chain.data.brokenAt?.id ?? '?' })}>
+          <Alert
+            color="red"
+            variant="light"
+            styles={READABLE_TITLE}
+            title={t('chainBroken', { id: chain.data.brokenAt?.id ?? '?' })}
+          >
             {chain.data.brokenAt?.reason}
           </Alert>
         )}
