@@ -171,13 +171,17 @@ export async function lockAuditChain(tx: Queryable, organisationId: number | nul
  */
 export async function recordAudit(tx: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
   const organisationId = input.organisationId;
-  await lockAuditChain(tx, organisationId);
-  const { rows } = await tx.query<{ id: string; prev: Uint8Array | null }>(
-    `select nextval('gateway.audit_entries_id_seq') as id,
-            (select hash from gateway.audit_entries where organisation_id is not distinct from $1
-              order by id desc limit 1) as prev`,
-    [organisationId],
-  );
+  // Sent together (one round trip on a server): statements of a transaction run in order, so the head is read
+  // after the lock is held, with a snapshot taken then.
+  const [, { rows }] = await Promise.all([
+    lockAuditChain(tx, organisationId),
+    tx.query<{ id: string; prev: Uint8Array | null }>(
+      `select nextval('gateway.audit_entries_id_seq') as id,
+              (select hash from gateway.audit_entries where organisation_id is not distinct from $1
+                order by id desc limit 1) as prev`,
+      [organisationId],
+    ),
+  ]);
   const head = rows[0];
   if (!head) throw new Error('no audit head');
   const prevHash = head.prev ? Buffer.from(head.prev) : null;
