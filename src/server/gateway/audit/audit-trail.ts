@@ -125,11 +125,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The hashed text of an entry: every field but the hashes, in a fixed form (ids as text). */
-function hashedText(entry: AuditEntry): string {
+/**
+ * The hashed text of an entry: every field but its id and the hashes, in a fixed form (ids as text). The
+ * entry's place is fixed by the chain itself (prev_hash), so the id need not be hashed.
+ */
+function hashedText(entry: Omit<AuditEntry, 'id'>): string {
   const text = (value: number | null) => (value === null ? null : String(value));
   return canonicalJson({
-    id: String(entry.id),
     organisationId: text(entry.organisationId),
     at: entry.at,
     accountId: text(entry.accountId),
@@ -146,7 +148,7 @@ function hashedText(entry: AuditEntry): string {
   });
 }
 
-export function entryHash(prevHash: Uint8Array | null, entry: AuditEntry): Buffer {
+export function entryHash(prevHash: Uint8Array | null, entry: Omit<AuditEntry, 'id'>): Buffer {
   const hash = createHash('sha256');
   if (prevHash) hash.update(prevHash);
   hash.update(hashedText(entry), 'utf8');
@@ -154,6 +156,7 @@ export function entryHash(prevHash: Uint8Array | null, entry: AuditEntry): Buffe
 }
 
 /** The advisory lock key of an organisation's chain (null: the chain of sign-ins that name no organisation). */
+// The same key as gateway.audit_append takes (migrations/002_audit.sql).
 const chainKey = (organisationId: number | null) => `foyer-audit:${organisationId ?? 'none'}`;
 
 /**
@@ -166,28 +169,14 @@ export async function lockAuditChain(tx: Queryable, organisationId: number | nul
 }
 
 /**
- * Appends an entry to the organisation's chain, inside `tx` (which must be a transaction: the lock lasts until
- * it ends). The entry goes in with the transaction's other writes, or not at all.
+ * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's lock, its
+ * head read under the lock, the INSERT with the hash). Given a transaction, the entry goes in with its other
+ * writes or not at all, and the chain stays locked until it ends; given the database, the statement is a
+ * transaction of its own.
  */
-export async function recordAudit(tx: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
-  const organisationId = input.organisationId;
-  // Sent together (one round trip on a server): statements of a transaction run in order, so the head is read
-  // after the lock is held, with a snapshot taken then.
-  const [, { rows }] = await Promise.all([
-    lockAuditChain(tx, organisationId),
-    tx.query<{ id: string; prev: Uint8Array | null }>(
-      `select nextval('gateway.audit_entries_id_seq') as id,
-              (select hash from gateway.audit_entries where organisation_id is not distinct from $1
-                order by id desc limit 1) as prev`,
-      [organisationId],
-    ),
-  ]);
-  const head = rows[0];
-  if (!head) throw new Error('no audit head');
-  const prevHash = head.prev ? Buffer.from(head.prev) : null;
-  const entry: AuditEntry = {
-    id: Number(head.id),
-    organisationId,
+export async function recordAudit(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
+  const fields: Omit<AuditEntry, 'id'> = {
+    organisationId: input.organisationId,
     at: new Date().toISOString(),
     accountId: input.accountId ?? null,
     person: input.person ?? null,
@@ -202,29 +191,26 @@ export async function recordAudit(tx: Queryable, input: AuditEntryInput): Promis
     // Through JSON once, so the hashed value is what jsonb gives back (no undefined, no Dates).
     details: input.details ? (JSON.parse(JSON.stringify(input.details)) as AuditEntry['details']) : null,
   };
-  await tx.query(
-    `insert into gateway.audit_entries (${AUDIT_COLUMNS}, prev_hash, hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+  const { rows } = await db.query<{ id: string }>(
+    `select gateway.audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) as id`,
     [
-      entry.id,
-      entry.organisationId,
-      entry.at,
-      entry.accountId,
-      entry.person,
-      entry.role,
-      entry.action,
-      entry.method,
-      entry.path,
-      entry.status,
-      entry.orderId,
-      entry.customerId,
-      entry.cartId,
-      entry.details === null ? null : JSON.stringify(entry.details),
-      prevHash,
-      entryHash(prevHash, entry),
+      fields.organisationId,
+      fields.at,
+      fields.accountId,
+      fields.person,
+      fields.role,
+      fields.action,
+      fields.method,
+      fields.path,
+      fields.status,
+      fields.orderId,
+      fields.customerId,
+      fields.cartId,
+      fields.details === null ? null : JSON.stringify(fields.details),
+      hashedText(fields),
     ],
   );
-  return entry;
+  return { id: Number(rows[0]?.id), ...fields };
 }
 
 export interface ChainStatus {

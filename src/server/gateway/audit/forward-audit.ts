@@ -60,7 +60,14 @@ export interface ForwardedCall {
 
 /** The entry for a forwarded call (without the actor). */
 export function forwardedEntry(action: AuditAction, call: ForwardedCall): Omit<AuditEntryInput, 'organisationId'> {
-  const answer = parse(call.answerText);
+  // The answer is read only where it names something: a new cart, a new customer, an order, an export page, a
+  // customer or tags after the change (an added cart line answers the whole cart: not parsed).
+  const named =
+    action !== 'forward' ||
+    call.path === '/cart/' ||
+    call.path === '/partner/customer' ||
+    call.path.endsWith('/checkout');
+  const answer = named ? parse(call.answerText) : null;
   const answerObject =
     answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as Record<string, unknown>) : {};
   const request = parse(call.requestText);

@@ -55,5 +55,5 @@ export async function recordSession(
   request: { method: string; path: string; status: number },
   details: { [key: string]: Json } = {},
 ): Promise<void> {
-  await db.transaction((tx) => recordAudit(tx, { ...actor(principal), action, ...request, details }));
+  await recordAudit(db, { ...actor(principal), action, ...request, details });
 }

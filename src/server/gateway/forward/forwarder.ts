@@ -50,8 +50,8 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
       const before = action ? await readBefore(c, apiKey, action, servicePath) : undefined;
       const { response, requestText, answerText } = await forward(c, apiKey, `${servicePath}${url.search}`);
       if (action) {
-        // After the service answered, one short transaction (the chain's lock and one INSERT): the call is in
-        // the trail before its answer reaches the browser.
+        // After the service answered, one statement (gateway.audit_append: the chain's lock and one INSERT):
+        // the call is in the trail before its answer reaches the browser.
         const entry = forwardedEntry(action, {
           method: c.req.method,
           path: below,
@@ -61,7 +61,7 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
           answerText,
           before,
         });
-        await deps.db.transaction((tx) => recordAudit(tx, { ...actor(principal), ...entry }));
+        await recordAudit(deps.db, { ...actor(principal), ...entry });
       }
       return response;
     } catch (error) {
