@@ -8,11 +8,14 @@ import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
 import type { GatewayEnv } from '../gateway/access';
+import type { Principal } from '../gateway/auth/sessions';
 import { forwardHandler } from '../gateway/forward/forwarder';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
+import { fullPriceType } from '../service/domain/selling-test-support';
+import { loadDemoFixtures } from '../testing/demo-fixtures';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import type { LoadJob, LoadResult } from './load-generator';
 import { runLoad } from './run-load';
@@ -26,7 +29,9 @@ import { runLoad } from './run-load';
  *   permission table), once by a bare forwarder given the person up front — at 20 connections sending a
  *   steady 500 requests/s in all (a busy organisation), interleaved A B A B so machine noise hits both; the
  *   added p50/p99 is the difference. The direct service read (`/v1/...` with the API key) is shown beside.
- * Budgets: sign-in p50 within 50–250 ms at 1 connection; p99 added ≤ 2 ms.
+ * - The audit trail on a sale (issue 20): a full sale (create cart, add a ticket, check out cash) through the
+ *   forwarder with the trail and without it, sales one after another, rounds A B A B; the added median.
+ * Budgets: sign-in p50 within 50–250 ms at 1 connection; p99 added ≤ 2 ms; a sale with the trail ≤ 10 % slower.
  */
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,7 +47,20 @@ interface Started {
   /** A forwarder that skips the session and permission check: the person is given up front. */
   bareBase: string;
   cookie: string;
+  /** Forwarders with the person given up front, in-process: recording the audit trail, and not. */
+  withAudit: Hono<GatewayEnv>;
+  withoutAudit: Hono<GatewayEnv>;
   close(): Promise<void>;
+}
+
+function personGiven(deps: Parameters<typeof forwardHandler>[0], principal: Principal, audit: boolean) {
+  const app = new Hono<GatewayEnv>();
+  const forward = forwardHandler(deps, { audit });
+  app.all('/api/v1/*', (c) => {
+    c.set('principal', principal);
+    return forward(c);
+  });
+  return app;
 }
 
 async function startFoyer(runtime: ServiceRuntime): Promise<Started> {
@@ -77,6 +95,8 @@ async function startFoyer(runtime: ServiceRuntime): Promise<Started> {
     base,
     bareBase,
     cookie,
+    withAudit: personGiven(deps, principal, true),
+    withoutAudit: personGiven(deps, principal, false),
     close: async () => void (await Promise.all([closeOne(server), closeOne(bareServer)])),
   };
 }
@@ -101,6 +121,11 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
   const foyer = await startFoyer(runtime);
   const verdicts: string[] = [];
   try {
+    // BENCH_ONLY=sale: the sale with and without the audit trail alone.
+    if (process.env.BENCH_ONLY === 'sale') {
+      verdicts.push(await saleWithAndWithoutAudit(database, runtime, foyer));
+      return verdicts;
+    }
     const path = '/demo/partner/paymentmethods';
     const steady = { overallRate: STEADY_RATE };
     const direct = { ...read(`${foyer.base}/v1${path}`, { authorization: 'demo-partner-key' }, 20), ...steady };
@@ -126,6 +151,8 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
       `  added by the database session and the permission check: p50 ${added.p50.map(ms).join(', ')}; p99 ${added.p99.map(ms).join(', ')}`,
     );
     verdicts.push(`${database}: p99 added ${ms(worst)} → ${worst <= 2 ? 'PASS' : 'FAIL'} (≤ 2 ms)`);
+
+    verdicts.push(await saleWithAndWithoutAudit(database, runtime, foyer));
 
     console.log(`\n${database}: sign-in (argon2id), 1 connection then 4, ${SECONDS} s each`);
     const signIn: HttpJob = {
@@ -163,6 +190,69 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
     await foyer.close();
   }
   return verdicts;
+}
+
+const SALES_PER_ROUND = Number(process.env.BENCH_SALES ?? 30);
+const SALE_ROUNDS = 3;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** Full sales one after another through `app`: the time of each, in ms. */
+async function sales(
+  app: Hono<GatewayEnv>,
+  count: number,
+  sale: { item: object; checkout: object },
+): Promise<number[]> {
+  const origin = 'http://bench.test';
+  const call = async (path: string, body?: unknown) => {
+    const response = await app.request(`${origin}/api/v1/demo${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`bench sale: ${path} answered ${response.status}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const times: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const started = performance.now();
+    const { cart_id: cartId } = (await call('/cart/')) as { cart_id: string };
+    await call(`/partner/cart/${cartId}`, [sale.item]);
+    await call(`/partner/cart/${cartId}/checkout`, sale.checkout);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function saleWithAndWithoutAudit(database: string, runtime: ServiceRuntime, foyer: Started): Promise<string> {
+  const fx = await loadDemoFixtures(runtime.db);
+  const sale = {
+    item: {
+      priceId: await fullPriceType(runtime.db, fx.arena.eventId, fx.arena.rankId),
+      rankId: fx.arena.rankId,
+      eventId: fx.arena.eventId,
+    },
+    checkout: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash },
+  };
+  console.log(`\n${database}: a full sale (cart, a ticket, cash checkout), ${SALES_PER_ROUND} a round, A B A B`);
+  await sales(foyer.withoutAudit, 5, sale);
+  await sales(foyer.withAudit, 5, sale);
+  const without: number[] = [];
+  const withTrail: number[] = [];
+  for (let round = 1; round <= SALE_ROUNDS; round++) {
+    const a = await sales(foyer.withoutAudit, SALES_PER_ROUND, sale);
+    const b = await sales(foyer.withAudit, SALES_PER_ROUND, sale);
+    console.log(
+      `  round ${round}  without the trail: median ${ms(median(a))}   with the trail: median ${ms(median(b))}`,
+    );
+    without.push(...a);
+    withTrail.push(...b);
+  }
+  const slower = median(withTrail) / median(without) - 1;
+  return `${database}: a sale with the audit trail ${ms(median(withTrail))} vs ${ms(median(without))} without (${(slower * 100).toFixed(1)} %) → ${slower <= 0.1 ? 'PASS' : 'FAIL'} (≤ 10 %)`;
 }
 
 async function main(): Promise<void> {

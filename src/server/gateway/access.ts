@@ -39,7 +39,13 @@ export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: stri
  * own session and account), or the holders of one permission. Forwarded calls have their own table
  * (permissions/route-permissions.ts).
  */
-export type Access = 'public' | 'signed-in' | { permission: Permission };
+export type Access = 'public' | 'signed-in' | { permission: Permission } | { anyOf: readonly Permission[] };
+
+/** The permissions any one of which lets a person through `access` (empty for 'public' and 'signed-in'). */
+export function permissionsOf(access: Access): readonly Permission[] {
+  if (typeof access === 'string') return [];
+  return 'permission' in access ? [access.permission] : access.anyOf;
+}
 
 export interface DeclaredRoute {
   method: string;
@@ -79,8 +85,9 @@ function requireAccess(sessions: SessionStore, access: Exclude<Access, 'public'>
       if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
       return c.json({ message: 'Not signed in' }, 401);
     }
-    if (access !== 'signed-in' && !principal.permissions.includes(access.permission)) {
-      return c.json({ message: refusal(access.permission, principal) }, 403);
+    const allowed = permissionsOf(access);
+    if (access !== 'signed-in' && !allowed.some((permission) => principal.permissions.includes(permission))) {
+      return c.json({ message: refusal(allowed, principal) }, 403);
     }
     c.set('principal', principal);
     await next();

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type GatewayDeps, type GatewayEnv, SecuredRoutes } from './access';
+import { registerAuditRoutes } from './audit/audit-routes';
 import { registerAccountRoutes } from './auth/account-routes';
 import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
@@ -37,6 +38,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerLinkRoutes(routes, deps);
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
+  registerAuditRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)

@@ -60,7 +60,7 @@ describe('what each role sees', () => {
 
   it('manager: orders, the reservations queue and exports, not the box office; no new customer', () => {
     const session = sessionOf('manager');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'desk', 'exports', 'account']);
+    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'desk', 'exports', 'audit', 'account']);
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
   });

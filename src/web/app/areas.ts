@@ -1,4 +1,5 @@
 import { accountArea } from '../features/account/account-area';
+import { auditArea } from '../features/audit/audit-area';
 import { boxOfficeArea } from '../features/box-office/box-office-area';
 import { customersArea } from '../features/customers/customers-area';
 import { dashboardArea } from '../features/dashboard/dashboard-area';
@@ -22,5 +23,6 @@ export const areas: readonly AppArea[] = [
   deskArea,
   exportsArea,
   staffArea,
+  auditArea,
   accountArea,
 ];

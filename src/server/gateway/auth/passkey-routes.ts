@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../../service/db/database';
 import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
+import { recordSignInFailure } from '../audit/sign-in-audit';
 import { requestOrigin } from '../same-origin';
 import { findAccountById } from './accounts';
 import { consumeToken, peekToken } from './one-time-tokens';
@@ -243,8 +244,16 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     if (!body.ok) return body.response;
     const wait = await throttle.retryAfter({ address });
     if (wait !== null) return tooManyAttempts(c, wait);
+    let knownAccount: number | null = null;
     const refuse = async (message: string, reason: string) => {
       await throttle.recordFailure({ address });
+      await recordSignInFailure(db, {
+        accountId: knownAccount,
+        email: null,
+        method: 'passkey',
+        reason,
+        path: '/api/session/passkey',
+      });
       log.info({ address, reason }, 'passkey sign-in refused');
       return c.json({ message }, 401);
     };
@@ -259,6 +268,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     const passkey = rows[0];
     if (!passkey) return refuse('This passkey is not known here. Sign in with your password, then add it.', 'unknown');
     const accountId = Number(passkey.account_id);
+    knownAccount = accountId;
     // The user handle the authenticator returns must name the passkey's own account.
     const handle = response.response.userHandle;
     if (handle && handle !== Buffer.from(userHandleOf(accountId)).toString('base64url')) {
@@ -291,8 +301,17 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
     const account = await findAccountById(db, accountId);
     // Told only to the holder of the passkey, as after a correct password.
-    if (!account || account.disabled)
+    if (!account || account.disabled) {
+      await recordSignInFailure(db, {
+        accountId: account ? accountId : null,
+        email: null,
+        method: 'passkey',
+        reason: 'account disabled',
+        status: 403,
+        path: '/api/session/passkey',
+      });
       return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+    }
     // No TOTP step even when the account has one: the passkey is something the person has, and the required
     // user verification (PIN, fingerprint, face) something they know or are — two factors in one gesture.
     return startSession(c, deps, accountId, 'passkey');

@@ -11,6 +11,7 @@ import {
   type SecuredRoutes,
   setSessionCookie,
 } from '../access';
+import { recordSession, recordSignInFailure } from '../audit/sign-in-audit';
 import { findAccountByEmail, findAccountById } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { verifyPassword } from './passwords';
@@ -51,11 +52,28 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     const passwordOk = await verifyPassword(account?.passwordHash, password);
     if (!account || !passwordOk) {
       await throttle.recordFailure({ address, account: email });
+      await recordSignInFailure(db, {
+        accountId: account?.id ?? null,
+        email,
+        method: 'password',
+        reason: account ? 'wrong password' : 'unknown email',
+        path: '/api/session',
+      });
       log.info({ address }, 'sign-in refused: unknown email or wrong password');
       return c.json({ message: 'Unknown email address or wrong password' }, 401);
     }
     // Told only to someone who knows the password: a guesser learns nothing about the account.
-    if (account.disabled) return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+    if (account.disabled) {
+      await recordSignInFailure(db, {
+        accountId: account.id,
+        email,
+        method: 'password',
+        reason: 'account disabled',
+        status: 403,
+        path: '/api/session',
+      });
+      return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+    }
     if (account.totpEnabled) {
       const { token } = await issueToken(db, 'totp', { accountId: account.id });
       return c.json({ totpRequired: true, ticket: token }, 200);
@@ -90,6 +108,13 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       }));
     if (!accepted) {
       await throttle.recordFailure({ address, account: account.email });
+      await recordSignInFailure(db, {
+        accountId: account.id,
+        email: account.email,
+        method: 'totp',
+        reason: 'wrong code',
+        path: '/api/session/totp',
+      });
       return c.json(
         {
           message: 'That code is not right. Enter the current code from your app.',
@@ -104,7 +129,10 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   routes.declare('GET', '/session', 'signed-in', (c) => c.json(sessionView(c.get('principal')), 200));
 
   routes.declare('DELETE', '/session', 'public', async (c) => {
+    const principal = await deps.sessions.resolve(getCookie(c, SESSION_COOKIE));
     await deps.sessions.end(getCookie(c, SESSION_COOKIE));
+    if (principal)
+      await recordSession(db, principal, 'sign-out', { method: 'DELETE', path: '/api/session', status: 204 });
     clearSessionCookie(c);
     return c.body(null, 204);
   });
@@ -127,6 +155,7 @@ export async function startSession(c: Context<GatewayEnv>, deps: GatewayDeps, ac
   setSessionCookie(c, cookie);
   const principal = await deps.sessions.resolve(cookie);
   if (!principal) return c.json({ message: 'The account cannot sign in now.' }, 403);
+  await recordSession(deps.db, principal, 'sign-in', { method: 'POST', path: c.req.path, status: 200 }, { method });
   deps.log.info({ accountId, method }, 'signed in');
   return c.json(sessionView(principal), 200);
 }

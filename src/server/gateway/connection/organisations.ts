@@ -70,10 +70,19 @@ export class Organisations {
     return id;
   }
 
-  async replaceKey(organisationId: number, apiKey: string, byAccountId: number): Promise<void> {
-    const summary = await this.summary(organisationId);
+  async replaceKey(
+    organisationId: number,
+    apiKey: string,
+    byAccountId: number,
+    tx: Queryable = this.db,
+  ): Promise<void> {
+    const { rows } = await tx.query<{ client_name: string }>(
+      'select client_name from gateway.organisations where id = $1',
+      [organisationId],
+    );
+    const summary = rows[0] ? { clientName: rows[0].client_name } : null;
     if (!summary) throw new Error('unknown organisation');
-    await this.db.query(
+    await tx.query(
       'update gateway.organisations set api_key_sealed = $2, key_changed_at = now(), key_changed_by = $3 where id = $1',
       [organisationId, this.vault.seal(apiKey, summary.clientName), byAccountId],
     );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import { recordAudit } from '../audit/audit-trail';
+import { actor } from '../audit/forward-audit';
 import { createAccount } from '../auth/accounts';
 import { connectionRefused, linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';
@@ -117,7 +119,16 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         displayName: body.data.name,
         roleId: role.id,
       });
-      return { accountId, ...(await issueToken(tx, 'invite', { accountId, createdBy: principal.accountId })) };
+      const issued = await issueToken(tx, 'invite', { accountId, createdBy: principal.accountId });
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'staff',
+        method: 'POST',
+        path: '/api/staff/invitations',
+        status: 201,
+        details: { change: 'invited', accountId, email: body.data.email, name: body.data.name, role: role.key },
+      });
+      return { accountId, ...issued };
     });
     return c.json(
       { id: invited.accountId, link: linkUrl(requestOrigin(c), 'invite', invited.token), expiresAt: invited.expiresAt },
@@ -152,15 +163,43 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         return fieldError(c, 'disabled', 'The organisation needs at least one person who can manage staff');
       }
     }
-    await db.query(
-      `update gateway.accounts set
-         role_id = coalesce($2, role_id),
-         display_name = coalesce($3, display_name),
-         disabled_at = case when $4::boolean is null then disabled_at when $4 then coalesce(disabled_at, now()) else null end,
-         updated_at = now()
-       where id = $1`,
-      [accountId, change.roleId ?? null, change.name ?? null, change.disabled ?? null],
-    );
+    await db.transaction(async (tx) => {
+      const before = await tx.query<{ email: string; display_name: string; role_key: string; disabled: boolean }>(
+        `select a.email, a.display_name, r.key as role_key, a.disabled_at is not null as disabled
+           from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1 for update of a`,
+        [accountId],
+      );
+      await tx.query(
+        `update gateway.accounts set
+           role_id = coalesce($2, role_id),
+           display_name = coalesce($3, display_name),
+           disabled_at = case when $4::boolean is null then disabled_at when $4 then coalesce(disabled_at, now()) else null end,
+           updated_at = now()
+         where id = $1`,
+        [accountId, change.roleId ?? null, change.name ?? null, change.disabled ?? null],
+      );
+      const after = await tx.query<{ display_name: string; role_key: string; disabled: boolean }>(
+        `select a.display_name, r.key as role_key, a.disabled_at is not null as disabled
+           from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1`,
+        [accountId],
+      );
+      const was = before.rows[0];
+      const now = after.rows[0];
+      const changes: Record<string, { old: string | boolean | null; new: string | boolean | null }> = {};
+      if (was && now) {
+        if (was.display_name !== now.display_name) changes.name = { old: was.display_name, new: now.display_name };
+        if (was.role_key !== now.role_key) changes.role = { old: was.role_key, new: now.role_key };
+        if (was.disabled !== now.disabled) changes.disabled = { old: was.disabled, new: now.disabled };
+      }
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'staff',
+        method: 'PATCH',
+        path: `/api/staff/${accountId}`,
+        status: 204,
+        details: { change: 'changed', accountId, email: was?.email ?? null, changes },
+      });
+    });
     // Disabled: every session of the person ends now, on every instance (the next request finds none).
     if (change.disabled === true) await sessions.endAll(accountId);
     return c.body(null, 204);
@@ -179,7 +218,18 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
     // Someone who never set a password gets a fresh invitation instead of a reset.
     const kind = account.password_set ? 'reset' : 'invite';
-    const issued = await issueToken(db, kind, { accountId, createdBy: principal.accountId });
+    const issued = await db.transaction(async (tx) => {
+      const token = await issueToken(tx, kind, { accountId, createdBy: principal.accountId });
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'staff',
+        method: 'POST',
+        path: `/api/staff/${accountId}/reset-link`,
+        status: 201,
+        details: { change: kind === 'reset' ? 'reset link issued' : 'invitation issued again', accountId },
+      });
+      return token;
+    });
     return c.json({ link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind }, 201);
   });
 
@@ -208,20 +258,32 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       [principal.organisationId, role.name, key],
     );
     if (clash.rows.length > 0) return fieldError(c, 'name', 'A role with this name exists');
-    const { rows } = await db.query<{ id: string }>(
-      `insert into gateway.roles (organisation_id, key, name, permissions, require_totp, idle_minutes, absolute_minutes)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [
-        principal.organisationId,
-        key,
-        role.name,
-        role.permissions,
-        role.requireTotp,
-        role.idleMinutes,
-        role.absoluteMinutes,
-      ],
-    );
-    return c.json(await findRole(db, principal.organisationId, Number(rows[0]?.id)), 201);
+    const roleId = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into gateway.roles (organisation_id, key, name, permissions, require_totp, idle_minutes, absolute_minutes)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [
+          principal.organisationId,
+          key,
+          role.name,
+          role.permissions,
+          role.requireTotp,
+          role.idleMinutes,
+          role.absoluteMinutes,
+        ],
+      );
+      const id = Number(rows[0]?.id);
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'role',
+        method: 'POST',
+        path: '/api/roles',
+        status: 201,
+        details: { change: 'created', roleId: id, key, ...roleDetails(role) },
+      });
+      return id;
+    });
+    return c.json(await findRole(db, principal.organisationId, roleId), 201);
   });
 
   routes.declare('PUT', '/roles/:id', staff, async (c) => {
@@ -255,10 +317,26 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       if ((holders.rows[0]?.n ?? 0) === 0)
         return fieldError(c, 'permissions', 'The organisation needs at least one person who can manage staff');
     }
-    await db.query(
-      `update gateway.roles set name = $2, permissions = $3, require_totp = $4, idle_minutes = $5, absolute_minutes = $6 where id = $1`,
-      [roleId, name, permissions, role.requireTotp, role.idleMinutes, role.absoluteMinutes],
-    );
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update gateway.roles set name = $2, permissions = $3, require_totp = $4, idle_minutes = $5, absolute_minutes = $6 where id = $1`,
+        [roleId, name, permissions, role.requireTotp, role.idleMinutes, role.absoluteMinutes],
+      );
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'role',
+        method: 'PUT',
+        path: `/api/roles/${roleId}`,
+        status: 200,
+        details: {
+          change: 'changed',
+          roleId,
+          key: existing.key,
+          old: roleDetails(existing),
+          new: roleDetails({ ...role, name, permissions }),
+        },
+      });
+    });
     return c.json(await findRole(db, principal.organisationId, roleId), 200);
   });
 
@@ -270,7 +348,17 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (existing.preset) return c.json({ message: 'A preset role cannot be deleted.' }, 409);
     const used = await db.query('select 1 from gateway.accounts where role_id = $1 limit 1', [roleId]);
     if (used.rows.length > 0) return c.json({ message: 'Give its members another role first.' }, 409);
-    await db.query('delete from gateway.roles where id = $1', [roleId]);
+    await db.transaction(async (tx) => {
+      await tx.query('delete from gateway.roles where id = $1', [roleId]);
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'role',
+        method: 'DELETE',
+        path: `/api/roles/${roleId}`,
+        status: 204,
+        details: { change: 'deleted', roleId, key: existing.key, ...roleDetails(existing) },
+      });
+    });
     return c.body(null, 204);
   });
 
@@ -284,11 +372,39 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (!body.ok) return body.response;
     const check = await checkApiKey(service, principal.clientName, body.data.apiKey, requestOrigin(c));
     if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
-    await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId);
+    await db.transaction(async (tx) => {
+      await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId, tx);
+      // The key itself is never recorded, not even a part of it.
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'connection',
+        method: 'PUT',
+        path: '/api/connection',
+        status: 200,
+        details: { change: 'API key replaced', clientName: principal.clientName },
+      });
+    });
     deps.log.info(
       { clientName: principal.clientName, accountId: principal.accountId },
       'organisation API key replaced',
     );
     return c.json(await organisations.summary(principal.organisationId));
   });
+}
+
+/** What the trail keeps of a role: its name, permissions and sign-in rules. */
+function roleDetails(role: {
+  name: string;
+  permissions: readonly string[];
+  requireTotp: boolean;
+  idleMinutes: number | null;
+  absoluteMinutes: number | null;
+}) {
+  return {
+    name: role.name,
+    permissions: [...role.permissions],
+    requireTotp: role.requireTotp,
+    idleMinutes: role.idleMinutes,
+    absoluteMinutes: role.absoluteMinutes,
+  };
 }

@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { orderQueries } from '../../lib/queries/order-queries';
+import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { orderPageMessages } from './order-page-messages';
@@ -193,6 +194,9 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
   const allEvents = useQuery(allEventsQuery);
+  // Sold by (from the gateway's audit trail): only for orders sold through Foyer.
+  const sales = useQuery({ ...salesQueries.forOrders([orderId]), enabled: mayReadLinks });
+  const sale = sales.data?.get(orderId);
   const events = new Map((allEvents.data ?? []).map((event) => [event.eventId, event]));
 
   if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
@@ -306,6 +310,14 @@ export function OrderPage({ orderId }: { orderId: number }) {
           </Field>
           <Field label={t('fieldDiscount')}>{order.discountName ?? t('none')}</Field>
           <Field label={t('fieldChannel')}>{row ? channelLabel(row.orderChannel) : pendingExport}</Field>
+          {sale ? (
+            <Field label={t('fieldSoldBy')} testId="field-sold-by">
+              {t('soldBy', {
+                name: sale.seller.name ?? sale.seller.email ?? '?',
+                date: formatDateTime(sale.at, locale),
+              })}
+            </Field>
+          ) : null}
         </SimpleGrid>
       </Section>
 

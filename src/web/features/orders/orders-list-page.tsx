@@ -8,6 +8,7 @@ import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { orderQueries } from '../../lib/queries/order-queries';
+import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { seedOrderCache } from './order-cache';
 import { OrderJump } from './order-jump';
@@ -44,6 +45,13 @@ export function OrdersListPage() {
   const changedSince = readChangedSince(search);
   const query = useQuery(orderQueries.list({ page, changedSince }));
   const rows = query.data?.data;
+  // Sold by, for the orders on screen that were sold through Foyer (the gateway's audit trail).
+  const maySeeSellers = useCan('orders:read', 'sales:sell');
+  const sales = useQuery({
+    ...salesQueries.forOrders((rows ?? []).map((row) => row.orderId)),
+    enabled: maySeeSellers && (rows?.length ?? 0) > 0,
+  });
+  const sold = sales.data;
 
   const columns = useMemo<DataTableColumn<OrderExport>[]>(
     () => [
@@ -142,8 +150,20 @@ export function OrdersListPage() {
         header: t('columnSeats'),
         cell: ({ row }) => <span className="foyer-tabular">{formatNumber(row.original.seats.length, locale)}</span>,
       },
+      {
+        id: 'soldBy',
+        header: t('columnSoldBy'),
+        cell: ({ row }) => {
+          const sale = sold?.get(row.original.orderId);
+          return sale ? (
+            <Text size="sm" data-testid="order-sold-by">
+              {sale.seller.name ?? sale.seller.email}
+            </Text>
+          ) : null;
+        },
+      },
     ],
-    [t, locale, queryClient, channelLabel, mayOpenCustomers],
+    [t, locale, queryClient, channelLabel, mayOpenCustomers, sold],
   );
 
   return (

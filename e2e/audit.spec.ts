@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { seriousFindings } from './support/axe';
+import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+/** The audit trail (Logboek) and "Verkocht door", against the real server. */
+
+async function firstCustomer(page: Page, origin: string) {
+  const response = await page.request.post('/api/v1/demo/partner/export/customers', { headers: { origin } });
+  expect(response.status()).toBe(200);
+  const customers = (
+    (await response.json()) as { data: { customerId: number; email: string; customerFirstName: string }[] }
+  ).data;
+  const customer = customers.find((entry) => entry.email.includes('@'));
+  if (!customer) throw new Error('no customer with an email');
+  return customer;
+}
+
+test.describe('audit trail', () => {
+  test('a customer edit shows in the trail with old → new, filtered by that customer in the URL', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    expect((await signInByApi(page.request, baseURL ?? '')).status()).toBe(200);
+    const customer = await firstCustomer(page, origin);
+    const newName = `Audit${Date.now().toString(36)}`;
+    const edited = await page.request.put(`/api/v1/demo/partner/customer/${customer.customerId}`, {
+      data: { customerFirstName: newName },
+      headers: { origin },
+    });
+    expect(edited.status()).toBe(200);
+
+    await page.goto(`/audit?customer=${customer.customerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Logboek' })).toBeVisible();
+    await expect(page.getByTestId('audit-filter-customer')).toHaveValue(String(customer.customerId));
+    const change = page.getByTestId('audit-change').filter({ hasText: newName }).first();
+    await expect(change).toContainText(`customerFirstName: ${customer.customerFirstName} → ${newName}`);
+    await expect(page.getByRole('row').filter({ hasText: newName }).first()).toContainText(DEMO.email);
+    await expect(page.getByTestId('audit-chain')).toContainText('Keten intact');
+    await expect(page.getByTestId('audit-csv')).toHaveAttribute(
+      'href',
+      `/api/audit/export.csv?customer=${customer.customerId}`,
+    );
+
+    expect(await seriousFindings(page)).toEqual([]);
+  });
+
+  test('an order sold at the box office shows "Verkocht door" on its order page', async ({ page, baseURL, origin }) => {
+    test.setTimeout(60_000);
+    await openBoxOffice(page, baseURL);
+    const customer = await firstCustomer(page, origin);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText('Racoon Akoestisch');
+    await page.keyboard.press('c');
+    await chooseCustomer(page, customer.email);
+    await page.keyboard.press('2');
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+    const orderId = Number(await page.getByTestId('order-id').textContent());
+
+    await page.goto(`/orders/${orderId}`);
+    const soldBy = page.getByTestId('field-sold-by');
+    await expect(soldBy).toContainText('Verkocht door');
+    await expect(soldBy).toContainText('Ada Admin');
+  });
+});

@@ -1,0 +1,243 @@
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import type { Queryable } from '../../service/db/database';
+import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_COLUMNS,
+  type AuditEntry,
+  type AuditRow,
+  auditEntryOf,
+  lockAuditChain,
+  recordAudit,
+  verifyAuditChain,
+} from './audit-trail';
+import { actor } from './forward-audit';
+
+export const AUDIT_PAGE_SIZE = 100;
+const CSV_BATCH = 1000;
+const MAX_SALES_ORDERS = 500;
+
+const printSchema = z.object({
+  kind: z.enum(['tickets', 'receipt'], { error: "kind must be 'tickets' or 'receipt'" }),
+  layout: z.enum(['a4', '80mm'], { error: "layout must be 'a4' or '80mm'" }),
+});
+
+const idText = z
+  .string()
+  .regex(/^\d{1,15}$/, 'A number')
+  .transform(Number);
+
+const moment = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'A date or ISO datetime');
+
+const filterSchema = z.object({
+  person: z.string().trim().max(320).optional(),
+  action: z.enum(AUDIT_ACTIONS as [string, ...string[]]).optional(),
+  order: idText.optional(),
+  customer: idText.optional(),
+  from: moment.optional(),
+  to: moment.optional(),
+  page: idText.optional(),
+});
+
+type AuditFilter = z.infer<typeof filterSchema>;
+
+/** `YYYY-MM-DD` alone means that whole day (UTC): `to` then runs to the end of it. */
+const endOf = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 86_400_000).toISOString() : value;
+
+/** The WHERE clause and parameters of a filter, within one organisation. */
+function whereOf(organisationId: number, filter: AuditFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [organisationId];
+  const clauses = ['organisation_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (filter.person) add((n) => `person ilike ${n} escape '\\'`, `%${filter.person.replace(/[\\%_]/g, '\\$&')}%`);
+  if (filter.action) add((n) => `action = ${n}`, filter.action);
+  if (filter.order !== undefined) add((n) => `order_id = ${n}`, filter.order);
+  if (filter.customer !== undefined) add((n) => `customer_id = ${n}`, filter.customer);
+  if (filter.from) add((n) => `at >= ${n}::timestamptz`, filter.from);
+  if (filter.to) {
+    const to = endOf(filter.to);
+    add((n) => (to === filter.to ? `at <= ${n}::timestamptz` : `at < ${n}::timestamptz`), to);
+  }
+  return { sql: clauses.join(' and '), params };
+}
+
+function parseFilter(c: Context): { ok: true; filter: AuditFilter } | { ok: false; response: Response } {
+  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
+  const parsed = filterSchema.safeParse(query);
+  if (parsed.success) return { ok: true, filter: parsed.data };
+  const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+  return { ok: false, response: c.json({ message: 'The given data was invalid.', errors }, 422) };
+}
+
+const CSV_FIELDS = [
+  'id',
+  'at',
+  'person',
+  'role',
+  'action',
+  'method',
+  'path',
+  'status',
+  'orderId',
+  'customerId',
+  'cartId',
+  'details',
+] as const;
+
+const csvRow = (entry: AuditEntry) =>
+  CSV_FIELDS.map((field) => {
+    const value = entry[field];
+    if (field === 'details') return value === null ? '' : JSON.stringify(value);
+    return value ?? '';
+  });
+
+/**
+ * The audit trail's own routes: reading and exporting it, checking its chain (audit:read), recording a print
+ * of an order, and "sold by" for orders sold through Foyer.
+ */
+export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+  const { db } = deps;
+  const auditRead = { permission: 'audit:read' } as const;
+  const orderReaders = { anyOf: ['sales:sell', 'orders:read'] } as const;
+
+  routes.declare('GET', '/audit', auditRead, async (c) => {
+    const parsed = parseFilter(c);
+    if (!parsed.ok) return parsed.response;
+    const page = Math.max(1, parsed.filter.page ?? 1);
+    const where = whereOf(c.get('principal').organisationId, parsed.filter);
+    const [counted, listed] = await Promise.all([
+      db.query<{ n: number }>(`select count(*)::int as n from gateway.audit_entries where ${where.sql}`, where.params),
+      db.query<AuditRow>(
+        `select ${AUDIT_COLUMNS} from gateway.audit_entries where ${where.sql}
+          order by id desc limit ${AUDIT_PAGE_SIZE} offset ${(page - 1) * AUDIT_PAGE_SIZE}`,
+        where.params,
+      ),
+    ]);
+    const total = counted.rows[0]?.n ?? 0;
+    return c.json({
+      data: listed.rows.map(auditEntryOf),
+      page,
+      perPage: AUDIT_PAGE_SIZE,
+      total,
+      lastPage: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    });
+  });
+
+  routes.declare('GET', '/audit/export.csv', auditRead, (c) => {
+    const parsed = parseFilter(c);
+    if (!parsed.ok) return parsed.response;
+    const where = whereOf(c.get('principal').organisationId, parsed.filter);
+    c.header('content-type', 'text/csv; charset=utf-8');
+    c.header('content-disposition', 'attachment; filename="audit-trail.csv"');
+    c.header('cache-control', 'no-store');
+    return stream(c, async (out) => {
+      await out.write(`${Papa.unparse([CSV_FIELDS as unknown as string[]])}\r\n`);
+      // Newest first, as on the page, in batches by id: memory stays flat however long the trail is.
+      let beforeId: number | null = null;
+      for (;;) {
+        const params: unknown[] = [...where.params, beforeId ?? Number.MAX_SAFE_INTEGER];
+        const { rows }: { rows: AuditRow[] } = await db.query<AuditRow>(
+          `select ${AUDIT_COLUMNS} from gateway.audit_entries where ${where.sql} and id < $${params.length}
+            order by id desc limit ${CSV_BATCH}`,
+          params,
+        );
+        if (rows.length === 0) break;
+        const entries: AuditEntry[] = rows.map(auditEntryOf);
+        // escapeFormulae: a value a spreadsheet would run as a formula (=, +, -, @) is quoted with a '.
+        await out.write(`${Papa.unparse(entries.map(csvRow), { escapeFormulae: true })}\r\n`);
+        beforeId = entries[entries.length - 1]?.id ?? 0;
+        if (rows.length < CSV_BATCH) break;
+      }
+    });
+  });
+
+  routes.declare('GET', '/audit/verify', auditRead, async (c) => {
+    const principal = c.get('principal');
+    const [status] = await verifyAuditChain(db, principal.organisationId);
+    return c.json({
+      ok: status?.ok ?? true,
+      entries: status?.entries ?? 0,
+      brokenAt: status?.brokenAt ?? null,
+    });
+  });
+
+  routes.declare('POST', '/orders/:orderId/prints', orderReaders, async (c) => {
+    const principal = c.get('principal');
+    const orderText = c.req.param('orderId') ?? '';
+    if (!/^\d{1,15}$/.test(orderText)) return c.json({ message: 'No such order' }, 404);
+    const orderId = Number(orderText);
+    const body = await readBody(c, printSchema);
+    if (!body.ok) return body.response;
+    const { kind, layout } = body.data;
+    const printNumber = await db.transaction(async (tx) => {
+      // Under the chain's lock, so two prints at once get two different numbers.
+      await lockAuditChain(tx, principal.organisationId);
+      const n = (await countPrints(tx, principal.organisationId, orderId, kind)) + 1;
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'print',
+        method: 'POST',
+        path: `/api/orders/${orderId}/prints`,
+        status: 201,
+        orderId,
+        details: { kind, layout, printNumber: n, reprint: n > 1 },
+      });
+      return n;
+    });
+    return c.json({ printNumber, reprint: printNumber > 1 }, 201);
+  });
+
+  routes.declare('GET', '/sales', orderReaders, async (c) => {
+    const text = c.req.query('orderIds') ?? '';
+    const ids = text === '' ? [] : text.split(',').map((part) => part.trim());
+    if (ids.some((id) => !/^\d{1,15}$/.test(id))) return fieldError(c, 'orderIds', 'Order ids, separated by commas');
+    if (ids.length > MAX_SALES_ORDERS) return fieldError(c, 'orderIds', `At most ${MAX_SALES_ORDERS} orders`);
+    if (ids.length === 0) return c.json({ sales: [] });
+    // The first successful checkout of each order recorded in the trail (a repeated checkout of the same cart
+    // answers the same order).
+    const { rows } = await db.query<{
+      order_id: string;
+      at: Date;
+      account_id: string | null;
+      person: string | null;
+      display_name: string | null;
+    }>(
+      `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
+         from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+        where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
+          and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
+        order by e.order_id, e.id`,
+      [c.get('principal').organisationId, ids.map(Number)],
+    );
+    return c.json({
+      sales: rows.map((row) => ({
+        orderId: Number(row.order_id),
+        seller: {
+          accountId: row.account_id === null ? null : Number(row.account_id),
+          name: row.display_name ?? row.person,
+          email: row.person,
+        },
+        at: new Date(row.at).toISOString(),
+        shift: null,
+      })),
+    });
+  });
+}
+
+async function countPrints(tx: Queryable, organisationId: number, orderId: number, kind: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `select count(*)::int as n from gateway.audit_entries
+      where organisation_id = $1 and action = 'print' and order_id = $2 and details->>'kind' = $3`,
+    [organisationId, orderId, kind],
+  );
+  return rows[0]?.n ?? 0;
+}

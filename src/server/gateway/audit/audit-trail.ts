@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../service/db/database';
+
+/** What an entry says happened. */
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out'
+  | 'forward'
+  | 'customer-edit'
+  | 'tags'
+  | 'export'
+  | 'print'
+  | 'staff'
+  | 'role'
+  | 'connection';
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'forward',
+  'customer-edit',
+  'tags',
+  'export',
+  'print',
+  'staff',
+  'role',
+  'connection',
+];
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface AuditEntryInput {
+  /** Null only for a failed sign-in that names no known account. */
+  organisationId: number | null;
+  accountId?: number | null;
+  /** The email at the time (for a failed sign-in, the one typed). */
+  person?: string | null;
+  /** The role's key at the time. */
+  role?: string | null;
+  action: AuditAction;
+  method?: string | null;
+  path?: string | null;
+  status?: number | null;
+  orderId?: number | null;
+  customerId?: number | null;
+  cartId?: string | null;
+  details?: { [key: string]: Json } | null;
+}
+
+/** An entry as stored and shown. */
+export interface AuditEntry {
+  id: number;
+  organisationId: number | null;
+  at: string;
+  accountId: number | null;
+  person: string | null;
+  role: string | null;
+  action: string;
+  method: string | null;
+  path: string | null;
+  status: number | null;
+  orderId: number | null;
+  customerId: number | null;
+  cartId: string | null;
+  details: { [key: string]: Json } | null;
+}
+
+export interface AuditRow {
+  id: string | number;
+  organisation_id: string | number | null;
+  at: Date | string;
+  account_id: string | number | null;
+  person: string | null;
+  role: string | null;
+  action: string;
+  method: string | null;
+  path: string | null;
+  status: number | null;
+  order_id: string | number | null;
+  customer_id: string | number | null;
+  cart_id: string | null;
+  details: { [key: string]: Json } | null;
+  prev_hash: Uint8Array | null;
+  hash: Uint8Array;
+}
+
+export const AUDIT_COLUMNS =
+  'id, organisation_id, at, account_id, person, role, action, method, path, status, order_id, customer_id, cart_id, details';
+
+const num = (value: string | number | null) => (value === null ? null : Number(value));
+
+export function auditEntryOf(row: Omit<AuditRow, 'prev_hash' | 'hash'>): AuditEntry {
+  return {
+    id: Number(row.id),
+    organisationId: num(row.organisation_id),
+    at: new Date(row.at).toISOString(),
+    accountId: num(row.account_id),
+    person: row.person,
+    role: row.role,
+    action: row.action,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    orderId: num(row.order_id),
+    customerId: num(row.customer_id),
+    cartId: row.cart_id,
+    details: row.details,
+  };
+}
+
+/** JSON with object keys sorted at every depth: the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The hashed text of an entry: every field but its id and the hashes, in a fixed form (ids as text). The
+ * entry's place is fixed by the chain itself (prev_hash), so the id need not be hashed.
+ */
+function hashedText(entry: Omit<AuditEntry, 'id'>): string {
+  const text = (value: number | null) => (value === null ? null : String(value));
+  return canonicalJson({
+    organisationId: text(entry.organisationId),
+    at: entry.at,
+    accountId: text(entry.accountId),
+    person: entry.person,
+    role: entry.role,
+    action: entry.action,
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    orderId: text(entry.orderId),
+    customerId: text(entry.customerId),
+    cartId: entry.cartId,
+    details: entry.details,
+  });
+}
+
+export function entryHash(prevHash: Uint8Array | null, entry: Omit<AuditEntry, 'id'>): Buffer {
+  const hash = createHash('sha256');
+  if (prevHash) hash.update(prevHash);
+  hash.update(hashedText(entry), 'utf8');
+  return hash.digest();
+}
+
+/** The advisory lock key of an organisation's chain (null: the chain of sign-ins that name no organisation). */
+// The same key as gateway.audit_append takes (migrations/002_audit.sql).
+const chainKey = (organisationId: number | null) => `foyer-audit:${organisationId ?? 'none'}`;
+
+/**
+ * Takes the organisation's chain for the rest of the transaction: appends from other transactions (other
+ * requests, other instances) wait, so two never hang on the same predecessor. Taken again in the same
+ * transaction it is a no-op.
+ */
+export async function lockAuditChain(tx: Queryable, organisationId: number | null): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [chainKey(organisationId)]);
+}
+
+/**
+ * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's lock, its
+ * head read under the lock, the INSERT with the hash). Given a transaction, the entry goes in with its other
+ * writes or not at all, and the chain stays locked until it ends; given the database, the statement is a
+ * transaction of its own.
+ */
+export async function recordAudit(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
+  const fields: Omit<AuditEntry, 'id'> = {
+    organisationId: input.organisationId,
+    at: new Date().toISOString(),
+    accountId: input.accountId ?? null,
+    person: input.person ?? null,
+    role: input.role ?? null,
+    action: input.action,
+    method: input.method ?? null,
+    path: input.path ?? null,
+    status: input.status ?? null,
+    orderId: input.orderId ?? null,
+    customerId: input.customerId ?? null,
+    cartId: input.cartId ?? null,
+    // Through JSON once, so the hashed value is what jsonb gives back (no undefined, no Dates).
+    details: input.details ? (JSON.parse(JSON.stringify(input.details)) as AuditEntry['details']) : null,
+  };
+  const { rows } = await db.query<{ id: string }>(
+    `select gateway.audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) as id`,
+    [
+      fields.organisationId,
+      fields.at,
+      fields.accountId,
+      fields.person,
+      fields.role,
+      fields.action,
+      fields.method,
+      fields.path,
+      fields.status,
+      fields.orderId,
+      fields.customerId,
+      fields.cartId,
+      fields.details === null ? null : JSON.stringify(fields.details),
+      hashedText(fields),
+    ],
+  );
+  return { id: Number(rows[0]?.id), ...fields };
+}
+
+export interface ChainStatus {
+  organisationId: number | null;
+  clientName: string | null;
+  entries: number;
+  ok: boolean;
+  /** The first entry where the chain breaks. */
+  brokenAt?: { id: number; reason: string };
+}
+
+const BATCH = 2000;
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) =>
+  a === null || b === null ? a === b : Buffer.from(a).equals(Buffer.from(b));
+
+/**
+ * Walks each organisation's chain from its first entry and reports the first entry that does not hold: its
+ * hash is not that of its contents (the entry was changed), or its `prev_hash` is not the hash of the entry
+ * before it (an entry before it was removed, or the chain was spliced). `organisationId` limits the check to
+ * one organisation (undefined: all, including the chain without organisation).
+ */
+export async function verifyAuditChain(db: Queryable, organisationId?: number): Promise<ChainStatus[]> {
+  const chains =
+    organisationId === undefined
+      ? (
+          await db.query<{ organisation_id: string | null; client_name: string | null }>(
+            `select distinct e.organisation_id, o.client_name from gateway.audit_entries e
+               left join gateway.organisations o on o.id = e.organisation_id order by e.organisation_id nulls last`,
+          )
+        ).rows
+      : (
+          await db.query<{ organisation_id: string | null; client_name: string | null }>(
+            'select id as organisation_id, client_name from gateway.organisations where id = $1',
+            [organisationId],
+          )
+        ).rows;
+  const statuses: ChainStatus[] = [];
+  for (const chain of chains) {
+    const id = chain.organisation_id === null ? null : Number(chain.organisation_id);
+    statuses.push({ ...(await verifyOne(db, id)), clientName: chain.client_name });
+  }
+  return statuses;
+}
+
+async function verifyOne(db: Queryable, organisationId: number | null): Promise<ChainStatus> {
+  let previous: Uint8Array | null = null;
+  let afterId = 0;
+  let entries = 0;
+  for (;;) {
+    const { rows } = await db.query<AuditRow>(
+      `select ${AUDIT_COLUMNS}, prev_hash, hash from gateway.audit_entries
+        where organisation_id is not distinct from $1 and id > $2 order by id limit ${BATCH}`,
+      [organisationId, afterId],
+    );
+    for (const row of rows) {
+      const entry = auditEntryOf(row);
+      entries++;
+      const broken = (reason: string): ChainStatus => ({
+        organisationId,
+        clientName: null,
+        entries,
+        ok: false,
+        brokenAt: { id: entry.id, reason },
+      });
+      if (!sameBytes(row.prev_hash, previous)) {
+        return broken(
+          previous === null
+            ? 'the first entry names a predecessor: entries before it were removed'
+            : 'prev_hash is not the hash of the entry before it: an entry was removed or inserted',
+        );
+      }
+      if (!entryHash(row.prev_hash, entry).equals(Buffer.from(row.hash))) {
+        return broken('the hash does not match the contents: the entry was changed');
+      }
+      previous = row.hash;
+      afterId = entry.id;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return { organisationId, clientName: null, entries, ok: true };
+}

@@ -1,0 +1,269 @@
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useTablePage } from '../../components/data-table/use-table-page';
+import { IconDownload } from '../../components/icons';
+import { formatDateTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { auditMessages } from './audit-messages';
+import { AUDIT_FILTER_KEYS, type AuditEntry, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
+
+const ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'forward',
+  'customer-edit',
+  'tags',
+  'export',
+  'print',
+  'staff',
+  'role',
+  'connection',
+] as const;
+
+/** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
+const shown = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** What an entry's details say, in words: changed fields old → new, tags before → after, the rest as key: value. */
+function Details({ details, empty }: { details: AuditEntry['details']; empty: string }) {
+  if (!details) return null;
+  const lines: ReactNode[] = [];
+  const { changes, before, after, ...rest } = details as Record<string, unknown>;
+  if (changes && typeof changes === 'object') {
+    for (const [field, change] of Object.entries(changes as Record<string, { old: unknown; new: unknown }>)) {
+      lines.push(
+        <li key={`change-${field}`} data-testid="audit-change">
+          <strong>{field}</strong>: {shown(change.old) || empty} → {shown(change.new) || empty}
+        </li>,
+      );
+    }
+  }
+  if ('before' in details || 'after' in details) {
+    lines.push(
+      <li key="tags" data-testid="audit-change">
+        {shown(before) || empty} → {shown(after) || empty}
+      </li>,
+    );
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    lines.push(
+      <li key={key}>
+        {key}: {shown(value)}
+      </li>,
+    );
+  }
+  return <ul style={{ margin: 0, paddingLeft: 16 }}>{lines}</ul>;
+}
+
+/** The audit trail, newest first, 100 a page; every filter and the page live in the URL. */
+export function AuditPage() {
+  const t = useMessages(auditMessages);
+  const { locale } = useLocale();
+  const [search, setSearch] = useSearchParams();
+  const [page] = useTablePage();
+  const filter = Object.fromEntries(
+    AUDIT_FILTER_KEYS.map((key) => [key, search.get(key) ?? '']),
+  ) as unknown as AuditFilter;
+  const query = useQuery(auditQueries.list(filter, page));
+  const chain = useQuery(auditQueries.chain());
+  const setFilter = (key: keyof AuditFilter, value: string) =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+      return next;
+    });
+  const filtered = AUDIT_FILTER_KEYS.some((key) => filter[key]);
+  const csvHref = `/api/audit/export.csv?${new URLSearchParams(auditQuery(filter)).toString()}`;
+
+  const columns = useMemo<DataTableColumn<AuditEntry>[]>(
+    () => [
+      {
+        id: 'at',
+        header: t('columnAt'),
+        enableHiding: false,
+        cell: ({ row }) => (
+          <time dateTime={row.original.at} className="foyer-tabular">
+            {formatDateTime(row.original.at, locale)}
+          </time>
+        ),
+      },
+      {
+        id: 'person',
+        header: t('columnPerson'),
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            <Text size="sm">{row.original.person ?? '—'}</Text>
+            {row.original.role ? (
+              <Text size="xs" c="dimmed">
+                {row.original.role}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        id: 'action',
+        header: t('columnAction'),
+        cell: ({ row }) => {
+          const key = `action:${row.original.action}` as Parameters<typeof t>[0];
+          return (
+            <Badge variant="light" color={row.original.action === 'sign-in-failed' ? 'red' : 'blue'}>
+              {(ACTIONS as readonly string[]).includes(row.original.action) ? t(key) : row.original.action}
+            </Badge>
+          );
+        },
+      },
+      {
+        id: 'call',
+        header: t('columnCall'),
+        cell: ({ row }) =>
+          row.original.path ? (
+            <Text size="xs" ff="monospace">
+              {row.original.method} {row.original.path} → {row.original.status ?? '—'}
+            </Text>
+          ) : null,
+      },
+      {
+        id: 'targets',
+        header: t('columnTargets'),
+        cell: ({ row }) => (
+          <Stack gap={0}>
+            {row.original.orderId !== null ? (
+              <Anchor component={Link} to={`/orders/${row.original.orderId}`} size="sm">
+                {t('order', { id: row.original.orderId })}
+              </Anchor>
+            ) : null}
+            {row.original.customerId !== null ? (
+              <Text size="sm">{t('customer', { id: row.original.customerId })}</Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        id: 'details',
+        header: t('columnDetails'),
+        cell: ({ row }) => <Details details={row.original.details} empty={t('empty')} />,
+      },
+    ],
+    [t, locale],
+  );
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('title')}</Title>
+          <Text size="sm" c="dimmed" maw={720}>
+            {t('intro')}
+          </Text>
+        </Stack>
+        <Button
+          component="a"
+          href={csvHref}
+          download
+          variant="light"
+          size="sm"
+          leftSection={<IconDownload size={16} />}
+          data-testid="audit-csv"
+        >
+          {t('exportCsv')}
+        </Button>
+      </Group>
+      <div data-testid="audit-chain" role="status">
+        {chain.isPending ? (
+          <Text size="sm">{t('chainChecking')}</Text>
+        ) : chain.isError ? (
+          <Alert color="orange" variant="light" styles={READABLE_TITLE} title={t('chainFailed')} />
+        ) : chain.data.ok ? (
+          <Alert color="green" variant="light" styles={READABLE_TITLE} title={t('chainOk')}>
+            {t('chainOkText', { count: chain.data.entries })}
+          </Alert>
+        ) : (
+          <Alert
+            color="red"
+            variant="light"
+            styles={READABLE_TITLE}
+            title={t('chainBroken', { id: chain.data.brokenAt?.id ?? '?' })}
+          >
+            {chain.data.brokenAt?.reason}
+          </Alert>
+        )}
+      </div>
+      <DataTable
+        label={t('label')}
+        columns={columns}
+        data={query.data?.data}
+        rowCount={query.data?.total}
+        query={query}
+        onRetry={() => void query.refetch()}
+        getRowId={(row) => String(row.id)}
+        emptyTitle={t('noEntries')}
+        emptyText={t('noEntriesHint')}
+        toolbar={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label={t('filterPerson')}
+              value={filter.person}
+              onChange={(event) => setFilter('person', event.currentTarget.value)}
+              size="sm"
+              data-testid="audit-filter-person"
+            />
+            <Select
+              label={t('filterAction')}
+              placeholder={t('allActions')}
+              data={ACTIONS.map((action) => ({ value: action, label: t(`action:${action}`) }))}
+              value={filter.action || null}
+              onChange={(value) => setFilter('action', value ?? '')}
+              clearable
+              size="sm"
+            />
+            <TextInput
+              label={t('filterOrder')}
+              inputMode="numeric"
+              value={filter.order}
+              onChange={(event) => setFilter('order', event.currentTarget.value.replace(/\D/g, ''))}
+              size="sm"
+              w={120}
+            />
+            <TextInput
+              label={t('filterCustomer')}
+              inputMode="numeric"
+              value={filter.customer}
+              onChange={(event) => setFilter('customer', event.currentTarget.value.replace(/\D/g, ''))}
+              size="sm"
+              w={120}
+              data-testid="audit-filter-customer"
+            />
+            <TextInput
+              type="date"
+              label={t('filterFrom')}
+              value={filter.from}
+              onChange={(event) => setFilter('from', event.currentTarget.value)}
+              size="sm"
+            />
+            <TextInput
+              type="date"
+              label={t('filterTo')}
+              value={filter.to}
+              onChange={(event) => setFilter('to', event.currentTarget.value)}
+              size="sm"
+            />
+            {filtered ? (
+              <Button variant="subtle" size="sm" onClick={() => setSearch(new URLSearchParams())}>
+                {t('clearFilters')}
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../api-client';
+
+const saleSchema = z.object({
+  orderId: z.number(),
+  seller: z.object({ accountId: z.number().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  at: z.string(),
+  shift: z.unknown().nullable(),
+});
+
+const salesSchema = z.object({ sales: z.array(saleSchema) });
+
+export type Sale = z.infer<typeof saleSchema>;
+
+/**
+ * "Sold by": who sold an order through Foyer, from the gateway's audit trail (`GET /api/sales`). Orders sold
+ * elsewhere (the web shop, another system) have no entry.
+ */
+export const salesQueries = {
+  forOrders: (orderIds: readonly number[]) =>
+    queryOptions({
+      queryKey: ['sales', [...orderIds].sort((a, b) => a - b).join(',')] as const,
+      queryFn: async ({ signal }) => {
+        const answer = await apiClient.get('/api/sales', {
+          schema: salesSchema,
+          query: { orderIds: orderIds.join(',') },
+          signal,
+        });
+        return new Map(answer.sales.map((sale) => [sale.orderId, sale]));
+      },
+      enabled: orderIds.length > 0,
+      staleTime: 30_000,
+    }),
+};
