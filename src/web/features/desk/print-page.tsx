@@ -89,7 +89,7 @@ function PlaceText({ place }: { place: TicketPlace }) {
 
 function ReprintMark({ record }: { record: PrintRecord | null }) {
   const t = useMessages(deskMessages);
-  if (!record?.recorded || !record.reprint) return null;
+  if (!record?.reprint) return null;
   return (
     <p className="foyer-reprint-mark" data-testid="reprint-mark">
       {t('reprintMark', { n: record.printNumber })}
@@ -326,12 +326,7 @@ export function PrintPage() {
             {t('print')}
           </Button>
         </Group>
-        {record && !record.recorded ? (
-          <Text size="sm" c="dimmed" role="status" data-testid="print-not-recorded">
-            {t('notRecorded')}
-          </Text>
-        ) : null}
-        {record?.recorded ? (
+        {record ? (
           <Text size="sm" c="dimmed" role="status" data-testid="print-recorded">
             {t('recorded', { n: record.printNumber })}
           </Text>
