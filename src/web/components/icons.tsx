@@ -181,3 +181,11 @@ export const IconStaff = (props: IconProps) => (
     <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 9h3M15 13h3" />
   </Icon>
 );
+
+/** A notebook with lines: the audit trail. */
+export const IconAudit = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 3h11a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6z" />
+    <path d="M6 3v18M10 8h5M10 12h5M10 16h3" />
+  </Icon>
+);

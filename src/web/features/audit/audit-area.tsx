@@ -1,5 +1,5 @@
 import type { AppArea } from '../../app/area';
-import { IconAudit } from './audit-icon';
+import { IconAudit } from '../../components/icons';
 
 /** The audit trail: who did what, filtered, exported, and whether the chain is intact. Pages load lazily. */
 export const auditArea: AppArea = {
