@@ -36,7 +36,7 @@ const moment = z
 
 const filterSchema = z.object({
   person: z.string().trim().max(320).optional(),
-  action: z.enum(AUDIT_ACTIONS as [string, ...string[]]).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
   order: idText.optional(),
   customer: idText.optional(),
   from: moment.optional(),

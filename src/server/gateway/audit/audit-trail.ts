@@ -1,33 +1,8 @@
 import { createHash } from 'node:crypto';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
 import type { Queryable } from '../../service/db/database';
 
-/** What an entry says happened. */
-export type AuditAction =
-  | 'sign-in'
-  | 'sign-in-failed'
-  | 'sign-out'
-  | 'forward'
-  | 'customer-edit'
-  | 'tags'
-  | 'export'
-  | 'print'
-  | 'staff'
-  | 'role'
-  | 'connection';
-
-export const AUDIT_ACTIONS: readonly AuditAction[] = [
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'forward',
-  'customer-edit',
-  'tags',
-  'export',
-  'print',
-  'staff',
-  'role',
-  'connection',
-];
+export { AUDIT_ACTIONS, type AuditAction };
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

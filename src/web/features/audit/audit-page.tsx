@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Ti
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS } from '../../../contract/audit';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconDownload } from '../../components/icons';
@@ -9,20 +10,6 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { auditMessages } from './audit-messages';
 import { AUDIT_FILTER_KEYS, type AuditEntry, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
-
-const ACTIONS = [
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'forward',
-  'customer-edit',
-  'tags',
-  'export',
-  'print',
-  'staff',
-  'role',
-  'connection',
-] as const;
 
 /** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
@@ -116,7 +103,7 @@ export function AuditPage() {
           const key = `action:${row.original.action}` as Parameters<typeof t>[0];
           return (
             <Badge variant="light" color={row.original.action === 'sign-in-failed' ? 'red' : 'blue'}>
-              {(ACTIONS as readonly string[]).includes(row.original.action) ? t(key) : row.original.action}
+              {(AUDIT_ACTIONS as readonly string[]).includes(row.original.action) ? t(key) : row.original.action}
             </Badge>
           );
         },
@@ -219,7 +206,7 @@ export function AuditPage() {
             <Select
               label={t('filterAction')}
               placeholder={t('allActions')}
-              data={ACTIONS.map((action) => ({ value: action, label: t(`action:${action}`) }))}
+              data={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`action:${action}`) }))}
               value={filter.action || null}
               onChange={(value) => setFilter('action', value ?? '')}
               clearable
