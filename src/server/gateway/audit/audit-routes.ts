@@ -15,6 +15,7 @@ import {
   verifyAuditChain,
 } from './audit-trail';
 import { actor } from './forward-audit';
+import { foyerSales } from './sales';
 
 export const AUDIT_PAGE_SIZE = 100;
 const CSV_BATCH = 1000;
@@ -202,34 +203,7 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (ids.some((id) => !/^\d{1,15}$/.test(id))) return fieldError(c, 'orderIds', 'Order ids, separated by commas');
     if (ids.length > MAX_SALES_ORDERS) return fieldError(c, 'orderIds', `At most ${MAX_SALES_ORDERS} orders`);
     if (ids.length === 0) return c.json({ sales: [] });
-    // The first successful checkout of each order recorded in the trail (a repeated checkout of the same cart
-    // answers the same order).
-    const { rows } = await db.query<{
-      order_id: string;
-      at: Date;
-      account_id: string | null;
-      person: string | null;
-      display_name: string | null;
-    }>(
-      `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
-         from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
-        where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
-          and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
-        order by e.order_id, e.id`,
-      [c.get('principal').organisationId, ids.map(Number)],
-    );
-    return c.json({
-      sales: rows.map((row) => ({
-        orderId: Number(row.order_id),
-        seller: {
-          accountId: row.account_id === null ? null : Number(row.account_id),
-          name: row.display_name ?? row.person,
-          email: row.person,
-        },
-        at: new Date(row.at).toISOString(),
-        shift: null,
-      })),
-    });
+    return c.json({ sales: await foyerSales(db, c.get('principal').organisationId, ids.map(Number)) });
   });
 }
 

@@ -1,6 +1,17 @@
-import type { Order, OrderExport, OrderPage } from './schemas/order';
+/** What the search reads of an order: its id and when it last changed (an ISO datetime). */
+export interface OrderPosition {
+  orderId: number;
+  lastChanged: string;
+}
+
+/** What it reads of a page of the orders export: its rows and how many pages there are. */
+export interface ExportPage<Row extends OrderPosition> {
+  data: readonly Row[];
+  last_page: number;
+}
 
 /**
+ * Pure, so the app (an order's page) and the gateway (the desk's print data) share it.
  * `GET /partner/order/{orderId}` has no seats (spec 2.11: they are export fields), and no call filters
  * by order id. The orders export does carry them and is sorted by (lastChanged, orderId) ascending
  * (DESIGN.md decision 3, stable for incremental sync), so with `changedSince` = the order's own lastChanged
@@ -8,20 +19,20 @@ import type { Order, OrderExport, OrderPage } from './schemas/order';
  * even when thousands of orders share that moment. Should a service sort differently, the pages are read
  * in turn instead, so the answer is still right, only slower.
  */
-export type FetchExportPage = (page: number, signal: AbortSignal) => Promise<OrderPage>;
+export type FetchExportPage<Row extends OrderPosition> = (
+  page: number,
+  signal: AbortSignal,
+) => Promise<ExportPage<Row>>;
 
 type Position = readonly [changedMs: number, orderId: number];
 
-const positionOf = (order: Pick<Order, 'lastChanged' | 'orderId'>): Position => [
-  Date.parse(order.lastChanged),
-  order.orderId,
-];
+const positionOf = (order: OrderPosition): Position => [Date.parse(order.lastChanged), order.orderId];
 
 function compare(a: Position, b: Position): number {
   return a[0] - b[0] || a[1] - b[1];
 }
 
-function isSorted(rows: readonly OrderExport[]): boolean {
+function isSorted(rows: readonly OrderPosition[]): boolean {
   for (let index = 1; index < rows.length; index++) {
     const previous = rows[index - 1];
     const row = rows[index];
@@ -30,13 +41,13 @@ function isSorted(rows: readonly OrderExport[]): boolean {
   return true;
 }
 
-export async function findOrderInExport(
-  order: Pick<Order, 'orderId' | 'lastChanged'>,
-  fetchPage: FetchExportPage,
+export async function findOrderInExport<Row extends OrderPosition>(
+  order: OrderPosition,
+  fetchPage: FetchExportPage<Row>,
   signal: AbortSignal,
-): Promise<OrderExport | null> {
+): Promise<Row | null> {
   const target = positionOf(order);
-  const seen = new Map<number, OrderPage>();
+  const seen = new Map<number, ExportPage<Row>>();
   const load = async (page: number) => {
     let envelope = seen.get(page);
     if (!envelope) {
@@ -45,7 +56,7 @@ export async function findOrderInExport(
     }
     return envelope;
   };
-  const match = (envelope: OrderPage) => envelope.data.find((row) => row.orderId === order.orderId) ?? null;
+  const match = (envelope: ExportPage<Row>) => envelope.data.find((row) => row.orderId === order.orderId) ?? null;
 
   const first = await load(1);
   const found = match(first);

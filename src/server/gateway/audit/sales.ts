@@ -1,0 +1,46 @@
+import type { Queryable } from '../../service/db/database';
+
+/** An order sold through Foyer: who checked it out, and when (the shift's slot stays empty until shifts exist). */
+export interface FoyerSale {
+  orderId: number;
+  seller: { accountId: number | null; name: string | null; email: string | null };
+  at: string;
+  shift: null;
+}
+
+/**
+ * The first successful checkout of each of `orderIds` that the audit trail holds for the organisation (a
+ * repeated checkout of the same cart answers the same order). An order absent from the answer was not sold
+ * through Foyer.
+ */
+export async function foyerSales(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly number[],
+): Promise<FoyerSale[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{
+    order_id: string;
+    at: Date;
+    account_id: string | null;
+    person: string | null;
+    display_name: string | null;
+  }>(
+    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
+       from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
+        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
+      order by e.order_id, e.id`,
+    [organisationId, orderIds],
+  );
+  return rows.map((row) => ({
+    orderId: Number(row.order_id),
+    seller: {
+      accountId: row.account_id === null ? null : Number(row.account_id),
+      name: row.display_name ?? row.person,
+      email: row.person,
+    },
+    at: new Date(row.at).toISOString(),
+    shift: null,
+  }));
+}
