@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { ticketQrDataUrl } from '../src/web/features/desk/ticket-qr-code';
 import { seriousFindings } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
-import { expect, signInByApi, test } from './support/fixtures';
+import { BOX_OFFICE, expect, MANAGER, signInByApi, test } from './support/fixtures';
 
 /**
  * Printing at the desk and the reservations queue, against the real server. Each printed QR code is drawn
@@ -11,9 +11,13 @@ import { expect, signInByApi, test } from './support/fixtures';
  * also the order key's code made again with the same package and options.
  */
 
-/** A customer of the demo, by the export (page 1), for the picker to find by email. */
-async function existingCustomerEmail(page: Page, origin: string): Promise<string> {
-  const response = await page.request.post('/api/v1/demo/partner/export/customers', { headers: { origin } });
+/**
+ * A customer of the demo, by the export (page 1), for the picker to find by email: read by the administrator
+ * in a context of its own (the seller may not list customers).
+ */
+async function existingCustomerEmail(request: APIRequestContext, baseURL: string | undefined, origin: string) {
+  expect((await signInByApi(request, baseURL ?? '')).status()).toBe(200);
+  const response = await request.post('/api/v1/demo/partner/export/customers', { headers: { origin } });
   expect(response.status()).toBe(200);
   const customers = ((await response.json()) as { data: { email: string }[] }).data;
   const customer = customers.find((entry) => entry.email.includes('@'));
@@ -21,10 +25,10 @@ async function existingCustomerEmail(page: Page, origin: string): Promise<string
   return customer.email;
 }
 
-/** Two general-admission tickets sold at the desk, paid by card: the sale screen with its order. */
-async function sellTwoTickets(page: Page, baseURL: string | undefined, origin: string) {
-  await openBoxOffice(page, baseURL);
-  const email = await existingCustomerEmail(page, origin);
+/** Two general-admission tickets sold at the desk by the box office, paid by card: the sale screen with its order. */
+async function sellTwoTickets(page: Page, request: APIRequestContext, baseURL: string | undefined, origin: string) {
+  const email = await existingCustomerEmail(request, baseURL, origin);
+  await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
   await choosePerformance(page, 'Racoon Akoestisch');
   await page.keyboard.press('2');
   await page.keyboard.press('Enter');
@@ -81,8 +85,9 @@ async function expectTwoTicketsWithTheKey(page: Page, orderKey: string) {
 }
 
 test.describe('printing at the desk', () => {
-  test('a two-seat sale prints two tickets with QR codes of the order key, on A4 and on 80 mm, and a receipt', async ({
+  test('the box office prints a two-seat sale: two tickets with QR codes of the order key, on A4 and 80 mm, and a receipt', async ({
     page,
+    request,
     baseURL,
     origin,
   }) => {
@@ -95,7 +100,7 @@ test.describe('printing at the desk', () => {
         counted.printed += 1;
       };
     });
-    const sale = await sellTwoTickets(page, baseURL, origin);
+    const sale = await sellTwoTickets(page, request, baseURL, origin);
 
     // From the sale screen to the print view.
     await page.getByTestId('print-links').getByRole('link', { name: 'Tickets afdrukken' }).click();
@@ -137,7 +142,9 @@ test.describe('printing at the desk', () => {
     const receipt = page.getByTestId('receipt');
     await expect(receipt.getByTestId('receipt-line')).toHaveCount(2);
     await expect(receipt.getByTestId('receipt-total')).toHaveText('€ 109,00');
-    await expect(receipt.getByTestId('receipt-seller')).not.toBeEmpty();
+    // The seller from the audit trail; no shift recorded yet.
+    await expect(receipt.getByTestId('receipt-seller')).toHaveText('Bo Kassa');
+    await expect(receipt.getByTestId('receipt-shift')).toHaveText('geen');
     await expect(receipt).toContainText('Pin');
     expect(await seriousFindings(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
@@ -148,13 +155,24 @@ test.describe('printing at the desk', () => {
 test.describe('printing, dark colour scheme on screen', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('a reprint is marked on every ticket, as the audit trail counts it', async ({ page, baseURL, origin }) => {
+  test('the box office reprints from the order page: marked on every ticket, as the audit trail counts it', async ({
+    page,
+    request,
+    baseURL,
+    origin,
+  }) => {
     test.setTimeout(60_000);
     await page.addInitScript(() => {
       window.print = () => undefined;
     });
-    const sale = await sellTwoTickets(page, baseURL, origin);
-    await page.goto(`/orders/${sale.orderId}/print?kind=tickets&layout=a4`);
+    const sale = await sellTwoTickets(page, request, baseURL, origin);
+    // The seller opens the order (without the order list) and prints from there.
+    await page.goto(`/orders/${sale.orderId}`);
+    await expect(page.getByTestId('seats-table')).toBeVisible();
+    await expect(page.getByTestId('field-sold-by')).toContainText('Bo Kassa');
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.getByTestId('print-links').getByRole('link', { name: 'Tickets afdrukken' }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${sale.orderId}/print\\?kind=tickets`));
     await expectTwoTicketsWithTheKey(page, sale.orderKey);
     // The first print is recorded as such; the second, for the same order and kind, is a reprint.
     await page.getByTestId('print-button').click();
@@ -171,17 +189,19 @@ test.describe('printing, dark colour scheme on screen', () => {
 });
 
 test.describe('reservations queue', () => {
-  test('lists the running reservations soonest first with a countdown, the lapsed ones apart', async ({
+  test('the box office lists the running reservations soonest first with a countdown, the lapsed ones apart', async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    expect((await signInByApi(page.request, baseURL ?? '')).status()).toBe(200);
+    expect((await signInByApi(page.request, baseURL ?? '', BOX_OFFICE)).status()).toBe(200);
     await page.goto('/reservations');
     await expect(page.getByRole('heading', { level: 1, name: 'Reserveringen' })).toBeVisible();
     const rows = page.getByTestId('reservation-row');
     await expect(rows.first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('reading-progress')).toHaveCount(0, { timeout: 60_000 });
+    // The webshop's orders awaiting payment are for those who read orders.
+    await expect(page.getByRole('heading', { name: 'Online bestellingen die op betaling wachten' })).toHaveCount(0);
 
     const times = await page
       .getByTestId('reservations-table')
@@ -196,15 +216,15 @@ test.describe('reservations queue', () => {
     await expect(rows.first().getByTestId('time-left')).not.toHaveText(first, { timeout: 5_000 });
     expect(await seriousFindings(page)).toEqual([]);
 
-    // The lapsed ones: "verlopen", the most recently lapsed first. The demo's reservations all run, so
-    // the list's first page is read with two of them lapsed an hour and two hours ago.
+    // The lapsed ones: "verlopen", the most recently lapsed first. The demo's reservations all run, so the
+    // gateway's answer is read with two of them lapsed an hour and two hours ago.
     const lapsedIds: number[] = [];
-    await page.route('**/api/v1/demo/partner/order?changedSince=*', async (route) => {
+    await page.route('**/api/desk/open-orders?*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as {
-        data: { orderId: number; orderStatus: string; timeOut: string | null }[];
+        orders: { orderId: number; orderStatus: string; timeOut: string | null }[];
       };
-      const reservations = body.data.filter((order) => order.orderStatus === 'res').slice(0, 2);
+      const reservations = body.orders.filter((order) => order.orderStatus === 'res').slice(0, 2);
       reservations.forEach((order, index) => {
         order.timeOut = new Date(Date.now() - (index + 1) * 3_600_000).toISOString();
         lapsedIds.push(order.orderId);
@@ -219,12 +239,23 @@ test.describe('reservations queue', () => {
     expect(await rows.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-order-id'))))).toEqual(
       lapsedIds,
     );
+    expect(await seriousFindings(page)).toEqual([]);
 
-    // A reservation opens its order.
+    // A reservation opens its order, for the seller too.
     const orderId = await rows.first().getAttribute('data-order-id');
     await rows.first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
     await expect(page.getByTestId('field-status')).toContainText('res');
+    await expect(page.getByRole('link', { name: /Terug naar de reserveringen/ })).toBeVisible();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test('a manager sees the reservations and the webshop orders awaiting payment', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    expect((await signInByApi(page.request, baseURL ?? '', MANAGER)).status()).toBe(200);
+    await page.goto('/reservations');
+    await expect(page.getByTestId('reservation-row').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Online bestellingen die op betaling wachten' })).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
   });
 });

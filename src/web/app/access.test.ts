@@ -41,9 +41,9 @@ const searched = (session: Session, text: string) =>
   visibleAreas(session).flatMap((area) => area.searchCommands?.(text) ?? []);
 
 describe('what each role sees', () => {
-  it('box office: the dashboard, events and the box office, not customers, orders or exports', () => {
+  it('box office: the dashboard, events, the box office and the reservations queue, not customers, orders or exports', () => {
     const session = sessionOf('box-office');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'box-office', 'account']);
+    expect(ids(session)).toEqual(['dashboard', 'events', 'box-office', 'desk', 'account']);
     expect(homePath(session)).toBe('/');
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345')).toEqual([]);

@@ -66,8 +66,8 @@ export function SaleComplete({
     headingRef.current?.focus();
   }, [headingRef]);
 
-  // The print view reads the order's seats from the orders export (see desk-area.tsx), closed to the box-office role.
-  const mayPrint = useCan('reports:read', 'exports:run');
+  // The print view reads the gateway's desk route, which gives a seller the sales made in Foyer (desk-area.tsx).
+  const mayPrint = useCan('sales:sell', 'orders:read', 'reports:read');
   const statusKey = paymentStatus ? STATUS_KEYS[paymentStatus] : undefined;
   const lines = cartLines(cart);
 

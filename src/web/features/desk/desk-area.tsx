@@ -5,13 +5,13 @@ import { IconCalendar } from '../../components/icons';
  * The desk: an order's print view (tickets and receipt, A4 or 80 mm) and the reservations queue. Part of every
  * first load (app/area.ts): pages load lazily.
  *
- * Who may: the queue reads `GET /partner/order`, which the gateway allows to orders:read and reports:read only,
- * so the queue is for orders:read (not the box-office role). The print view reads an order's seats from the
- * orders export (`GET /partner/order/{id}` has none), which the gateway allows to exports:run and reports:read.
+ * Who may: the box office (sales:sell) and whoever reads orders or reports. Both pages read the gateway's
+ * narrow desk routes, which send a seller only the desk's own: the print data of orders sold in Foyer, the
+ * reservations without the webshop's orders awaiting payment (src/server/gateway/desk/desk-routes.ts).
  */
 export const deskArea: AppArea = {
   id: 'desk',
-  requires: ['orders:read'],
+  requires: ['sales:sell', 'orders:read', 'reports:read'],
   routes: ({ prefetch }) => [
     {
       path: '/reservations',
@@ -19,13 +19,12 @@ export const deskArea: AppArea = {
     },
     {
       path: '/orders/:orderId/print',
-      handle: { requires: ['reports:read', 'exports:run'] },
       loader: ({ params }) => {
         const orderId = Number(params.orderId);
         if (Number.isInteger(orderId) && orderId > 0) {
           prefetch(async (queryClient) => {
-            const { orderQueries } = await import('../../lib/queries/order-queries');
-            void queryClient.prefetchQuery(orderQueries.detail(orderId));
+            const { deskQueries } = await import('../../lib/queries/desk-queries');
+            void queryClient.prefetchQuery(deskQueries.printData(orderId));
           });
         }
         return null;

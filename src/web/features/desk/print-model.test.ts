@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
-import type { SeatPlan } from '../../lib/schemas/seat-plan';
-import { type PrintContext, printChoice, receiptOf, sectionsBySeat, ticketsOf } from './print-model';
+import { type PrintContext, printChoice, receiptOf, sectionsByEvent, ticketsOf } from './print-model';
 
 const seat = (over: Partial<OrderSeat>): OrderSeat => ({
   seatId: 1,
@@ -40,31 +39,15 @@ const row = (seats: OrderSeat[], over: Partial<OrderExport> = {}): OrderExport =
   ...over,
 });
 
-const plan: SeatPlan = {
-  eventId: 10,
-  hallId: 1,
-  priceLevels: [],
-  available: 0,
-  sections: [
-    {
-      sectionId: 1,
-      sectionName: 'Parterre',
-      rows: [{ rowNr: 3, seats: [{ seatId: '1', seatNr: 7, rankId: 1, available: false }] }],
-    },
-    {
-      sectionId: 2,
-      sectionName: 'Balkon',
-      rows: [{ rowNr: 1, seats: [{ seatId: '2', seatNr: 1, rankId: 1, available: false }] }],
-    },
-  ],
-};
-
 const context: PrintContext = {
   performances: new Map([
     [10, { name: 'De Notenkraker', start: '2026-12-20T20:00:00+01:00', hallName: 'Grote Zaal' }],
     [20, { name: 'Matinee', start: '2026-12-01T14:00:00+01:00', hallName: null }],
   ]),
-  sections: new Map([[10, sectionsBySeat(plan)]]),
+  sections: sectionsByEvent([
+    { eventId: 10, seatId: '1', section: 'Parterre' },
+    { eventId: 10, seatId: '2', section: 'Balkon' },
+  ]),
 };
 
 describe('tickets of an order', () => {

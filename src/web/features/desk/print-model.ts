@@ -1,5 +1,4 @@
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
-import type { SeatPlan } from '../../lib/schemas/seat-plan';
 
 /**
  * What a printed order holds: one ticket per seat line of the order, and a receipt. Pure, so the print view
@@ -66,15 +65,22 @@ export function isGeneralAdmissionSeat(seat: Pick<OrderSeat, 'rowNr' | 'seatNr'>
   return seat.rowNr === 0 && seat.seatNr === 0;
 }
 
-/** The section of every seat on the plan, by seat id (the plan's ids are strings; the order's integers). */
-export function sectionsBySeat(plan: SeatPlan): Map<string, string> {
-  const sections = new Map<string, string>();
-  for (const section of plan.sections) {
-    for (const row of section.rows) {
-      for (const seat of row.seats) sections.set(String(seat.seatId), section.sectionName);
-    }
+/** A seat's section on its performance's plan, as the gateway's print data lists them. */
+export interface SeatSection {
+  eventId: number;
+  seatId: string;
+  section: string;
+}
+
+/** The sections by event and seat id (the plan's ids are strings; the order's integers). */
+export function sectionsByEvent(entries: readonly SeatSection[]): Map<number, Map<string, string>> {
+  const byEvent = new Map<number, Map<string, string>>();
+  for (const { eventId, seatId, section } of entries) {
+    const seats = byEvent.get(eventId) ?? new Map<string, string>();
+    seats.set(seatId, section);
+    byEvent.set(eventId, seats);
   }
-  return sections;
+  return byEvent;
 }
 
 export interface PrintContext {

@@ -1,19 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { appMessages } from '../../app/messages';
-import { sessionQuery } from '../../app/session';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { eventQueries } from '../../lib/queries/event-queries';
-import { hallQueries } from '../../lib/queries/hall-queries';
-import { orderQueries } from '../../lib/queries/order-queries';
-import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
+import { deskQueries, type PrintData } from '../../lib/queries/desk-queries';
 import { deskMessages } from './desk-messages';
 import {
   type PerformanceInfo,
@@ -24,7 +20,7 @@ import {
   printChoice,
   type Receipt,
   receiptOf,
-  sectionsBySeat,
+  sectionsByEvent,
   type TicketPlace,
   ticketsOf,
 } from './print-model';
@@ -38,42 +34,15 @@ const PAGE_RULES: Record<PrintLayout, string> = {
   '80mm': '@page { size: 80mm auto; margin: 0; }',
 };
 
-/** Reads are not refetched while printing: the printed page must not change under the print dialog. */
-const still = { refetchInterval: false, refetchOnWindowFocus: false } as const;
-
-function usePrintData(orderId: number) {
-  const detail = useQuery(orderQueries.detail(orderId));
-  const order = detail.data;
-  const lines = useQuery({
-    ...orderQueries.lines({ orderId, lastChanged: order?.lastChanged ?? '' }),
-    enabled: Boolean(order),
-  });
-  const eventIds = [...new Set((lines.data?.seats ?? []).map((seat) => seat.eventId))];
-  const events = useQueries({ queries: eventIds.map((id) => ({ ...eventQueries.detail(id), ...still })) });
-  const hallIds = [...new Set(events.flatMap((event) => (event.data ? [event.data.hallId] : [])))];
-  const halls = useQueries({ queries: hallIds.map((id) => hallQueries.detail(id)) });
-  // Section names come from the seat plan; without it (no permission, an error) a ticket shows row and seat only.
-  const plans = useQueries({
-    queries: eventIds.map((id) => ({ ...seatPlanQueries.detail(id), ...still, retry: false })),
-  });
-  const hallNames = new Map(halls.flatMap((hall) => (hall.data ? [[hall.data.hallId, hall.data.hallName]] : [])));
-  const performances = new Map<number, PerformanceInfo>();
-  for (const event of events) {
-    if (event.data) {
-      performances.set(event.data.eventId, {
-        name: event.data.eventName,
-        start: event.data.start,
-        hallName: hallNames.get(event.data.hallId) ?? null,
-      });
-    }
-  }
-  const sections = new Map(
-    plans.flatMap((plan) => (plan.data ? [[plan.data.eventId, sectionsBySeat(plan.data)]] : [])),
+/** What the print view lays out, from the gateway's print data (`GET /api/desk/orders/{id}/print-data`). */
+function printContextOf(data: PrintData): PrintContext {
+  const performances = new Map<number, PerformanceInfo>(
+    data.performances.map((performance) => [
+      performance.eventId,
+      { name: performance.name, start: performance.start, hallName: performance.hallName },
+    ]),
   );
-  const context: PrintContext = { performances, sections };
-  // Wait for what names the tickets; a plan or hall that fails is left out rather than holding the print.
-  const settled = [...events, ...halls, ...plans].every((query) => !query.isPending || query.fetchStatus === 'idle');
-  return { detail, lines, context, settled };
+  return { performances, sections: sectionsByEvent(data.sections) };
 }
 
 function PlaceText({ place }: { place: TicketPlace }) {
@@ -138,7 +107,15 @@ function TicketCard({ ticket, record, qrSize }: { ticket: PrintTicket; record: P
   );
 }
 
-function ReceiptView({ receipt, record, seller }: { receipt: Receipt; record: PrintRecord | null; seller: string }) {
+interface ReceiptViewProps {
+  receipt: Receipt;
+  record: PrintRecord | null;
+  seller: string;
+  /** The shift the sale was made in; null while Foyer records none for it. */
+  shift: string | null;
+}
+
+function ReceiptView({ receipt, record, seller, shift }: ReceiptViewProps) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
   const money = (amount: number) => formatMoney(amount, locale);
@@ -212,7 +189,7 @@ function ReceiptView({ receipt, record, seller }: { receipt: Receipt; record: Pr
         <dt>{t('seller')}</dt>
         <dd data-testid="receipt-seller">{seller}</dd>
         <dt>{t('shift')}</dt>
-        <dd>{t('noShift')}</dd>
+        <dd data-testid="receipt-shift">{shift ?? t('noShift')}</dd>
       </dl>
       <p className="foyer-ticket-key">{receipt.orderKey}</p>
     </article>
@@ -231,8 +208,8 @@ export function PrintPage() {
   const orderId = Number(rawOrderId);
   const [search, setSearch] = useSearchParams();
   const { kind, layout } = printChoice(search);
-  const { detail, lines, context, settled } = usePrintData(orderId);
-  const { data: session } = useQuery(sessionQuery);
+  const valid = Number.isInteger(orderId) && orderId > 0;
+  const query = useQuery({ ...deskQueries.printData(orderId), enabled: valid });
   const [record, setRecord] = useState<PrintRecord | null>(null);
   const [recording, setRecording] = useState(false);
   const [recordError, setRecordError] = useState<unknown>(null);
@@ -267,23 +244,30 @@ export function PrintPage() {
     }
   };
 
-  if (!Number.isInteger(orderId) || orderId <= 0 || (isApiError(detail.error) && detail.error.status === 404)) {
+  if (!valid || (isApiError(query.error) && query.error.status === 404)) {
     return (
       <Paper withBorder radius="md">
         <EmptyState heading={1} title={t('orderNotFound', { id: rawOrderId })} />
       </Paper>
     );
   }
-  if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
-  if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
-  const order = detail.data;
-  const row = lines.data;
-  const ready = Boolean(order && row !== undefined && settled);
+  const data = query.data;
+  const order = data?.order;
+  const row = data ? (data.seatsFound ? data.order : null) : undefined;
+  const context = data ? printContextOf(data) : null;
+  const ready = Boolean(data);
   const cancelled = order?.orderStatus === 'cancel' || order?.orderPaymentStatus === 'cancelled';
-  const tickets = order && row ? ticketsOf(order, row, context) : [];
-  const receipt = order && row ? receiptOf(order, row, context) : null;
+  const tickets = order && row && context ? ticketsOf(order, row, context) : [];
+  const receipt = order && row && context ? receiptOf(order, row, context) : null;
   const printable = ready && row && !cancelled && (kind === 'receipt' || tickets.length > 0);
+  // Who sold it, from the audit trail; an order the webshop sold names the webshop.
+  const seller = data?.sale
+    ? (data.sale.seller.name ?? data.sale.seller.email ?? '–')
+    : order?.orderChannel === 'www'
+      ? t('sellerWebshop')
+      : '–';
 
   return (
     <div className={`foyer-print foyer-print-${layout}`} data-layout={layout} data-kind={kind}>
@@ -365,8 +349,9 @@ export function PrintPage() {
         <ReceiptView
           receipt={receipt}
           record={record}
-          // Who sold it is the audit trail's to say; until then the desk's signed-in person, or the webshop.
-          seller={row?.orderChannel === 'www' ? t('sellerWebshop') : (session?.person.name ?? '')}
+          seller={seller}
+          // Shifts (issue 20 item 2) put the sale's shift here; until then none is recorded.
+          shift={null}
         />
       ) : null}
     </div>

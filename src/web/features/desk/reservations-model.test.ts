@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
 import type { OrderExport } from '../../lib/schemas/order';
-import { awaitingOnlinePaymentOf, isOpenOrder, reservationQueue, reservationsOf, timeLeft } from './reservations-model';
+import { awaitingOnlinePaymentOf, reservationQueue, reservationsOf, timeLeft } from './reservations-model';
 
 const order = (orderId: number, over: Partial<OrderExport>): OrderExport => ({
   orderId,
@@ -74,14 +75,16 @@ describe('reservations queue', () => {
     expect(awaitingOnlinePaymentOf(orders).map((o) => o.orderId)).toEqual([2, 1]);
   });
 
-  it('keeps only open orders while reading the pages', () => {
-    expect(isOpenOrder(order(1, {}))).toBe(true);
-    expect(isOpenOrder(order(2, { orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'pending' }))).toBe(
-      true,
-    );
-    expect(isOpenOrder(order(3, { orderStatus: 'ord', orderChannel: 'sp', orderPaymentStatus: 'pending' }))).toBe(
-      false,
-    );
+  it('agrees with the gateway on what is open: any reservation, a webshop order awaiting payment', () => {
+    const open = (over: Partial<OrderExport>) => {
+      const candidate = order(1, over);
+      return isReservation(candidate) || isAwaitingOnlinePayment(candidate);
+    };
+    expect(open({})).toBe(true);
+    expect(open({ orderStatus: 'res', orderChannel: 'sp', orderPaymentStatus: 'pending' })).toBe(true);
+    expect(open({ orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'pending' })).toBe(true);
+    expect(open({ orderStatus: 'ord', orderChannel: 'sp', orderPaymentStatus: 'pending' })).toBe(false);
+    expect(open({ orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'paid' })).toBe(false);
   });
 });
 

@@ -1,16 +1,10 @@
+import { isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
 import type { OrderExport } from '../../lib/schemas/order';
 
 /**
  * The reservations queue: orders in status `res` by their `timeOut`, soonest first, and the webshop's orders
  * still awaiting payment. Pure (time passed in), so ordering and the countdown are tested without timers.
  */
-
-/**
- * How far back the queue reads the order list: orders changed within these days (`changedSince`). A
- * reservation holds for days, not weeks (the demo's for 7), so one untouched for longer is long lapsed; and
- * every day back costs pages (the demo sells some 600 orders a day: 14 days are about 80 pages).
- */
-export const HORIZON_DAYS = 14;
 
 const timeOutMs = (order: Pick<OrderExport, 'timeOut'>) => {
   const value = order.timeOut ? Date.parse(order.timeOut) : Number.NaN;
@@ -20,7 +14,7 @@ const timeOutMs = (order: Pick<OrderExport, 'timeOut'>) => {
 /** Orders in status `res`, soonest `timeOut` first; without a timeOut last; equal ones by order number. */
 export function reservationsOf(orders: readonly OrderExport[]): OrderExport[] {
   return dedupe(orders)
-    .filter((order) => order.orderStatus === 'res')
+    .filter(isReservation)
     .sort((a, b) => timeOutMs(a) - timeOutMs(b) || a.orderId - b.orderId);
 }
 
@@ -38,27 +32,14 @@ export function reservationQueue(
   return { running: all.filter((order) => timeOutMs(order) > now), expired: expired.reverse() };
 }
 
-export const AWAITING_PAYMENT = ['none', 'pending'] as const;
-
 /**
  * Webshop orders still awaiting payment (`none` or `pending`), oldest first (the longest wait first);
  * reservations are left out here (they are in the queue above), and so are cancelled orders.
  */
 export function awaitingOnlinePaymentOf(orders: readonly OrderExport[]): OrderExport[] {
   return dedupe(orders)
-    .filter(
-      (order) =>
-        order.orderChannel === 'www' &&
-        order.orderStatus !== 'res' &&
-        order.orderStatus !== 'cancel' &&
-        (AWAITING_PAYMENT as readonly string[]).includes(order.orderPaymentStatus),
-    )
+    .filter(isAwaitingOnlinePayment)
     .sort((a, b) => Date.parse(a.orderDate) - Date.parse(b.orderDate) || a.orderId - b.orderId);
-}
-
-/** Whether the queue keeps this order: a reservation, or a webshop order still awaiting payment. */
-export function isOpenOrder(order: OrderExport): boolean {
-  return reservationsOf([order]).length > 0 || awaitingOnlinePaymentOf([order]).length > 0;
 }
 
 /** An order changed while the pages were read can be on two of them: keep its first (newest) copy. */

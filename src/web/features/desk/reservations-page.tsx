@@ -2,8 +2,8 @@ import {
   Anchor,
   Button,
   Group,
+  Loader,
   Paper,
-  Progress,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -12,20 +12,21 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { HORIZON_DAYS } from '../../../contract/open-orders';
+import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
-import type { PageProgress } from '../../lib/fetch-all-pages';
 import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { deskQueries } from '../../lib/queries/desk-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { serverNow } from '../../lib/server-clock';
 import { deskMessages } from './desk-messages';
-import { awaitingOnlinePaymentOf, HORIZON_DAYS, reservationQueue, timeLeft } from './reservations-model';
-import { reservationQueries } from './reservations-queries';
+import { awaitingOnlinePaymentOf, reservationQueue, timeLeft } from './reservations-model';
 
 /** Rows shown at first, and added by "show more": a queue is worked from the top, and every row ticks each second. */
 const ROWS_SHOWN = 50;
@@ -186,18 +187,20 @@ function OnlineRows({ orders }: { orders: OrderExport[] }) {
 
 /**
  * `/reservations`: the queue of reservations (status `res`) by their timeOut, soonest first, with a live
- * countdown, and the webshop's orders awaiting payment. Reads the order list (newest first) page by page
- * back to the horizon, showing how far it is.
+ * countdown, and — for those who read orders — the webshop's orders awaiting payment. The gateway reads the
+ * order list back to the horizon and sends only these (`GET /api/desk/open-orders`), so the box office, which
+ * may not read the order list, has the queue too.
  */
 export function ReservationsPage() {
   const t = useMessages(deskMessages);
   const now = useNow();
   // The horizon's first day; the same string all day, so the query key stays while the clock ticks.
   const since = isoLocalDate(addDays(new Date(now), -HORIZON_DAYS));
-  // How far the reading is: for the progress bar only (the orders themselves live in the query cache).
-  const [progress, setProgress] = useState<PageProgress | null>(null);
-  const query = useQuery(reservationQueries.queue(since, setProgress));
-  const orders = query.data ?? [];
+  const query = useQuery(deskQueries.openOrders(since));
+  const orders = query.data?.orders ?? [];
+  // Known from the answer; before it, from the role (the gateway decides the same way).
+  const readsOrders = useCan('orders:read', 'reports:read');
+  const withOnline = query.data?.withOnline ?? readsOrders;
   const reading = query.isFetching;
   const [which, setWhich] = useState<'running' | 'expired'>('running');
   const queue = reservationQueue(orders, now);
@@ -220,15 +223,15 @@ export function ReservationsPage() {
       </Stack>
 
       {reading ? (
-        <Stack gap={4} role="status" data-testid="reading-progress">
-          <Text size="sm">
-            {t('readingPages', { page: progress?.pagesDone ?? 0, last: progress?.pageCount || '…' })}
-          </Text>
-          <Progress
-            value={progress?.pageCount ? (100 * progress.pagesDone) / progress.pageCount : 0}
-            aria-label={t('readingLabel')}
-          />
-        </Stack>
+        <Group gap="xs" role="status" data-testid="reading-progress">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">{t('reading')}</Text>
+        </Group>
+      ) : null}
+      {query.data && !query.data.complete ? (
+        <Text size="sm" c="orange.9" role="status">
+          {t('incomplete')}
+        </Text>
       ) : null}
 
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
@@ -263,23 +266,25 @@ export function ReservationsPage() {
         )}
       </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="awaiting-heading">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4" id="awaiting-heading">
-            {t('onlineTitle')}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed" mb="sm">
-          {t('onlineIntro')}
-        </Text>
-        {query.isError ? null : query.isPending ? (
-          <Skeleton h={28} aria-hidden="true" />
-        ) : awaiting.length === 0 ? (
-          <EmptyState title={t('noOnline')} />
-        ) : (
-          <OnlineRows orders={awaiting} />
-        )}
-      </Paper>
+      {withOnline ? (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="awaiting-heading">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4" id="awaiting-heading">
+              {t('onlineTitle')}
+            </Title>
+          </Group>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('onlineIntro')}
+          </Text>
+          {query.isError ? null : query.isPending ? (
+            <Skeleton h={28} aria-hidden="true" />
+          ) : awaiting.length === 0 ? (
+            <EmptyState title={t('noOnline')} />
+          ) : (
+            <OnlineRows orders={awaiting} />
+          )}
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -44,6 +44,9 @@ export const orderPageMessages = defineMessages(
     seatsLoading: 'Plaatsen worden opgezocht…',
     seatsNotFound:
       'De plaatsen van deze bestelling zijn niet gevonden in de export; de bestelling is mogelijk net gewijzigd.',
+    seatsHidden:
+      'De plaatsen van bestellingen die niet in Foyer zijn verkocht, ziet alleen wie bestellingen mag lezen.',
+    backToReservations: 'Terug naar de reserveringen',
     reload: 'Opnieuw laden',
     linksTitle: 'Tickets en bon',
     printTickets: 'Tickets afdrukken',
@@ -103,6 +106,8 @@ export const orderPageMessages = defineMessages(
     generalAdmission: 'Unreserved',
     seatsLoading: 'Looking up the seats…',
     seatsNotFound: 'The seats of this order were not found in the export; the order may have just changed.',
+    seatsHidden: 'The seats of orders not sold in Foyer are shown only to those who may read orders.',
+    backToReservations: 'Back to the reservations',
     reload: 'Reload',
     linksTitle: 'Tickets and receipt',
     printTickets: 'Print tickets',

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { deskQueries } from '../../lib/queries/desk-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
 import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
@@ -44,12 +45,23 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** The export row of this order: the seats, the channel, the fee and the customer (see find-order-in-export.ts). */
+/**
+ * The export row of this order: the seats, the channel, the fee and the customer (see find-order-in-export.ts).
+ * Whoever may not run the orders export (the box office) reads the seats from the desk's print data, which the
+ * gateway gives a seller for orders sold in Foyer (without the customer).
+ */
 function useOrderLines(order: Order | undefined) {
-  return useQuery({
+  const mayExport = useCan('exports:run', 'reports:read');
+  const fromExport = useQuery({
     ...orderQueries.lines({ orderId: order?.orderId ?? 0, lastChanged: order?.lastChanged ?? '' }),
-    enabled: Boolean(order),
+    enabled: Boolean(order) && mayExport,
   });
+  const fromDesk = useQuery({
+    ...deskQueries.printData(order?.orderId ?? 0),
+    enabled: Boolean(order) && !mayExport,
+    select: (data): OrderExport | null => (data.seatsFound ? data.order : null),
+  });
+  return mayExport ? fromExport : fromDesk;
 }
 
 function SeatsTable({
@@ -188,8 +200,9 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const mayOpenCustomers = useCan('customers:read');
   // The public order status (tickets and receipt links): for whoever reads orders, and the desk that sold it.
   const mayReadLinks = useCan('orders:read', 'sales:sell');
-  // The print view reads the seats from the orders export (see desk-area.tsx).
-  const mayPrint = useCan('reports:read', 'exports:run');
+  const readsOrders = useCan('orders:read', 'reports:read');
+  const sells = useCan('sales:sell');
+  const mayListOrders = useCan('orders:read');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
@@ -197,6 +210,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
   // Sold by (from the gateway's audit trail): only for orders sold through Foyer.
   const sales = useQuery({ ...salesQueries.forOrders([orderId]), enabled: mayReadLinks });
   const sale = sales.data?.get(orderId);
+  // The print view's data (desk-routes.ts): any order for order readers; a seller prints the sales made in Foyer.
+  const mayPrint = readsOrders || (sells && Boolean(sale));
   const events = new Map((allEvents.data ?? []).map((event) => [event.eventId, event]));
 
   if (detail.isError && isApiError(detail.error) && detail.error.status === 404) {
@@ -238,9 +253,15 @@ export function OrderPage({ orderId }: { orderId: number }) {
   return (
     <Stack gap="lg" maw={1200} data-testid="order-page">
       <Stack gap={4}>
-        <Anchor component={Link} to="/orders" size="sm">
-          ← {ts('backToList')}
-        </Anchor>
+        {mayListOrders ? (
+          <Anchor component={Link} to="/orders" size="sm">
+            ← {ts('backToList')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to="/reservations" size="sm">
+            ← {t('backToReservations')}
+          </Anchor>
+        )}
         <Group gap="sm" align="center">
           <Title order={1}>{t('orderTitle', { id: order.orderId })}</Title>
           <OrderStatusBadge status={order.orderStatus} />
@@ -328,7 +349,11 @@ export function OrderPage({ orderId }: { orderId: number }) {
       ) : null}
 
       <Section title={t('seatsTitle')} id="order-seats">
-        {lines.isError ? (
+        {lines.isError && isApiError(lines.error) && lines.error.status === 403 ? (
+          <Text size="sm" c="dimmed" data-testid="seats-hidden">
+            {t('seatsHidden')}
+          </Text>
+        ) : lines.isError ? (
           <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />
         ) : lines.isPending ? (
           <Stack gap="xs" role="status" aria-label={t('seatsLoading')}>

@@ -43,6 +43,8 @@ export const ordersArea: AppArea = {
     },
     {
       path: '/orders/:orderRef',
+      // The box office opens the orders it works on (a sale, a reservation) without the order list.
+      handle: { requires: ['orders:read', 'sales:sell'] },
       loader: ({ params }) => {
         const ref = parseOrderRef(params.orderRef ?? '');
         if (ref?.kind === 'id') {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../api-client';
 import { findOrderInExport } from '../../../contract/find-order-in-export';
+import { apiClient } from '../api-client';
 import { type Order, type OrderPage, orderPageSchema, orderSchema, publicOrderStatusSchema } from '../schemas/order';
 
 export interface OrderListFilter {
