@@ -167,6 +167,36 @@ describe('staff, roles and the connection', () => {
     expect((await admin.request(`/api/roles/${lead.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
+  it('renames a person: the new name in the list and the session, the change in the audit trail (old → new)', async () => {
+    const id = await staffId('custom@demo.test');
+    const blank = await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { name: '   ' } });
+    expect(blank.status).toBe(422);
+    expect(Object.keys(((await blank.json()) as { errors: object }).errors)).toEqual(['name']);
+    expect(
+      (await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { name: ' Cas de Vries ' } })).status,
+    ).toBe(204);
+    const list = (await (await admin.request('/api/staff')).json()) as { id: number; name: string }[];
+    expect(list.find((person) => person.id === id)?.name).toBe('Cas de Vries');
+    const renamed = await signedInBrowser(gateway, 'custom@demo.test');
+    const session = (await (await renamed.request('/api/session')).json()) as { person: { name: string } };
+    expect(session.person.name).toBe('Cas de Vries');
+    const trail = (await (await admin.request('/api/audit?action=staff')).json()) as {
+      data: { person: string; path: string; details: unknown }[];
+    };
+    expect(trail.data[0]).toMatchObject({
+      person: demoPerson('administrator').email,
+      path: `/api/staff/${id}`,
+      details: {
+        change: 'changed',
+        accountId: id,
+        email: 'custom@demo.test',
+        changes: { name: { old: 'Cas Custom', new: 'Cas de Vries' } },
+      },
+    });
+    // Back as it was, for the other tests.
+    await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { name: 'Cas Custom' } });
+  });
+
   it('answers 404 for accounts and roles of no one, or of another organisation', async () => {
     for (const path of ['/api/staff/999999', '/api/staff/abc']) {
       expect((await admin.request(path, { method: 'PATCH', json: {} })).status).toBe(404);

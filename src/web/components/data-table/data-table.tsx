@@ -3,6 +3,7 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ThemeIcon.css';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   type ColumnDef,
   type ColumnVisibilityState,
@@ -108,6 +109,11 @@ export interface DataTableProps<Row extends RowData> {
    * unsorted. The caller sorts the rows.
    */
   sorting?: { state: SortingState; onChange: (next: SortingState) => void };
+  /**
+   * On a phone (up to 48em) each row becomes a card of label–value lines instead of a table scrolled sideways:
+   * for short tables whose cells hold controls (a role picker, buttons) that must stay in reach.
+   */
+  stackOnPhone?: boolean;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -138,6 +144,7 @@ function DataTableView<Row extends RowData>({
   pageParam = 'page',
   initialColumnVisibility = {},
   toolbar,
+  stackOnPhone = false,
   sorting,
 }: DataTableProps<Row>) {
   const t = useMessages(messages);
@@ -223,6 +230,8 @@ function DataTableView<Row extends RowData>({
     );
   }
 
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const stacked = stackOnPhone && phone;
   const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = rows.length === 0 ? 0 : from + rows.length - 1;
 
@@ -269,8 +278,10 @@ function DataTableView<Row extends RowData>({
       {body ?? (
         // Native scrolling: the ScrollArea's thumb measured the table at every redraw (a forced layout of
         // 100 rows at each search keystroke).
-        <Table.ScrollContainer minWidth={600} type="native">
+        <Table.ScrollContainer minWidth={stacked ? 0 : 600} type="native">
           <Table
+            className={stacked ? 'foyer-table-stacked' : undefined}
+            data-stacked={stacked || undefined}
             highlightOnHover={Boolean(onRowClick)}
             verticalSpacing="xs"
             aria-busy={firstLoad || refreshing}
@@ -327,7 +338,10 @@ function DataTableView<Row extends RowData>({
                       style={onRowClick ? { cursor: 'pointer' } : undefined}
                     >
                       {row.getVisibleCells().map((cell) => (
-                        <Table.Td key={cell.id}>
+                        <Table.Td
+                          key={cell.id}
+                          data-label={stacked ? columnLabel(cell.column.columnDef.header, cell.column.id) : undefined}
+                        >
                           <FlexRender cell={cell} />
                         </Table.Td>
                       ))}

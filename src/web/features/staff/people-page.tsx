@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@
 import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,7 +13,7 @@ import { describeError } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { InviteDialog } from './invite-dialog';
-import { DisableDialog, LinkDialog } from './person-dialogs';
+import { DisableDialog, LinkDialog, RenameDialog } from './person-dialogs';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
@@ -56,13 +55,11 @@ export function PeoplePage() {
   const change = useChangeStaff();
   const issueLink = useIssueLink();
   const [disabling, setDisabling] = useState<StaffMember | null>(null);
+  const [renaming, setRenaming] = useState<StaffMember | null>(null);
   const [issued, setIssued] = useState<{ link: IssuedLink; name: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const inviting = search.has('invite');
   const selfId = session?.person.id;
-  // On a phone the table starts with what decides an action (name, role, status, actions); the columns menu
-  // brings the rest back.
-  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   const setInviting = (open: boolean) =>
     setSearch(
@@ -204,6 +201,17 @@ export function PeoplePage() {
         const everSignedIn = person.passwordSet || person.passkeys > 0;
         return (
           <fieldset className="foyer-staff-actions" aria-label={t('actionsFor', { name: person.name })}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setDone(null);
+                setRenaming(person);
+              }}
+              data-testid="person-rename"
+            >
+              {t('rename')}
+            </Button>
             {person.disabled ? (
               <Button
                 size="xs"
@@ -291,7 +299,8 @@ export function PeoplePage() {
         getRowId={(row) => String(row.id)}
         emptyTitle={filtering ? t('noMatches') : t('noPeople')}
         emptyText={filtering ? t('noMatchesHint') : t('noPeopleHint')}
-        initialColumnVisibility={narrow ? { methods: false, lastSeen: false } : undefined}
+        // On a phone each person is a card (name, role, status, ways in, last seen, actions): nothing scrolls sideways.
+        stackOnPhone
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
@@ -349,6 +358,17 @@ export function PeoplePage() {
           onDisabled={() => {
             setDone(t('disabledDone', { name: disabling.name }));
             setDisabling(null);
+          }}
+        />
+      ) : null}
+      {renaming ? (
+        <RenameDialog
+          person={renaming}
+          self={renaming.id === selfId}
+          onClose={() => setRenaming(null)}
+          onRenamed={(name) => {
+            setDone(t('renamed', { old: renaming.name, name }));
+            setRenaming(null);
           }}
         />
       ) : null}

@@ -1,7 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
+import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
@@ -62,6 +67,91 @@ export function LinkDialog({ issued, onClose }: { issued: { link: IssuedLink; na
   return (
     <Modal opened closeButtonProps={{ 'aria-label': t('close') }} onClose={onClose} title={title}>
       <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/**
+ * The name a person is shown by (header, "sold by", the audit trail's readers); the email stays their sign-in.
+ * The gateway records the change with the old and the new name.
+ */
+export function RenameDialog({
+  person,
+  self,
+  onClose,
+  onRenamed,
+}: {
+  person: StaffMember;
+  /** The signed-in person renames themselves: the header shows the new name at once. */
+  self: boolean;
+  onClose: () => void;
+  onRenamed: (name: string) => void;
+}) {
+  const t = useMessages(staffMessages);
+  const app = useMessages(appMessages);
+  const change = useChangeStaff();
+  const schema = z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t('nameRequired'))
+      .max(200, t('tooLong', { max: 200 })),
+  });
+  const form = useForm<{ name: string }>({ resolver: zodResolver(schema), defaultValues: { name: person.name } });
+  const submit = form.handleSubmit(({ name }) => {
+    const trimmed = name.trim();
+    if (trimmed === person.name) return onClose();
+    change.mutate(
+      { id: person.id, name: trimmed, self },
+      {
+        onSuccess: () => onRenamed(trimmed),
+        onError: (error) => applyServerFieldErrors(localServerError(error, t), ['name'], form.setError),
+      },
+    );
+  });
+  const unplaced = change.isError && !(isApiError(change.error) && Object.keys(change.error.fieldErrors).length > 0);
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      title={t('renameTitle', { name: person.name })}
+    >
+      <form
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        noValidate
+        data-testid="rename-form"
+        className="foyer-staff-form"
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('renameIntro', { email: person.email })}
+          </Text>
+          {unplaced ? (
+            <Alert color="red" variant="light" role="alert">
+              {describeError(localServerError(change.error, t), app)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('name')}
+            autoComplete="off"
+            required
+            data-autofocus
+            error={form.formState.errors.name?.message}
+            {...form.register('name')}
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={change.isPending}>
+              {t('renameSubmit')}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

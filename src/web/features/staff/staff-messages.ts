@@ -46,6 +46,11 @@ export const staffMessages = defineMessages(
     enable: 'Inschakelen',
     enabled: '{name} kan zich weer aanmelden.',
     disableTitle: '{name} uitschakelen?',
+    rename: 'Naam wijzigen',
+    renameTitle: 'Naam van {name} wijzigen',
+    renameIntro: 'De naam waaronder deze persoon in Foyer verschijnt. Aanmelden blijft met {email}.',
+    renameSubmit: 'Naam opslaan',
+    renamed: '{old} heet nu {name}.',
     disableText:
       '{name} kan zich niet meer aanmelden, en alle sessies van {name} eindigen meteen, op elke computer. U kunt het account later weer inschakelen.',
     disableConfirm: 'Uitschakelen en afmelden',
@@ -204,6 +209,11 @@ export const staffMessages = defineMessages(
     enable: 'Enable',
     enabled: '{name} can sign in again.',
     disableTitle: 'Disable {name}?',
+    rename: 'Rename',
+    renameTitle: 'Rename {name}',
+    renameIntro: 'The name this person is shown by in Foyer. They still sign in with {email}.',
+    renameSubmit: 'Save name',
+    renamed: '{old} is now called {name}.',
     disableText:
       '{name} can no longer sign in, and every session of {name} ends at once, on every computer. You can enable the account again later.',
     disableConfirm: 'Disable and sign out',
