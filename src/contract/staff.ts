@@ -29,7 +29,10 @@ export interface SessionView {
   role: { key: string; name: string };
   permissions: Permission[];
   totpEnabled: boolean;
-  /** The role requires two-step sign-in and the person has not set it up: they may only do that. */
+  /**
+   * The role requires two-step sign-in and this session has none (a password alone, no TOTP yet): the person may
+   * only set up a second factor. A passkey sign-in counts as two steps (gateway auth/second-factor.ts).
+   */
   mustEnrolTotp: boolean;
 }
 

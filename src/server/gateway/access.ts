@@ -96,7 +96,9 @@ function requireAccess(sessions: SessionStore, access: Exclude<Access, 'public'>
 
 /** The 403 message: says what is missing, so a person knows whom to ask. */
 export function refusal(permission: Permission | readonly Permission[], principal: Principal): string {
-  if (principal.mustEnrolTotp) return 'Your role requires two-step sign-in: set it up on your account page first.';
+  if (principal.mustEnrolTotp) {
+    return 'Your role requires two-step sign-in: set up a code app on your account page, or sign in with a passkey.';
+  }
   const names = typeof permission === 'string' ? [permission] : permission;
   return `Your role (${principal.role.name}) does not allow this (needs ${names.join(' or ')}). Ask an administrator.`;
 }

@@ -398,6 +398,40 @@ describe('passkeys', () => {
     expect(browser.cookie).toBeUndefined();
   });
 
+  it("meets a role's two-step requirement with a passkey; a password alone without TOTP does not", async () => {
+    const email = 'boxoffice@demo.test';
+    const requireTotp = (on: boolean) =>
+      gateway.db.query(
+        `update gateway.roles set require_totp = $1
+          where key = 'box-office' and organisation_id = (select organisation_id from gateway.accounts where email = $2)`,
+        [on, email],
+      );
+    await requireTotp(true);
+    try {
+      type SessionView = { permissions: string[]; mustEnrolTotp: boolean };
+      // The password alone: nothing but setting up a second factor (a passkey is one way).
+      const withPassword = await signedIn(email);
+      expect(await json<SessionView>(await withPassword.request('/api/session'))).toMatchObject({
+        permissions: [],
+        mustEnrolTotp: true,
+      });
+      const refused = await withPassword.request('/api/v1/demo/partner/paymentmethods');
+      expect(refused.status).toBe(403);
+      expect((await json<{ message: string }>(refused)).message).toContain('sign in with a passkey');
+      const { passkey } = await addPasskey(withPassword, 'Desk key');
+      // That session stays single-factor; a sign-in with the passkey (user verified) is two steps in one.
+      expect((await withPassword.request('/api/v1/demo/partner/paymentmethods')).status).toBe(403);
+      const withPasskey = new TestBrowser(app);
+      expect((await passkeySignIn(withPasskey, passkey)).status).toBe(200);
+      const view = await json<SessionView>(await withPasskey.request('/api/session'));
+      expect(view.mustEnrolTotp).toBe(false);
+      expect(view.permissions).toContain('sales:sell');
+      expect((await withPasskey.request('/api/v1/demo/partner/paymentmethods')).status).toBe(200);
+    } finally {
+      await requireTotp(false);
+    }
+  });
+
   it('refuses a disabled account', async () => {
     const email = 'marketing@demo.test';
     const owner = await signedIn(email);

@@ -312,8 +312,9 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       });
       return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
     }
-    // No TOTP step even when the account has one: the passkey is something the person has, and the required
-    // user verification (PIN, fingerprint, face) something they know or are — two factors in one gesture.
+    // No TOTP step even when the account has one, and a role's two-step requirement is met (second-factor.ts):
+    // the passkey is something the person has, and the required user verification (PIN, fingerprint, face)
+    // something they know or are — two factors in one gesture.
     return startSession(c, deps, accountId, 'passkey');
   });
 

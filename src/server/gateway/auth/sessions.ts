@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Queryable, readUntilNextWrite } from '../../service/db/database';
 import type { Permission } from '../permissions/permissions';
+import { satisfiesTwoStep } from './second-factor';
 
 /** The defaults when a role sets no limits of its own. */
 export const DEFAULT_IDLE_MINUTES = 8 * 60;
@@ -23,7 +24,10 @@ export interface Principal {
   /** The role's permissions, or none while the role requires TOTP and the person has not enrolled yet. */
   permissions: Permission[];
   totpEnabled: boolean;
-  /** The role requires TOTP and this person has none yet: they may only enrol (account page). */
+  /**
+   * The role requires two-step sign-in and this session is not (a password alone, the person has no TOTP yet):
+   * they may only set up a second factor (account page: TOTP, or a passkey to sign in with).
+   */
   mustEnrolTotp: boolean;
   signInMethod: SignInMethod;
   /** The organisation's API key, still sealed; non-enumerable, so it is in no log line or JSON either way. */
@@ -149,7 +153,8 @@ export class SessionStore {
         [idHash, row.idle_minutes],
       );
     }
-    const mustEnrolTotp = row.require_totp && !row.totp_enabled;
+    // A passkey sign-in (user verification required) satisfies the role's two-step requirement (second-factor.ts).
+    const mustEnrolTotp = !satisfiesTwoStep(row.require_totp, row.totp_enabled, row.method);
     const principal = {
       sessionRef: idHash.toString('hex'),
       accountId: Number(row.account_id),

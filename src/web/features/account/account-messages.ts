@@ -12,7 +12,8 @@ export const accountMessages = defineMessages(
     totpOn: 'Aan: bij aanmelden met een wachtwoord vraagt Foyer ook een code uit uw authenticator-app.',
     totpOff:
       'Uit. Zet het aan voor extra zekerheid: na uw wachtwoord vraagt Foyer een code uit een app op uw telefoon.',
-    totpRequired: 'Uw rol vereist tweestapsaanmelding. Stel het nu in om verder te kunnen.',
+    totpRequired:
+      'Uw rol vereist tweestapsaanmelding. Stel hier een code-app in, of meld u aan met een passkey (die telt als beide stappen).',
     totpStart: 'Instellen',
     totpScan:
       'Scan deze code met uw authenticator-app (of typ de sleutel over) en voer daarna de code van zes cijfers in.',
@@ -74,7 +75,8 @@ export const accountMessages = defineMessages(
     totpTitle: 'Two-step sign-in',
     totpOn: 'On: when you sign in with a password, Foyer also asks for a code from your authenticator app.',
     totpOff: 'Off. Turn it on for extra safety: after your password, Foyer asks for a code from an app on your phone.',
-    totpRequired: 'Your role requires two-step sign-in. Set it up now to continue.',
+    totpRequired:
+      'Your role requires two-step sign-in. Set up a code app here, or sign in with a passkey (it counts as both steps).',
     totpStart: 'Set up',
     totpScan: 'Scan this code with your authenticator app (or type the key), then enter the six-digit code.',
     totpSecret: 'Key',

@@ -1,0 +1,20 @@
+import type { SignInMethod } from './sessions';
+
+/**
+ * Whether a session satisfies a role's "two-step sign-in required" (roles.require_totp). Decided here, once:
+ *
+ * - A passkey sign-in does. The gateway requires user verification (PIN, fingerprint, face) in every passkey
+ *   ceremony and refuses an answer without it (passkey-routes.ts), so a passkey sign-in is possession of the
+ *   key plus something the person knows or is: multi-factor in one gesture, as pretix and GitHub treat it. It
+ *   is not asked for a TOTP code on top, and a person whose role requires two steps may use a passkey instead
+ *   of an authenticator app.
+ * - A password sign-in does once the person has TOTP: the sign-in then always goes through the code step
+ *   (`password+totp`); a session in which the person has just set TOTP up proved the code there.
+ * - Otherwise (a password alone, an invitation or reset link, the setup link) it does not: the session may
+ *   only set up a second factor until the person signs in with one.
+ */
+export function satisfiesTwoStep(requireTotp: boolean, totpEnabled: boolean, method: SignInMethod): boolean {
+  if (!requireTotp) return true;
+  if (method === 'passkey') return true;
+  return totpEnabled;
+}
