@@ -1,6 +1,6 @@
 import { expectDashboard } from './app-pages';
 import { seriousFindings } from './support/axe';
-import { DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
+import { BOX_OFFICE, DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${scheme})`, () => {
@@ -35,6 +35,13 @@ for (const scheme of ['light', 'dark'] as const) {
     test('welcome link page (expired link shown): no serious or critical axe findings', async ({ page }) => {
       await page.goto('/welcome/not-a-real-token-but-long-enough-to-look-up');
       await expect(page.getByRole('alert')).toContainText('Deze link is verlopen of al gebruikt');
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
+    test('reservations queue, as the box office: no serious or critical axe findings', async ({ page, baseURL }) => {
+      expect((await signInByApi(page.request, baseURL ?? '', BOX_OFFICE)).status()).toBe(200);
+      await page.goto('/reservations');
+      await expect(page.getByTestId('reservation-row').first()).toBeVisible({ timeout: 60_000 });
       expect(await seriousFindings(page)).toEqual([]);
     });
 

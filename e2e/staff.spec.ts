@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 
 /** Strong enough for the gateway: twelve characters or more, not a common password. */
@@ -8,6 +9,14 @@ const NEW_PASSWORD = 'Quiet harbour lanterns 2026';
 const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const personRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
+
+/** The box-office preset's id, for an invitation made through the API. */
+async function boxOfficeRoleId(page: Page): Promise<number> {
+  const answer = (await (await page.request.get('/api/roles')).json()) as { roles: { id: number; key: string }[] };
+  const role = answer.roles.find((candidate) => candidate.key === 'box-office');
+  if (!role) throw new Error('no box-office role');
+  return role.id;
+}
 
 async function signInAsAdmin(page: Page, baseURL: string | undefined) {
   expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
@@ -230,6 +239,60 @@ test.describe('staff administration', () => {
       .getByRole('link', { name: 'Voorstellingen' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Voorstellingen' })).toBeVisible();
+  });
+
+  test('on a phone the team is a list of cards, nothing scrolls sideways; a person is renamed, and the trail says so', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await signInAsAdmin(page, baseURL);
+    // Someone of this test's own, so the demo accounts keep their names.
+    const email = `${unique('rename')}@venue.test`;
+    const invited = await page.request.post('/api/staff/invitations', {
+      data: { email, name: 'Ruud Kassa', roleId: await boxOfficeRoleId(page) },
+      headers: { origin },
+    });
+    expect(invited.status()).toBe(201);
+    const { id } = (await invited.json()) as { id: number };
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/staff');
+    const row = personRow(page, email);
+    await expect(row).toBeVisible();
+    await expect(page.locator('table[data-stacked]')).toBeVisible();
+    // Every column is there, each value with its column's name, and nothing is wider than the screen.
+    await expect(row.locator('td[data-label="Rol"]')).toBeVisible();
+    await expect(row.locator('td[data-label="Laatst actief"]')).toBeVisible();
+    const widths = await page.evaluate(() => {
+      const scroller = document.querySelector('table[data-stacked]')?.parentElement;
+      return {
+        page: document.documentElement.scrollWidth,
+        table: scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(390);
+    expect(widths.table).toBe(0);
+    expect(await seriousFindings(page)).toEqual([]);
+
+    await row.getByRole('button', { name: 'Naam wijzigen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Naam van Ruud Kassa wijzigen' });
+    const field = dialog.getByRole('textbox', { name: 'Naam' });
+    await expect(field).toBeFocused();
+    await field.fill('');
+    await dialog.getByRole('button', { name: 'Naam opslaan' }).click();
+    await expect(dialog.getByText('Vul de naam in')).toBeVisible();
+    expect(await seriousFindings(page)).toEqual([]);
+    await field.fill('Ruud van Dijk');
+    await dialog.getByRole('button', { name: 'Naam opslaan' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Ruud Kassa heet nu Ruud van Dijk.' })).toBeVisible();
+    await expect(personRow(page, email)).toContainText('Ruud van Dijk');
+
+    const trail = await page.request.get(`/api/audit?action=staff&person=${encodeURIComponent(DEMO.email)}`);
+    const entries = ((await trail.json()) as { data: { path: string; details: Record<string, unknown> }[] }).data;
+    expect(entries.find((entry) => entry.path === `/api/staff/${id}`)?.details).toMatchObject({
+      changes: { name: { old: 'Ruud Kassa', new: 'Ruud van Dijk' } },
+    });
   });
 
   test('the three pages are links: Tab reaches them and Enter opens them', async ({ page, baseURL }) => {
