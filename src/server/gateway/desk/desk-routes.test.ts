@@ -73,7 +73,8 @@ describeEachDatabase('the desk routes', (database) => {
       expect.objectContaining({ eventId: fx.reserved.eventId, name: expect.any(String), hallName: expect.any(String) }),
     ]);
     expect(data.performances[0]?.name).not.toBe('');
-    // Every sold seat is on the plan, with its section.
+    // Every sold seat with its section on the plan, and no other seat of the hall.
+    expect(data.sections).toHaveLength(2);
     for (const seat of data.order.seats) {
       expect(data.sections.find((entry) => entry.seatId === String(seat.seatId))?.section).toBeTruthy();
     }
@@ -136,6 +137,11 @@ describeEachDatabase('the desk routes', (database) => {
     expect(online.every((order) => order.orderChannel === 'www')).toBe(true);
     expect(office.orders.filter((order) => order.orderStatus === 'res')).toHaveLength(desk.orders.length);
 
+    // Large: sent gzipped to a browser that accepts it.
+    const zipped = await seller.request(`/api/desk/open-orders?since=${since}`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect((await seller.request('/api/desk/open-orders?since=yesterday')).status).toBe(422);
     const marketing = await signedInBrowser(gateway, MARKETING.email);
     expect((await marketing.request('/api/desk/open-orders')).status).toBe(403);

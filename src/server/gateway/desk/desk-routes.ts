@@ -68,8 +68,11 @@ interface Performance {
   hallName: string | null;
 }
 
-/** The performances of `eventIds` with their halls' names, and the section of every seat on their plans. */
-async function performancesOf(read: ServiceReader, eventIds: readonly number[]) {
+/**
+ * The performances of `eventIds` with their halls' names, and the sections of the order's seats (`seatKeys`:
+ * `eventId:seatId`) on their plans — not of the whole hall.
+ */
+async function performancesOf(read: ServiceReader, eventIds: readonly number[], seatKeys: ReadonlySet<string>) {
   const events = await Promise.all(eventIds.map((id) => optional(() => read('GET', `/partner/event/${id}`))));
   const hallIds = [...new Set(events.flatMap((event) => numberOf(event?.hallId) ?? []))];
   const halls = await Promise.all(hallIds.map((id) => optional(() => read('GET', `/partner/hall/${id}`))));
@@ -87,17 +90,19 @@ async function performancesOf(read: ServiceReader, eventIds: readonly number[]) 
         ]
       : [],
   );
-  const sections = plans.flatMap((plan, index) =>
-    listOf(plan?.sections).flatMap((section) =>
+  const sections = plans.flatMap((plan, index) => {
+    const eventId = eventIds[index] as number;
+    return listOf(plan?.sections).flatMap((section) =>
       listOf(recordOf(section)?.rows).flatMap((row) =>
-        listOf(recordOf(row)?.seats).map((seat) => ({
-          eventId: eventIds[index] as number,
-          seatId: textOf(recordOf(seat)?.seatId),
-          section: textOf(recordOf(section)?.sectionName),
-        })),
+        listOf(recordOf(row)?.seats).flatMap((seat) => {
+          const seatId = textOf(recordOf(seat)?.seatId);
+          return seatKeys.has(`${eventId}:${seatId}`)
+            ? [{ eventId, seatId, section: textOf(recordOf(section)?.sectionName) }]
+            : [];
+        }),
       ),
-    ),
-  );
+    );
+  });
   return { performances, sections };
 }
 
@@ -161,7 +166,10 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
         const row = found?.row ?? null;
         const seats = listOf(row?.seats);
         const eventIds = [...new Set(seats.flatMap((seat) => numberOf(recordOf(seat)?.eventId) ?? []))];
-        const { performances, sections } = await performancesOf(read, eventIds);
+        const seatKeys = new Set(
+          seats.map((seat) => `${textOf(recordOf(seat)?.eventId)}:${textOf(recordOf(seat)?.seatId)}`),
+        );
+        const { performances, sections } = await performancesOf(read, eventIds, seatKeys);
         return c.json({
           // The order as `GET /partner/order/{id}` has it, with the export's channel, fee and seats.
           order: {
