@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { type GatewayDeps, type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { registerAccountRoutes } from './auth/account-routes';
@@ -34,8 +33,6 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     '*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }),
   );
-  // The desk's reads can be large (the reservations queue: ~1.5 MB for 3,000 open orders): gzipped when accepted.
-  gateway.use('/desk/*', compress({ encoding: 'gzip' }));
   const routes = new SecuredRoutes(gateway, deps.sessions);
   registerSessionRoutes(routes, deps);
   registerAccountRoutes(routes, deps);

@@ -189,7 +189,7 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
  * browser as much again. Gzip at its fastest level (in the thread pool, ~0.3 ms a page) makes them 7 times
  * smaller.
  */
-function chooseGzip(c: Context, json: string, headers: Headers): boolean {
+export function chooseGzip(c: Context, json: string, headers: Headers): boolean {
   if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return false;
   headers.set('content-encoding', 'gzip');
   headers.set('vary', 'Accept-Encoding');
