@@ -38,6 +38,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
 const STEADY_RATE = Number(process.env.BENCH_RATE ?? 500);
 const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
+const ONLY = process.env.BENCH_ONLY;
+/** BENCH_ENGINE=pglite or postgres runs one engine; unset, both (PostgreSQL when its binaries are found). */
+const ENGINE = process.env.BENCH_ENGINE;
 const log = pino({ level: 'warn' });
 const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
@@ -121,8 +124,8 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
   const foyer = await startFoyer(runtime);
   const verdicts: string[] = [];
   try {
-    // BENCH_ONLY=sale: the sale with and without the audit trail alone.
-    if (process.env.BENCH_ONLY === 'sale') {
+    // BENCH_ONLY=sale: the sale with and without the audit trail alone; BENCH_ONLY=read: the forwarded read alone.
+    if (ONLY === 'sale') {
       verdicts.push(await saleWithAndWithoutAudit(database, runtime, foyer));
       return verdicts;
     }
@@ -151,6 +154,7 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
       `  added by the database session and the permission check: p50 ${added.p50.map(ms).join(', ')}; p99 ${added.p99.map(ms).join(', ')}`,
     );
     verdicts.push(`${database}: p99 added ${ms(worst)} → ${worst <= 2 ? 'PASS' : 'FAIL'} (≤ 2 ms)`);
+    if (ONLY === 'read') return verdicts;
 
     verdicts.push(await saleWithAndWithoutAudit(database, runtime, foyer));
 
@@ -259,6 +263,12 @@ async function saleWithAndWithoutAudit(database: string, runtime: ServiceRuntime
 async function main(): Promise<void> {
   console.log(`Gateway benchmark (issue 18). Before: ${load()}`);
   const verdicts: string[] = [];
+  if (ENGINE !== 'postgres') await benchPglite(verdicts);
+  if (ENGINE !== 'pglite') await benchPostgres(verdicts);
+  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+}
+
+async function benchPglite(verdicts: string[]): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'foyer-gateway-bench-'));
   try {
     const settings = {
@@ -270,10 +280,13 @@ async function main(): Promise<void> {
     };
     const runtime = await startServiceRuntime(settings, log);
     verdicts.push(...(await bench('PGlite', runtime)));
-    await runtime.db.close();
+    await runtime.close();
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+async function benchPostgres(verdicts: string[]): Promise<void> {
   if (findPostgresBinaries()) {
     const server = await startPostgresServer({ durable: true });
     try {
@@ -283,17 +296,17 @@ async function main(): Promise<void> {
       await admin.end();
       const url = new URL(server.url);
       url.pathname = '/foyer_gateway_bench';
+      process.env.SESSION_URL = url.toString();
       const runtime = await startServiceRuntime(
         { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', SEED_CUSTOMERS: 1000, CART_TIMEOUT_SECONDS: 900 },
         log,
       );
       verdicts.push(...(await bench('PostgreSQL', runtime)));
-      await runtime.db.close();
+      await runtime.close();
     } finally {
       await server.stop();
     }
   } else verdicts.push('PostgreSQL: binaries not found, skipped');
-  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
 }
 
 main().then(

@@ -42,9 +42,11 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
-  // declared too, so a method the table does not know is refused there (403), not answered 404.
+  // declared too, so a method the table does not know is refused there (403), not answered 404. A read
+  // goes to the service while its session is read again (readAhead); a change only after.
+  const forward = forwardHandler(deps);
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
-    routes.declare(method, '/v1/*', 'signed-in', forwardHandler(deps));
+    routes.declare(method, '/v1/*', 'signed-in', forward, { readAhead: method === 'GET' });
   gateway.all('*', (c) => c.json({ message: 'Not found' }, 404));
   return { app: gateway, routes };
 }

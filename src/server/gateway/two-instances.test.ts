@@ -66,6 +66,42 @@ describe.runIf(Boolean(testPostgresUrl()))('two gateway instances on one Postgre
     expect((await onB.request('/api/session')).status).toBe(401);
   });
 
+  it('answers a forwarded read started with the session as last known only while that session holds', async () => {
+    // B has read the session (a forwarded read), so its next read goes to the service while the session is
+    // read again: whatever changed on A in between decides.
+    const admin = new TestBrowser(a.app);
+    expect((await admin.signIn(ADMIN)).status).toBe(200);
+    const staff = (await (await admin.request('/api/staff')).json()) as { id: number; email: string }[];
+    const id = staff.find((row) => row.email === MANAGER)?.id;
+    const { roles } = (await (await admin.request('/api/roles')).json()) as { roles: { id: number; key: string }[] };
+    const roleId = (key: string) => roles.find((role) => role.key === key)?.id;
+    const onA = new TestBrowser(a.app);
+    expect((await onA.signIn(MANAGER)).status).toBe(200);
+    const onB = new TestBrowser(b.app);
+    onB.cookie = onA.cookie;
+    const orders = '/api/v1/demo/partner/order';
+    expect((await onB.request(orders)).status).toBe(200);
+    try {
+      // A role that still allows the read: answered (decided again on the session as it is now).
+      await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { roleId: roleId('administrator') } });
+      expect((await onB.request(orders)).status).toBe(200);
+      // A role that does not: refused, although B last knew the person as allowed.
+      await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { roleId: roleId('box-office') } });
+      const refused = await onB.request(orders);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/\(Box office\)/);
+      await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { roleId: roleId('manager') } });
+      expect((await onB.request(orders)).status).toBe(200);
+    } finally {
+      await admin.request(`/api/staff/${id}`, { method: 'PATCH', json: { roleId: roleId('manager') } });
+    }
+    // Signed out on A: B's next read is refused and its cookie cleared.
+    expect((await onA.request('/api/session', { method: 'DELETE' })).status).toBe(204);
+    const signedOut = await onB.request(orders);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get('set-cookie')).toMatch(/foyer_session=;/);
+  });
+
   it("refuses a disabled account's session on the other instance on its next request", async () => {
     const person = new TestBrowser(b.app);
     expect((await person.signIn(MANAGER)).status).toBe(200);

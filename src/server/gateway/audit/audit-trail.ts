@@ -130,24 +130,20 @@ export function entryHash(prevHash: Uint8Array | null, entry: Omit<AuditEntry, '
   return hash.digest();
 }
 
-/** The advisory lock key of an organisation's chain (null: the chain of sign-ins that name no organisation). */
-// The same key as gateway.audit_append takes (migrations/002_audit.sql).
-const chainKey = (organisationId: number | null) => `foyer-audit:${organisationId ?? 'none'}`;
-
 /**
- * Takes the organisation's chain for the rest of the transaction: appends from other transactions (other
- * requests, other instances) wait, so two never hang on the same predecessor. Taken again in the same
- * transaction it is a no-op.
+ * Takes the organisation's chain for the rest of the transaction (a row lock on its head, see
+ * migrations/004_audit_heads.sql): appends from other transactions (other requests, other instances) wait, so
+ * two never hang on the same predecessor. Taking it again in the same transaction is harmless.
  */
 export async function lockAuditChain(tx: Queryable, organisationId: number | null): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [chainKey(organisationId)]);
+  await tx.query('select gateway.audit_lock($1)', [organisationId]);
 }
 
 /**
- * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's lock, its
- * head read under the lock, the INSERT with the hash). Given a transaction, the entry goes in with its other
- * writes or not at all, and the chain stays locked until it ends; given the database, the statement is a
- * transaction of its own.
+ * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's head
+ * upserted under its row lock, the INSERT with the hashes it returned). Given a transaction, the entry goes in
+ * with its other writes or not at all, and the chain stays locked until it ends; given the database, the
+ * statement is a transaction of its own, committed (durably) before it answers.
  */
 export async function recordAudit(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
   const fields: Omit<AuditEntry, 'id'> = {

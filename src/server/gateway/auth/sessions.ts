@@ -66,6 +66,33 @@ interface SessionRow {
 
 const hashId = (id: string) => createHash('sha256').update(id).digest();
 
+/** Sessions remembered per instance for `resolveAhead`; beyond it the oldest are forgotten. */
+const MAX_KNOWN = 10_000;
+
+interface Known {
+  principal: Principal;
+  fingerprint: string;
+}
+
+/** What a read ahead of its session check may rely on: who, in which organisation, allowed what, with which key. */
+function fingerprintOf(principal: Principal): string {
+  return JSON.stringify([
+    principal.accountId,
+    principal.organisationId,
+    principal.clientName,
+    principal.role.id,
+    principal.permissions,
+    principal.mustEnrolTotp,
+    Buffer.from(principal.sealedApiKey).toString('base64'),
+  ]);
+}
+
+export interface SessionAhead {
+  known: Principal | null;
+  /** The session read after the call: its person (null: no longer valid), and whether it is still `known`'s. */
+  current: Promise<{ principal: Principal | null; unchanged: boolean }>;
+}
+
 /** A session with its person, role and organisation; whether it is still valid is decided by `resolve`. */
 const SESSION_SELECT = `
   select s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
@@ -89,10 +116,18 @@ const SESSION_SELECT = `
 export class SessionStore {
   readonly #db: Queryable;
   readonly #signingKey: Buffer;
+  /**
+   * PostgreSQL only: each session as this instance last read it, by its reference, so that a forwarded read
+   * can start before its session is read again (see `resolveAhead`). Never trusted on its own.
+   */
+  readonly #known: Map<string, Known> | null;
+  /** Sessions whose last use is being written: requests meanwhile do not write it again. */
+  readonly #touching = new Set<string>();
 
   constructor(db: Queryable, signingKey: Buffer | string) {
     this.#db = db;
     this.#signingKey = typeof signingKey === 'string' ? Buffer.from(signingKey) : signingKey;
+    this.#known = db.writeCount === undefined ? new Map() : null;
   }
 
   /** The longest a cookie can be useful (its Max-Age): a role may only shorten it. */
@@ -123,17 +158,40 @@ export class SessionStore {
 
   /**
    * The live session named by a cookie and its person, or null: forged, unknown, ended, idle or past its
-   * absolute limit, or the account is disabled. One indexed query; the last use is written at most once a
-   * minute (idle limits are in minutes).
+   * absolute limit, or the account is disabled. Read from the database after the call, so a sign-out, a
+   * disabled account or a changed role committed on any instance before it counts. One indexed query; the
+   * last use is written at most once a minute (idle limits are in minutes).
    */
   async resolve(cookieValue: string | undefined): Promise<Principal | null> {
     const id = this.#verify(cookieValue);
-    if (!id) return null;
+    return id ? this.#resolveId(id) : null;
+  }
+
+  /**
+   * For a call without side effects (a forwarded read): the person as this instance last found them for
+   * this cookie, to start the work with, and the session as of now, read meanwhile. The work's answer may
+   * go out only when `current` is still `known` in everything that decides what the person may do
+   * (`unchanged`). `known` is null on the embedded database, where `resolve` costs no query while nothing
+   * was written, and for a session this instance has not read yet.
+   */
+  resolveAhead(cookieValue: string | undefined): SessionAhead {
+    const id = this.#verify(cookieValue);
+    if (!id) return { known: null, current: Promise.resolve({ principal: null, unchanged: false }) };
+    const known = this.#known?.get(hashId(id).toString('hex'));
+    const current = this.#resolveId(id).then((principal) => ({
+      principal,
+      unchanged: Boolean(principal && known && fingerprintOf(principal) === known.fingerprint),
+    }));
+    return { known: known?.principal ?? null, current };
+  }
+
+  async #resolveId(id: string): Promise<Principal | null> {
     const idHash = hashId(id);
+    const ref = idHash.toString('hex');
     // On the embedded database (one process, see readUntilNextWrite) the row is read again only after a
     // write — a sign-out, a disabled account, a changed role, any sale — so a forwarded read costs no query.
-    // On PostgreSQL, shared by instances, every request reads it: a sign-out elsewhere counts at once.
-    const row = await readUntilNextWrite(this.#db, `gateway-session:${idHash.toString('hex')}`, async () => {
+    // On PostgreSQL, shared by instances, every call reads it: a sign-out elsewhere counts at once.
+    const row = await readUntilNextWrite(this.#db, `gateway-session:${ref}`, async () => {
       const { rows } = await this.#db.query<SessionRow>(SESSION_SELECT, [idHash, DEFAULT_IDLE_MINUTES]);
       return rows[0];
     });
@@ -143,20 +201,27 @@ export class SessionStore {
       new Date(row.idle_expires_at).getTime() <= now ||
       new Date(row.absolute_expires_at).getTime() <= now
     ) {
+      this.#known?.delete(ref);
       return null;
     }
-    if (now - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_SECONDS * 1000) {
-      await this.#db.query(
-        `update gateway.sessions
-            set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + make_interval(mins => $2))
-          where id_hash = $1`,
-        [idHash, row.idle_minutes],
-      );
+    if (now - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_SECONDS * 1000 && !this.#touching.has(ref)) {
+      // One request writes it (the others meanwhile go on), and only when no other instance just did.
+      this.#touching.add(ref);
+      try {
+        await this.#db.query(
+          `update gateway.sessions
+              set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + make_interval(mins => $2))
+            where id_hash = $1 and last_seen_at < now() - make_interval(secs => $3)`,
+          [idHash, row.idle_minutes, TOUCH_AFTER_SECONDS],
+        );
+      } finally {
+        this.#touching.delete(ref);
+      }
     }
     // A passkey sign-in (user verification required) satisfies the role's two-step requirement (second-factor.ts).
     const mustEnrolTotp = !satisfiesTwoStep(row.require_totp, row.totp_enabled, row.method);
     const principal = {
-      sessionRef: idHash.toString('hex'),
+      sessionRef: ref,
       accountId: Number(row.account_id),
       email: row.email,
       displayName: row.display_name,
@@ -169,6 +234,10 @@ export class SessionStore {
       signInMethod: row.method,
     } as Principal;
     Object.defineProperty(principal, 'sealedApiKey', { value: row.api_key_sealed, enumerable: false });
+    if (this.#known) {
+      if (this.#known.size >= MAX_KNOWN) this.#known.delete(this.#known.keys().next().value as string);
+      this.#known.set(ref, { principal, fingerprint: fingerprintOf(principal) });
+    }
     return principal;
   }
 

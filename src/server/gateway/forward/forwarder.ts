@@ -50,8 +50,8 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
       const before = action ? await readBefore(c, apiKey, action, servicePath) : undefined;
       const { response, requestText, answerText } = await forward(c, apiKey, `${servicePath}${url.search}`);
       if (action) {
-        // After the service answered, one statement (gateway.audit_append: the chain's lock and one INSERT):
-        // the call is in the trail before its answer reaches the browser.
+        // After the service answered, one statement (gateway.audit_append: the chain's head upserted under its
+        // row lock, one INSERT), committed before the answer reaches the browser: no recorded call is lost.
         const entry = forwardedEntry(action, {
           method: c.req.method,
           path: below,
