@@ -8,6 +8,7 @@ import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { forwardHandler } from './forward/forwarder';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
+import { registerShiftRoutes } from './shifts/shift-routes';
 import { registerStaffRoutes } from './staff/staff-routes';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +40,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
+  registerShiftRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)

@@ -102,7 +102,7 @@ const csvRow = (entry: AuditEntry) =>
 
 /**
  * The audit trail's own routes: reading and exporting it, checking its chain (audit:read), recording a print
- * of an order, and "sold by" for orders sold through Foyer.
+ * of an order, and "sold by" (and in which shift) for orders sold through Foyer.
  */
 export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
@@ -203,16 +203,23 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (ids.length > MAX_SALES_ORDERS) return fieldError(c, 'orderIds', `At most ${MAX_SALES_ORDERS} orders`);
     if (ids.length === 0) return c.json({ sales: [] });
     // The first successful checkout of each order recorded in the trail (a repeated checkout of the same cart
-    // answers the same order).
+    // answers the same order), with the shift the sale joined, if any.
     const { rows } = await db.query<{
       order_id: string;
       at: Date;
       account_id: string | null;
       person: string | null;
       display_name: string | null;
+      shift_id: string | null;
+      desk_name: string | null;
+      opened_at: Date | null;
     }>(
-      `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
+      `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name,
+              sh.id as shift_id, d.name as desk_name, sh.opened_at
          from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+         left join gateway.shift_sales ss on ss.organisation_id = e.organisation_id and ss.order_id = e.order_id
+         left join gateway.shifts sh on sh.id = ss.shift_id
+         left join gateway.desks d on d.id = sh.desk_id
         where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
           and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
         order by e.order_id, e.id`,
@@ -227,7 +234,14 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
           email: row.person,
         },
         at: new Date(row.at).toISOString(),
-        shift: null,
+        shift:
+          row.shift_id === null
+            ? null
+            : {
+                id: Number(row.shift_id),
+                desk: row.desk_name ?? '',
+                openedAt: row.opened_at === null ? null : new Date(row.opened_at).toISOString(),
+              },
       })),
     });
   });
