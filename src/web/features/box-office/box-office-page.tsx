@@ -21,6 +21,7 @@ import type { OrderStatus } from '../../lib/schemas/order-status';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
 import { CustomerPicker } from '../customers/customer-picker';
+import { ShiftBar } from '../shifts/shift-bar';
 import { boxOfficeMessages } from './box-office-messages';
 import { heldSeatIdsOf, quantityItem, seatIdsNamedIn, seatItems } from './cart-model';
 import { CartPanel } from './cart-panel';
@@ -413,6 +414,7 @@ export function BoxOfficePage() {
           {t('shortcutsHint')}
         </Text>
       </Group>
+      <ShiftBar saleOrderId={sale.completed?.result.orderId ?? null} />
 
       {sale.completed ? (
         <Paper withBorder radius="md" p="md" maw={760}>

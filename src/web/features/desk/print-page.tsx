@@ -4,15 +4,16 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { appMessages } from '../../app/messages';
-import { sessionQuery } from '../../app/session';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
+import { PAGE_RULES } from '../../components/print-view';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
+import { salesQueries } from '../../lib/queries/sales-queries';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import { deskMessages } from './desk-messages';
 import {
@@ -30,13 +31,6 @@ import {
 } from './print-model';
 import { type PrintRecord, recordPrint } from './print-record';
 import { TicketQr } from './ticket-qr';
-import './print.css';
-
-/** The page size for the browser's print dialog: `@page` cannot be scoped, so the view writes the one it needs. */
-const PAGE_RULES: Record<PrintLayout, string> = {
-  a4: '@page { size: A4; margin: 12mm; }',
-  '80mm': '@page { size: 80mm auto; margin: 0; }',
-};
 
 /** Reads are not refetched while printing: the printed page must not change under the print dialog. */
 const still = { refetchInterval: false, refetchOnWindowFocus: false } as const;
@@ -138,7 +132,17 @@ function TicketCard({ ticket, record, qrSize }: { ticket: PrintTicket; record: P
   );
 }
 
-function ReceiptView({ receipt, record, seller }: { receipt: Receipt; record: PrintRecord | null; seller: string }) {
+function ReceiptView({
+  receipt,
+  record,
+  seller,
+  shift,
+}: {
+  receipt: Receipt;
+  record: PrintRecord | null;
+  seller: string;
+  shift: string;
+}) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
   const money = (amount: number) => formatMoney(amount, locale);
@@ -212,7 +216,7 @@ function ReceiptView({ receipt, record, seller }: { receipt: Receipt; record: Pr
         <dt>{t('seller')}</dt>
         <dd data-testid="receipt-seller">{seller}</dd>
         <dt>{t('shift')}</dt>
-        <dd>{t('noShift')}</dd>
+        <dd data-testid="receipt-shift">{shift}</dd>
       </dl>
       <p className="foyer-ticket-key">{receipt.orderKey}</p>
     </article>
@@ -232,7 +236,9 @@ export function PrintPage() {
   const [search, setSearch] = useSearchParams();
   const { kind, layout } = printChoice(search);
   const { detail, lines, context, settled } = usePrintData(orderId);
-  const { data: session } = useQuery(sessionQuery);
+  // Who sold it and in which shift: the gateway's record of sales made through Foyer.
+  const sales = useQuery(salesQueries.forOrders([orderId]));
+  const sale = sales.data?.get(orderId);
   const [record, setRecord] = useState<PrintRecord | null>(null);
   const [recording, setRecording] = useState(false);
   const [recordError, setRecordError] = useState<unknown>(null);
@@ -279,7 +285,7 @@ export function PrintPage() {
 
   const order = detail.data;
   const row = lines.data;
-  const ready = Boolean(order && row !== undefined && settled);
+  const ready = Boolean(order && row !== undefined && settled && (!sales.isPending || sales.isError));
   const cancelled = order?.orderStatus === 'cancel' || order?.orderPaymentStatus === 'cancelled';
   const tickets = order && row ? ticketsOf(order, row, context) : [];
   const receipt = order && row ? receiptOf(order, row, context) : null;
@@ -365,8 +371,9 @@ export function PrintPage() {
         <ReceiptView
           receipt={receipt}
           record={record}
-          // Who sold it is the audit trail's to say; until then the desk's signed-in person, or the webshop.
-          seller={row?.orderChannel === 'www' ? t('sellerWebshop') : (session?.person.name ?? '')}
+          // An order not sold through Foyer: the webshop's, or a seller Foyer does not know.
+          seller={sale?.seller.name ?? sale?.seller.email ?? (row?.orderChannel === 'www' ? t('sellerWebshop') : '–')}
+          shift={sale?.shift ? t('shiftOf', { id: sale.shift.id, desk: sale.shift.desk }) : t('noShift')}
         />
       ) : null}
     </div>

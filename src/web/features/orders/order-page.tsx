@@ -190,6 +190,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const mayReadLinks = useCan('orders:read', 'sales:sell');
   // The print view reads the seats from the orders export (see desk-area.tsx).
   const mayPrint = useCan('reports:read', 'exports:run');
+  // A seller opens their own shifts, a reviewer anyone's (the gateway answers 404 to a seller for another's).
+  const mayOpenShifts = useCan('shifts:review', 'sales:sell');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
@@ -316,6 +318,19 @@ export function OrderPage({ orderId }: { orderId: number }) {
                 name: sale.seller.name ?? sale.seller.email ?? '?',
                 date: formatDateTime(sale.at, locale),
               })}
+            </Field>
+          ) : null}
+          {sale ? (
+            <Field label={t('fieldShift')} testId="field-shift">
+              {!sale.shift ? (
+                t('noShift')
+              ) : mayOpenShifts ? (
+                <Anchor component={Link} to={`/shifts/${sale.shift.id}`}>
+                  {t('shift', { id: sale.shift.id, desk: sale.shift.desk })}
+                </Anchor>
+              ) : (
+                t('shift', { id: sale.shift.id, desk: sale.shift.desk })
+              )}
             </Field>
           ) : null}
         </SimpleGrid>
