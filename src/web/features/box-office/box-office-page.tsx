@@ -113,7 +113,10 @@ export function BoxOfficePage() {
   useEffect(() => {
     if (!focusTicketsNext.current || !event.data) return;
     focusTicketsNext.current = false;
-    ticketsHeadingRef.current?.focus();
+    // Only from the picker (or nowhere): a performance chosen again has its details already, and they load
+    // anew after an add — by then the seller may be typing the buyer's email, and keeps the focus there.
+    const active = document.activeElement;
+    if (active === document.body || active === searchRef.current) ticketsHeadingRef.current?.focus();
   }, [event.data]);
 
   // Reserved seating: seats on the plan (or the best ones by quantity); general admission: by quantity.

@@ -19,6 +19,7 @@ import { ShiftLoad, shiftIdParam } from './shift-page';
 import { shiftQueries, useCloseShift } from './shift-queries';
 import { MethodTotalsTable } from './shift-tables';
 import { shiftsMessages } from './shifts-messages';
+import './shifts.css';
 
 interface CloseValues {
   countedCash: number | string;
@@ -33,12 +34,8 @@ function DifferenceLine({ label, cents, testId }: { label: string; cents: number
   return (
     <Group justify="space-between" gap="sm" data-testid={testId}>
       <Text size="sm">{label}</Text>
-      <Text
-        size="sm"
-        fw={600}
-        className="foyer-tabular"
-        c={kind === 'short' ? 'red.8' : kind === 'over' ? 'orange.8' : undefined}
-      >
+      {/* Said in words (short, over, matches), not only in a colour: readable in both schemes. */}
+      <Text size="sm" fw={kind === 'even' ? 500 : 700} className="foyer-tabular">
         {cents === null || kind === null ? '—' : `${formatMoney(eurosOf(cents), locale)} (${t(`difference:${kind}`)})`}
       </Text>
     </Group>
@@ -231,6 +228,7 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
           }}
           noValidate
           data-testid="close-shift-form"
+          className="foyer-shift-form"
         >
           <Stack gap="md">
             {conflict ? (

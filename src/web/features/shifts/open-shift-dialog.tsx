@@ -14,6 +14,7 @@ import { MoneyInput } from './money-input';
 import { centsOf } from './shift-model';
 import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
+import './shifts.css';
 
 interface OpenValues {
   desk: string;
@@ -65,6 +66,7 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
         }}
         noValidate
         data-testid="open-shift-form"
+        className="foyer-shift-form"
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">

@@ -70,7 +70,7 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
       <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
         <div>
           <Group gap="xs" wrap="wrap">
-            <Badge color="blue" variant="light">
+            <Badge color="blue" variant="dot" tt="none">
               {t('status:open')}
             </Badge>
             <Text fw={600} size="sm" data-testid="shift-bar-status">
@@ -79,13 +79,20 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
               {t('float', { amount: money(shift.openingFloatCents) })}
             </Text>
             {shift.pastMidnight ? (
-              <Badge color="orange" variant="filled" title={t('pastMidnightHint')} data-testid="shift-past-midnight">
+              <Badge
+                color="red.9"
+                variant="filled"
+                tt="none"
+                title={t('pastMidnightHint')}
+                data-testid="shift-past-midnight"
+              >
                 {t('pastMidnight')}
               </Badge>
             ) : null}
           </Group>
           <Text size="sm" mt={4} className="foyer-tabular" data-testid="shift-bar-totals">
-            {t('salesCount', { count: totals.count })} · {t('expectedInDrawer')}:{' '}
+            {totals.count === 1 ? t('salesCountOne') : t('salesCount', { count: totals.count })} ·{' '}
+            {t('expectedInDrawer')}:{' '}
             <strong data-testid="shift-expected-cash">{money(totals.expected.cashCents)}</strong> ·{' '}
             {t('expectedOnTerminal')}:{' '}
             <strong data-testid="shift-expected-card">{money(totals.expected.cardCents)}</strong>

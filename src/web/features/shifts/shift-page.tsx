@@ -76,7 +76,7 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
             </Button>
           ) : null}
           {refusal === null ? (
-            <Button onClick={() => setSigningOff(true)} color="green" data-testid="sign-off">
+            <Button onClick={() => setSigningOff(true)} data-testid="sign-off">
               {t('signOff')}
             </Button>
           ) : null}

@@ -115,8 +115,7 @@ export function ShiftsListPage() {
               component="span"
               size="sm"
               className="foyer-tabular"
-              c={row.original.differenceCents < 0 ? 'red.8' : undefined}
-              fw={row.original.differenceCents !== 0 ? 600 : undefined}
+              fw={row.original.differenceCents !== 0 ? 700 : undefined}
             >
               {money(row.original.differenceCents)}
             </Text>
@@ -131,8 +130,7 @@ export function ShiftsListPage() {
           ) : mayCheck(row.original) ? (
             <Button
               size="compact-sm"
-              color="green"
-              variant="light"
+              variant="default"
               onClick={(event) => {
                 event.stopPropagation();
                 setSigning(row.original);
