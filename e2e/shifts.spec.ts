@@ -22,8 +22,13 @@ async function signedInApi(url: string, account: typeof DEMO): Promise<APIReques
   return api;
 }
 
-async function newPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: url, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+async function newPage(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: url,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    colorScheme,
+  });
   return context.newPage();
 }
 
@@ -230,5 +235,41 @@ test.describe('shifts and cash-up', () => {
     expect(await seriousFindings(manager)).toEqual([]);
     await manager.reload();
     await expect(manager.getByTestId('filter-past-midnight')).toBeChecked();
+  });
+
+  test('the shift pages in the dark scheme: no serious or critical axe findings', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const url = server?.url ?? '';
+    const manager = await newPage(browser, url, 'dark');
+    expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
+    // The shift of the first test, signed off.
+    await manager.goto('/shifts');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Diensten' })).toBeVisible({ timeout: 20_000 });
+    await expect(manager.getByTestId('shift-status').first()).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.goto('/shifts/1');
+    await expect(manager.getByTestId('reconciliation').getByTestId('recon-clean')).toBeVisible({ timeout: 20_000 });
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.goto('/shifts/1/z-report?layout=80mm');
+    await expect(manager.getByTestId('z-report')).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+
+    const seller = await newPage(browser, url, 'dark');
+    await openBoxOffice(seller, url, '/box-office', BOX_OFFICE);
+    await seller.getByTestId('open-shift').click();
+    const dialog = seller.getByRole('dialog', { name: 'Dienst openen' });
+    await expect(dialog.getByLabel('Kassa')).toBeFocused();
+    await seller.keyboard.type('Foyerkassa');
+    await dialog.getByTestId('open-shift-submit').click();
+    await expect(seller.getByText('Vul een bedrag in (0 mag)')).toBeVisible();
+    expect(await seriousFindings(seller)).toEqual([]);
+    await seller.getByLabel('Wisselgeld bij opening').fill('0');
+    await seller.getByLabel('Wisselgeld bij opening').press('Enter');
+    await expect(seller.getByTestId('shift-bar').getByTestId('close-shift')).toBeVisible();
+    expect(await seriousFindings(seller)).toEqual([]);
+    await seller.getByTestId('shift-bar').getByTestId('close-shift').click();
+    await expect(seller.getByTestId('close-shift-form')).toBeVisible();
+    await seller.waitForLoadState('networkidle');
+    expect(await seriousFindings(seller)).toEqual([]);
   });
 });

@@ -16,12 +16,34 @@ import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
 import './shifts.css';
 
+/** The desk this computer was last opened at: a desk's computer stays at its desk. Not personal data. */
+const DESK_KEY = 'foyer.shift-desk';
+
+function rememberedDesk(): string {
+  try {
+    return localStorage.getItem(DESK_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberDesk(desk: string): void {
+  try {
+    localStorage.setItem(DESK_KEY, desk);
+  } catch {
+    // No storage (private mode): the seller names the desk next time.
+  }
+}
+
 interface OpenValues {
   desk: string;
   openingFloat: number | string;
 }
 
-/** Desk and opening float; the desks used before are offered first, a new name makes a new desk. */
+/**
+ * Desk and opening float; the desk this computer was opened at last is filled in, the organisation's desks are
+ * offered (most recently used first), and a new name makes a new desk.
+ */
 export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
@@ -36,13 +58,16 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   });
   const form = useForm<OpenValues>({
     resolver: zodResolver(schema),
-    defaultValues: { desk: options.data?.desks[0]?.name ?? '', openingFloat: '' },
+    defaultValues: { desk: rememberedDesk(), openingFloat: '' },
   });
   const submit = form.handleSubmit((values) =>
     openShift.mutate(
       { desk: values.desk.trim(), openingFloatCents: centsOf(values.openingFloat) ?? 0, timeZone: deskTimeZone() },
       {
-        onSuccess: onClose,
+        onSuccess: () => {
+          rememberDesk(values.desk.trim());
+          onClose();
+        },
         onError: (error) => {
           // The desk is someone else's now: said on the field, in the reader's language.
           if (isApiError(error) && error.kind === 'conflict' && error.fieldErrors.desk) {
