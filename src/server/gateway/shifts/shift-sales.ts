@@ -116,14 +116,17 @@ export async function findListedOrder(reader: ServiceReader, order: ServiceOrder
 
 /**
  * Reads one sale's amounts from the service and stores them. The order's state as first read is kept as its
- * state at sale (reconciliation compares against it); the amounts are stored once, and only with the fee
- * and the seats, so a sale is either fully read or still to be read.
+ * state at sale (reconciliation compares against it); the amounts are stored once. The fee and the seats come
+ * from the order list: when the order cannot be found there, the sale stays unread — unless `settle`, when it
+ * is stored without them (fee and performances unknown) rather than keep its shift from closing forever, as a
+ * service that lists orders otherwise than the reference one could.
  */
 export async function readSale(
   db: Queryable,
   reader: ServiceReader,
   organisationId: number,
   sale: Pick<SaleRecord, 'orderId' | 'online'>,
+  options: { settle?: boolean } = {},
 ): Promise<boolean> {
   const order = await reader.order(sale.orderId);
   if (!order) return false;
@@ -134,7 +137,7 @@ export async function readSale(
     [organisationId, sale.orderId, order.orderStatus, order.paymentStatus],
   );
   const listed = await findListedOrder(reader, order);
-  if (!listed) return false;
+  if (!listed && !options.settle) return false;
   await db.query(
     `update gateway.shift_sales
         set payment_method = $3, tender = $4, amount_cents = $5, fee_cents = $6, donation_cents = $7,
@@ -146,9 +149,9 @@ export async function readSale(
       order.method,
       tenderOf(order.method, sale.online),
       order.amountCents,
-      listed.feeCents ?? 0,
+      listed ? (listed.feeCents ?? 0) : null,
       order.donationCents,
-      JSON.stringify(linesOf(listed.seats ?? [])),
+      listed ? JSON.stringify(linesOf(listed.seats ?? [])) : null,
     ],
   );
   return true;
@@ -157,8 +160,9 @@ export async function readSale(
 const READ_CONCURRENCY = 4;
 
 /**
- * Reads the amounts of the sales that are not read yet, a few at a time; returns how many are still unread.
- * The service failing (down, an error) leaves those for the next try rather than failing the caller.
+ * Reads the amounts of the sales that are not read yet, a few at a time (settling those the order list does
+ * not show); returns how many are still unread. The service failing (down, an error) leaves those for the next
+ * try rather than failing the caller.
  */
 export async function readUnreadSales(
   db: Queryable,
@@ -173,7 +177,7 @@ export async function readUnreadSales(
     const batch = unread.slice(start, start + READ_CONCURRENCY);
     const results = await Promise.all(
       batch.map((sale) =>
-        readSale(db, reader, organisationId, sale).catch((error: unknown) => {
+        readSale(db, reader, organisationId, sale, { settle: true }).catch((error: unknown) => {
           if (!(error instanceof ServiceReadError || error instanceof ServiceUnreachableError)) throw error;
           log.warn({ orderId: sale.orderId, reason: error.message }, 'a shift sale could not be read yet');
           return false;

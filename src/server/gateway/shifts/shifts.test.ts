@@ -6,7 +6,17 @@ import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import type { AuditEntry } from '../audit/audit-trail';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
+import {
+  createTestGateway,
+  demoPerson,
+  quietLog,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../test-gateway';
+import { type ServiceOrder, type ServiceReader, serviceOrderOf } from './service-reader';
+import { readSale, readUnreadSales } from './shift-sales';
+import { salesOfShift } from './shift-store';
 
 const SELLER = demoPerson('box-office');
 const MANAGER = demoPerson('manager');
@@ -476,6 +486,50 @@ describeEachDatabase('shifts and cash-up', (database) => {
     );
     expect(closed.zReport?.reconciliation?.cancellations.map((entry) => entry.orderId)).toEqual([cancelled]);
     expect(closed.zReport?.reconciliation?.outsideFoyer.map((entry) => entry.orderId)).toEqual([outside]);
+  });
+
+  it('settles a sale the order list does not show when the shift is looked at: its amount counts, fee and performances unknown', async () => {
+    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const { rows } = await gateway.db.query<{ id: string }>(
+      `select id from gateway.organisations where client_name = 'demo'`,
+    );
+    const organisationId = Number(rows[0]?.id);
+    const orderId = 987_654_321;
+    await gateway.db.query(
+      'insert into gateway.shift_sales (organisation_id, order_id, shift_id, online) values ($1, $2, $3, false)',
+      [organisationId, orderId, shiftId],
+    );
+    const order = serviceOrderOf({
+      orderId,
+      orderStatus: 'ord',
+      orderPaymentStatus: 'paid',
+      orderDate: '2026-11-26T10:00:00+01:00',
+      lastChanged: '2026-11-26T10:00:00+01:00',
+      amount: 12.34,
+      donation: 0,
+      handlingTextPayment: 'Contant',
+    }) as ServiceOrder;
+    // A service whose order list never shows the order.
+    const reader: ServiceReader = {
+      order: async () => order,
+      orderPage: async () => ({ orders: [], lastPage: 1 }),
+      event: async () => null,
+    };
+    expect(await readSale(gateway.db, reader, organisationId, { orderId, online: false })).toBe(false);
+    expect((await salesOfShift(gateway.db, shiftId))[0]).toMatchObject({ read: false, statusAtSale: 'ord' });
+    expect(
+      await readUnreadSales(gateway.db, reader, organisationId, await salesOfShift(gateway.db, shiftId), quietLog),
+    ).toBe(0);
+    expect((await salesOfShift(gateway.db, shiftId))[0]).toMatchObject({
+      read: true,
+      tender: 'cash',
+      amountCents: 1_234,
+      feeCents: null,
+      lines: null,
+    });
+    const { totals } = await current(seller);
+    expect(totals).toMatchObject({ count: 1, unread: 0, expected: { cashCents: 1_234 }, byPerformance: [] });
+    await closeOpenShift(seller);
   });
 
   it('two opens at once make one shift: for one seller, and for one desk', async () => {
