@@ -27,6 +27,7 @@ import {
   listDesks,
   listSellers,
   listShifts,
+  PAST_MIDNIGHT_SQL,
   type SaleRecord,
   type ShiftRecord,
   salesOfShift,
@@ -71,10 +72,7 @@ function whereOf(organisationId: number, filter: ListFilter): { sql: string; par
   if (filter.seller !== undefined) add((n) => `s.account_id = ${n}`, filter.seller);
   if (filter.from) add((n) => `(s.opened_at at time zone s.time_zone)::date >= ${n}::date`, filter.from);
   if (filter.to) add((n) => `(s.opened_at at time zone s.time_zone)::date <= ${n}::date`, filter.to);
-  if (filter.flag === 'past-midnight') {
-    clauses.push(`((coalesce(s.closed_at, now()) at time zone s.time_zone)::date
-      > (s.opened_at at time zone s.time_zone)::date)`);
-  }
+  if (filter.flag === 'past-midnight') clauses.push(PAST_MIDNIGHT_SQL);
   return { sql: clauses.join(' and '), params };
 }
 

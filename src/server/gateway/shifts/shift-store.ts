@@ -47,13 +47,14 @@ interface ShiftRow {
   sales_total: string | number;
 }
 
-/**
- * One shift per row with its desk, seller, closer and signer named, its sales counted and summed, and
- * whether it ran past midnight where its desk is (the same expression the list filters by).
- */
+/** Whether a shift is open (or was closed) on a later day than it opened, where its desk is. */
 export const PAST_MIDNIGHT_SQL = `((coalesce(s.closed_at, now()) at time zone s.time_zone)::date
     > (s.opened_at at time zone s.time_zone)::date)`;
 
+/**
+ * One shift per row with its desk, seller, closer and signer named, its sales counted and summed, and
+ * whether it ran past midnight (the same expression the list filters by).
+ */
 export const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
          s.expected_cash_cents, s.expected_card_cents, s.counted_cash_cents, s.counted_card_cents,
