@@ -67,7 +67,7 @@ test.describe('roles', () => {
 
     await signIn(page, baseURL, BOX_OFFICE);
     await page.goto('/');
-    expect(await navLabels(page)).toEqual(['Overzicht', 'Voorstellingen', 'Kassa', 'Reserveringen']);
+    expect(await navLabels(page)).toEqual(['Overzicht', 'Voorstellingen', 'Kassa', 'Reserveringen', 'Diensten']);
     await expect(navigation(page).locator('a[href="/staff"]')).toHaveCount(0);
 
     await expectNoAccess(page, '/exports');

@@ -138,7 +138,7 @@ test.describe('staff administration', () => {
     await expect(dialog).toBeHidden();
 
     const card = page.getByTestId('role-card').filter({ hasText: roleName });
-    await expect(card).toContainText('2 van 12 rechten');
+    await expect(card).toContainText('2 van 13 rechten');
     await expect(card).toContainText('Tweestaps verplicht');
     await expect(card).toContainText('Afmelden na 15 min. zonder activiteit');
     await expect(card).toContainText('0 actieve medewerker(s)');
@@ -202,7 +202,7 @@ test.describe('staff administration', () => {
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toContainText('Sessie duurt hooguit 600 min.');
-    await expect(card).toContainText('4 van 12 rechten');
+    await expect(card).toContainText('4 van 13 rechten');
     // Back as it was, for the other tests on this server.
     await card.getByRole('button', { name: 'Marketing bewerken' }).click();
     await dialog.getByRole('textbox', { name: /Langste sessie/ }).fill('');

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   'orders:read',
   'exports:run',
   'reports:read',
+  'shifts:review',
   'staff:manage',
   'audit:read',
   'connection:manage',

@@ -15,6 +15,7 @@ const PRESETS: Record<string, Permission[]> = {
     'orders:read',
     'exports:run',
     'reports:read',
+    'shifts:review',
     'audit:read',
   ],
 };
@@ -41,9 +42,10 @@ const searched = (session: Session, text: string) =>
   visibleAreas(session).flatMap((area) => area.searchCommands?.(text) ?? []);
 
 describe('what each role sees', () => {
-  it('box office: the dashboard, events, the box office and the reservations queue, not customers, orders or exports', () => {
+  it('box office: the dashboard, events, the box office, the reservations queue and their shifts, not customers, orders or exports', () => {
     const session = sessionOf('box-office');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'box-office', 'desk', 'account']);
+    expect(ids(session)).toEqual(['dashboard', 'events', 'box-office', 'desk', 'shifts', 'account']);
+    expect(commandIds(session)).not.toContain('shifts:to-sign-off');
     expect(homePath(session)).toBe('/');
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345')).toEqual([]);
@@ -58,9 +60,20 @@ describe('what each role sees', () => {
     expect(commandIds(session)).not.toContain('waiting-list');
   });
 
-  it('manager: orders, the reservations queue and exports, not the box office; no new customer', () => {
+  it('manager: orders, the reservations queue, shifts and exports, not the box office; no new customer', () => {
     const session = sessionOf('manager');
-    expect(ids(session)).toEqual(['dashboard', 'events', 'customers', 'orders', 'desk', 'exports', 'audit', 'account']);
+    expect(ids(session)).toEqual([
+      'dashboard',
+      'events',
+      'customers',
+      'orders',
+      'desk',
+      'shifts',
+      'exports',
+      'audit',
+      'account',
+    ]);
+    expect(commandIds(session)).toContain('shifts:to-sign-off');
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
   });

@@ -7,6 +7,7 @@ import { deskArea } from '../features/desk/desk-area';
 import { eventsArea } from '../features/events/events-area';
 import { exportsArea } from '../features/exports/exports-area';
 import { ordersArea } from '../features/orders/orders-area';
+import { shiftsArea } from '../features/shifts/shifts-area';
 import { staffArea } from '../features/staff/staff-area';
 import type { AppArea } from './area';
 
@@ -21,6 +22,7 @@ export const areas: readonly AppArea[] = [
   customersArea,
   ordersArea,
   deskArea,
+  shiftsArea,
   exportsArea,
   staffArea,
   auditArea,

@@ -189,3 +189,11 @@ export const IconAudit = (props: IconProps) => (
     <path d="M6 3v18M10 8h5M10 12h5M10 16h3" />
   </Icon>
 );
+
+/** A till with its display: shifts at the desk. */
+export const IconTill = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="11" width="18" height="9" rx="1.5" />
+    <path d="M6 11V4h10v7M9 7.5h4M7 15.5h2M11 15.5h2M15 15.5h2" />
+  </Icon>
+);

@@ -103,7 +103,7 @@ const csvRow = (entry: AuditEntry) =>
 
 /**
  * The audit trail's own routes: reading and exporting it, checking its chain (audit:read), recording a print
- * of an order, and "sold by" for orders sold through Foyer.
+ * of an order, and "sold by" (and in which shift) for orders sold through Foyer.
  */
 export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../service/db/database';
 
-/** An order sold through Foyer: who checked it out, and when (the shift's slot stays empty until shifts exist). */
+/** An order sold through Foyer: who checked it out, when, and the shift the sale joined (if the seller had one open). */
 export interface FoyerSale {
   orderId: number;
   seller: { accountId: number | null; name: string | null; email: string | null };
   at: string;
-  shift: null;
+  shift: { id: number; desk: string; openedAt: string | null } | null;
 }
 
 /**
@@ -25,9 +25,16 @@ export async function foyerSales(
     account_id: string | null;
     person: string | null;
     display_name: string | null;
+    shift_id: string | null;
+    desk_name: string | null;
+    opened_at: Date | null;
   }>(
-    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
+    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name,
+            sh.id as shift_id, d.name as desk_name, sh.opened_at
        from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+       left join gateway.shift_sales ss on ss.organisation_id = e.organisation_id and ss.order_id = e.order_id
+       left join gateway.shifts sh on sh.id = ss.shift_id
+       left join gateway.desks d on d.id = sh.desk_id
       where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
         and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
       order by e.order_id, e.id`,
@@ -41,6 +48,13 @@ export async function foyerSales(
       email: row.person,
     },
     at: new Date(row.at).toISOString(),
-    shift: null,
+    shift:
+      row.shift_id === null
+        ? null
+        : {
+            id: Number(row.shift_id),
+            desk: row.desk_name ?? '',
+            openedAt: row.opened_at === null ? null : new Date(row.opened_at).toISOString(),
+          },
   }));
 }

@@ -11,6 +11,7 @@ import { rewritePageUrls, toGatewayUrl } from '../page-urls';
 import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
 import { ServiceUnreachableError } from '../service-connection';
+import { isCheckout, joinShift } from '../shifts/shift-sales';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposition'] as const;
@@ -62,6 +63,10 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
           before,
         });
         await recordAudit(deps.db, { ...actor(principal), ...entry });
+      }
+      if (isCheckout(c.req.method, below) && response.status >= 200 && response.status < 300) {
+        // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
+        await joinShift(deps, principal, requestOrigin(c), { requestText, answerText });
       }
       return response;
     } catch (error) {

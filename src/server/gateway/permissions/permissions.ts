@@ -18,6 +18,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'orders:read': 'Browse orders and their lines',
   'exports:run': 'Export orders and the waiting list',
   'reports:read': 'Dashboards and analyses of sales and occupancy',
+  'shifts:review':
+    "Review every desk's shifts and Z-reports, close a shift left open, and sign off closed shifts (never one's own)",
   'staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
   'audit:read': 'Read the audit trail',
   'connection:manage': 'Connect the organisation and replace its API key',
@@ -51,6 +53,7 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
       'orders:read',
       'exports:run',
       'reports:read',
+      'shifts:review',
       'audit:read',
     ],
   },

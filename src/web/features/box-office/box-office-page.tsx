@@ -21,6 +21,7 @@ import type { OrderStatus } from '../../lib/schemas/order-status';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
 import { CustomerPicker } from '../customers/customer-picker';
+import { ShiftBar } from '../shifts/shift-bar';
 import { boxOfficeMessages } from './box-office-messages';
 import { heldSeatIdsOf, quantityItem, seatIdsNamedIn, seatItems } from './cart-model';
 import { CartPanel } from './cart-panel';
@@ -112,7 +113,10 @@ export function BoxOfficePage() {
   useEffect(() => {
     if (!focusTicketsNext.current || !event.data) return;
     focusTicketsNext.current = false;
-    ticketsHeadingRef.current?.focus();
+    // Only from the picker (or nowhere): a performance chosen again has its details already, and they load
+    // anew after an add — by then the seller may be typing the buyer's email, and keeps the focus there.
+    const active = document.activeElement;
+    if (active === document.body || active === searchRef.current) ticketsHeadingRef.current?.focus();
   }, [event.data]);
 
   // Reserved seating: seats on the plan (or the best ones by quantity); general admission: by quantity.
@@ -413,6 +417,7 @@ export function BoxOfficePage() {
           {t('shortcutsHint')}
         </Text>
       </Group>
+      <ShiftBar saleOrderId={sale.completed?.result.orderId ?? null} />
 
       {sale.completed ? (
         <Paper withBorder radius="md" p="md" maw={760}>

@@ -86,6 +86,8 @@ export function PerformancePicker({
       value={eventId === null ? null : String(eventId)}
       onChange={(value) => onChange(value ? Number(value) : null)}
       onOptionSubmit={() => window.setTimeout(onChosen, 0)}
+      // The next sale is often for the same performance: choosing it again keeps it (Mantine would deselect it).
+      allowDeselect={false}
       searchable
       searchValue={searchValue}
       onSearchChange={setSearchValue}

@@ -49,6 +49,7 @@ export const deskMessages = defineMessages(
     seller: 'Verkoper',
     sellerWebshop: 'Webshop',
     shift: 'Dienst',
+    shiftOf: '{id} · {desk}',
     noShift: 'geen',
     // Reservations
     reservationsTitle: 'Reserveringen',
@@ -128,6 +129,7 @@ export const deskMessages = defineMessages(
     seller: 'Seller',
     sellerWebshop: 'Webshop',
     shift: 'Shift',
+    shiftOf: '{id} · {desk}',
     noShift: 'none',
     reservationsTitle: 'Reservations',
     reservationsIntro:

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
+import { PAGE_RULES } from '../../components/print-view';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -26,13 +27,6 @@ import {
 } from './print-model';
 import { type PrintRecord, recordPrint } from './print-record';
 import { TicketQr } from './ticket-qr';
-import './print.css';
-
-/** The page size for the browser's print dialog: `@page` cannot be scoped, so the view writes the one it needs. */
-const PAGE_RULES: Record<PrintLayout, string> = {
-  a4: '@page { size: A4; margin: 12mm; }',
-  '80mm': '@page { size: 80mm auto; margin: 0; }',
-};
 
 /** What the print view lays out, from the gateway's print data (`GET /api/desk/orders/{id}/print-data`). */
 function printContextOf(data: PrintData): PrintContext {
@@ -111,7 +105,7 @@ interface ReceiptViewProps {
   receipt: Receipt;
   record: PrintRecord | null;
   seller: string;
-  /** The shift the sale was made in; null while Foyer records none for it. */
+  /** The shift the sale was made in; null when it joined none. */
   shift: string | null;
 }
 
@@ -350,8 +344,7 @@ export function PrintPage() {
           receipt={receipt}
           record={record}
           seller={seller}
-          // Shifts (issue 20 item 2) put the sale's shift here; until then none is recorded.
-          shift={null}
+          shift={data?.sale?.shift ? t('shiftOf', { id: data.sale.shift.id, desk: data.sale.shift.desk }) : null}
         />
       ) : null}
     </div>

@@ -203,6 +203,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const readsOrders = useCan('orders:read', 'reports:read');
   const sells = useCan('sales:sell');
   const mayListOrders = useCan('orders:read');
+  // A seller opens their own shifts, a reviewer anyone's (the gateway answers 404 to a seller for another's).
+  const mayOpenShifts = useCan('shifts:review', 'sales:sell');
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
@@ -337,6 +339,19 @@ export function OrderPage({ orderId }: { orderId: number }) {
                 name: sale.seller.name ?? sale.seller.email ?? '?',
                 date: formatDateTime(sale.at, locale),
               })}
+            </Field>
+          ) : null}
+          {sale ? (
+            <Field label={t('fieldShift')} testId="field-shift">
+              {!sale.shift ? (
+                t('noShift')
+              ) : mayOpenShifts ? (
+                <Anchor component={Link} to={`/shifts/${sale.shift.id}`}>
+                  {t('shift', { id: sale.shift.id, desk: sale.shift.desk })}
+                </Anchor>
+              ) : (
+                t('shift', { id: sale.shift.id, desk: sale.shift.desk })
+              )}
             </Field>
           ) : null}
         </SimpleGrid>

@@ -158,6 +158,12 @@ export function OrdersListPage() {
           return sale ? (
             <Text size="sm" data-testid="order-sold-by">
               {sale.seller.name ?? sale.seller.email}
+              {sale.shift ? (
+                <Text component="span" size="xs" c="dimmed">
+                  {' '}
+                  · {sale.shift.desk}
+                </Text>
+              ) : null}
             </Text>
           ) : null;
         },

@@ -7,7 +7,7 @@ export type PermissionGroupId = 'sales' | 'customers' | 'orders' | 'administrati
 const GROUPS: readonly { id: Exclude<PermissionGroupId, 'other'>; permissions: readonly Permission[] }[] = [
   { id: 'sales', permissions: ['events:read', 'sales:sell'] },
   { id: 'customers', permissions: ['customers:lookup', 'customers:read', 'customers:write', 'tags:write'] },
-  { id: 'orders', permissions: ['orders:read', 'exports:run', 'reports:read'] },
+  { id: 'orders', permissions: ['orders:read', 'exports:run', 'reports:read', 'shifts:review'] },
   { id: 'administration', permissions: ['staff:manage', 'audit:read', 'connection:manage'] },
 ];
 

@@ -137,6 +137,8 @@ export const staffMessages = defineMessages(
     'perm:orders:read': 'Bestellingen en hun regels bekijken',
     'perm:exports:run': 'Bestellingen en de wachtlijst exporteren',
     'perm:reports:read': 'Overzichten en analyses van verkoop en bezetting',
+    'perm:shifts:review':
+      'Diensten en Z-rapporten van alle kassa’s bekijken, een open gebleven dienst afsluiten en afgesloten diensten aftekenen (nooit de eigen)',
     'perm:staff:manage': 'Medewerkers uitnodigen, rollen wijzigen, accounts uitschakelen, herstellinks geven',
     'perm:audit:read': 'Het logboek lezen',
     'perm:connection:manage': 'De organisatie verbinden en haar API-sleutel vervangen',
@@ -297,6 +299,8 @@ export const staffMessages = defineMessages(
     'perm:orders:read': 'Browse orders and their lines',
     'perm:exports:run': 'Export orders and the waiting list',
     'perm:reports:read': 'Dashboards and analyses of sales and occupancy',
+    'perm:shifts:review':
+      "Review every desk's shifts and Z-reports, close a shift left open, and sign off closed shifts (never one's own)",
     'perm:staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
     'perm:audit:read': 'Read the audit trail',
     'perm:connection:manage': 'Connect the organisation and replace its API key',

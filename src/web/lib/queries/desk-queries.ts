@@ -25,11 +25,11 @@ const printDataSchema = z.object({
     z.object({ eventId: lenientInt, name: lenientString, start: lenientString, hallName: lenientNullableString }),
   ),
   sections: lenientArray(z.object({ eventId: lenientInt, seatId: lenientString, section: lenientString })),
-  /** Who sold it through Foyer; null when it was not sold in Foyer. `shift` stays null until shifts exist. */
+  /** Who sold it through Foyer and in which shift; null when it was not sold in Foyer. */
   sale: z.nullable(
     z.object({
       seller: z.object({ name: z.nullable(z.string()), email: z.nullable(z.string()) }),
-      shift: z.unknown(),
+      shift: z.nullable(z.object({ id: z.number(), desk: z.string() })),
     }),
   ),
 });

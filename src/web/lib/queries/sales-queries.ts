@@ -6,7 +6,8 @@ const saleSchema = z.object({
   orderId: z.number(),
   seller: z.object({ accountId: z.number().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
   at: z.string(),
-  shift: z.unknown().nullable(),
+  /** The shift the sale joined (the seller had one open at the desk). */
+  shift: z.object({ id: z.number(), desk: z.string(), openedAt: z.string().nullable() }).nullable(),
 });
 
 const salesSchema = z.object({ sales: z.array(saleSchema) });
@@ -14,8 +15,8 @@ const salesSchema = z.object({ sales: z.array(saleSchema) });
 export type Sale = z.infer<typeof saleSchema>;
 
 /**
- * "Sold by": who sold an order through Foyer, from the gateway's audit trail (`GET /api/sales`). Orders sold
- * elsewhere (the web shop, another system) have no entry.
+ * "Sold by": who sold an order through Foyer, and in which shift, from the gateway (`GET /api/sales`). Orders
+ * sold elsewhere (the web shop, another system) have no entry.
  */
 export const salesQueries = {
   forOrders: (orderIds: readonly number[]) =>

@@ -49,16 +49,3 @@ export function analysisCsv(orders: readonly AnalysisOrder[]): string {
   // A formula-looking value would run in a spreadsheet: papaparse escapes it.
   return `\uFEFF${Papa.unparse({ fields: HEADER, data: rows }, { newline: '\r\n', escapeFormulae: true })}`;
 }
-
-/** Offers the text as a file download without a round trip to the server. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after the click returns: revoke a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

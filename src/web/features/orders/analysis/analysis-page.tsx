@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/page-states';
+import { downloadText } from '../../../lib/download-text';
 import { formatDate, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { performanceLabel, sortByStart } from '../../../lib/performance-label';
@@ -26,7 +27,7 @@ import { ordersMessages } from '../orders-messages';
 import { analysisMessages } from './analysis-messages';
 import '../orders.css';
 import { type AnalysisChoices, AnalysisControls, type ChoiceLabels } from './analysis-controls';
-import { analysisCsv, downloadText } from './analysis-csv';
+import { analysisCsv } from './analysis-csv';
 import {
   type AnalysisIndex,
   createAnalysisIndex,

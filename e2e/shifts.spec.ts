@@ -1,0 +1,275 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { seriousFindings } from './support/axe';
+import { choosePerformance, openBoxOffice } from './support/box-office';
+import { BOX_OFFICE, DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
+import { type OwnServer, startOwnServer } from './support/own-server';
+
+/**
+ * Shifts and cash-up against a server of their own: the seller's sales must be the only ones in their shift
+ * (the suite's other specs sell as the same demo seller on the shared server).
+ */
+
+const API = '/api/v1/demo';
+const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+const money = (cents: number) => euro.format(cents / 100);
+/** How the desk types an amount: Dutch decimals, no currency sign. */
+const typed = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+async function signedInApi(url: string, account: typeof DEMO): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: url });
+  expect((await signInByApi(api, url, account)).status()).toBe(200);
+  return api;
+}
+
+async function newPage(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: url,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    colorScheme,
+  });
+  return context.newPage();
+}
+
+/**
+ * One sale at the box office, found by the buyer's email, paid with the method under `methodKey`; then "new
+ * sale" (N), which leaves the focus in the performance search for the next.
+ */
+async function sell(page: Page, tickets: number, methodKey: '1' | '2', method: RegExp, email: string) {
+  // After "new sale" the focus waits in the search; the page's own `/` finds the performance as at the start.
+  await page.getByRole('heading', { level: 1, name: 'Kassa' }).click();
+  await choosePerformance(page, 'Racoon Akoestisch');
+  await page.keyboard.press(String(tickets));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toContainText(
+    tickets > 1 ? `${tickets} × Racoon Akoestisch` : 'Racoon Akoestisch',
+  );
+  await page.keyboard.press('c');
+  const input = page.getByTestId('customer-picker-input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(email);
+  await expect(page.getByTestId('customer-picker-option').first()).toContainText(email, { timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('customer-picker-value')).toContainText(email);
+  await page.keyboard.press(methodKey);
+  await expect(page.getByRole('radio', { name: method })).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+  const orderId = Number(await page.getByTestId('order-id').textContent());
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
+  return orderId;
+}
+
+test.describe('shifts and cash-up', () => {
+  // One server for both tests, in one worker.
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startOwnServer({ SEED_CUSTOMERS: '100' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a seller opens a shift, sells cash and card, closes €5 short with a reason; a manager signs it off', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const url = server?.url ?? '';
+    const admin = await signedInApi(url, DEMO);
+    const customers = await admin.post(`${API}/partner/export/customers`, { data: {}, headers: { origin: url } });
+    const email = ((await customers.json()) as { data: { email: string }[] }).data.find((entry) =>
+      entry.email.includes('@'),
+    )?.email;
+    if (!email) throw new Error('no demo customer with an email');
+    const amountOf = async (orderId: number) => {
+      const order = await admin.get(`${API}/partner/order/${orderId}`);
+      return Math.round(((await order.json()) as { amount: number }).amount * 100);
+    };
+
+    // The seller opens a shift at the box office: desk and float.
+    const seller = await newPage(browser, url);
+    await openBoxOffice(seller, url, '/box-office', BOX_OFFICE);
+    const bar = seller.getByTestId('shift-bar');
+    await expect(bar.getByTestId('shift-bar-status')).toHaveText('Geen dienst open');
+    await bar.getByTestId('open-shift').click();
+    const dialog = seller.getByRole('dialog', { name: 'Dienst openen' });
+    await expect(dialog.getByLabel('Kassa')).toBeFocused();
+    await seller.keyboard.type('Kassa 1');
+    await dialog.getByLabel('Wisselgeld bij opening').fill('150');
+    expect(await seriousFindings(seller)).toEqual([]);
+    await dialog.getByLabel('Wisselgeld bij opening').press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(bar.getByTestId('shift-bar-status')).toContainText('Kassa 1');
+    const shiftId = Number(/Dienst (\d+)/.exec((await bar.getByTestId('shift-bar-status').textContent()) ?? '')?.[1]);
+    expect(shiftId).toBeGreaterThan(0);
+
+    // Two tickets paid cash, one by card: two sales of the shift.
+    const cashOrder = await sell(seller, 2, '1', /Contant/, email);
+    const cardOrder = await sell(seller, 1, '2', /Pin/, email);
+    const [cash, card] = [await amountOf(cashOrder), await amountOf(cardOrder)];
+    const expectedCash = 15_000 + cash;
+    await expect(bar.getByTestId('shift-bar-totals')).toContainText('2 verkopen');
+    await expect(bar.getByTestId('shift-expected-cash')).toHaveText(money(expectedCash));
+    await expect(bar.getByTestId('shift-expected-card')).toHaveText(money(card));
+
+    // Closing: the expected totals per method; counted €5 short; a difference needs its reason.
+    await bar.getByTestId('close-shift').click();
+    await expect(seller.getByRole('heading', { level: 1, name: `Dienst ${shiftId} afsluiten` })).toBeVisible();
+    await expect(seller.getByTestId('expected-cash')).toContainText(money(expectedCash));
+    await expect(seller.getByTestId('expected-card')).toContainText(money(card));
+    await expect(seller.getByTestId('method-total')).toHaveCount(2);
+    await expect(seller.getByTestId('counted-cash')).toBeFocused();
+    await seller.getByTestId('counted-cash').fill(typed(expectedCash - 500));
+    await seller.getByTestId('counted-card').fill(typed(card));
+    await expect(seller.getByTestId('difference-cash')).toContainText(`${money(-500)} (tekort)`);
+    await expect(seller.getByTestId('difference-card')).toContainText('(klopt)');
+    await seller.getByTestId('close-submit').click();
+    await expect(seller.getByText('Geef de reden van het verschil')).toBeVisible();
+    await seller.waitForLoadState('networkidle');
+    expect(await seriousFindings(seller)).toEqual([]);
+    const reason = 'Vijf euro wisselgeld aan de bar gegeven';
+    await seller.getByTestId('close-reason').fill(reason);
+    await seller.getByTestId('close-submit').click();
+
+    // The Z-report: the expected totals from the two sales, what was counted, the difference and the reason.
+    await expect(seller).toHaveURL(new RegExp(`/shifts/${shiftId}/z-report$`));
+    const report = seller.getByTestId('z-report');
+    await expect(report.getByTestId('z-desk')).toHaveText('Kassa 1');
+    await expect(report.getByTestId('z-seller')).toHaveText('Bo Kassa');
+    await expect(report.getByTestId('z-float')).toHaveText(money(15_000));
+    await expect(report.getByTestId('z-method')).toHaveCount(2);
+    await expect(report.getByTestId('z-method').filter({ hasText: 'Contant' })).toContainText(money(cash));
+    await expect(report.getByTestId('z-method').filter({ hasText: 'Pin' })).toContainText(money(card));
+    await expect(report.getByTestId('z-total')).toContainText(money(cash + card));
+    await expect(report.getByTestId('z-performance')).toContainText('3 × kaarten');
+    await expect(report.getByTestId('z-expected-cash')).toContainText(money(expectedCash));
+    await expect(report.getByTestId('z-counted-cash')).toContainText(money(expectedCash - 500));
+    await expect(report.getByTestId('z-difference-cash')).toContainText(`${money(-500)} (tekort)`);
+    await expect(report.getByTestId('z-expected-card')).toContainText(money(card));
+    await expect(report.getByTestId('z-difference-card')).toContainText(`${money(0)} (klopt)`);
+    await expect(report.getByTestId('z-difference-total')).toContainText(money(-500));
+    await expect(report.getByTestId('z-reason')).toContainText(reason);
+    await expect(report.getByTestId('z-no-cancellations')).toBeVisible();
+    await expect(report.getByTestId('z-sign-off')).toHaveText('Nog niet afgetekend');
+    expect(await seriousFindings(seller)).toEqual([]);
+
+    // Printed: only the paper, on A4 and on 80 mm.
+    await seller.emulateMedia({ media: 'print' });
+    await expect(seller.getByTestId('z-print')).toBeHidden();
+    await expect(report).toBeVisible();
+    await seller.emulateMedia({ media: 'screen' });
+    await seller.getByText('Bonprinter 80 mm').click();
+    await expect(seller).toHaveURL(/layout=80mm/);
+    expect(await report.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThan(300);
+    expect(await seriousFindings(seller)).toEqual([]);
+
+    // …and as CSV.
+    const [download] = await Promise.all([seller.waitForEvent('download'), seller.getByTestId('z-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^z-report-shift-${shiftId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain(reason);
+    expect(csv).toContain('Contant in de kas · Verschil,,,-5.00');
+    expect(csv).toContain(`Contant,Contant (kas),1,${(cash / 100).toFixed(2)}`);
+
+    // The seller cannot sign off their own shift: no button, and the gateway refuses.
+    await seller.goto(`/shifts/${shiftId}`);
+    await expect(seller.getByRole('heading', { level: 1, name: `Dienst ${shiftId}` })).toBeVisible();
+    await expect(seller.getByTestId('shift-status')).toHaveText('Afgesloten');
+    await expect(seller.getByTestId('sign-off')).toHaveCount(0);
+    const refused = await seller.request.post(`/api/shifts/${shiftId}/sign-off`, {
+      data: {},
+      headers: { origin: url },
+    });
+    expect(refused.status()).toBe(403);
+
+    // A manager sees it in the list, closed and to be signed off, and signs it off.
+    const manager = await newPage(browser, url);
+    expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
+    await manager.goto('/shifts?status=closed');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Diensten' })).toBeVisible({ timeout: 20_000 });
+    const row = manager.getByRole('row').filter({ hasText: `Dienst ${shiftId}` });
+    await expect(row).toContainText('Kassa 1');
+    await expect(row).toContainText('Bo Kassa');
+    await expect(row).toContainText(money(-500));
+    await expect(row.getByTestId('list-sign-off')).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+
+    await row.getByRole('link', { name: `Dienst ${shiftId}` }).click();
+    await expect(manager.getByRole('heading', { level: 1, name: `Dienst ${shiftId}` })).toBeVisible();
+    await expect(manager.getByTestId('field-reason')).toContainText(reason);
+    await expect(manager.getByTestId('reconciliation').getByTestId('recon-clean')).toBeVisible({ timeout: 20_000 });
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.getByTestId('sign-off').click();
+    const signOff = manager.getByRole('dialog', { name: `Dienst ${shiftId} aftekenen` });
+    await signOff.getByLabel('Notitie (niet verplicht)').fill('Verschil besproken');
+    expect(await seriousFindings(manager)).toEqual([]);
+    await signOff.getByTestId('sign-off-submit').click();
+    await expect(signOff).toHaveCount(0);
+    await expect(manager.getByTestId('shift-status')).toHaveText('Afgetekend');
+    await expect(manager.getByTestId('field-signed-off')).toContainText('Max Manager');
+    await expect(manager.getByTestId('sign-off')).toHaveCount(0);
+
+    // An order sold in Foyer shows who sold it and in which shift.
+    await manager.goto(`/orders/${cashOrder}`);
+    await expect(manager.getByTestId('field-sold-by')).toContainText('Bo Kassa');
+    await expect(manager.getByTestId('field-shift')).toContainText(`Dienst ${shiftId} · Kassa 1`);
+
+    await admin.dispose();
+  });
+
+  test('the shifts list keeps its filters in the URL and says when nothing matches', async ({ browser }) => {
+    const url = server?.url ?? '';
+    const manager = await newPage(browser, url);
+    expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
+    await manager.goto('/shifts');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Diensten' })).toBeVisible({ timeout: 20_000 });
+    await manager.getByTestId('filter-past-midnight').click();
+    await expect(manager).toHaveURL(/flag=past-midnight/);
+    await expect(manager.getByText('Geen dienst past bij deze filters.')).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.reload();
+    await expect(manager.getByTestId('filter-past-midnight')).toBeChecked();
+  });
+
+  test('the shift pages in the dark scheme: no serious or critical axe findings', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const url = server?.url ?? '';
+    const manager = await newPage(browser, url, 'dark');
+    expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
+    // The shift of the first test, signed off.
+    await manager.goto('/shifts');
+    await expect(manager.getByRole('heading', { level: 1, name: 'Diensten' })).toBeVisible({ timeout: 20_000 });
+    await expect(manager.getByTestId('shift-status').first()).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.goto('/shifts/1');
+    await expect(manager.getByTestId('reconciliation').getByTestId('recon-clean')).toBeVisible({ timeout: 20_000 });
+    expect(await seriousFindings(manager)).toEqual([]);
+    await manager.goto('/shifts/1/z-report?layout=80mm');
+    await expect(manager.getByTestId('z-report')).toBeVisible();
+    expect(await seriousFindings(manager)).toEqual([]);
+
+    const seller = await newPage(browser, url, 'dark');
+    await openBoxOffice(seller, url, '/box-office', BOX_OFFICE);
+    await seller.getByTestId('open-shift').click();
+    const dialog = seller.getByRole('dialog', { name: 'Dienst openen' });
+    await expect(dialog.getByLabel('Kassa')).toBeFocused();
+    await seller.keyboard.type('Foyerkassa');
+    await dialog.getByTestId('open-shift-submit').click();
+    await expect(seller.getByText('Vul een bedrag in (0 mag)')).toBeVisible();
+    expect(await seriousFindings(seller)).toEqual([]);
+    await seller.getByLabel('Wisselgeld bij opening').fill('0');
+    await seller.getByLabel('Wisselgeld bij opening').press('Enter');
+    await expect(seller.getByTestId('shift-bar').getByTestId('close-shift')).toBeVisible();
+    expect(await seriousFindings(seller)).toEqual([]);
+    await seller.getByTestId('shift-bar').getByTestId('close-shift').click();
+    await expect(seller.getByTestId('close-shift-form')).toBeVisible();
+    await seller.waitForLoadState('networkidle');
+    expect(await seriousFindings(seller)).toEqual([]);
+  });
+});

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+/**
+ * The gateway's shifts and cash-up as the app reads them (`/api/shifts…`, `/api/desks`): pure, like the rest
+ * of src/contract, so the gateway that answers and the app that parses share one definition. Money is integer
+ * cents throughout (no rounding on either side).
+ */
+
+/** Where a payment's money ends up: the drawer, the card terminal, an online payment page, or none (an invoice). */
+export const TENDERS = ['cash', 'card', 'online', 'other'] as const;
+export type Tender = (typeof TENDERS)[number];
+
+export const SHIFT_STATUSES = ['open', 'closed', 'signed-off'] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+
+/** Most money a float or a count may hold (a million euros): anything more is a typing error. */
+export const MAX_CENTS = 100_000_000;
+
+const cents = z.number().int();
+
+export const personRefSchema = z.object({
+  accountId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const deskSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Desk = z.infer<typeof deskSchema>;
+
+export const shiftSummarySchema = z.object({
+  id: z.number().int(),
+  desk: deskSchema,
+  seller: personRefSchema,
+  status: z.enum(SHIFT_STATUSES),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: personRefSchema.nullable(),
+  /** The desk's IANA time zone: "past midnight" and the report's times are read there. */
+  timeZone: z.string(),
+  openingFloatCents: cents,
+  /** Open on a later day than it was opened (or closed on one), where the desk is. */
+  pastMidnight: z.boolean(),
+  salesCount: z.number().int(),
+  salesTotalCents: cents,
+  /** Counted minus expected, drawer and terminal together; null while open. */
+  differenceCents: cents.nullable(),
+  signedOffAt: z.string().nullable(),
+  signedOffBy: personRefSchema.nullable(),
+});
+export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
+
+export const methodTotalSchema = z.object({
+  method: z.string(),
+  tender: z.enum(TENDERS),
+  count: z.number().int(),
+  amountCents: cents,
+  feeCents: cents,
+  donationCents: cents,
+});
+export type MethodTotal = z.infer<typeof methodTotalSchema>;
+
+export const performanceTotalSchema = z.object({
+  eventId: z.number().int(),
+  /** Null when the service could not name it. */
+  name: z.string().nullable(),
+  start: z.string().nullable(),
+  tickets: z.number().int(),
+  amountCents: cents,
+});
+export type PerformanceTotal = z.infer<typeof performanceTotalSchema>;
+
+export const shiftTotalsSchema = z.object({
+  count: z.number().int(),
+  amountCents: cents,
+  feeCents: cents,
+  donationCents: cents,
+  /** Sales whose amounts could not be read from the service yet. */
+  unread: z.number().int(),
+  byMethod: z.array(methodTotalSchema),
+  byPerformance: z.array(performanceTotalSchema),
+  /** The drawer (float + cash sales), the terminal (card sales), online and other payments. */
+  expected: z.object({ cashCents: cents, cardCents: cents, onlineCents: cents, otherCents: cents }),
+});
+export type ShiftTotals = z.infer<typeof shiftTotalsSchema>;
+
+export const shiftSaleSchema = z.object({
+  orderId: z.number().int(),
+  soldAt: z.string(),
+  method: z.string().nullable(),
+  tender: z.enum(TENDERS).nullable(),
+  amountCents: cents.nullable(),
+  feeCents: cents.nullable(),
+  donationCents: cents.nullable(),
+  orderStatus: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+});
+export type ShiftSale = z.infer<typeof shiftSaleSchema>;
+
+/** How an order found in the reconciliation differs from the shift's own record. */
+export const RECONCILIATION_KINDS = ['outside-foyer', 'changed', 'missing', 'without-shift'] as const;
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
+
+const orderStateSchema = z.object({
+  orderStatus: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+  amountCents: cents.nullable(),
+});
+
+export const reconciledOrderSchema = z.object({
+  orderId: z.number().int(),
+  kind: z.enum(RECONCILIATION_KINDS),
+  orderDate: z.string().nullable(),
+  method: z.string().nullable(),
+  /** As the service has it now (null: not found there). */
+  now: orderStateSchema.nullable(),
+  /** As it was just after the sale (the shift's own sales only). */
+  atSale: orderStateSchema.nullable(),
+});
+export type ReconciledOrder = z.infer<typeof reconciledOrderSchema>;
+
+export const CANCELLATION_KINDS = ['cancelled', 'payment-cancelled', 'seats-removed'] as const;
+
+export const cancellationSchema = z.object({
+  orderId: z.number().int(),
+  kind: z.enum(CANCELLATION_KINDS),
+  orderStatus: z.string(),
+  paymentStatus: z.string(),
+  /** What the cancellation concerns: the order's amount, or the removed seats'. */
+  amountCents: cents,
+  method: z.string().nullable(),
+  /** Sold in this shift (else: another desk sale of the shift's time). */
+  ofThisShift: z.boolean(),
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
+
+export const reconciliationSchema = z.object({
+  checkedAt: z.string(),
+  /** False when more orders changed than were compared (the newest were). */
+  complete: z.boolean(),
+  ordersCompared: z.number().int(),
+  outsideFoyer: z.array(reconciledOrderSchema),
+  changed: z.array(reconciledOrderSchema),
+  withoutShift: z.array(reconciledOrderSchema),
+  cancellations: z.array(cancellationSchema),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** The Z-report: made once, at closing, and kept as it was. */
+export const zReportSchema = z.object({
+  generatedAt: z.string(),
+  totals: shiftTotalsSchema,
+  counted: z.object({ cashCents: cents, cardCents: cents }),
+  difference: z.object({ cashCents: cents, cardCents: cents, totalCents: cents }),
+  reason: z.string().nullable(),
+  /** Null when the service's orders could not be read at closing. */
+  reconciliation: reconciliationSchema.nullable(),
+});
+export type ZReport = z.infer<typeof zReportSchema>;
+
+/** Why the person asking may not sign a shift off (null: they may). */
+export const SIGN_OFF_REFUSALS = ['no-permission', 'not-closed', 'own-shift', 'closed-it'] as const;
+
+export const shiftDetailSchema = z.object({
+  shift: shiftSummarySchema,
+  sales: z.array(shiftSaleSchema),
+  /** While open, the running totals; once closed, the Z-report's. */
+  totals: shiftTotalsSchema,
+  zReport: zReportSchema.nullable(),
+  signOffNote: z.string().nullable(),
+  mayClose: z.boolean(),
+  signOffRefusal: z.enum(SIGN_OFF_REFUSALS).nullable(),
+});
+export type ShiftDetail = z.infer<typeof shiftDetailSchema>;
+
+export const shiftPageSchema = z.object({
+  data: z.array(shiftSummarySchema),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  lastPage: z.number().int(),
+});
+export type ShiftPage = z.infer<typeof shiftPageSchema>;
+
+export const currentShiftSchema = z.object({
+  shift: shiftSummarySchema.nullable(),
+  totals: shiftTotalsSchema.nullable(),
+});
+export type CurrentShift = z.infer<typeof currentShiftSchema>;
+
+export const shiftOptionsSchema = z.object({
+  desks: z.array(deskSchema),
+  /** Everyone who has had a shift (for reviewers; a seller sees only themselves). */
+  sellers: z.array(personRefSchema),
+});
+export type ShiftOptions = z.infer<typeof shiftOptionsSchema>;
+
+export const openShiftBodySchema = z.object({
+  desk: z.string({ error: 'Name the desk' }).trim().min(1, 'Name the desk').max(60, 'At most 60 characters'),
+  openingFloatCents: z
+    .number({ error: 'The opening float, in cents' })
+    .int('Whole cents')
+    .min(0, 'Not negative')
+    .max(MAX_CENTS, 'Too large'),
+  timeZone: z.string().min(1).max(64),
+});
+export type OpenShiftBody = z.infer<typeof openShiftBodySchema>;
+
+const countedCents = z.number({ error: 'An amount in cents' }).int('Whole cents').min(0, 'Not negative').max(MAX_CENTS);
+
+export const closeShiftBodySchema = z.object({
+  countedCashCents: countedCents,
+  countedCardCents: countedCents,
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  /** The expected totals the seller saw: when sales came in since, the close is refused (409) to look again. */
+  expectedCashCents: z.number().int().optional(),
+  expectedCardCents: z.number().int().optional(),
+});
+export type CloseShiftBody = z.infer<typeof closeShiftBodySchema>;
+
+export const signOffBodySchema = z.object({
+  note: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+
+/** The shift filter of the list, as the URL and `GET /api/shifts` take it. */
+export const SHIFT_FILTER_KEYS = ['status', 'desk', 'seller', 'from', 'to', 'flag'] as const;

@@ -1,0 +1,207 @@
+import type { Cancellation, ReconciledOrder, Reconciliation } from '../../../contract/shift';
+import type { Queryable } from '../../service/db/database';
+import { pageReaching, type ServiceOrder, type ServiceReader } from './service-reader';
+import type { SaleRecord } from './shift-store';
+
+/**
+ * A shift compared with the service's orders: the desk sales of the shift's time that Foyer did not make,
+ * the shift's own sales that changed after the sale, and the cancellations seen among them — from
+ * `GET /partner/order?changedSince=<opening>` (newest first by date), read from the page where the shift's
+ * end falls back to the page where its opening is passed.
+ */
+
+/** At most this many pages (100 orders each) are compared per shift; beyond it the result says "incomplete". */
+export const MAX_RECONCILIATION_PAGES = 50;
+/** The service's clock may be a little behind the gateway's: read this much before the opening too. */
+const CLOCK_MARGIN_MS = 2 * 60_000;
+
+export interface ShiftWindow {
+  shiftId: number;
+  organisationId: number;
+  sellerId: number;
+  openedAt: string;
+  closedAt: string | null;
+}
+
+/** Every order changed since the opening whose date lies in the shift's time (give or take the margin). */
+export async function ordersOfShiftTime(
+  reader: ServiceReader,
+  window: ShiftWindow,
+  now: Date,
+): Promise<{ orders: ServiceOrder[]; complete: boolean }> {
+  const opened = Date.parse(window.openedAt);
+  const end = (window.closedAt ? Date.parse(window.closedAt) : now.getTime()) + CLOCK_MARGIN_MS;
+  const since = new Date(opened - CLOCK_MARGIN_MS).toISOString();
+  let { page, orders, lastPage } = await pageReaching(reader, since, end);
+  const seen: ServiceOrder[] = [];
+  let pagesRead = 0;
+  for (;;) {
+    pagesRead += 1;
+    seen.push(...orders);
+    const oldest = Date.parse(orders[orders.length - 1]?.orderDate ?? '');
+    if (orders.length === 0 || page >= lastPage || oldest < opened - CLOCK_MARGIN_MS) {
+      return { orders: seen, complete: true };
+    }
+    if (pagesRead >= MAX_RECONCILIATION_PAGES) return { orders: seen, complete: false };
+    page += 1;
+    ({ orders, lastPage } = await reader.orderPage(since, page));
+  }
+}
+
+const SETTLED_FROM = new Set(['res', 'ord']);
+const UNPAID = new Set(['none', 'pending']);
+
+/**
+ * Whether an order's move since the sale is something to look at. Paying (an online payment completing, an
+ * invoice being paid) is how a sale is meant to go on; anything else — cancelled, payment status moved
+ * another way, the amount changed — is listed.
+ */
+export function changedSinceSale(sale: SaleRecord, now: ServiceOrder): boolean {
+  if (sale.amountCents !== null && now.amountCents !== sale.amountCents) return true;
+  if (sale.statusAtSale === null || sale.paymentStatusAtSale === null) return false;
+  if (now.orderStatus === sale.statusAtSale && now.paymentStatus === sale.paymentStatusAtSale) return false;
+  const paid = now.orderStatus === 'ord' && now.paymentStatus === 'paid';
+  return !(paid && SETTLED_FROM.has(sale.statusAtSale) && UNPAID.has(sale.paymentStatusAtSale));
+}
+
+const isCancelled = (order: ServiceOrder) => order.orderStatus === 'cancel' || order.orderStatus === 'trash';
+
+/** What an order shows of a cancellation or refund, if anything. */
+export function cancellationOf(order: ServiceOrder, ofThisShift: boolean): Cancellation | null {
+  const base = {
+    orderId: order.orderId,
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    method: order.method || null,
+    ofThisShift,
+  };
+  if (isCancelled(order)) return { ...base, kind: 'cancelled', amountCents: order.amountCents };
+  if (order.paymentStatus === 'cancelled')
+    return { ...base, kind: 'payment-cancelled', amountCents: order.amountCents };
+  const removed = order.deletedSeats ?? [];
+  if (removed.length > 0) {
+    return { ...base, kind: 'seats-removed', amountCents: removed.reduce((sum, seat) => sum + seat.amountCents, 0) };
+  }
+  return null;
+}
+
+const stateOf = (order: ServiceOrder) => ({
+  orderStatus: order.orderStatus,
+  paymentStatus: order.paymentStatus,
+  amountCents: order.amountCents,
+});
+
+/** The orders Foyer checked out (by anyone), and those of them this seller sold while no shift of theirs took them. */
+async function foyerSales(
+  db: Queryable,
+  window: ShiftWindow,
+  orderIds: readonly number[],
+): Promise<{ madeInFoyer: Set<number>; bySellerWithoutShift: Set<number> }> {
+  if (orderIds.length === 0) return { madeInFoyer: new Set(), bySellerWithoutShift: new Set() };
+  const { rows } = await db.query<{ order_id: string; account_id: string | null; attached: boolean }>(
+    `select e.order_id, e.account_id,
+            exists (select 1 from gateway.shift_sales ss
+                     where ss.organisation_id = e.organisation_id and ss.order_id = e.order_id) as attached
+       from gateway.audit_entries e
+      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
+        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299`,
+    [window.organisationId, orderIds],
+  );
+  const madeInFoyer = new Set(rows.map((row) => Number(row.order_id)));
+  const bySellerWithoutShift = new Set(
+    rows
+      .filter((row) => !row.attached && row.account_id !== null && Number(row.account_id) === window.sellerId)
+      .map((row) => Number(row.order_id)),
+  );
+  return { madeInFoyer, bySellerWithoutShift };
+}
+
+/** Compares a shift's sales with the service's orders of the shift's time. */
+export async function reconcileShift(
+  db: Queryable,
+  reader: ServiceReader,
+  window: ShiftWindow,
+  sales: readonly SaleRecord[],
+  now = new Date(),
+): Promise<Reconciliation> {
+  const { orders, complete } = await ordersOfShiftTime(reader, window, now);
+  // The service's datetimes have whole seconds: the window is widened to the seconds it touches.
+  const opened = Math.floor(Date.parse(window.openedAt) / 1000) * 1000;
+  const closed = window.closedAt ? Math.ceil(Date.parse(window.closedAt) / 1000) * 1000 : Number.POSITIVE_INFINITY;
+  const ownSales = new Map(sales.map((sale) => [sale.orderId, sale]));
+  // Desk sales (channel sp) dated in the shift's time that are not the shift's own.
+  const deskOrders = orders.filter((order) => {
+    const at = Date.parse(order.orderDate);
+    return order.channel === 'sp' && at >= opened && at <= closed && !ownSales.has(order.orderId);
+  });
+  const foyer = await foyerSales(
+    db,
+    window,
+    deskOrders.map((order) => order.orderId),
+  );
+  const other = (order: ServiceOrder, kind: ReconciledOrder['kind']): ReconciledOrder => ({
+    orderId: order.orderId,
+    kind,
+    orderDate: order.orderDate,
+    method: order.method || null,
+    now: stateOf(order),
+    atSale: null,
+  });
+  const outsideFoyer = deskOrders
+    .filter((order) => !foyer.madeInFoyer.has(order.orderId))
+    .map((order) => other(order, 'outside-foyer'));
+  const withoutShift = deskOrders
+    .filter((order) => foyer.bySellerWithoutShift.has(order.orderId))
+    .map((order) => other(order, 'without-shift'));
+
+  const byId = new Map(orders.map((order) => [order.orderId, order]));
+  const changed: ReconciledOrder[] = [];
+  const cancellations: Cancellation[] = [];
+  for (const sale of sales) {
+    const current = byId.get(sale.orderId);
+    const atSale = {
+      orderStatus: sale.statusAtSale,
+      paymentStatus: sale.paymentStatusAtSale,
+      amountCents: sale.amountCents,
+    };
+    if (!current) {
+      // Every sale of the shift changed since its opening; only a complete read can say one is gone.
+      if (complete) {
+        changed.push({
+          orderId: sale.orderId,
+          kind: 'missing',
+          orderDate: null,
+          method: sale.method,
+          now: null,
+          atSale,
+        });
+      }
+      continue;
+    }
+    if (changedSinceSale(sale, current)) {
+      changed.push({
+        orderId: sale.orderId,
+        kind: 'changed',
+        orderDate: current.orderDate,
+        method: current.method || sale.method,
+        now: stateOf(current),
+        atSale,
+      });
+    }
+    const cancellation = cancellationOf(current, true);
+    if (cancellation) cancellations.push(cancellation);
+  }
+  for (const order of deskOrders) {
+    const cancellation = cancellationOf(order, false);
+    if (cancellation) cancellations.push(cancellation);
+  }
+  return {
+    checkedAt: now.toISOString(),
+    complete,
+    ordersCompared: orders.length,
+    outsideFoyer,
+    changed,
+    withoutShift,
+    cancellations,
+  };
+}

@@ -1,0 +1,148 @@
+import type { Tender } from '../../../contract/shift';
+
+/**
+ * The arithmetic of a shift, pure: where a payment method's money goes, a sale's lines per performance, and
+ * the totals a close-out and a Z-report show.
+ */
+
+/**
+ * Where a payment method's money ends up. An online method (the checkout answered with a payment page) is
+ * never in the drawer or the terminal. The desk methods are told apart by name, as the interface gives
+ * nothing else: cash into the drawer, card into the terminal, anything else (an invoice) into neither.
+ */
+export function tenderOf(methodName: string | null, online: boolean): Tender {
+  if (online) return 'online';
+  const name = (methodName ?? '').toLowerCase();
+  if (/contant|cash|\bkas\b|bargeld|espèces|efectivo/.test(name)) return 'cash';
+  // A gift card or voucher pays with credit the venue holds: not a terminal payment.
+  if (/cadeau|gift|voucher|\bbon\b|tegoed/.test(name)) return 'other';
+  if (/\bpin|card|kaart|debit|maestro|v ?pay|terminal|automaat|contactless|contactloos/.test(name)) return 'card';
+  return 'other';
+}
+
+export interface SaleLine {
+  eventId: number;
+  tickets: number;
+  amountCents: number;
+}
+
+/** An order's seats summed per performance, in the order they first appear. */
+export function linesOf(seats: readonly { eventId: number; amountCents: number }[]): SaleLine[] {
+  const byEvent = new Map<number, SaleLine>();
+  for (const seat of seats) {
+    const line = byEvent.get(seat.eventId) ?? { eventId: seat.eventId, tickets: 0, amountCents: 0 };
+    line.tickets += 1;
+    line.amountCents += seat.amountCents;
+    byEvent.set(seat.eventId, line);
+  }
+  return [...byEvent.values()];
+}
+
+/** A sale as the totals need it; amounts null while it has not been read from the service. */
+export interface SaleFigures {
+  orderId: number;
+  method: string | null;
+  tender: Tender | null;
+  amountCents: number | null;
+  feeCents: number | null;
+  donationCents: number | null;
+  lines: SaleLine[] | null;
+}
+
+export interface MethodTotal {
+  method: string;
+  tender: Tender;
+  count: number;
+  amountCents: number;
+  feeCents: number;
+  donationCents: number;
+}
+
+export interface PerformanceTotal {
+  eventId: number;
+  tickets: number;
+  amountCents: number;
+}
+
+export interface ShiftTotals {
+  count: number;
+  amountCents: number;
+  feeCents: number;
+  donationCents: number;
+  /** Sales whose amounts are not read yet (they count in `count` only). */
+  unread: number;
+  byMethod: MethodTotal[];
+  byPerformance: PerformanceTotal[];
+  expected: { cashCents: number; cardCents: number; onlineCents: number; otherCents: number };
+}
+
+/**
+ * The totals of a shift's sales: per payment method (fees and donations apart), per performance, and what
+ * should be in the drawer (the float plus the cash sales) and on the terminal (the card sales).
+ */
+export function shiftTotals(sales: readonly SaleFigures[], openingFloatCents: number): ShiftTotals {
+  const byMethod = new Map<string, MethodTotal>();
+  const byPerformance = new Map<number, PerformanceTotal>();
+  const totals: ShiftTotals = {
+    count: sales.length,
+    amountCents: 0,
+    feeCents: 0,
+    donationCents: 0,
+    unread: 0,
+    byMethod: [],
+    byPerformance: [],
+    expected: { cashCents: openingFloatCents, cardCents: 0, onlineCents: 0, otherCents: 0 },
+  };
+  for (const sale of sales) {
+    if (sale.amountCents === null || sale.tender === null) {
+      totals.unread += 1;
+      continue;
+    }
+    const fee = sale.feeCents ?? 0;
+    const donation = sale.donationCents ?? 0;
+    totals.amountCents += sale.amountCents;
+    totals.feeCents += fee;
+    totals.donationCents += donation;
+    const method = sale.method || '—';
+    const key = `${sale.tender}\u0000${method}`;
+    const entry = byMethod.get(key) ?? {
+      method,
+      tender: sale.tender,
+      count: 0,
+      amountCents: 0,
+      feeCents: 0,
+      donationCents: 0,
+    };
+    entry.count += 1;
+    entry.amountCents += sale.amountCents;
+    entry.feeCents += fee;
+    entry.donationCents += donation;
+    byMethod.set(key, entry);
+    if (sale.tender === 'cash') totals.expected.cashCents += sale.amountCents;
+    else if (sale.tender === 'card') totals.expected.cardCents += sale.amountCents;
+    else if (sale.tender === 'online') totals.expected.onlineCents += sale.amountCents;
+    else totals.expected.otherCents += sale.amountCents;
+    for (const line of sale.lines ?? []) {
+      const performance = byPerformance.get(line.eventId) ?? { eventId: line.eventId, tickets: 0, amountCents: 0 };
+      performance.tickets += line.tickets;
+      performance.amountCents += line.amountCents;
+      byPerformance.set(line.eventId, performance);
+    }
+  }
+  const tenderOrder: Tender[] = ['cash', 'card', 'online', 'other'];
+  totals.byMethod = [...byMethod.values()].sort(
+    (a, b) => tenderOrder.indexOf(a.tender) - tenderOrder.indexOf(b.tender) || a.method.localeCompare(b.method),
+  );
+  totals.byPerformance = [...byPerformance.values()].sort((a, b) => b.amountCents - a.amountCents);
+  return totals;
+}
+
+/** Counted minus expected, for the drawer and the terminal apart and together. */
+export function differenceOf(
+  expected: { cashCents: number; cardCents: number },
+  counted: { cashCents: number; cardCents: number },
+) {
+  const cashCents = counted.cashCents - expected.cashCents;
+  const cardCents = counted.cardCents - expected.cardCents;
+  return { cashCents, cardCents, totalCents: cashCents + cardCents };
+}

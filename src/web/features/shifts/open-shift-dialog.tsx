@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Modal.css';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { isApiError } from '../../lib/api-error';
+import { useMessages } from '../../lib/i18n';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { MoneyInput } from './money-input';
+import { centsOf } from './shift-model';
+import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
+import { shiftsMessages } from './shifts-messages';
+import './shifts.css';
+
+/** The desk this computer was last opened at: a desk's computer stays at its desk. Not personal data. */
+const DESK_KEY = 'foyer.shift-desk';
+
+function rememberedDesk(): string {
+  try {
+    return localStorage.getItem(DESK_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberDesk(desk: string): void {
+  try {
+    localStorage.setItem(DESK_KEY, desk);
+  } catch {
+    // No storage (private mode): the seller names the desk next time.
+  }
+}
+
+interface OpenValues {
+  desk: string;
+  openingFloat: number | string;
+}
+
+/**
+ * Desk and opening float; the desk this computer was opened at last is filled in, the organisation's desks are
+ * offered (most recently used first), and a new name makes a new desk.
+ */
+export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
+  const t = useMessages(shiftsMessages);
+  const app = useMessages(appMessages);
+  const options = useQuery(shiftQueries.options());
+  const openShift = useOpenShift();
+  const schema = z.object({
+    desk: z.string().trim().min(1, t('deskRequired')).max(60, t('deskTooLong')),
+    openingFloat: z
+      .union([z.number(), z.string()])
+      .refine((value) => value !== '', t('amountRequired'))
+      .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid')),
+  });
+  const form = useForm<OpenValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { desk: rememberedDesk(), openingFloat: '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    openShift.mutate(
+      { desk: values.desk.trim(), openingFloatCents: centsOf(values.openingFloat) ?? 0, timeZone: deskTimeZone() },
+      {
+        onSuccess: () => {
+          rememberDesk(values.desk.trim());
+          onClose();
+        },
+        onError: (error) => {
+          // The desk is someone else's now: said on the field, in the reader's language.
+          if (isApiError(error) && error.kind === 'conflict' && error.fieldErrors.desk) {
+            form.setError('desk', { type: 'server', message: t('deskTaken', { desk: values.desk.trim() }) });
+            return;
+          }
+          applyServerFieldErrors(error, ['desk'], form.setError, { openingFloatCents: 'openingFloat' });
+        },
+      },
+    ),
+  );
+  const unplaced =
+    openShift.isError && !(isApiError(openShift.error) && Object.keys(openShift.error.fieldErrors).length > 0);
+  const { errors } = form.formState;
+
+  return (
+    <Modal opened onClose={onClose} title={t('openTitle')} closeButtonProps={{ 'aria-label': t('cancel') }}>
+      <form
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        noValidate
+        data-testid="open-shift-form"
+        className="foyer-shift-form"
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('openIntro')}
+          </Text>
+          {unplaced ? (
+            <Alert color="red" variant="light" role="alert">
+              {isApiError(openShift.error) && openShift.error.kind === 'conflict'
+                ? t('alreadyOpen')
+                : describeError(openShift.error, app)}
+            </Alert>
+          ) : null}
+          <Controller
+            control={form.control}
+            name="desk"
+            render={({ field }) => (
+              <Autocomplete
+                label={t('desk')}
+                description={t('deskHint')}
+                required
+                data-autofocus
+                data={(options.data?.desks ?? []).map((desk) => desk.name)}
+                error={errors.desk?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                data-testid="open-shift-desk"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="openingFloat"
+            render={({ field }) => (
+              <MoneyInput
+                label={t('openingFloat')}
+                description={t('openingFloatHint')}
+                required
+                error={errors.openingFloat?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                data-testid="open-shift-float"
+              />
+            )}
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={openShift.isPending} data-testid="open-shift-submit">
+              {t('openShift')}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

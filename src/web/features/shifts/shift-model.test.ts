@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { centsOf, countDifference, differenceKind, formatAtDesk } from './shift-model';
+import { shiftQuery } from './shift-queries';
+
+describe('shift model', () => {
+  it('reads a money field in cents: numbers, Dutch and English decimals; empty or negative is nothing', () => {
+    expect(centsOf(150)).toBe(15_000);
+    expect(centsOf(12.345)).toBe(1_235);
+    expect(centsOf('7,5')).toBe(750);
+    expect(centsOf('7.25')).toBe(725);
+    expect(centsOf(0)).toBe(0);
+    expect(centsOf('')).toBeNull();
+    expect(centsOf(-1)).toBeNull();
+    expect(centsOf('abc')).toBeNull();
+  });
+
+  it('differences drawer and terminal apart, once both are counted', () => {
+    const expected = { cashCents: 20_000, cardCents: 5_000 };
+    expect(countDifference(expected, { cashCents: 19_500, cardCents: 5_000 })).toEqual({
+      cashCents: -500,
+      cardCents: 0,
+      totalCents: -500,
+    });
+    expect(countDifference(expected, { cashCents: 19_500, cardCents: null })).toBeNull();
+    expect([differenceKind(-1), differenceKind(0), differenceKind(1)]).toEqual(['short', 'even', 'over']);
+  });
+
+  it('shows a moment at the desk, in its time zone, whatever the reader’s', () => {
+    // 23:30 UTC is half past midnight the next day in Amsterdam (winter time).
+    expect(formatAtDesk('2026-11-26T23:30:00Z', 'en-GB', 'Europe/Amsterdam')).toBe('27 Nov 2026, 00:30');
+    expect(formatAtDesk('2026-11-26T23:30:00Z', 'en-GB', 'Not/AZone')).toMatch(/2026/);
+  });
+
+  it('sends only the filters that are set and well-formed', () => {
+    expect(
+      shiftQuery({ status: 'closed', desk: '3', seller: 'x', from: '2026-11-01', to: '11/30', flag: 'past-midnight' }),
+    ).toEqual({ status: 'closed', desk: '3', from: '2026-11-01', flag: 'past-midnight' });
+    expect(shiftQuery({ status: 'lost', desk: '', seller: '', from: '', to: '', flag: 'x' })).toEqual({});
+  });
+});

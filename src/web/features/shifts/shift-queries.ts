@@ -1,0 +1,132 @@
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type CloseShiftBody,
+  currentShiftSchema,
+  type OpenShiftBody,
+  reconciliationSchema,
+  shiftDetailSchema,
+  shiftOptionsSchema,
+  shiftPageSchema,
+} from '../../../contract/shift';
+import { apiClient } from '../../lib/api-client';
+
+/** The list's filter as the URL keeps it (`from`/`to` are days, YYYY-MM-DD, at the desk). */
+export interface ShiftFilter {
+  status: string;
+  desk: string;
+  seller: string;
+  from: string;
+  to: string;
+  flag: string;
+}
+
+/** The gateway's query for a filter: only what is set and well-formed. */
+export function shiftQuery(filter: ShiftFilter): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (['open', 'closed', 'signed-off'].includes(filter.status)) query.status = filter.status;
+  if (/^\d+$/.test(filter.desk)) query.desk = filter.desk;
+  if (/^\d+$/.test(filter.seller)) query.seller = filter.seller;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(filter.from)) query.from = filter.from;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(filter.to)) query.to = filter.to;
+  if (filter.flag === 'past-midnight') query.flag = filter.flag;
+  return query;
+}
+
+export const shiftKeys = {
+  all: ['shifts'] as const,
+  current: () => [...shiftKeys.all, 'current'] as const,
+  options: () => [...shiftKeys.all, 'options'] as const,
+  lists: () => [...shiftKeys.all, 'list'] as const,
+  list: (query: Record<string, string>, page: number) => [...shiftKeys.lists(), query, page] as const,
+  details: () => [...shiftKeys.all, 'detail'] as const,
+  detail: (shiftId: number) => [...shiftKeys.details(), shiftId] as const,
+  reconciliation: (shiftId: number) => [...shiftKeys.all, 'reconciliation', shiftId] as const,
+};
+
+export const shiftQueries = {
+  /** The signed-in seller's open shift with its running totals (null when none is open). */
+  current: () =>
+    queryOptions({
+      queryKey: shiftKeys.current(),
+      queryFn: ({ signal }) => apiClient.get('/api/shifts/current', { schema: currentShiftSchema, signal }),
+    }),
+  options: () =>
+    queryOptions({
+      queryKey: shiftKeys.options(),
+      queryFn: ({ signal }) => apiClient.get('/api/shifts/options', { schema: shiftOptionsSchema, signal }),
+      staleTime: 60_000,
+    }),
+  list: (filter: ShiftFilter, page: number) => {
+    const query = shiftQuery(filter);
+    return queryOptions({
+      queryKey: shiftKeys.list(query, page),
+      queryFn: ({ signal }) =>
+        apiClient.get('/api/shifts', { schema: shiftPageSchema, query: { ...query, page }, signal }),
+      placeholderData: keepPreviousData,
+    });
+  },
+  detail: (shiftId: number) =>
+    queryOptions({
+      queryKey: shiftKeys.detail(shiftId),
+      queryFn: ({ signal }) => apiClient.get(`/api/shifts/${shiftId}`, { schema: shiftDetailSchema, signal }),
+    }),
+  /** Compared with the service's orders: reads pages of them, so it is not refetched on focus. */
+  reconciliation: (shiftId: number) =>
+    queryOptions({
+      queryKey: shiftKeys.reconciliation(shiftId),
+      queryFn: ({ signal }) =>
+        apiClient.get(`/api/shifts/${shiftId}/reconciliation`, { schema: reconciliationSchema, signal }),
+      refetchOnWindowFocus: false,
+      staleTime: 60_000,
+    }),
+};
+
+/** The desk's time zone, as this browser knows it: the desk's computer is at the venue. */
+export const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Amsterdam';
+
+/** After a shift changed: the seller's current shift, the lists and the desks are read again (not the service). */
+function refreshAfterChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: shiftKeys.current() }),
+    queryClient.invalidateQueries({ queryKey: shiftKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: shiftKeys.options() }),
+  ]);
+}
+
+export function useOpenShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpenShiftBody) => apiClient.post('/api/shifts', { schema: currentShiftSchema, body }),
+    onSuccess: (opened) => {
+      queryClient.setQueryData(shiftKeys.current(), opened);
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+export function useCloseShift(shiftId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CloseShiftBody) =>
+      apiClient.post(`/api/shifts/${shiftId}/close`, { schema: shiftDetailSchema, body }),
+    onSuccess: (closed) => {
+      queryClient.setQueryData(shiftKeys.detail(shiftId), closed);
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+export function useSignOffShift(shiftId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) =>
+      apiClient.post(`/api/shifts/${shiftId}/sign-off`, {
+        schema: shiftDetailSchema,
+        body: note.trim() ? { note: note.trim() } : {},
+      }),
+    onSuccess: (signed) => {
+      queryClient.setQueryData(shiftKeys.detail(shiftId), signed);
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
