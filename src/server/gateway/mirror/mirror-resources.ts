@@ -1,10 +1,6 @@
+import type { MirrorResource } from '../../../contract/mirror';
 import type { Queryable } from '../../service/db/database';
 import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
-
-/** What the mirror holds per organisation, by the name gateway.mirror_sync_state uses. */
-export type MirrorResource = 'customers' | 'orders' | 'waitinglist';
-
-export const MIRROR_RESOURCES: readonly MirrorResource[] = ['customers', 'orders', 'waitinglist'];
 
 export interface ResourceSpec {
   name: MirrorResource;

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { MIRROR_RESOURCES, type MirrorResource } from '../../../contract/mirror';
 import { PAGE_SIZE } from '../../../contract/pagination';
 import type { Database, Queryable } from '../../service/db/database';
 import type { Organisations } from '../connection/organisations';
 import type { ServiceConnection } from '../service-connection';
-import { MIRROR_RESOURCES, type MirrorResource, RESOURCES, type ResourceSpec } from './mirror-resources';
+import { RESOURCES, type ResourceSpec } from './mirror-resources';
 import { releaseLease, renewLease, takeLease } from './sync-lease';
 import { DEFAULT_RETRY, type RetryPolicy, UpstreamClient } from './upstream-pages';
+import { type ForwardedWrite, writeThrough } from './write-through';
 
 /**
  * The sync engine: per organisation, fills the mirror from the service's exports and keeps it fresh.
@@ -89,6 +91,7 @@ export class MirrorSync {
   /** Who holds a lease taken here: one id per process. */
   readonly holder = randomUUID();
   readonly #running = new Map<number, Promise<SyncReport | null>>();
+  readonly #claimed = new Set<number>();
   readonly #abort = new AbortController();
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -138,18 +141,22 @@ export class MirrorSync {
    * Does not wait for it.
    */
   async refresh(organisationId: number): Promise<{ started: boolean }> {
-    if (this.#running.has(organisationId) || this.#stopped) return { started: false };
-    const taken = await takeLease(this.options.db, organisationId, this.holder, { ttlSeconds: LEASE_SECONDS });
-    if (!taken) return { started: false };
-    void this.#start(organisationId);
-    return { started: true };
+    return { started: (await this.#begin(organisationId, {})) !== null };
   }
 
   /** Syncs the organisation now and waits (tests, the benchmark); null when another instance holds the lease. */
   async syncNow(organisationId: number): Promise<SyncReport | null> {
-    const running = this.#running.get(organisationId);
-    if (running) await running.catch(() => undefined);
+    await this.#running.get(organisationId)?.catch(() => undefined);
     return this.#run(organisationId, {});
+  }
+
+  /** Puts a change just made through the gateway into the mirror (write-through.ts). */
+  writeThrough(
+    organisation: { organisationId: number; clientName: string },
+    apiKey: string,
+    call: ForwardedWrite,
+  ): Promise<void> {
+    return writeThrough(this.options, organisation, apiKey, call);
   }
 
   /** The sync running here for the organisation, if any. */
@@ -158,23 +165,36 @@ export class MirrorSync {
   }
 
   async #run(organisationId: number, lease: { dueAfterSeconds?: number }): Promise<SyncReport | null> {
-    if (this.#running.has(organisationId) || this.#stopped) return null;
-    const taken = await takeLease(this.options.db, organisationId, this.holder, {
-      ttlSeconds: LEASE_SECONDS,
-      ...lease,
-    });
-    if (!taken) return null;
-    return this.#start(organisationId);
+    const begun = await this.#begin(organisationId, lease);
+    return begun ? begun.run : null;
   }
 
-  /** Runs a sync whose lease is held, then frees the lease. */
-  #start(organisationId: number): Promise<SyncReport | null> {
+  /**
+   * Takes the organisation's lease and starts its sync; null when a sync runs here already or the lease is
+   * held elsewhere (or, with `dueAfterSeconds`, the organisation is not due). The organisation is claimed
+   * here before the lease is asked for, so two callers in this process never both start one.
+   */
+  async #begin(
+    organisationId: number,
+    lease: { dueAfterSeconds?: number },
+  ): Promise<{ run: Promise<SyncReport | null> } | null> {
+    if (this.#claimed.has(organisationId) || this.#stopped) return null;
+    this.#claimed.add(organisationId);
+    let taken = false;
+    try {
+      taken = await takeLease(this.options.db, organisationId, this.holder, { ttlSeconds: LEASE_SECONDS, ...lease });
+    } finally {
+      if (!taken) this.#claimed.delete(organisationId);
+    }
+    if (!taken) return null;
     const run = this.#syncHeld(organisationId).finally(async () => {
-      this.#running.delete(organisationId);
       await releaseLease(this.options.db, organisationId, this.holder).catch(() => undefined);
+      this.#running.delete(organisationId);
+      this.#claimed.delete(organisationId);
     });
     this.#running.set(organisationId, run);
-    return run;
+    // Wrapped: an async function returning the promise itself would wait for the whole sync.
+    return { run };
   }
 
   async #syncHeld(organisationId: number): Promise<SyncReport | null> {
