@@ -38,6 +38,9 @@ import { type ForwardedWrite, writeThrough } from './write-through';
 /** How far behind the service's clock the stored watermark stays (a transaction's time to commit). */
 export const WATERMARK_MARGIN_MS = 5000;
 
+/** A walk that wrote this many rows refreshes its tables' statistics. */
+const ANALYZE_AFTER_ROWS = 10_000;
+
 /**
  * The lease's lifetime. A running sync renews it after a batch once RENEW_AFTER_MS have passed; a batch
  * waits at most a minute for a `Retry-After` (DEFAULT_RETRY), so a live holder never lets it lapse, and an
@@ -314,6 +317,12 @@ export class MirrorSync {
       const short = state.firstFull ? await missingRecords(db, spec, organisationId, head.total) : 0;
       if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
       await finishAttempt(db, organisationId, spec.name, watermark, report.full);
+      // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
+      // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
+      // itself; PostgreSQL's autovacuum comes when it comes).
+      if (report.full || report.written >= ANALYZE_AFTER_ROWS) {
+        for (const table of spec.analyzed) await db.query(`analyze gateway.${table}`);
+      }
     } catch (error) {
       if (this.#abort.signal.aborted) {
         report.error = 'stopped';
