@@ -118,12 +118,8 @@ export class MirrorSync {
   start(): void {
     if (this.#timer || this.#stopped) return;
     const every = this.options.intervalSeconds * 1000;
-    const tick = async () => {
-      try {
-        await this.syncDue();
-      } catch (error) {
-        this.options.log.error({ err: error }, 'mirror: the scheduled sync failed');
-      }
+    const tick = () => {
+      this.syncDue().catch((error: unknown) => this.options.log.error({ err: error }, 'mirror: the schedule failed'));
       if (!this.#stopped) this.#timer = setTimeout(tick, every).unref();
     };
     // A first sync soon after start, spread a little so instances started together do not ask together.
@@ -138,14 +134,23 @@ export class MirrorSync {
     await Promise.allSettled(this.#running.values());
   }
 
-  /** One round of the schedule: the organisations due now, a few at a time. */
+  /**
+   * One round of the schedule: starts the organisations that are due, not syncing here already, and not
+   * leased elsewhere, up to `organisationsAtOnce` syncs running here; resolves when those it started are done.
+   * The schedule does not wait for it: a long first sync of one organisation holds up no other's next round.
+   */
   async syncDue(): Promise<void> {
     const { rows } = await this.options.db.query<{ id: string }>('select id from gateway.organisations order by id');
-    const ids = rows.map((row) => Number(row.id));
-    const limit = createLimit(this.options.organisationsAtOnce ?? 2);
+    const atOnce = this.options.organisationsAtOnce ?? 2;
     // Due when not attempted for most of an interval: an instance that ran it a moment ago makes this one wait.
     const dueAfterSeconds = this.options.intervalSeconds * 0.8;
-    await Promise.all(ids.map((id) => limit(async () => this.#run(id, { dueAfterSeconds }))));
+    const started: Promise<SyncReport | null>[] = [];
+    for (const row of rows) {
+      if (this.#running.size >= atOnce) break;
+      const begun = await this.#begin(Number(row.id), { dueAfterSeconds });
+      if (begun) started.push(begun.run);
+    }
+    await Promise.allSettled(started);
   }
 
   /**
@@ -159,7 +164,8 @@ export class MirrorSync {
   /** Syncs the organisation now and waits (tests, the benchmark); null when another instance holds the lease. */
   async syncNow(organisationId: number): Promise<SyncReport | null> {
     await this.#running.get(organisationId)?.catch(() => undefined);
-    return this.#run(organisationId, {});
+    const begun = await this.#begin(organisationId, {});
+    return begun ? begun.run : null;
   }
 
   /** Puts a change just made through the gateway into the mirror (write-through.ts). */
@@ -174,11 +180,6 @@ export class MirrorSync {
   /** The sync running here for the organisation, if any. */
   runningHere(organisationId: number): Promise<SyncReport | null> | undefined {
     return this.#running.get(organisationId);
-  }
-
-  async #run(organisationId: number, lease: { dueAfterSeconds?: number }): Promise<SyncReport | null> {
-    const begun = await this.#begin(organisationId, lease);
-    return begun ? begun.run : null;
   }
 
   /**
