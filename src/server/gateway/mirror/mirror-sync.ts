@@ -278,17 +278,22 @@ export class MirrorSync {
         );
         const writeStarted = performance.now();
         report.fetchMs += writeStarted - fetchStarted;
-        const records = pages.flatMap((page) => page.data);
-        greatest = maxOf(greatest, greatestSecond(spec, records));
         const total = first && state.firstFull ? (pages[0]?.total ?? null) : null;
-        report.written += await db.transaction(async (tx) => {
-          const written = await spec.upsert(tx, organisationId, records);
-          await recordProgress(tx, organisationId, spec.name, state.firstFull ? written : 0, total);
-          return written;
-        });
+        // One transaction per batch on a server (fewer commits to wait for); per page on the embedded
+        // database, whose one connection the people using Foyer wait for meanwhile.
+        const groups = db.kind === 'pglite' ? pages.map((page) => [page]) : [pages];
+        for (const group of groups) {
+          const records = group.flatMap((page) => page.data);
+          greatest = maxOf(greatest, greatestSecond(spec, records));
+          report.written += await db.transaction(async (tx) => {
+            const written = await spec.upsert(tx, organisationId, records);
+            await recordProgress(tx, organisationId, spec.name, state.firstFull ? written : 0, total);
+            return written;
+          });
+          report.records += records.length;
+        }
         report.writeMs += performance.now() - writeStarted;
         report.pages += pages.length;
-        report.records += records.length;
         return pages;
       };
       // Page 1 says how many pages the filter has; an unchanged organisation is done with it.
