@@ -8,6 +8,7 @@ import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerDeskRoutes } from './desk/desk-routes';
 import { forwardHandler } from './forward/forwarder';
+import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerShiftRoutes } from './shifts/shift-routes';
 import { registerStaffRoutes } from './staff/staff-routes';
@@ -43,6 +44,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
+  registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

@@ -6,6 +6,7 @@ import { SessionStore } from './auth/sessions';
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
+import { MirrorSync } from './mirror/mirror-sync';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   DATA_DIR: string;
   FOYER_MASTER_KEY?: string | undefined;
   SESSION_SECRET?: string | undefined;
+  MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
+  MIRROR_SYNC_CONCURRENCY?: number | undefined;
 }
 
 export interface OpenedGateway {
@@ -48,6 +51,15 @@ export async function openGateway(
   const organisations = new Organisations(db, vault);
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
+  // Built here, started by main.ts (tests and tools run syncs when they choose).
+  const mirror = new MirrorSync({
+    db,
+    service: options.service,
+    organisations,
+    log,
+    intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
+    concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
+  });
   return {
     deps: {
       db,
@@ -56,6 +68,7 @@ export async function openGateway(
       sessions: new SessionStore(db, signingKey),
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
+      mirror,
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
