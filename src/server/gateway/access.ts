@@ -10,6 +10,7 @@ import { SessionStore as Sessions } from './auth/sessions';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
+import type { CustomerDirectories } from './customer-search/customer-directory';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
@@ -25,6 +26,8 @@ export interface GatewayDeps {
   sessions: SessionStore;
   throttle: SignInThrottle;
   organisations: Organisations;
+  /** This process's search directories of the mirrored customers, one per organisation. */
+  customerDirectories: CustomerDirectories;
   log: Logger;
   /** The address sign-in failures are counted by; default the TCP peer of the request. */
   clientAddress?: (c: Context) => string;
