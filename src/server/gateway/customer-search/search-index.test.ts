@@ -201,6 +201,54 @@ describe('CustomerSearchIndex', () => {
     expect(ids(local, 'zwolel')).toHaveLength(2000 + 300 + 20 - 1);
   });
 
+  it('ranks the same whether a later word is looked up through its postings or through each candidate', () => {
+    const names = ['Jansen', 'Janssen', 'de Vries', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'Bos', 'Vos'];
+    const cities = ['Amsterdam', 'Amstelveen', 'Utrecht', 'Zwolle', 'Den Haag'];
+    const many = Array.from({ length: 3000 }, (_, n) =>
+      customer({
+        customerFirstName: ['Anna', 'Jan', 'Piet', 'Joke', 'Sanne'][n % 5] as string,
+        customerLastName: names[(n * 7) % names.length] as string,
+        email: `klant${n}@example.nl`,
+        customerPhone: `06${String(10_000_000 + n * 37)}`,
+        customerZip: `${1000 + (n % 90)} AB`,
+        customerCity: cities[n % cities.length] as string,
+        customerTags: n % 3 === 0 ? 'Vriend' : '',
+      }),
+    );
+    const scanning = new CustomerSearchIndex(Number.POSITIVE_INFINITY);
+    const forward = new CustomerSearchIndex(0);
+    for (const local of [scanning, forward]) {
+      for (const one of many.slice(0, 2500)) local.upsert(one.customerId, one);
+      local.seal();
+      // Some in the tail, some replaced.
+      for (const one of many.slice(2500)) local.upsert(one.customerId, one);
+      for (const one of many.slice(0, 40)) local.upsert(one.customerId, { ...one, customerCity: 'Leiden' });
+    }
+    const queries = [
+      'jan a',
+      'jansen amst',
+      'jnasen amsterdam',
+      'a jan',
+      'anna v',
+      'vreis anna',
+      'piet 06',
+      'joke 10',
+      'sanne vriend',
+      'bos leid',
+      'mulder 1005 ab',
+      'klant12 jan',
+      'amsterdam jansen piet',
+      'utrceht smit',
+    ];
+    let found = 0;
+    for (const query of queries) {
+      const answer = ids(forward, query);
+      expect(answer, query).toEqual(ids(scanning, query));
+      found += answer?.length ?? 0;
+    }
+    expect(found).toBeGreaterThan(1000);
+  });
+
   it('runs the words of a tag together, but not those of a name with the same text', () => {
     const tagged = customer({ customerLastName: 'Tagged', customerTags: 'Nieuw lid' });
     const named = customer({ customerFirstName: 'Nieuw lid', customerLastName: 'Named' });

@@ -267,6 +267,16 @@ interface Segment {
   alphaPositions: Int32Array;
 }
 
+/** A document's tokens (about 13) judged one by one cost about this many postings scanned. */
+const FORWARD_COST = 16;
+
+/** Answers of at least this many matches are kept for the next keystroke (of anyone) until the index changes. */
+const CACHED_MATCHES = 10_000;
+const CACHED_ANSWERS = 32;
+/** rankCandidates packs (key, document) into one double: documents below 2^31, keys below 2^21. */
+const DOC_SPAN = 2 ** 31;
+const MAX_KEY = 2 ** 21 - 1;
+
 /** Postings added since the last segment was built are scanned one by one; past this many a new one is built. */
 const MAX_UNSEALED_POSTINGS = 20_000;
 /**
@@ -333,17 +343,27 @@ export class CustomerSearchIndex {
       if (joined && terms.joined >= 0) this.addPosting(terms.joined, field);
     },
   };
-  /** Per posting: its term and its value (document << FIELD_BITS | field). */
+  /**
+   * Per posting: its term and its value (document << FIELD_BITS | field). A document's postings are added
+   * together, so they are one run here, from docStart[doc] to the next document's start: a forward index
+   * (document → its tokens) for free, which scoreCandidates reads.
+   */
   private postingTerm = new IntList();
   private postingValue = new IntList();
+  private docStart = new IntList();
   /** Postings [0, base.end), sorted; then [base.end, delta.end); the rest is the unsorted tail. */
   private base: Segment | null = null;
   private delta: Segment | null = null;
   private dead = 0;
   /** Bumped on every change. */
   version = 0;
+  /** Large answers by their query's terms, least recently used first (see CACHED_MATCHES). */
+  private readonly answers = new Map<string, { version: number; keys: Int32Array }>();
   // Scratch space reused by every query (see scoreTerm).
   private queryStamp = new Int32Array(0);
+  /** The documents the first term let in, in the order they came (see rankMatches). */
+  private candidates = new Int32Array(0);
+  private candidateCount = 0;
   private hits = new Int32Array(0);
   private termBest = new Float64Array(0);
   private total = new Float64Array(0);
@@ -352,6 +372,12 @@ export class CustomerSearchIndex {
   private termQuality = new Float64Array(0);
   private termPass = 0;
   private readonly distanceRows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+  /**
+   * `forwardCost`: how many postings scanned one document's tokens judged one by one are worth (scoreTerm
+   * chooses by it); tests set 0 (always through the documents) or Infinity (never) to compare the two ways.
+   */
+  constructor(private readonly forwardCost = FORWARD_COST) {}
 
   /** Customers indexed. */
   get size(): number {
@@ -373,6 +399,7 @@ export class CustomerSearchIndex {
     const doc = this.docKeys.length;
     this.docKeys.push(key);
     this.docOfKey.set(key, doc);
+    this.docStart.push(this.postingValue.length);
     this.currentDoc = doc;
     this.lastTerm = -1;
     tokensOf(customer, this.sink);
@@ -418,11 +445,14 @@ export class CustomerSearchIndex {
     const termTexts: string[] = [];
     const terms = this.postingTerm.data;
     const values = this.postingValue.data;
+    const docStart = new IntList();
     let kept = 0;
     for (let at = 0; at < this.postingValue.length; at++) {
       const value = values[at] as number;
       const doc = docMap[value >>> FIELD_BITS] as number;
       if (doc < 0) continue;
+      // Every document has postings (its id at least), and they stay in one run, in document order.
+      if (doc === docStart.length) docStart.push(kept);
       const term = terms[at] as number;
       let mapped = termMap[term] as number;
       if (mapped < 0) {
@@ -435,6 +465,7 @@ export class CustomerSearchIndex {
     }
     this.postingTerm.truncate(kept);
     this.postingValue.truncate(kept);
+    this.docStart = docStart;
     const sharedTerms = new Map<string, number>();
     for (const [text, term] of this.sharedTerms) {
       const mapped = termMap[term] as number;
@@ -572,25 +603,53 @@ export class CustomerSearchIndex {
 
   /**
    * The keys of the matches of `query`, best first (ties in the order customers were indexed); null for an
-   * empty query (nothing to search for). Every word of the query must match.
+   * empty query (nothing to search for). Every word of the query must match. A large answer is shared with
+   * later searches of the same terms: never change the array.
    */
   search(query: string): Int32Array | null {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return null;
+    const typed = queryTerms(query);
+    if (typed.length === 0) return null;
+    // Every term must match and the scores add up, so the order of the terms changes nothing but the cost:
+    // the one with the fewest postings first lets in the fewest documents (see scoreTerm).
+    const terms = typed
+      .map((term) => ({ term, postings: this.prefixPostings(term) }))
+      .sort((a, b) => a.postings - b.postings)
+      .map((entry) => entry.term);
+    const cacheKey = [...terms].sort().join(' ');
+    const cached = this.answers.get(cacheKey);
+    if (cached?.version === this.version) {
+      // Most recently used last.
+      this.answers.delete(cacheKey);
+      this.answers.set(cacheKey, cached);
+      return cached.keys;
+    }
     if (this.postingValue.length - this.sealedEnd() > MAX_UNSEALED_POSTINGS) this.seal();
     this.ensureScratch();
     this.stamp += 1;
+    this.candidateCount = 0;
+    let running = 0;
     for (let index = 0; index < terms.length; index++) {
-      if (this.scoreTerm(terms[index] as string, index) === 0) return new Int32Array(0);
+      running = this.scoreTerm(terms[index] as string, index, running);
+      if (running === 0) return new Int32Array(0);
     }
     const ranked = this.rankMatches(terms.length);
     for (let at = 0; at < ranked.length; at++) ranked[at] = this.docKeys[ranked[at] as number] as number;
+    if (ranked.length >= CACHED_MATCHES) {
+      this.answers.delete(cacheKey);
+      this.answers.set(cacheKey, { version: this.version, keys: ranked });
+      if (this.answers.size > CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+    }
     return ranked;
   }
 
-  /** Orders the documents that matched all `termCount` terms by score, with a counting sort over 1/100 steps. */
+  /**
+   * Orders the documents that matched all `termCount` terms by score (in 1/100 steps), ties in document order.
+   * When the first term let in a small share of the documents, only those are looked at (and sorted natively);
+   * else every document is, with a counting sort.
+   */
   private rankMatches(termCount: number): Int32Array {
     const count = this.docKeys.length;
+    if (this.candidateCount * 8 < count) return this.rankCandidates(termCount);
     let matched = 0;
     let highest = 0;
     const keys = new Int32Array(count);
@@ -621,11 +680,30 @@ export class CustomerSearchIndex {
     return ordered;
   }
 
+  /** rankMatches for few candidates: their keys packed with the document into one number each, sorted. */
+  private rankCandidates(termCount: number): Int32Array {
+    const { candidates, hits, total, termBest } = this;
+    const packed = new Float64Array(this.candidateCount);
+    let matched = 0;
+    for (let at = 0; at < this.candidateCount; at++) {
+      const doc = candidates[at] as number;
+      if (hits[doc] !== termCount) continue;
+      const key = Math.round(((total[doc] as number) + (termBest[doc] as number)) * 100);
+      // Ascending order of (-key, doc): best first, ties by document. Exact below 2^53 (keys stay below 2^21).
+      packed[matched++] = (MAX_KEY - key) * DOC_SPAN + doc;
+    }
+    const sorted = packed.subarray(0, matched).sort();
+    const ordered = new Int32Array(matched);
+    for (let at = 0; at < matched; at++) ordered[at] = (sorted[at] as number) % DOC_SPAN;
+    return ordered;
+  }
+
   private ensureScratch(): void {
     const needed = this.docKeys.length;
     if (this.queryStamp.length < needed) {
       const size = Math.max(needed, Math.ceil(this.queryStamp.length * 1.5), 1024);
       this.queryStamp = new Int32Array(size);
+      this.candidates = new Int32Array(size);
       this.hits = new Int32Array(size);
       this.termBest = new Float64Array(size);
       this.total = new Float64Array(size);
@@ -645,19 +723,34 @@ export class CustomerSearchIndex {
    * sums the best score of each earlier term, `termBest` holds the current term's best. Returns how many
    * documents are still in the running.
    */
-  private scoreTerm(term: string, index: number): number {
-    let kept = 0;
+  private scoreTerm(term: string, index: number, running: number): number {
     const typos = term.length >= TYPO_MIN_LENGTH && isAlphabetic(term);
     const maxTypos = term.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
+    // Few documents still in the running and a term of many postings ("jansen a"): looking through the tokens
+    // of those documents costs less than through the postings of every token starting with "a".
+    if (index > 0 && running * this.forwardCost < this.prefixPostings(term)) {
+      return this.scoreCandidates(term, index, typos, maxTypos);
+    }
+    let kept = 0;
     for (const segment of [this.base, this.delta]) {
       if (!segment) continue;
       const { terms, starts, postings } = segment;
       const first = lowerBound(terms, term);
       const last = prefixEnd(terms, term, first);
-      for (let position = first; position < last; position++) {
-        const token = terms[position] as string;
-        const quality = token === term ? EXACT : PREFIX_BASE + 0.35 * (term.length / token.length);
-        kept += this.visit(postings, starts[position] as number, starts[position + 1] as number, quality, index);
+      // Every token here starts with the term, so its length alone says how well it matches. Neighbouring
+      // tokens of one length (a prefix of a phone number runs through tens of thousands of them) have their
+      // postings side by side: each run is visited in one go.
+      let runStart = first;
+      let runLength = -1;
+      for (let position = first; position <= last; position++) {
+        const length = position < last ? (terms[position] as string).length : -2;
+        if (length === runLength) continue;
+        if (runLength >= 0) {
+          const quality = runLength === term.length ? EXACT : PREFIX_BASE + 0.35 * (term.length / runLength);
+          kept += this.visit(postings, starts[runStart] as number, starts[position] as number, quality, index);
+        }
+        runStart = position;
+        runLength = length;
       }
       if (typos) {
         this.walkTypos(segment, term, maxTypos, (position, distance) => {
@@ -683,10 +776,60 @@ export class CustomerSearchIndex {
     return kept;
   }
 
+  /** Postings of the tokens starting with `term` (not counting typos): what scanning for it costs. */
+  private prefixPostings(term: string): number {
+    let count = this.postingValue.length - this.sealedEnd();
+    for (const segment of [this.base, this.delta]) {
+      if (!segment) continue;
+      const first = lowerBound(segment.terms, term);
+      const last = prefixEnd(segment.terms, term, first);
+      count += (segment.starts[last] as number) - (segment.starts[first] as number);
+    }
+    return count;
+  }
+
+  /**
+   * scoreTerm for the documents still in the running only, through their own tokens (see docStart): each
+   * distinct token judged once, exactly as the tail is (the same measure of prefix and typo as the segments').
+   */
+  private scoreCandidates(term: string, index: number, typos: boolean, maxTypos: number): number {
+    this.termPass += 1;
+    const pass = this.termPass;
+    const { candidates, hits, total, termBest, termStamp, termQuality, termTexts } = this;
+    const tokens = this.postingTerm.data;
+    const values = this.postingValue.data;
+    const starts = this.docStart.data;
+    const lastDoc = this.docStart.length - 1;
+    let kept = 0;
+    for (let at = 0; at < this.candidateCount; at++) {
+      const doc = candidates[at] as number;
+      if (hits[doc] !== index) continue;
+      const end = doc < lastDoc ? (starts[doc + 1] as number) : this.postingValue.length;
+      let best = 0;
+      for (let posting = starts[doc] as number; posting < end; posting++) {
+        const termId = tokens[posting] as number;
+        if (termStamp[termId] !== pass) {
+          termStamp[termId] = pass;
+          termQuality[termId] = this.tokenQuality(term, termTexts[termId] as string, typos, maxTypos);
+        }
+        const quality = termQuality[termId] as number;
+        if (quality === 0) continue;
+        const score = quality * (FIELD_WEIGHT[(values[posting] as number) & FIELD_MASK] as number);
+        if (score > best) best = score;
+      }
+      if (best === 0) continue;
+      total[doc] = (total[doc] as number) + (termBest[doc] as number);
+      hits[doc] = index + 1;
+      termBest[doc] = best;
+      kept += 1;
+    }
+    return kept;
+  }
+
   /** Scores postings[from..to) for query term number `index` (see scoreTerm); returns the documents it let in. */
   private visit(postings: Int32Array, from: number, to: number, quality: number, index: number): number {
     const stamp = this.stamp;
-    const { queryStamp, hits, total, termBest, docKeys } = this;
+    const { queryStamp, hits, total, termBest, docKeys, candidates } = this;
     let kept = 0;
     for (let at = from; at < to; at++) {
       const posting = postings[at] as number;
@@ -695,6 +838,7 @@ export class CustomerSearchIndex {
       if (queryStamp[doc] !== stamp) {
         if (index !== 0 || (docKeys[doc] as number) < 0) continue;
         queryStamp[doc] = stamp;
+        candidates[this.candidateCount++] = doc;
         hits[doc] = 1;
         total[doc] = 0;
         termBest[doc] = score;
