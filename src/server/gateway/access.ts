@@ -11,6 +11,7 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
 import type { CustomerDirectories } from './customer-search/customer-directory';
+import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
@@ -28,6 +29,8 @@ export interface GatewayDeps {
   organisations: Organisations;
   /** This process's search directories of the mirrored customers, one per organisation. */
   customerDirectories: CustomerDirectories;
+  /** The organisations' mirror of the service (mirror/): its sync, status and write-through. */
+  mirror: MirrorSync;
   log: Logger;
   /** The address sign-in failures are counted by; default the TCP peer of the request. */
   clientAddress?: (c: Context) => string;

@@ -8,6 +8,7 @@ import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
 import { forwardHandler } from './forward/forwarder';
+import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerStaffRoutes } from './staff/staff-routes';
 
@@ -41,6 +42,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerStaffRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
+  registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)

@@ -7,6 +7,7 @@ import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/si
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { CustomerDirectories } from './customer-search/customer-directory';
+import { MirrorSync } from './mirror/mirror-sync';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -15,6 +16,8 @@ export interface GatewayConfig {
   DATA_DIR: string;
   FOYER_MASTER_KEY?: string | undefined;
   SESSION_SECRET?: string | undefined;
+  MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
+  MIRROR_SYNC_CONCURRENCY?: number | undefined;
 }
 
 export interface OpenedGateway {
@@ -50,6 +53,15 @@ export async function openGateway(
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
   const customerDirectories = new CustomerDirectories(db);
+  // Built here, started by main.ts (tests and tools run syncs when they choose).
+  const mirror = new MirrorSync({
+    db,
+    service: options.service,
+    organisations,
+    log,
+    intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
+    concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
+  });
   return {
     deps: {
       db,
@@ -59,6 +71,7 @@ export async function openGateway(
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
       customerDirectories,
+      mirror,
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
