@@ -1,4 +1,5 @@
 import type { Customer } from '../../contract/customer';
+import { upsertCustomers } from '../gateway/mirror/mirror-store';
 import type { Queryable } from '../service/db/database';
 import { Calendar } from '../service/db/seed/calendar';
 import { buildCustomers } from '../service/db/seed/customers';
@@ -49,22 +50,9 @@ export function generateCustomers(count: number, options: { seed?: number; first
 /** Rows per statement when filling the mirror. */
 const BATCH = 5_000;
 
-/**
- * Writes customers into the organisation's mirror as the sync does (the Customer as returned in `body`,
- * its tags split), replacing what is there for the same ids.
- */
+/** Writes customers into the organisation's mirror as the sync does (mirror-store.ts), in batches. */
 export async function fillMirror(db: Queryable, organisationId: number, customers: readonly Customer[]): Promise<void> {
   for (let start = 0; start < customers.length; start += BATCH) {
-    const bodies = customers.slice(start, start + BATCH).map((customer) => JSON.stringify(customer));
-    await db.query(
-      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
-       select $1, (b->>'customerId')::bigint, b->>'email', (b->>'lastChanged')::timestamptz,
-              coalesce(string_to_array(b->>'customerTags', ','), '{}'), b
-         from unnest($2::jsonb[]) as b
-       on conflict (organisation_id, customer_id) do update
-          set email = excluded.email, last_changed = excluded.last_changed, tags = excluded.tags,
-              body = excluded.body, mirrored_at = now()`,
-      [organisationId, bodies],
-    );
+    await upsertCustomers(db, organisationId, customers.slice(start, start + BATCH));
   }
 }

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { EmailCheck } from '../../../contract/customer-search';
 import type { GatewayDeps, GatewayEnv } from '../access';
+import { type MirrorCustomer, upsertCustomers } from '../mirror/mirror-store';
 import { requestOrigin } from '../same-origin';
-import { mirrorCustomer } from './mirror-reads';
 
 /**
  * Asks the service for the customer with `email` (`findByEmail`, spec 4.2), so a customer created elsewhere a
@@ -31,8 +31,11 @@ export async function checkEmailUpstream(
       deps.log.warn({ status: response.status }, 'findByEmail for the customer search failed');
       return { result: 'failed' };
     }
-    const customerId = await mirrorCustomer(deps.db, principal.organisationId, await response.json());
-    return customerId === null ? { result: 'failed' } : { result: 'found', customerId };
+    const customer = (await response.json()) as MirrorCustomer;
+    const customerId = Number(customer?.customerId);
+    if (!Number.isSafeInteger(customerId)) return { result: 'failed' };
+    await upsertCustomers(deps.db, principal.organisationId, [customer]);
+    return { result: 'found', customerId };
   } catch (error) {
     deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'findByEmail unreachable');
     return { result: 'failed' };
