@@ -17,6 +17,8 @@ export const CUSTOMER_PAGE_SIZE = 100;
 export const CUSTOMER_PAGE_SIZE_MAX = 500;
 /** Options the buyer lookup returns at most: enough to choose from, too few to page through the customers. */
 export const CUSTOMER_LOOKUP_LIMIT = 8;
+/** Characters the buyer lookup needs before it answers: a single letter would list everyone. */
+export const CUSTOMER_LOOKUP_MIN_LENGTH = 2;
 /** Most matches "select all matches" hands over at once (each then costs two calls of a bulk tag change). */
 export const CUSTOMER_MATCHES_MAX = 10_000;
 

@@ -7,6 +7,7 @@ import {
   type BuyerLookupAnswer,
   type BuyerSummary,
   CUSTOMER_LOOKUP_LIMIT,
+  CUSTOMER_LOOKUP_MIN_LENGTH,
   CUSTOMER_MATCHES_MAX,
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_PAGE_SIZE_MAX,
@@ -41,7 +42,9 @@ const listSchema = z.object({
   perPage: z.coerce.number().int().min(1).max(CUSTOMER_PAGE_SIZE_MAX).optional(),
 });
 
-const lookupSchema = z.object({ q: text(200).min(2, 'Type at least 2 characters') });
+const lookupSchema = z.object({
+  q: text(200).min(CUSTOMER_LOOKUP_MIN_LENGTH, `Type at least ${CUSTOMER_LOOKUP_MIN_LENGTH} characters`),
+});
 
 type ListParams = z.infer<typeof listSchema>;
 
