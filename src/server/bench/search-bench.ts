@@ -1,4 +1,6 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import pino from 'pino';
@@ -71,12 +73,15 @@ interface Candidate {
   search: Search;
 }
 
-/** PGlite with the extensions the SQL candidate needs (the gateway's own connection loads none). */
-async function pgliteWithExtensions(): Promise<Database> {
+/**
+ * PGlite on disk, as `npm start` keeps it (DATA_DIR; in memory a million customers would not fit its 32-bit
+ * address space), with the extensions the SQL candidate needs (the gateway's own connection loads none).
+ */
+async function pgliteWithExtensions(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { fuzzystrmatch } = await import('@electric-sql/pglite/contrib/fuzzystrmatch');
-  const pglite: PGlite = await PGlite.create({ extensions: { unaccent, fuzzystrmatch } });
+  const pglite: PGlite = await PGlite.create(dataDir, { extensions: { unaccent, fuzzystrmatch } });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, params as unknown[] | undefined);
@@ -101,8 +106,15 @@ interface Opened {
 
 async function openDatabase(kind: string): Promise<Opened> {
   if (kind === 'pglite') {
-    const db = await pgliteWithExtensions();
-    return { db, close: () => db.close() };
+    const dir = await mkdtemp(join(tmpdir(), 'foyer-search-bench-'));
+    const db = await pgliteWithExtensions(dir);
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const server = await startPostgresServer({ durable: true });
   const db = await connectDatabase({ databaseUrl: server.url, poolSize: 4 });
