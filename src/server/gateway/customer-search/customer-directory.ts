@@ -43,7 +43,7 @@ interface MirrorRow {
   optin: string;
 }
 
-/** Customer read in one catch-up from which the index is sorted at once. */
+/** Customers read in one catch-up from which the index is sorted at once (a few are searched unsorted). */
 const SEAL_AFTER = 1_000;
 
 /** Rows per read of the mirror: a full load of 1,000,000 customers is 200 reads. */
