@@ -10,6 +10,8 @@ export interface ResourceSpec {
   watermarkField: string;
   /** The mirror table (schema gateway) of its rows. */
   table: string;
+  /** Its tables, the table above included, whose statistics a large write makes stale. */
+  analyzed: readonly string[];
   upsert(tx: Queryable, organisationId: number, records: readonly Record<string, unknown>[]): Promise<number>;
   /** Read whole again this often, for changes that do not move the watermark. */
   reloadAfterMs?: number;
@@ -29,6 +31,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     watermarkField: 'lastChanged',
     upsert: upsertCustomers,
     table: 'mirror_customers',
+    analyzed: ['mirror_customers'],
   },
   orders: {
     name: 'orders',
@@ -36,6 +39,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     watermarkField: 'lastChanged',
     upsert: upsertOrders,
     table: 'mirror_orders',
+    analyzed: ['mirror_orders', 'mirror_order_seats'],
   },
   waitinglist: {
     name: 'waitinglist',
@@ -43,6 +47,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     watermarkField: 'createdAt',
     upsert: upsertWaitingList,
     table: 'mirror_waiting_list',
+    analyzed: ['mirror_waiting_list'],
     reloadAfterMs: WAITING_LIST_RELOAD_MS,
   },
 };
