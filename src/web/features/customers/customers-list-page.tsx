@@ -27,6 +27,7 @@ import { OptinBadge, RowCheckbox, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';
 import { isExactEmail } from './exact-email';
 import { useRememberedSearch } from './remembered-search';
+import { useSearchAfterSync } from './use-search-after-sync';
 
 const PENDING = { isPending: true, isError: false, error: null };
 const customerRowId = (row: Customer) => String(row.customerId);
@@ -68,6 +69,7 @@ export function CustomersListPage() {
     if (page !== 1) update({});
   };
 
+  useSearchAfterSync();
   const searching = settledText.trim() !== '';
   const list = useQuery(customerQueries.list(searchParamsOf(settledText, params, page, CUSTOMER_PAGE_SIZE)));
   const pageRows = list.data?.data;

@@ -8,12 +8,14 @@ import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
 import { customersMessages } from './customers-messages';
+import { useSearchAfterSync } from './use-search-after-sync';
 
 export function TagOverviewPage() {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
   const clientTypes = useQuery(customerQueries.clientTypes());
-  // Counted by the gateway over its copy of all customers.
+  // Counted by the gateway over its copy of all customers (again after each sync of it).
+  useSearchAfterSync();
   const tagCounts = useQuery(customerQueries.tagCounts());
   const counts = useMemo<Array<[string, number]>>(() => {
     // Every valid tag of the client (also those nobody holds), and any other tag someone holds; most held first.
