@@ -10,6 +10,7 @@ import { SessionStore as Sessions } from './auth/sessions';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
+import type { CustomerDirectories } from './customer-search/customer-directory';
 import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
@@ -26,6 +27,8 @@ export interface GatewayDeps {
   sessions: SessionStore;
   throttle: SignInThrottle;
   organisations: Organisations;
+  /** This process's search directories of the mirrored customers, one per organisation. */
+  customerDirectories: CustomerDirectories;
   /** The organisations' mirror of the service (mirror/): its sync, status and write-through. */
   mirror: MirrorSync;
   log: Logger;

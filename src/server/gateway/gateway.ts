@@ -7,6 +7,7 @@ import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerDeskRoutes } from './desk/desk-routes';
+import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
 import { forwardHandler } from './forward/forwarder';
 import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
@@ -44,6 +45,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
+  registerCustomerSearchRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read

@@ -6,6 +6,7 @@ import { SessionStore } from './auth/sessions';
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
+import { CustomerDirectories } from './customer-search/customer-directory';
 import { MirrorSync } from './mirror/mirror-sync';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
@@ -51,6 +52,7 @@ export async function openGateway(
   const organisations = new Organisations(db, vault);
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
+  const customerDirectories = new CustomerDirectories(db);
   // Built here, started by main.ts (tests and tools run syncs when they choose).
   const mirror = new MirrorSync({
     db,
@@ -68,6 +70,7 @@ export async function openGateway(
       sessions: new SessionStore(db, signingKey),
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
+      customerDirectories,
       mirror,
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),

@@ -11,7 +11,8 @@ export { isPermission, PERMISSIONS, type Permission };
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'events:read': 'See events, productions, halls and seat plans',
   'sales:sell': 'Sell at the desk: carts, checkout, payment methods, order status of a sale',
-  'customers:lookup': 'Find a buyer by email or number and quick-create one (not the customer list)',
+  'customers:lookup':
+    'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
   'customers:read': 'Browse and search all customers and their tags, and export customers',
   'customers:write': 'Create and edit customers',
   'tags:write': "Change customers' tags",

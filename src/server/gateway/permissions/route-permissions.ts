@@ -47,7 +47,7 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/partner/hall/{hallId}', allow: [...reads, 'reports:read'] },
   { method: 'GET', path: '/partner/seating/{eventId}', allow: reads },
   { method: 'GET', path: '/partner/paymentmethods', allow: ['sales:sell'] },
-  // Exports. The interface has no other customer list than its export, so browsing customers needs it.
+  // Exports. The customer list itself comes from the gateway's mirror (/api/customers); this is the CRM export.
   { method: 'GET', path: '/partner/export/clienttypes', allow: ['customers:read', 'customers:write', 'tags:write'] },
   { method: 'POST', path: '/partner/export/customers', allow: customerList },
   { method: 'POST', path: '/partner/export/orders', allow: ['exports:run', 'reports:read'] },

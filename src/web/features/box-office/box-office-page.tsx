@@ -16,7 +16,7 @@ import { useMessages } from '../../lib/i18n';
 import { cartQueries, orderStatusKeys } from '../../lib/queries/cart-queries';
 import { eventKeys, eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanKeys, seatPlanQueries } from '../../lib/queries/seat-plan-queries';
-import type { Customer } from '../../lib/schemas/customer';
+import type { Buyer } from '../../lib/schemas/customer';
 import type { OrderStatus } from '../../lib/schemas/order-status';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { isGeneralAdmission } from '../../lib/schemas/seat-plan';
@@ -251,7 +251,7 @@ export function BoxOfficePage() {
   // Checkout.
   const methods = useQuery(cartQueries.paymentMethods());
   // The buyer: in memory only (never in storage), gone with "new sale".
-  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [customer, setCustomer] = useState<Buyer | null>(null);
   const customerId = customer?.customerId ?? null;
   const [methodId, setMethodId] = useState<number | null>(null);
   const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);

@@ -14,23 +14,25 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries, getCustomerTags, setCustomerTags } from '../../lib/queries/customer-queries';
-import { type Customer, customerName } from '../../lib/schemas/customer';
+import { customerKeys, customerQueries, getCustomerTags, setCustomerTags } from '../../lib/queries/customer-queries';
+import { type CustomerMatch, customerName } from '../../lib/schemas/customer';
 import { type BulkTagAction, runBulkTagChange } from './bulk-tags';
-import type { CustomerDirectory } from './customer-directory';
 import { customersMessages } from './customers-messages';
 
 /** Customers changed at once: a handful keeps the desk responsive and the service unhurried. */
 const BULK_CONCURRENCY = 6;
 
+/** The list's answers are asked again at most this often while a run goes on (the gateway mirrors each change). */
+const REFRESH_EVERY_MS = 1_000;
+
 interface Failure {
-  customer: Customer;
+  customer: CustomerMatch;
   error: unknown;
 }
 
@@ -40,23 +42,16 @@ type Phase = 'choose' | 'running' | 'done' | 'cancelled';
  * Adds or removes one tag for the selected customers: in parallel with a limit, a progress bar, failures
  * listed per customer with a retry, a stop button; the list updates customer by customer as results come in.
  */
-export function BulkTagDialog({
-  customers,
-  directory,
-  onClose,
-}: {
-  customers: Customer[];
-  directory: CustomerDirectory | null;
-  onClose: () => void;
-}) {
+export function BulkTagDialog({ customers, onClose }: { customers: CustomerMatch[]; onClose: () => void }) {
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
+  const queryClient = useQueryClient();
   const clientTypes = useQuery(customerQueries.clientTypes());
   const [action, setAction] = useState<BulkTagAction>('add');
   const [tag, setTag] = useState('');
   const [phase, setPhase] = useState<Phase>('choose');
-  const [targets, setTargets] = useState<Customer[]>(customers);
+  const [targets, setTargets] = useState<CustomerMatch[]>(customers);
   const [done, setDone] = useState(0);
   const [succeeded, setSucceeded] = useState(0);
   const [failures, setFailures] = useState<Failure[]>([]);
@@ -68,7 +63,7 @@ export function BulkTagDialog({
   const tags = clientTypes.data ?? [];
   const chosenTag = tag || tags[0] || '';
 
-  const run = async (runTargets: Customer[]) => {
+  const run = async (runTargets: CustomerMatch[]) => {
     if (phase === 'running' || !chosenTag) return;
     const controller = new AbortController();
     controllerRef.current = controller;
@@ -77,6 +72,13 @@ export function BulkTagDialog({
     setSucceeded(0);
     setFailures([]);
     setPhase('running');
+    // The gateway writes each change into its copy of the customers before it answers: the list behind the
+    // dialog follows when asked again, a few times a second at most.
+    let refreshedAt = 0;
+    const refreshList = () => {
+      refreshedAt = Date.now();
+      void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
+    };
     await runBulkTagChange({
       targets: runTargets,
       tag: chosenTag,
@@ -89,7 +91,7 @@ export function BulkTagDialog({
         setDone((count) => count + 1);
         if (outcome.ok) {
           setSucceeded((count) => count + 1);
-          directory?.setTags(outcome.target, outcome.tags);
+          if (Date.now() - refreshedAt > REFRESH_EVERY_MS) refreshList();
         } else {
           setFailures((list) => [...list, { customer: outcome.target, error: outcome.error }]);
         }
@@ -97,8 +99,7 @@ export function BulkTagDialog({
     });
     controllerRef.current = null;
     setPhase(controller.signal.aborted ? 'cancelled' : 'done');
-    // The service stamped lastChanged on each: bring those in (and anything else changed meanwhile).
-    void directory?.refresh({ force: true });
+    refreshList();
   };
 
   const total = targets.length;

@@ -11,7 +11,6 @@ import { customerQueries } from '../../lib/queries/customer-queries';
 import { customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import { customersMessages } from './customers-messages';
-import { useDirectory } from './use-customer-directory';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation through a dialog, closing or reloading
@@ -59,7 +58,6 @@ function UnsavedChangesGuard({ dirty, dirtyRef }: { dirty: boolean; dirtyRef: Re
 export function NewCustomerPage() {
   const t = useMessages(customersMessages);
   const navigate = useNavigate();
-  const directory = useDirectory();
   const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
   return (
     <Stack gap="lg" maw={1100}>
@@ -69,7 +67,6 @@ export function NewCustomerPage() {
       <Title order={1}>{t('createTitle')}</Title>
       <Paper withBorder radius="md" p="md">
         <CustomerForm
-          directory={directory}
           autoFocus
           onDirtyChange={setDirty}
           onSaved={(customer) => {
@@ -91,7 +88,6 @@ export function EditCustomerPage() {
   const { customerId: param } = useParams();
   const customerId = Number(param);
   const valid = Number.isInteger(customerId) && customerId > 0;
-  const directory = useDirectory();
   const query = useQuery({ ...customerQueries.detail(customerId), enabled: valid });
   const { dirty, dirtyRef, setDirty } = useUnsavedChanges();
 
@@ -114,7 +110,6 @@ export function EditCustomerPage() {
       <Paper withBorder radius="md" p="md">
         <CustomerForm
           customer={customer}
-          directory={directory}
           onDirtyChange={setDirty}
           onSaved={(saved) => {
             setDirty(false);

@@ -12,7 +12,6 @@ import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
-import type { CustomerDirectory } from './customer-directory';
 import {
   CUSTOM_FIELDS,
   type CustomerFormField,
@@ -34,7 +33,6 @@ export interface CustomerFormProps {
   compact?: boolean;
   /** Values to start a new customer with (what was typed in the picker). */
   defaults?: Partial<CustomerFormValues>;
-  directory: CustomerDirectory | null;
   onSaved: (customer: Customer) => void;
   onCancel?: () => void;
   /** When given, a duplicate email offers to choose that customer instead of linking to them. */
@@ -82,7 +80,6 @@ export function CustomerForm({
   customer,
   compact = false,
   defaults,
-  directory,
   onSaved,
   onCancel,
   onUseExisting,
@@ -138,8 +135,8 @@ export function CustomerForm({
       }
       queryClient.setQueryData(customerKeys.detail(saved.customerId), saved);
       void queryClient.invalidateQueries({ queryKey: [...customerKeys.all, 'by-email'] });
-      directory?.put(saved);
-      void directory?.refresh({ force: true });
+      // The gateway wrote the saved customer into its copy before it answered: searches find it as it is now.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
       const next = customer ? customerFormValues(saved) : values;
       setInitial(next);
       form.reset(next);

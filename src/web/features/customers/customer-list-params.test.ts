@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCustomerListParams, writeCustomerListParams } from './customer-list-params';
+import { readCustomerListParams, searchParamsOf, writeCustomerListParams } from './customer-list-params';
 
 const read = (search: string) => readCustomerListParams(new URLSearchParams(search));
 
@@ -32,5 +32,16 @@ describe('customer list params', () => {
 
   it('drops values it does not know', () => {
     expect(read('optin=maybe&since=gisteren')).toEqual({ tag: '', optin: '', since: '', sort: null });
+  });
+});
+
+describe('searchParamsOf', () => {
+  it('asks the gateway for the text, filters, sort with its direction, and the page', () => {
+    expect(
+      searchParamsOf('  jansen 1234 ab ', { tag: 'VIP', optin: 'no', since: '2026-11-01', sort: null }, 3, 100),
+    ).toEqual({ q: 'jansen 1234 ab', tag: 'VIP', optin: 'no', since: '2026-11-01', page: 3, perPage: 100 });
+    expect(
+      searchParamsOf('', { tag: '', optin: '', since: '', sort: { column: 'credit', descending: true } }, 1, 100),
+    ).toEqual({ sort: 'credit', dir: 'desc', page: 1, perPage: 100 });
   });
 });

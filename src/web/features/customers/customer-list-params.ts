@@ -1,11 +1,12 @@
-import type { OptinState } from './customer-prefs';
+import { OPTIN_STATES, type OptinState } from '../../../contract/customer-prefs';
+import {
+  CUSTOMER_SORT_COLUMNS,
+  type CustomerSearchParams,
+  type CustomerSortColumn,
+} from '../../../contract/customer-search';
 
-/** Columns the list sorts by (a click on their header). Without a sort, matches come best first. */
-export type CustomerSortColumn = 'name' | 'email' | 'city' | 'credit' | 'lastChanged';
-const SORT_COLUMNS: readonly CustomerSortColumn[] = ['name', 'email', 'city', 'credit', 'lastChanged'];
 /** Where a first click sorts: texts A to Z, amounts and dates highest and newest first. */
 const DESCENDING_FIRST: ReadonlySet<CustomerSortColumn> = new Set(['credit', 'lastChanged']);
-const OPTINS: readonly OptinState[] = ['yes', 'no', 'unknown'];
 
 export interface CustomerSort {
   column: CustomerSortColumn;
@@ -21,7 +22,7 @@ export interface CustomerListParams {
   optin: OptinState | '';
   /** `YYYY-MM-DD`: changed on or after that day. */
   since: string;
-  /** null: best match first (a search), else the export's order. */
+  /** null: best match first (a search), else by customer number. */
   sort: CustomerSort | null;
 }
 
@@ -32,7 +33,7 @@ export function descendingFirst(column: CustomerSortColumn): boolean {
 }
 
 export function isSortColumn(id: string): id is CustomerSortColumn {
-  return (SORT_COLUMNS as readonly string[]).includes(id);
+  return (CUSTOMER_SORT_COLUMNS as readonly string[]).includes(id);
 }
 
 /** `sort=<column>` sorts the column's first way (links from before header sorting mean the same); `dir` the other. */
@@ -43,7 +44,7 @@ export function readCustomerListParams(search: URLSearchParams): CustomerListPar
   const since = search.get('since') ?? '';
   return {
     tag: search.get('tag') ?? '',
-    optin: optin && OPTINS.includes(optin) ? optin : '',
+    optin: optin && OPTIN_STATES.includes(optin) ? optin : '',
     since: DATE.test(since) ? since : '',
     sort: isSortColumn(column)
       ? { column, descending: dir === 'desc' ? true : dir === 'asc' ? false : descendingFirst(column) }
@@ -68,4 +69,18 @@ export function writeCustomerListParams(params: CustomerListParams): URLSearchPa
 
 export function hasFilters(params: Pick<CustomerListParams, 'tag' | 'optin' | 'since'>): boolean {
   return Boolean(params.tag || params.optin || params.since);
+}
+
+/** What the gateway's search is asked for a search text, the list's params and a page. */
+export function searchParamsOf(text: string, params: CustomerListParams, page: number, perPage: number) {
+  const query: CustomerSearchParams = { page, perPage };
+  if (text.trim()) query.q = text.trim();
+  if (params.tag) query.tag = params.tag;
+  if (params.optin) query.optin = params.optin;
+  if (params.since) query.since = params.since;
+  if (params.sort) {
+    query.sort = params.sort.column;
+    query.dir = params.sort.descending ? 'desc' : 'asc';
+  }
+  return query;
 }

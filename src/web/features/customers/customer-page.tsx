@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../app/use-can';
@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
+import { customerQueries, listedCustomer } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { CUSTOM_FIELDS } from './customer-form-schema';
 import { TagChips } from './customer-parts';
@@ -18,7 +18,6 @@ import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
 import './customers.css';
-import { useDirectory } from './use-customer-directory';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -111,15 +110,15 @@ export function CustomerPage() {
   const { customerId: param } = useParams();
   const customerId = Number(param);
   const valid = Number.isInteger(customerId) && customerId > 0;
-  const directory = useDirectory();
+  const queryClient = useQueryClient();
   // Editing and tagging are offered only to roles that may (a manager reads, marketing edits).
   const mayEdit = useCan('customers:write');
   const mayTag = useCan('tags:write');
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,
-    // What the directory already holds shows at once; the service's answer replaces it.
-    placeholderData: () => directory?.get(customerId),
+    // The row the list showed appears at once; the service's answer replaces it.
+    placeholderData: () => listedCustomer(queryClient, customerId),
   });
 
   if (!valid || (isApiError(query.error) && query.error.kind === 'notFound')) {
@@ -215,7 +214,7 @@ export function CustomerPage() {
 
       <Section title={t('tagEditor')} id="customer-tags">
         {mayTag ? (
-          <TagEditor customer={customer} directory={directory} />
+          <TagEditor customer={customer} />
         ) : customer.customerTags.length > 0 ? (
           <TagChips tags={customer.customerTags} />
         ) : (

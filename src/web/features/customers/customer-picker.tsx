@@ -1,25 +1,28 @@
 import { Button, Combobox, Group, Modal, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { sessionQuery } from '../../app/session';
+import { useEffect, useRef, useState } from 'react';
+import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { type Customer, customerName } from '../../lib/schemas/customer';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import { type Buyer, customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import type { CustomerFormValues } from './customer-form-schema';
-import { pickerMode, useCustomerLookup } from './customer-lookup';
 import { customersMessages } from './customers-messages';
-import { isExactEmail, useCustomerDirectory, useCustomerQuery } from './use-customer-directory';
+import { isExactEmail } from './exact-email';
 
-/** Options shown at once; more matches are counted, and typing on narrows them. */
-const MAX_OPTIONS = 8;
 const CREATE_OPTION = '__create__';
+/** Typing pauses this long before the gateway is asked. */
+const LOOKUP_DEBOUNCE_MS = 120;
 
 export interface CustomerPickerProps {
-  value: Customer | null;
-  onChange: (customer: Customer | null) => void;
+  value: Buyer | null;
+  onChange: (customer: Buyer | null) => void;
   autoFocus?: boolean;
 }
 
@@ -35,54 +38,40 @@ export function quickCreateDefaults(text: string): Partial<CustomerFormValues> {
 }
 
 /**
- * Finds the buyer at a desk, or makes a new one: searches the client's customers locally as you type (name,
- * email, phone in any format — the same search as the customer list), checks an exact email with the
- * service, and creates a customer inline. A keyboard combobox: arrows move, Enter chooses, Escape closes.
- *
- * A seller who may not read the customer list (customers:lookup without customers:read) gets the lookup
- * mode: no directory load, the buyer is asked of the service by exact email or customer number. Searching by
- * name there needs a server-side search, which arrives with the customer mirror (issue 21).
+ * Finds the buyer at a desk, or makes a new one: the gateway's buyer lookup searches the organisation's
+ * customers as you type (name, email, phone in any format, zip, customer number — the customer list's
+ * search) and answers the few matches the picker shows, with no more of them than it shows; an exact email
+ * is also asked of the service. Creates a customer inline. A keyboard combobox: arrows move, Enter chooses
+ * (only among the matches of the text as it stands), Escape closes.
  */
 export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerPickerProps) {
   const t = useMessages(customersMessages);
+  const tApp = useMessages(appMessages);
   const { locale } = useLocale();
-  const mode = pickerMode(useQuery(sessionQuery).data);
-  const { directory, state } = useCustomerDirectory(mode === 'directory');
   const [query, setQuery] = useState('');
+  const [settled] = useDebouncedValue(query, LOOKUP_DEBOUNCE_MS);
   const [creating, setCreating] = useState<Partial<CustomerFormValues> | null>(null);
-  const directorySearch = useCustomerQuery(
-    directory,
-    state?.version ?? 0,
-    query.trim() === '' || mode !== 'directory'
-      ? null
-      : { text: query, tag: '', optin: '', since: '', sort: null, offset: 0, limit: MAX_OPTIONS },
-  );
-  const lookup = useCustomerLookup(query, mode === 'lookup');
-  const search =
-    mode === 'directory'
-      ? directorySearch
-      : {
-          rows: lookup.rows,
-          total: lookup.rows?.length,
-          answered: lookup.rows !== undefined ? query : null,
-          emailLookup: { pending: lookup.pending, error: lookup.error },
-        };
+  const lookup = useQuery(customerQueries.lookup(settled));
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
-  const hintId = useId();
   const [focusSearch, setFocusSearch] = useState(false);
 
-  // An empty box asks nothing; the last answer stays meanwhile, so the options do not flicker.
   const asked = query.trim() !== '';
-  const shown = asked ? (search.rows ?? []).slice(0, MAX_OPTIONS) : [];
-  const matchCount = asked ? (search.total ?? 0) : 0;
+  const tooShort = asked && query.trim().length < CUSTOMER_LOOKUP_MIN_LENGTH;
+  // The last answer stays on screen while the next is asked, so the options do not flicker; but only an
+  // answer to the text as it stands can be chosen (Enter must never take a match of "jan" once "jans" is typed).
+  const current = lookup.data !== undefined && lookup.data.q === query && !lookup.isPlaceholderData;
+  const shown = asked && !tooShort ? (lookup.data?.data ?? []) : [];
+  const matchCount = asked && !tooShort ? (lookup.data?.total ?? 0) : 0;
+  const checking = asked && !tooShort && !current;
 
-  // The best match is highlighted, so Enter takes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the answered query changes
+  // The best match is highlighted, so Enter takes it; while the answer is not the text's, nothing is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the answer or its options change
   useEffect(() => {
-    if (asked && search.answered !== null) combobox.selectFirstOption();
-  }, [search.answered, shown.length]);
+    if (current) combobox.selectFirstOption();
+    else combobox.resetSelectedOption();
+  }, [current, lookup.data]);
 
   useEffect(() => {
     if (focusSearch && !value) {
@@ -91,15 +80,11 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
     }
   }, [focusSearch, value]);
 
-  const choose = (customer: Customer) => {
+  const choose = (customer: Buyer) => {
     onChange(customer);
     setQuery('');
     combobox.closeDropdown();
   };
-
-  const loading = state?.status === 'loading' && state.progress;
-  // Lookup mode: what was typed is not (yet) an email address or a customer number.
-  const incomplete = mode === 'lookup' && asked && lookup.key.kind === 'none';
 
   if (value) {
     return (
@@ -143,7 +128,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             setCreating(quickCreateDefaults(query));
             return;
           }
-          const customer = shown.find((match) => String(match.customerId) === optionValue);
+          const customer = current ? shown.find((match) => String(match.customerId) === optionValue) : undefined;
           if (customer) choose(customer);
         }}
       >
@@ -151,8 +136,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
           <TextInput
             ref={inputRef}
             label={t('pickerLabel')}
-            placeholder={t(mode === 'lookup' ? 'pickerLookupPlaceholder' : 'pickerPlaceholder')}
-            description={mode === 'lookup' ? t('pickerLookupHint') : undefined}
+            placeholder={t('pickerPlaceholder')}
             type="search"
             // Mantine adds the popup, active-option and (withExpandedAttribute) expanded attributes; the role is ours.
             role="combobox"
@@ -161,8 +145,6 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             spellCheck={false}
             autoFocus={autoFocus}
             value={query}
-            // Only while loading: otherwise Mantine's own description (the lookup hint) describes the box.
-            {...(loading ? { 'aria-describedby': hintId } : {})}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
               combobox.openDropdown();
@@ -189,16 +171,15 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
                 </Text>
               </Combobox.Option>
             ))}
-            {asked && search.answered !== null && matchCount === 0 && !search.emailLookup.pending ? (
-              <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty>
+            {tooShort ? <Combobox.Empty>{t('pickerTypeMore')}</Combobox.Empty> : null}
+            {current && matchCount === 0 ? <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty> : null}
+            {checking && isExactEmail(query) ? <Combobox.Empty>{t('emailChecking')}</Combobox.Empty> : null}
+            {lookup.isError && !checking ? (
+              <Combobox.Empty>{t('pickerFailed', { message: describeError(lookup.error, tApp) })}</Combobox.Empty>
             ) : null}
-            {incomplete ? <Combobox.Empty>{t('pickerLookupIncomplete')}</Combobox.Empty> : null}
-            {search.emailLookup.pending ? (
-              <Combobox.Empty>{t(mode === 'lookup' ? 'pickerLookupChecking' : 'emailChecking')}</Combobox.Empty>
-            ) : null}
-            {matchCount > MAX_OPTIONS ? (
+            {matchCount > shown.length ? (
               <Combobox.Empty>
-                {t('pickerMore', { count: formatNumber(matchCount - MAX_OPTIONS, locale) })}
+                {t('pickerMore', { count: formatNumber(matchCount - shown.length, locale) })}
               </Combobox.Empty>
             ) : null}
             <Combobox.Option value={CREATE_OPTION} data-testid="customer-picker-create">
@@ -207,16 +188,6 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
               </Text>
             </Combobox.Option>
           </Combobox.Options>
-          {loading ? (
-            <Combobox.Footer>
-              <Text size="xs" c="dimmed" id={hintId}>
-                {t('pickerStillLoading', {
-                  done: formatNumber(state.progress?.rowsDone ?? 0, locale),
-                  total: formatNumber(state.progress?.total ?? 0, locale),
-                })}
-              </Text>
-            </Combobox.Footer>
-          ) : null}
         </Combobox.Dropdown>
       </Combobox>
       <Modal opened={creating !== null} onClose={() => setCreating(null)} title={t('pickerCreate')} size="lg">
@@ -225,7 +196,6 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             compact
             autoFocus
             defaults={creating}
-            directory={directory}
             onSaved={(customer) => {
               setCreating(null);
               choose(customer);

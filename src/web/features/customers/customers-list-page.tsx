@@ -1,8 +1,10 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
 import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
@@ -10,25 +12,27 @@ import { IconSearch } from '../../components/icons';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
-import { type Customer, customerName } from '../../lib/schemas/customer';
-import type { CustomerQuery } from './customer-directory-protocol';
+import { customerQueries, fetchCustomerMatches } from '../../lib/queries/customer-queries';
+import { type Customer, type CustomerMatch, customerName } from '../../lib/schemas/customer';
 import {
   type CustomerListParams,
   descendingFirst,
   hasFilters,
   isSortColumn,
   readCustomerListParams,
+  searchParamsOf,
   writeCustomerListParams,
 } from './customer-list-params';
-import { DirectoryStatusBar, OptinBadge, RowCheckbox, TagChips } from './customer-parts';
+import { OptinBadge, RowCheckbox, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';
-import { useCustomerQuery, useDirectory, useDirectoryValue } from './use-customer-directory';
+import { isExactEmail } from './exact-email';
+import { useRememberedSearch } from './remembered-search';
+import { useSearchAfterSync } from './use-search-after-sync';
 
-const PAGE_SIZE = 100;
 const PENDING = { isPending: true, isError: false, error: null };
-const SETTLED = { isPending: false, isError: false, error: null };
 const customerRowId = (row: Customer) => String(row.customerId);
+/** Typing pauses this long before the gateway is asked (each keystroke would do, but most are overtaken). */
+const SEARCH_DEBOUNCE_MS = 120;
 
 // Loaded when first opened: the list itself stays smaller.
 const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dialog')).BulkTagDialog }));
@@ -36,10 +40,9 @@ const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dia
 const CUSTOMERS_MIRROR = ['customers'] as const;
 
 /**
- * The customer list. Searches, filters and sorts run in the directory's worker (all customers, in memory),
- * which hands back the rows of the page shown; until the background load is done, the plain list pages
- * through the export instead. Column headers sort. Rows can be selected, or all matches of a search, for a
- * bulk tag change.
+ * The customer list, searched, filtered, sorted and paged by the gateway from its mirror of the customers
+ * (issue 21): a page of rows per answer, nothing of the rest of the customer base in the browser. Column
+ * headers sort. Rows can be selected, or all matches of a search, for a bulk tag change.
  */
 export function CustomersListPage() {
   const t = useMessages(customersMessages);
@@ -48,10 +51,9 @@ export function CustomersListPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readCustomerListParams(search), [search]);
   const [page] = useTablePage();
-  const directory = useDirectory();
-  const status = useDirectoryValue(directory, (state) => state.status, null);
-  const [text, setText] = useState(() => directory?.lastQuery ?? '');
-  const [selected, setSelected] = useState<Map<number, Customer>>(() => new Map());
+  const [text, setText] = useRememberedSearch();
+  const [settledText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<Map<number, CustomerMatch>>(() => new Map());
   const [bulkOpen, setBulkOpen] = useState(false);
   // Selecting rows is for the bulk tag change: only for roles that may change tags. New: customers:write.
   const mayTag = useCan('tags:write');
@@ -63,61 +65,29 @@ export function CustomersListPage() {
 
   const onType = (value: string) => {
     setText(value);
-    if (directory) directory.lastQuery = value;
     // A new search starts at its first page.
     if (page !== 1) update({});
   };
 
-  const ready = status === 'ready';
-  const searching = text.trim() !== '';
-  const local = Boolean(directory) && (ready || searching || hasFilters(params) || params.sort !== null);
-  // While the table pages through the export, the customers arriving in the directory change nothing on it.
-  const version = useDirectoryValue(directory, (state) => (local ? state.version : 0), 0);
-  // The progress of a load shows here only while searching before it is done.
-  const partialProgress = useDirectoryValue(
-    directory,
-    (state) => (local && state.status !== 'ready' ? state.progress : null),
-    null,
-  );
-
-  const exportPage = useQuery({
-    ...customerQueries.exportPage(page),
-    placeholderData: keepPreviousData,
-    enabled: !local,
-  });
-
-  const query = useMemo<CustomerQuery | null>(
-    () =>
-      local
-        ? {
-            text,
-            tag: params.tag,
-            optin: params.optin,
-            since: params.since,
-            sort: params.sort,
-            offset: (page - 1) * PAGE_SIZE,
-            limit: PAGE_SIZE,
-          }
-        : null,
-    [local, text, params, page],
-  );
-  const found = useCustomerQuery(directory, version, query);
-  const pageRows = local ? found.rows : exportPage.data?.data;
-  const rowCount = local ? found.total : exportPage.data?.total;
-  const matchCount = found.total ?? 0;
+  useSearchAfterSync();
+  const searching = settledText.trim() !== '';
+  const list = useQuery(customerQueries.list(searchParamsOf(settledText, params, page, CUSTOMER_PAGE_SIZE)));
+  const pageRows = list.data?.data;
+  const matchCount = list.data?.total ?? 0;
+  const checkingEmail = isExactEmail(settledText) && list.isFetching;
 
   const sorting = useMemo<SortingState>(
     () => (params.sort ? [{ id: params.sort.column, desc: params.sort.descending }] : []),
     [params.sort],
   );
   // Stable props, so the (memoised) table is not redrawn on every keystroke in the search box.
-  const { isPending, isError, error, isFetching, isPlaceholderData } = exportPage;
-  const exportPageState = useMemo(
+  const { isPending, isError, error, isFetching, isPlaceholderData } = list;
+  const listState = useMemo(
     () => ({ isPending, isError, error, isFetching, isPlaceholderData }),
     [isPending, isError, error, isFetching, isPlaceholderData],
   );
-  const refetchExportPage = exportPage.refetch;
-  const retryExportPage = useCallback(() => void refetchExportPage(), [refetchExportPage]);
+  const refetchList = list.refetch;
+  const retryList = useCallback(() => void refetchList(), [refetchList]);
   const openCustomer = useCallback((row: Customer) => void navigate(`/customers/${row.customerId}`), [navigate]);
   const tableSorting = useMemo(
     () => ({
@@ -137,13 +107,13 @@ export function CustomersListPage() {
   );
 
   const selectAllMatches = async () => {
-    if (!directory || !query) return;
-    const all = await directory.matching({ ...query, offset: 0, limit: 0 });
-    setSelected(new Map(all.map((customer) => [customer.customerId, customer])));
+    const { page: _page, perPage: _perPage, ...all } = searchParamsOf(settledText, params, 1, CUSTOMER_PAGE_SIZE);
+    const matches = await fetchCustomerMatches(all);
+    setSelected(new Map(matches.data.map((customer) => [customer.customerId, customer])));
   };
 
   const toggle = useCallback(
-    (customer: Customer, on: boolean) =>
+    (customer: CustomerMatch, on: boolean) =>
       setSelected((current) => {
         const next = new Map(current);
         if (on) next.set(customer.customerId, customer);
@@ -189,7 +159,7 @@ export function CustomersListPage() {
       {
         id: 'name',
         // Sortable columns need an accessor: without one TanStack Table's getCanSort() is false and the header
-        // click does nothing. The worker sorts; the value is only what makes the column sortable.
+        // click does nothing. The gateway sorts; the value is only what makes the column sortable.
         accessorFn: (customer) => customerName(customer),
         header: t('columnName'),
         enableHiding: false,
@@ -237,18 +207,6 @@ export function CustomersListPage() {
     return mayTag ? all : all.filter((column) => column.id !== 'select');
   }, [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle, mayTag]);
 
-  let notice: ReactNode = null;
-  if (partialProgress) {
-    notice = (
-      <Text size="sm" c="dimmed">
-        {t('partialSearch', {
-          done: formatNumber(partialProgress.rowsDone, locale),
-          total: formatNumber(partialProgress.total, locale),
-        })}
-      </Text>
-    );
-  }
-
   return (
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-end">
@@ -267,8 +225,6 @@ export function CustomersListPage() {
           ) : null}
         </Group>
       </Group>
-
-      {directory ? <DirectoryStatusBar directory={directory} /> : null}
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
@@ -323,16 +279,14 @@ export function CustomersListPage() {
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">
-          <Text
-            size="sm"
-            role="status"
-            data-testid="customers-count"
-            data-query={local ? (found.answered ?? '') : text}
-          >
-            {searching || hasFilters(params) ? t('resultCount', { count: formatNumber(matchCount, locale) }) : ''}
-            {found.emailLookup.pending ? ` ${t('emailChecking')}` : ''}
+          <Text size="sm" role="status" data-testid="customers-count" data-query={list.data?.q ?? ''}>
+            {list.data
+              ? t(searching || hasFilters(params) ? 'resultCount' : 'customerCount', {
+                  count: formatNumber(matchCount, locale),
+                })
+              : ''}
+            {checkingEmail ? ` ${t('emailChecking')}` : ''}
           </Text>
-          {notice}
         </Group>
         {mayTag ? (
           <Group gap="xs">
@@ -346,7 +300,7 @@ export function CustomersListPage() {
                 </Button>
               </>
             ) : null}
-            {local && (searching || hasFilters(params)) && matchCount > 0 ? (
+            {(searching || hasFilters(params)) && matchCount > 0 ? (
               <Button size="xs" variant="light" onClick={() => void selectAllMatches()}>
                 {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
               </Button>
@@ -362,10 +316,10 @@ export function CustomersListPage() {
         label={t('customersTable')}
         columns={columns}
         data={pageRows}
-        rowCount={rowCount}
-        pageSize={PAGE_SIZE}
-        query={local ? (found.rows === undefined ? PENDING : SETTLED) : exportPageState}
-        onRetry={retryExportPage}
+        rowCount={list.data?.total}
+        pageSize={CUSTOMER_PAGE_SIZE}
+        query={pageRows === undefined && !list.isError ? PENDING : listState}
+        onRetry={retryList}
         getRowId={customerRowId}
         onRowClick={openCustomer}
         emptyTitle={searching || hasFilters(params) ? t('noMatches') : t('noCustomers')}
@@ -375,7 +329,7 @@ export function CustomersListPage() {
 
       {bulkOpen && mayTag ? (
         <Suspense fallback={null}>
-          <BulkTagDialog customers={[...selected.values()]} directory={directory} onClose={() => setBulkOpen(false)} />
+          <BulkTagDialog customers={[...selected.values()]} onClose={() => setBulkOpen(false)} />
         </Suspense>
       ) : null}
     </Stack>

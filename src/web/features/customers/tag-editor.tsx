@@ -8,7 +8,6 @@ import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { customerKeys, customerQueries, setCustomerTags } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
-import type { CustomerDirectory } from './customer-directory';
 import { customersMessages } from './customers-messages';
 
 /**
@@ -16,7 +15,7 @@ import { customersMessages } from './customers-messages';
  * Saving sends the whole list: the endpoint replaces it (set semantics). A tag the customer holds that the
  * client no longer lists is shown, marked, and can be taken off.
  */
-export function TagEditor({ customer, directory }: { customer: Customer; directory: CustomerDirectory | null }) {
+export function TagEditor({ customer }: { customer: Customer }) {
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const queryClient = useQueryClient();
@@ -32,10 +31,10 @@ export function TagEditor({ customer, directory }: { customer: Customer; directo
     onSuccess: (tags) => {
       const updated = { ...customer, customerTags: tags };
       queryClient.setQueryData(customerKeys.detail(customer.customerId), updated);
-      // lastChanged moved on the service: fetch the customer again, and bring the directory up to date.
+      // lastChanged moved on the service: fetch the customer again. The gateway has put the new tags into its
+      // copy of the customers already, so searches and counts are asked again.
       void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) });
-      directory?.put(updated);
-      void directory?.refresh({ force: true });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
       setChosen(null);
       void notify({ color: 'teal', message: t('tagsSaved') });
     },

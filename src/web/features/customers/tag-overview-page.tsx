@@ -1,36 +1,28 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/page-states';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
-import { DirectoryStatusBar } from './customer-parts';
 import { customersMessages } from './customers-messages';
-import { useCustomerDirectory } from './use-customer-directory';
+import { useSearchAfterSync } from './use-search-after-sync';
 
 export function TagOverviewPage() {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
-  const { directory, state } = useCustomerDirectory();
   const clientTypes = useQuery(customerQueries.clientTypes());
-  const [counts, setCounts] = useState<Array<[string, number]>>([]);
-  const version = state?.version ?? 0;
-  // Counted by the directory's worker, again whenever the customers change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version stands for the directory's contents
-  useEffect(() => {
-    if (!directory) return;
-    let current = true;
-    directory.tagCounts(clientTypes.data ?? []).then(
-      (value) => current && setCounts(value),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [directory, clientTypes.data, version]);
+  // Counted by the gateway over its copy of all customers (again after each sync of it).
+  useSearchAfterSync();
+  const tagCounts = useQuery(customerQueries.tagCounts());
+  const counts = useMemo<Array<[string, number]>>(() => {
+    // Every valid tag of the client (also those nobody holds), and any other tag someone holds; most held first.
+    const all = new Map<string, number>((clientTypes.data ?? []).map((tag) => [tag, 0]));
+    for (const { tag, customers } of tagCounts.data ?? []) all.set(tag, customers);
+    return [...all.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'nl'));
+  }, [clientTypes.data, tagCounts.data]);
 
   return (
     <Stack gap="lg" maw={900}>
@@ -38,8 +30,8 @@ export function TagOverviewPage() {
         {t('backToList')}
       </Anchor>
       <Title order={1}>{t('tagOverviewTitle')}</Title>
-      {directory ? <DirectoryStatusBar directory={directory} /> : null}
       {clientTypes.isError ? <ErrorState error={clientTypes.error} onRetry={() => void clientTypes.refetch()} /> : null}
+      {tagCounts.isError ? <ErrorState error={tagCounts.error} onRetry={() => void tagCounts.refetch()} /> : null}
       <Text size="sm" c="dimmed">
         {t('tagOverviewHint')}
       </Text>

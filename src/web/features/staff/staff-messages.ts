@@ -130,7 +130,8 @@ export const staffMessages = defineMessages(
     groupOther: 'Overig',
     'perm:events:read': 'Voorstellingen, producties, zalen en zaalplannen bekijken',
     'perm:sales:sell': 'Verkopen aan de kassa: winkelwagens, afrekenen, betaalmethoden, status van een verkoop',
-    'perm:customers:lookup': 'Een koper vinden op e-mail of nummer en snel aanmaken (niet de klantenlijst)',
+    'perm:customers:lookup':
+      'Een koper vinden op naam, e-mail, telefoon, postcode of nummer (wat de kassa toont) en snel aanmaken (niet de klantenlijst)',
     'perm:customers:read': 'Alle klanten en hun labels bekijken en doorzoeken, en klanten exporteren',
     'perm:customers:write': 'Klanten aanmaken en bewerken',
     'perm:tags:write': 'Labels van klanten wijzigen',
@@ -292,7 +293,8 @@ export const staffMessages = defineMessages(
     groupOther: 'Other',
     'perm:events:read': 'See events, productions, halls and seat plans',
     'perm:sales:sell': 'Sell at the desk: carts, checkout, payment methods, order status of a sale',
-    'perm:customers:lookup': 'Find a buyer by email or number and quick-create one (not the customer list)',
+    'perm:customers:lookup':
+      'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
     'perm:customers:read': 'Browse and search all customers and their tags, and export customers',
     'perm:customers:write': 'Create and edit customers',
     'perm:tags:write': "Change customers' tags",

@@ -1,21 +1,46 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CustomerSearchParams } from '../../../contract/customer-search';
+import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
 import { apiClient } from '../api-client';
 import { isApiError } from '../api-error';
-import { type Customer, customerPageSchema, customerSchema, tagListSchema } from '../schemas/customer';
+import {
+  buyerLookupSchema,
+  type Customer,
+  type CustomerSearchPage,
+  customerMatchesSchema,
+  customerSchema,
+  customerSearchPageSchema,
+  tagCountsSchema,
+  tagListSchema,
+} from '../schemas/customer';
 
 /**
- * Customer calls of the partner group (spec 4.2). Keys from generic to specific, so
- * `invalidateQueries({ queryKey: customerKeys.all })` reaches every customer query. The full customer list
- * is not a query: it lives in the in-memory directory of features/customers (loaded once per session).
+ * Customer calls: the partner group's (spec 4.2), forwarded, and the gateway's search over its mirror of the
+ * customers (`/api/customers…`, src/contract/customer-search.ts). Keys from generic to specific, so
+ * `invalidateQueries({ queryKey: customerKeys.all })` reaches every customer query, and
+ * `customerKeys.searches()` every answer drawn from the mirror (after a change the gateway wrote there).
  */
 export const customerKeys = {
   all: ['customers'] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (customerId: number) => [...customerKeys.details(), customerId] as const,
   byEmail: (email: string) => [...customerKeys.all, 'by-email', email.trim().toLowerCase()] as const,
-  exportPage: (page: number) => [...customerKeys.all, 'export-page', page] as const,
+  searches: () => [...customerKeys.all, 'search'] as const,
+  list: (params: CustomerSearchParams) => [...customerKeys.searches(), 'list', params] as const,
+  lookup: (text: string) => [...customerKeys.searches(), 'lookup', text.trim()] as const,
+  matches: (params: CustomerSearchParams) => [...customerKeys.searches(), 'matches', params] as const,
+  tagCounts: () => [...customerKeys.searches(), 'tag-counts'] as const,
   clientTypes: () => [...customerKeys.all, 'client-types'] as const,
 };
+
+/** The parameters as the gateway reads them: empty ones left out. */
+function searchQuery(params: CustomerSearchParams): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query[name] = value;
+  }
+  return query;
+}
 
 /** `POST /partner/customer/findByEmail`: the customer with that email (case-insensitive), or null (404). */
 export async function findCustomerByEmail(email: string, signal?: AbortSignal): Promise<Customer | null> {
@@ -46,13 +71,46 @@ export const customerQueries = {
       // Short: the point of asking the service is to find a customer created elsewhere a moment ago.
       staleTime: 10_000,
     }),
-  /** One page of the export: what the table shows while the full load is still running. */
-  exportPage: (page: number) =>
+  /**
+   * A page of the customer list: search, filters, sort, page, all on the gateway. The previous answer stays
+   * on screen while the next is asked (keepPreviousData), and says which text it answers (`q`).
+   */
+  list: (params: CustomerSearchParams) =>
     queryOptions({
-      queryKey: customerKeys.exportPage(page),
-      queryFn: ({ signal }) =>
-        apiClient.post('/partner/export/customers', { schema: customerPageSchema, query: { page }, body: {}, signal }),
-      staleTime: 60_000,
+      queryKey: customerKeys.list(params),
+      queryFn: async ({ signal }) => ({
+        ...(await apiClient.get('/api/customers', {
+          schema: customerSearchPageSchema,
+          query: searchQuery(params),
+          signal,
+        })),
+        q: params.q ?? '',
+      }),
+      placeholderData: keepPreviousData,
+      staleTime: 15_000,
+    }),
+  /** The box office's buyer lookup: a handful of matches with what the picker shows. */
+  lookup: (text: string) =>
+    queryOptions({
+      queryKey: customerKeys.lookup(text),
+      queryFn: async ({ signal }) => ({
+        ...(await apiClient.get('/api/customers/lookup', {
+          schema: buyerLookupSchema,
+          query: { q: text.trim() },
+          signal,
+        })),
+        q: text,
+      }),
+      enabled: text.trim().length >= CUSTOMER_LOOKUP_MIN_LENGTH,
+      placeholderData: keepPreviousData,
+      staleTime: 15_000,
+    }),
+  /** Customers per tag, from the mirror. */
+  tagCounts: () =>
+    queryOptions({
+      queryKey: customerKeys.tagCounts(),
+      queryFn: ({ signal }) => apiClient.get('/api/customers/tags', { schema: tagCountsSchema, signal }),
+      staleTime: 30_000,
     }),
   /** The client's valid tags; they change rarely, so cached for the session and refreshed now and then. */
   clientTypes: () =>
@@ -62,6 +120,22 @@ export const customerQueries = {
       staleTime: 10 * 60_000,
     }),
 };
+
+/** The customer as a page of the list in the cache shows it (to show at once while the service is asked). */
+export function listedCustomer(queryClient: QueryClient, customerId: number): Customer | undefined {
+  for (const [, page] of queryClient.getQueriesData<CustomerSearchPage>({
+    queryKey: [...customerKeys.searches(), 'list'],
+  })) {
+    const found = page?.data.find((customer) => customer.customerId === customerId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Every match of a search and its filters (up to the gateway's limit), for a bulk action. */
+export function fetchCustomerMatches(params: CustomerSearchParams, signal?: AbortSignal) {
+  return apiClient.get('/api/customers/matches', { schema: customerMatchesSchema, query: searchQuery(params), signal });
+}
 
 /**
  * The writable fields of spec 2.7 (create and update bodies): the customer's own fields, with credit sent as

@@ -1,4 +1,4 @@
-import type { Paginated } from '../../../contract/pagination';
+import type { EmailCheck } from '../../../contract/customer-search';
 import type { Parser } from '../parser';
 import {
   type CustomerPrefs,
@@ -17,8 +17,8 @@ import {
  * service may differ, by the same rules as lib/lenient.ts: ids and credit as strings or numbers, tags as a
  * comma-separated string or an array, preferences in their legacy forms (read by the rules of 2.7).
  *
- * Written by hand rather than with zod: the customer list loads up to 100,000 of these in the background,
- * and a plain reader is several times faster than a schema of 25 preprocessed fields.
+ * Written by hand rather than with zod: a page of the customer list holds 100 of these, read at every
+ * keystroke of a search, and a plain reader is several times faster than a schema of 25 preprocessed fields.
  */
 export interface Customer {
   customerId: number;
@@ -92,26 +92,101 @@ function integer(value: unknown, fallback?: number): number {
   throw new Unreadable('not an integer');
 }
 
-/** The paginated customer export (spec 2.14), read leniently; a page past the last has empty data. */
-export const customerPageSchema: Parser<Paginated<Customer>> = parser((value) => {
-  if (value === null || typeof value !== 'object') throw new Unreadable('not an envelope');
-  const raw = value as Record<string, unknown>;
+const EMAIL_CHECKS: readonly EmailCheck[] = ['found', 'not-found', 'failed'];
+const emailCheckOf = (value: unknown): EmailCheck | undefined =>
+  EMAIL_CHECKS.includes(value as EmailCheck) ? (value as EmailCheck) : undefined;
+
+/** `GET /api/customers`: a page of the gateway's customer search (src/contract/customer-search.ts). */
+export interface CustomerSearchPage {
+  data: Customer[];
+  total: number;
+  page: number;
+  perPage: number;
+  lastPage: number;
+  emailCheck: EmailCheck | undefined;
+}
+
+export const customerSearchPageSchema: Parser<CustomerSearchPage> = parser((value) => {
+  const raw = fields(value, 'customer page');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
-  const optionalText = (field: unknown) => (typeof field === 'string' ? field : null);
   return {
     data: raw.data.map(readCustomer),
-    current_page: integer(raw.current_page),
-    last_page: integer(raw.last_page),
-    per_page: integer(raw.per_page, 100),
     total: integer(raw.total),
-    next_page_url: optionalText(raw.next_page_url),
-    prev_page_url: optionalText(raw.prev_page_url),
-    first_page_url: optionalText(raw.first_page_url) ?? '',
-    last_page_url: optionalText(raw.last_page_url) ?? '',
-    from: integer(raw.from, 0),
-    to: integer(raw.to, 0),
-    path: optionalText(raw.path) ?? '',
+    page: integer(raw.page, 1),
+    perPage: integer(raw.perPage, raw.data.length),
+    lastPage: integer(raw.lastPage, 1),
+    emailCheck: emailCheckOf(raw.emailCheck),
   };
+});
+
+/** A buyer as the box office's picker gets one (`GET /api/customers/lookup`): only what it shows. */
+export type Buyer = Pick<
+  Customer,
+  | 'customerId'
+  | 'customerFirstName'
+  | 'customerPreposition'
+  | 'customerLastName'
+  | 'email'
+  | 'customerPhone'
+  | 'customerCity'
+>;
+
+function readBuyer(value: unknown): Buyer {
+  const raw = fields(value, 'buyer');
+  const customerId = toNumber(raw.customerId);
+  if (typeof customerId !== 'number' || !Number.isInteger(customerId)) throw new Unreadable('customerId');
+  return {
+    customerId,
+    customerFirstName: text(raw.customerFirstName, 'customerFirstName'),
+    customerPreposition: text(raw.customerPreposition, 'customerPreposition'),
+    customerLastName: text(raw.customerLastName, 'customerLastName'),
+    email: text(raw.email, 'email'),
+    customerPhone: text(raw.customerPhone, 'customerPhone'),
+    customerCity: text(raw.customerCity, 'customerCity'),
+  };
+}
+
+export interface BuyerLookup {
+  data: Buyer[];
+  total: number;
+  emailCheck: EmailCheck | undefined;
+}
+
+export const buyerLookupSchema: Parser<BuyerLookup> = parser((value) => {
+  const raw = fields(value, 'lookup');
+  if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
+  return { data: raw.data.map(readBuyer), total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
+});
+
+/** `GET /api/customers/matches`: every match of a search, with what a bulk action names them by. */
+export type CustomerMatch = Pick<
+  Customer,
+  'customerId' | 'customerFirstName' | 'customerPreposition' | 'customerLastName' | 'email'
+>;
+
+export const customerMatchesSchema: Parser<{ data: CustomerMatch[]; total: number; truncated: boolean }> = parser(
+  (value) => {
+    const raw = fields(value, 'matches');
+    if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
+    return {
+      data: raw.data.map((entry) => {
+        const { customerId, customerFirstName, customerPreposition, customerLastName, email } = readBuyer(entry);
+        return { customerId, customerFirstName, customerPreposition, customerLastName, email };
+      }),
+      total: integer(raw.total),
+      truncated: raw.truncated === true,
+    };
+  },
+);
+
+/** `GET /api/customers/tags`: customers per tag. */
+export const tagCountsSchema: Parser<{ tag: string; customers: number }[]> = parser((value) => {
+  const raw = fields(value, 'tag counts');
+  if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
+  return raw.data.map((entry) => {
+    const row = fields(entry, 'tag count');
+    return { tag: text(row.tag, 'tag'), customers: integer(row.customers) };
+  });
 });
 
 /** `GET /partner/customer/{id}/clienttypes`, `GET /partner/export/clienttypes`: a list of tag names. */

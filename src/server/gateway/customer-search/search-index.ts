@@ -1,17 +1,16 @@
-import type { Customer } from '../../lib/schemas/customer';
 import { sortIdsByText } from './sort-by-text';
 
 /**
- * The local search over the client's customers (the interface offers no search, only the export and an
- * exact `findByEmail`). Any word of the name, the email (whole or its parts), the phone (digits only, national
- * and international forms alike), the zip (with or without the space), the city, a tag, the customer id or
- * the external id; every word of the query must match (prefix, or with a typo), and the best match comes
- * first. Built incrementally as export pages arrive, updated in place after edits.
+ * The search over an organisation's customers (the interface offers no search, only the export and an exact
+ * `findByEmail`). Any word of the name, the email (whole or its parts), the phone (digits only, national and
+ * international forms alike), the zip (with or without the space), the city, a tag, the customer id or the
+ * external id; every word of the query must match (prefix, or with a typo), and the best match comes first.
+ * Built incrementally as customers arrive from the mirror, updated in place after changes.
  *
- * Layout chosen for 100,000 customers and a keystroke budget of 30 ms: a posting list per distinct token,
- * tokens bucketed by their first two characters so a prefix scans one bucket, and the alphabetic tokens kept
- * apart for the (costlier) typo-tolerant pass. Scores are accumulated in typed arrays indexed by document,
- * so a query allocates next to nothing.
+ * It began in the browser (each person's tab indexed the whole customer base it had downloaded) and moved to
+ * the gateway with the mirror (issue 21): same code, same quality, now fed from gateway.mirror_customers and
+ * shared by everyone of the organisation on an instance. Why this index and not PostgreSQL full text with
+ * pg_trgm: see README.md in this folder (measured with src/server/bench/search-bench.ts).
  */
 
 /** Field codes (4 bits in a posting) and how much a match in each weighs. */
@@ -125,8 +124,22 @@ interface TokenSink {
   sharedWords(text: string, field: number, joined: boolean): void;
 }
 
+/** What a customer is found by: the Customer's fields that the search reads (spec 2.7). */
+export interface SearchableCustomer {
+  customerId: number;
+  customerFirstName: string;
+  customerPreposition: string;
+  customerLastName: string;
+  email: string;
+  customerPhone: string;
+  customerZip: string;
+  customerCity: string;
+  customerTags: readonly string[];
+  customerExternalId: string | null;
+}
+
 /** Sends `sink` every token a customer is found by, with its field. */
-function tokensOf(customer: Customer, sink: TokenSink): void {
+function tokensOf(customer: SearchableCustomer, sink: TokenSink): void {
   sink.sharedWords(customer.customerLastName, FIELD.lastName, false);
   sink.sharedWords(customer.customerFirstName, FIELD.firstName, false);
   sink.sharedWords(customer.customerPreposition, FIELD.preposition, false);
@@ -216,11 +229,6 @@ export function prefixDistance(term: string, token: string, max: number, rows: I
   return best;
 }
 
-export interface SearchResult {
-  /** Every match, best first. */
-  customers: Customer[];
-}
-
 /** A growable Int32Array: the index's postings without an array object per token. */
 class IntList {
   data = new Int32Array(4096);
@@ -235,9 +243,9 @@ class IntList {
     this.data[this.length++] = value;
   }
 
-  clear(): void {
-    this.data = new Int32Array(4096);
-    this.length = 0;
+  /** Keeps the first `length` values (after a compaction wrote the kept ones to the front). */
+  truncate(length: number): void {
+    this.length = length;
   }
 }
 
@@ -246,7 +254,8 @@ class IntList {
  * `terms` (found by binary search) and their postings one run of `postings`.
  */
 interface Segment {
-  /** Postings [0, end) of the index are in this segment. */
+  /** Postings [start, end) of the index are in this segment. */
+  start: number;
   end: number;
   /** Distinct tokens, sorted by UTF-16 code units. */
   terms: string[];
@@ -258,8 +267,24 @@ interface Segment {
   alphaPositions: Int32Array;
 }
 
+/** A document's tokens (about 13) judged one by one cost about this many postings scanned. */
+const FORWARD_COST = 16;
+
+/** Answers of at least this many matches are kept for the next keystroke (of anyone) until the index changes. */
+const CACHED_MATCHES = 10_000;
+const CACHED_ANSWERS = 32;
+/** rankCandidates packs (key, document) into one double: documents below 2^31, keys below 2^21. */
+const DOC_SPAN = 2 ** 31;
+const MAX_KEY = 2 ** 21 - 1;
+
 /** Postings added since the last segment was built are scanned one by one; past this many a new one is built. */
 const MAX_UNSEALED_POSTINGS = 20_000;
+/**
+ * The postings since the base segment go into a second, small segment (rebuilt as they grow), until they are
+ * this share of the base: then both become one new base. A change then costs a sort of what changed, not of
+ * all the customers (a seal of a million customers' tokens takes seconds).
+ */
+const MAX_DELTA_SHARE = 0.25;
 
 /** First index of `sorted` whose value is ≥ `value` (within [from, to)). */
 function lowerBound(sorted: readonly string[], value: string, from = 0, to = sorted.length): number {
@@ -280,17 +305,19 @@ function prefixEnd(sorted: readonly string[], prefix: string, from = 0, to = sor
 }
 
 /**
- * The client's customers and their search index. Layout chosen for 100,000 customers and a keystroke budget
- * of 30 ms: postings are flat typed arrays (document << 4 | field), gathered into a segment sorted by token
- * so that a prefix is a binary search and one contiguous run; the typo-tolerant pass walks the sorted
- * alphabetic tokens like a trie (shared prefixes computed once, hopeless prefixes skipped whole). Scores
- * are accumulated in typed arrays indexed by document and ordered with a counting sort, so a query
- * allocates next to nothing and costs little more than the postings it touches.
+ * An organisation's customers' search index. Each customer is indexed under a key the caller chooses (a small
+ * non-negative integer, its row in the caller's own arrays), and searches answer with keys, best first. Layout
+ * chosen for a keystroke budget of a few milliseconds at 100,000 customers: postings are flat typed arrays
+ * (document << 4 | field), gathered into a segment sorted by token so that a prefix is a binary search and one
+ * contiguous run; the typo-tolerant pass walks the sorted alphabetic tokens like a trie (shared prefixes
+ * computed once, hopeless prefixes skipped whole). Scores are accumulated in typed arrays indexed by document
+ * and ordered with a counting sort, so a query allocates next to nothing and costs little more than the
+ * postings it touches. Only tokens and keys are held, not the customers themselves.
  */
 export class CustomerSearchIndex {
-  /** Document number → customer; null once replaced. A replaced customer gets a new document. */
-  private docs: Array<Customer | null> = [];
-  private docOfCustomer = new Map<number, number>();
+  /** Document number → the caller's key; -1 once replaced or removed. A replaced customer gets a new document. */
+  private docKeys: number[] = [];
+  private docOfKey = new Map<number, number>();
   /**
    * Terms of the words many customers share (names, cities, tags), one per distinct text. A one-of-a-kind
    * token (see tokensOf) gets a term of its own instead, without a lookup: interning those grew this Map to
@@ -316,15 +343,27 @@ export class CustomerSearchIndex {
       if (joined && terms.joined >= 0) this.addPosting(terms.joined, field);
     },
   };
-  /** Per posting: its term and its value (document << FIELD_BITS | field). */
+  /**
+   * Per posting: its term and its value (document << FIELD_BITS | field). A document's postings are added
+   * together, so they are one run here, from docStart[doc] to the next document's start: a forward index
+   * (document → its tokens) for free, which scoreCandidates reads.
+   */
   private postingTerm = new IntList();
   private postingValue = new IntList();
-  private segment: Segment | null = null;
+  private docStart = new IntList();
+  /** Postings [0, base.end), sorted; then [base.end, delta.end); the rest is the unsorted tail. */
+  private base: Segment | null = null;
+  private delta: Segment | null = null;
   private dead = 0;
-  /** Bumped on every change: caches of derived orders compare it. */
+  /** Bumped on every change. */
   version = 0;
+  /** Large answers by their query's terms, least recently used first (see CACHED_MATCHES). */
+  private readonly answers = new Map<string, { version: number; keys: Int32Array }>();
   // Scratch space reused by every query (see scoreTerm).
   private queryStamp = new Int32Array(0);
+  /** The documents the first term let in, in the order they came (see rankMatches). */
+  private candidates = new Int32Array(0);
+  private candidateCount = 0;
   private hits = new Int32Array(0);
   private termBest = new Float64Array(0);
   private total = new Float64Array(0);
@@ -334,77 +373,149 @@ export class CustomerSearchIndex {
   private termPass = 0;
   private readonly distanceRows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
+  /**
+   * `forwardCost`: how many postings scanned one document's tokens judged one by one are worth (scoreTerm
+   * chooses by it); tests set 0 (always through the documents) or Infinity (never) to compare the two ways.
+   */
+  constructor(private readonly forwardCost = FORWARD_COST) {}
+
+  /** Customers indexed. */
   get size(): number {
-    return this.docOfCustomer.size;
+    return this.docOfKey.size;
   }
 
-  /** Document numbers run from 0 to this (exclusive); some are dead (see customerAt). */
-  get docCount(): number {
-    return this.docs.length;
+  /** Postings held (live and not yet dropped): what the index's memory grows with. */
+  get postingCount(): number {
+    return this.postingValue.length;
   }
 
-  customerAt(doc: number): Customer | null {
-    return this.docs[doc] ?? null;
+  has(key: number): boolean {
+    return this.docOfKey.has(key);
   }
 
-  get(customerId: number): Customer | undefined {
-    const doc = this.docOfCustomer.get(customerId);
-    return doc === undefined ? undefined : (this.docs[doc] ?? undefined);
-  }
-
-  /** Every customer, in the order they were first added (the export's order). */
-  all(): Customer[] {
-    const result: Customer[] = [];
-    for (const customer of this.docs) if (customer) result.push(customer);
-    return result;
-  }
-
-  /** Adds customers, or replaces them when already present (matched by customer id). */
-  upsert(customers: readonly Customer[]): void {
-    if (customers.length === 0) return;
-    for (const customer of customers) {
-      const previous = this.docOfCustomer.get(customer.customerId);
-      if (previous !== undefined) {
-        this.docs[previous] = null;
-        this.dead += 1;
-      }
-      const doc = this.docs.length;
-      this.docs.push(customer);
-      this.docOfCustomer.set(customer.customerId, doc);
-      this.currentDoc = doc;
-      this.lastTerm = -1;
-      tokensOf(customer, this.sink);
-    }
+  /** Indexes a customer under `key`, replacing what `key` held before. */
+  upsert(key: number, customer: SearchableCustomer): void {
+    this.drop(key);
+    const doc = this.docKeys.length;
+    this.docKeys.push(key);
+    this.docOfKey.set(key, doc);
+    this.docStart.push(this.postingValue.length);
+    this.currentDoc = doc;
+    this.lastTerm = -1;
+    tokensOf(customer, this.sink);
     this.version += 1;
-    // Replaced customers leave postings behind; drop them once they are a fair share of the index.
-    if (this.dead > 1000 && this.dead > this.docOfCustomer.size / 4) this.rebuild();
+    this.compactWhenWasteful();
   }
 
-  clear(): void {
-    this.docs = [];
-    this.docOfCustomer.clear();
-    this.sharedTerms.clear();
-    this.wordMemo.clear();
-    this.termTexts = [];
-    this.postingTerm.clear();
-    this.postingValue.clear();
-    this.segment = null;
-    this.dead = 0;
+  /** Forgets what `key` held. */
+  remove(key: number): void {
+    if (!this.drop(key)) return;
     this.version += 1;
+    this.compactWhenWasteful();
+  }
+
+  private drop(key: number): boolean {
+    const previous = this.docOfKey.get(key);
+    if (previous === undefined) return false;
+    this.docKeys[previous] = -1;
+    this.docOfKey.delete(key);
+    this.dead += 1;
+    return true;
+  }
+
+  /** Replaced customers leave postings behind; drop them once they are a fair share of the index. */
+  private compactWhenWasteful(): void {
+    if (this.dead > 1000 && this.dead > this.docOfKey.size / 4) this.compact();
   }
 
   /**
-   * Sorts every posting into one segment. Searches do it when the unsorted tail grew large; a bulk load
-   * calls it once at its end so the first search does not pay for it.
+   * Drops the postings of replaced customers and the terms only they had, renumbering documents (in the
+   * order they were added, so ties still rank as before) and terms; then seals.
+   */
+  compact(): void {
+    const docMap = new Int32Array(this.docKeys.length).fill(-1);
+    const keys: number[] = [];
+    for (let doc = 0; doc < this.docKeys.length; doc++) {
+      const key = this.docKeys[doc] as number;
+      if (key < 0) continue;
+      docMap[doc] = keys.length;
+      keys.push(key);
+    }
+    const termMap = new Int32Array(this.termTexts.length).fill(-1);
+    const termTexts: string[] = [];
+    const terms = this.postingTerm.data;
+    const values = this.postingValue.data;
+    const docStart = new IntList();
+    let kept = 0;
+    for (let at = 0; at < this.postingValue.length; at++) {
+      const value = values[at] as number;
+      const doc = docMap[value >>> FIELD_BITS] as number;
+      if (doc < 0) continue;
+      // Every document has postings (its id at least), and they stay in one run, in document order.
+      if (doc === docStart.length) docStart.push(kept);
+      const term = terms[at] as number;
+      let mapped = termMap[term] as number;
+      if (mapped < 0) {
+        mapped = termTexts.push(this.termTexts[term] as string) - 1;
+        termMap[term] = mapped;
+      }
+      terms[kept] = mapped;
+      values[kept] = (doc << FIELD_BITS) | (value & FIELD_MASK);
+      kept += 1;
+    }
+    this.postingTerm.truncate(kept);
+    this.postingValue.truncate(kept);
+    this.docStart = docStart;
+    const sharedTerms = new Map<string, number>();
+    for (const [text, term] of this.sharedTerms) {
+      const mapped = termMap[term] as number;
+      if (mapped >= 0) sharedTerms.set(text, mapped);
+    }
+    this.sharedTerms = sharedTerms;
+    this.termTexts = termTexts;
+    // Its entries name the old term numbers.
+    this.wordMemo.clear();
+    this.docKeys = keys;
+    this.docOfKey = new Map(keys.map((key, doc) => [key, doc]));
+    this.dead = 0;
+    this.base = null;
+    this.delta = null;
+    this.lastTerm = -1;
+    // The scratch arrays are stamped per query: fresh ones, so no stale stamp meets a renumbered document.
+    this.queryStamp = new Int32Array(0);
+    this.termStamp = new Int32Array(0);
+    this.version += 1;
+    this.seal();
+  }
+
+  /**
+   * Sorts the postings not yet in a segment into one: into the delta segment (with those already there), or,
+   * once the postings since the base are a fair share of it, everything into a new base. Searches do it when
+   * the unsorted tail grew large; a bulk load calls it once at its end so the first search does not pay for it.
    */
   seal(): void {
     const end = this.postingValue.length;
-    if (this.segment?.end === end) return;
+    if (this.sealedEnd() === end) return;
+    const baseEnd = this.base?.end ?? 0;
+    if (!this.base || end - baseEnd > baseEnd * MAX_DELTA_SHARE) {
+      this.base = this.buildSegment(0, end);
+      this.delta = null;
+    } else {
+      this.delta = this.buildSegment(baseEnd, end);
+    }
+  }
+
+  private sealedEnd(): number {
+    return this.delta?.end ?? this.base?.end ?? 0;
+  }
+
+  /** Postings [start, end) sorted by their token's text. */
+  private buildSegment(start: number, end: number): Segment {
     const termCount = this.termTexts.length;
     const counts = new Int32Array(termCount);
     const terms = this.postingTerm.data;
     let usedCount = 0;
-    for (let index = 0; index < end; index++) {
+    for (let index = start; index < end; index++) {
       const term = terms[index] as number;
       if (counts[term] === 0) usedCount += 1;
       counts[term] = (counts[term] as number) + 1;
@@ -441,13 +552,14 @@ export class CustomerSearchIndex {
     }
     used.length = usedLength;
     const fill = starts.slice(0, usedLength);
-    const postings = new Int32Array(end);
+    const postings = new Int32Array(end - start);
     const values = this.postingValue.data;
-    for (let index = 0; index < end; index++) {
+    for (let index = start; index < end; index++) {
       const position = rank[terms[index] as number] as number;
       postings[(fill[position] as number)++] = values[index] as number;
     }
-    this.segment = {
+    return {
+      start,
       end,
       terms: used,
       starts: starts.slice(0, usedLength + 1),
@@ -489,39 +601,55 @@ export class CustomerSearchIndex {
     return term;
   }
 
-  /** Renumbers the live customers from scratch (after many replacements). */
-  private rebuild(): void {
-    const live = this.all();
-    this.clear();
-    this.upsert(live);
-  }
-
-  /** Matches of `query`, best first; null for an empty query (nothing to search for). */
-  search(query: string): SearchResult | null {
-    const docs = this.searchDocs(query);
-    if (!docs) return null;
-    return { customers: Array.from(docs, (doc) => this.docs[doc] as Customer) };
+  /**
+   * The keys of the matches of `query`, best first (ties in the order customers were indexed); null for an
+   * empty query (nothing to search for). Every word of the query must match. A large answer is shared with
+   * later searches of the same terms: never change the array.
+   */
+  search(query: string): Int32Array | null {
+    const typed = queryTerms(query);
+    if (typed.length === 0) return null;
+    // Every term must match and the scores add up, so the order of the terms changes nothing but the cost:
+    // the one with the fewest postings first lets in the fewest documents (see scoreTerm).
+    const terms = typed
+      .map((term) => ({ term, postings: this.prefixPostings(term) }))
+      .sort((a, b) => a.postings - b.postings)
+      .map((entry) => entry.term);
+    const cacheKey = [...terms].sort().join(' ');
+    const cached = this.answers.get(cacheKey);
+    if (cached?.version === this.version) {
+      // Most recently used last.
+      this.answers.delete(cacheKey);
+      this.answers.set(cacheKey, cached);
+      return cached.keys;
+    }
+    if (this.postingValue.length - this.sealedEnd() > MAX_UNSEALED_POSTINGS) this.seal();
+    this.ensureScratch();
+    this.stamp += 1;
+    this.candidateCount = 0;
+    let running = 0;
+    for (let index = 0; index < terms.length; index++) {
+      running = this.scoreTerm(terms[index] as string, index, running);
+      if (running === 0) return new Int32Array(0);
+    }
+    const ranked = this.rankMatches(terms.length);
+    for (let at = 0; at < ranked.length; at++) ranked[at] = this.docKeys[ranked[at] as number] as number;
+    if (ranked.length >= CACHED_MATCHES) {
+      this.answers.delete(cacheKey);
+      this.answers.set(cacheKey, { version: this.version, keys: ranked });
+      if (this.answers.size > CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+    }
+    return ranked;
   }
 
   /**
-   * Document numbers of the matches of `query`, best first (ties in the order customers were added); null
-   * for an empty query. Every word of the query must match.
+   * Orders the documents that matched all `termCount` terms by score (in 1/100 steps), ties in document order.
+   * When the first term let in a small share of the documents, only those are looked at (and sorted natively);
+   * else every document is, with a counting sort.
    */
-  searchDocs(query: string): Int32Array | null {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return null;
-    if (this.postingValue.length - (this.segment?.end ?? 0) > MAX_UNSEALED_POSTINGS) this.seal();
-    this.ensureScratch();
-    this.stamp += 1;
-    for (let index = 0; index < terms.length; index++) {
-      if (this.scoreTerm(terms[index] as string, index) === 0) return new Int32Array(0);
-    }
-    return this.rankMatches(terms.length);
-  }
-
-  /** Orders the documents that matched all `termCount` terms by score, with a counting sort over 1/100 steps. */
   private rankMatches(termCount: number): Int32Array {
-    const count = this.docs.length;
+    const count = this.docKeys.length;
+    if (this.candidateCount * 8 < count) return this.rankCandidates(termCount);
     let matched = 0;
     let highest = 0;
     const keys = new Int32Array(count);
@@ -552,11 +680,30 @@ export class CustomerSearchIndex {
     return ordered;
   }
 
+  /** rankMatches for few candidates: their keys packed with the document into one number each, sorted. */
+  private rankCandidates(termCount: number): Int32Array {
+    const { candidates, hits, total, termBest } = this;
+    const packed = new Float64Array(this.candidateCount);
+    let matched = 0;
+    for (let at = 0; at < this.candidateCount; at++) {
+      const doc = candidates[at] as number;
+      if (hits[doc] !== termCount) continue;
+      const key = Math.round(((total[doc] as number) + (termBest[doc] as number)) * 100);
+      // Ascending order of (-key, doc): best first, ties by document. Exact below 2^53 (keys stay below 2^21).
+      packed[matched++] = (MAX_KEY - key) * DOC_SPAN + doc;
+    }
+    const sorted = packed.subarray(0, matched).sort();
+    const ordered = new Int32Array(matched);
+    for (let at = 0; at < matched; at++) ordered[at] = (sorted[at] as number) % DOC_SPAN;
+    return ordered;
+  }
+
   private ensureScratch(): void {
-    const needed = this.docs.length;
+    const needed = this.docKeys.length;
     if (this.queryStamp.length < needed) {
       const size = Math.max(needed, Math.ceil(this.queryStamp.length * 1.5), 1024);
       this.queryStamp = new Int32Array(size);
+      this.candidates = new Int32Array(size);
       this.hits = new Int32Array(size);
       this.termBest = new Float64Array(size);
       this.total = new Float64Array(size);
@@ -576,19 +723,34 @@ export class CustomerSearchIndex {
    * sums the best score of each earlier term, `termBest` holds the current term's best. Returns how many
    * documents are still in the running.
    */
-  private scoreTerm(term: string, index: number): number {
-    let kept = 0;
+  private scoreTerm(term: string, index: number, running: number): number {
     const typos = term.length >= TYPO_MIN_LENGTH && isAlphabetic(term);
     const maxTypos = term.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
-    const segment = this.segment;
-    if (segment) {
+    // Few documents still in the running and a term of many postings ("jansen a"): looking through the tokens
+    // of those documents costs less than through the postings of every token starting with "a".
+    if (index > 0 && running * this.forwardCost < this.prefixPostings(term)) {
+      return this.scoreCandidates(term, index, typos, maxTypos);
+    }
+    let kept = 0;
+    for (const segment of [this.base, this.delta]) {
+      if (!segment) continue;
       const { terms, starts, postings } = segment;
       const first = lowerBound(terms, term);
       const last = prefixEnd(terms, term, first);
-      for (let position = first; position < last; position++) {
-        const token = terms[position] as string;
-        const quality = token === term ? EXACT : PREFIX_BASE + 0.35 * (term.length / token.length);
-        kept += this.visit(postings, starts[position] as number, starts[position + 1] as number, quality, index);
+      // Every token here starts with the term, so its length alone says how well it matches. Neighbouring
+      // tokens of one length (a prefix of a phone number runs through tens of thousands of them) have their
+      // postings side by side: each run is visited in one go.
+      let runStart = first;
+      let runLength = -1;
+      for (let position = first; position <= last; position++) {
+        const length = position < last ? (terms[position] as string).length : -2;
+        if (length === runLength) continue;
+        if (runLength >= 0) {
+          const quality = runLength === term.length ? EXACT : PREFIX_BASE + 0.35 * (term.length / runLength);
+          kept += this.visit(postings, starts[runStart] as number, starts[position] as number, quality, index);
+        }
+        runStart = position;
+        runLength = length;
       }
       if (typos) {
         this.walkTypos(segment, term, maxTypos, (position, distance) => {
@@ -602,7 +764,7 @@ export class CustomerSearchIndex {
     const pass = this.termPass;
     const tailTerms = this.postingTerm.data;
     const tailValues = this.postingValue.data;
-    for (let at = segment?.end ?? 0; at < this.postingValue.length; at++) {
+    for (let at = this.sealedEnd(); at < this.postingValue.length; at++) {
       const termId = tailTerms[at] as number;
       if (this.termStamp[termId] !== pass) {
         this.termStamp[termId] = pass;
@@ -614,18 +776,69 @@ export class CustomerSearchIndex {
     return kept;
   }
 
+  /** Postings of the tokens starting with `term` (not counting typos): what scanning for it costs. */
+  private prefixPostings(term: string): number {
+    let count = this.postingValue.length - this.sealedEnd();
+    for (const segment of [this.base, this.delta]) {
+      if (!segment) continue;
+      const first = lowerBound(segment.terms, term);
+      const last = prefixEnd(segment.terms, term, first);
+      count += (segment.starts[last] as number) - (segment.starts[first] as number);
+    }
+    return count;
+  }
+
+  /**
+   * scoreTerm for the documents still in the running only, through their own tokens (see docStart): each
+   * distinct token judged once, exactly as the tail is (the same measure of prefix and typo as the segments').
+   */
+  private scoreCandidates(term: string, index: number, typos: boolean, maxTypos: number): number {
+    this.termPass += 1;
+    const pass = this.termPass;
+    const { candidates, hits, total, termBest, termStamp, termQuality, termTexts } = this;
+    const tokens = this.postingTerm.data;
+    const values = this.postingValue.data;
+    const starts = this.docStart.data;
+    const lastDoc = this.docStart.length - 1;
+    let kept = 0;
+    for (let at = 0; at < this.candidateCount; at++) {
+      const doc = candidates[at] as number;
+      if (hits[doc] !== index) continue;
+      const end = doc < lastDoc ? (starts[doc + 1] as number) : this.postingValue.length;
+      let best = 0;
+      for (let posting = starts[doc] as number; posting < end; posting++) {
+        const termId = tokens[posting] as number;
+        if (termStamp[termId] !== pass) {
+          termStamp[termId] = pass;
+          termQuality[termId] = this.tokenQuality(term, termTexts[termId] as string, typos, maxTypos);
+        }
+        const quality = termQuality[termId] as number;
+        if (quality === 0) continue;
+        const score = quality * (FIELD_WEIGHT[(values[posting] as number) & FIELD_MASK] as number);
+        if (score > best) best = score;
+      }
+      if (best === 0) continue;
+      total[doc] = (total[doc] as number) + (termBest[doc] as number);
+      hits[doc] = index + 1;
+      termBest[doc] = best;
+      kept += 1;
+    }
+    return kept;
+  }
+
   /** Scores postings[from..to) for query term number `index` (see scoreTerm); returns the documents it let in. */
   private visit(postings: Int32Array, from: number, to: number, quality: number, index: number): number {
     const stamp = this.stamp;
-    const { queryStamp, hits, total, termBest, docs } = this;
+    const { queryStamp, hits, total, termBest, docKeys, candidates } = this;
     let kept = 0;
     for (let at = from; at < to; at++) {
       const posting = postings[at] as number;
       const doc = posting >>> FIELD_BITS;
       const score = quality * (FIELD_WEIGHT[posting & FIELD_MASK] as number);
       if (queryStamp[doc] !== stamp) {
-        if (index !== 0 || docs[doc] === null) continue;
+        if (index !== 0 || (docKeys[doc] as number) < 0) continue;
         queryStamp[doc] = stamp;
+        candidates[this.candidateCount++] = doc;
         hits[doc] = 1;
         total[doc] = 0;
         termBest[doc] = score;

@@ -1,0 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { customerKeys } from '../../lib/queries/customer-queries';
+import { mirrorQueries } from '../../lib/queries/mirror-queries';
+
+/**
+ * The customer searches come from the gateway's mirror: when a sync of its customers has finished since the
+ * page opened (on schedule, or "Nu verversen"), they are asked again, so what the sync brought shows.
+ */
+export function useSearchAfterSync(): void {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(mirrorQueries.status());
+  const syncedAt = data?.resources.find((part) => part.resource === 'customers')?.lastSuccessAt ?? null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (syncedAt === null) return;
+    // The first value is what the page opened with: its searches are already from that copy.
+    if (seen.current !== null && seen.current !== syncedAt) {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
+    }
+    seen.current = syncedAt;
+  }, [syncedAt, queryClient]);
+}
