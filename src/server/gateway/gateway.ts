@@ -7,6 +7,8 @@ import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { forwardHandler } from './forward/forwarder';
+import { EventCatalog } from './reports/event-catalog';
+import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerStaffRoutes } from './staff/staff-routes';
 
@@ -39,6 +41,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
+  registerReportRoutes(routes, deps, new EventCatalog(deps.service));
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
