@@ -10,6 +10,7 @@ import { SessionStore as Sessions } from './auth/sessions';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
+import type { ExportScheduler } from './exports/export-scheduler';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
@@ -30,6 +31,8 @@ export interface GatewayDeps {
   clientAddress?: (c: Context) => string;
   /** TRUST_PROXY: whether X-Forwarded-Proto/-Host tell the origin the browser used (see client-address.ts). */
   trustProxy?: TrustProxy;
+  /** Scheduled exports into EXPORT_DIR; absent when the gateway has no folder for them. */
+  exportScheduler?: ExportScheduler;
 }
 
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };

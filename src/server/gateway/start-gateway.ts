@@ -6,6 +6,7 @@ import { SessionStore } from './auth/sessions';
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
+import { ExportScheduler } from './exports/export-scheduler';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   DATA_DIR: string;
   FOYER_MASTER_KEY?: string | undefined;
   SESSION_SECRET?: string | undefined;
+  /** Where scheduled exports are written; without it there are no scheduled exports. */
+  EXPORT_DIR?: string | undefined;
 }
 
 export interface OpenedGateway {
@@ -48,6 +51,9 @@ export async function openGateway(
   const organisations = new Organisations(db, vault);
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
+  const exportScheduler = config.EXPORT_DIR
+    ? new ExportScheduler({ db, service: options.service, organisations, log, dir: config.EXPORT_DIR })
+    : undefined;
   return {
     deps: {
       db,
@@ -59,6 +65,7 @@ export async function openGateway(
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(exportScheduler ? { exportScheduler } : {}),
     },
     setupPath: token ? `/setup/${token}` : null,
   };

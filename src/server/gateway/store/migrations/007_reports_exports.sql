@@ -40,6 +40,7 @@ create table gateway.export_runs (
   next_boundary text[],
   record_count integer,
   row_count integer,
+  skipped_count integer,
   started_at timestamptz not null default now(),
   finished_at timestamptz
 );
