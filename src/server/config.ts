@@ -37,6 +37,10 @@ const envSchema = z.object({
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   // Failed partner authentications per client address per 10 minutes before 429.
   PARTNER_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  // The mirror (issue 21): seconds between syncs of an organisation's customers, orders and waiting list, and
+  // how many export pages one sync asks for at once.
+  MIRROR_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
+  MIRROR_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   // How long SIGTERM waits for requests in flight before closing what is left.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
         : `  Demo sign-in: admin@demo.test (or boxoffice@, marketing@, manager@demo.test), password "${DEMO_PASSWORD}"`;
     console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
   };
+  // The mirror's schedule: every MIRROR_SYNC_INTERVAL_SECONDS, one instance per organisation (the lease).
+  gateway.mirror.start();
   const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
   const limits = limitsFromEnvironment();
   // Behind a proxy every connection comes from the proxy: no per-address connection cap then.
@@ -121,6 +123,8 @@ async function main(): Promise<void> {
     // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
     await gateway.exportScheduler?.stop();
+    // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
+    await gateway.mirror.stop();
     await devServer?.close();
     await runtime?.close();
     // Upstream mode: the gateway's own database (in embedded mode it is the runtime's, closed above).

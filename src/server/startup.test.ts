@@ -84,6 +84,8 @@ describe('start-up', () => {
     ['SEED', { SEED: 'lots' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['EXPORT_DIR', { EXPORT_DIR: '/dev/null/foyer-exports' }],
+    ['MIRROR_SYNC_INTERVAL_SECONDS', { MIRROR_SYNC_INTERVAL_SECONDS: '2' }],
+    ['MIRROR_SYNC_CONCURRENCY', { MIRROR_SYNC_CONCURRENCY: 'many' }],
   ])('refuses a bad %s with one line naming it and a non-zero exit', async (name, env) => {
     const run = start(env);
     const { code } = await run.exited;

@@ -11,6 +11,7 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
 import type { ExportScheduler } from './exports/export-scheduler';
+import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
@@ -26,6 +27,8 @@ export interface GatewayDeps {
   sessions: SessionStore;
   throttle: SignInThrottle;
   organisations: Organisations;
+  /** The organisations' mirror of the service (mirror/): its sync, status and write-through. */
+  mirror: MirrorSync;
   log: Logger;
   /** The address sign-in failures are counted by; default the TCP peer of the request. */
   clientAddress?: (c: Context) => string;

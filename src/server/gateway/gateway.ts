@@ -8,6 +8,7 @@ import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerExportRoutes } from './exports/export-routes';
 import { forwardHandler } from './forward/forwarder';
+import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { EventCatalog } from './reports/event-catalog';
 import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
@@ -44,6 +45,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerAuditRoutes(routes, deps);
   registerReportRoutes(routes, deps, new EventCatalog(deps.service));
   registerExportRoutes(routes, deps);
+  registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404.
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)

@@ -7,6 +7,7 @@ import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/si
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { ExportScheduler } from './exports/export-scheduler';
+import { MirrorSync } from './mirror/mirror-sync';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -17,6 +18,8 @@ export interface GatewayConfig {
   SESSION_SECRET?: string | undefined;
   /** Where scheduled exports are written; without it there are no scheduled exports. */
   EXPORT_DIR?: string | undefined;
+  MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
+  MIRROR_SYNC_CONCURRENCY?: number | undefined;
 }
 
 export interface OpenedGateway {
@@ -54,6 +57,15 @@ export async function openGateway(
   const exportScheduler = config.EXPORT_DIR
     ? new ExportScheduler({ db, service: options.service, organisations, log, dir: config.EXPORT_DIR })
     : undefined;
+  // Built here, started by main.ts (tests and tools run syncs when they choose).
+  const mirror = new MirrorSync({
+    db,
+    service: options.service,
+    organisations,
+    log,
+    intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
+    concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
+  });
   return {
     deps: {
       db,
@@ -62,6 +74,7 @@ export async function openGateway(
       sessions: new SessionStore(db, signingKey),
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
+      mirror,
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

@@ -49,6 +49,13 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     try {
       const before = action ? await readBefore(c, apiKey, action, servicePath) : undefined;
       const { response, requestText, answerText } = await forward(c, apiKey, `${servicePath}${url.search}`);
+      // A customer created or edited, tags set, an order checked out: in the mirror before the answer is sent.
+      await deps.mirror.writeThrough(principal, apiKey, {
+        method: c.req.method,
+        path: below,
+        status: response.status,
+        answerText,
+      });
       if (action) {
         // After the service answered, one statement (gateway.audit_append: the chain's lock and one INSERT):
         // the call is in the trail before its answer reaches the browser.

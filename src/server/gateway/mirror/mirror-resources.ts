@@ -1,0 +1,56 @@
+import type { MirrorResource } from '../../../contract/mirror';
+import type { Queryable } from '../../service/db/database';
+import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
+
+export interface ResourceSpec {
+  name: MirrorResource;
+  /** The POST export below `/v1/{client_name}` (spec 4.2). */
+  path: string;
+  /** The record field the watermark is kept from (spec 4.2's sync rules). */
+  watermarkField: string;
+  upsert(tx: Queryable, organisationId: number, records: readonly Record<string, unknown>[]): Promise<number>;
+  /** After a reload: removes the rows not read since `since` (entries the service no longer lists). */
+  sweep(db: Queryable, organisationId: number, since: Date): Promise<number>;
+  /** Read whole again this often, for changes that do not move the watermark. */
+  reloadAfterMs?: number;
+}
+
+const sweepOf = (table: string) => async (db: Queryable, organisationId: number, since: Date) =>
+  (
+    await db.query(`delete from gateway.${table} where organisation_id = $1 and mirrored_at < $2`, [
+      organisationId,
+      since,
+    ])
+  ).rowCount;
+
+/**
+ * The waiting list's reload period. Its watermark (`createdAt`) does not move when an entry is notified or
+ * converted, so only a reload sees that; the list is small (a page per hundred entries), so every quarter of
+ * an hour costs little.
+ */
+export const WAITING_LIST_RELOAD_MS = 15 * 60 * 1000;
+
+export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
+  customers: {
+    name: 'customers',
+    path: '/partner/export/customers',
+    watermarkField: 'lastChanged',
+    upsert: upsertCustomers,
+    sweep: sweepOf('mirror_customers'),
+  },
+  orders: {
+    name: 'orders',
+    path: '/partner/export/orders',
+    watermarkField: 'lastChanged',
+    upsert: upsertOrders,
+    sweep: sweepOf('mirror_orders'),
+  },
+  waitinglist: {
+    name: 'waitinglist',
+    path: '/partner/export/waitinglist',
+    watermarkField: 'createdAt',
+    upsert: upsertWaitingList,
+    sweep: sweepOf('mirror_waiting_list'),
+    reloadAfterMs: WAITING_LIST_RELOAD_MS,
+  },
+};

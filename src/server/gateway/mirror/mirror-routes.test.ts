@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MirrorRefreshAnswer, MirrorStatus } from '../../../contract/mirror';
+import { fullPriceType } from '../../service/domain/selling-test-support';
+import { ensureDemoClients } from '../../testing/client-fixtures';
+import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { embeddedService } from '../service-connection';
+import { createTestGateway, demoPerson, signedInBrowser, TestBrowser, type TestGateway } from '../test-gateway';
+import { countingConnection, expectMirrorEqualsService, organisationIdOf } from './mirror-test-support';
+
+const MARKETING = demoPerson('marketing').email;
+const BOX_OFFICE = demoPerson('box-office').email;
+const MANAGER = demoPerson('manager').email;
+
+describeEachDatabase('the mirror through the gateway: write-through, status and refresh', (database) => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let fx: DemoFixtures;
+  let organisationId: number;
+  const connection = { calls: [] as string[] };
+
+  const mirroredCustomer = async (customerId: number) => {
+    const { rows } = await gateway.db.query<{ body: Record<string, unknown>; tags: string[] }>(
+      'select body, tags from gateway.mirror_customers where organisation_id = $1 and customer_id = $2',
+      [organisationId, customerId],
+    );
+    return rows[0];
+  };
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    await ensureDemoClients(service.db);
+    fx = await loadDemoFixtures(service.db);
+    const counting = countingConnection(embeddedService(service.app));
+    connection.calls = counting.calls;
+    gateway = await createTestGateway({ runtime: service, service: counting });
+    organisationId = await organisationIdOf(gateway.db, 'demo');
+    await gateway.deps.mirror.syncNow(organisationId);
+  });
+  afterAll(async () => {
+    await gateway?.deps.mirror.stop();
+    await gateway?.close();
+  });
+
+  it('puts a customer edited, created or re-tagged in Foyer into the mirror before answering', async () => {
+    const marketing = await signedInBrowser(gateway, MARKETING);
+    const customerId = fx.customers.nullPrefs.customerId;
+    const edited = await marketing.request(`/api/v1/demo/partner/customer/${customerId}`, {
+      method: 'PUT',
+      json: { customerLastName: 'Doorgeschreven' },
+    });
+    expect(edited.status).toBe(200);
+    const editedBody = (await edited.json()) as Record<string, unknown>;
+    expect((await mirroredCustomer(customerId))?.body).toEqual(editedBody);
+
+    const created = await marketing.request('/api/v1/demo/partner/customer', {
+      method: 'POST',
+      json: { email: 'nieuw.in.spiegel@example.test', customerFirstName: 'Nina', customerLastName: 'Spiegel' },
+    });
+    expect(created.status).toBe(201);
+    const createdBody = (await created.json()) as { customerId: number };
+    expect((await mirroredCustomer(createdBody.customerId))?.body).toEqual(createdBody);
+
+    const tags = (await (await marketing.request('/api/v1/demo/partner/export/clienttypes')).json()) as string[];
+    const before = connection.calls.length;
+    const tagged = await marketing.request(`/api/v1/demo/partner/customer/${customerId}/clienttypes`, {
+      method: 'POST',
+      json: { clienttypes: [tags[1], tags[0]] },
+    });
+    expect(tagged.status).toBe(200);
+    // The tag answer is the tag list: the customer is read once more, for its new lastChanged and tags.
+    expect(connection.calls.slice(before)).toEqual([
+      `GET /v1/demo/partner/customer/${customerId}/clienttypes`,
+      `POST /v1/demo/partner/customer/${customerId}/clienttypes`,
+      `GET /v1/demo/partner/customer/${customerId}`,
+    ]);
+    expect((await mirroredCustomer(customerId))?.tags).toEqual([tags[1], tags[0]]);
+
+    // A refused change writes nothing and asks nothing more (the GET is the audit trail's "before").
+    const afterTags = connection.calls.length;
+    const refused = await marketing.request(`/api/v1/demo/partner/customer/${customerId}`, {
+      method: 'PUT',
+      json: { customerPhone: 'not a number' },
+    });
+    expect(refused.status).toBe(422);
+    expect(connection.calls.slice(afterTags)).toEqual([
+      `GET /v1/demo/partner/customer/${customerId}`,
+      `PUT /v1/demo/partner/customer/${customerId}`,
+    ]);
+    await expectMirrorEqualsService(gateway.db, organisationId, service, DEMO);
+  });
+
+  it('puts a sale made at the desk into the mirror with its lines before answering', async () => {
+    const seller = await signedInBrowser(gateway, BOX_OFFICE);
+    const { cart_id: cartId } = (await (await seller.request('/api/v1/demo/cart/', { method: 'POST' })).json()) as {
+      cart_id: string;
+    };
+    const item = {
+      priceId: await fullPriceType(service.db, fx.reserved.eventId, fx.reserved.rankId),
+      rankId: fx.reserved.rankId,
+      eventId: fx.reserved.eventId,
+      numberOfTickets: 2,
+    };
+    expect((await seller.request(`/api/v1/demo/partner/cart/${cartId}`, { method: 'POST', json: [item] })).status).toBe(
+      200,
+    );
+    const checkout = await seller.request(`/api/v1/demo/partner/cart/${cartId}/checkout`, {
+      method: 'POST',
+      json: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash },
+    });
+    expect(checkout.status).toBe(200);
+    const { orderId } = (await checkout.json()) as { orderId: number };
+    const { rows } = await gateway.db.query<{ order_status: string; customer_id: number; lines: number }>(
+      `select o.order_status, o.customer_id::int,
+              (select count(*)::int from gateway.mirror_order_seats s
+                where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as lines
+         from gateway.mirror_orders o where o.organisation_id = $1 and o.order_id = $2`,
+      [organisationId, orderId],
+    );
+    expect(rows).toEqual([{ order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 }]);
+  });
+
+  it('tells anyone signed in how fresh the mirror is', async () => {
+    expect((await new TestBrowser(gateway.app).request('/api/mirror/status')).status).toBe(401);
+    const seller = await signedInBrowser(gateway, BOX_OFFICE);
+    const response = await seller.request('/api/mirror/status');
+    expect(response.status).toBe(200);
+    const status = (await response.json()) as MirrorStatus;
+    expect(status).toMatchObject({ intervalSeconds: 30, running: false });
+    expect(status.resources.map((resource) => resource.resource)).toEqual(['customers', 'orders', 'waitinglist']);
+    const customers = status.resources[0];
+    expect(customers?.lastError).toBeNull();
+    expect(Date.parse(customers?.lastSuccessAt ?? '')).toBeGreaterThan(Date.now() - 120_000);
+    expect(customers?.fullSync).toMatchObject({ total: 300, done: 300 });
+    expect(customers?.fullSync.finishedAt).not.toBeNull();
+  });
+
+  it('refreshes now for those who read customers, orders or reports, once at a time', async () => {
+    const seller = await signedInBrowser(gateway, BOX_OFFICE);
+    expect((await seller.request('/api/mirror/refresh', { method: 'POST' })).status).toBe(403);
+    const before = (await (await seller.request('/api/mirror/status')).json()) as MirrorStatus;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const manager = await signedInBrowser(gateway, MANAGER);
+    const marketing = await signedInBrowser(gateway, MARKETING);
+    const [first, second] = await Promise.all([
+      manager.request('/api/mirror/refresh', { method: 'POST' }),
+      marketing.request('/api/mirror/refresh', { method: 'POST' }),
+    ]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    const answers = [(await first.json()) as MirrorRefreshAnswer, (await second.json()) as MirrorRefreshAnswer];
+    expect(answers.map((answer) => answer.started).sort()).toEqual([false, true]);
+    expect(answers.find((answer) => answer.started)?.status.running).toBe(true);
+    await gateway.deps.mirror.runningHere(organisationId);
+    const after = (await (await seller.request('/api/mirror/status')).json()) as MirrorStatus;
+    expect(after.running).toBe(false);
+    expect(Date.parse(after.resources[0]?.lastSuccessAt ?? '')).toBeGreaterThan(
+      Date.parse(before.resources[0]?.lastSuccessAt ?? ''),
+    );
+  });
+});

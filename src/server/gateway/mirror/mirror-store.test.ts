@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Database } from '../../service/db/database';
+import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { migrateGateway } from '../store/gateway-store';
+import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
+
+const customer = (id: number, lastChanged: string, extra: Record<string, unknown> = {}) => ({
+  customerId: id,
+  customerExternalId: null,
+  email: `c${id}@example.test`,
+  customerFirstName: 'Anna',
+  customerLastName: `Jansen ${id}`,
+  customerCredit: '0.00',
+  customerPrefs: { user_prefs_optin: '1' },
+  lastChanged,
+  customerTags: null,
+  ...extra,
+});
+
+const seat = (seatId: number, amount: number | string) => ({
+  seatId,
+  eventId: 7,
+  rankId: 3,
+  rowNr: 2,
+  seatNr: seatId % 100,
+  amount,
+  priceId: 'p1',
+  priceName: 'Vol tarief',
+});
+
+const order = (id: number, lastChanged: string, extra: Record<string, unknown> = {}) => ({
+  orderId: id,
+  orderKey: `key-${id}`,
+  customerId: 11,
+  orderStatus: 'ord',
+  orderPaymentStatus: 'paid',
+  orderDate: '2026-11-20T19:00:00+01:00',
+  timeOut: null,
+  amount: 52.5,
+  donation: 0,
+  lastChanged,
+  handlingTextPayment: 'Pin',
+  discountName: null,
+  orderChannel: 'sp',
+  fee: 2.5,
+  seats: [seat(101, 25), seat(102, '25.00')],
+  deletedSeats: [],
+  user: customer(11, lastChanged),
+  ...extra,
+});
+
+describeEachDatabase('the mirror store', (database) => {
+  let service: TestService;
+  let db: Database;
+  let organisationId: number;
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    db = service.db;
+    await migrateGateway(db);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into gateway.organisations (client_name, api_key_sealed) values ('store-test', '\\x00') returning id`,
+    );
+    organisationId = Number(rows[0]?.id);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+  beforeEach(async () => {
+    for (const table of ['mirror_customers', 'mirror_orders', 'mirror_waiting_list'])
+      await db.query(`delete from gateway.${table} where organisation_id = $1`, [organisationId]);
+  });
+
+  it('upserts customers by id, splits their tags leniently, and never goes back in time', async () => {
+    const written = await upsertCustomers(db, organisationId, [
+      customer(1, '2026-11-20T10:00:00+01:00', { customerTags: 'vip, pers,,abonnee' }),
+      customer(2, '2026-11-20T10:00:00+01:00', { customerTags: ['vip', 'pers'] }),
+      customer(3, '2026-11-20T10:00:00+01:00'),
+    ]);
+    expect(written).toBe(3);
+    const tags = async () =>
+      (
+        await db.query<{ customer_id: string; tags: string[] }>(
+          'select customer_id, tags from gateway.mirror_customers where organisation_id = $1 order by customer_id',
+          [organisationId],
+        )
+      ).rows.map((row) => [Number(row.customer_id), row.tags]);
+    expect(await tags()).toEqual([
+      [1, ['vip', 'pers', 'abonnee']],
+      [2, ['vip', 'pers']],
+      [3, []],
+    ]);
+
+    // An older read (a sync page that left before a write-through) does not undo the newer record; one of the
+    // same second does replace it (the watermark's second is read again), and a newer one does.
+    expect(await upsertCustomers(db, organisationId, [customer(1, '2026-11-20T09:59:59+01:00')])).toBe(0);
+    expect(
+      await upsertCustomers(db, organisationId, [
+        customer(1, '2026-11-20T10:00:00+01:00', { customerTags: 'vip' }),
+        customer(2, '2026-11-20T10:00:05+01:00', { customerLastName: 'De Vries', customerTags: null }),
+      ]),
+    ).toBe(2);
+    expect(await tags()).toEqual([
+      [1, ['vip']],
+      [2, []],
+      [3, []],
+    ]);
+    const { rows } = await db.query<{ body: { customerLastName: string }; email: string }>(
+      'select body, email from gateway.mirror_customers where organisation_id = $1 and customer_id = 2',
+      [organisationId],
+    );
+    expect(rows[0]).toMatchObject({ email: 'c2@example.test', body: { customerLastName: 'De Vries' } });
+  });
+
+  it('keeps the newest of a record that a batch holds twice', async () => {
+    await upsertCustomers(db, organisationId, [
+      customer(5, '2026-11-20T10:00:03+01:00', { customerLastName: 'Nieuw' }),
+      customer(5, '2026-11-20T10:00:01+01:00', { customerLastName: 'Oud' }),
+    ]);
+    const { rows } = await db.query<{ name: string }>(
+      `select body->>'customerLastName' as name from gateway.mirror_customers
+        where organisation_id = $1 and customer_id = 5`,
+      [organisationId],
+    );
+    expect(rows).toEqual([{ name: 'Nieuw' }]);
+  });
+
+  it('upserts orders with their lines, replacing the lines as a whole, in cents', async () => {
+    expect(
+      await upsertOrders(db, organisationId, [
+        order(1, '2026-11-20T10:00:00+01:00'),
+        order(2, '2026-11-20T10:00:00+01:00', {
+          customerId: null,
+          user: null,
+          discountName: 'Vroegboek',
+          amount: '40.10',
+        }),
+      ]),
+    ).toBe(2);
+    const lines = async (orderId: number) =>
+      (
+        await db.query<{ line_no: number; deleted: boolean; seat_id: string; amount_cents: string }>(
+          `select line_no, deleted, seat_id, amount_cents from gateway.mirror_order_seats
+            where organisation_id = $1 and order_id = $2 order by deleted, line_no`,
+          [organisationId, orderId],
+        )
+      ).rows.map((row) => [row.line_no, row.deleted, Number(row.seat_id), Number(row.amount_cents)]);
+    expect(await lines(1)).toEqual([
+      [1, false, 101, 2500],
+      [2, false, 102, 2500],
+    ]);
+    const { rows: orders } = await db.query<Record<string, unknown>>(
+      `select order_id::int, customer_id::int, amount_cents::int, fee_cents::int, discount_name, channel,
+              payment_method, body ? 'seats' as has_seats, body ? 'user' as has_user
+         from gateway.mirror_orders where organisation_id = $1 order by order_id`,
+      [organisationId],
+    );
+    expect(orders).toEqual([
+      expect.objectContaining({ order_id: 1, customer_id: 11, amount_cents: 5250, fee_cents: 250, channel: 'sp' }),
+      expect.objectContaining({ order_id: 2, customer_id: null, amount_cents: 4010, discount_name: 'Vroegboek' }),
+    ]);
+    expect(orders[0]).toMatchObject({ payment_method: 'Pin', has_seats: false, has_user: false });
+
+    // A seat removed from the order: one line left, the removed one among the deleted lines.
+    await upsertOrders(db, organisationId, [
+      order(1, '2026-11-20T10:05:00+01:00', { seats: [seat(102, 25)], deletedSeats: [seat(101, 25)] }),
+    ]);
+    expect(await lines(1)).toEqual([
+      [1, false, 102, 2500],
+      [1, true, 101, 2500],
+    ]);
+    // An older copy changes neither the order nor its lines.
+    expect(await upsertOrders(db, organisationId, [order(1, '2026-11-20T10:00:00+01:00')])).toBe(0);
+    expect(await lines(1)).toHaveLength(2);
+    // Cancelled: every line deleted.
+    await upsertOrders(db, organisationId, [
+      order(1, '2026-11-20T10:06:00+01:00', {
+        orderStatus: 'cancel',
+        orderPaymentStatus: 'cancelled',
+        seats: [],
+        deletedSeats: [seat(101, 25), seat(102, 25)],
+      }),
+    ]);
+    expect(await lines(1)).toEqual([
+      [1, true, 101, 2500],
+      [2, true, 102, 2500],
+    ]);
+  });
+
+  it('upserts waiting-list entries, the newest read winning', async () => {
+    const entry = {
+      waitingId: 9,
+      customerId: 11,
+      eventId: 7,
+      numberOfTickets: 2,
+      type: 'waiting',
+      createdAt: '2026-11-01T12:00:00+01:00',
+      notifiedAt: null,
+      user: customer(11, '2026-11-01T12:00:00+01:00'),
+    };
+    expect(await upsertWaitingList(db, organisationId, [entry])).toBe(1);
+    await upsertWaitingList(db, organisationId, [
+      { ...entry, type: 'notified', notifiedAt: '2026-11-02T09:00:00+01:00' },
+    ]);
+    const { rows } = await db.query<{ type: string; notified_at: Date; number_of_tickets: number }>(
+      'select type, notified_at, number_of_tickets from gateway.mirror_waiting_list where organisation_id = $1',
+      [organisationId],
+    );
+    expect(rows).toEqual([{ type: 'notified', notified_at: new Date('2026-11-02T08:00:00Z'), number_of_tickets: 2 }]);
+  });
+});

@@ -1,0 +1,177 @@
+import type { Customer } from '../../../contract/customer';
+import type { OrderExport } from '../../../contract/order';
+import type { WaitinglistExport } from '../../../contract/waiting-list';
+import type { Queryable } from '../../service/db/database';
+
+/**
+ * Writing the service's records into the mirror tables (migration 003): one page batch in a few statements,
+ * whatever its size. The records travel as one JSON parameter and PostgreSQL takes them apart
+ * (`jsonb_array_elements`), so a batch of 500 orders with 2,000 lines is three round trips, not thousands of
+ * parameters. Used by the sync (mirror-sync.ts), the write-through after a change made in Foyer
+ * (write-through.ts), and by whoever needs to put a record they read into the mirror.
+ *
+ * Every write is an upsert by id that never goes back in time: a record replaces the mirrored one only when
+ * its `lastChanged` is not older. The sync and a write-through may then write the same record in any order.
+ * Parsing is lenient, as the app's (DESIGN.md): decimals as numbers or strings, `customerTags` as a
+ * comma-separated string or an array.
+ */
+
+/** A record as a service may send it: the contract's shape, or a lenient variant of it. */
+type Lenient<T> = { [K in keyof T]?: unknown } & Record<string, unknown>;
+
+export type MirrorCustomer = Lenient<Customer>;
+export type MirrorOrder = Lenient<OrderExport>;
+export type MirrorWaitingEntry = Lenient<WaitinglistExport>;
+
+/** Integer cents of a partner decimal (a JSON number or a numeric string). */
+const cents = (field: string) => `round((r->>'${field}')::numeric * 100)::bigint`;
+
+/** Text of a field that may be missing or null. */
+const text = (field: string) => `nullif(r->>'${field}', '')`;
+
+/** A JSON array field, or an empty array when it is missing or null. */
+const arrayField = (json: string) => `case jsonb_typeof(${json}) when 'array' then ${json} else '[]'::jsonb end`;
+
+/** The last record per id wins, unless an earlier one is newer (a batch may hold a record twice). */
+function latestPerId<T>(records: readonly T[], id: (record: T) => unknown, changed: (record: T) => unknown): T[] {
+  const byId = new Map<string, T>();
+  for (const record of records) {
+    const key = String(id(record));
+    const kept = byId.get(key);
+    if (!kept || instant(changed(record)) >= instant(changed(kept))) byId.set(key, record);
+  }
+  return [...byId.values()];
+}
+
+const instant = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) || 0 : 0);
+
+/** Upserts customers (tags split, the record kept as `body`); returns how many rows were written. */
+export async function upsertCustomers(
+  tx: Queryable,
+  organisationId: number,
+  records: readonly MirrorCustomer[],
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const unique = latestPerId(
+    records,
+    (r) => r.customerId,
+    (r) => r.lastChanged,
+  );
+  const { rowCount } = await tx.query(
+    `insert into gateway.mirror_customers as m (organisation_id, customer_id, email, last_changed, tags, body)
+     select $1, (r->>'customerId')::bigint, coalesce(r->>'email', ''), (r->>'lastChanged')::timestamptz,
+            case jsonb_typeof(r->'customerTags')
+              when 'array' then array(select btrim(t) from jsonb_array_elements_text(r->'customerTags') t
+                                       where btrim(t) <> '')
+              when 'string' then array(select btrim(t) from unnest(string_to_array(r->>'customerTags', ',')) t
+                                        where btrim(t) <> '')
+              else '{}'::text[] end,
+            r
+       from jsonb_array_elements($2::jsonb) r
+     on conflict (organisation_id, customer_id) do update
+        set email = excluded.email, last_changed = excluded.last_changed, tags = excluded.tags,
+            body = excluded.body, mirrored_at = now()
+      where m.last_changed <= excluded.last_changed`,
+    [organisationId, JSON.stringify(unique)],
+  );
+  return rowCount;
+}
+
+/**
+ * Upserts orders and replaces the lines (`seats` and `deletedSeats`) of every order it wrote as a whole; an
+ * order skipped as older than the mirrored one keeps its lines. Returns how many orders were written.
+ */
+export async function upsertOrders(
+  tx: Queryable,
+  organisationId: number,
+  records: readonly MirrorOrder[],
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const json = JSON.stringify(
+    latestPerId(
+      records,
+      (r) => r.orderId,
+      (r) => r.lastChanged,
+    ),
+  );
+  const written = await tx.query<{ order_id: string }>(
+    `with upserted as (
+       insert into gateway.mirror_orders as m (organisation_id, order_id, order_key, customer_id, order_status,
+              payment_status, channel, payment_method, order_date, time_out, amount_cents, fee_cents, donation_cents,
+              discount_name, last_changed, body)
+       select $1, (r->>'orderId')::bigint, coalesce(r->>'orderKey', ''), (r->>'customerId')::bigint,
+              coalesce(r->>'orderStatus', ''), coalesce(r->>'orderPaymentStatus', ''), coalesce(r->>'orderChannel', ''),
+              coalesce(r->>'handlingTextPayment', ''), (r->>'orderDate')::timestamptz, (${text('timeOut')})::timestamptz,
+              coalesce(${cents('amount')}, 0), coalesce(${cents('fee')}, 0),
+              coalesce(${cents('donation')}, ${cents('orderDonation')}, 0), ${text('discountName')},
+              (r->>'lastChanged')::timestamptz, r - 'user' - 'seats' - 'deletedSeats'
+         from jsonb_array_elements($2::jsonb) r
+       on conflict (organisation_id, order_id) do update
+          set order_key = excluded.order_key, customer_id = excluded.customer_id,
+              order_status = excluded.order_status, payment_status = excluded.payment_status,
+              channel = excluded.channel, payment_method = excluded.payment_method, order_date = excluded.order_date,
+              time_out = excluded.time_out, amount_cents = excluded.amount_cents, fee_cents = excluded.fee_cents,
+              donation_cents = excluded.donation_cents, discount_name = excluded.discount_name,
+              last_changed = excluded.last_changed, body = excluded.body, mirrored_at = now()
+        where m.last_changed <= excluded.last_changed
+       returning order_id
+     ), cleared as (
+       delete from gateway.mirror_order_seats s using upserted u
+        where s.organisation_id = $1 and s.order_id = u.order_id
+     )
+     select order_id from upserted`,
+    [organisationId, json],
+  );
+  const orderIds = written.rows.map((row) => row.order_id);
+  if (orderIds.length > 0) {
+    await tx.query(
+      `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
+              row_nr, seat_nr, amount_cents, price_id, price_name)
+       select $1, o.order_id, l.n, l.deleted, coalesce((l.s->>'seatId')::bigint, 0), coalesce((l.s->>'eventId')::bigint, 0),
+              coalesce((l.s->>'rankId')::bigint, 0), coalesce((l.s->>'rowNr')::integer, 0),
+              coalesce((l.s->>'seatNr')::integer, 0), coalesce(round((l.s->>'amount')::numeric * 100)::bigint, 0),
+              coalesce(l.s->>'priceId', ''), coalesce(l.s->>'priceName', '')
+         from (select (r->>'orderId')::bigint as order_id, r from jsonb_array_elements($2::jsonb) r) o
+        cross join lateral (
+              select x.s, x.n, false as deleted
+                from jsonb_array_elements(${arrayField("o.r->'seats'")}) with ordinality as x(s, n)
+              union all
+              select x.s, x.n, true
+                from jsonb_array_elements(${arrayField("o.r->'deletedSeats'")}) with ordinality as x(s, n)) l
+        where o.order_id = any($3::bigint[])`,
+      [organisationId, json, orderIds],
+    );
+  }
+  return orderIds.length;
+}
+
+/**
+ * Upserts waiting-list entries. They carry no `lastChanged` (their watermark is `createdAt`, which a change
+ * of `type` or `notifiedAt` does not move), so the newest read always wins.
+ */
+export async function upsertWaitingList(
+  tx: Queryable,
+  organisationId: number,
+  records: readonly MirrorWaitingEntry[],
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const unique = latestPerId(
+    records,
+    (r) => r.waitingId,
+    () => null,
+  );
+  const { rowCount } = await tx.query(
+    `insert into gateway.mirror_waiting_list (organisation_id, waiting_id, customer_id, event_id, number_of_tickets,
+            type, created_at, notified_at)
+     select $1, (r->>'waitingId')::bigint, (r->>'customerId')::bigint, (r->>'eventId')::bigint,
+            coalesce((r->>'numberOfTickets')::integer, 0), coalesce(r->>'type', ''), (r->>'createdAt')::timestamptz,
+            (${text('notifiedAt')})::timestamptz
+       from jsonb_array_elements($2::jsonb) r
+     on conflict (organisation_id, waiting_id) do update
+        set customer_id = excluded.customer_id, event_id = excluded.event_id,
+            number_of_tickets = excluded.number_of_tickets, type = excluded.type, created_at = excluded.created_at,
+            notified_at = excluded.notified_at, mirrored_at = now()`,
+    [organisationId, JSON.stringify(unique)],
+  );
+  return rowCount;
+}

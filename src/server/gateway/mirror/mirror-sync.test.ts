@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lapseUnpaidOrders } from '../../service/domain/payment-window';
+import { fullPriceType, newCart, partner } from '../../service/domain/selling-test-support';
+import { ensureDemoClients } from '../../testing/client-fixtures';
+import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
+import { embeddedService, ServiceUnreachableError } from '../service-connection';
+import { createTestGateway, quietLog, type TestGateway } from '../test-gateway';
+import { MirrorSync } from './mirror-sync';
+import {
+  type CountingConnection,
+  countingConnection,
+  expectMirrorEqualsService,
+  organisationIdOf,
+  syncStates,
+} from './mirror-test-support';
+
+describeEachDatabase('the mirror sync', (database) => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let fx: DemoFixtures;
+  let connection: CountingConnection;
+  let mirror: MirrorSync;
+  let demoId: number;
+  let harbourId: number;
+  const waits: number[] = [];
+  const api = () => partner(service);
+
+  /** A sync engine over the counting connection; waits are recorded, not waited. */
+  const engine = (options: { intervalSeconds?: number; attempts?: number } = {}) =>
+    new MirrorSync({
+      db: gateway.db,
+      service: connection,
+      organisations: gateway.deps.organisations,
+      log: quietLog,
+      intervalSeconds: options.intervalSeconds ?? 30,
+      concurrency: 4,
+      retry: { attempts: options.attempts ?? 6, baseDelayMs: 1000, maxDelayMs: 60_000 },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+
+  /** Runs a sync and returns it with the calls it made. */
+  const sync = async (engineToUse: MirrorSync, organisationId: number) => {
+    const before = connection.calls.length;
+    const report = await engineToUse.syncNow(organisationId);
+    if (!report) throw new Error('the lease was not taken');
+    return { report, calls: connection.calls.slice(before) };
+  };
+
+  const sell = async (paymentMethodId: number) => {
+    const cartId = await newCart(service);
+    const priceId = await fullPriceType(service.db, fx.reserved.eventId, fx.reserved.rankId);
+    const added = await api().post(`/cart/${cartId}`, [
+      { priceId, rankId: fx.reserved.rankId, eventId: fx.reserved.eventId },
+    ]);
+    expect(added.status).toBe(200);
+    const checkout = await api().post(`/cart/${cartId}/checkout`, {
+      customerId: fx.customers.withTags.customerId,
+      paymentMethodId,
+    });
+    expect(checkout.status).toBe(200);
+    return ((await checkout.json()) as { orderId: number }).orderId;
+  };
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    await ensureDemoClients(service.db);
+    fx = await loadDemoFixtures(service.db);
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    connection = countingConnection(embeddedService(service.app));
+    mirror = engine();
+    demoId = await organisationIdOf(gateway.db, 'demo');
+    harbourId = await organisationIdOf(gateway.db, 'harbour');
+  });
+  afterAll(async () => {
+    await mirror?.stop();
+    await gateway?.close();
+    await service?.close();
+  });
+
+  it('fills the mirror by one full sync: every customer, order with its lines, and waiting-list entry', async () => {
+    const { report, calls } = await sync(mirror, demoId);
+    expect(report.resources.map((r) => [r.resource, r.full, r.error])).toEqual([
+      ['customers', true, undefined],
+      ['orders', true, undefined],
+      ['waitinglist', true, undefined],
+    ]);
+    await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+    // About one request per hundred records: 300 customers, 900 orders, 32 waiting-list entries.
+    expect(calls.every((call) => call.startsWith('POST /v1/demo/partner/export/'))).toBe(true);
+    expect(calls.length).toBeLessThanOrEqual(3 + 9 + 1 + 4);
+    const states = await syncStates(gateway.db, demoId);
+    for (const resource of ['customers', 'orders', 'waitinglist']) {
+      const state = states.get(resource);
+      expect(state?.full_sync_finished_at).toBeInstanceOf(Date);
+      expect(state?.last_error).toBeNull();
+      expect(Number(state?.full_sync_done)).toBeGreaterThanOrEqual(Number(state?.full_sync_total));
+    }
+    expect(Number(states.get('customers')?.full_sync_total)).toBe(300);
+    // Harbour's mirror is its own, and still empty.
+    const { rows } = await gateway.db.query<{ n: number }>(
+      'select count(*)::int as n from gateway.mirror_customers where organisation_id = $1',
+      [harbourId],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('brings edits, tag changes, new orders and cancellations with a few requests', async () => {
+    const edited = fx.customers.nullPrefs.customerId;
+    expect(
+      (
+        await service.request(`/v1/demo/partner/customer/${edited}`, {
+          method: 'PUT',
+          key: DEMO.apiKey,
+          json: { customerLastName: 'Mirrorsma' },
+        })
+      ).status,
+    ).toBe(200);
+    const tagged = fx.customers.legacyPrefs.customerId;
+    const tags = (await (await api().get('/export/clienttypes')).json()) as string[];
+    expect((await api().post(`/customer/${tagged}/clienttypes`, { clienttypes: tags.slice(0, 2) })).status).toBe(200);
+    const paid = await sell(fx.paymentMethods.cash);
+    const lapsing = await sell(fx.paymentMethods.online[0] as number);
+    await service.db.query(`update orders set payment_due_at = now() - interval '1 minute' where id = $1`, [lapsing]);
+    expect(await lapseUnpaidOrders(service.db, new Date())).toBe(1);
+
+    const { report, calls } = await sync(mirror, demoId);
+    expect(report.resources.map((r) => [r.resource, r.full, r.error ?? null])).toEqual([
+      ['customers', false, null],
+      ['orders', false, null],
+      ['waitinglist', false, null],
+    ]);
+    await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+    expect(calls.length).toBe(3);
+    const { rows } = await gateway.db.query<{ order_id: number; order_status: string; deleted: boolean[] }>(
+      `select o.order_id::int, o.order_status, array_agg(s.deleted order by s.line_no) as deleted
+         from gateway.mirror_orders o join gateway.mirror_order_seats s using (organisation_id, order_id)
+        where o.organisation_id = $1 and o.order_id = any($2::bigint[]) group by 1, 2 order by 1`,
+      [demoId, [paid, lapsing]],
+    );
+    expect(rows).toEqual([
+      { order_id: paid, order_status: 'ord', deleted: [false] },
+      { order_id: lapsing, order_status: 'cancel', deleted: [true] },
+    ]);
+  });
+
+  it('costs one request per resource when nothing changed', async () => {
+    const { report, calls } = await sync(mirror, demoId);
+    // The three resources run side by side: their requests come in any order.
+    expect(calls.sort()).toEqual([
+      'POST /v1/demo/partner/export/customers?page=1',
+      'POST /v1/demo/partner/export/orders?page=1',
+      'POST /v1/demo/partner/export/waitinglist?page=1',
+    ]);
+    expect(report.resources.map((r) => r.pages)).toEqual([1, 1, 1]);
+  });
+
+  it('neither loses nor doubles the records that share the watermark second', async () => {
+    // The service's clock an hour ahead (its Date header), so the stored watermark is the greatest second
+    // read, not held back by the safety margin.
+    connection.serverDate = () => new Date(Date.now() + 3_600_000);
+    try {
+      // A customer changed at second S (now), the latest change of all; the sync reads it and keeps S.
+      const [first, second] = [fx.customers.withTags.customerId, fx.customers.withRequiredTag.customerId];
+      const s = new Date(Math.floor(Date.now() / 1000) * 1000);
+      await service.db.query('update customers set last_changed = $2 where id = $1', [first, s]);
+      await sync(mirror, demoId);
+      expect((await syncStates(gateway.db, demoId)).get('customers')?.watermark).toEqual(s);
+      // Another commits afterwards with a lastChanged in that same second (its transaction began then).
+      await service.db.query(`update customers set last_changed = $2, last_name = 'Zelfde-Seconde' where id = $1`, [
+        second,
+        new Date(s.getTime() + 700),
+      ]);
+      const { calls } = await sync(mirror, demoId);
+      expect(calls).toContain('POST /v1/demo/partner/export/customers?page=1');
+      await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+      const { rows } = await gateway.db.query<{ name: string }>(
+        `select body->>'customerLastName' as name from gateway.mirror_customers
+          where organisation_id = $1 and last_changed = $2 and customer_id = any($3::bigint[]) order by customer_id`,
+        [demoId, s, [first, second]],
+      );
+      // Both there, once each, at the watermark's second (the mirror keeps it to the second, as exported).
+      expect(rows).toHaveLength(2);
+      expect(rows.map((row) => row.name)).toContain('Zelfde-Seconde');
+    } finally {
+      connection.serverDate = null;
+    }
+  });
+
+  it('retries a failing page, waits what Retry-After asks, and mirrors everything', async () => {
+    const faults = new Map<number, () => Response | Error>([
+      [2, () => new Response('{"message":"boom"}', { status: 500 })],
+      [3, () => new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '7' } })],
+      [5, () => new ServiceUnreachableError('connection reset', false)],
+    ]);
+    let exportCalls = 0;
+    connection.fault = ({ path }) => {
+      if (!path.includes('/partner/export/orders')) return null;
+      exportCalls++;
+      return faults.get(exportCalls)?.() ?? null;
+    };
+    waits.length = 0;
+    try {
+      const { report } = await sync(engine(), harbourId);
+      expect(report.resources.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+      expect(report.retries).toBe(3);
+      // Backoff of about a second after the 500 (1 s + up to a quarter), 7 s for the 429, backoff again.
+      expect(waits).toHaveLength(3);
+      expect(waits[1]).toBe(7000);
+      expect(waits[0]).toBeGreaterThanOrEqual(1000);
+      expect(waits[0]).toBeLessThanOrEqual(1250);
+    } finally {
+      connection.fault = null;
+    }
+    await expectMirrorEqualsService(gateway.db, harbourId, service, HARBOUR);
+  });
+
+  it('keeps the watermark when a page keeps failing, says why, and resumes on the next run', async () => {
+    await api().post(`/customer/${fx.customers.nullPrefs.customerId}/clienttypes`, { clienttypes: [] });
+    const before = (await syncStates(gateway.db, demoId)).get('customers')?.watermark;
+    connection.fault = ({ path }) =>
+      path.includes('/partner/export/customers') ? new Response('{}', { status: 502 }) : null;
+    try {
+      const { report } = await sync(engine({ attempts: 2 }), demoId);
+      expect(report.resources.find((r) => r.resource === 'customers')?.error).toMatch(
+        /answered 502 \(after 2 attempts\)/,
+      );
+      expect(report.resources.find((r) => r.resource === 'orders')?.error).toBeUndefined();
+    } finally {
+      connection.fault = null;
+    }
+    const failed = (await syncStates(gateway.db, demoId)).get('customers');
+    expect(failed?.watermark).toEqual(before);
+    expect(failed?.last_error).toMatch(/502/);
+    const { report } = await sync(mirror, demoId);
+    expect(report.resources.every((r) => !r.error)).toBe(true);
+    expect((await syncStates(gateway.db, demoId)).get('customers')?.last_error).toBeNull();
+    await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+  });
+
+  it('on schedule, syncs each organisation once per interval with one request per resource when idle', async () => {
+    const scheduled = engine({ intervalSeconds: 30 });
+    await scheduled.syncDue();
+    const before = connection.calls.length;
+    // Both organisations were synced a moment ago (here, or by another instance): not due yet.
+    await scheduled.syncDue();
+    expect(connection.calls.length).toBe(before);
+    // Most of an interval later, they are.
+    await gateway.db.query(
+      `update gateway.mirror_sync_state set last_attempt_at = last_attempt_at - interval '25 seconds'`,
+    );
+    await scheduled.syncDue();
+    expect(
+      connection.calls
+        .slice(before)
+        .map((call) => call.replace(/\?.*/, ''))
+        .sort(),
+    ).toEqual(
+      [
+        'POST /v1/demo/partner/export/customers',
+        'POST /v1/demo/partner/export/orders',
+        'POST /v1/demo/partner/export/waitinglist',
+        'POST /v1/harbour/partner/export/customers',
+        'POST /v1/harbour/partner/export/orders',
+        'POST /v1/harbour/partner/export/waitinglist',
+      ].sort(),
+    );
+  });
+
+  it('reads the waiting list whole again after its reload period and drops entries the service no longer has', async () => {
+    const { rows } = await service.db.query<{ id: number }>(
+      `delete from waiting_list where id = (select min(w.id) from waiting_list w join clients c on c.id = w.client_id
+        where c.name = 'demo') returning id`,
+    );
+    await service.db.query(`update waiting_list set type = 'notified', notified_at = now()
+      where id = (select max(w.id) from waiting_list w join clients c on c.id = w.client_id where c.name = 'demo')`);
+    await gateway.db.query(
+      `update gateway.mirror_sync_state set full_sync_finished_at = now() - interval '1 hour'
+        where organisation_id = $1 and resource = 'waitinglist'`,
+      [demoId],
+    );
+    const { report } = await sync(mirror, demoId);
+    const waiting = report.resources.find((r) => r.resource === 'waitinglist');
+    expect(waiting).toMatchObject({ full: true, removed: 1 });
+    await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+    const gone = await gateway.db.query('select 1 from gateway.mirror_waiting_list where waiting_id = $1', [
+      rows[0]?.id,
+    ]);
+    expect(gone.rows).toHaveLength(0);
+  });
+});
