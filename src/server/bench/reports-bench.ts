@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
-import { fillMirror, organisationIdOf } from '../gateway/reports/mirror-fill.test-support';
+import { organisationIdOf } from '../gateway/mirror/mirror-test-support';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
@@ -50,15 +50,13 @@ async function startFoyer(runtime: ServiceRuntime): Promise<Foyer> {
     { db: runtime.db, service: embeddedService(runtime.app), log, seedDemo: true },
   );
   const started = performance.now();
-  const filled = await fillMirror({
-    db: deps.db,
-    service: embeddedService(runtime.app),
-    organisationId: await organisationIdOf(deps.db, 'demo'),
-    clientName: 'demo',
-    apiKey: 'demo-partner-key',
-  });
+  await deps.mirror.syncNow(await organisationIdOf(deps.db, 'demo'));
+  const { rows } = await deps.db.query<{ orders: number; customers: number }>(
+    `select (select count(*)::int from gateway.mirror_orders) as orders,
+            (select count(*)::int from gateway.mirror_customers) as customers`,
+  );
   console.log(
-    `  mirror filled from the exports: ${filled.orders} orders, ${filled.customers} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `  full sync of the mirror: ${rows[0]?.orders} orders, ${rows[0]?.customers} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   await deps.db.exec(
     'analyze gateway.mirror_orders; analyze gateway.mirror_order_seats; analyze gateway.mirror_customers',

@@ -14,7 +14,7 @@ import {
   type TestService,
   testPostgresUrl,
 } from '../../testing/test-service';
-import { fillMirror, organisationIdOf } from '../reports/mirror-fill.test-support';
+import { organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService } from '../service-connection';
 import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 import { nextRunAt } from './export-scheduler';
@@ -68,14 +68,8 @@ describeEachDatabase('CRM exports from the mirror', (database) => {
   let exportDir: string;
   let organisationId: number;
 
-  const refill = () =>
-    fillMirror({
-      db: gateway.db,
-      service: embeddedService(service.app),
-      organisationId,
-      clientName: DEMO.client,
-      apiKey: DEMO.apiKey,
-    });
+  /** A sync of the mirror, as the schedule runs it every 30 s. */
+  const refill = () => gateway.deps.mirror.syncNow(organisationId);
 
   beforeAll(async () => {
     service = await createTestService({ database });
@@ -88,6 +82,7 @@ describeEachDatabase('CRM exports from the mirror', (database) => {
     manager = await signedInBrowser(gateway, MANAGER.email);
   });
   afterAll(async () => {
+    await gateway?.deps.mirror.stop();
     await gateway?.close();
     await service?.close();
     await rm(exportDir, { recursive: true, force: true });
@@ -388,13 +383,7 @@ describe.runIf(Boolean(testPostgresUrl()))('scheduled exports on two instances',
     serviceB = await createTestService({ database: 'postgres', databaseUrl: serviceA.databaseUrl as string });
     a = await createTestGateway({ runtime: serviceA, service: embeddedService(serviceA.app), exportDir });
     b = await createTestGateway({ runtime: serviceB, service: embeddedService(serviceB.app), exportDir });
-    await fillMirror({
-      db: a.db,
-      service: embeddedService(serviceA.app),
-      organisationId: await organisationIdOf(a.db, DEMO.client),
-      clientName: DEMO.client,
-      apiKey: DEMO.apiKey,
-    });
+    await a.deps.mirror.syncNow(await organisationIdOf(a.db, DEMO.client));
   });
   afterAll(async () => {
     await serviceB?.close();

@@ -11,9 +11,9 @@ import type {
 import { SOLD_STATUSES } from '../../../contract/reports';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
+import { organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService, type ServiceConnection } from '../service-connection';
 import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
-import { fillMirror, organisationIdOf } from './mirror-fill.test-support';
 
 interface Seat {
   eventId: number;
@@ -75,13 +75,7 @@ describeEachDatabase('reports from the mirror', (database) => {
     };
     gateway = await createTestGateway({ runtime: service, service: counting });
     for (const client of [DEMO, HARBOUR]) {
-      await fillMirror({
-        db: gateway.db,
-        service: embedded,
-        organisationId: await organisationIdOf(gateway.db, client.client),
-        clientName: client.client,
-        apiKey: client.apiKey,
-      });
+      await gateway.deps.mirror.syncNow(await organisationIdOf(gateway.db, client.client));
     }
     orders = [];
     for (let page = 1; ; page++) {
@@ -99,6 +93,7 @@ describeEachDatabase('reports from the mirror', (database) => {
     manager = await signedInBrowser(gateway, demoPerson('manager').email);
   });
   afterAll(async () => {
+    await gateway?.deps.mirror.stop();
     await gateway?.close();
     await service?.close();
   });
