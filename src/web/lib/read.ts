@@ -1,3 +1,4 @@
+import { looseFlag } from '../../contract/loose-flag';
 import type { Parser } from './parser';
 
 /**
@@ -114,13 +115,7 @@ export function orElse<T>(read: () => T, fallback: T): T {
   }
 }
 
-/** A loosely stored yes/no: "1", 1, true, "true", "yes" → true; "0", 0, false, "", null, missing → false. */
-export function looseFlag(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value === 'string') return ['1', 'true', 'yes', 'on', 'y', 'j', 'ja'].includes(value.trim().toLowerCase());
-  return false;
-}
+export { looseFlag };
 
 export const KNOWN_PREF_KEYS = ['user_prefs_optin', 'user_prefs_mailinglist', 'user_prefs_extra_optin'] as const;
 

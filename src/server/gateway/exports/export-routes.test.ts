@@ -14,9 +14,16 @@ import {
   type TestService,
   testPostgresUrl,
 } from '../../testing/test-service';
-import { organisationIdOf } from '../mirror/mirror-test-support';
+import { type CountingConnection, countingConnection, organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  TEST_ORIGIN,
+  type TestBrowser,
+  type TestGateway,
+} from '../test-gateway';
 import { nextRunAt } from './export-scheduler';
 
 type Rec = Record<string, unknown>;
@@ -67,6 +74,8 @@ describeEachDatabase('CRM exports from the mirror', (database) => {
   let manager: TestBrowser;
   let exportDir: string;
   let organisationId: number;
+  /** The gateway's way to the service, which a test can make fail. */
+  let connection: CountingConnection;
 
   /** A sync of the mirror, as the schedule runs it every 30 s. */
   const refill = () => gateway.deps.mirror.syncNow(organisationId);
@@ -76,7 +85,8 @@ describeEachDatabase('CRM exports from the mirror', (database) => {
     await ensureDemoClients(service.db);
     fx = await loadDemoFixtures(service.db);
     exportDir = await mkdtemp(join(tmpdir(), 'foyer-exports-test-'));
-    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app), exportDir });
+    connection = countingConnection(embeddedService(service.app));
+    gateway = await createTestGateway({ runtime: service, service: connection, exportDir });
     organisationId = await organisationIdOf(gateway.db, DEMO.client);
     await refill();
     manager = await signedInBrowser(gateway, MANAGER.email);
@@ -216,6 +226,42 @@ describeEachDatabase('CRM exports from the mirror', (database) => {
       expect(run.source).toBe('service');
       expect(csvRows(run.text, ';')).toHaveLength((await serviceExport(service, 'customers')).length);
     } finally {
+      await gateway.db.query(
+        `update gateway.mirror_sync_state set full_sync_finished_at = now() where organisation_id = $1`,
+        [organisationId],
+      );
+    }
+  });
+
+  it('breaks the download off when the source fails half-way: no whole-looking file, no watermark', async () => {
+    await gateway.db.query(
+      `update gateway.mirror_sync_state set full_sync_finished_at = null where organisation_id = $1 and resource = 'customers'`,
+      [organisationId],
+    );
+    connection.fault = ({ path }) =>
+      path.includes('/export/customers') && path.includes('page=2') ? new Response('{}', { status: 500 }) : null;
+    try {
+      // Straight to the app: the test browser reads every body whole, and this one breaks off.
+      const response = await gateway.app.request(`${TEST_ORIGIN}/api/exports/runs`, {
+        method: 'POST',
+        headers: {
+          host: new URL(TEST_ORIGIN).host,
+          origin: TEST_ORIGIN,
+          cookie: manager.cookie ?? '',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ kind: 'customers', format: 'csv' }),
+      });
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+      const runId = response.headers.get('x-export-run');
+      expect((await manager.request(`/api/exports/runs/${runId}/complete`, { method: 'POST' })).status).toBe(404);
+      const { watermarks } = (await (await manager.request('/api/exports/watermarks')).json()) as {
+        watermarks: WatermarkView[];
+      };
+      expect(watermarks.map((w) => w.stream)).not.toContain('customers');
+    } finally {
+      connection.fault = null;
       await gateway.db.query(
         `update gateway.mirror_sync_state set full_sync_finished_at = now() where organisation_id = $1`,
         [organisationId],

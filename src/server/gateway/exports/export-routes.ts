@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { stream as streamBody } from 'hono/streaming';
 import { z } from 'zod';
 import {
   ANY_EXPORT,
@@ -238,22 +237,20 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
         });
         return id;
       });
-      c.header('content-type', encoder.mimeType);
-      c.header('content-disposition', `attachment; filename="${fileName}"`);
-      c.header('cache-control', 'no-store');
-      c.header('x-export-run', String(runId));
-      c.header('x-export-records', String(source.total));
-      c.header('x-export-source', source.source);
-      return streamBody(c, async (out) => {
+      // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
+      // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+      const pipe = new TransformStream<Uint8Array, Uint8Array>();
+      const writer = pipe.writable.getWriter();
+      // Settled by abort below or by the browser going away: nothing waits on it.
+      writer.closed.catch(() => undefined);
+      const bytes = new TextEncoder();
+      void (async () => {
         try {
           const result = await runExport({
             source,
             settings,
             since,
-            write: async (text) => {
-              if (out.aborted) throw new Error('the browser stopped the download');
-              await out.write(text);
-            },
+            write: (text) => writer.write(bytes.encode(text)),
           });
           await db.query(
             `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
@@ -268,12 +265,24 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
               result.skipped,
             ],
           );
+          await writer.close();
         } catch (error) {
           await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
             runId,
           ]);
           deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
+          await writer.abort(error).catch(() => undefined);
         }
+      })();
+      return new Response(pipe.readable, {
+        headers: {
+          'content-type': encoder.mimeType,
+          'content-disposition': `attachment; filename="${fileName}"`,
+          'cache-control': 'no-store',
+          'x-export-run': String(runId),
+          'x-export-records': String(source.total),
+          'x-export-source': source.source,
+        },
       });
     });
   });
