@@ -9,7 +9,10 @@ export type MirrorResource = (typeof MIRROR_RESOURCES)[number];
 
 export interface MirrorResourceStatus {
   resource: MirrorResource;
-  /** The greatest change mirrored (ISO datetime); null before the first full sync has read anything. */
+  /**
+   * Every change before this moment is in the mirror (ISO datetime); the next sync asks for what changed
+   * since. Null until the first full sync has finished.
+   */
   watermark: string | null;
   lastAttemptAt: string | null;
   /** The last sync that read everything up to now without an error. */

@@ -8,20 +8,14 @@ export interface ResourceSpec {
   path: string;
   /** The record field the watermark is kept from (spec 4.2's sync rules). */
   watermarkField: string;
+  /** The mirror table (schema gateway) of its rows. */
+  table: string;
+  /** Its tables, the table above included, whose statistics a large write makes stale. */
+  analyzed: readonly string[];
   upsert(tx: Queryable, organisationId: number, records: readonly Record<string, unknown>[]): Promise<number>;
-  /** After a reload: removes the rows not read since `since` (entries the service no longer lists). */
-  sweep(db: Queryable, organisationId: number, since: Date): Promise<number>;
   /** Read whole again this often, for changes that do not move the watermark. */
   reloadAfterMs?: number;
 }
-
-const sweepOf = (table: string) => async (db: Queryable, organisationId: number, since: Date) =>
-  (
-    await db.query(`delete from gateway.${table} where organisation_id = $1 and mirrored_at < $2`, [
-      organisationId,
-      since,
-    ])
-  ).rowCount;
 
 /**
  * The waiting list's reload period. Its watermark (`createdAt`) does not move when an entry is notified or
@@ -36,21 +30,24 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     path: '/partner/export/customers',
     watermarkField: 'lastChanged',
     upsert: upsertCustomers,
-    sweep: sweepOf('mirror_customers'),
+    table: 'mirror_customers',
+    analyzed: ['mirror_customers'],
   },
   orders: {
     name: 'orders',
     path: '/partner/export/orders',
     watermarkField: 'lastChanged',
     upsert: upsertOrders,
-    sweep: sweepOf('mirror_orders'),
+    table: 'mirror_orders',
+    analyzed: ['mirror_orders', 'mirror_order_seats'],
   },
   waitinglist: {
     name: 'waitinglist',
     path: '/partner/export/waitinglist',
     watermarkField: 'createdAt',
     upsert: upsertWaitingList,
-    sweep: sweepOf('mirror_waiting_list'),
+    table: 'mirror_waiting_list',
+    analyzed: ['mirror_waiting_list'],
     reloadAfterMs: WAITING_LIST_RELOAD_MS,
   },
 };

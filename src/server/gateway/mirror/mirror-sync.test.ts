@@ -14,6 +14,7 @@ import {
   organisationIdOf,
   syncStates,
 } from './mirror-test-support';
+import { isoSeconds } from './upstream-pages';
 
 describeEachDatabase('the mirror sync', (database) => {
   let service: TestService;
@@ -27,8 +28,9 @@ describeEachDatabase('the mirror sync', (database) => {
   const api = () => partner(service);
 
   /** A sync engine over the counting connection; waits are recorded, not waited. */
-  const engine = (options: { intervalSeconds?: number; attempts?: number } = {}) =>
+  const engine = (options: { intervalSeconds?: number; attempts?: number; marginMs?: number } = {}) =>
     new MirrorSync({
+      ...(options.marginMs === undefined ? {} : { watermarkMarginMs: options.marginMs }),
       db: gateway.db,
       service: connection,
       organisations: gateway.deps.organisations,
@@ -158,23 +160,28 @@ describeEachDatabase('the mirror sync', (database) => {
   });
 
   it('neither loses nor doubles the records that share the watermark second', async () => {
-    // The service's clock an hour ahead (its Date header), so the stored watermark is the greatest second
-    // read, not held back by the safety margin.
-    connection.serverDate = () => new Date(Date.now() + 3_600_000);
+    // No safety margin, and the service's clock (its Date header) half-way through second S.
+    const exact = engine({ marginMs: 0 });
+    const s = new Date(Math.floor(Date.now() / 1000) * 1000);
+    connection.serverDate = () => new Date(s.getTime() + 500);
     try {
-      // A customer changed at second S (now), the latest change of all; the sync reads it and keeps S.
+      // A customer changed in second S, the latest change of all; the sync reads it. The watermark stays at
+      // S (a Date header has whole seconds): the second is not over.
       const [first, second] = [fx.customers.withTags.customerId, fx.customers.withRequiredTag.customerId];
-      const s = new Date(Math.floor(Date.now() / 1000) * 1000);
       await service.db.query('update customers set last_changed = $2 where id = $1', [first, s]);
-      await sync(mirror, demoId);
+      await sync(exact, demoId);
       expect((await syncStates(gateway.db, demoId)).get('customers')?.watermark).toEqual(s);
-      // Another commits afterwards with a lastChanged in that same second (its transaction began then).
+      // Another commits after that read with a lastChanged in that same second (its transaction began then).
       await service.db.query(`update customers set last_changed = $2, last_name = 'Zelfde-Seconde' where id = $1`, [
         second,
-        new Date(s.getTime() + 700),
+        new Date(s.getTime() + 300),
       ]);
-      const { calls } = await sync(mirror, demoId);
-      expect(calls).toContain('POST /v1/demo/partner/export/customers?page=1');
+      const before = connection.calls.length;
+      await sync(exact, demoId);
+      const asked = connection.calls.findIndex(
+        (call, i) => i >= before && call.startsWith('POST /v1/demo/partner/export/customers'),
+      );
+      expect(JSON.parse(connection.bodies[asked] ?? '{}')).toEqual({ changedSince: isoSeconds(s) });
       await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
       const { rows } = await gateway.db.query<{ name: string }>(
         `select body->>'customerLastName' as name from gateway.mirror_customers
@@ -187,6 +194,24 @@ describeEachDatabase('the mirror sync', (database) => {
     } finally {
       connection.serverDate = null;
     }
+  });
+
+  it('moves past a second changed in bulk once it is over: an idle run then reads nothing', async () => {
+    const quick = engine({ marginMs: 1000 });
+    // 250 customers changed by one statement: one lastChanged for all, three pages.
+    await service.db.query(
+      `update customers set last_changed = now(), city = city || ''
+        where id in (select id from customers where client_id = $1 order by id limit 250)`,
+      [fx.demo.clientId],
+    );
+    const { report: first } = await sync(quick, demoId);
+    expect(first.resources[0]?.records).toBeGreaterThanOrEqual(250);
+    // Once that second is more than the margin behind the service's clock, the watermark moves past it.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await sync(quick, demoId);
+    const { report, calls } = await sync(quick, demoId);
+    expect(calls).toHaveLength(3);
+    expect(report.resources.map((r) => r.records)).toEqual([0, 0, 0]);
   });
 
   it('retries a failing page, waits what Retry-After asks, and mirrors everything', async () => {

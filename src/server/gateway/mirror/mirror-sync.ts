@@ -13,26 +13,33 @@ import { type ForwardedWrite, writeThrough } from './write-through';
 /**
  * The sync engine: per organisation, fills the mirror from the service's exports and keeps it fresh.
  *
- * Each resource is walked from its stored watermark (spec 4.2's sync rules): `changedSince` = the greatest
- * `lastChanged` (`createdAt` for the waiting list) mirrored so far, inclusive, so the records of the
- * watermark's second are read again and upserted (not doubled, not lost). The walk moves the cursor rather
- * than the page number: after a batch, the next request asks `changedSince` = the batch's greatest second,
- * page 1. A record that changes while the walk is under way moves to the end of the export and is read
- * there; with page numbers it would shift its neighbours across a page boundary and one of them would be
- * skipped. Only while a whole batch sits in one second (a bulk change) do the page numbers advance.
+ * A run walks each export with one filter: no filter for the first full sync, else `changedSince` = the
+ * stored watermark (spec 4.2's sync rules; inclusive, so a record of the watermark's second is read again
+ * and upserted by id: not doubled, not lost). Page 1 says how many pages there are; an unchanged organisation
+ * is done with it, one request per resource. Otherwise the walk reads the other pages from the last one down,
+ * then page 1 again. The export is ordered by `lastChanged`, so a record that changes during the walk leaves
+ * its place for the end and the records after it move one place up: going down, such a record only ever
+ * moves into a page not read yet, never out of one — read upwards, one record would be skipped per change.
+ * The changed record itself is read by the next run. Pages read at once (a full sync asks
+ * MIRROR_SYNC_CONCURRENCY at a time) could still miss one in the instant between them, so a first full sync
+ * counts what it holds against the export's total and runs again when short. Keeping the filter fixed also
+ * lets the service prepare the walk's page boundaries once (a new filter per request would cost it a pass
+ * over every remaining record each time).
  *
- * A first full sync is the same walk from no watermark. The watermark is stored after every batch, in the
- * batch's transaction, so a sync that stops (a failure, a restart, a lost lease) resumes where it was, and
- * every instance resumes from the same place. It is kept a few seconds behind the service's clock: a change
- * committed late with an earlier `lastChanged` is then still read by the next run.
+ * When a walk ends, the watermark becomes the second after the greatest one read (that second was read
+ * whole), but never later than the service's clock at the start of the walk less WATERMARK_MARGIN_MS: a
+ * transaction still committing then (with an earlier `lastChanged`) is read by the next run. The watermark
+ * is thus "every change before it is in the mirror", and the next run asks from it.
  *
- * An idle run costs one request per resource (page 1 from the watermark, holding only that second's
- * records); the waiting list, whose `createdAt` does not move when an entry is notified or converted, is read
- * whole every WAITING_LIST_RELOAD_MS instead, and entries the service no longer lists are removed.
+ * The waiting list, whose `createdAt` (its watermark) does not move when an entry is notified or converted,
+ * is read whole every WAITING_LIST_RELOAD_MS; entries the service no longer lists are then removed.
  */
 
 /** How far behind the service's clock the stored watermark stays (a transaction's time to commit). */
 export const WATERMARK_MARGIN_MS = 5000;
+
+/** A walk that wrote this many rows refreshes its tables' statistics. */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 /**
  * The lease's lifetime. A running sync renews it after a batch once RENEW_AFTER_MS have passed; a batch
@@ -54,6 +61,8 @@ export interface MirrorSyncOptions {
   retry?: RetryPolicy;
   /** Tests replace the waits of retries and Retry-After. */
   sleep?: (ms: number) => Promise<void>;
+  /** How far behind the service's clock the watermark stays (default WATERMARK_MARGIN_MS; tests set it). */
+  watermarkMarginMs?: number;
   /** Organisations synced side by side by one instance's schedule. */
   organisationsAtOnce?: number;
 }
@@ -66,6 +75,9 @@ export interface ResourceReport {
   records: number;
   written: number;
   removed: number;
+  /** Time spent waiting for pages and writing them (the benchmark's split). */
+  fetchMs: number;
+  writeMs: number;
   error?: string;
 }
 
@@ -242,51 +254,75 @@ export class MirrorSync {
   async #syncResource(context: RunContext, spec: ResourceSpec): Promise<ResourceReport> {
     const { db } = this.options;
     const { organisationId, client } = context;
-    const report: ResourceReport = { resource: spec.name, full: false, pages: 0, records: 0, written: 0, removed: 0 };
+    const report: ResourceReport = {
+      resource: spec.name,
+      full: false,
+      pages: 0,
+      records: 0,
+      written: 0,
+      removed: 0,
+      fetchMs: 0,
+      writeMs: 0,
+    };
     try {
       const state = await beginAttempt(db, organisationId, spec);
       report.full = state.firstFull || state.reload;
-      // A reload reads everything again (cursor from nothing) and removes what was not read.
-      let cursor = state.reload ? null : state.watermark;
-      const reloadStartedAt = state.reload ? state.dbNow : null;
-      let page = 1;
-      let batchSize = 1;
-      for (;;) {
-        const numbers = Array.from({ length: batchSize }, (_, i) => page + i);
+      // A full sync and a reload read everything (no filter); a reload then removes what was not read.
+      const since = report.full ? null : state.watermark;
+      let greatest: number | null = null;
+      const read = async (numbers: number[], first = false) => {
+        const fetchStarted = performance.now();
         const pages = await Promise.all(
-          numbers.map((n) => context.limit(() => client.exportPage<Record<string, unknown>>(spec.path, n, cursor))),
+          numbers.map((n) => context.limit(() => client.exportPage<Record<string, unknown>>(spec.path, n, since))),
         );
-        const records = pages.flatMap((result) => result.data);
-        const batchMax = greatestSecond(spec, pages);
-        const last = pages[pages.length - 1];
-        if (!last) break;
-        // The stored watermark: the walk's cursor, but never within WATERMARK_MARGIN_MS of the service's now.
-        const latest = batchMax ?? cursor;
-        const safe = latest
-          ? new Date(Math.min(latest.getTime(), last.serverNow.getTime() - WATERMARK_MARGIN_MS))
-          : null;
-        const firstTotal = state.firstFull && cursor === null && page === 1 ? (pages[0]?.total ?? null) : null;
-        const written = await db.transaction(async (tx) => {
-          const count = await spec.upsert(tx, organisationId, records);
-          await recordBatch(tx, organisationId, spec.name, safe, state.firstFull ? count : 0, firstTotal);
-          return count;
+        const writeStarted = performance.now();
+        report.fetchMs += writeStarted - fetchStarted;
+        const records = pages.flatMap((page) => page.data);
+        greatest = maxOf(greatest, greatestSecond(spec, records));
+        const total = first && state.firstFull ? (pages[0]?.total ?? null) : null;
+        report.written += await db.transaction(async (tx) => {
+          const written = await spec.upsert(tx, organisationId, records);
+          await recordProgress(tx, organisationId, spec.name, state.firstFull ? written : 0, total);
+          return written;
         });
+        report.writeMs += performance.now() - writeStarted;
         report.pages += pages.length;
         report.records += records.length;
-        report.written += written;
-        const ended = pages.some((result) => result.data.length < PAGE_SIZE || result.currentPage >= result.lastPage);
-        if (ended) break;
-        if (batchMax && (!cursor || batchMax > cursor)) {
-          cursor = batchMax;
-          page = 1;
-        } else {
-          page += numbers.length;
+        return pages;
+      };
+      // Page 1 says how many pages the filter has; an unchanged organisation is done with it.
+      const [head] = await read([1], true);
+      if (!head) throw new Error('no answer for page 1');
+      if (head.lastPage > 1) {
+        // The rest from the last page down (see the module comment: a change during the walk then cannot
+        // push an unread record into a page already read), page 1 again at the end. A full sync asks for
+        // several pages at once; a catch-up after a pause, rare and short, one at a time.
+        const perBatch = report.full ? this.options.concurrency : 1;
+        for (let top = head.lastPage; top >= 2; top -= perBatch) {
+          const numbers: number[] = [];
+          for (let n = top; n > Math.max(1, top - perBatch); n--) numbers.push(n);
+          await read(numbers);
+          await context.keepLease();
         }
-        batchSize = Math.max(1, Math.min(this.options.concurrency, last.lastPage - last.currentPage + 1));
-        await context.keepLease();
+        await read([1]);
       }
-      if (reloadStartedAt) report.removed = await spec.sweep(db, organisationId, reloadStartedAt);
-      await finishAttempt(db, organisationId, spec.name, report.full);
+      // Everything changed before the walk began, up to the greatest second read (which was read whole, so
+      // the next walk starts after it), kept WATERMARK_MARGIN_MS behind the service's clock.
+      const margin = this.options.watermarkMarginMs ?? WATERMARK_MARGIN_MS;
+      const settled = head.serverNow.getTime() - margin;
+      const watermark = new Date(greatest === null ? settled : Math.min(greatest + 1000, settled));
+      if (state.reload) report.removed = await removeUnread(db, spec, organisationId, state.dbNow);
+      // A first full sync that holds fewer records than the export had when it began skipped some (a record
+      // removed upstream meanwhile, or one moved between two pages read at once): it runs again.
+      const short = state.firstFull ? await missingRecords(db, spec, organisationId, head.total) : 0;
+      if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
+      await finishAttempt(db, organisationId, spec.name, watermark, report.full);
+      // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
+      // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
+      // itself; PostgreSQL's autovacuum comes when it comes).
+      if (report.full || report.written >= ANALYZE_AFTER_ROWS) {
+        for (const table of spec.analyzed) await db.query(`analyze gateway.${table}`);
+      }
     } catch (error) {
       if (this.#abort.signal.aborted) {
         report.error = 'stopped';
@@ -299,28 +335,37 @@ export class MirrorSync {
   }
 }
 
-/** The greatest watermark value of the pages, to the second; checks that each page is in ascending order. */
-function greatestSecond(
-  spec: ResourceSpec,
-  pages: readonly { data: readonly Record<string, unknown>[] }[],
-): Date | null {
+const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+
+/** The greatest watermark value of the records (ms), to the second; null for none. */
+function greatestSecond(spec: ResourceSpec, records: readonly Record<string, unknown>[]): number | null {
   let greatest: number | null = null;
-  for (const { data } of pages) {
-    let previous = Number.NEGATIVE_INFINITY;
-    for (const record of data) {
-      const value = record[spec.watermarkField];
-      const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-      if (!Number.isFinite(ms)) throw new Error(`a ${spec.name} record without a readable ${spec.watermarkField}`);
-      const second = Math.floor(ms / 1000) * 1000;
-      if (second < previous) {
-        // The walk by cursor relies on the order the reference service documents; without it, it would skip.
-        throw new Error(`the ${spec.name} export is not ordered by ${spec.watermarkField}`);
-      }
-      previous = second;
-      if (greatest === null || second > greatest) greatest = second;
-    }
+  for (const record of records) {
+    const value = record[spec.watermarkField];
+    const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    if (!Number.isFinite(ms)) throw new Error(`a ${spec.name} record without a readable ${spec.watermarkField}`);
+    const second = Math.floor(ms / 1000) * 1000;
+    if (greatest === null || second > greatest) greatest = second;
   }
-  return greatest === null ? null : new Date(greatest);
+  return greatest;
+}
+
+/** After a reload: removes the rows not read since `since` (entries the service no longer lists). */
+async function removeUnread(db: Queryable, spec: ResourceSpec, organisationId: number, since: Date) {
+  const { rowCount } = await db.query(
+    `delete from gateway.${spec.table} where organisation_id = $1 and mirrored_at < $2`,
+    [organisationId, since],
+  );
+  return rowCount;
+}
+
+/** How many fewer records the mirror holds than `total`. */
+async function missingRecords(db: Queryable, spec: ResourceSpec, organisationId: number, total: number) {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from gateway.${spec.table} where organisation_id = $1`,
+    [organisationId],
+  );
+  return Math.max(0, total - (rows[0]?.n ?? 0));
 }
 
 interface AttemptState {
@@ -342,7 +387,9 @@ async function beginAttempt(db: Queryable, organisationId: number, spec: Resourc
      on conflict (organisation_id, resource) do update
         set last_attempt_at = now(),
             full_sync_started_at = case when s.full_sync_finished_at is null
-                                        then coalesce(s.full_sync_started_at, now()) else s.full_sync_started_at end
+                                        then coalesce(s.full_sync_started_at, now()) else s.full_sync_started_at end,
+            -- A first full sync that failed starts over: so does its progress.
+            full_sync_done = case when s.full_sync_finished_at is null then 0 else s.full_sync_done end
      returning watermark, full_sync_finished_at, now() as db_now`,
     [organisationId, spec.name],
   );
@@ -358,32 +405,37 @@ async function beginAttempt(db: Queryable, organisationId: number, spec: Resourc
   };
 }
 
-/** After a batch is written, in its transaction: the new watermark (never moving back) and the progress. */
-async function recordBatch(
+/** After a batch is written, in its transaction: the first full sync's progress. */
+async function recordProgress(
   tx: Queryable,
   organisationId: number,
   resource: MirrorResource,
-  watermark: Date | null,
   written: number,
-  firstTotal: number | null,
+  total: number | null,
 ): Promise<void> {
+  if (written === 0 && total === null) return;
   await tx.query(
     `update gateway.mirror_sync_state
-        set watermark = greatest(watermark, $3::timestamptz),
-            full_sync_done = full_sync_done + $4,
-            full_sync_total = coalesce($5::bigint, full_sync_total)
+        set full_sync_done = full_sync_done + $3, full_sync_total = coalesce($4::bigint, full_sync_total)
       where organisation_id = $1 and resource = $2`,
-    [organisationId, resource, watermark, written, firstTotal],
+    [organisationId, resource, written, total],
   );
 }
 
-async function finishAttempt(db: Queryable, organisationId: number, resource: MirrorResource, full: boolean) {
+/** A walk read everything: the new watermark (never moving back), success, and the end of a full sync. */
+async function finishAttempt(
+  db: Queryable,
+  organisationId: number,
+  resource: MirrorResource,
+  watermark: Date,
+  full: boolean,
+) {
   await db.query(
     `update gateway.mirror_sync_state
-        set last_success_at = now(), last_error = null,
-            full_sync_finished_at = case when $3 then now() else full_sync_finished_at end
+        set watermark = greatest(watermark, $3::timestamptz), last_success_at = now(), last_error = null,
+            full_sync_finished_at = case when $4 then now() else full_sync_finished_at end
       where organisation_id = $1 and resource = $2`,
-    [organisationId, resource, full],
+    [organisationId, resource, watermark, full],
   );
 }
 

@@ -11,6 +11,8 @@ export type Fault = (call: { method: string; path: string; n: number }) => Respo
 export interface CountingConnection extends ServiceConnection {
   /** `METHOD /path?query` of every call, in order. */
   readonly calls: string[];
+  /** The request body of every call (null for none), in the same order. */
+  readonly bodies: (string | null)[];
   fault: Fault | null;
   /** The service's clock as its answers' `Date` header says it (default: no such header, as in-process). */
   serverDate: (() => Date) | null;
@@ -19,11 +21,13 @@ export interface CountingConnection extends ServiceConnection {
 export function countingConnection(inner: ServiceConnection): CountingConnection {
   const connection: CountingConnection = {
     calls: [],
+    bodies: [],
     fault: null,
     serverDate: null,
     async fetch(pathAndQuery, init, origin) {
       const method = init.method ?? 'GET';
       connection.calls.push(`${method} ${pathAndQuery}`);
+      connection.bodies.push(typeof init.body === 'string' ? init.body : null);
       const faulty = connection.fault?.({ method, path: pathAndQuery, n: connection.calls.length });
       if (faulty instanceof Error) throw faulty;
       if (faulty) return faulty;

@@ -7,6 +7,7 @@ import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconSearch } from '../../components/icons';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
@@ -31,6 +32,8 @@ const customerRowId = (row: Customer) => String(row.customerId);
 
 // Loaded when first opened: the list itself stays smaller.
 const BulkTagDialog = lazy(async () => ({ default: (await import('./bulk-tag-dialog')).BulkTagDialog }));
+
+const CUSTOMERS_MIRROR = ['customers'] as const;
 
 /**
  * The customer list. Searches, filters and sorts run in the directory's worker (all customers, in memory),
@@ -249,7 +252,10 @@ export function CustomersListPage() {
   return (
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-end">
-        <Title order={1}>{t('listTitle')}</Title>
+        <Group gap="md" align="baseline" wrap="wrap">
+          <Title order={1}>{t('listTitle')}</Title>
+          <MirrorFreshness resources={CUSTOMERS_MIRROR} />
+        </Group>
         <Group gap="sm">
           <Button component={Link} to="/customers/tags" variant="subtle">
             {t('tagOverview')}

@@ -16,6 +16,7 @@ import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-p
 import { readChangedSince, withChangedSince } from './order-ref';
 import { ordersMessages } from './orders-messages';
 import './orders.css';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 
 /**
  * "25 nov 2026, 23:29" that may wrap after the comma only: at 1280 px the list's eleven columns need the
@@ -31,6 +32,8 @@ function BreakableDateTime({ text }: { text: string }) {
     </>
   );
 }
+
+const ORDERS_MIRROR = ['orders'] as const;
 
 /** `GET /partner/order`: newest first, 100 a page; page and `changedSince` live in the URL. */
 export function OrdersListPage() {
@@ -169,7 +172,10 @@ export function OrdersListPage() {
   return (
     <Stack gap="lg" maw={1400} className="foyer-orders-list">
       <Group justify="space-between" align="flex-end">
-        <Title order={1}>{t('listTitle')}</Title>
+        <Group gap="md" align="baseline" wrap="wrap">
+          <Title order={1}>{t('listTitle')}</Title>
+          <MirrorFreshness resources={ORDERS_MIRROR} />
+        </Group>
         {mayAnalyse ? (
           <Button component={Link} to="/orders/analysis" variant="light" size="sm">
             {t('analysisLink')}

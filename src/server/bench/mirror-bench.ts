@@ -1,0 +1,287 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { MirrorSync, type SyncReport } from '../gateway/mirror/mirror-sync';
+import { embeddedService } from '../gateway/service-connection';
+import { openGateway } from '../gateway/start-gateway';
+import { type ServiceRuntime, startServiceRuntime } from '../runtime';
+import type { Database, Queryable } from '../service/db/database';
+import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+
+/**
+ * `npm run bench:mirror`: the gateway's mirror of a large organisation, as `npm start` runs it (embedded
+ * service and gateway in one process and one database): seeds the demo client with BENCH_CUSTOMERS customers
+ * and BENCH_ORDERS orders, then times a first full sync, an incremental sync after BENCH_CHANGES edited
+ * customers, changed orders and new orders, and idle syncs — with the upstream requests each made, rows per
+ * second and the process's peak memory. On PGlite and on a throwaway PostgreSQL server (BENCH_DATABASES).
+ *
+ * BENCH_COMPARE=1 adds full syncs at concurrency 1 and MIRROR_SYNC_CONCURRENCY, alternated (A B A B).
+ */
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 1000);
+const CONCURRENCY = Number(process.env.MIRROR_SYNC_CONCURRENCY ?? 4);
+const COMPARE = process.env.BENCH_COMPARE === '1';
+const wanted = process.env.BENCH_DATABASES?.split(',').map((part) => part.trim());
+const DATABASES = ['pglite', 'postgres'].filter((name) => !wanted || wanted.includes(name));
+const MASTER_KEY = 'mirror-bench-master-key-of-32-characters!';
+/** The seed makes 50,000 demo orders; more are copies of those (with their lines), made in SQL. */
+const SEEDED_ORDERS = 50_000;
+
+const log = pino({ level: 'warn' });
+const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const note = (text: string) => process.stderr.write(`  ${text}\n`);
+
+interface Measured {
+  name: string;
+  report: SyncReport;
+  records: number;
+  peakRssMb: number;
+}
+
+async function timedSync(mirror: MirrorSync, organisationId: number, name: string): Promise<Measured> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  try {
+    const report = await mirror.syncNow(organisationId);
+    if (!report) throw new Error('the lease was not taken');
+    const failed = report.resources.filter((resource) => resource.error);
+    if (failed.length > 0) throw new Error(`${name}: ${failed.map((r) => `${r.resource}: ${r.error}`).join('; ')}`);
+    const records = report.resources.reduce((sum, resource) => sum + resource.records, 0);
+    const split = report.resources
+      .map((r) => `${r.resource} ${r.records} in ${seconds(r.fetchMs)} fetching + ${seconds(r.writeMs)} writing`)
+      .join('; ');
+    note(`${name}: ${seconds(report.ms)}, ${report.requests} requests, ${records} records (${split})`);
+    return { name, report, records, peakRssMb: Math.round(peak / 1024 / 1024) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * Copies of the demo client's orders with their lines (new ids and keys): spread back in time, or (`asNew`)
+ * changed now, as orders just sold.
+ */
+async function growOrders(db: Database, clientId: number, target: number, asNew = false): Promise<number> {
+  const { rows } = await db.query<{ n: number; max_id: number }>(
+    'select count(*)::int as n, (select max(id) from orders)::int as max_id from orders where client_id = $1',
+    [clientId],
+  );
+  const existing = rows[0]?.n ?? 0;
+  const maxId = rows[0]?.max_id ?? 0;
+  const missing = target - existing;
+  if (missing <= 0 || existing === 0) return existing;
+  const copies = Math.ceil(missing / existing);
+  const { rows: columns } = await db.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'orders'
+        and column_name not in ('id', 'order_key', 'cart_id', 'last_changed')
+      order by ordinal_position`,
+  );
+  const list = columns.map((column) => column.name).join(', ');
+  const from = columns.map((column) => `o.${column.name}`).join(', ');
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into orders (id, order_key, cart_id, last_changed, ${list})
+       select o.id + g * $2, o.order_key || '~' || (o.id + g * $2), null,
+              case when $5 then now() else o.last_changed - g * interval '37 minutes' end, ${from}
+         from orders o cross join generate_series(1, $3::int) g
+        where o.client_id = $1 and o.id <= $2
+        order by g, o.id limit $4`,
+      [clientId, maxId, copies, missing, asNew],
+    );
+    await tx.query(
+      `insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
+              ticket_type_id, price_name, deleted_at)
+       select n.id, s.item_type, s.event_id, s.seat_id, s.rank_id, s.row_nr, s.seat_nr, s.amount_cents,
+              s.ticket_type_id, s.price_name, s.deleted_at
+         from generate_series(1, $3::int) g
+         join orders n on n.id > $2 and (n.id - 1) / $2 = g and n.client_id = $1
+         join order_seats s on s.order_id = n.id - g * $2`,
+      [clientId, maxId, copies],
+    );
+    await tx.query(`select setval('orders_id_seq', (select max(id) from orders))`);
+  });
+  await db.query('analyze orders');
+  await db.query('analyze order_seats');
+  return target;
+}
+
+/** Changes as the service would make them: edited customers, cancelled and new orders. */
+async function changeSome(db: Queryable, clientId: number, count: number): Promise<void> {
+  await db.query(
+    `update customers set last_name = last_name || ' *', last_changed = now()
+      where id in (select id from customers where client_id = $1 order by md5(id::text) limit $2)`,
+    [clientId, count],
+  );
+  await db.query(
+    `update orders set status = 'cancel', payment_status = 'cancelled', last_changed = now()
+      where id in (select id from orders where client_id = $1 and status = 'ord' order by md5(id::text) limit $2)`,
+    [clientId, count],
+  );
+}
+
+async function mirrorCounts(db: Queryable, organisationId: number, clientId: number) {
+  const { rows } = await db.query<Record<string, number>>(
+    `select (select count(*)::int from gateway.mirror_customers where organisation_id = $1) as mirror_customers,
+            (select count(*)::int from customers where client_id = $2) as customers,
+            (select count(*)::int from gateway.mirror_orders where organisation_id = $1) as mirror_orders,
+            (select count(*)::int from orders where client_id = $2) as orders,
+            (select count(*)::int from gateway.mirror_order_seats where organisation_id = $1) as mirror_lines,
+            (select count(*)::int from gateway.mirror_waiting_list where organisation_id = $1) as mirror_waiting`,
+    [organisationId, clientId],
+  );
+  return rows[0] ?? {};
+}
+
+async function resetMirror(db: Queryable, organisationId: number): Promise<void> {
+  for (const table of [
+    'mirror_order_seats',
+    'mirror_orders',
+    'mirror_customers',
+    'mirror_waiting_list',
+    'mirror_sync_state',
+  ])
+    await db.query(`delete from gateway.${table} where organisation_id = $1`, [organisationId]);
+}
+
+async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<string[]> {
+  const { db } = runtime;
+  const { rows } = await db.query<{ id: number }>(`select id from clients where name = 'demo'`);
+  const clientId = rows[0]?.id as number;
+  if (ORDERS > SEEDED_ORDERS) {
+    const started = performance.now();
+    await growOrders(db, clientId, ORDERS);
+    note(`${name}: orders grown to ${ORDERS} in ${seconds(performance.now() - started)}`);
+  }
+  const { deps } = await openGateway(
+    { DATA_DIR: '', FOYER_MASTER_KEY: MASTER_KEY, MIRROR_SYNC_CONCURRENCY: CONCURRENCY },
+    { db, service: embeddedService(runtime.app), log, seedDemo: true },
+  );
+  const { rows: organisations } = await db.query<{ id: string }>(
+    `select id from gateway.organisations where client_name = 'demo'`,
+  );
+  const organisationId = Number(organisations[0]?.id);
+  const results: Measured[] = [];
+  results.push(await timedSync(deps.mirror, organisationId, 'full sync'));
+  const counts = await mirrorCounts(db, organisationId, clientId);
+  await changeSome(db, clientId, CHANGES);
+  // New orders: the next copies of the seeded ones.
+  if (CHANGES > 0) await growOrders(db, clientId, (counts.orders ?? 0) + CHANGES, true);
+  // Changes of a moment ago are read again by the next sync too (the watermark stays 5 s behind the clock).
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  results.push(await timedSync(deps.mirror, organisationId, `incremental (${CHANGES} of each changed)`));
+  for (let i = 1; i <= 3; i++) results.push(await timedSync(deps.mirror, organisationId, `idle ${i}`));
+  const after = await mirrorCounts(db, organisationId, clientId);
+  const lines = results.map(
+    (result) =>
+      `${name.padEnd(10)}  ${result.name.padEnd(34)}  ${seconds(result.report.ms).padStart(8)}  ${String(result.report.requests).padStart(8)}  ${String(result.records).padStart(9)}  ${String(Math.round(result.records / (result.report.ms / 1000))).padStart(8)}  ${String(result.peakRssMb).padStart(6)}`,
+  );
+  lines.push(
+    `${name.padEnd(10)}  mirror after: ${after.mirror_customers}/${after.customers} customers, ${after.mirror_orders}/${after.orders} orders, ${after.mirror_lines} lines, ${after.mirror_waiting} waiting-list entries`,
+  );
+  if (COMPARE) lines.push(...(await compareConcurrency(name, deps, organisationId)));
+  await deps.mirror.stop();
+  return lines;
+}
+
+/** Full syncs at concurrency 1 (A) and CONCURRENCY (B), alternated: A B A B. */
+async function compareConcurrency(
+  name: string,
+  deps: Awaited<ReturnType<typeof openGateway>>['deps'],
+  organisationId: number,
+): Promise<string[]> {
+  const engine = (concurrency: number) =>
+    new MirrorSync({ ...deps.mirror.options, concurrency, organisations: deps.organisations });
+  const times: Record<'A' | 'B', number[]> = { A: [], B: [] };
+  for (const variant of ['A', 'B', 'A', 'B'] as const) {
+    await resetMirror(deps.db, organisationId);
+    const concurrency = variant === 'A' ? 1 : CONCURRENCY;
+    const measured = await timedSync(engine(concurrency), organisationId, `full sync, concurrency ${concurrency}`);
+    times[variant].push(measured.report.ms);
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return [
+    `${name.padEnd(10)}  A B A B full syncs: concurrency 1 ${times.A.map(seconds).join(', ')}; concurrency ${CONCURRENCY} ${times.B.map(seconds).join(', ')}; B/A = ${(mean(times.B) / mean(times.A)).toFixed(2)}`,
+  ];
+}
+
+type RuntimeSettings = Parameters<typeof startServiceRuntime>[0];
+
+const settings = (overrides: Partial<RuntimeSettings>): RuntimeSettings => ({
+  DATA_DIR: '',
+  DATABASE_URL: undefined,
+  SEED: 'demo',
+  SEED_CUSTOMERS: CUSTOMERS,
+  CART_TIMEOUT_SECONDS: 900,
+  ...overrides,
+});
+
+async function benchPglite(): Promise<string[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'foyer-mirror-bench-'));
+  try {
+    const started = performance.now();
+    const runtime = await startServiceRuntime(settings({ DATA_DIR: dataDir }), log, { sweep: false });
+    note(`PGlite: seeded in ${seconds(performance.now() - started)}`);
+    try {
+      return await benchDatabase('PGlite', runtime);
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(): Promise<string[]> {
+  if (!findPostgresBinaries()) return ['PostgreSQL  binaries (initdb, pg_ctl) not found: skipped'];
+  // Durable as in production: every commit waits for its WAL to reach the disk.
+  const server = await startPostgresServer({ durable: true });
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('create database foyer_mirror_bench');
+    await admin.end();
+    const url = new URL(server.url);
+    url.pathname = '/foyer_mirror_bench';
+    const started = performance.now();
+    const runtime = await startServiceRuntime(settings({ DATABASE_URL: url.toString() }), log, { sweep: false });
+    note(`PostgreSQL: seeded in ${seconds(performance.now() - started)}`);
+    try {
+      return await benchDatabase('PostgreSQL', runtime);
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Mirror benchmark: ${CUSTOMERS} customers, ${ORDERS} orders (demo client), concurrency ${CONCURRENCY}, ${CHANGES} changes.`,
+  );
+  console.log(`Before: ${load()}\n`);
+  const lines: string[] = [];
+  if (DATABASES.includes('pglite')) lines.push(...(await benchPglite()));
+  if (DATABASES.includes('postgres')) lines.push(...(await benchPostgres()));
+  console.log(
+    `${'database'.padEnd(10)}  ${'sync'.padEnd(34)}  ${'time'.padStart(8)}  ${'requests'.padStart(8)}  ${'records'.padStart(9)}  ${'rows/s'.padStart(8)}  ${'RSS MB'.padStart(6)}`,
+  );
+  for (const line of lines) console.log(line);
+  console.log(`\nAfter: ${load()}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

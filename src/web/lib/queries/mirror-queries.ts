@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import type { MirrorRefreshAnswer, MirrorStatus } from '../../../contract/mirror';
+import { MIRROR_RESOURCES } from '../../../contract/mirror';
+import { apiClient } from '../api-client';
+
+const resourceStatusSchema = z.object({
+  resource: z.enum(MIRROR_RESOURCES),
+  watermark: z.nullable(z.string()),
+  lastAttemptAt: z.nullable(z.string()),
+  lastSuccessAt: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+  fullSync: z.object({
+    startedAt: z.nullable(z.string()),
+    finishedAt: z.nullable(z.string()),
+    total: z.nullable(z.number()),
+    done: z.number(),
+  }),
+});
+
+const statusSchema = z.object({
+  intervalSeconds: z.number(),
+  running: z.boolean(),
+  resources: z.array(resourceStatusSchema),
+});
+
+const refreshSchema = z.object({ started: z.boolean(), status: statusSchema });
+
+/** While a sync runs (or the first one has not finished), the status is asked for this often. */
+const BUSY_POLL_MS = 2000;
+
+/**
+ * How fresh the gateway's mirror of the service is (`GET /api/mirror/status`): read again every sync
+ * interval, and every 2 s while a sync runs, so "Bijgewerkt … geleden" and the first sync's progress move.
+ */
+export const mirrorQueries = {
+  all: ['mirror'] as const,
+  status: () =>
+    queryOptions({
+      queryKey: [...mirrorQueries.all, 'status'] as const,
+      queryFn: ({ signal }): Promise<MirrorStatus> =>
+        apiClient.get('/api/mirror/status', { schema: statusSchema, signal }),
+      refetchInterval: (query) => {
+        const status = query.state.data;
+        if (!status) return false;
+        const busy = status.running || status.resources.some((resource) => resource.fullSync.finishedAt === null);
+        return busy ? BUSY_POLL_MS : status.intervalSeconds * 1000;
+      },
+    }),
+};
+
+/** "Nu verversen": asks the gateway for a sync now, and shows the status it answers with at once. */
+export function useRefreshMirror() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<MirrorRefreshAnswer> =>
+      apiClient.post('/api/mirror/refresh', { schema: refreshSchema, body: {} }),
+    onSuccess: (answer) => {
+      // The answer says a sync runs now: the status query then polls until it is done.
+      queryClient.setQueryData(mirrorQueries.status().queryKey, { ...answer.status, running: true });
+    },
+  });
+}
