@@ -96,22 +96,12 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
-/** How fresh the mirror behind a report is. */
-export const freshnessSchema = z.object({
-  /** The last successful sync of the resource; null before the first. */
-  syncedAt: z.string().nullable(),
-  /** The first full sync has finished: until then a report holds only part of the data. */
-  complete: z.boolean(),
-});
-export type Freshness = z.infer<typeof freshnessSchema>;
-
 /** `GET /api/reports/orders`: totals of the filtered orders and one page of them. */
 export const orderReportSchema = z.object({
   totals: totalsSchema,
   page: z.number(),
   perPage: z.number(),
   rows: z.array(reportRowSchema),
-  freshness: freshnessSchema,
 });
 export type OrderReport = z.infer<typeof orderReportSchema>;
 
@@ -199,7 +189,6 @@ export const performancesSchema = z.object({
   performances: z.array(performanceSchema),
   /** When the availability was read from the service (the oldest of the cached details). */
   availabilityAt: z.string().nullable(),
-  freshness: freshnessSchema,
 });
 export type PerformancesReport = z.infer<typeof performancesSchema>;
 

@@ -1,7 +1,6 @@
 import {
   type Charts,
   type Choices,
-  type Freshness,
   type GroupTotals,
   type OrderFilter,
   REPORT_PAGE_SIZE,
@@ -320,23 +319,5 @@ export async function chartsOf(db: Queryable, where: OrderWhere): Promise<Charts
     byMethod: await groupTotals(db, where, 'method'),
     topEvents: await groupTotals(db, where, 'event', 10),
     byPrice: await groupTotals(db, where, 'price'),
-  };
-}
-
-/** How fresh the mirror of a resource is (gateway.mirror_sync_state, written by the sync engine). */
-export async function freshnessOf(
-  db: Queryable,
-  organisationId: number,
-  resource: 'customers' | 'orders' | 'waitinglist',
-): Promise<Freshness> {
-  const { rows } = await db.query<{ last_success_at: Date | null; full_sync_finished_at: Date | null }>(
-    `select last_success_at, full_sync_finished_at from gateway.mirror_sync_state
-      where organisation_id = $1 and resource = $2`,
-    [organisationId, resource],
-  );
-  const row = rows[0];
-  return {
-    syncedAt: row?.last_success_at ? new Date(row.last_success_at).toISOString() : null,
-    complete: Boolean(row?.full_sync_finished_at),
   };
 }

@@ -19,7 +19,6 @@ import { type EventCatalog, isPerformance, type OrganisationAccess, ServiceReadE
 import {
   chartsOf,
   choicesOf,
-  freshnessOf,
   groupTotals,
   listedOrderBatches,
   orderRows,
@@ -87,12 +86,11 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
     if (!list.ok) return list.response;
     const organisationId = c.get('principal').organisationId;
     const where = orderWhere(organisationId, filter.data);
-    const [totals, rows, freshness] = await Promise.all([
+    const [totals, rows] = await Promise.all([
       orderTotals(db, where),
       orderRows(db, where, list.data.sort, list.data.page),
-      freshnessOf(db, organisationId, 'orders'),
     ]);
-    return c.json({ totals, page: list.data.page, perPage: REPORT_PAGE_SIZE, rows, freshness });
+    return c.json({ totals, page: list.data.page, perPage: REPORT_PAGE_SIZE, rows });
   });
 
   routes.declare('GET', '/reports/orders/groups', reportsRead, async (c) => {
@@ -172,16 +170,12 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
       const events = (await catalog.list(organisation, range.data.from, range.data.to)).filter(isPerformance);
       const ids = events.map((event) => event.eventId);
       const details = await catalog.details(organisation, ids);
-      const [performances, freshness] = await Promise.all([
-        performanceFigures(db, organisation.organisationId, events, details),
-        freshnessOf(db, organisation.organisationId, 'orders'),
-      ]);
+      const performances = await performanceFigures(db, organisation.organisationId, events, details);
       performances.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);
       const readAt = catalog.readAt(organisation.organisationId, ids);
       return c.json({
         performances,
         availabilityAt: readAt === null ? null : new Date(readAt).toISOString(),
-        freshness,
       });
     });
   });

@@ -19,8 +19,9 @@ import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 're
 import { Link, useSearchParams } from 'react-router';
 import type { PerformanceReport } from '../../../contract/reports';
 import { useCan } from '../../app/use-can';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
-import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { performanceLabel } from '../../lib/performance-label';
 import { readRangeParams, writeRangeParams } from './event-list-params';
@@ -33,6 +34,9 @@ import './events.css';
 /** The chart library (recharts) is loaded only when there is something to chart. */
 const OccupancyChart = lazy(() => import('./occupancy-chart'));
 const PerformanceSales = lazy(() => import('./performance-sales'));
+
+/** What the page reads of the gateway's mirror (for its freshness line): sales and the waiting list. */
+const SOLD_FROM = ['orders', 'waitinglist'] as const;
 
 /** How many performances the fullest and emptiest lists name. */
 const RANKED = 5;
@@ -252,7 +256,6 @@ export function OccupancyPage() {
   );
   const detail: PerformanceReport | undefined = performances?.find((performance) => performance.eventId === chosen);
   const mayOpenEvents = useCan('events:read');
-  const freshness = report.data?.freshness;
 
   return (
     <Stack gap="lg" maw={1200} data-testid="occupancy-page">
@@ -292,16 +295,14 @@ export function OccupancyPage() {
         </Paper>
       ) : (
         <Stack gap="lg" aria-busy={report.isFetching} data-testid="occupancy-results">
-          {freshness ? (
-            <Text size="sm" c={freshness.complete ? 'dimmed' : 'orange.8'}>
-              {freshness.complete && freshness.syncedAt
-                ? t('freshness', {
-                    time: formatDateTime(freshness.syncedAt, locale),
-                    availability: formatDateTime(report.data?.availabilityAt ?? new Date(), locale),
-                  })
-                : t('freshnessPartial')}
-            </Text>
-          ) : null}
+          <Group gap="md" wrap="wrap">
+            <MirrorFreshness resources={SOLD_FROM} />
+            {report.data?.availabilityAt ? (
+              <Text size="sm" c="dimmed">
+                {t('availabilityAt', { time: formatTime(report.data.availabilityAt, locale) })}
+              </Text>
+            ) : null}
+          </Group>
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
             <Figure
               label={t('performances')}

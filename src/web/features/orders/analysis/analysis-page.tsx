@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../../app/use-can';
+import { MirrorFreshness } from '../../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../../components/page-states';
-import { addDays, formatDateTime, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
+import { addDays, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { performanceLabel } from '../../../lib/performance-label';
 import { allEventsQuery, useChannelLabel } from '../order-parts';
@@ -30,6 +31,9 @@ import { GroupsTable, TotalsCards } from './analysis-summary';
 import { AnalysisTable } from './analysis-table';
 
 const AnalysisCharts = lazy(() => import('./analysis-charts'));
+
+/** What the analysis reads of the gateway's mirror (for its freshness line). */
+const ANALYSED = ['orders', 'customers'] as const;
 
 /** performance measure of a filter/sort/group change, from the change to the paint of its answer (read by the bench). */
 const UPDATE_MEASURE = 'orders-analysis:update';
@@ -173,7 +177,6 @@ export function AnalysisPage() {
 
   const totals = report.data?.totals;
   const pages = totals ? Math.max(1, Math.ceil(totals.orders / (report.data?.perPage ?? 100))) : 1;
-  const freshness = report.data?.freshness;
 
   let body: React.ReactNode;
   if (report.isError && !report.data) {
@@ -300,15 +303,7 @@ export function AnalysisPage() {
         </Group>
       </Group>
       <PeriodPicker params={params} now={now} onChange={update} />
-      {freshness ? (
-        <Text size="sm" c={freshness.complete ? 'dimmed' : 'orange.8'} data-testid="analysis-freshness">
-          {!freshness.syncedAt
-            ? t('freshnessNever')
-            : !freshness.complete
-              ? t('freshnessPartial')
-              : t('freshness', { time: formatDateTime(freshness.syncedAt, locale) })}
-        </Text>
-      ) : null}
+      <MirrorFreshness resources={ANALYSED} />
       <AnalysisControls
         params={params}
         choices={choices.data}
