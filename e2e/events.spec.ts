@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { mirrorSynced } from './support/mirror';
 
 /**
  * Events, productions, halls and occupancy against the real service: every figure the pages show is
@@ -245,8 +246,8 @@ test('a hall lists its events, with address and website', async ({ page }) => {
 test('occupancy: every performance in the period counted, fullest and emptiest ranked, chart drawn', async ({
   page,
 }) => {
-  // Some 30 details, each fetched by the page and again here, on a loaded machine.
-  test.setTimeout(90_000);
+  // Some 30 details, read by the gateway and again here, and the mirror's first sync, on a loaded machine.
+  test.setTimeout(240_000);
   const from = venueDate();
   const to = venueDate(60);
   const performances = (await eventsIn(page.request, from, to)).filter(
@@ -282,6 +283,21 @@ test('occupancy: every performance in the period counted, fullest and emptiest r
   await page.getByRole('button', { name: 'Als tabel tonen' }).click();
   await expect(page).toHaveURL(/table=1/);
   await expect(page.getByTestId('occupancy-table').locator('tbody tr')).toHaveCount(performances.length);
+
+  // A performance's sales from the mirror: booking pace, prices, channels, blocked seats, waiting list.
+  await mirrorSynced(page.request);
+  const fullestId = await page.getByTestId('ranked-performance').first().getAttribute('data-event-id');
+  await page.getByTestId('performance-choose').selectOption(fullestId ?? '');
+  await expect(page).toHaveURL(new RegExp(`event=${fullestId}`));
+  const sales = page.getByTestId('performance-sales');
+  await expect(sales).toHaveAttribute('data-event-id', fullestId ?? '');
+  await expect(sales.getByRole('heading', { name: 'Boekingsverloop' })).toBeVisible();
+  await expect(sales.getByTestId('pace-chart').or(sales.getByText('Nog geen verkochte plaatsen.'))).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(sales.getByRole('heading', { name: 'Geblokkeerde plaatsen per soort' })).toBeVisible();
+  await expect(sales.getByRole('heading', { name: 'Plaatsen per prijsnaam' })).toBeVisible();
+
   await page.getByTestId('occupancy-fullest').getByRole('link').first().click();
   await expect(page.getByTestId('event-page')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { mirrorSynced } from './support/mirror';
 
 interface ApiSeat {
   seatId: number;
@@ -21,8 +22,8 @@ interface ApiPage {
 }
 
 /**
- * The analysis test reads thousands of orders in parallel; a list page asked for meanwhile waits its turn
- * at the embedded database, so the first list paint gets more time than the default 10 s.
+ * The server's first full sync of the mirror runs while these tests start; a list page asked for meanwhile
+ * waits its turn at the embedded database, so the first list paint gets more time than the default 10 s.
  */
 const LIST_TIMEOUT = 30_000;
 
@@ -173,56 +174,86 @@ test.describe('orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${other.orderId}` })).toBeVisible();
   });
 
-  test('an analysis with a channel filter counts what the API has, and exports that set as CSV', async ({
+  test('the analysis reads the mirror: a period’s count, a channel filter, groups, charts and the CSV the server streams', async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(300_000);
     expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
-    const since = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    // The expected figure straight from the export, page by page.
-    let expected = 0;
+    await mirrorSynced(page.request);
+    // A week that has ended: no sale of another test lands in it meanwhile.
+    const day = (offset: number) => {
+      const date = new Date(Date.now() + offset * 86_400_000);
+      return date.toLocaleDateString('sv-SE', { timeZone: 'Europe/Amsterdam' });
+    };
+    const from = day(-8);
+    const to = day(-1);
+    // The expected figures straight from the service's export: every order changed since `from` (a superset
+    // of those placed since), kept when its venue day is in the period.
     let total = 0;
+    let sp = 0;
     for (let pageNr = 1; ; pageNr++) {
       const response = await page.request.post(`/api/v1/demo/partner/export/orders?page=${pageNr}`, {
-        data: { changedSince: since },
+        data: { changedSince: from },
         headers: { origin: new URL(baseURL ?? '').origin },
       });
       expect(response.status()).toBe(200);
       const envelope = (await response.json()) as ApiPage;
-      total = envelope.total;
-      expected += envelope.data.filter((order) => order.orderChannel === 'sp').length;
+      for (const order of envelope.data) {
+        const orderDay = order.orderDate.slice(0, 10);
+        if (orderDay < from || orderDay > to) continue;
+        total += 1;
+        if (order.orderChannel === 'sp') sp += 1;
+      }
       if (pageNr >= envelope.last_page) break;
     }
     expect(total).toBeGreaterThan(0);
 
-    await page.goto(`/orders/analysis?since=${since}`);
-    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(total), { timeout: 60_000 });
+    await page.goto(`/orders/analysis?from=${from}&to=${to}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analyse van bestellingen' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Actualiteit van de gegevens' })).toBeVisible();
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(total), { timeout: 30_000 });
+    // The first page of rows (100 at most), the charts, and the choices with their counts.
+    await expect(page.getByTestId('analysis-row')).toHaveCount(Math.min(100, total));
+    await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByTestId('filter-channel').locator('option', { hasText: `(${sp.toLocaleString('nl-NL')})` }),
+    ).toHaveCount(1);
+
     await page.getByTestId('filter-channel').selectOption('sp');
     await expect(page).toHaveURL(/channel=sp/);
-    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(expected));
-    await expect(page.getByTestId('total-orders')).toHaveText(expected.toLocaleString('nl-NL'));
-    await expect(page.getByTestId('analysis-charts')).toBeVisible();
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(sp));
+    await expect(page.getByTestId('total-orders')).toHaveText(sp.toLocaleString('nl-NL'));
 
+    // The filtered set as CSV, made and streamed by the server.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    const text = await (await download.createReadStream())
-      .toArray()
-      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
-    expect(text.charCodeAt(0)).toBe(0xfeff);
-    const lines = text
-      .slice(1)
+    const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes
+      .subarray(3)
+      .toString('utf8')
       .split('\r\n')
       .filter((line) => line !== '');
     expect(lines[0]?.startsWith('orderId,orderKey,')).toBe(true);
-    expect(lines.length).toBe(expected + 1);
+    expect(lines.length).toBe(sp + 1);
+    const audit = await page.request.get('/api/audit?action=export');
+    expect(JSON.stringify(await audit.json())).toContain('orders-analysis');
 
-    // Reloading keeps the view (period and filter are in the URL).
+    // Reloading keeps the view (period and filter are in the URL); grouping by status adds up to the count.
     await page.reload();
-    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(expected), {
-      timeout: 60_000,
-    });
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(sp), { timeout: 30_000 });
     await page.getByTestId('group-by').selectOption('status');
-    await expect(page.getByTestId('analysis-group').first()).toBeVisible();
+    await expect(page).toHaveURL(/group=status/);
+    const groups = page.getByTestId('analysis-group');
+    await expect(groups.first()).toBeVisible();
+    const counts = await groups.evaluateAll((rows) =>
+      rows.map((row) => Number((row.querySelectorAll('td')[0]?.textContent ?? '0').replace(/\D/g, ''))),
+    );
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(sp);
+    // A group's name narrows the analysis to it.
+    await groups.first().getByRole('button').click();
+    await expect(page).toHaveURL(/status=/);
+    await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(counts[0]));
     await page.waitForLoadState('networkidle');
     expect(await seriousFindings(page)).toEqual([]);
   });

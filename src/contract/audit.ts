@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'customer-edit',
   'tags',
   'export',
+  'export-download',
+  'export-schedule',
   'print',
   'shift-open',
   'shift-close',

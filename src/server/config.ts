@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -43,6 +44,13 @@ const envSchema = z.object({
   // How long SIGTERM waits for requests in flight before closing what is left.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Scheduled exports are written here (one folder per organisation); default DATA_DIR/exports. Instances
+  // sharing one PostgreSQL database must share this folder too.
+  EXPORT_DIR: z
+    .string()
+    .min(1)
+    .refine((path) => !path.includes('\0'), 'must be a folder path')
+    .optional(),
 });
 
 /** `TRUST_PROXY` as a value: false, true (any number of hops) or the number of trusted hops. */
@@ -52,7 +60,7 @@ function parseTrustProxy(value: string): boolean | number {
   return lower === 'true' || lower === 'yes' || lower === 'on';
 }
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'EXPORT_DIR'> & { EXPORT_DIR: string };
 
 export class ConfigError extends Error {}
 
@@ -65,5 +73,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
-  return parsed.data;
+  return { ...parsed.data, EXPORT_DIR: parsed.data.EXPORT_DIR ?? join(parsed.data.DATA_DIR, 'exports') };
 }

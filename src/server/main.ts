@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
@@ -23,6 +25,13 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
+  }
+  try {
+    await mkdir(config.EXPORT_DIR, { recursive: true });
+    await access(config.EXPORT_DIR, constants.W_OK);
+  } catch {
+    console.error(`Invalid environment variable EXPORT_DIR: ${config.EXPORT_DIR} is not a folder Foyer can write to`);
+    process.exit(2);
   }
   const log = createLogger(config.LOG_LEVEL);
   const started = performance.now();
@@ -109,6 +118,7 @@ async function main(): Promise<void> {
     (error: unknown) =>
       log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed'),
   );
+  gateway.exportScheduler?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -119,6 +129,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(0), config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5_000).unref();
     // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
+    await gateway.exportScheduler?.stop();
     // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
     await gateway.mirror.stop();
     await devServer?.close();

@@ -23,9 +23,17 @@ function start(env: Record<string, string>): Started {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) =>
-        !['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SEED', 'LOG_LEVEL', 'NODE_OPTIONS', 'FOYER_APP_DIR'].includes(
-          name,
-        ),
+        ![
+          'PORT',
+          'HOST',
+          'DATA_DIR',
+          'DATABASE_URL',
+          'SEED',
+          'LOG_LEVEL',
+          'NODE_OPTIONS',
+          'FOYER_APP_DIR',
+          'EXPORT_DIR',
+        ].includes(name),
     ),
   );
   const child = spawn(TSX, [MAIN], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -75,6 +83,7 @@ describe('start-up', () => {
     ['CART_TIMEOUT_SECONDS', { CART_TIMEOUT_SECONDS: '0' }],
     ['SEED', { SEED: 'lots' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['EXPORT_DIR', { EXPORT_DIR: '/dev/null/foyer-exports' }],
     ['MIRROR_SYNC_INTERVAL_SECONDS', { MIRROR_SYNC_INTERVAL_SECONDS: '2' }],
     ['MIRROR_SYNC_CONCURRENCY', { MIRROR_SYNC_CONCURRENCY: 'many' }],
   ])('refuses a bad %s with one line naming it and a non-zero exit', async (name, env) => {

@@ -11,6 +11,7 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
 import type { CustomerDirectories } from './customer-search/customer-directory';
+import type { ExportScheduler } from './exports/export-scheduler';
 import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import { requestOrigin } from './same-origin';
@@ -36,6 +37,8 @@ export interface GatewayDeps {
   clientAddress?: (c: Context) => string;
   /** TRUST_PROXY: whether X-Forwarded-Proto/-Host tell the origin the browser used (see client-address.ts). */
   trustProxy?: TrustProxy;
+  /** Scheduled exports into EXPORT_DIR; absent when the gateway has no folder for them. */
+  exportScheduler?: ExportScheduler;
 }
 
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };

@@ -6,10 +6,13 @@ import { registerAccountRoutes } from './auth/account-routes';
 import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
-import { registerDeskRoutes } from './desk/desk-routes';
 import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
+import { registerDeskRoutes } from './desk/desk-routes';
+import { registerExportRoutes } from './exports/export-routes';
 import { forwardHandler } from './forward/forwarder';
 import { registerMirrorRoutes } from './mirror/mirror-routes';
+import { EventCatalog } from './reports/event-catalog';
+import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerShiftRoutes } from './shifts/shift-routes';
 import { registerStaffRoutes } from './staff/staff-routes';
@@ -46,6 +49,8 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
+  registerReportRoutes(routes, deps, new EventCatalog(deps.service));
+  registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read

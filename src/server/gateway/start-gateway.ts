@@ -7,6 +7,7 @@ import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/si
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { CustomerDirectories } from './customer-search/customer-directory';
+import { ExportScheduler } from './exports/export-scheduler';
 import { MirrorSync } from './mirror/mirror-sync';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
@@ -16,6 +17,8 @@ export interface GatewayConfig {
   DATA_DIR: string;
   FOYER_MASTER_KEY?: string | undefined;
   SESSION_SECRET?: string | undefined;
+  /** Where scheduled exports are written; without it there are no scheduled exports. */
+  EXPORT_DIR?: string | undefined;
   MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
   MIRROR_SYNC_CONCURRENCY?: number | undefined;
 }
@@ -53,6 +56,9 @@ export async function openGateway(
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
   const customerDirectories = new CustomerDirectories(db);
+  const exportScheduler = config.EXPORT_DIR
+    ? new ExportScheduler({ db, service: options.service, organisations, log, dir: config.EXPORT_DIR })
+    : undefined;
   // Built here, started by main.ts (tests and tools run syncs when they choose).
   const mirror = new MirrorSync({
     db,
@@ -75,6 +81,7 @@ export async function openGateway(
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(exportScheduler ? { exportScheduler } : {}),
     },
     setupPath: token ? `/setup/${token}` : null,
   };

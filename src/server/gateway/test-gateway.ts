@@ -111,6 +111,8 @@ export interface TestGatewayOptions {
   masterKey?: string;
   /** TRUST_PROXY for this gateway (default: trust, as tests pose as a proxy with X-Forwarded-* headers). */
   trustProxy?: boolean | number;
+  /** EXPORT_DIR: with it the gateway has scheduled exports (its scheduler is not started: tests tick it). */
+  exportDir?: string;
 }
 
 export const quietLog = pino({ level: 'silent' });
@@ -128,7 +130,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
   const ownDb = options.db || options.runtime ? null : await connectDatabase({});
   const db = options.db ?? options.runtime?.db ?? (ownDb as Database);
   const { deps } = await openGateway(
-    { DATA_DIR: '', FOYER_MASTER_KEY: options.masterKey ?? TEST_MASTER_KEY },
+    { DATA_DIR: '', FOYER_MASTER_KEY: options.masterKey ?? TEST_MASTER_KEY, EXPORT_DIR: options.exportDir },
     {
       db,
       service: options.service,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatMoney, formatNumber, formatPercent, formatTime, isLocale, isoLocalDate } from './format';
+import {
+  addDays,
+  formatBytes,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  isLocale,
+  isoLocalDate,
+} from './format';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -8,6 +17,12 @@ describe('format', () => {
   it('formats euros the Dutch and the English way', () => {
     expect(plain(formatMoney(1234.5, 'nl-NL'))).toBe('€ 1.234,50');
     expect(plain(formatMoney(1234.5, 'en-GB'))).toBe('€1,234.50');
+  });
+
+  it('formats file sizes in decimal units per locale', () => {
+    expect(plain(formatBytes(512, 'en-GB'))).toBe('512 byte');
+    expect(plain(formatBytes(1_234_567, 'nl-NL'))).toBe('1,2 MB');
+    expect(plain(formatBytes(2_500, 'en-GB'))).toBe('2.5 kB');
   });
 
   it('formats numbers, percentages and times per locale', () => {

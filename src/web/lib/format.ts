@@ -94,3 +94,16 @@ export function addDays(value: Date, days: number): Date {
   next.setDate(next.getDate() + days);
   return next;
 }
+
+/** "1,2 MB": a file size in the reader's language, in decimal units as file managers show them. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  const [unit, value] =
+    bytes >= 1e9
+      ? (['gigabyte', bytes / 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', bytes / 1e6] as const)
+        : bytes >= 1e3
+          ? (['kilobyte', bytes / 1e3] as const)
+          : (['byte', bytes] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}

@@ -116,6 +116,16 @@ export class Organisations {
     return this.vault.open(sealed, clientName);
   }
 
+  /** The client name and opened key of an organisation, for work done on its behalf without a person (schedules). */
+  async access(organisationId: number): Promise<{ clientName: string; apiKey: string } | null> {
+    const { rows } = await this.db.query<{ client_name: string; api_key_sealed: Uint8Array }>(
+      'select client_name, api_key_sealed from gateway.organisations where id = $1',
+      [organisationId],
+    );
+    const row = rows[0];
+    return row ? { clientName: row.client_name, apiKey: this.vault.open(row.api_key_sealed, row.client_name) } : null;
+  }
+
   async count(): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>('select count(*)::int as n from gateway.organisations');
     return rows[0]?.n ?? 0;

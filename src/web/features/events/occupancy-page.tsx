@@ -1,8 +1,8 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
+  NativeSelect,
   Paper,
   Progress,
   SimpleGrid,
@@ -14,25 +14,29 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { keepPreviousData, type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { PerformanceReport } from '../../../contract/reports';
 import { useCan } from '../../app/use-can';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
-import { isPerformance } from '../../lib/event-type';
-import { formatDateTime, formatNumber, formatPercent, formatTime } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { eventQueries } from '../../lib/queries/event-queries';
-import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { performanceLabel } from '../../lib/performance-label';
 import { readRangeParams, writeRangeParams } from './event-list-params';
-import { limitedEventDetail } from './limited-queries';
 import { inStartOrder, occupancyOf, occupancyTotals, type PerformanceOccupancy, rankOccupancy } from './occupancy';
 import { occupancyMessages } from './occupancy-messages';
+import { performanceReportQueries } from './performance-report-queries';
 import { RangePicker, type RangeUpdate } from './range-picker';
 import './events.css';
 
 /** The chart library (recharts) is loaded only when there is something to chart. */
 const OccupancyChart = lazy(() => import('./occupancy-chart'));
+const PerformanceSales = lazy(() => import('./performance-sales'));
+
+/** What the page reads of the gateway's mirror (for its freshness line): sales and the waiting list. */
+const SOLD_FROM = ['orders', 'waitinglist'] as const;
 
 /** How many performances the fullest and emptiest lists name. */
 const RANKED = 5;
@@ -110,18 +114,25 @@ function RankedList({ title, id, items }: { title: string; id: string; items: Pe
   );
 }
 
-function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
+function OccupancyTable({
+  items,
+  onDetails,
+}: {
+  items: readonly PerformanceOccupancy[];
+  onDetails: (eventId: number) => void;
+}) {
   const t = useMessages(occupancyMessages);
   const { locale } = useLocale();
+  const number = (value: number) => formatNumber(value, locale);
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    <Table.ScrollContainer minWidth={900} type="native">
       <Table striped verticalSpacing={6} data-testid="occupancy-table">
         <caption className="foyer-visually-hidden">{t('chartTitle')}</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('columnWhen')}</Table.Th>
             <Table.Th scope="col">{t('columnPerformance')}</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="right" title={t('takenHint')}>
               {t('sold')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
@@ -132,6 +143,18 @@ function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
             </Table.Th>
             <Table.Th scope="col" ta="right">
               {t('occupancy')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('columnTickets')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('columnRevenue')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('columnWaiting')}
+            </Table.Th>
+            <Table.Th scope="col">
+              <span className="foyer-visually-hidden">{t('details')}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -145,16 +168,35 @@ function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
                 <EventName eventId={item.event.eventId} name={item.event.eventName} />
               </Table.Td>
               <Table.Td ta="right" className="foyer-tabular">
-                {formatNumber(item.sold, locale)}
+                {number(item.sold)}
               </Table.Td>
               <Table.Td ta="right" className="foyer-tabular">
-                {formatNumber(item.blocked, locale)}
+                {number(item.blocked)}
               </Table.Td>
               <Table.Td ta="right" className="foyer-tabular">
-                {formatNumber(item.capacity, locale)}
+                {number(item.capacity)}
               </Table.Td>
               <Table.Td ta="right" className="foyer-tabular" fw={600}>
                 {formatPercent(item.share, locale)}
+              </Table.Td>
+              <Table.Td ta="right" className="foyer-tabular">
+                {number(item.event.ticketsSold)}
+              </Table.Td>
+              <Table.Td ta="right" className="foyer-tabular">
+                {formatMoney(item.event.revenueCents / 100, locale)}
+              </Table.Td>
+              <Table.Td ta="right" className="foyer-tabular">
+                {number(item.event.waiting.waiting)}
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => onDetails(item.event.eventId)}
+                  aria-label={t('detailsFor', { name: performanceLabel(item.event, locale) })}
+                >
+                  {t('details')}
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -165,26 +207,10 @@ function OccupancyTable({ items }: { items: readonly PerformanceOccupancy[] }) {
 }
 
 /**
- * The details' state in one object. A module-level function, so React Query keeps the combined result
- * (and `data`) the same object until a detail really changes.
+ * Occupancy, sales, blocked seats and the waiting list of a period's performances: one request to the
+ * gateway, which reads the sales from its mirror and the availability from the service (once a minute for
+ * everyone). A performance's booking pace, prices and channels open below (`?event=` in the URL).
  */
-function combineDetails(results: UseQueryResult<PartnerEvent>[]) {
-  const failedResults = results.filter((result) => result.isError && result.data === undefined);
-  return {
-    data: results.map((result) => result.data),
-    done: results.filter((result) => result.data !== undefined || result.isError).length,
-    failed: failedResults.length,
-    fetching: results.some((result) => result.isFetching),
-    updatedAt: Math.max(0, ...results.map((result) => result.dataUpdatedAt)),
-    retryFailed: () => {
-      for (const result of failedResults) void result.refetch();
-    },
-    refetchAll: () => {
-      for (const result of results) void result.refetch();
-    },
-  };
-}
-
 export function OccupancyPage() {
   const t = useMessages(occupancyMessages);
   const { locale } = useLocale();
@@ -192,41 +218,43 @@ export function OccupancyPage() {
   const [search, setSearch] = useSearchParams();
   const rangeParams = useMemo(() => readRangeParams(search, now), [search, now]);
   const showTable = search.get('table') === '1';
+  const chosen = Number(search.get('event')) || null;
   // From the live URL, not this render's: the router re-renders in a transition (see RangePicker).
   const setRange = (updateFn: RangeUpdate) => {
     const live = new URLSearchParams(window.location.search);
     setSearch(writeRangeParams(live, updateFn(readRangeParams(live, now))), { replace: true });
   };
-  const toggleTable = () => {
-    const next = new URLSearchParams(search);
-    if (showTable) next.delete('table');
-    else next.set('table', '1');
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(window.location.search);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
     setSearch(next, { replace: true });
   };
+  const toggleTable = () => setParam('table', showTable ? null : '1');
+  const showDetails = (eventId: number | null) => {
+    setParam('event', eventId === null ? null : String(eventId));
+    if (eventId !== null) {
+      requestAnimationFrame(() => document.getElementById('performance-sales')?.scrollIntoView({ block: 'start' }));
+    }
+  };
 
-  const events = useQuery({ ...eventQueries.list(rangeParams.range), placeholderData: keepPreviousData });
-  const performanceIds = useMemo(
-    () => (events.data ?? []).filter(isPerformance).map((event) => event.eventId),
-    [events.data],
-  );
-  // One detail per performance (the list carries no availability), a few at a time. No 30 s polling here:
-  // dozens of details on a timer would load the service for a view that is read, not watched.
-  const details = useQueries({
-    queries: performanceIds.map((id) => ({
-      ...limitedEventDetail(id),
-      refetchInterval: false as const,
-      refetchOnWindowFocus: false,
-    })),
-    combine: combineDetails,
-  });
-  const { done, failed, fetching, updatedAt } = details;
+  const report = useQuery(performanceReportQueries.list(rangeParams.range));
+  const performances = report.data?.performances;
   const items = useMemo(
-    () => inStartOrder(details.data.flatMap((detail) => (detail ? (occupancyOf(detail) ?? []) : []))),
-    [details.data],
+    () => inStartOrder((performances ?? []).flatMap((performance) => occupancyOf(performance) ?? [])),
+    [performances],
   );
   const totals = useMemo(() => occupancyTotals(items), [items]);
   const ranked = useMemo(() => rankOccupancy(items, RANKED), [items]);
-  const complete = performanceIds.length > 0 && done === performanceIds.length;
+  const revenue = (performances ?? []).reduce((sum, performance) => sum + performance.revenueCents, 0);
+  const waiting = (performances ?? []).reduce(
+    (sum, performance) => ({
+      entries: sum.entries + performance.waiting.waiting,
+      tickets: sum.tickets + performance.waiting.waitingTickets,
+    }),
+    { entries: 0, tickets: 0 },
+  );
+  const detail: PerformanceReport | undefined = performances?.find((performance) => performance.eventId === chosen);
   const mayOpenEvents = useCan('events:read');
 
   return (
@@ -250,55 +278,32 @@ export function OccupancyPage() {
         </Stack>
       </Paper>
 
-      {events.isError && !events.data ? (
-        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
-      ) : !events.data ? (
-        <Stack gap="md" aria-hidden="true">
-          <SimpleGrid cols={{ base: 2, md: 4 }}>
-            {[0, 1, 2, 3].map((key) => (
+      {report.isError && !report.data ? (
+        <ErrorState error={report.error} onRetry={() => void report.refetch()} />
+      ) : !performances ? (
+        <Stack gap="md" aria-hidden="true" data-testid="occupancy-loading">
+          <SimpleGrid cols={{ base: 2, md: 3 }}>
+            {[0, 1, 2, 3, 4, 5].map((key) => (
               <Skeleton key={key} h={84} />
             ))}
           </SimpleGrid>
           <Skeleton h={320} />
         </Stack>
-      ) : performanceIds.length === 0 ? (
+      ) : performances.length === 0 ? (
         <Paper withBorder radius="md">
           <EmptyState title={t('noPerformances')}>{t('noPerformancesHint')}</EmptyState>
         </Paper>
       ) : (
-        <Stack gap="lg" aria-busy={!complete} data-testid="occupancy-results">
-          {!complete ? (
-            <Stack gap={6} data-testid="occupancy-progress">
-              <Text size="sm" role="status">
-                {t('loadingDetails', {
-                  done: formatNumber(done, locale),
-                  total: formatNumber(performanceIds.length, locale),
-                })}
+        <Stack gap="lg" aria-busy={report.isFetching} data-testid="occupancy-results">
+          <Group gap="md" wrap="wrap">
+            <MirrorFreshness resources={SOLD_FROM} />
+            {report.data?.availabilityAt ? (
+              <Text size="sm" c="dimmed">
+                {t('availabilityAt', { time: formatTime(report.data.availabilityAt, locale) })}
               </Text>
-              <Progress
-                value={(done / performanceIds.length) * 100}
-                size="md"
-                radius="xl"
-                aria-label={t('loadingDetails', {
-                  done: formatNumber(done, locale),
-                  total: formatNumber(performanceIds.length, locale),
-                })}
-              />
-            </Stack>
-          ) : null}
-
-          {failed > 0 && complete ? (
-            <Alert color="orange" variant="light" role="alert">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{t('failedDetails', { count: formatNumber(failed, locale) })}</Text>
-                <Button size="xs" variant="white" color="orange" onClick={details.retryFailed}>
-                  {t('retryFailed')}
-                </Button>
-              </Group>
-            </Alert>
-          ) : null}
-
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            ) : null}
+          </Group>
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
             <Figure
               label={t('performances')}
               value={formatNumber(totals.performances, locale)}
@@ -307,13 +312,22 @@ export function OccupancyPage() {
             <Figure label={t('sold')} value={formatNumber(totals.sold, locale)} testId="occupancy-sold" />
             <Figure label={t('capacity')} value={formatNumber(totals.capacity, locale)} testId="occupancy-capacity" />
             <Figure label={t('occupancy')} value={formatPercent(totals.share, locale)} testId="occupancy-share" />
+            <Figure label={t('revenueTotal')} value={formatMoney(revenue / 100, locale)} testId="occupancy-revenue" />
+            <Figure
+              label={t('waitingTotal')}
+              value={t('waitingTickets', {
+                entries: formatNumber(waiting.entries, locale),
+                tickets: formatNumber(waiting.tickets, locale),
+              })}
+              testId="occupancy-waiting"
+            />
           </SimpleGrid>
 
-          {complete && items.length === 0 ? (
+          {items.length === 0 ? (
             <Paper withBorder radius="md">
               <EmptyState title={t('noAvailability')} />
             </Paper>
-          ) : items.length > 0 ? (
+          ) : (
             <>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
                 <RankedList title={t('fullest')} id="occupancy-fullest" items={ranked.fullest} />
@@ -329,13 +343,18 @@ export function OccupancyPage() {
                     <Button size="xs" variant="default" onClick={toggleTable} aria-pressed={showTable}>
                       {showTable ? t('hideTable') : t('showTable')}
                     </Button>
-                    <Button size="xs" variant="subtle" loading={fetching} onClick={details.refetchAll}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      loading={report.isFetching}
+                      onClick={() => void report.refetch()}
+                    >
                       {t('refresh')}
                     </Button>
                   </Group>
                 </Group>
                 {showTable ? (
-                  <OccupancyTable items={items} />
+                  <OccupancyTable items={items} onDetails={showDetails} />
                 ) : (
                   <figure style={{ margin: 0 }}>
                     <figcaption className="foyer-visually-hidden">{t('chartSummary')}</figcaption>
@@ -354,14 +373,51 @@ export function OccupancyPage() {
                     </ChartBoundary>
                   </figure>
                 )}
-                {updatedAt > 0 ? (
-                  <Text size="xs" c="dimmed" mt="sm">
-                    {t('updatedAt', { time: formatTime(new Date(updatedAt), locale) })}
-                  </Text>
-                ) : null}
               </Paper>
             </>
-          ) : null}
+          )}
+
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            id="performance-sales"
+            aria-labelledby={detail ? 'performance-sales-title' : 'performance-sales-choose'}
+          >
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-end">
+                <NativeSelect
+                  id="performance-sales-choose"
+                  label={t('salesTitle')}
+                  description={t('choosePerformanceHint')}
+                  value={detail ? String(detail.eventId) : ''}
+                  onChange={(event) => showDetails(Number(event.currentTarget.value) || null)}
+                  data={[
+                    { value: '', label: '–' },
+                    ...performances.map((performance) => ({
+                      value: String(performance.eventId),
+                      label: performanceLabel(performance, locale),
+                    })),
+                  ]}
+                  maw={420}
+                  data-testid="performance-choose"
+                />
+                {detail ? (
+                  <Button size="xs" variant="subtle" onClick={() => showDetails(null)}>
+                    {t('closeDetails')}
+                  </Button>
+                ) : null}
+              </Group>
+              {detail ? (
+                <ChartBoundary fallback={<Text c="dimmed">{t('chartFailed')}</Text>}>
+                  <Suspense fallback={<Skeleton h={400} role="status" aria-label={t('detailsLoading')} />}>
+                    <PerformanceSales performance={detail} performances={performances} />
+                  </Suspense>
+                </ChartBoundary>
+              ) : null}
+            </Stack>
+          </Paper>
         </Stack>
       )}
     </Stack>

@@ -3,56 +3,52 @@ import {
   Anchor,
   Button,
   Group,
+  Loader,
   NativeSelect,
   Paper,
-  Progress,
   Radio,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { ExportKind, WatermarkView } from '../../../contract/exports';
 import { appMessages } from '../../app/messages';
 import { sessionQuery } from '../../app/session';
 import { describeError } from '../../components/error-message';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { exportCountQuery, exportKeys } from './export-counts';
-import {
-  allowedExportKinds,
-  allowedKind,
-  type ExportDefinition,
-  type ExportKind,
-  exportDefinition,
-  type PagedExport,
-} from './export-kinds';
+import { ExportFilesPanel } from './export-files-panel';
+import { allowedExportKinds, allowedKind, streamOf, timeFieldOf } from './export-kinds';
 import { type ExportSettings, readExportSettings, writeExportSettings } from './export-settings';
 import { canStreamToFile } from './export-sink';
 import { exportsMessages } from './exports-messages';
+import { exportQueries, useForgetWatermark } from './exports-queries';
+import { SchedulesPanel } from './schedules-panel';
 import { type ExportRunState, useExportRun } from './use-export-run';
-import { clearWatermark, readWatermark, type Watermark } from './watermark';
 
 /** Alert titles in the body colour: the light variants' coloured titles fall short of WCAG AA contrast. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
-type T = ReturnType<typeof useMessages<keyof typeof exportsMessages.nl>>;
+export type T = ReturnType<typeof useMessages<keyof typeof exportsMessages.nl>>;
 
 /**
  * Exports for CRM sync (spec 4.2): customers, orders (per order or per seat), waiting list, client types, as
- * CSV or JSON lines, full or incremental from a per-client, per-kind watermark. Settings live in the URL.
+ * CSV or JSON lines, made by the gateway from its mirror and streamed here; whole, or incremental from the
+ * organisation's watermark. Settings live in the URL. Below: exports scheduled for a time of day, and the
+ * files they wrote.
  */
 export function ExportsPage() {
   const t = useMessages(exportsMessages);
   const { locale } = useLocale();
   const session = useQuery(sessionQuery).data;
   const clientName = session?.clientName ?? null;
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   // Only the kinds the person's role may export are offered; a link to another (or the default, orders,
   // for someone who may only export customers) opens the first one they may.
@@ -62,17 +58,14 @@ export function ExportsPage() {
     return { ...read, kind: allowedKind(read.kind, allowed) };
   }, [search, allowed]);
   const mayWaitingList = allowed.includes('waitinglist');
-  const definition = useMemo(() => exportDefinition(settings.kind, settings.rows), [settings.kind, settings.rows]);
+  const stream = streamOf(settings);
   const run = useExportRun(clientName);
   const running = run.state.status === 'running';
 
-  // localStorage is read on render; `watermarkVersion` re-reads it after a run or "forget".
-  const [watermarkVersion, setWatermarkVersion] = useState(0);
-  const watermark = useMemo(() => {
-    void watermarkVersion;
-    return clientName && definition.paged ? readWatermark(localStorage, clientName, definition.watermarkKind) : null;
-  }, [clientName, definition, watermarkVersion]);
-  const incremental = settings.mode === 'changes' && watermark !== null && definition.paged;
+  const watermarks = useQuery(exportQueries.watermarks());
+  const watermark = stream ? (watermarks.data?.watermarks.find((w) => w.stream === stream) ?? null) : null;
+  const incremental = settings.mode === 'changes' && watermark !== null;
+  const forget = useForgetWatermark();
 
   const update = (change: Partial<ExportSettings>) => {
     run.reset();
@@ -82,34 +75,24 @@ export function ExportsPage() {
   const startExport = () => {
     const fileType = settings.format === 'csv' ? 'CSV' : 'JSON lines';
     // Not awaited before the call: the save dialog must open within this click.
-    void run.start({ ...settings, mode: incremental ? 'changes' : 'full' }, { fileType }).then(() => {
-      setWatermarkVersion((version) => version + 1);
-      void queryClient.invalidateQueries({ queryKey: exportKeys.counts() });
-    });
+    void run.start({ ...settings, mode: incremental ? 'changes' : 'full' }, { fileType });
   };
 
-  const forget = () => {
-    if (!clientName || !definition.paged) return;
-    clearWatermark(localStorage, clientName, definition.watermarkKind);
-    setWatermarkVersion((version) => version + 1);
-    run.reset();
-  };
-
-  const kinds: Array<{ value: ExportKind; label: string }> = (
-    [
-      { value: 'customers', label: t('kindCustomers') },
-      { value: 'orders', label: t('kindOrders') },
-      { value: 'waitinglist', label: t('kindWaitinglist') },
-      { value: 'clienttypes', label: t('kindClienttypes') },
-    ] as const
-  ).filter((kind) => allowed.includes(kind.value));
+  const kindLabel = (kind: ExportKind) =>
+    ({
+      customers: t('kindCustomers'),
+      orders: t('kindOrders'),
+      waitinglist: t('kindWaitinglist'),
+      clienttypes: t('kindClienttypes'),
+    })[kind];
+  const kinds = allowed.map((kind) => ({ value: kind, label: kindLabel(kind) }));
 
   return (
-    <Stack gap="lg" maw={900}>
+    <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed" size="sm" maw={640}>
+          <Text c="dimmed" size="sm" maw={680}>
             {t('intro')}
           </Text>
         </Stack>
@@ -188,15 +171,17 @@ export function ExportsPage() {
               ) : null}
             </Group>
 
-            {definition.paged && clientName ? (
+            {stream ? (
               <ScopeChoice
                 t={t}
-                clientName={clientName}
-                definition={definition}
+                settings={settings}
                 watermark={watermark}
                 mode={incremental ? 'changes' : 'full'}
                 onMode={(mode) => update({ mode })}
-                onForget={forget}
+                onForget={() => {
+                  run.reset();
+                  forget.mutate(stream);
+                }}
               />
             ) : (
               <Text size="sm" c="dimmed">
@@ -211,11 +196,13 @@ export function ExportsPage() {
         t={t}
         locale={locale}
         state={run.state}
-        definition={definition}
         onStart={startExport}
         onCancel={run.cancel}
         disabled={!clientName}
       />
+
+      <SchedulesPanel settings={settings} kindLabel={kindLabel} />
+      <ExportFilesPanel kindLabel={kindLabel} />
     </Stack>
   );
 }
@@ -246,40 +233,44 @@ function Choice({
   );
 }
 
+/** "up to 23 Nov 2026 14:03, by Jan (yesterday 09:12)": whose export the watermark comes from. */
+export function watermarkLine(t: T, watermark: WatermarkView, locale: ReturnType<typeof useLocale>['locale']) {
+  const values = { at: formatDateTime(watermark.at, locale), savedAt: formatDateTime(watermark.savedAt, locale) };
+  return watermark.savedBy
+    ? t('watermarkLine', { ...values, by: watermark.savedBy })
+    : t('watermarkLineSchedule', values);
+}
+
 function ScopeChoice({
   t,
-  clientName,
-  definition,
+  settings,
   watermark,
   mode,
   onMode,
   onForget,
 }: {
   t: T;
-  clientName: string;
-  definition: PagedExport;
-  watermark: Watermark | null;
+  settings: ExportSettings;
+  watermark: WatermarkView | null;
   mode: 'full' | 'changes';
   onMode: (mode: 'full' | 'changes') => void;
   onForget: () => void;
 }) {
   const { locale } = useLocale();
   const tApp = useMessages(appMessages);
-  const full = useQuery(exportCountQuery(clientName, definition, null));
-  const changes = useQuery({ ...exportCountQuery(clientName, definition, watermark), enabled: watermark !== null });
+  const count = useQuery(exportQueries.count(settings.kind, settings.rows));
 
-  const fullLine = full.data
-    ? t('totalRecords', { count: formatNumber(full.data.total, locale) })
-    : full.isError
-      ? describeError(full.error, tApp)
+  const fullLine = count.data
+    ? t('totalRecords', { count: formatNumber(count.data.total, locale) })
+    : count.isError
+      ? describeError(count.error, tApp)
       : t('totalCounting');
-  const changesLine = changes.data
-    ? t(changes.data.approximate ? 'changedSinceAbout' : 'changedSince', {
-        count: formatNumber(Math.max(0, changes.data.total - changes.data.alreadyExported), locale),
-      })
-    : changes.isError
-      ? t('changedSinceFailed', { message: describeError(changes.error, tApp) })
-      : t('changedSinceCounting');
+  const changesLine =
+    count.data?.changed !== null && count.data?.changed !== undefined
+      ? t('changedSince', { count: formatNumber(count.data.changed, locale) })
+      : count.isError
+        ? t('changedSinceFailed', { message: describeError(count.error, tApp) })
+        : t('changedSinceCounting');
 
   return (
     <Stack gap="xs">
@@ -288,10 +279,10 @@ function ScopeChoice({
         value={mode}
         onChange={(value) => {
           // Counted afresh when chosen: sales made since the page opened count too.
-          if (value === 'changes') void changes.refetch();
+          if (value === 'changes') void count.refetch();
           onMode(value as 'full' | 'changes');
         }}
-        description={t('watermarkHelp', { field: definition.timeField })}
+        description={t('watermarkHelp', { field: timeFieldOf(settings.kind) })}
       >
         <Stack gap="xs" mt="xs">
           <Radio value="full" label={t('modeFull')} description={fullLine} data-testid="mode-full" />
@@ -304,13 +295,15 @@ function ScopeChoice({
           />
         </Stack>
       </Radio.Group>
+      {count.data?.source === 'service' ? (
+        <Text size="sm" c="orange.8">
+          {t('sourceService')}
+        </Text>
+      ) : null}
       {watermark ? (
         <Group gap="xs" wrap="wrap">
           <Text size="sm" data-testid="watermark-line">
-            {t('watermarkLine', {
-              at: formatDateTime(watermark.at, locale),
-              savedAt: formatDateTime(watermark.savedAt, locale),
-            })}
+            {watermarkLine(t, watermark, locale)}
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={onForget} title={t('forgetWatermarkHint')}>
             {t('forgetWatermark')}
@@ -325,7 +318,6 @@ function RunPanel({
   t,
   locale,
   state,
-  definition,
   onStart,
   onCancel,
   disabled,
@@ -333,7 +325,6 @@ function RunPanel({
   t: T;
   locale: ReturnType<typeof useLocale>['locale'];
   state: ExportRunState;
-  definition: ExportDefinition;
   onStart: () => void;
   onCancel: () => void;
   disabled: boolean;
@@ -343,22 +334,30 @@ function RunPanel({
 
   if (state.status === 'running') {
     const progress = state.progress;
-    const percent =
-      progress && progress.pageCount > 0 ? Math.round((progress.pagesDone / progress.pageCount) * 100) : 0;
     return (
       <Paper withBorder radius="md" p="md" data-testid="export-running">
         <Stack gap="sm">
           <Text size="sm">{state.sinkMode === 'file' ? t('saveMode') : t('downloadMode')}</Text>
-          <Progress value={percent} size="lg" aria-label={t('progressLabel')} />
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm" className="foyer-tabular" aria-live="polite" data-testid="export-progress">
-              {progress
-                ? `${t('progressPages', { done: n(progress.pagesDone), count: n(progress.pageCount) })} · ${t(
-                    'progressRows',
-                    { records: n(progress.records), total: n(progress.total), rows: n(progress.rows) },
-                  )}`
-                : t('starting')}
+          {state.source === 'service' ? (
+            <Text size="sm" c="orange.8">
+              {t('sourceService')}
             </Text>
+          ) : null}
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden="true" />
+              <Text
+                size="sm"
+                className="foyer-tabular"
+                aria-live="polite"
+                data-testid="export-progress"
+                aria-label={t('progressLabel')}
+              >
+                {progress
+                  ? t('progressBytes', { records: n(progress.records), size: formatBytes(progress.bytes, locale) })
+                  : t('starting')}
+              </Text>
+            </Group>
             <Button variant="default" color="red" onClick={onCancel}>
               {t('cancel')}
             </Button>
@@ -379,7 +378,7 @@ function RunPanel({
         </Text>
       </Group>
       {state.status === 'done' ? (
-        <Outcome t={t} locale={locale} state={state} definition={definition} />
+        <Outcome t={t} locale={locale} state={state} />
       ) : state.status === 'cancelled' ? (
         <Alert color="gray" styles={READABLE_TITLE} title={t('cancelledTitle')} role="status">
           {t('cancelledText')}
@@ -402,33 +401,13 @@ function Outcome({
   t,
   locale,
   state,
-  definition,
 }: {
   t: T;
   locale: ReturnType<typeof useLocale>['locale'];
   state: Extract<ExportRunState, { status: 'done' }>;
-  definition: ExportDefinition;
 }) {
   const { outcome } = state;
   const n = (value: number) => formatNumber(value, locale);
-  if (!outcome.complete) {
-    return (
-      <Alert
-        color="orange"
-        styles={READABLE_TITLE}
-        title={t('mismatchTitle')}
-        role="alert"
-        data-testid="export-result"
-        data-complete="false"
-      >
-        {t('mismatchText', {
-          records: n(outcome.records),
-          total: n(outcome.total),
-          duplicates: outcome.duplicates > 0 ? t('mismatchDuplicates', { count: n(outcome.duplicates) }) : '',
-        })}
-      </Alert>
-    );
-  }
   return (
     <Alert
       color="green"
@@ -439,26 +418,16 @@ function Outcome({
       data-complete="true"
       data-rows={outcome.rows}
       data-records={outcome.records}
-      data-total={outcome.total}
     >
       <Stack gap={4}>
         <Text size="sm">
-          {t('doneText', {
-            file: state.fileName,
-            rows: n(outcome.rows),
-            records: n(outcome.records),
-            total: n(outcome.total),
-          })}
+          {t('doneText', { file: state.fileName, rows: n(outcome.rows), records: n(outcome.records) })}
         </Text>
         {outcome.skipped > 0 ? <Text size="sm">{t('doneSkipped', { count: n(outcome.skipped) })}</Text> : null}
-        {state.watermarkNotStored ? (
-          <Text size="sm" c="orange">
-            {t('watermarkNotStored')}
-          </Text>
-        ) : definition.paged && state.watermark ? (
+        {outcome.watermark ? (
           <Text size="sm" data-testid="export-watermark">
-            {t(state.watermarkMoved ? 'watermarkMoved' : 'watermarkKept', {
-              at: formatDateTime(state.watermark.at, locale),
+            {t(outcome.moved ? 'watermarkMoved' : 'watermarkKept', {
+              at: formatDateTime(outcome.watermark.at, locale),
             })}
           </Text>
         ) : null}

@@ -21,7 +21,7 @@ type Search =
   | { state: 'cancelled' }
   | { state: 'failed'; error: unknown };
 
-/** An order the app already holds (a list page seen before, an analysis loaded): no call needed. */
+/** An order the app already holds (a list page seen before): no call needed. */
 function fromCache(queryClient: ReturnType<typeof useQueryClient>, orderKey: string): OrderExport | null {
   for (const [, page] of queryClient.getQueriesData<OrderPage>({ queryKey: orderKeys.lists() })) {
     const match = page?.data.find((row) => row.orderKey === orderKey);

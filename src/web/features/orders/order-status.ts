@@ -90,8 +90,4 @@ export function statusTip(label: string, meaning: string, value: string): string
   return value && value !== label ? `${text} (${value})` : text;
 }
 
-/** orderChannel (spec 2.11). */
-export const ORDER_CHANNELS: Readonly<Record<string, Localized>> = {
-  www: { nl: 'Webshop', en: 'Webshop' },
-  sp: { nl: 'Verkooppunt', en: 'Sales point' },
-};
+export { ORDER_CHANNELS } from '../../lib/order-channels';

@@ -1,22 +1,17 @@
+import { AreaChart, BarsList } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
+import type { Charts, GroupTotals } from '../../../../contract/reports';
 import { formatDate, formatMoney, formatNumber, type Locale } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
 import './analysis-charts.css';
-import {
-  type AnalysisIndex,
-  groupTotals,
-  revenuePerDayByChannel,
-  type Selection,
-  topEventsByRevenue,
-} from './analysis-index';
 import { analysisMessages } from './analysis-messages';
-import { BarListChart } from './bar-list-chart';
-import { type AreaSeries, StackedAreaChart } from './stacked-area-chart';
 
-const CHANNEL_COLORS = ['indigo', 'teal', 'orange', 'grape', 'gray'].map((name) => `var(--mantine-color-${name}-6)`);
+const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];
 
 function Chart({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
@@ -29,63 +24,59 @@ function Chart({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
+/** `YYYY-MM-DD` as "23 nov. 2026" (the weekday of formatDate left off: the axis has little room). */
+const shortDay = (locale: Locale) => (day: string) => formatDate(`${day}T12:00:00`, locale).replace(/^\S+ /, '');
+
 const wholeEuros = (locale: Locale) => {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
   return (value: number) => format.format(value);
 };
 
-/** `YYYY-MM-DD` as "23 nov. 2026" (the weekday of formatDate left off: the axis has little room). */
-const shortDay = (locale: Locale) => (day: string) => formatDate(`${day}T12:00:00`, locale).replace(/^\S+ /, '');
+function Bars({
+  groups,
+  value,
+  label,
+  format,
+  color,
+  testId,
+}: {
+  groups: readonly GroupTotals[];
+  value: (group: GroupTotals) => number;
+  label: (key: string) => string;
+  format: (value: number) => string;
+  color: string;
+  testId: string;
+}) {
+  const data = groups
+    .map((group) => ({ name: label(group.key), value: value(group) }))
+    .filter((bar) => bar.value > 0)
+    .sort((a, b) => b.value - a.value);
+  if (data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  }
+  return <BarsList data={data} valueFormatter={format} barColor={color} autoContrast data-testid={testId} />;
+}
 
 /**
- * Revenue per day by channel, orders by status, top events by revenue — of the filtered orders. Plain SVG
- * and elements (stacked-area-chart.tsx, bar-list-chart.tsx) rather than the chart library: recharts took
- * 50–110 ms to lay these out after each filter change, in one task that the next change waited behind, and
- * these few paths and bars draw in a couple of ms. Loaded on its own (React.lazy) all the same, and
- * memoised: the charts render only when the selection changes, never on a sort or grouping change.
+ * The charts of the filtered orders, as the gateway counted them: revenue per day by channel, orders by
+ * status, the events with the most revenue, seats per price name, revenue by channel and by payment method.
+ * Loaded on its own (React.lazy): the chart library is the largest part of the page.
  */
 export default memo(function AnalysisCharts({
-  index,
-  selection,
+  charts,
   eventName,
 }: {
-  index: AnalysisIndex;
-  selection: Selection;
+  charts: Charts;
   eventName: (eventId: number) => string;
 }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
-  const perDay = useMemo(() => revenuePerDayByChannel(index, selection), [index, selection]);
-  const series = useMemo<AreaSeries[]>(
-    () =>
-      perDay.channels.map((channel, k) => ({
-        key: channel,
-        label: channelLabel(channel),
-        color: CHANNEL_COLORS[k % CHANNEL_COLORS.length] as string,
-      })),
-    [perDay, channelLabel],
-  );
-  const byStatus = useMemo(
-    () =>
-      groupTotals(index, selection, 'status')
-        .sort((a, b) => b.orders - a.orders)
-        .map((group) => {
-          const info = ORDER_STATUSES[group.key];
-          return { key: group.key, label: info ? localized(info.label) : group.key, value: group.orders };
-        }),
-    [index, selection, localized],
-  );
-  const topEvents = useMemo(
-    () =>
-      topEventsByRevenue(index, selection, 10).map((group) => ({
-        key: group.key,
-        label: eventName(Number(group.key)),
-        value: group.revenueCents / 100,
-      })),
-    [index, selection, eventName],
-  );
   const formats = useMemo(
     () => ({
       money: (value: number) => formatMoney(value, locale),
@@ -95,44 +86,94 @@ export default memo(function AnalysisCharts({
     }),
     [locale],
   );
+  const perDay = useMemo(() => {
+    const channels = [...new Set(charts.perDay.map((point) => point.channel))];
+    const byDay = new Map<string, Record<string, string | number>>();
+    for (const point of charts.perDay) {
+      const row = byDay.get(point.day) ?? { day: point.day, ...Object.fromEntries(channels.map((c) => [c, 0])) };
+      row[point.channel] = point.revenueCents / 100;
+      byDay.set(point.day, row);
+    }
+    return {
+      rows: [...byDay.values()],
+      series: channels.map((channel, index) => ({
+        name: channel,
+        label: channelLabel(channel),
+        color: CHANNEL_COLORS[index % CHANNEL_COLORS.length] as string,
+      })),
+    };
+  }, [charts.perDay, channelLabel]);
+  const statusLabel = (key: string) => (ORDER_STATUSES[key] ? localized(ORDER_STATUSES[key].label) : key);
 
   return (
     <Stack gap="xl" data-testid="analysis-charts">
       <Chart title={t('chartRevenuePerDay')} id="chart-revenue-per-day">
-        <StackedAreaChart
-          rows={perDay.rows}
-          xKey="day"
-          series={series}
-          height={260}
-          formatValue={formats.money}
-          formatAxis={formats.axisMoney}
-          formatX={formats.day}
-          title={t('chartRevenuePerDay')}
+        <AreaChart
+          h={260}
+          data={perDay.rows}
+          dataKey="day"
+          type="stacked"
+          series={perDay.series}
+          curveType="monotone"
+          withDots={perDay.rows.length < 40}
+          valueFormatter={formats.money}
+          xAxisProps={{ tickFormatter: formats.day }}
+          yAxisProps={{ tickFormatter: formats.axisMoney, width: 80 }}
+          withLegend
+          legendProps={{ verticalAlign: 'top', height: 36 }}
         />
-        <PerDayTable rows={perDay.rows} series={series} formatDay={formats.day} formatMoney={formats.money} />
+        <PerDayTable rows={perDay.rows} series={perDay.series} formatDay={formats.day} formatMoney={formats.money} />
       </Chart>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Chart title={t('chartOrdersByStatus')} id="chart-orders-by-status">
-          <BarListChart
-            bars={byStatus}
-            color="var(--mantine-color-indigo-6)"
-            formatValue={formats.number}
-            labelledBy="chart-orders-by-status"
+          <Bars
+            groups={charts.byStatus}
+            value={(group) => group.orders}
+            label={statusLabel}
+            format={formats.number}
+            color="indigo.2"
+            testId="chart-status"
           />
         </Chart>
         <Chart title={t('chartTopEvents')} id="chart-top-events">
-          {topEvents.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              –
-            </Text>
-          ) : (
-            <BarListChart
-              bars={topEvents}
-              color="var(--mantine-color-teal-6)"
-              formatValue={formats.money}
-              labelledBy="chart-top-events"
-            />
-          )}
+          <Bars
+            groups={charts.topEvents}
+            value={(group) => group.revenueCents / 100}
+            label={(key) => eventName(Number(key))}
+            format={formats.money}
+            color="teal.2"
+            testId="chart-events"
+          />
+        </Chart>
+        <Chart title={t('chartByPrice')} id="chart-by-price">
+          <Bars
+            groups={charts.byPrice.slice(0, 12)}
+            value={(group) => group.tickets}
+            label={(key) => key || '–'}
+            format={formats.number}
+            color="grape.2"
+            testId="chart-prices"
+          />
+        </Chart>
+        <Chart title={t('chartByChannel')} id="chart-by-channel">
+          <Bars
+            groups={charts.byChannel}
+            value={(group) => group.revenueCents / 100}
+            label={channelLabel}
+            format={formats.money}
+            color="orange.2"
+            testId="chart-channels"
+          />
+        </Chart>
+        <Chart title={t('chartByMethod')} id="chart-by-method">
+          <Bars
+            groups={charts.byMethod}
+            value={(group) => group.revenueCents / 100}
+            label={(key) => key || '–'}
+            format={formats.money}
+            color="cyan.2"
+            testId="chart-methods"
+          />
         </Chart>
       </SimpleGrid>
     </Stack>
@@ -147,7 +188,7 @@ function PerDayTable({
   formatMoney: money,
 }: {
   rows: ReadonlyArray<Record<string, string | number>>;
-  series: readonly AreaSeries[];
+  series: ReadonlyArray<{ name: string; label: string }>;
   formatDay: (day: string) => string;
   formatMoney: (value: number) => string;
 }) {
@@ -169,7 +210,7 @@ function PerDayTable({
               <tr>
                 <th scope="col">{t('groupDay')}</th>
                 {series.map((item) => (
-                  <th key={item.key} scope="col" className="foyer-groups-number">
+                  <th key={item.name} scope="col" className="foyer-groups-number">
                     {item.label}
                   </th>
                 ))}
@@ -180,8 +221,8 @@ function PerDayTable({
                 <tr key={String(row.day)}>
                   <th scope="row">{formatDay(String(row.day))}</th>
                   {series.map((item) => (
-                    <td key={item.key} className="foyer-tabular foyer-groups-number">
-                      {money(Number(row[item.key]) || 0)}
+                    <td key={item.name} className="foyer-tabular foyer-groups-number">
+                      {money(Number(row[item.name]) || 0)}
                     </td>
                   ))}
                 </tr>

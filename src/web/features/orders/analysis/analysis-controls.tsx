@@ -1,19 +1,12 @@
 import { Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
-import { type ChangeEvent, memo, useMemo } from 'react';
-import { useMessages } from '../../../lib/i18n';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { type ChangeEvent, memo, useEffect, useMemo, useState } from 'react';
+import type { Choice as ChoiceCount, Choices } from '../../../../contract/reports';
+import { formatNumber } from '../../../lib/format';
+import { useLocale, useMessages } from '../../../lib/i18n';
 import { validIsoDate } from '../order-ref';
 import { analysisMessages } from './analysis-messages';
-import { type AnalysisFilters, type Grouping, hasFilters, NO_FILTERS, type SortOrder } from './analysis-model';
-import type { AnalysisParams } from './analysis-params';
-
-/** The values each filter offers (those the loaded orders have), most frequent first. */
-export interface AnalysisChoices {
-  status: string[];
-  payment: string[];
-  channel: string[];
-  method: string[];
-  event: number[];
-}
+import { type AnalysisFilters, type AnalysisParams, hasFilters, NO_FILTERS } from './analysis-params';
 
 /** How a value is shown in a select; stable functions, so the selects keep their options. */
 export interface ChoiceLabels {
@@ -28,10 +21,13 @@ interface Option {
   label: string;
 }
 
+/** Typing in the search field asks the server once the typing pauses. */
+const TEXT_DELAY_MS = 300;
+
 /**
- * The filters, grouping and sort of the analysis, with the clear and export buttons. Every change renders
- * this panel again, so each input is memoised with its options: a change renders the one input that changed,
- * not all nine with their few hundred options (rendering them all was a third of a change's time).
+ * The filters, grouping and sort of the analysis, with the clear button and the CSV link. The choices are
+ * the values the period's orders have, with their counts, from the gateway. Each input is memoised with its
+ * options: a change renders the one input that changed.
  */
 export function AnalysisControls({
   params,
@@ -39,32 +35,50 @@ export function AnalysisControls({
   labels,
   onFilter,
   onUpdate,
-  onExport,
-  canExport,
+  csvUrl,
+  csvCount,
 }: {
   params: AnalysisParams;
-  choices: AnalysisChoices;
+  choices: Choices | undefined;
   labels: ChoiceLabels;
   /** Stable: called with the filters that change. */
   onFilter: (change: Partial<AnalysisFilters>) => void;
   /** Stable: called with the grouping or sort that changes, or with all filters cleared. */
   onUpdate: (change: Partial<AnalysisParams>) => void;
-  onExport: () => void;
-  canExport: boolean;
+  /** The filtered set as CSV; null while there is nothing to export. */
+  csvUrl: string | null;
+  csvCount: number;
 }) {
   const t = useMessages(analysisMessages);
+  const { locale } = useLocale();
   const { filters } = params;
   const options = useMemo(() => {
-    const withAll = (values: string[], label: (value: string) => string): Option[] => [
-      { value: '', label: t('all') },
-      ...values.map((value) => ({ value, label: label(value) })),
-    ];
+    const withAll = (list: readonly ChoiceCount[] | undefined, label: (value: string) => string, current: string) => {
+      const values = list ?? [];
+      const shown: Option[] = [
+        { value: '', label: t('all') },
+        ...values.map((choice) => ({
+          value: choice.value,
+          label: t('withCount', { label: label(choice.value), count: formatNumber(choice.count, locale) }),
+        })),
+      ];
+      // A value from the URL the period does not have still shows as chosen.
+      if (current && !values.some((choice) => choice.value === current)) {
+        shown.push({ value: current, label: label(current) });
+      }
+      return shown;
+    };
     return {
-      status: withAll(choices.status, labels.status),
-      payment: withAll(choices.payment, labels.payment),
-      channel: withAll(choices.channel, labels.channel),
-      method: withAll(choices.method, (value) => value || '–'),
-      event: withAll(choices.event.map(String), (value) => labels.event(Number(value))),
+      status: withAll(choices?.status, labels.status, filters.status),
+      payment: withAll(choices?.payment, labels.payment, filters.payment),
+      channel: withAll(choices?.channel, labels.channel, filters.channel),
+      method: withAll(choices?.method, (value) => value || '–', filters.method),
+      event: withAll(
+        choices?.event,
+        (value) => labels.event(Number(value)),
+        filters.event === null ? '' : String(filters.event),
+      ),
+      price: withAll(choices?.price, (value) => value || '–', filters.price),
       group: [
         { value: 'none', label: t('groupNone') },
         { value: 'status', label: t('groupStatus') },
@@ -72,6 +86,7 @@ export function AnalysisControls({
         { value: 'channel', label: t('groupChannel') },
         { value: 'method', label: t('groupMethod') },
         { value: 'event', label: t('groupEvent') },
+        { value: 'price', label: t('groupPrice') },
         { value: 'day', label: t('groupDay') },
       ],
       sort: [
@@ -82,7 +97,7 @@ export function AnalysisControls({
         { value: 'id', label: t('sortId') },
       ],
     };
-  }, [choices, labels, t]);
+  }, [choices, labels, t, locale, filters]);
   const set = useMemo(
     () => ({
       status: (status: string) => onFilter({ status }),
@@ -93,10 +108,11 @@ export function AnalysisControls({
         const event = Number(value);
         onFilter({ event: event > 0 ? event : null });
       },
+      price: (price: string) => onFilter({ price }),
       day: (value: string) => onFilter({ day: validIsoDate(value) }),
       text: (text: string) => onFilter({ text }),
-      group: (group: string) => onUpdate({ group: group as Grouping }),
-      sort: (sort: string) => onUpdate({ sort: sort as SortOrder }),
+      group: (group: string) => onUpdate({ group: group as AnalysisParams['group'] }),
+      sort: (sort: string) => onUpdate({ sort: sort as AnalysisParams['sort'] }),
     }),
     [onFilter, onUpdate],
   );
@@ -139,10 +155,18 @@ export function AnalysisControls({
             options={options.event}
             onChange={set.event}
             testId="filter-event"
-            maw={280}
+            maw={300}
           />
-          <Field type="date" label={t('filterDay')} value={filters.day} onChange={set.day} testId="filter-day" />
-          <Field type="search" label={t('filterText')} value={filters.text} onChange={set.text} testId="filter-text" />
+          <Choice
+            label={t('filterPrice')}
+            value={filters.price}
+            options={options.price}
+            onChange={set.price}
+            testId="filter-price"
+            maw={220}
+          />
+          <DayField label={t('filterDay')} value={filters.day} onChange={set.day} />
+          <SearchField label={t('filterText')} value={filters.text} onChange={set.text} />
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
           <Choice
@@ -158,9 +182,22 @@ export function AnalysisControls({
               {t('clearFilters')}
             </Button>
           ) : null}
-          <Button variant="light" onClick={onExport} disabled={!canExport} data-testid="export-csv">
-            {t('exportCsv')}
-          </Button>
+          {csvUrl ? (
+            <Button
+              component="a"
+              href={csvUrl}
+              download
+              variant="light"
+              data-testid="export-csv"
+              title={t('exportCsvHint', { count: formatNumber(csvCount, locale) })}
+            >
+              {t('exportCsv')}
+            </Button>
+          ) : (
+            <Button variant="light" disabled data-testid="export-csv">
+              {t('exportCsv')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>
@@ -194,26 +231,53 @@ const Choice = memo(function Choice({
   );
 });
 
-const Field = memo(function Field({
-  type,
+const DayField = memo(function DayField({
   label,
   value,
   onChange,
-  testId,
 }: {
-  type: 'date' | 'search';
   label: string;
   value: string;
   onChange: (value: string) => void;
-  testId: string;
 }) {
   return (
     <TextInput
-      type={type}
+      type="date"
       label={label}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      data-testid={testId}
+      data-testid="filter-day"
+    />
+  );
+});
+
+/** The search field keeps what is typed and hands it on when the typing pauses. */
+const SearchField = memo(function SearchField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  // The URL changed by other means (clear filters, back): the field follows.
+  useEffect(() => setDraft(value), [value]);
+  const commit = useDebouncedCallback(onChange, TEXT_DELAY_MS);
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onChange(event.currentTarget.value);
+      }}
+      data-testid="filter-text"
     />
   );
 });

@@ -1,86 +1,76 @@
-import { Button, Group, Paper, Progress, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Progress.css';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type FormEvent,
-  lazy,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../../app/use-can';
+import { MirrorFreshness } from '../../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../../components/page-states';
-import { downloadText } from '../../../lib/download-text';
-import { formatDate, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
+import { addDays, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
-import { performanceLabel, sortByStart } from '../../../lib/performance-label';
+import { performanceLabel } from '../../../lib/performance-label';
 import { allEventsQuery, useChannelLabel } from '../order-parts';
 import { validIsoDate } from '../order-ref';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
-import { analysisMessages } from './analysis-messages';
 import '../orders.css';
-import { type AnalysisChoices, AnalysisControls, type ChoiceLabels } from './analysis-controls';
-import { analysisCsv } from './analysis-csv';
+import { AnalysisControls, type ChoiceLabels } from './analysis-controls';
+import { analysisMessages } from './analysis-messages';
 import {
-  type AnalysisIndex,
-  createAnalysisIndex,
-  eventsOf,
-  groupTotals,
-  ordersOfRows,
-  rowsOf,
-  type Selection,
-  selectOrders,
-  sortedPositions,
-  totalsOf,
-  valuesOf,
-} from './analysis-index';
-import { type AnalysisFilters, NO_FILTERS, SORTS } from './analysis-model';
-import { type AnalysisParams, readAnalysisParams, writeAnalysisParams } from './analysis-params';
+  type AnalysisFilters,
+  type AnalysisParams,
+  hasFilters,
+  NO_FILTERS,
+  readAnalysisParams,
+  reportQuery,
+  writeAnalysisParams,
+} from './analysis-params';
+import { analysisCsvUrl, analysisQueries } from './analysis-queries';
 import { GroupsTable, TotalsCards } from './analysis-summary';
 import { AnalysisTable } from './analysis-table';
-import { useAnalysisLoad } from './use-analysis-load';
 
 const AnalysisCharts = lazy(() => import('./analysis-charts'));
 
-/** performance measure of a filter/sort/group change, from the change to the next paint (read by the bench). */
+/** What the analysis reads of the gateway's mirror (for its freshness line). */
+const ANALYSED = ['orders', 'customers'] as const;
+
+/** performance measure of a filter/sort/group change, from the change to the paint of its answer (read by the bench). */
 const UPDATE_MEASURE = 'orders-analysis:update';
+/** The charts follow once the changes stop for a moment: several quick changes cost one chart request. */
 const CHARTS_DELAY_MS = 250;
 
+/**
+ * The analysis of a period's orders, from the gateway's mirror: totals, a page of rows, totals per group and
+ * the charts are each one request the gateway answers from its own tables, so the first view comes at once
+ * whatever the size of the period, and nothing is downloaded in bulk. Period, filters, grouping, sort and
+ * page live in the URL.
+ */
 export function AnalysisPage() {
   const t = useMessages(analysisMessages);
   const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
+  const mayOpenPerformances = useCan('events:read');
   const [now] = useState(() => new Date());
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readAnalysisParams(search, now), [search, now]);
-  const { query, progress, cancelled, cancel, reload } = useAnalysisLoad(params.since);
-  const allEvents = useQuery(allEventsQuery);
-  const [sinceDraft, setSinceDraft] = useState(params.since);
-  useEffect(() => setSinceDraft(params.since), [params.since]);
 
   const changeStarted = useRef<number | null>(null);
   // The changes read the current params through this, so that they stay the same functions from one change
-  // to the next (the memoised group table keeps its props when only the sort changes).
+  // to the next (the memoised inputs keep their props).
   const latest = useRef({ params, setSearch });
   useLayoutEffect(() => {
     latest.current = { params, setSearch };
   });
-  // A change is rendered at once (flushSync), not in the transition the router otherwise uses: a transition
-  // waits behind whatever other transition is rendering, such as the charts of the previous change.
   const update = useCallback(
     (change: Partial<AnalysisParams>) => {
       changeStarted.current = performance.now();
       const { params: current, setSearch: navigate } = latest.current;
-      navigate(writeAnalysisParams({ ...current, ...change }, now), { replace: true, flushSync: true });
+      // Another filter, period or sort is another list: back to its first page (unless a page is chosen).
+      const page = change.page ?? 1;
+      navigate(writeAnalysisParams({ ...current, ...change, page }, now), { replace: true });
     },
     [now],
   );
@@ -89,50 +79,35 @@ export function AnalysisPage() {
     [update],
   );
 
-  const orders = query.data?.orders;
-  const index = useMemo(() => createAnalysisIndex(orders ?? []), [orders]);
-  // Sort the orders in quiet moments after the load, so that choosing a sort later is only a pass over them.
-  useEffect(() => {
-    if (index.orders.length === 0) return;
-    const pending = [...SORTS];
-    let timer: ReturnType<typeof setTimeout>;
-    const sortNext = () => {
-      const sort = pending.shift();
-      if (!sort) return;
-      sortedPositions(index, sort);
-      timer = setTimeout(sortNext, 100);
-    };
-    timer = setTimeout(sortNext, 1000);
-    return () => clearTimeout(timer);
-  }, [index]);
-  // Same filters, same selection: a change of sort or grouping does not filter again, and totals, groups
-  // and charts (which do not depend on the order) stay as they are.
-  const filtersKey = JSON.stringify(params.filters);
-  const filters = useMemo(() => JSON.parse(filtersKey) as AnalysisFilters, [filtersKey]);
-  const selection = useMemo(() => selectOrders(index, filters), [index, filters]);
-  const rows = useMemo(() => rowsOf(index, selection, params.sort), [index, selection, params.sort]);
-  const totals = useMemo(() => totalsOf(index, selection), [index, selection]);
-  const groups = useMemo(
-    () => (params.group === 'none' ? [] : groupTotals(index, selection, params.group)),
-    [index, selection, params.group],
+  const query = useMemo(
+    () => reportQuery({ from: params.from, to: params.to, filters: params.filters }),
+    [params.from, params.to, params.filters],
   );
-  // The charts follow once the changes stop for a moment: the rows and totals answer a change at once, and
-  // several quick changes cost one chart render, not one each. Sorting and grouping do not change them.
-  const [chartView, setChartView] = useState<{ index: AnalysisIndex; selection: Selection } | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setChartView({ index, selection })), CHARTS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [index, selection]);
+  const queryKey = JSON.stringify(query);
+  const stableQuery = useMemo(() => JSON.parse(queryKey) as Record<string, string>, [queryKey]);
+  const report = useQuery(analysisQueries.report(stableQuery, params.sort, params.page));
+  const grouping = params.group;
+  const groups = useQuery({
+    ...analysisQueries.groups(stableQuery, grouping === 'none' ? 'status' : grouping),
+    enabled: grouping !== 'none',
+  });
+  const choices = useQuery(analysisQueries.choices(params.from, params.to));
+  const [chartQuery] = useDebouncedValue(stableQuery, CHARTS_DELAY_MS);
+  const charts = useQuery(analysisQueries.charts(chartQuery));
+  const allEvents = useQuery(allEventsQuery);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new result, to time it
+  // Times a change from the moment it was made until its answer is on screen.
+  const settled =
+    report.data && !report.isPlaceholderData && (grouping === 'none' || (groups.data && !groups.isPlaceholderData));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new answer, to time it
   useEffect(() => {
     const started = changeStarted.current;
-    if (started === null) return;
+    if (started === null || !settled) return;
     changeStarted.current = null;
     requestAnimationFrame(() =>
       setTimeout(() => performance.measure(UPDATE_MEASURE, { start: started, end: performance.now() }), 0),
     );
-  }, [rows, params.group]);
+  }, [settled, report.data, groups.data]);
 
   const eventsById = useMemo(
     () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event])),
@@ -146,18 +121,6 @@ export function AnalysisPage() {
     },
     [eventsById, locale, ts],
   );
-  const choices = useMemo<AnalysisChoices>(() => {
-    const all = selectOrders(index, NO_FILTERS);
-    return {
-      status: valuesOf(index, all, 'status'),
-      payment: valuesOf(index, all, 'payment'),
-      channel: valuesOf(index, all, 'channel'),
-      method: valuesOf(index, all, 'method'),
-      // In the order they play, to find one by its date (eventsOf gives them by revenue).
-      event: sortByStart(eventsOf(index, all), eventsById),
-    };
-  }, [index, eventsById]);
-
   const statusLabel = useCallback(
     (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value),
     [localized],
@@ -170,7 +133,6 @@ export function AnalysisPage() {
     () => ({ status: statusLabel, payment: paymentLabel, channel: channelLabel, event: eventName }),
     [statusLabel, paymentLabel, channelLabel, eventName],
   );
-  const grouping = params.group;
   const groupLabel = useCallback(
     (key: string): string => {
       switch (grouping) {
@@ -185,7 +147,7 @@ export function AnalysisPage() {
         case 'day':
           return formatLongDay(`${key}T12:00:00`, locale);
         default:
-          return key;
+          return key || '–';
       }
     },
     [grouping, statusLabel, paymentLabel, channelLabel, eventName, locale],
@@ -203,111 +165,67 @@ export function AnalysisPage() {
           return setFilter({ method: key });
         case 'event':
           return setFilter({ event: Number(key) });
+        case 'price':
+          return setFilter({ price: key });
         case 'day':
           return setFilter({ day: key });
       }
     },
     [grouping, setFilter],
   );
+  const onPage = useCallback((page: number) => update({ page }), [update]);
 
-  const submitPeriod = (event: FormEvent) => {
-    event.preventDefault();
-    const since = validIsoDate(sinceDraft);
-    if (!since) return;
-    if (since === params.since && (cancelled || query.isError)) reload();
-    else update({ since });
-  };
-
-  const exportCsv = () => {
-    const day = isoLocalDate(new Date());
-    downloadText(analysisCsv(ordersOfRows(rows)), `orders-${params.since}-${day}.csv`);
-  };
+  const totals = report.data?.totals;
+  const pages = totals ? Math.max(1, Math.ceil(totals.orders / (report.data?.perPage ?? 100))) : 1;
 
   let body: React.ReactNode;
-  if (query.isError) {
-    body = <ErrorState error={query.error} onRetry={reload} />;
-  } else if (cancelled && !query.data) {
+  if (report.isError && !report.data) {
+    body = <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
+  } else if (!report.data || !totals) {
     body = (
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm" align="flex-start">
-          <Text role="status">{t('analysisCancelled')}</Text>
-          <Button onClick={reload}>{t('analysisLoad')}</Button>
-        </Stack>
-      </Paper>
+      <Stack gap="md" aria-busy="true" data-testid="analysis-loading">
+        <Text size="sm" c="dimmed" role="status">
+          {t('loading')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} aria-hidden="true">
+          {[0, 1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} h={84} />
+          ))}
+        </SimpleGrid>
+        <Skeleton h={320} aria-hidden="true" />
+      </Stack>
     );
-  } else if (!query.data) {
-    const percent = progress ? (progress.pagesDone / Math.max(1, progress.pageCount)) * 100 : 0;
-    body = (
-      <Paper withBorder radius="md" p="md" data-testid="analysis-progress">
-        <Stack gap="sm">
-          <Text role="status" aria-live="polite" className="foyer-tabular">
-            {progress
-              ? t('analysisLoading', {
-                  rows: formatNumber(progress.rowsDone, locale),
-                  total: formatNumber(progress.total, locale),
-                  pages: formatNumber(progress.pagesDone, locale),
-                  pageCount: formatNumber(progress.pageCount, locale),
-                })
-              : t('analysisStarting')}
-          </Text>
-          <Progress value={percent} aria-label={t('analysisTitle')} />
-          <Group>
-            <Button variant="default" onClick={cancel} data-testid="analysis-cancel">
-              {ts('cancel')}
-            </Button>
-          </Group>
-          <Skeleton h={200} aria-hidden="true" />
-        </Stack>
-      </Paper>
-    );
-  } else if (query.data.orders.length === 0) {
+  } else if (totals.orders === 0 && !hasFilters(params.filters)) {
     body = (
       <Paper withBorder radius="md">
-        <EmptyState title={t('noneInPeriod')}>
-          {ts('noOrdersSince', { date: formatDate(params.since, locale) })}
-        </EmptyState>
+        <EmptyState title={t('noneInPeriod')}>{t('noneInPeriodHint')}</EmptyState>
       </Paper>
     );
   } else {
-    const loaded = query.data;
     body = (
-      <Stack gap="lg">
-        <Text size="sm" c="dimmed" data-testid="analysis-loaded">
-          {t('analysisLoaded', {
-            count: formatNumber(loaded.orders.length, locale),
-            date: formatDate(params.since, locale),
-          })}
-        </Text>
-        <AnalysisControls
-          params={params}
-          choices={choices}
-          labels={choiceLabels}
-          onFilter={setFilter}
-          onUpdate={update}
-          onExport={exportCsv}
-          canExport={selection.count > 0}
-        />
-
+      <Stack gap="lg" aria-busy={report.isFetching}>
         <TotalsCards totals={totals} />
 
-        {params.group !== 'none' && groups.length > 0 ? (
+        {grouping !== 'none' && groups.data && groups.data.groups.length > 0 ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-groups-title">
             <Title order={2} size="h4" id="analysis-groups-title" mb="xs">
               {t('groupsCaption')}
             </Title>
-            {params.group === 'event' ? (
+            {grouping === 'event' || grouping === 'price' ? (
               <Text size="sm" c="dimmed" mb="xs">
-                {t('eventRevenueNote')}
+                {t('seatRevenueNote')}
               </Text>
             ) : null}
             <GroupsTable
-              key={params.group}
-              groups={groups}
-              grouping={params.group}
+              key={grouping}
+              groups={groups.data.groups}
+              grouping={grouping}
               label={groupLabel}
               onPick={pickGroup}
             />
           </Paper>
+        ) : grouping !== 'none' && groups.isError ? (
+          <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
         ) : null}
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-rows-title">
@@ -315,14 +233,11 @@ export function AnalysisPage() {
             <Title order={2} size="h4" id="analysis-rows-title">
               {t('rowsCaption')}
             </Title>
-            <Text size="sm" c="dimmed" role="status" data-testid="analysis-count" data-count={selection.count}>
-              {t('rowsCount', {
-                count: formatNumber(selection.count, locale),
-                total: formatNumber(loaded.orders.length, locale),
-              })}
+            <Text size="sm" c="dimmed" role="status" data-testid="analysis-count" data-count={totals.orders}>
+              {t('rowsCount', { count: formatNumber(totals.orders, locale) })}
             </Text>
           </Group>
-          {selection.count === 0 ? (
+          {totals.orders === 0 ? (
             <EmptyState
               title={t('noMatch')}
               action={
@@ -334,30 +249,38 @@ export function AnalysisPage() {
               {t('noMatchHint')}
             </EmptyState>
           ) : (
-            <AnalysisTable rows={rows} caption={t('rowsCaption')} />
+            <AnalysisTable
+              rows={report.data.rows}
+              caption={t('rowsCaption')}
+              page={Math.min(params.page, pages)}
+              pages={pages}
+              onPage={onPage}
+            />
           )}
         </Paper>
 
-        {selection.count > 0 ? (
+        {totals.orders > 0 ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-charts-title">
             <Title order={2} size="h4" id="analysis-charts-title" mb="sm">
               {t('chartsTitle')}
             </Title>
-            <Suspense
-              fallback={
-                <Text size="sm" c="dimmed" role="status">
-                  {t('chartsLoading')}
-                </Text>
-              }
-            >
-              {chartView ? (
-                <AnalysisCharts index={chartView.index} selection={chartView.selection} eventName={eventName} />
-              ) : (
-                <Text size="sm" c="dimmed" role="status">
-                  {t('chartsLoading')}
-                </Text>
-              )}
-            </Suspense>
+            {charts.isError && !charts.data ? (
+              <ErrorState error={charts.error} title={t('chartsFailed')} onRetry={() => void charts.refetch()} />
+            ) : charts.data ? (
+              <Suspense
+                fallback={
+                  <Text size="sm" c="dimmed" role="status">
+                    {t('chartsLoading')}
+                  </Text>
+                }
+              >
+                <AnalysisCharts charts={charts.data} eventName={eventName} />
+              </Suspense>
+            ) : (
+              <Text size="sm" c="dimmed" role="status">
+                {t('chartsLoading')}
+              </Text>
+            )}
           </Paper>
         ) : null}
       </Stack>
@@ -368,29 +291,101 @@ export function AnalysisPage() {
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('analysisTitle')}</Title>
-        <Button component={Link} to="/orders" variant="subtle" size="sm">
-          {ts('backToList')}
-        </Button>
-      </Group>
-      <Paper withBorder radius="md" p="md">
-        <form onSubmit={submitPeriod}>
-          <Group gap="sm" align="flex-end">
-            <TextInput
-              type="date"
-              label={t('analysisPeriod')}
-              value={sinceDraft}
-              max={isoLocalDate(now)}
-              onChange={(event) => setSinceDraft(event.currentTarget.value)}
-              data-testid="analysis-since"
-              required
-            />
-            <Button type="submit" disabled={!validIsoDate(sinceDraft)}>
-              {t('analysisLoad')}
+        <Group gap="xs">
+          {mayOpenPerformances ? (
+            <Button component={Link} to="/events/occupancy" variant="subtle" size="sm">
+              {t('toPerformances')}
             </Button>
-          </Group>
-        </form>
-      </Paper>
+          ) : null}
+          <Button component={Link} to="/orders" variant="subtle" size="sm">
+            {ts('backToList')}
+          </Button>
+        </Group>
+      </Group>
+      <PeriodPicker params={params} now={now} onChange={update} />
+      <MirrorFreshness resources={ANALYSED} />
+      <AnalysisControls
+        params={params}
+        choices={choices.data}
+        labels={choiceLabels}
+        onFilter={setFilter}
+        onUpdate={update}
+        csvUrl={totals && totals.orders > 0 ? analysisCsvUrl(stableQuery, params.sort) : null}
+        csvCount={totals?.orders ?? 0}
+      />
       {body}
     </Stack>
+  );
+}
+
+/** The period of order dates: two days and the usual choices. */
+function PeriodPicker({
+  params,
+  now,
+  onChange,
+}: {
+  params: AnalysisParams;
+  now: Date;
+  onChange: (change: Partial<AnalysisParams>) => void;
+}) {
+  const t = useMessages(analysisMessages);
+  const today = isoLocalDate(now);
+  const presets = [
+    { label: t('presetToday'), from: today },
+    { label: t('preset7'), from: isoLocalDate(addDays(now, -6)) },
+    { label: t('preset30'), from: isoLocalDate(addDays(now, -30)) },
+    { label: t('presetYear'), from: `${today.slice(0, 4)}-01-01` },
+    { label: t('preset365'), from: isoLocalDate(addDays(now, -365)) },
+  ];
+  const [from, setFrom] = useState(params.from);
+  const [to, setTo] = useState(params.to);
+  useEffect(() => setFrom(params.from), [params.from]);
+  useEffect(() => setTo(params.to), [params.to]);
+  const commit = (nextFrom: string, nextTo: string) => {
+    if (validIsoDate(nextFrom) && validIsoDate(nextTo) && nextFrom <= nextTo) onChange({ from: nextFrom, to: nextTo });
+  };
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={t('periodLabel')}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('periodFrom')}
+          value={from}
+          max={to}
+          onChange={(event) => {
+            setFrom(event.currentTarget.value);
+            commit(event.currentTarget.value, to);
+          }}
+          data-testid="analysis-from"
+        />
+        <TextInput
+          type="date"
+          label={t('periodTo')}
+          value={to}
+          min={from}
+          onChange={(event) => {
+            setTo(event.currentTarget.value);
+            commit(from, event.currentTarget.value);
+          }}
+          data-testid="analysis-to"
+        />
+        <Group gap={4} wrap="wrap">
+          {presets.map((preset) => {
+            const active = params.from === preset.from && params.to === today;
+            return (
+              <Button
+                key={preset.label}
+                size="xs"
+                variant={active ? 'filled' : 'default'}
+                aria-pressed={active}
+                onClick={() => onChange({ from: preset.from, to: today })}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
+        </Group>
+      </Group>
+    </Paper>
   );
 }

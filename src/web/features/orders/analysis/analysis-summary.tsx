@@ -1,13 +1,13 @@
 import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import '@mantine/core/styles/SimpleGrid.css';
+import type { GroupTotals, ReportGrouping, ReportTotals } from '../../../../contract/reports';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale, useMessages } from '../../../lib/i18n';
 import { analysisMessages } from './analysis-messages';
-import type { Grouping, GroupTotals, Totals } from './analysis-model';
 
 /** Memoised, as GroupsTable is: a change of sort keeps the totals and the groups, so these do not render again. */
-export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Totals }) {
+export const TotalsCards = memo(function TotalsCards({ totals }: { totals: ReportTotals }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
   const cards = [
@@ -15,9 +15,10 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Total
     { label: t('totalRevenue'), value: formatMoney(totals.revenueCents / 100, locale), testId: 'total-revenue' },
     { label: t('totalFees'), value: formatMoney(totals.feeCents / 100, locale), testId: 'total-fees' },
     { label: t('totalDonations'), value: formatMoney(totals.donationCents / 100, locale), testId: 'total-donations' },
+    { label: t('totalTickets'), value: formatNumber(totals.tickets, locale), testId: 'total-tickets' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="dl" m={0} aria-label={t('totalsLabel')}>
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" component="dl" m={0} aria-label={t('totalsLabel')}>
       {cards.map((card) => (
         <Paper key={card.testId} withBorder radius="md" p="md">
           <Text component="dt" size="sm" c="dimmed">
@@ -42,13 +43,14 @@ export const GroupsTable = memo(function GroupsTable({
   onPick,
 }: {
   groups: readonly GroupTotals[];
-  grouping: Exclude<Grouping, 'none'>;
+  grouping: Exclude<ReportGrouping, 'none'>;
   label: (key: string) => string;
   onPick: (key: string) => void;
 }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
-  const byEvent = grouping === 'event';
+  // By event or price name the groups are seats: fees and donations belong to orders, not to them.
+  const bySeat = grouping === 'event' || grouping === 'price';
   // A year of days is hundreds of groups: the first ones show at once, the rest on request.
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? groups : groups.slice(0, GROUPS_SHOWN_FIRST);
@@ -72,9 +74,12 @@ export const GroupsTable = memo(function GroupsTable({
                 {t('totalOrders')}
               </th>
               <th scope="col" className="foyer-groups-number">
+                {t('totalTickets')}
+              </th>
+              <th scope="col" className="foyer-groups-number">
                 {t('totalRevenue')}
               </th>
-              {byEvent ? null : (
+              {bySeat ? null : (
                 <>
                   <th scope="col" className="foyer-groups-number">
                     {t('totalFees')}
@@ -95,8 +100,9 @@ export const GroupsTable = memo(function GroupsTable({
                   </button>
                 </th>
                 {number(formatNumber(group.orders, locale))}
+                {number(formatNumber(group.tickets, locale))}
                 {number(formatMoney(group.revenueCents / 100, locale))}
-                {byEvent ? null : (
+                {bySeat ? null : (
                   <>
                     {number(formatMoney(group.feeCents / 100, locale))}
                     {number(formatMoney(group.donationCents / 100, locale))}

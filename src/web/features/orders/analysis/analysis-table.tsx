@@ -1,13 +1,14 @@
-import { memo, useMemo, useRef } from 'react';
+import { Group, Pagination, Text } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
+import type { ReportRow } from '../../../../contract/reports';
 import { formatDateTime, formatMoney, formatNumber, type Locale } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
-import type { OrderRows } from './analysis-index';
-import type { AnalysisOrder } from './analysis-model';
-import { useRowWindow } from './use-row-window';
+import { analysisMessages } from './analysis-messages';
 
 const ROW_HEIGHT = 36;
 const VIEWPORT_HEIGHT = 560;
@@ -23,12 +24,23 @@ interface RowText {
 }
 
 /**
- * The filtered orders (`rows`, in their sort order) as a table that renders only the rows in view (plus a
- * few), so 50,000 rows scroll as smoothly as 50. Spacer rows keep the scroll height; aria-rowcount and
- * aria-rowindex tell assistive technology where a row sits in the whole set.
+ * One page of the filtered orders (the gateway sorts and pages them), in a scroll box whose header stays
+ * in view, and the pages below it.
  */
-export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: string }) {
-  const count = rows.positions.length;
+export function AnalysisTable({
+  rows,
+  caption,
+  page,
+  pages,
+  onPage,
+}: {
+  rows: readonly ReportRow[];
+  caption: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useMessages(analysisMessages);
   const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
@@ -50,12 +62,6 @@ export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: str
     }),
     [locale, ts, localized, channel],
   );
-  const scrollRef = useRef<HTMLElement>(null);
-  const { start, end } = useRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, overscan: 10 });
-  const paddingTop = start * ROW_HEIGHT;
-  const paddingBottom = (count - end) * ROW_HEIGHT;
-  const shown: number[] = [];
-  for (let index = start; index < end; index++) shown.push(index);
   const columns = [
     ts('columnId'),
     ts('columnDate'),
@@ -72,69 +78,58 @@ export function AnalysisTable({ rows, caption }: { rows: OrderRows; caption: str
   const numeric = new Set([7, 8, 9, 10]);
 
   return (
-    <section
-      ref={scrollRef}
-      className="foyer-analysis-scroll"
-      style={{ height: Math.min(VIEWPORT_HEIGHT, ROW_HEIGHT * (count + 1) + 2) }}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      aria-label={caption}
-      data-testid="analysis-rows"
-    >
-      <table className="foyer-analysis-table" aria-rowcount={count + 1}>
-        <caption className="foyer-visually-hidden">{caption}</caption>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((label, index) => (
-              <th key={label} scope="col" style={numeric.has(index) ? { textAlign: 'right' } : undefined}>
-                {label}
-              </th>
+    <>
+      <section
+        className="foyer-analysis-scroll"
+        style={{ height: Math.min(VIEWPORT_HEIGHT, ROW_HEIGHT * (rows.length + 1) + 2) }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={caption}
+        data-testid="analysis-rows"
+      >
+        <table className="foyer-analysis-table">
+          <caption className="foyer-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((label, index) => (
+                <th key={label} scope="col" style={numeric.has(index) ? { textAlign: 'right' } : undefined}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <AnalysisRow key={row.orderId} order={row} text={text} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {paddingTop > 0 ? (
-            // Spacers that give the scroll box its full height; not rows of the data.
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row holds nothing focusable
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-          {shown.map((index) => {
-            const order = rows.orders[rows.positions[index] ?? -1];
-            // Keyed by place, not by order: a new sort or filter fills the same rows with other orders
-            // instead of taking all of them out of the page and building new ones.
-            return order ? <AnalysisRow key={index} order={order} rowIndex={index} text={text} /> : null;
-          })}
-          {paddingBottom > 0 ? (
-            // Spacers that give the scroll box its full height; not rows of the data.
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row holds nothing focusable
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </section>
+          </tbody>
+        </table>
+      </section>
+      {pages > 1 ? (
+        <Group justify="space-between" mt="sm" gap="sm">
+          <Text size="sm" c="dimmed" className="foyer-tabular">
+            {t('pageOf', { page: formatNumber(page, locale), pages: formatNumber(pages, locale) })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            siblings={1}
+            aria-label={t('pagination')}
+            data-testid="analysis-pages"
+          />
+        </Group>
+      ) : null}
+    </>
   );
 }
 
-/**
- * One order. Plain elements (no Mantine components): a change of sort or filter redraws every row in view,
- * and a row of eleven cells should cost little. Memoised: scrolling redraws only the rows that come in.
- */
-const AnalysisRow = memo(function AnalysisRow({
-  order,
-  rowIndex,
-  text,
-}: {
-  order: AnalysisOrder;
-  rowIndex: number;
-  text: RowText;
-}) {
+/** One order. Plain elements: a new page or sort redraws every row, and a row of eleven cells should cost little. */
+const AnalysisRow = memo(function AnalysisRow({ order, text }: { order: ReportRow; text: RowText }) {
   const { locale } = text;
   return (
-    <tr aria-rowindex={rowIndex + 2} data-testid="analysis-row" style={{ height: ROW_HEIGHT }}>
+    <tr data-testid="analysis-row" style={{ height: ROW_HEIGHT }}>
       <td>
         <Link to={`/orders/${order.orderId}`} className="foyer-analysis-link">
           {order.orderId}
@@ -147,7 +142,7 @@ const AnalysisRow = memo(function AnalysisRow({
         {order.customerId === null ? (
           <span className="foyer-analysis-dimmed">{text.anonymous}</span>
         ) : (
-          order.customer || text.customerNumber(order.customerId)
+          order.customerName || order.email || text.customerNumber(order.customerId)
         )}
       </td>
       <td>{text.status(order.status)}</td>
@@ -157,7 +152,7 @@ const AnalysisRow = memo(function AnalysisRow({
       <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.amountCents / 100, locale)}</td>
       <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.feeCents / 100, locale)}</td>
       <td className="foyer-tabular foyer-analysis-number">{formatMoney(order.donationCents / 100, locale)}</td>
-      <td className="foyer-tabular foyer-analysis-number">{formatNumber(order.seatCount, locale)}</td>
+      <td className="foyer-tabular foyer-analysis-number">{formatNumber(order.tickets, locale)}</td>
     </tr>
   );
 });

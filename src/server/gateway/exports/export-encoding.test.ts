@@ -1,8 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvEncoder, dutchDecimal, jsonLinesEncoder, UTF8_BOM } from './export-encoding';
-import type { ExportRecord } from './export-page-schema';
-import { clientTypesLayout, customersLayout, orderSeatsLayout, ordersLayout } from './export-rows';
+import { clientTypesLayout, customersLayout, type ExportRecord, orderSeatsLayout, ordersLayout } from './export-rows';
 
 const seat = (seatId: number, amount: number) => ({
   seatId,

@@ -1,5 +1,7 @@
-import { looseFlag } from '../../lib/lenient';
-import type { ExportRecord } from './export-page-schema';
+import { looseFlag } from '../../../contract/customer-prefs';
+
+/** A record of an export as the service sent it (or as the mirror gives it back in that shape). */
+export type ExportRecord = Record<string, unknown>;
 
 /**
  * How the records of an export become rows. CSV needs flat columns; JSON lines pass each record on as the

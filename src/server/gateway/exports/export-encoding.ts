@@ -1,9 +1,6 @@
 import Papa from 'papaparse';
-import type { ExportRecord } from './export-page-schema';
-import type { RowLayout } from './export-rows';
-
-export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from '../../../contract/exports';
+import type { ExportRecord, RowLayout } from './export-rows';
 
 /** Spreadsheets (Excel above all) read a CSV as UTF-8 only when it starts with a byte order mark. */
 export const UTF8_BOM = '\uFEFF';

@@ -1,0 +1,580 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  ANY_EXPORT,
+  EXPORT_KINDS,
+  type ExportKind,
+  type ExportSettings,
+  exportRunSchema,
+  kindOfStream,
+  mayExport,
+  ORDER_ROW_SHAPES,
+  PAGE_STREAMS,
+  type PageStream,
+  pageStreamOf,
+  type Schedule,
+  scheduleInputSchema,
+} from '../../../contract/exports';
+import { type GatewayDeps, type GatewayEnv, readBody, refusal, type SecuredRoutes } from '../access';
+import { recordAudit } from '../audit/audit-trail';
+import { actor } from '../audit/forward-audit';
+import type { Principal } from '../auth/sessions';
+import type { OrganisationAccess } from '../reports/event-catalog';
+import { requestOrigin } from '../same-origin';
+import { ServiceUnreachableError } from '../service-connection';
+import { nextRunAt, scheduleStream } from './export-scheduler';
+import { chooseSource } from './export-sources';
+import { encoderOf, exportFileName, exportPlan, runExport } from './run-export';
+import {
+  commitWatermark,
+  fingerprint,
+  forgetWatermark,
+  listWatermarks,
+  readWatermark,
+  type StoredWatermark,
+} from './watermark';
+
+const idText = (text: string | undefined) => (text && /^\d{1,15}$/.test(text) ? Number(text) : null);
+
+const countQuerySchema = z.object({
+  kind: z.enum(EXPORT_KINDS),
+  rows: z.enum(ORDER_ROW_SHAPES).default('order'),
+});
+
+/** Runs older than this are forgotten (an unconfirmed run can no longer move its watermark). */
+const RUN_RETENTION_DAYS = 7;
+
+interface ScheduleDbRow {
+  id: string;
+  kind: Schedule['kind'];
+  row_shape: Schedule['rows'];
+  format: Schedule['format'];
+  delimiter: Schedule['delimiter'];
+  mode: Schedule['mode'];
+  time_of_day: string;
+  time_zone: string;
+  enabled: boolean;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  last_error: string | null;
+  watermark_at: Date | null;
+  created_by: string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const scheduleOf = (row: ScheduleDbRow): Schedule => ({
+  id: Number(row.id),
+  kind: row.kind,
+  rows: row.row_shape,
+  format: row.format,
+  delimiter: row.delimiter,
+  mode: row.mode,
+  timeOfDay: row.time_of_day,
+  timeZone: row.time_zone,
+  enabled: row.enabled,
+  nextRunAt: new Date(row.next_run_at).toISOString(),
+  lastRunAt: iso(row.last_run_at),
+  lastError: row.last_error,
+  watermarkAt: iso(row.watermark_at),
+  createdBy: row.created_by,
+});
+
+const SCHEDULE_SELECT = `select s.id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day, s.time_zone,
+       s.enabled, s.next_run_at, s.last_run_at, s.last_error, w.at as watermark_at, a.display_name as created_by
+  from gateway.export_schedules s
+  left join gateway.export_watermarks w on w.organisation_id = s.organisation_id and w.stream = 'schedule:' || s.id
+  left join gateway.accounts a on a.id = s.created_by`;
+
+/**
+ * CRM exports made on the server: streamed to the browser (`POST /exports/runs`, the watermark moves when the
+ * browser confirms it has the whole file), counted, scheduled (written into EXPORT_DIR at a time of day) and
+ * the scheduled files listed and downloaded. Every route checks the kind against the person's role, as the
+ * export itself would be; runs, downloads and schedule changes are recorded in the audit trail.
+ */
+export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+  const { db, organisations, service } = deps;
+  const scheduler = deps.exportScheduler ?? null;
+  const anyExport = { anyOf: ANY_EXPORT } as const;
+
+  const access = (c: Context<GatewayEnv>): OrganisationAccess => {
+    const principal = c.get('principal');
+    return {
+      organisationId: principal.organisationId,
+      clientName: principal.clientName,
+      apiKey: organisations.openKey(principal.sealedApiKey, principal.clientName),
+      origin: requestOrigin(c),
+    };
+  };
+  /** A 403 for a kind the role may not export; null when it may. */
+  const refuseKind = (c: Context<GatewayEnv>, kind: ExportKind): Response | null => {
+    const principal = c.get('principal');
+    if (mayExport(kind, principal.permissions)) return null;
+    const needed = { customers: ['customers:read'], orders: ['exports:run'], waitinglist: ['exports:run'] } as const;
+    return c.json({ message: refusal(needed[kind as keyof typeof needed] ?? ANY_EXPORT, principal) }, 403);
+  };
+  const allowedStreams = (principal: Principal) =>
+    PAGE_STREAMS.filter((stream) => mayExport(kindOfStream(stream), principal.permissions));
+
+  routes.declare('GET', '/exports/watermarks', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const allowed = new Set<string>(allowedStreams(principal));
+    const watermarks = (await listWatermarks(db, principal.organisationId)).filter((w) => allowed.has(w.stream));
+    return c.json({ watermarks });
+  });
+
+  routes.declare('DELETE', '/exports/watermarks/:stream', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const stream = c.req.param('stream') as PageStream;
+    if (!(PAGE_STREAMS as readonly string[]).includes(stream)) return c.json({ message: 'No such export' }, 404);
+    const refused = refuseKind(c, kindOfStream(stream));
+    if (refused) return refused;
+    await db.transaction(async (tx) => {
+      await forgetWatermark(tx, principal.organisationId, stream);
+      await recordAudit(tx, {
+        ...actor(principal),
+        action: 'export',
+        method: 'DELETE',
+        path: `/api/exports/watermarks/${stream}`,
+        status: 204,
+        details: { stream, watermark: 'forgotten' },
+      });
+    });
+    return c.body(null, 204);
+  });
+
+  routes.declare('GET', '/exports/count', anyExport, async (c) => {
+    const query = countQuerySchema.safeParse(c.req.query());
+    if (!query.success) return c.json({ message: 'Unknown export' }, 422);
+    const refused = refuseKind(c, query.data.kind);
+    if (refused) return refused;
+    const organisation = access(c);
+    const stream = pageStreamOf(query.data.kind, query.data.rows);
+    return withService(c, async () => {
+      const whole = await chooseSource(db, service, organisation, query.data.kind, null);
+      const since = stream ? await readWatermark(db, organisation.organisationId, stream) : null;
+      const changed = since ? await changedSince(organisation, query.data, since) : null;
+      return c.json({ total: whole.total, changed, source: whole.source });
+    });
+  });
+
+  /**
+   * Records changed since a watermark: those the export would read, less those of the watermark's own
+   * second that the last export already held (they come first in the export's order, so few are read).
+   */
+  async function changedSince(
+    organisation: OrganisationAccess,
+    settings: Pick<ExportSettings, 'kind' | 'rows'>,
+    since: StoredWatermark,
+  ): Promise<number> {
+    const source = await chooseSource(db, service, organisation, settings.kind, new Date(since.atMs));
+    const timeField = exportPlan(settings).timeField ?? 'lastChanged';
+    const boundary = new Set(since.boundary);
+    let delivered = 0;
+    outer: for await (const batch of source.batches()) {
+      for (const record of batch) {
+        const stamp = record[timeField];
+        if (typeof stamp !== 'string' || Date.parse(stamp) !== since.atMs) break outer;
+        if (boundary.has(fingerprint(record))) delivered += 1;
+      }
+    }
+    return Math.max(0, source.total - delivered);
+  }
+
+  routes.declare('POST', '/exports/runs', anyExport, async (c) => {
+    const body = await readBody(c, exportRunSchema);
+    if (!body.ok) return body.response;
+    const settings = body.data;
+    const refused = refuseKind(c, settings.kind);
+    if (refused) return refused;
+    const principal = c.get('principal');
+    const organisation = access(c);
+    const stream = pageStreamOf(settings.kind, settings.rows);
+    const since =
+      stream && settings.mode === 'changes' ? await readWatermark(db, principal.organisationId, stream) : null;
+    if (settings.mode === 'changes' && !since) {
+      return c.json({ message: 'There is no complete export yet to continue from: export everything first.' }, 409);
+    }
+    return withService(c, async () => {
+      const source = await chooseSource(db, service, organisation, settings.kind, since ? new Date(since.atMs) : null);
+      const encoder = encoderOf(settings);
+      const fileName = exportFileName(
+        principal.clientName,
+        { ...settings, mode: since ? 'changes' : 'full' },
+        encoder.extension,
+        new Date(),
+        body.data.timeZone ?? 'UTC',
+      );
+      const runId = await db.transaction(async (tx) => {
+        await tx.query(
+          `delete from gateway.export_runs where organisation_id = $1 and started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
+          [principal.organisationId],
+        );
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into gateway.export_runs (organisation_id, account_id, stream, status, since_at)
+           values ($1, $2, $3, 'running', $4) returning id`,
+          [principal.organisationId, principal.accountId, stream ?? settings.kind, since ? new Date(since.atMs) : null],
+        );
+        const id = Number(rows[0]?.id);
+        await recordAudit(tx, {
+          ...actor(principal),
+          action: 'export',
+          method: 'POST',
+          path: '/api/exports/runs',
+          status: 200,
+          details: {
+            runId: id,
+            ...settings,
+            incremental: since !== null,
+            changedSince: since ? new Date(since.atMs).toISOString() : null,
+            source: source.source,
+            records: source.total,
+          },
+        });
+        return id;
+      });
+      // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
+      // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+      const pipe = new TransformStream<Uint8Array, Uint8Array>();
+      const writer = pipe.writable.getWriter();
+      // Settled by abort below or by the browser going away: nothing waits on it.
+      writer.closed.catch(() => undefined);
+      const bytes = new TextEncoder();
+      void (async () => {
+        try {
+          const result = await runExport({
+            source,
+            settings,
+            since,
+            write: (text) => writer.write(bytes.encode(text)),
+          });
+          await db.query(
+            `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
+                    record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
+              where id = $1`,
+            [
+              runId,
+              result.next?.at ?? null,
+              result.next?.boundary ?? null,
+              result.records,
+              result.rows,
+              result.skipped,
+            ],
+          );
+          await writer.close();
+        } catch (error) {
+          await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
+            runId,
+          ]);
+          deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
+          await writer.abort(error).catch(() => undefined);
+        }
+      })();
+      return new Response(pipe.readable, {
+        headers: {
+          'content-type': encoder.mimeType,
+          'content-disposition': `attachment; filename="${fileName}"`,
+          'cache-control': 'no-store',
+          'x-export-run': String(runId),
+          'x-export-records': String(source.total),
+          'x-export-source': source.source,
+        },
+      });
+    });
+  });
+
+  routes.declare('POST', '/exports/runs/:id/complete', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const runId = idText(c.req.param('id'));
+    if (runId === null) return c.json({ message: 'No such export' }, 404);
+    const outcome = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{
+        stream: string;
+        since_at: Date | null;
+        next_at: Date | null;
+        next_boundary: string[] | null;
+        record_count: number;
+        row_count: number;
+        skipped_count: number;
+      }>(
+        `update gateway.export_runs set status = 'completed'
+          where id = $1 and organisation_id = $2 and account_id = $3 and status = 'streamed'
+          returning stream, since_at, next_at, next_boundary, record_count, row_count, skipped_count`,
+        [runId, principal.organisationId, principal.accountId],
+      );
+      const run = rows[0];
+      if (!run) return null;
+      const moved =
+        run.next_at !== null && (PAGE_STREAMS as readonly string[]).includes(run.stream)
+          ? await commitWatermark(
+              tx,
+              principal.organisationId,
+              run.stream,
+              { at: new Date(run.next_at).toISOString(), boundary: run.next_boundary ?? [] },
+              principal.accountId,
+            )
+          : false;
+      const watermark = (await listWatermarks(tx, principal.organisationId)).find((w) => w.stream === run.stream);
+      return { run, moved, watermark: watermark ?? null };
+    });
+    if (!outcome) return c.json({ message: 'No such export, or it did not finish.' }, 404);
+    return c.json({
+      records: outcome.run.record_count,
+      rows: outcome.run.row_count,
+      skipped: outcome.run.skipped_count,
+      watermark: outcome.watermark,
+      moved: outcome.moved,
+    });
+  });
+
+  routes.declare('GET', '/exports/schedules', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 order by s.id`, [
+      principal.organisationId,
+    ]);
+    return c.json({
+      schedules: rows.map(scheduleOf).filter((schedule) => mayExport(schedule.kind, principal.permissions)),
+      enabled: scheduler !== null,
+    });
+  });
+
+  routes.declare('POST', '/exports/schedules', anyExport, async (c) => {
+    if (!scheduler) return noExportDir(c);
+    const body = await readBody(c, scheduleInputSchema);
+    if (!body.ok) return body.response;
+    const refused = refuseKind(c, body.data.kind);
+    if (refused) return refused;
+    const principal = c.get('principal');
+    const input = body.data;
+    const schedule = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into gateway.export_schedules (organisation_id, kind, row_shape, format, delimiter, mode, time_of_day,
+           time_zone, enabled, next_run_at, created_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [
+          principal.organisationId,
+          input.kind,
+          input.rows,
+          input.format,
+          input.delimiter,
+          input.mode,
+          input.timeOfDay,
+          input.timeZone,
+          input.enabled,
+          nextRunAt(input.timeOfDay, input.timeZone, new Date()),
+          principal.accountId,
+        ],
+      );
+      const id = Number(rows[0]?.id);
+      await auditSchedule(tx, principal, 'POST', id, 201, { op: 'create', ...input });
+      return id;
+    });
+    return c.json(await readSchedule(principal.organisationId, schedule), 201);
+  });
+
+  routes.declare('PUT', '/exports/schedules/:id', anyExport, async (c) => {
+    if (!scheduler) return noExportDir(c);
+    const principal = c.get('principal');
+    const id = idText(c.req.param('id'));
+    const current = id === null ? null : await readSchedule(principal.organisationId, id);
+    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
+    const body = await readBody(c, scheduleInputSchema);
+    if (!body.ok) return body.response;
+    const refused = refuseKind(c, current.kind) ?? refuseKind(c, body.data.kind);
+    if (refused) return refused;
+    const input = body.data;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update gateway.export_schedules set kind = $3, row_shape = $4, format = $5, delimiter = $6, mode = $7,
+                time_of_day = $8, time_zone = $9, enabled = $10, next_run_at = $11
+          where id = $1 and organisation_id = $2`,
+        [
+          id,
+          principal.organisationId,
+          input.kind,
+          input.rows,
+          input.format,
+          input.delimiter,
+          input.mode,
+          input.timeOfDay,
+          input.timeZone,
+          input.enabled,
+          nextRunAt(input.timeOfDay, input.timeZone, new Date()),
+        ],
+      );
+      // Another kind or shape is another feed: its watermark starts again.
+      if (input.kind !== current.kind || input.rows !== current.rows) {
+        await forgetWatermark(tx, principal.organisationId, scheduleStream(id));
+      }
+      await auditSchedule(tx, principal, 'PUT', id, 200, { op: 'update', ...input });
+    });
+    return c.json(await readSchedule(principal.organisationId, id));
+  });
+
+  routes.declare('DELETE', '/exports/schedules/:id', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const id = idText(c.req.param('id'));
+    const current = id === null ? null : await readSchedule(principal.organisationId, id);
+    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
+    const refused = refuseKind(c, current.kind);
+    if (refused) return refused;
+    await db.transaction(async (tx) => {
+      await tx.query('delete from gateway.export_schedules where id = $1 and organisation_id = $2', [
+        id,
+        principal.organisationId,
+      ]);
+      await forgetWatermark(tx, principal.organisationId, scheduleStream(id));
+      await auditSchedule(tx, principal, 'DELETE', id, 204, { op: 'delete', kind: current.kind });
+    });
+    return c.body(null, 204);
+  });
+
+  routes.declare('POST', '/exports/schedules/:id/run', anyExport, async (c) => {
+    if (!scheduler) return noExportDir(c);
+    const principal = c.get('principal');
+    const id = idText(c.req.param('id'));
+    const current = id === null ? null : await readSchedule(principal.organisationId, id);
+    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
+    const refused = refuseKind(c, current.kind);
+    if (refused) return refused;
+    await db.transaction(async (tx) => {
+      // Due now; whichever instance ticks first runs it (the lease), and its next run follows the time of day.
+      await tx.query(
+        'update gateway.export_schedules set next_run_at = now(), enabled = true where id = $1 and organisation_id = $2',
+        [id, principal.organisationId],
+      );
+      await auditSchedule(tx, principal, 'POST', id, 202, { op: 'run-now', kind: current.kind });
+    });
+    scheduler.poke();
+    return c.json(await readSchedule(principal.organisationId, id), 202);
+  });
+
+  routes.declare('GET', '/exports/files', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const kinds = EXPORT_KINDS.filter((kind) => mayExport(kind, principal.permissions));
+    const { rows } = await db.query<{
+      id: string;
+      schedule_id: string | null;
+      kind: ExportKind;
+      row_shape: ExportSettings['rows'];
+      format: ExportSettings['format'];
+      mode: ExportSettings['mode'];
+      file_name: string;
+      bytes: string;
+      row_count: number;
+      record_count: number;
+      since_at: Date | null;
+      watermark_at: Date | null;
+      source: 'mirror' | 'service';
+      created_at: Date;
+    }>(
+      `select * from gateway.export_files where organisation_id = $1 and kind = any($2)
+        order by created_at desc, id desc limit 200`,
+      [principal.organisationId, kinds],
+    );
+    return c.json({
+      files: rows.map((row) => ({
+        id: Number(row.id),
+        scheduleId: row.schedule_id === null ? null : Number(row.schedule_id),
+        kind: row.kind,
+        rows: row.row_shape,
+        format: row.format,
+        mode: row.mode,
+        fileName: row.file_name,
+        bytes: Number(row.bytes),
+        rowCount: row.row_count,
+        recordCount: row.record_count,
+        sinceAt: iso(row.since_at),
+        watermarkAt: iso(row.watermark_at),
+        source: row.source,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    });
+  });
+
+  routes.declare('GET', '/exports/files/:id', anyExport, async (c) => {
+    const principal = c.get('principal');
+    const id = idText(c.req.param('id'));
+    const { rows } =
+      id === null
+        ? { rows: [] }
+        : await db.query<{ kind: ExportKind; file_name: string; format: string; row_shape: string }>(
+            'select kind, file_name, format, row_shape from gateway.export_files where id = $1 and organisation_id = $2',
+            [id, principal.organisationId],
+          );
+    const file = rows[0];
+    if (!file || !scheduler) return c.json({ message: 'No such file' }, 404);
+    const refused = refuseKind(c, file.kind);
+    if (refused) return refused;
+    const path = join(scheduler.dir, String(principal.organisationId), file.file_name);
+    const size = await stat(path).then(
+      (info) => info.size,
+      () => null,
+    );
+    if (size === null) {
+      return c.json({ message: 'The file is no longer in EXPORT_DIR (removed, or another instance’s disk).' }, 410);
+    }
+    await recordAudit(db, {
+      ...actor(principal),
+      action: 'export-download',
+      method: 'GET',
+      path: `/api/exports/files/${id}`,
+      status: 200,
+      details: { fileId: id, fileName: file.file_name, kind: file.kind, rows: file.row_shape, format: file.format },
+    });
+    const type = file.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
+    return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+      headers: {
+        'content-type': type,
+        'content-length': String(size),
+        'content-disposition': `attachment; filename="${file.file_name}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+
+  async function readSchedule(organisationId: number, id: number): Promise<Schedule | null> {
+    const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 and s.id = $2`, [
+      organisationId,
+      id,
+    ]);
+    return rows[0] ? scheduleOf(rows[0]) : null;
+  }
+
+  function auditSchedule(
+    tx: Parameters<typeof recordAudit>[0],
+    principal: Principal,
+    method: string,
+    id: number,
+    status: number,
+    details: Record<string, string | number | boolean>,
+  ) {
+    return recordAudit(tx, {
+      ...actor(principal),
+      action: 'export-schedule',
+      method,
+      path: method === 'POST' && details.op === 'create' ? '/api/exports/schedules' : `/api/exports/schedules/${id}`,
+      status,
+      details: { scheduleId: id, ...details },
+    });
+  }
+
+  function noExportDir(c: Context): Response {
+    return c.json({ message: 'Scheduled exports need EXPORT_DIR, a folder this server can write to.' }, 503);
+  }
+
+  async function withService(c: Context, work: () => Promise<Response>): Promise<Response> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ServiceUnreachableError) {
+        return c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
+      }
+      throw error;
+    }
+  }
+}

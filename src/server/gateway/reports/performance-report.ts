@@ -1,0 +1,170 @@
+import {
+  type GroupTotals,
+  type PaceReport,
+  type PerformanceReport,
+  type PerformanceSales,
+  SOLD_STATUSES,
+  type WaitingDemand,
+} from '../../../contract/reports';
+import type { Queryable } from '../../service/db/database';
+import type { CatalogEvent } from './event-catalog';
+
+/**
+ * Per performance: seats sold and reserved and their revenue (from the mirror's orders), the waiting list's
+ * demand (from the mirror's waiting list) and occupancy with blocked seats by type (the service's event
+ * detail). pretix calls these the quotas and the order statistics; seats.io its event reports.
+ */
+
+const sold = [...SOLD_STATUSES];
+const num = (value: unknown) => Number(value ?? 0);
+
+interface SalesRow {
+  event_id: string;
+  sold: string;
+  revenue: string;
+  reserved: string;
+}
+
+interface WaitingRow {
+  event_id: string;
+  waiting: string;
+  waiting_tickets: string;
+  notified: string;
+  converted: string;
+  entries: string;
+}
+
+const NO_DEMAND: WaitingDemand = { waiting: 0, waitingTickets: 0, notified: 0, converted: 0, entries: 0 };
+
+export async function performanceFigures(
+  db: Queryable,
+  organisationId: number,
+  events: readonly CatalogEvent[],
+  details: ReadonlyMap<number, CatalogEvent | null>,
+): Promise<PerformanceReport[]> {
+  const ids = events.map((event) => event.eventId);
+  const [sales, waiting] = await Promise.all([
+    db.query<SalesRow>(
+      `select s.event_id, count(*) filter (where o.order_status = any($3)) as sold,
+              coalesce(sum(s.amount_cents) filter (where o.order_status = any($3)), 0) as revenue,
+              count(*) filter (where o.order_status = 'res') as reserved
+         from gateway.mirror_order_seats s
+         join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+        where s.organisation_id = $1 and s.event_id = any($2::bigint[]) and not s.deleted
+        group by s.event_id`,
+      [organisationId, ids, sold],
+    ),
+    db.query<WaitingRow>(
+      `select event_id, count(*) filter (where type = 'waiting') as waiting,
+              coalesce(sum(number_of_tickets) filter (where type = 'waiting'), 0) as waiting_tickets,
+              count(*) filter (where type = 'notified') as notified,
+              count(*) filter (where type = 'converted') as converted, count(*) as entries
+         from gateway.mirror_waiting_list
+        where organisation_id = $1 and event_id = any($2::bigint[])
+        group by event_id`,
+      [organisationId, ids],
+    ),
+  ]);
+  const salesOf = new Map(sales.rows.map((row) => [Number(row.event_id), row]));
+  const waitingOf = new Map(waiting.rows.map((row) => [Number(row.event_id), row]));
+  return events.map((event) => {
+    const sale = salesOf.get(event.eventId);
+    const wait = waitingOf.get(event.eventId);
+    const detail = details.get(event.eventId) ?? null;
+    const availability = detail?.availability ?? [];
+    const blocks = (detail?.blockAvailability ?? []).filter((block) => block.count > 0);
+    const known = availability.length > 0;
+    return {
+      eventId: event.eventId,
+      eventName: event.eventName,
+      start: event.start,
+      hallId: event.hallId,
+      productionId: event.productionId,
+      ticketsSold: num(sale?.sold),
+      revenueCents: num(sale?.revenue),
+      ticketsReserved: num(sale?.reserved),
+      capacity: known ? availability.reduce((sum, rank) => sum + rank.capacity, 0) : null,
+      available: known ? availability.reduce((sum, rank) => sum + rank.available, 0) : null,
+      blocked: known ? blocks.reduce((sum, block) => sum + block.count, 0) : null,
+      blocks,
+      waiting: wait
+        ? {
+            waiting: num(wait.waiting),
+            waitingTickets: num(wait.waiting_tickets),
+            notified: num(wait.notified),
+            converted: num(wait.converted),
+            entries: num(wait.entries),
+          }
+        : NO_DEMAND,
+    };
+  });
+}
+
+/** Seats sold per order day for each event (booking pace; the app adds them up). */
+export async function paceOf(db: Queryable, organisationId: number, eventIds: readonly number[]): Promise<PaceReport> {
+  const { rows } = await db.query<{ event_id: string; day: string; tickets: string; revenue: string }>(
+    `select s.event_id, to_char(o.order_day, 'YYYY-MM-DD') as day, count(*) as tickets,
+            sum(s.amount_cents) as revenue
+       from gateway.mirror_order_seats s
+       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+      where s.organisation_id = $1 and s.event_id = any($2::bigint[]) and not s.deleted
+        and o.order_status = any($3)
+      group by s.event_id, o.order_day order by s.event_id, o.order_day`,
+    [organisationId, eventIds, sold],
+  );
+  const byEvent = new Map<number, PaceReport['events'][number]>(
+    eventIds.map((eventId) => [eventId, { eventId, days: [] }]),
+  );
+  for (const row of rows) {
+    byEvent
+      .get(Number(row.event_id))
+      ?.days.push({ day: row.day, tickets: num(row.tickets), revenueCents: num(row.revenue) });
+  }
+  return { events: [...byEvent.values()] };
+}
+
+/** One performance's sold seats by price name and by channel, and its waiting list by type. */
+export async function performanceSales(
+  db: Queryable,
+  organisationId: number,
+  eventId: number,
+): Promise<PerformanceSales> {
+  const grouped = (column: string) =>
+    db.query<{ key: string; orders: number; tickets: string; revenue: string }>(
+      `select ${column} as key, count(distinct s.order_id)::int as orders, count(*) as tickets,
+              sum(s.amount_cents) as revenue
+         from gateway.mirror_order_seats s
+         join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+        where s.organisation_id = $1 and s.event_id = $2 and not s.deleted and o.order_status = any($3)
+        group by 1 order by tickets desc, key`,
+      [organisationId, eventId, sold],
+    );
+  const asGroups = (rows: Array<{ key: string; orders: number; tickets: string; revenue: string }>): GroupTotals[] =>
+    rows.map((row) => ({
+      key: row.key,
+      orders: row.orders,
+      revenueCents: num(row.revenue),
+      feeCents: 0,
+      donationCents: 0,
+      tickets: num(row.tickets),
+    }));
+  const [byPrice, byChannel, waiting] = await Promise.all([
+    grouped('s.price_name'),
+    grouped('o.channel'),
+    db.query<{ type: string; entries: string; tickets: string }>(
+      `select type, count(*) as entries, sum(number_of_tickets) as tickets from gateway.mirror_waiting_list
+        where organisation_id = $1 and event_id = $2 group by type order by entries desc, type`,
+      [organisationId, eventId],
+    ),
+  ]);
+  return {
+    eventId,
+    byPrice: asGroups(byPrice.rows),
+    byChannel: asGroups(byChannel.rows),
+    waitingByType: waiting.rows.map((row) => ({
+      type: row.type,
+      entries: num(row.entries),
+      tickets: num(row.tickets),
+    })),
+  };
+}

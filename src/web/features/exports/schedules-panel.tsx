@@ -1,0 +1,232 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ExportKind, ExportSettings, Schedule } from '../../../contract/exports';
+import { appMessages } from '../../app/messages';
+import { describeError } from '../../components/error-message';
+import { ErrorState } from '../../components/page-states';
+import { formatDateTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { exportsMessages } from './exports-messages';
+import {
+  exportKeys,
+  exportQueries,
+  useCreateSchedule,
+  useDeleteSchedule,
+  useRunSchedule,
+  useUpdateSchedule,
+} from './exports-queries';
+
+/** While a schedule is due (run now, or its time has come), the lists are read again this often. */
+const DUE_POLL_MS = 2000;
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "Bestellingen, één per stoel · CSV · alleen wijzigingen". */
+function useDescribe(kindLabel: (kind: ExportKind) => string) {
+  const t = useMessages(exportsMessages);
+  return (settings: Pick<ExportSettings, 'kind' | 'rows' | 'format' | 'mode'>) => {
+    const kind =
+      settings.kind === 'orders'
+        ? t('kindWithShape', {
+            kind: kindLabel('orders'),
+            shape: settings.rows === 'seat' ? t('rowPerSeat') : t('rowPerOrder'),
+          })
+        : kindLabel(settings.kind);
+    const format = settings.format === 'csv' ? t('formatCsv') : t('formatJsonl');
+    const mode = settings.kind === 'clienttypes' || settings.mode === 'full' ? t('modeFull') : t('modeIncremental');
+    return `${kind} · ${format} · ${mode}`;
+  };
+}
+
+/**
+ * Exports the gateway makes every day at a set time into EXPORT_DIR: the list with when each runs next and
+ * how its last run went, "run now", pause and delete, and a new one from the settings chosen above.
+ */
+export function SchedulesPanel({
+  settings,
+  kindLabel,
+}: {
+  settings: ExportSettings;
+  kindLabel: (kind: ExportKind) => string;
+}) {
+  const t = useMessages(exportsMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const describe = useDescribe(kindLabel);
+  const due = (schedule: Schedule) => schedule.enabled && Date.parse(schedule.nextRunAt) <= Date.now();
+  const schedules = useQuery({
+    ...exportQueries.schedules(),
+    refetchInterval: (query) => (query.state.data?.schedules.some(due) ? DUE_POLL_MS : false),
+  });
+  // A run finished (its last run moved): its file is in the list now.
+  const lastRuns = schedules.data?.schedules.map((schedule) => `${schedule.id}:${schedule.lastRunAt}`).join() ?? '';
+  useEffect(() => {
+    if (lastRuns) void queryClient.invalidateQueries({ queryKey: exportKeys.files() });
+  }, [lastRuns, queryClient]);
+
+  const create = useCreateSchedule();
+  const update = useUpdateSchedule();
+  const remove = useDeleteSchedule();
+  const runNow = useRunSchedule();
+  const [time, setTime] = useState('06:00');
+  const failure = create.error ?? update.error ?? remove.error ?? runNow.error;
+
+  const inputOf = (schedule: Schedule, enabled = schedule.enabled) => ({
+    kind: schedule.kind,
+    rows: schedule.rows,
+    format: schedule.format,
+    delimiter: schedule.delimiter,
+    mode: schedule.mode,
+    timeOfDay: schedule.timeOfDay,
+    timeZone: schedule.timeZone,
+    enabled,
+  });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="schedules-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id="schedules-title">
+            {t('schedulesTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('schedulesIntro')}
+          </Text>
+        </Stack>
+        {schedules.isError && !schedules.data ? (
+          <ErrorState error={schedules.error} onRetry={() => void schedules.refetch()} />
+        ) : !schedules.data ? (
+          <Skeleton h={80} />
+        ) : !schedules.data.enabled ? (
+          <Alert color="gray" role="status">
+            {t('schedulesDisabled')}
+          </Alert>
+        ) : (
+          <>
+            {schedules.data.schedules.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('schedulesNone')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={720} type="native">
+                <Table verticalSpacing={6} data-testid="schedules">
+                  <caption className="foyer-visually-hidden">{t('schedulesTitle')}</caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('scheduleColumnWhat')}</Table.Th>
+                      <Table.Th scope="col">{t('scheduleColumnWhen')}</Table.Th>
+                      <Table.Th scope="col">{t('scheduleColumnState')}</Table.Th>
+                      <Table.Th scope="col">
+                        <span className="foyer-visually-hidden">{t('scheduleColumnState')}</span>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {schedules.data.schedules.map((schedule) => (
+                      <Table.Tr key={schedule.id} data-testid="schedule" data-schedule-id={schedule.id}>
+                        <Table.Td>{describe(schedule)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm">
+                            {t('scheduleDaily', { time: schedule.timeOfDay, zone: schedule.timeZone })}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {!schedule.enabled
+                              ? t('schedulePaused')
+                              : due(schedule)
+                                ? t('scheduleRunning')
+                                : t('scheduleNext', { at: formatDateTime(schedule.nextRunAt, locale) })}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">
+                            {schedule.lastRunAt
+                              ? t('scheduleLast', { at: formatDateTime(schedule.lastRunAt, locale) })
+                              : t('scheduleNever')}
+                          </Text>
+                          {schedule.lastError ? (
+                            <Text size="xs" c="red.8" role="alert">
+                              {t('scheduleError', { message: schedule.lastError })}
+                            </Text>
+                          ) : schedule.watermarkAt && schedule.mode === 'changes' ? (
+                            <Text size="xs" c="dimmed">
+                              {t('scheduleWatermark', { at: formatDateTime(schedule.watermarkAt, locale) })}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              loading={due(schedule)}
+                              onClick={() => runNow.mutate(schedule.id)}
+                            >
+                              {t('scheduleRunNow')}
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              onClick={() =>
+                                update.mutate({ id: schedule.id, input: inputOf(schedule, !schedule.enabled) })
+                              }
+                            >
+                              {schedule.enabled ? t('schedulePause') : t('scheduleResume')}
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('scheduleDeleteLabel', { what: describe(schedule) })}
+                              onClick={() => remove.mutate(schedule.id)}
+                            >
+                              {t('scheduleDelete')}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                create.mutate({ ...settings, timeOfDay: time, timeZone: browserZone(), enabled: true });
+              }}
+            >
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('scheduleAddTitle')}
+                </Title>
+                <Group align="flex-end" gap="sm" wrap="wrap">
+                  <TextInput
+                    type="time"
+                    label={t('scheduleTime')}
+                    value={time}
+                    onChange={(event) => setTime(event.currentTarget.value)}
+                    required
+                    data-testid="schedule-time"
+                  />
+                  <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
+                    {t('scheduleAdd')}
+                  </Button>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('scheduleAddHint', { what: describe(settings) })}
+                </Text>
+              </Stack>
+            </form>
+          </>
+        )}
+        {failure ? (
+          <Alert color="red" role="alert">
+            {describeError(failure, tApp)}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
