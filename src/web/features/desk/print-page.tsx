@@ -285,7 +285,7 @@ export function PrintPage() {
 
   const order = detail.data;
   const row = lines.data;
-  const ready = Boolean(order && row !== undefined && settled && (!sales.isPending || sales.isError));
+  const ready = Boolean(order && row !== undefined && settled && !sales.isPending);
   const cancelled = order?.orderStatus === 'cancel' || order?.orderPaymentStatus === 'cancelled';
   const tickets = order && row ? ticketsOf(order, row, context) : [];
   const receipt = order && row ? receiptOf(order, row, context) : null;
