@@ -219,6 +219,10 @@ test.describe('shifts and cash-up', () => {
     await manager.goto(`/orders/${cashOrder}`);
     await expect(manager.getByTestId('field-sold-by')).toContainText('Bo Kassa');
     await expect(manager.getByTestId('field-shift')).toContainText(`Dienst ${shiftId} · Kassa 1`);
+    // …and so does its receipt.
+    await manager.goto(`/orders/${cashOrder}/print?kind=receipt`);
+    await expect(manager.getByTestId('receipt-seller')).toHaveText('Bo Kassa');
+    await expect(manager.getByTestId('receipt-shift')).toHaveText(`${shiftId} · Kassa 1`);
 
     await admin.dispose();
   });

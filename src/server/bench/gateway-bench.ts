@@ -11,6 +11,7 @@ import type { GatewayEnv } from '../gateway/access';
 import type { Principal } from '../gateway/auth/sessions';
 import { forwardHandler } from '../gateway/forward/forwarder';
 import { embeddedService } from '../gateway/service-connection';
+import { SALE_READ_DELAY_MS } from '../gateway/shifts/shift-sales';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
@@ -275,8 +276,9 @@ async function saleWithAndWithoutAudit(database: string, runtime: ServiceRuntime
 
 /**
  * The sale (with the trail) while the seller has no shift open, and while one is: the sale joins the shift in
- * the checkout's answer, and its amounts are read from the service just after — those reads overlap the next
- * sale, as at a busy desk. Shifts are opened and closed straight in the table between the rounds.
+ * the checkout's answer, and its amounts are read from the service a moment after (no desk screen asks here) —
+ * those reads overlap the sales that follow, as they would only at a desk selling many times a second. Shifts
+ * are opened and closed straight in the table between the rounds.
  */
 async function saleInAndOutOfShift(database: string, runtime: ServiceRuntime, foyer: Started): Promise<string> {
   const sale = await benchSale(runtime);
@@ -305,8 +307,8 @@ async function saleInAndOutOfShift(database: string, runtime: ServiceRuntime, fo
     try {
       return await sales(foyer.withAudit, count, sale);
     } finally {
-      // The last sale's amounts are still being read: let them land before the shift is closed.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The last sales' amounts are read a moment after them: let them land before the shift is closed.
+      await new Promise((resolve) => setTimeout(resolve, SALE_READ_DELAY_MS + 500));
       await closeShift();
     }
   };

@@ -72,8 +72,8 @@ export async function attachSale(db: Queryable, principal: Principal, facts: Che
 
 /**
  * The forwarder's step after a successful checkout: the sale joins the seller's open shift (awaited: one
- * statement), and its amounts are read from the service without holding up the checkout's answer — what is
- * not read then is read when the shift is next looked at (readUnreadSales). A failure here never fails the
+ * statement), and its amounts are read from the service a moment later, unless the desk's screen has read them
+ * already — what is not read then is read when the shift is next looked at (readUnreadSales). A failure here never fails the
  * sale, which the service has made: the reconciliation lists a sale that joined no shift.
  */
 export async function joinShift(
@@ -93,9 +93,32 @@ export async function joinShift(
   }
   if (shiftId === null) return;
   const reader = serviceReader(deps, principal, gatewayOrigin);
-  void readSale(deps.db, reader, principal.organisationId, facts).catch((error: unknown) => {
-    deps.log.warn({ orderId: facts.orderId, reason: (error as Error).message }, 'a shift sale is read later');
-  });
+  const later = setTimeout(() => {
+    readSaleIfUnread(deps.db, reader, principal.organisationId, facts).catch((error: unknown) => {
+      deps.log.warn({ orderId: facts.orderId, reason: (error as Error).message }, 'a shift sale is read later');
+    });
+  }, SALE_READ_DELAY_MS);
+  // A pending read never keeps the process from exiting: what it would have read is read when next looked at.
+  later.unref();
+}
+
+/**
+ * A moment after the sale: the desk's screen asks for its shift's totals right away (which reads the sale),
+ * so the sale is read here only when nobody has — and not while the checkout's answer is on its way.
+ */
+export const SALE_READ_DELAY_MS = 1_000;
+
+async function readSaleIfUnread(
+  db: Queryable,
+  reader: ServiceReader,
+  organisationId: number,
+  facts: CheckoutFacts,
+): Promise<void> {
+  const { rows } = await db.query<{ unread: boolean }>(
+    'select read_at is null as unread from gateway.shift_sales where organisation_id = $1 and order_id = $2',
+    [organisationId, facts.orderId],
+  );
+  if (rows[0]?.unread) await readSale(db, reader, organisationId, facts);
 }
 
 /**
@@ -130,22 +153,27 @@ export async function readSale(
 ): Promise<boolean> {
   const order = await reader.order(sale.orderId);
   if (!order) return false;
-  await db.query(
-    `update gateway.shift_sales
-        set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4)
-      where organisation_id = $1 and order_id = $2`,
-    [organisationId, sale.orderId, order.orderStatus, order.paymentStatus],
-  );
   const listed = await findListedOrder(reader, order);
-  if (!listed && !options.settle) return false;
+  if (!listed && !options.settle) {
+    await db.query(
+      `update gateway.shift_sales
+          set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4)
+        where organisation_id = $1 and order_id = $2`,
+      [organisationId, sale.orderId, order.orderStatus, order.paymentStatus],
+    );
+    return false;
+  }
   await db.query(
     `update gateway.shift_sales
-        set payment_method = $3, tender = $4, amount_cents = $5, fee_cents = $6, donation_cents = $7,
-            lines = $8::jsonb, read_at = now()
+        set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4),
+            payment_method = $5, tender = $6, amount_cents = $7, fee_cents = $8, donation_cents = $9,
+            lines = $10::jsonb, read_at = now()
       where organisation_id = $1 and order_id = $2 and read_at is null`,
     [
       organisationId,
       sale.orderId,
+      order.orderStatus,
+      order.paymentStatus,
       order.method,
       tenderOf(order.method, sale.online),
       order.amountCents,

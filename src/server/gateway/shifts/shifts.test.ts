@@ -422,7 +422,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
     const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const kept = await sell(seller, { tickets: 1, method: 'cash' });
     const cancelled = await sell(seller, { tickets: 2, method: 'card' });
-    // The sale's amounts are read just after it; the shift's page reads any that are not yet.
+    // The sale's amounts are read when the shift is looked at (or a moment after the sale).
     await detail(seller, shiftId);
     // A desk sale straight at the service, with the API key, not through Foyer.
     const cart = await json<{ cart_id: string }>(await service.request('/v1/demo/cart/', { method: 'POST' }), 201);

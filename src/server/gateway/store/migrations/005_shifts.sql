@@ -92,8 +92,8 @@ $$;
 create trigger shifts_guard before update on gateway.shifts for each row execute function gateway.shifts_guard();
 
 -- One row per order checked out through the gateway while its seller had a shift open. Written at checkout
--- with what the checkout names (the order, the payment method); the amounts are read from the service just
--- after (read_at), so the sale's response never waits for them.
+-- with what the checkout names (the order, the payment method); the amounts are read from the service when the
+-- desk next asks for its totals, or a moment later (read_at), so the sale's answer never waits for them.
 create table gateway.shift_sales (
   organisation_id bigint not null,
   order_id bigint not null,
@@ -111,7 +111,7 @@ create table gateway.shift_sales (
   donation_cents bigint,
   -- Per performance: [{ "eventId", "tickets", "amountCents" }].
   lines jsonb,
-  -- The order as it was when read just after the sale: a later change is reconciled against this.
+  -- The order as it was when first read after the sale: a later change is reconciled against this.
   status_at_sale text,
   payment_status_at_sale text,
   read_at timestamptz,
