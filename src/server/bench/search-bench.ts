@@ -133,7 +133,28 @@ interface Quality {
   misses: string[];
 }
 
-async function quality(search: Search, queries: readonly RealisticQuery[]): Promise<Quality> {
+/**
+ * How many customers have the same first name, last name and city as `customerId`: at a million customers a
+ * name with its city is shared by several, and a query that says no more cannot single one of them out.
+ */
+function namesakes(base: readonly Customer[]): (customerId: number) => number {
+  const key = (customer: Customer) =>
+    `${customer.customerFirstName}|${customer.customerLastName}|${customer.customerCity}`.toLowerCase();
+  const counts = new Map<string, number>();
+  const byId = new Map<number, string>();
+  for (const customer of base) {
+    const name = key(customer);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    byId.set(customer.customerId, name);
+  }
+  return (customerId) => counts.get(byId.get(customerId) ?? '') ?? 0;
+}
+
+async function quality(
+  search: Search,
+  queries: readonly RealisticQuery[],
+  sharing: (customerId: number) => number,
+): Promise<Quality> {
   let top10 = 0;
   let top3 = 0;
   const misses: string[] = [];
@@ -141,7 +162,12 @@ async function quality(search: Search, queries: readonly RealisticQuery[]): Prom
     const { customerIds } = await search(query.text);
     const rank = customerIds.indexOf(query.customerId);
     if (rank >= 0 && rank < 10) top10 += 1;
-    else misses.push(`${query.kind}: "${query.text}" (rank ${rank < 0 ? 'none' : rank + 1})`);
+    else {
+      misses.push(
+        `${query.kind}: "${query.text}" (rank ${rank < 0 ? 'none' : rank + 1}; ` +
+          `${sharing(query.customerId)} customers have this first name, last name and city)`,
+      );
+    }
     if (rank >= 0 && rank < 3) top3 += 1;
   }
   return { top10, top3, misses };
@@ -325,8 +351,9 @@ async function benchDatabase(kind: string, all: readonly Customer[]): Promise<vo
       }
 
       const queries = realisticQueries(base, QUALITY_QUERIES);
+      const sharing = namesakes(base);
       for (const candidate of candidates) {
-        const found = await quality(candidate.search, queries);
+        const found = await quality(candidate.search, queries, sharing);
         console.log(
           `  ${candidate.name.padEnd(5)} quality: top 10 ${found.top10}/${queries.length}, top 3 ${found.top3}/${queries.length}`,
         );

@@ -5,7 +5,7 @@ import type { Database } from '../../service/db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { createTestService, describeEachDatabase, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
-import { CustomerDirectory } from './customer-directory';
+import { CustomerDirectories, CustomerDirectory, SearchStarting } from './customer-directory';
 
 const ORGANISATION = 1;
 const OTHER = 2;
@@ -115,6 +115,31 @@ describeEachDatabase('the customer directory', (database) => {
     // The old city no longer finds it.
     const old = `${customers[3]?.customerCity} ${changed.customerZip}`;
     expect(one.query({ text: old, ...everything }).customerIds).not.toContain(changed.customerId);
+  });
+
+  it('answers "starting" while the first read of a large mirror goes on, and the directory once it is done', async () => {
+    // Every read of the whole mirror takes a while here.
+    let slow = true;
+    const slowDb: Database = {
+      ...db,
+      query: async (sql, params) => {
+        if (slow && sql.includes('order by customer_id limit'))
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        return db.query(sql, params);
+      },
+    };
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from gateway.mirror_customers where organisation_id = $1',
+      [ORGANISATION],
+    );
+    const held = rows[0]?.n ?? 0;
+    const directories = new CustomerDirectories(slowDb, 50);
+    const error = await directories.current(ORGANISATION).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SearchStarting);
+    expect(error).toMatchObject({ read: 0, total: held });
+    slow = false;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await directories.current(ORGANISATION)).size).toBe(held);
   });
 
   it('reads nothing again when nothing changed, and waits for a read begun after it asked', async () => {

@@ -176,7 +176,9 @@ export class CustomerDirectory {
   private readonly interned = new Map<string, string>();
   /** The xmin of the snapshot of the last read: everything written since has a change_xid ≥ this. */
   private watermark = 0;
-  private loaded = false;
+  /** The first read (the whole mirror) is done; until then, how far it got. */
+  loaded = false;
+  readonly firstLoad = { read: 0, total: 0 };
   /** The read running now, and whether another must follow it (see sync). */
   private reading: Promise<void> | null = null;
   private next: Promise<void> | null = null;
@@ -223,6 +225,13 @@ export class CustomerDirectory {
     const first = !this.loaded;
     // What this read cannot see, the next one asks for: from the oldest snapshot of this read on.
     let nextWatermark = first ? Number((await this.db.query<{ xmin: number }>(SNAPSHOT_XMIN)).rows[0]?.xmin) : null;
+    if (first) {
+      const { rows } = await this.db.query<{ n: number }>(
+        'select count(*)::int as n from gateway.mirror_customers where organisation_id = $1',
+        [this.organisationId],
+      );
+      this.firstLoad.total = rows[0]?.n ?? 0;
+    }
     let changed = 0;
     let afterXid = this.watermark - 1;
     // (watermark - 1, max) begins just before (watermark, any id): every row with change_xid ≥ watermark.
@@ -240,6 +249,7 @@ export class CustomerDirectory {
         if ('xmin' in result) nextWatermark ??= Number(result.xmin);
         if (result.line === null) continue;
         read += 1;
+        if (first) this.firstLoad.read += 1;
         const row = parseRow(result.line);
         if (this.put(row)) changed += 1;
         afterXid = row.xid;
@@ -406,6 +416,19 @@ export class CustomerDirectory {
   }
 }
 
+/** The first read of an organisation's mirror is still under way (a million customers take minutes). */
+export class SearchStarting extends Error {
+  constructor(
+    readonly read: number,
+    readonly total: number,
+  ) {
+    super(`The customer search is starting: ${read} of ${total} customers read`);
+  }
+}
+
+/** How long a search waits for the first read of the mirror before it is answered "starting" instead. */
+const FIRST_LOAD_PATIENCE_MS = 5_000;
+
 /**
  * The directories of this process, one per organisation, made on first use. Each reads the whole mirror once
  * (in the background from the gateway's start, or on the first search) and then only what changed.
@@ -413,16 +436,36 @@ export class CustomerDirectory {
 export class CustomerDirectories {
   private readonly directories = new Map<number, CustomerDirectory>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly patienceMs = FIRST_LOAD_PATIENCE_MS,
+  ) {}
 
-  /** The organisation's directory, caught up with the mirror as it stands now. */
+  /**
+   * The organisation's directory, caught up with the mirror as it stands now. While its first read goes on,
+   * this waits a few seconds for it and then throws SearchStarting (the read goes on) rather than keep a
+   * request open for minutes.
+   */
   async current(organisationId: number): Promise<CustomerDirectory> {
-    let directory = this.directories.get(organisationId);
-    if (!directory) {
-      directory = new CustomerDirectory(this.db, organisationId);
-      this.directories.set(organisationId, directory);
+    const directory = this.directoryOf(organisationId);
+    const synced = directory.sync();
+    if (directory.loaded) {
+      await synced;
+      return directory;
     }
-    await directory.sync();
+    // Its failure is reported to whoever awaits it; here it only must not go unhandled.
+    synced.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const patience = new Promise<'waited'>((resolve) => {
+      timer = setTimeout(() => resolve('waited'), this.patienceMs);
+    });
+    try {
+      if ((await Promise.race([synced, patience])) === 'waited') {
+        throw new SearchStarting(directory.firstLoad.read, directory.firstLoad.total);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
     return directory;
   }
 
@@ -430,7 +473,20 @@ export class CustomerDirectories {
   async warm(): Promise<number> {
     const { rows } = await this.db.query<{ id: string }>('select id from gateway.organisations order by id');
     let customers = 0;
-    for (const row of rows) customers += (await this.current(Number(row.id))).size;
+    for (const row of rows) {
+      const directory = this.directoryOf(Number(row.id));
+      await directory.sync();
+      customers += directory.size;
+    }
     return customers;
+  }
+
+  private directoryOf(organisationId: number): CustomerDirectory {
+    let directory = this.directories.get(organisationId);
+    if (!directory) {
+      directory = new CustomerDirectory(this.db, organisationId);
+      this.directories.set(organisationId, directory);
+    }
+    return directory;
   }
 }

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import { z } from 'zod';
 import type { Customer } from '../../../contract/customer';
 import { OPTIN_STATES } from '../../../contract/customer-prefs';
@@ -17,8 +17,8 @@ import {
   type CustomerTagCounts,
   type EmailCheck,
 } from '../../../contract/customer-search';
-import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import type { CustomerDirectory, DirectoryQuery } from './customer-directory';
+import type { Access, GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
+import { type CustomerDirectory, type DirectoryQuery, SearchStarting } from './customer-directory';
 import { checkEmailUpstream } from './email-check';
 import { mirroredCustomers } from './mirror-reads';
 
@@ -74,6 +74,9 @@ function directoryQuery(params: ListParams, offset: number, limit: number): Dire
 
 const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Retry-After while the search starts. */
+const STARTING_RETRY_SECONDS = 3;
+
 /**
  * The organisation's directory, caught up with the mirror; when the text is an exact email, the service is
  * asked too (findByEmail), and a customer it knows is written into the mirror first, so that one created
@@ -112,8 +115,19 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
   const { db } = deps;
   const listReaders = { permission: 'customers:read' } as const;
   const buyerFinders = { anyOf: ['customers:lookup', 'customers:read'] } as const;
+  const declare = (path: string, access: Access, handler: Handler<GatewayEnv>) =>
+    routes.declare('GET', path, access, async (c, next) => {
+      try {
+        return await handler(c, next);
+      } catch (error) {
+        // The process's first read of the mirror is still going on: say so, and when to ask again.
+        if (!(error instanceof SearchStarting)) throw error;
+        c.header('retry-after', String(STARTING_RETRY_SECONDS));
+        return c.json({ message: error.message, read: error.read, total: error.total }, 503);
+      }
+    });
 
-  routes.declare('GET', '/customers', listReaders, async (c) => {
+  declare('/customers', listReaders, async (c) => {
     const parsed = parseQuery(c, listSchema);
     if (!parsed.ok) return parsed.response;
     const params = parsed.value;
@@ -135,7 +149,7 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
     return c.json(body);
   });
 
-  routes.declare('GET', '/customers/matches', listReaders, async (c) => {
+  declare('/customers/matches', listReaders, async (c) => {
     const parsed = parseQuery(c, listSchema);
     if (!parsed.ok) return parsed.response;
     const directory = await deps.customerDirectories.current(c.get('principal').organisationId);
@@ -154,13 +168,13 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
     return c.json(body);
   });
 
-  routes.declare('GET', '/customers/tags', listReaders, async (c) => {
+  declare('/customers/tags', listReaders, async (c) => {
     const directory = await deps.customerDirectories.current(c.get('principal').organisationId);
     const body: CustomerTagCounts = { data: directory.tagCounts() };
     return c.json(body);
   });
 
-  routes.declare('GET', '/customers/lookup', buyerFinders, async (c) => {
+  declare('/customers/lookup', buyerFinders, async (c) => {
     const parsed = parseQuery(c, lookupSchema);
     if (!parsed.ok) return parsed.response;
     const { q } = parsed.value;

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
 import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
+import { isApiError } from '../../lib/api-error';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries } from '../../lib/queries/customer-queries';
@@ -175,7 +176,11 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             {current && matchCount === 0 ? <Combobox.Empty>{t('pickerNoMatches')}</Combobox.Empty> : null}
             {checking && isExactEmail(query) ? <Combobox.Empty>{t('emailChecking')}</Combobox.Empty> : null}
             {lookup.isError && !checking ? (
-              <Combobox.Empty>{t('pickerFailed', { message: describeError(lookup.error, tApp) })}</Combobox.Empty>
+              <Combobox.Empty>
+                {isApiError(lookup.error) && lookup.error.status === 503
+                  ? t('searchStarting')
+                  : t('pickerFailed', { message: describeError(lookup.error, tApp) })}
+              </Combobox.Empty>
             ) : null}
             {matchCount > shown.length ? (
               <Combobox.Empty>

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconSearch } from '../../components/icons';
 import { MirrorFreshness } from '../../components/mirror-freshness';
+import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { customerQueries, fetchCustomerMatches } from '../../lib/queries/customer-queries';
@@ -30,6 +31,9 @@ import { useRememberedSearch } from './remembered-search';
 import { useSearchAfterSync } from './use-search-after-sync';
 
 const PENDING = { isPending: true, isError: false, error: null };
+
+/** The gateway is still reading its copy of the customers for the first time (after a start): 503. */
+const isSearchStarting = (error: unknown) => isApiError(error) && error.status === 503;
 const customerRowId = (row: Customer) => String(row.customerId);
 /** Typing pauses this long before the gateway is asked (each keystroke would do, but most are overtaken). */
 const SEARCH_DEBOUNCE_MS = 120;
@@ -311,6 +315,12 @@ export function CustomersListPage() {
           </Group>
         ) : null}
       </Group>
+
+      {isSearchStarting(list.error) ? (
+        <Alert color="yellow" variant="light" role="status">
+          {t('searchStarting')}
+        </Alert>
+      ) : null}
 
       <DataTable
         label={t('customersTable')}
