@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     announce(typeof address === 'object' && address ? address.port : config.PORT);
   }
   gateway.exportScheduler?.start();
+  gateway.reportRollups.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
     // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
     await gateway.exportScheduler?.stop();
+    await gateway.reportRollups.stop();
     // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
     await gateway.mirror.stop();
     await devServer?.close();

@@ -8,6 +8,7 @@ import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { ExportScheduler } from './exports/export-scheduler';
 import { MirrorSync } from './mirror/mirror-sync';
+import { ReportRollupKeeper } from './reports/report-rollups';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -75,6 +76,7 @@ export async function openGateway(
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
       mirror,
+      reportRollups: new ReportRollupKeeper(db, log),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

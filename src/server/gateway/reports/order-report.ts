@@ -286,12 +286,14 @@ export async function* listedOrderBatches(
   }
 }
 
-const ORDER_COLUMN: Partial<Record<ReportGrouping, string>> = {
-  status: 'o.order_status',
-  payment: 'o.payment_status',
-  channel: 'o.channel',
-  method: 'o.payment_method',
-  day: `to_char(o.order_day, 'YYYY-MM-DD')`,
+/** The column a grouping groups by, and how its value is shown as the group's key. */
+const ORDER_COLUMN: Partial<Record<ReportGrouping, { column: string; key: (column: string) => string }>> = {
+  status: { column: 'order_status', key: (c) => c },
+  payment: { column: 'payment_status', key: (c) => c },
+  channel: { column: 'channel', key: (c) => c },
+  method: { column: 'payment_method', key: (c) => c },
+  // Grouped by the date itself, formatted after: sorting text keys costs the embedded database dearly.
+  day: { column: 'order_day', key: (c) => `to_char(${c}, 'YYYY-MM-DD')` },
 };
 
 interface GroupRow extends TotalsRow {
@@ -312,7 +314,8 @@ export async function groupTotals(
   limit?: number,
 ): Promise<GroupTotals[]> {
   const column = ORDER_COLUMN[grouping];
-  const order = grouping === 'day' ? 'key' : 'revenue desc, key';
+  // Days in calendar order; the others by revenue (keys compared only on a tie).
+  const order = (key: string) => (grouping === 'day' ? key : `revenue desc, ${key}`);
   const limited = limit ? `limit ${limit}` : '';
   const { rollup } = scope;
   // By event (price name) the event (price) rollup answers, when no event or price name narrows the orders:
@@ -320,29 +323,33 @@ export async function groupTotals(
   const seatTable = grouping === 'event' ? 'event' : grouping === 'price' ? 'price' : null;
   if (rollup && (seatTable === null || rollup.needs === 'order')) {
     const sql = seatTable
-      ? `select r.${seatTable === 'event' ? 'event_id::text' : 'price_name'} as key, ${SEAT_SUMS}
-           from ${ROLLUP_TABLE[seatTable]} r where ${rollup.sql} group by 1 order by ${order} ${limited}`
-      : `select ${(column as string).replace(/\bo\./g, 'r.')} as key, ${ROLLUP_SUMS}
-           from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql} group by 1 order by ${order} ${limited}`;
-    const { rows } = await db.query<GroupRow>(sql, rollup.params);
+      ? `select r.${seatTable === 'event' ? 'event_id' : 'price_name'} as k, ${SEAT_SUMS}
+           from ${ROLLUP_TABLE[seatTable]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`
+      : `select r.${column?.column} as k, ${ROLLUP_SUMS}
+           from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`;
+    const { rows } = await db.query<GroupRow & { k: unknown }>(
+      `select ${column ? column.key('g.k') : 'g.k::text'} as key, g.* from (${sql}) g`,
+      rollup.params,
+    );
     return rows.map(groupOf);
   }
   const where = scope.orders;
   const sql = column
-    ? `with f as (select o.order_id, ${column} as key, o.amount_cents, o.fee_cents, o.donation_cents
+    ? `with f as (select o.order_id, o.${column.column} as k, o.amount_cents, o.fee_cents, o.donation_cents
                     from gateway.mirror_orders o where ${where.sql}),
             ${TICKETS_PER_ORDER}
-       select f.key, count(*)::int as orders, sum(f.amount_cents) as revenue, sum(f.fee_cents) as fee,
-              sum(f.donation_cents) as donation, coalesce(sum(t.n), 0) as tickets
+       select ${column.key('f.k')} as key, count(*)::int as orders, sum(f.amount_cents) as revenue,
+              sum(f.fee_cents) as fee, sum(f.donation_cents) as donation, coalesce(sum(t.n), 0) as tickets
          from f left join t using (order_id)
-        group by f.key order by ${order} ${limited}`
+        group by f.k order by ${order('f.k')} ${limited}`
     : `with f as (select o.order_id from gateway.mirror_orders o where ${where.sql})
-       select s.${grouping === 'event' ? 'event_id::text' : 'price_name'} as key,
+       select s.${grouping === 'event' ? 'event_id' : 'price_name'}::text as key,
               count(distinct s.order_id)::int as orders, sum(s.amount_cents) as revenue, 0 as fee, 0 as donation,
               count(*) as tickets
          from gateway.mirror_order_seats s join f using (order_id)
         where s.organisation_id = $1 and not s.deleted
-        group by 1 order by ${order} ${limited}`;
+        group by s.${grouping === 'event' ? 'event_id' : 'price_name'}
+        order by ${order(`s.${grouping === 'event' ? 'event_id' : 'price_name'}`)} ${limited}`;
   const { rows } = await db.query<GroupRow>(sql, where.params);
   return rows.map(groupOf);
 }

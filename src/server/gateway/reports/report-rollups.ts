@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Database } from '../../service/db/database';
 
 /**
@@ -47,6 +48,12 @@ const ORDER_ROLLUP = `
 
 const ROLLUP_TABLES = ['report_order_days', 'report_event_days', 'report_price_days'] as const;
 
+/**
+ * After this many days rebuilt the tables' statistics are read again: the embedded database never analyses
+ * by itself, and a plan made for an empty table sorts 30,000 rows where it should hash them.
+ */
+const ANALYSE_AFTER_DAYS = 20;
+
 /** Rebuilds the organisation's marked days; resolves with how many it rebuilt (0: all were in step). */
 export async function refreshRollups(db: Database, organisationId: number): Promise<number> {
   const { rows } = await db.query<{ dirty: boolean }>(
@@ -54,7 +61,7 @@ export async function refreshRollups(db: Database, organisationId: number): Prom
     [organisationId],
   );
   if (!rows[0]?.dirty) return 0;
-  return db.transaction(async (tx) => {
+  const rebuilt = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`foyer-report-rollups:${organisationId}`]);
     // Under the lock: another request may have built them meanwhile (then there is nothing left here).
     const taken = await tx.query<{ order_day: string }>(
@@ -74,4 +81,51 @@ export async function refreshRollups(db: Database, organisationId: number): Prom
     await tx.query(keyRollup('report_price_days', 'price_name'), [organisationId, days]);
     return days.length;
   });
+  if (rebuilt >= ANALYSE_AFTER_DAYS) await db.exec(`analyze ${ROLLUP_TABLES.map((t) => `gateway.${t}`).join(', ')}`);
+  return rebuilt;
+}
+
+/**
+ * Rebuilds the marked days of every organisation every few seconds, so a report seldom has any left to
+ * build: after a first full sync (a year of days, seconds on the embedded database) the first manager to
+ * open the analysis does not wait for it. Every instance runs one; the advisory lock makes them take turns.
+ */
+export class ReportRollupKeeper {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    private readonly intervalMs = 10_000,
+  ) {}
+
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.refreshAll(), this.intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** One pass over the organisations with marked days; a pass still running is not started again. */
+  refreshAll(): Promise<void> {
+    this.#running ??= (async () => {
+      try {
+        const { rows } = await this.db.query<{ organisation_id: string }>(
+          'select distinct organisation_id from gateway.report_dirty_days',
+        );
+        for (const row of rows) await refreshRollups(this.db, Number(row.organisation_id));
+      } catch (error) {
+        this.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'report rollups failed');
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
 }
