@@ -119,6 +119,7 @@ async function main(): Promise<void> {
       log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed'),
   );
   gateway.exportScheduler?.start();
+  gateway.reportRollups.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
     // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
     await gateway.exportScheduler?.stop();
+    await gateway.reportRollups.stop();
     // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
     await gateway.mirror.stop();
     await devServer?.close();

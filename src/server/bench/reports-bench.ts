@@ -223,7 +223,7 @@ async function main(): Promise<void> {
       const settings = { DATA_DIR: dataDir, DATABASE_URL: undefined, SEED: 'demo' as const, CART_TIMEOUT_SECONDS: 900 };
       const runtime = await startServiceRuntime(settings, log);
       verdicts.push(...(await bench('PGlite', runtime)));
-      await runtime.db.close();
+      await runtime.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
           log,
         );
         verdicts.push(...(await bench('PostgreSQL', runtime)));
-        await runtime.db.close();
+        await runtime.close();
       } finally {
         await server.stop();
       }

@@ -14,6 +14,7 @@ import type { CustomerDirectories } from './customer-search/customer-directory';
 import type { ExportScheduler } from './exports/export-scheduler';
 import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
+import type { ReportRollupKeeper } from './reports/report-rollups';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
 
@@ -39,6 +40,8 @@ export interface GatewayDeps {
   trustProxy?: TrustProxy;
   /** Scheduled exports into EXPORT_DIR; absent when the gateway has no folder for them. */
   exportScheduler?: ExportScheduler;
+  /** Keeps the reports' daily rollups of the mirror built (reports/report-rollups.ts). */
+  reportRollups: ReportRollupKeeper;
 }
 
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };

@@ -9,6 +9,7 @@ import { Organisations } from './connection/organisations';
 import { CustomerDirectories } from './customer-search/customer-directory';
 import { ExportScheduler } from './exports/export-scheduler';
 import { MirrorSync } from './mirror/mirror-sync';
+import { ReportRollupKeeper } from './reports/report-rollups';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';
 import { migrateGateway } from './store/gateway-store';
@@ -78,6 +79,7 @@ export async function openGateway(
       organisations,
       customerDirectories,
       mirror,
+      reportRollups: new ReportRollupKeeper(db, log),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

@@ -12,9 +12,11 @@ import {
 import type { Queryable } from '../../service/db/database';
 
 /**
- * The order analysis as queries on the organisation's mirror (gateway.mirror_orders and its seats): totals,
- * a page of rows, totals per group, the filter choices and the chart series, each one statement over the
- * period's orders. Amounts are integer cents throughout.
+ * The order analysis as queries on the organisation's mirror: totals, totals per group, the filter choices
+ * and the chart series from its daily rollups (report-rollups.ts) — sums over a few thousand rows however
+ * many orders the period has — and the rows themselves (a page, or all of them for the CSV) from the
+ * mirrored orders. A text search, or an event and a price name together, is answered from the orders too:
+ * the rollups cannot tell which orders match those. Amounts are integer cents throughout.
  */
 
 /** A WHERE clause over `gateway.mirror_orders o`, with its parameters ($1 is the organisation). */
@@ -64,6 +66,62 @@ export function orderWhere(organisationId: number, filter: OrderFilter): OrderWh
   return { sql: clauses.join(' and '), params };
 }
 
+/**
+ * The same filter over a rollup table `r` (report_order_days, or report_event_days / report_price_days,
+ * which have the order columns too): `needs` is the rollup an event or price filter requires.
+ */
+export interface RollupWhere {
+  sql: string;
+  params: unknown[];
+  needs: 'order' | 'event' | 'price';
+}
+
+/** The filter's WHERE over the rollups; null when only the orders themselves can answer it. */
+export function rollupWhere(organisationId: number, filter: OrderFilter): RollupWhere | null {
+  if (filter.q?.trim() || (filter.event !== undefined && filter.price !== undefined)) return null;
+  const params: unknown[] = [organisationId, filter.from, filter.to];
+  const clauses = ['r.organisation_id = $1', 'r.order_day between $2::date and $3::date'];
+  const add = (column: string, value: unknown, cast = '') => {
+    params.push(value);
+    clauses.push(`r.${column} = $${params.length}${cast}`);
+  };
+  if (filter.status) add('order_status', filter.status);
+  if (filter.payment) add('payment_status', filter.payment);
+  if (filter.channel) add('channel', filter.channel);
+  if (filter.method !== undefined) add('payment_method', filter.method);
+  if (filter.day) add('order_day', filter.day, '::date');
+  if (filter.event !== undefined) add('event_id', filter.event, '::bigint');
+  if (filter.price !== undefined) add('price_name', filter.price);
+  const needs = filter.event !== undefined ? 'event' : filter.price !== undefined ? 'price' : 'order';
+  return { sql: clauses.join(' and '), params, needs };
+}
+
+/** A filter as both: over the orders (always possible) and over the rollups (when they can answer it). */
+export interface ReportScope {
+  orders: OrderWhere;
+  rollup: RollupWhere | null;
+}
+
+export const reportScope = (organisationId: number, filter: OrderFilter): ReportScope => ({
+  orders: orderWhere(organisationId, filter),
+  rollup: rollupWhere(organisationId, filter),
+});
+
+const ROLLUP_TABLE = {
+  order: 'gateway.report_order_days',
+  event: 'gateway.report_event_days',
+  price: 'gateway.report_price_days',
+} as const;
+
+/** The order sums of a rollup row set (each order counted once per row it is in). */
+const ROLLUP_SUMS = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.amount_cents), 0) as revenue,
+  coalesce(sum(r.fee_cents), 0) as fee, coalesce(sum(r.donation_cents), 0) as donation,
+  coalesce(sum(r.tickets), 0) as tickets`;
+
+/** By event or price name: the seats of that key, not the orders' sums (fees and donations are the orders'). */
+const SEAT_SUMS = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.seat_revenue_cents), 0) as revenue,
+  0 as fee, 0 as donation, coalesce(sum(r.seat_tickets), 0) as tickets`;
+
 const num = (value: unknown) => Number(value ?? 0);
 
 interface TotalsRow {
@@ -87,7 +145,16 @@ const TICKETS_PER_ORDER = `t as (
   select s.order_id, count(*) as n from gateway.mirror_order_seats s join f using (order_id)
    where s.organisation_id = $1 and not s.deleted group by s.order_id)`;
 
-export async function orderTotals(db: Queryable, where: OrderWhere): Promise<ReportTotals> {
+export async function orderTotals(db: Queryable, scope: ReportScope): Promise<ReportTotals> {
+  const { rollup } = scope;
+  if (rollup) {
+    const { rows } = await db.query<TotalsRow>(
+      `select ${ROLLUP_SUMS} from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql}`,
+      rollup.params,
+    );
+    return totalsOf(rows[0]);
+  }
+  const where = scope.orders;
   const { rows } = await db.query<TotalsRow>(
     `with f as (select o.order_id, o.amount_cents, o.fee_cents, o.donation_cents
                   from gateway.mirror_orders o where ${where.sql})
@@ -136,16 +203,17 @@ function listedOrdersSql(where: string, sort: ReportSort, limit: string, withEve
     ? `, (select string_agg(distinct s.event_id::text, ' ') from gateway.mirror_order_seats s
            where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as event_ids`
     : '';
+  // The orders of the page first (by an index where the sort has one), then their seats and customers: the
+  // per-order look-ups run for the listed orders only.
   return `select o.order_id, o.order_key, o.order_date, o.body ->> 'orderDate' as order_date_text,
                  o.body ->> 'lastChanged' as last_changed_text, o.order_status, o.payment_status, o.channel,
                  o.payment_method, o.amount_cents, o.fee_cents, o.donation_cents,
                  (select count(*) from gateway.mirror_order_seats s
                    where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as tickets,
                  o.customer_id, ${CUSTOMER_NAME_SQL} as customer_name, c.email${events}
-            from gateway.mirror_orders o
+            from (select o.* from gateway.mirror_orders o where ${where} order by ${ORDER_BY[sort]} ${limit}) o
             left join gateway.mirror_customers c on c.organisation_id = o.organisation_id and c.customer_id = o.customer_id
-           where ${where}
-           order by ${ORDER_BY[sort]} ${limit}`;
+           order by ${ORDER_BY[sort]}`;
 }
 
 const reportRowOf = (row: ListedRow): ReportRow => ({
@@ -218,12 +286,14 @@ export async function* listedOrderBatches(
   }
 }
 
-const ORDER_COLUMN: Partial<Record<ReportGrouping, string>> = {
-  status: 'o.order_status',
-  payment: 'o.payment_status',
-  channel: 'o.channel',
-  method: 'o.payment_method',
-  day: `to_char(o.order_day, 'YYYY-MM-DD')`,
+/** The column a grouping groups by, and how its value is shown as the group's key. */
+const ORDER_COLUMN: Partial<Record<ReportGrouping, { column: string; key: (column: string) => string }>> = {
+  status: { column: 'order_status', key: (c) => c },
+  payment: { column: 'payment_status', key: (c) => c },
+  channel: { column: 'channel', key: (c) => c },
+  method: { column: 'payment_method', key: (c) => c },
+  // Grouped by the date itself, formatted after: sorting text keys costs the embedded database dearly.
+  day: { column: 'order_day', key: (c) => `to_char(${c}, 'YYYY-MM-DD')` },
 };
 
 interface GroupRow extends TotalsRow {
@@ -239,28 +309,47 @@ const groupOf = (row: GroupRow): GroupTotals => ({ key: row.key, ...totalsOf(row
  */
 export async function groupTotals(
   db: Queryable,
-  where: OrderWhere,
+  scope: ReportScope,
   grouping: Exclude<ReportGrouping, 'none'>,
   limit?: number,
 ): Promise<GroupTotals[]> {
   const column = ORDER_COLUMN[grouping];
-  const order = grouping === 'day' ? 'key' : 'revenue desc, key';
+  // Days in calendar order; the others by revenue (keys compared only on a tie).
+  const order = (key: string) => (grouping === 'day' ? key : `revenue desc, ${key}`);
   const limited = limit ? `limit ${limit}` : '';
+  const { rollup } = scope;
+  // By event (price name) the event (price) rollup answers, when no event or price name narrows the orders:
+  // the orders of one event are grouped by all the events they have seats of, which only the orders know.
+  const seatTable = grouping === 'event' ? 'event' : grouping === 'price' ? 'price' : null;
+  if (rollup && (seatTable === null || rollup.needs === 'order')) {
+    const sql = seatTable
+      ? `select r.${seatTable === 'event' ? 'event_id' : 'price_name'} as k, ${SEAT_SUMS}
+           from ${ROLLUP_TABLE[seatTable]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`
+      : `select r.${column?.column} as k, ${ROLLUP_SUMS}
+           from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`;
+    const { rows } = await db.query<GroupRow & { k: unknown }>(
+      `select ${column ? column.key('g.k') : 'g.k::text'} as key, g.* from (${sql}) g`,
+      rollup.params,
+    );
+    return rows.map(groupOf);
+  }
+  const where = scope.orders;
   const sql = column
-    ? `with f as (select o.order_id, ${column} as key, o.amount_cents, o.fee_cents, o.donation_cents
+    ? `with f as (select o.order_id, o.${column.column} as k, o.amount_cents, o.fee_cents, o.donation_cents
                     from gateway.mirror_orders o where ${where.sql}),
             ${TICKETS_PER_ORDER}
-       select f.key, count(*)::int as orders, sum(f.amount_cents) as revenue, sum(f.fee_cents) as fee,
-              sum(f.donation_cents) as donation, coalesce(sum(t.n), 0) as tickets
+       select ${column.key('f.k')} as key, count(*)::int as orders, sum(f.amount_cents) as revenue,
+              sum(f.fee_cents) as fee, sum(f.donation_cents) as donation, coalesce(sum(t.n), 0) as tickets
          from f left join t using (order_id)
-        group by f.key order by ${order} ${limited}`
+        group by f.k order by ${order('f.k')} ${limited}`
     : `with f as (select o.order_id from gateway.mirror_orders o where ${where.sql})
-       select s.${grouping === 'event' ? 'event_id::text' : 'price_name'} as key,
+       select s.${grouping === 'event' ? 'event_id' : 'price_name'}::text as key,
               count(distinct s.order_id)::int as orders, sum(s.amount_cents) as revenue, 0 as fee, 0 as donation,
               count(*) as tickets
          from gateway.mirror_order_seats s join f using (order_id)
         where s.organisation_id = $1 and not s.deleted
-        group by 1 order by ${order} ${limited}`;
+        group by s.${grouping === 'event' ? 'event_id' : 'price_name'}
+        order by ${order(`s.${grouping === 'event' ? 'event_id' : 'price_name'}`)} ${limited}`;
   const { rows } = await db.query<GroupRow>(sql, where.params);
   return rows.map(groupOf);
 }
@@ -268,45 +357,47 @@ export async function groupTotals(
 /** The values the period's orders have (whatever the other filters), most frequent first. */
 export async function choicesOf(db: Queryable, organisationId: number, from: string, to: string): Promise<Choices> {
   const params = [organisationId, from, to];
-  const period = 'o.organisation_id = $1 and o.order_day between $2::date and $3::date';
-  const [columns, seats] = await Promise.all([
-    db.query<{ field: string; value: string; count: number }>(
-      `select case grouping(o.order_status) when 0 then 'status' else case grouping(o.payment_status)
-                when 0 then 'payment' else case grouping(o.channel) when 0 then 'channel' else 'method' end end end
-              as field,
-              coalesce(o.order_status, o.payment_status, o.channel, o.payment_method) as value, count(*)::int as count
-         from gateway.mirror_orders o where ${period}
-        group by grouping sets ((o.order_status), (o.payment_status), (o.channel), (o.payment_method))`,
-      params,
-    ),
-    db.query<{ field: string; value: string; count: number }>(
-      `select case grouping(s.event_id) when 0 then 'event' else 'price' end as field,
-              coalesce(s.event_id::text, s.price_name) as value, count(*)::int as count
-         from gateway.mirror_order_seats s
-         join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-        where s.organisation_id = $1 and not s.deleted and o.order_day between $2::date and $3::date
-        group by grouping sets ((s.event_id), (s.price_name))`,
-      params,
-    ),
-  ]);
+  const period = 'r.organisation_id = $1 and r.order_day between $2::date and $3::date';
+  const counted = (table: string, column: string, field: string, measure: string) =>
+    `select '${field}' as field, ${column} as value, ${measure}::int as count from gateway.${table} r
+      where ${period} group by ${column}`;
+  const { rows } = await db.query<{ field: keyof Choices; value: string; count: number }>(
+    [
+      counted('report_order_days', 'r.order_status', 'status', 'sum(r.orders)'),
+      counted('report_order_days', 'r.payment_status', 'payment', 'sum(r.orders)'),
+      counted('report_order_days', 'r.channel', 'channel', 'sum(r.orders)'),
+      counted('report_order_days', 'r.payment_method', 'method', 'sum(r.orders)'),
+      // Events and price names by the seats sold of them, as the groups rank them.
+      counted('report_event_days', 'r.event_id::text', 'event', 'sum(r.seat_tickets)'),
+      counted('report_price_days', 'r.price_name', 'price', 'sum(r.seat_tickets)'),
+    ].join(' union all '),
+    params,
+  );
   const choices: Choices = { status: [], payment: [], channel: [], method: [], event: [], price: [] };
-  for (const row of [...columns.rows, ...seats.rows]) {
-    choices[row.field as keyof Choices].push({ value: row.value, count: row.count });
-  }
+  for (const row of rows) choices[row.field].push({ value: row.value, count: row.count });
   for (const list of Object.values(choices)) {
     list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   }
   return choices;
 }
 
-export async function chartsOf(db: Queryable, where: OrderWhere): Promise<Charts> {
-  const perDay = await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
-    `select to_char(o.order_day, 'YYYY-MM-DD') as day, o.channel, count(*)::int as orders,
-            sum(o.amount_cents) as revenue
-       from gateway.mirror_orders o where ${where.sql}
-      group by o.order_day, o.channel order by o.order_day, o.channel`,
-    where.params,
-  );
+export async function chartsOf(db: Queryable, scope: ReportScope): Promise<Charts> {
+  const { rollup } = scope;
+  const perDay = rollup
+    ? await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
+        `select to_char(r.order_day, 'YYYY-MM-DD') as day, r.channel, sum(r.orders)::int as orders,
+                sum(r.amount_cents) as revenue
+           from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql}
+          group by r.order_day, r.channel order by r.order_day, r.channel`,
+        rollup.params,
+      )
+    : await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
+        `select to_char(o.order_day, 'YYYY-MM-DD') as day, o.channel, count(*)::int as orders,
+                sum(o.amount_cents) as revenue
+           from gateway.mirror_orders o where ${scope.orders.sql}
+          group by o.order_day, o.channel order by o.order_day, o.channel`,
+        scope.orders.params,
+      );
   return {
     perDay: perDay.rows.map((row) => ({
       day: row.day,
@@ -314,10 +405,10 @@ export async function chartsOf(db: Queryable, where: OrderWhere): Promise<Charts
       orders: row.orders,
       revenueCents: num(row.revenue),
     })),
-    byStatus: await groupTotals(db, where, 'status'),
-    byChannel: await groupTotals(db, where, 'channel'),
-    byMethod: await groupTotals(db, where, 'method'),
-    topEvents: await groupTotals(db, where, 'event', 10),
-    byPrice: await groupTotals(db, where, 'price'),
+    byStatus: await groupTotals(db, scope, 'status'),
+    byChannel: await groupTotals(db, scope, 'channel'),
+    byMethod: await groupTotals(db, scope, 'method'),
+    topEvents: await groupTotals(db, scope, 'event', 10),
+    byPrice: await groupTotals(db, scope, 'price'),
   };
 }

@@ -10,9 +10,10 @@ import type { Queryable } from '../../service/db/database';
 import type { CatalogEvent } from './event-catalog';
 
 /**
- * Per performance: seats sold and reserved and their revenue (from the mirror's orders), the waiting list's
- * demand (from the mirror's waiting list) and occupancy with blocked seats by type (the service's event
- * detail). pretix calls these the quotas and the order statistics; seats.io its event reports.
+ * Per performance: seats sold and reserved and their revenue (from the mirror's daily rollups per event),
+ * the waiting list's demand (from the mirror's waiting list) and occupancy with blocked seats by type (the
+ * service's event detail). pretix calls these the quotas and the order statistics; seats.io its event
+ * reports. Callers refresh the rollups first (report-rollups.ts).
  */
 
 const sold = [...SOLD_STATUSES];
@@ -45,13 +46,12 @@ export async function performanceFigures(
   const ids = events.map((event) => event.eventId);
   const [sales, waiting] = await Promise.all([
     db.query<SalesRow>(
-      `select s.event_id, count(*) filter (where o.order_status = any($3)) as sold,
-              coalesce(sum(s.amount_cents) filter (where o.order_status = any($3)), 0) as revenue,
-              count(*) filter (where o.order_status = 'res') as reserved
-         from gateway.mirror_order_seats s
-         join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-        where s.organisation_id = $1 and s.event_id = any($2::bigint[]) and not s.deleted
-        group by s.event_id`,
+      `select r.event_id, coalesce(sum(r.seat_tickets) filter (where r.order_status = any($3)), 0) as sold,
+              coalesce(sum(r.seat_revenue_cents) filter (where r.order_status = any($3)), 0) as revenue,
+              coalesce(sum(r.seat_tickets) filter (where r.order_status = 'res'), 0) as reserved
+         from gateway.report_event_days r
+        where r.organisation_id = $1 and r.event_id = any($2::bigint[])
+        group by r.event_id`,
       [organisationId, ids, sold],
     ),
     db.query<WaitingRow>(
@@ -103,13 +103,11 @@ export async function performanceFigures(
 /** Seats sold per order day for each event (booking pace; the app adds them up). */
 export async function paceOf(db: Queryable, organisationId: number, eventIds: readonly number[]): Promise<PaceReport> {
   const { rows } = await db.query<{ event_id: string; day: string; tickets: string; revenue: string }>(
-    `select s.event_id, to_char(o.order_day, 'YYYY-MM-DD') as day, count(*) as tickets,
-            sum(s.amount_cents) as revenue
-       from gateway.mirror_order_seats s
-       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-      where s.organisation_id = $1 and s.event_id = any($2::bigint[]) and not s.deleted
-        and o.order_status = any($3)
-      group by s.event_id, o.order_day order by s.event_id, o.order_day`,
+    `select r.event_id, to_char(r.order_day, 'YYYY-MM-DD') as day, sum(r.seat_tickets) as tickets,
+            sum(r.seat_revenue_cents) as revenue
+       from gateway.report_event_days r
+      where r.organisation_id = $1 and r.event_id = any($2::bigint[]) and r.order_status = any($3)
+      group by r.event_id, r.order_day order by r.event_id, r.order_day`,
     [organisationId, eventIds, sold],
   );
   const byEvent = new Map<number, PaceReport['events'][number]>(
@@ -129,17 +127,27 @@ export async function performanceSales(
   organisationId: number,
   eventId: number,
 ): Promise<PerformanceSales> {
-  const grouped = (column: string) =>
-    db.query<{ key: string; orders: number; tickets: string; revenue: string }>(
-      `select ${column} as key, count(distinct s.order_id)::int as orders, count(*) as tickets,
-              sum(s.amount_cents) as revenue
-         from gateway.mirror_order_seats s
-         join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-        where s.organisation_id = $1 and s.event_id = $2 and not s.deleted and o.order_status = any($3)
-        group by 1 order by tickets desc, key`,
-      [organisationId, eventId, sold],
-    );
-  const asGroups = (rows: Array<{ key: string; orders: number; tickets: string; revenue: string }>): GroupTotals[] =>
+  type Grouped = { key: string; orders: number; tickets: string; revenue: string };
+  // By price name from the seats themselves (the rollups have event and price name apart), by channel from
+  // the event's rollup.
+  const byPriceName = db.query<Grouped>(
+    `select s.price_name as key, count(distinct s.order_id)::int as orders, count(*) as tickets,
+            sum(s.amount_cents) as revenue
+       from gateway.mirror_order_seats s
+       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+      where s.organisation_id = $1 and s.event_id = $2 and not s.deleted and o.order_status = any($3)
+      group by 1 order by tickets desc, key`,
+    [organisationId, eventId, sold],
+  );
+  const byChannelOf = db.query<Grouped>(
+    `select r.channel as key, sum(r.orders)::int as orders, sum(r.seat_tickets) as tickets,
+            sum(r.seat_revenue_cents) as revenue
+       from gateway.report_event_days r
+      where r.organisation_id = $1 and r.event_id = $2 and r.order_status = any($3)
+      group by 1 order by tickets desc, key`,
+    [organisationId, eventId, sold],
+  );
+  const asGroups = (rows: Grouped[]): GroupTotals[] =>
     rows.map((row) => ({
       key: row.key,
       orders: row.orders,
@@ -149,8 +157,8 @@ export async function performanceSales(
       tickets: num(row.tickets),
     }));
   const [byPrice, byChannel, waiting] = await Promise.all([
-    grouped('s.price_name'),
-    grouped('o.channel'),
+    byPriceName,
+    byChannelOf,
     db.query<{ type: string; entries: string; tickets: string }>(
       `select type, count(*) as entries, sum(number_of_tickets) as tickets from gateway.mirror_waiting_list
         where organisation_id = $1 and event_id = $2 group by type order by entries desc, type`,

@@ -23,9 +23,10 @@ import {
   listedOrderBatches,
   orderRows,
   orderTotals,
-  orderWhere,
+  reportScope,
 } from './order-report';
 import { paceOf, performanceFigures, performanceSales } from './performance-report';
+import { refreshRollups } from './report-rollups';
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -85,10 +86,11 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
     const list = parseQuery(c, orderListQuerySchema);
     if (!list.ok) return list.response;
     const organisationId = c.get('principal').organisationId;
-    const where = orderWhere(organisationId, filter.data);
+    await refreshRollups(db, organisationId);
+    const scope = reportScope(organisationId, filter.data);
     const [totals, rows] = await Promise.all([
-      orderTotals(db, where),
-      orderRows(db, where, list.data.sort, list.data.page),
+      orderTotals(db, scope),
+      orderRows(db, scope.orders, list.data.sort, list.data.page),
     ]);
     return c.json({ totals, page: list.data.page, perPage: REPORT_PAGE_SIZE, rows });
   });
@@ -98,20 +100,26 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
     if (!filter.ok) return filter.response;
     const grouping = parseQuery(c, groupQuerySchema);
     if (!grouping.ok) return grouping.response;
-    const where = orderWhere(c.get('principal').organisationId, filter.data);
-    return c.json({ group: grouping.data.group, groups: await groupTotals(db, where, grouping.data.group) });
+    const organisationId = c.get('principal').organisationId;
+    await refreshRollups(db, organisationId);
+    const scope = reportScope(organisationId, filter.data);
+    return c.json({ group: grouping.data.group, groups: await groupTotals(db, scope, grouping.data.group) });
   });
 
   routes.declare('GET', '/reports/orders/choices', reportsRead, async (c) => {
     const period = parseQuery(c, orderFilterSchema);
     if (!period.ok) return period.response;
-    return c.json(await choicesOf(db, c.get('principal').organisationId, period.data.from, period.data.to));
+    const organisationId = c.get('principal').organisationId;
+    await refreshRollups(db, organisationId);
+    return c.json(await choicesOf(db, organisationId, period.data.from, period.data.to));
   });
 
   routes.declare('GET', '/reports/orders/charts', reportsRead, async (c) => {
     const filter = parseQuery(c, orderFilterSchema);
     if (!filter.ok) return filter.response;
-    return c.json(await chartsOf(db, orderWhere(c.get('principal').organisationId, filter.data)));
+    const organisationId = c.get('principal').organisationId;
+    await refreshRollups(db, organisationId);
+    return c.json(await chartsOf(db, reportScope(organisationId, filter.data)));
   });
 
   routes.declare('GET', '/reports/orders/export.csv', reportsRead, async (c) => {
@@ -120,7 +128,7 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
     const list = parseQuery(c, orderListQuerySchema);
     if (!list.ok) return list.response;
     const principal = c.get('principal');
-    const where = orderWhere(principal.organisationId, filter.data);
+    const where = reportScope(principal.organisationId, filter.data).orders;
     const { page: _page, ...query } = c.req.query();
     await recordAudit(db, {
       ...actor(principal),
@@ -170,6 +178,7 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
       const events = (await catalog.list(organisation, range.data.from, range.data.to)).filter(isPerformance);
       const ids = events.map((event) => event.eventId);
       const details = await catalog.details(organisation, ids);
+      await refreshRollups(db, organisation.organisationId);
       const performances = await performanceFigures(db, organisation.organisationId, events, details);
       performances.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);
       const readAt = catalog.readAt(organisation.organisationId, ids);
@@ -183,13 +192,17 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
   routes.declare('GET', '/reports/performances/pace', reportsRead, async (c) => {
     const query = parseQuery(c, paceQuerySchema);
     if (!query.ok) return query.response;
-    return c.json(await paceOf(db, c.get('principal').organisationId, query.data.events));
+    const organisationId = c.get('principal').organisationId;
+    await refreshRollups(db, organisationId);
+    return c.json(await paceOf(db, organisationId, query.data.events));
   });
 
   routes.declare('GET', '/reports/performances/:eventId', reportsRead, async (c) => {
     const text = c.req.param('eventId') ?? '';
     if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such performance' }, 404);
-    return c.json(await performanceSales(db, c.get('principal').organisationId, Number(text)));
+    const organisationId = c.get('principal').organisationId;
+    await refreshRollups(db, organisationId);
+    return c.json(await performanceSales(db, organisationId, Number(text)));
   });
 
   /** The service's own failures as the forwarder answers them: 502/504, or its status for a refusal. */
