@@ -247,7 +247,7 @@ test('occupancy: every performance in the period counted, fullest and emptiest r
   page,
 }) => {
   // Some 30 details, read by the gateway and again here, and the mirror's first sync, on a loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const from = venueDate();
   const to = venueDate(60);
   const performances = (await eventsIn(page.request, from, to)).filter(

@@ -10,7 +10,7 @@ interface MirrorStatus {
  * starts: 20,000 customers and 50,000 orders), so reports and exports read all of it. `request` must be
  * signed in as someone who may read the mirror's status.
  */
-export async function mirrorSynced(request: APIRequestContext, timeout = 200_000): Promise<void> {
+export async function mirrorSynced(request: APIRequestContext, timeout = 480_000): Promise<void> {
   await expect
     .poll(
       async () => {
