@@ -66,6 +66,8 @@ const sortedIds = (events: readonly ApiEvent[]) => events.map((event) => event.e
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 test.beforeEach(async ({ page, baseURL }) => {
+  // Signing in waits behind the server's first full sync of the mirror while it runs.
+  test.setTimeout(test.info().timeout + 120_000);
   expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
 });
 

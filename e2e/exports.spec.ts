@@ -14,6 +14,8 @@ import { mirrorSynced } from './support/mirror';
 const API = `/api/v1/${DEMO.clientName}`;
 
 test.beforeEach(async ({ page, baseURL }) => {
+  // Signing in waits behind the server's first full sync of the mirror while it runs.
+  test.setTimeout(test.info().timeout + 120_000);
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'showSaveFilePicker');
   });
