@@ -66,6 +66,8 @@ const sortedIds = (events: readonly ApiEvent[]) => events.map((event) => event.e
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 test.beforeEach(async ({ page, baseURL }) => {
+  // Signing in waits behind the server's first full sync of the mirror while it runs.
+  test.setTimeout(test.info().timeout + 120_000);
   expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
 });
 
@@ -247,7 +249,7 @@ test('occupancy: every performance in the period counted, fullest and emptiest r
   page,
 }) => {
   // Some 30 details, read by the gateway and again here, and the mirror's first sync, on a loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const from = venueDate();
   const to = venueDate(60);
   const performances = (await eventsIn(page.request, from, to)).filter(

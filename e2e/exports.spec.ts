@@ -14,11 +14,12 @@ import { mirrorSynced } from './support/mirror';
 const API = `/api/v1/${DEMO.clientName}`;
 
 test.beforeEach(async ({ page, baseURL }) => {
+  // Signing in waits behind the server's first full sync of the mirror while it runs.
+  test.setTimeout(test.info().timeout + 120_000);
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'showSaveFilePicker');
   });
   expect((await signInByApi(page.request, baseURL ?? '')).status()).toBe(200);
-  await mirrorSynced(page.request);
 });
 
 /** The organisation's watermarks, as the gateway keeps them. */
@@ -105,7 +106,8 @@ test('orders CSV holds exactly `total` rows; right after a sale, the incremental
   origin,
 }) => {
   // 50,000 orders and the first full sync before them, on a machine shared with other runs.
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
+  await mirrorSynced(page.request);
   await page.goto('/exports?kind=orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
   const { total } = await exportPage(page.request, origin, '/partner/export/orders');
@@ -241,7 +243,8 @@ test.describe('with a save dialog (File System Access API)', () => {
     page,
     origin,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
+    await mirrorSynced(page.request);
     const { total } = await exportPage(page.request, origin, '/partner/export/waitinglist');
     await page.goto('/exports?kind=waitinglist&format=jsonl');
     await expect(page.getByText('Het bestand wordt tijdens het laden direct naar schijf geschreven.')).toBeVisible({
@@ -267,7 +270,8 @@ test.describe('with a save dialog (File System Access API)', () => {
   });
 
   test('cancel aborts the file and leaves the watermark where it was', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
+    await mirrorSynced(page.request);
     // A slow disk, so the export is still running when Annuleren is pressed.
     await page.addInitScript(() => Object.assign(window, { __writeDelay: 200 }));
     await page.goto('/exports?kind=customers');
@@ -287,7 +291,8 @@ test.describe('with a save dialog (File System Access API)', () => {
 test('a scheduled export is written on the server and listed for download, and the download is audited', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
+  await mirrorSynced(page.request);
   await page.goto('/exports?kind=waitinglist&format=csv&delimiter=semicolon');
   await expect(page.getByRole('heading', { level: 2, name: 'Geplande exports' })).toBeVisible();
   await page.getByTestId('schedule-time').fill('05:45');

@@ -178,7 +178,7 @@ test.describe('orders', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
     await mirrorSynced(page.request);
     // A week that has ended: no sale of another test lands in it meanwhile.

@@ -37,6 +37,6 @@ export function waitForCustomerMirror(request: APIRequestContext, timeout = 180_
 }
 
 /** Reports and exports read all of the mirror: customers, orders and the waiting list. */
-export function mirrorSynced(request: APIRequestContext, timeout = 200_000): Promise<void> {
+export function mirrorSynced(request: APIRequestContext, timeout = 480_000): Promise<void> {
   return waitForMirror(request, 'all', timeout);
 }

@@ -1,4 +1,4 @@
-import { BarsList, LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Anchor, ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -46,12 +46,16 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
+/** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
+const BAR_HEIGHT = 28;
+
 function Bars({
   groups,
   value,
   label,
   format,
   color,
+  measure,
   testId,
 }: {
   groups: readonly GroupTotals[];
@@ -59,20 +63,32 @@ function Bars({
   label: (key: string) => string;
   format: (value: number) => string;
   color: string;
+  /** What the bars measure, for the tooltip. */
+  measure: string;
   testId: string;
 }) {
-  if (groups.length === 0)
+  const data = groups
+    .map((group) => ({ name: label(group.key), value: value(group) }))
+    .filter((bar) => bar.value > 0)
+    .sort((a, b) => b.value - a.value);
+  if (data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         –
       </Text>
     );
+  }
   return (
-    <BarsList
-      data={groups.map((group) => ({ name: label(group.key), value: value(group) }))}
+    <BarChart
+      h={Math.max(120, data.length * BAR_HEIGHT + 40)}
+      data={data}
+      dataKey="name"
+      orientation="vertical"
+      series={[{ name: 'value', label: measure, color }]}
       valueFormatter={format}
-      barColor={color}
-      autoContrast
+      yAxisProps={{ width: 180, interval: 0 }}
+      xAxisProps={{ tickFormatter: format }}
+      gridAxis="x"
       data-testid={testId}
     />
   );
@@ -196,9 +212,10 @@ export default function PerformanceSales({
             <Bars
               groups={sales.data.byPrice}
               value={(group) => group.tickets}
+              measure={t('figureSold')}
               label={(key) => key || '–'}
               format={number}
-              color="grape.2"
+              color="grape.6"
               testId="sales-by-price"
             />
           </Section>
@@ -206,9 +223,10 @@ export default function PerformanceSales({
             <Bars
               groups={sales.data.byChannel}
               value={(group) => group.revenueCents / 100}
+              measure={t('figureRevenue')}
               label={channel}
               format={money}
-              color="orange.2"
+              color="orange.6"
               testId="sales-by-channel"
             />
           </Section>

@@ -1,4 +1,4 @@
-import { AreaChart, BarsList } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -32,12 +32,16 @@ const wholeEuros = (locale: Locale) => {
   return (value: number) => format.format(value);
 };
 
+/** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
+const BAR_HEIGHT = 28;
+
 function Bars({
   groups,
   value,
   label,
   format,
   color,
+  measure,
   testId,
 }: {
   groups: readonly GroupTotals[];
@@ -45,6 +49,8 @@ function Bars({
   label: (key: string) => string;
   format: (value: number) => string;
   color: string;
+  /** What the bars measure, for the tooltip. */
+  measure: string;
   testId: string;
 }) {
   const data = groups
@@ -58,7 +64,20 @@ function Bars({
       </Text>
     );
   }
-  return <BarsList data={data} valueFormatter={format} barColor={color} autoContrast data-testid={testId} />;
+  return (
+    <BarChart
+      h={Math.max(120, data.length * BAR_HEIGHT + 40)}
+      data={data}
+      dataKey="name"
+      orientation="vertical"
+      series={[{ name: 'value', label: measure, color }]}
+      valueFormatter={format}
+      yAxisProps={{ width: 180, interval: 0 }}
+      xAxisProps={{ tickFormatter: format }}
+      gridAxis="x"
+      data-testid={testId}
+    />
+  );
 }
 
 /**
@@ -129,9 +148,10 @@ export default memo(function AnalysisCharts({
           <Bars
             groups={charts.byStatus}
             value={(group) => group.orders}
+            measure={t('totalOrders')}
             label={statusLabel}
             format={formats.number}
-            color="indigo.2"
+            color="indigo.6"
             testId="chart-status"
           />
         </Chart>
@@ -139,9 +159,10 @@ export default memo(function AnalysisCharts({
           <Bars
             groups={charts.topEvents}
             value={(group) => group.revenueCents / 100}
+            measure={t('totalRevenue')}
             label={(key) => eventName(Number(key))}
             format={formats.money}
-            color="teal.2"
+            color="teal.6"
             testId="chart-events"
           />
         </Chart>
@@ -149,9 +170,10 @@ export default memo(function AnalysisCharts({
           <Bars
             groups={charts.byPrice.slice(0, 12)}
             value={(group) => group.tickets}
+            measure={t('totalTickets')}
             label={(key) => key || '–'}
             format={formats.number}
-            color="grape.2"
+            color="grape.6"
             testId="chart-prices"
           />
         </Chart>
@@ -159,9 +181,10 @@ export default memo(function AnalysisCharts({
           <Bars
             groups={charts.byChannel}
             value={(group) => group.revenueCents / 100}
+            measure={t('totalRevenue')}
             label={channelLabel}
             format={formats.money}
-            color="orange.2"
+            color="orange.6"
             testId="chart-channels"
           />
         </Chart>
@@ -169,9 +192,10 @@ export default memo(function AnalysisCharts({
           <Bars
             groups={charts.byMethod}
             value={(group) => group.revenueCents / 100}
+            measure={t('totalRevenue')}
             label={(key) => key || '–'}
             format={formats.money}
-            color="cyan.2"
+            color="cyan.6"
             testId="chart-methods"
           />
         </Chart>

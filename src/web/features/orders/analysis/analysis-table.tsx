@@ -117,6 +117,10 @@ export function AnalysisTable({
             size="sm"
             siblings={1}
             aria-label={t('pagination')}
+            getItemProps={(item) => ({ 'aria-label': t('pageOf', { page: item, pages }) })}
+            getControlProps={(control) => ({
+              'aria-label': t(control === 'previous' ? 'previousPage' : 'nextPage'),
+            })}
             data-testid="analysis-pages"
           />
         </Group>
