@@ -91,7 +91,7 @@ test.describe('printing at the desk', () => {
     baseURL,
     origin,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     // The print dialog is the browser's; here it is counted instead of opened.
     await page.addInitScript(() => {
       const counted = window as unknown as { printed: number };
