@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectDashboard } from './app-pages';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
+import { waitForCustomerMirror } from './support/mirror';
 
 /** Signed in through the gateway API (the form has its own tests), then the page at `path`. */
 async function openSignedIn(page: Page, baseURL: string | undefined, path: string) {
@@ -23,8 +24,12 @@ function horizontalOverflow(page: Page) {
 
 test.describe('shell', () => {
   test('a new page opens at its top; Back returns to where the list was scrolled', async ({ page, baseURL }) => {
+    // It may wait for the mirror's first full sync, which starts with the server.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openSignedIn(page, baseURL, '/customers');
+    // The list shows the gateway's copy of the customers, which the server's first sync may still be filling.
+    await waitForCustomerMirror(page.request);
     const row = page.getByRole('table', { name: 'Klanten' }).getByRole('row').nth(30);
     await row.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);

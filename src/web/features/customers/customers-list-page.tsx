@@ -13,6 +13,7 @@ import { MirrorFreshness } from '../../components/mirror-freshness';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { customerQueries, fetchCustomerMatches } from '../../lib/queries/customer-queries';
 import { type Customer, type CustomerMatch, customerName } from '../../lib/schemas/customer';
 import {
@@ -114,6 +115,12 @@ export function CustomersListPage() {
     const { page: _page, perPage: _perPage, ...all } = searchParamsOf(settledText, params, 1, CUSTOMER_PAGE_SIZE);
     const matches = await fetchCustomerMatches(all);
     setSelected(new Map(matches.data.map((customer) => [customer.customerId, customer])));
+    if (matches.truncated) {
+      void notify({
+        color: 'yellow',
+        message: t('selectTruncated', { count: formatNumber(matches.data.length, locale) }),
+      });
+    }
   };
 
   const toggle = useCallback(

@@ -10,12 +10,15 @@ import { mirrorQueries } from '../../lib/queries/mirror-queries';
 export function useSearchAfterSync(): void {
   const queryClient = useQueryClient();
   const { data } = useQuery(mirrorQueries.status());
-  const syncedAt = data?.resources.find((part) => part.resource === 'customers')?.lastSuccessAt ?? null;
-  const seen = useRef<string | null>(null);
+  // undefined: the status has not come yet; null: no sync of the customers has finished yet (a first one runs).
+  const syncedAt = data
+    ? (data.resources.find((part) => part.resource === 'customers')?.lastSuccessAt ?? null)
+    : undefined;
+  const seen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (syncedAt === null) return;
+    if (syncedAt === undefined) return;
     // The first value is what the page opened with: its searches are already from that copy.
-    if (seen.current !== null && seen.current !== syncedAt) {
+    if (seen.current !== undefined && seen.current !== syncedAt) {
       void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
     }
     seen.current = syncedAt;
