@@ -38,7 +38,8 @@ describe('the audit chains across migration 004 (chain heads)', () => {
     await db.query(`insert into gateway.organisations (id, client_name, api_key_sealed) values (7, 'venue', '\\x00')`);
     for (const n of [1, 2, 3]) await append(7, `/before/${n}`);
     await append(null, '/before/nobody');
-    expect(await migrateGateway(db)).toEqual(['004_audit_heads.sql']);
+    // 004 runs first, then whatever later migrations exist.
+    expect((await migrateGateway(db))[0]).toBe('004_audit_heads.sql');
     const { rows } = await db.query<{ chain: string }>('select chain from gateway.audit_heads order by chain');
     expect(rows.map((row) => Number(row.chain))).toEqual([0, 7]);
 
