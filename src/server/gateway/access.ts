@@ -12,8 +12,8 @@ import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
 import type { ExportScheduler } from './exports/export-scheduler';
 import type { MirrorSync } from './mirror/mirror-sync';
-import type { ReportRollupKeeper } from './reports/report-rollups';
 import type { Permission } from './permissions/permissions';
+import type { ReportRollupKeeper } from './reports/report-rollups';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
 
