@@ -12,11 +12,14 @@ interface Status {
 }
 
 test.describe('mirror freshness', () => {
+  // The first test waits for the server's first full sync; the second then does not run during it.
+  test.describe.configure({ mode: 'serial' });
+
   test('the customers page says how fresh the copy is, and "Nu verversen" syncs it again', async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     expect((await signInByApi(page.request, baseURL ?? '', MARKETING)).status()).toBe(200);
     // The server's first full sync (20,000 customers, 50,000 orders) may still be running.
     await expect
@@ -25,7 +28,7 @@ test.describe('mirror freshness', () => {
           const status = (await (await page.request.get('/api/mirror/status')).json()) as Status;
           return status.resources.every((resource) => resource.fullSync.finishedAt !== null);
         },
-        { timeout: 100_000, intervals: [1000] },
+        { timeout: 240_000, intervals: [2000] },
       )
       .toBe(true);
 
@@ -51,6 +54,7 @@ test.describe('mirror freshness', () => {
   });
 
   test('the first full sync shows its progress', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
     expect((await signInByApi(page.request, baseURL ?? '', MANAGER)).status()).toBe(200);
     // A server in the middle of its first sync, as the app would be told.
     const part = (resource: string, done: number) => ({

@@ -30,6 +30,8 @@ const DATABASES = ['pglite', 'postgres'].filter((name) => !wanted || wanted.incl
 const MASTER_KEY = 'mirror-bench-master-key-of-32-characters!';
 /** The seed makes 50,000 demo orders; more are copies of those (with their lines), made in SQL. */
 const SEEDED_ORDERS = 50_000;
+/** Customers beyond this are copies of the seeded ones, made in SQL (the seed builds its rows in memory). */
+const SEEDED_CUSTOMERS_MAX = 100_000;
 
 const log = pino({ level: 'warn' });
 const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
@@ -113,6 +115,38 @@ async function growOrders(db: Database, clientId: number, target: number, asNew 
   return target;
 }
 
+/** Copies of the demo client's customers (new ids and emails, spread back in time), up to `target`. */
+async function growCustomers(db: Database, clientId: number, target: number): Promise<void> {
+  const { rows } = await db.query<{ n: number; max_id: number }>(
+    'select count(*)::int as n, (select max(id) from customers)::int as max_id from customers where client_id = $1',
+    [clientId],
+  );
+  const existing = rows[0]?.n ?? 0;
+  const maxId = rows[0]?.max_id ?? 0;
+  const missing = target - existing;
+  if (missing <= 0 || existing === 0) return;
+  const { rows: columns } = await db.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'customers'
+        and column_name not in ('id', 'email', 'last_changed', 'export_json')
+      order by ordinal_position`,
+  );
+  const list = columns.map((column) => column.name).join(', ');
+  const from = columns.map((column) => `c.${column.name}`).join(', ');
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into customers (id, email, last_changed, ${list})
+       select c.id + g * $2, replace(c.email, '@', '+' || g || '@'), c.last_changed - g * interval '11 minutes', ${from}
+         from customers c cross join generate_series(1, $3::int) g
+        where c.client_id = $1 and c.id <= $2
+        order by g, c.id limit $4`,
+      [clientId, maxId, Math.ceil(missing / existing), missing],
+    );
+    await tx.query(`select setval('customers_id_seq', (select max(id) from customers))`);
+  });
+  await db.query('analyze customers');
+}
+
 /** Changes as the service would make them: edited customers, cancelled and new orders. */
 async function changeSome(db: Queryable, clientId: number, count: number): Promise<void> {
   await db.query(
@@ -155,6 +189,11 @@ async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<str
   const { db } = runtime;
   const { rows } = await db.query<{ id: number }>(`select id from clients where name = 'demo'`);
   const clientId = rows[0]?.id as number;
+  if (CUSTOMERS > SEEDED_CUSTOMERS_MAX) {
+    const started = performance.now();
+    await growCustomers(db, clientId, CUSTOMERS);
+    note(`${name}: customers grown to ${CUSTOMERS} in ${seconds(performance.now() - started)}`);
+  }
   if (ORDERS > SEEDED_ORDERS) {
     const started = performance.now();
     await growOrders(db, clientId, ORDERS);
@@ -218,7 +257,7 @@ const settings = (overrides: Partial<RuntimeSettings>): RuntimeSettings => ({
   DATA_DIR: '',
   DATABASE_URL: undefined,
   SEED: 'demo',
-  SEED_CUSTOMERS: CUSTOMERS,
+  SEED_CUSTOMERS: Math.min(CUSTOMERS, SEEDED_CUSTOMERS_MAX),
   CART_TIMEOUT_SECONDS: 900,
   ...overrides,
 });
