@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   ANY_EXPORT,
+  EXPORT_KIND_REQUIRES,
   EXPORT_KINDS,
   type ExportKind,
   type ExportSettings,
@@ -114,8 +115,7 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   const refuseKind = (c: Context<GatewayEnv>, kind: ExportKind): Response | null => {
     const principal = c.get('principal');
     if (mayExport(kind, principal.permissions)) return null;
-    const needed = { customers: ['customers:read'], orders: ['exports:run'], waitinglist: ['exports:run'] } as const;
-    return c.json({ message: refusal(needed[kind as keyof typeof needed] ?? ANY_EXPORT, principal) }, 403);
+    return c.json({ message: refusal(EXPORT_KIND_REQUIRES[kind], principal) }, 403);
   };
   const allowedStreams = (principal: Principal) =>
     PAGE_STREAMS.filter((stream) => mayExport(kindOfStream(stream), principal.permissions));
