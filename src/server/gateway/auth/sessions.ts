@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Queryable, readUntilNextWrite } from '../../service/db/database';
+import { type Database, readUntilNextWrite } from '../../service/db/database';
 import type { Permission } from '../permissions/permissions';
 import { satisfiesTwoStep } from './second-factor';
+import { type CachedSession, SessionCache } from './session-cache';
 
 /** The defaults when a role sets no limits of its own. */
 export const DEFAULT_IDLE_MINUTES = 8 * 60;
@@ -42,7 +43,6 @@ export interface NewSession {
 }
 
 interface SessionRow {
-  id_hash: Buffer;
   account_id: string;
   email: string;
   display_name: string;
@@ -66,15 +66,7 @@ interface SessionRow {
 
 const hashId = (id: string) => createHash('sha256').update(id).digest();
 
-/** Sessions remembered per instance for `resolveAhead`; beyond it the oldest are forgotten. */
-const MAX_KNOWN = 10_000;
-
-interface Known {
-  principal: Principal;
-  fingerprint: string;
-}
-
-/** What a read ahead of its session check may rely on: who, in which organisation, allowed what, with which key. */
+/** What access depends on: who, in which organisation, allowed what, with which key. */
 function fingerprintOf(principal: Principal): string {
   return JSON.stringify([
     principal.accountId,
@@ -85,6 +77,34 @@ function fingerprintOf(principal: Principal): string {
     principal.mustEnrolTotp,
     Buffer.from(principal.sealedApiKey).toString('base64'),
   ]);
+}
+
+function entryOf(row: SessionRow, ref: string, now: number): CachedSession {
+  // A passkey sign-in (user verification required) satisfies the role's two-step requirement (second-factor.ts).
+  const mustEnrolTotp = !satisfiesTwoStep(row.require_totp, row.totp_enabled, row.method);
+  const principal = {
+    sessionRef: ref,
+    accountId: Number(row.account_id),
+    email: row.email,
+    displayName: row.display_name,
+    organisationId: Number(row.organisation_id),
+    clientName: row.client_name,
+    role: { id: Number(row.role_id), key: row.role_key, name: row.role_name, requireTotp: row.require_totp },
+    permissions: mustEnrolTotp ? [] : (row.permissions as Permission[]),
+    totpEnabled: row.totp_enabled,
+    mustEnrolTotp,
+    signInMethod: row.method,
+  } as Principal;
+  Object.defineProperty(principal, 'sealedApiKey', { value: row.api_key_sealed, enumerable: false });
+  return {
+    principal,
+    fingerprint: fingerprintOf(principal),
+    lastSeenMs: new Date(row.last_seen_at).getTime(),
+    idleExpiresMs: new Date(row.idle_expires_at).getTime(),
+    absoluteExpiresMs: new Date(row.absolute_expires_at).getTime(),
+    idleMinutes: row.idle_minutes,
+    readMs: now,
+  };
 }
 
 export interface SessionAhead {
@@ -114,20 +134,17 @@ const SESSION_SELECT = `
  * SHA-256 of the id (a copy of the table signs nobody in).
  */
 export class SessionStore {
-  readonly #db: Queryable;
+  readonly #db: Database;
   readonly #signingKey: Buffer;
-  /**
-   * PostgreSQL only: each session as this instance last read it, by its reference, so that a forwarded read
-   * can start before its session is read again (see `resolveAhead`). Never trusted on its own.
-   */
-  readonly #known: Map<string, Known> | null;
+  /** PostgreSQL only: the sessions this instance read, kept fresh by notifications (session-cache.ts). */
+  readonly #cache: SessionCache | null;
   /** Sessions whose last use is being written: requests meanwhile do not write it again. */
   readonly #touching = new Set<string>();
 
-  constructor(db: Queryable, signingKey: Buffer | string) {
+  constructor(db: Database, signingKey: Buffer | string) {
     this.#db = db;
     this.#signingKey = typeof signingKey === 'string' ? Buffer.from(signingKey) : signingKey;
-    this.#known = db.writeCount === undefined ? new Map() : null;
+    this.#cache = db.listen ? new SessionCache(db.listen.bind(db)) : null;
   }
 
   /** The longest a cookie can be useful (its Max-Age): a role may only shorten it. */
@@ -158,53 +175,73 @@ export class SessionStore {
 
   /**
    * The live session named by a cookie and its person, or null: forged, unknown, ended, idle or past its
-   * absolute limit, or the account is disabled. Read from the database after the call, so a sign-out, a
-   * disabled account or a changed role committed on any instance before it counts. One indexed query; the
-   * last use is written at most once a minute (idle limits are in minutes).
+   * absolute limit, or the account is disabled. As of the call: a sign-out, a disabled account or a changed
+   * role committed on any instance before it counts. One indexed query — or, on PostgreSQL, a session this
+   * instance read before and heard no change of since (one shared round trip to make sure), and on the
+   * embedded database one read until the next write (see readUntilNextWrite). The last use is written at
+   * most once a minute (idle limits are in minutes).
    */
   async resolve(cookieValue: string | undefined): Promise<Principal | null> {
     const id = this.#verify(cookieValue);
-    return id ? this.#resolveId(id) : null;
+    if (!id) return null;
+    const idHash = hashId(id);
+    const ref = idHash.toString('hex');
+    const kept = this.#kept(ref);
+    if (kept && (await this.#cache?.holds(ref, kept))) return this.#use(idHash, ref, kept);
+    return this.#read(idHash, ref);
   }
 
   /**
    * For a call without side effects (a forwarded read): the person as this instance last found them for
-   * this cookie, to start the work with, and the session as of now, read meanwhile. The work's answer may
+   * this cookie, to start the work with, and the session as of now, checked meanwhile. The work's answer may
    * go out only when `current` is still `known` in everything that decides what the person may do
-   * (`unchanged`). `known` is null on the embedded database, where `resolve` costs no query while nothing
-   * was written, and for a session this instance has not read yet.
+   * (`unchanged`). `known` is null where this instance keeps no sessions (the embedded database) and for a
+   * session it has not read yet.
    */
   resolveAhead(cookieValue: string | undefined): SessionAhead {
     const id = this.#verify(cookieValue);
     if (!id) return { known: null, current: Promise.resolve({ principal: null, unchanged: false }) };
-    const known = this.#known?.get(hashId(id).toString('hex'));
-    const current = this.#resolveId(id).then((principal) => ({
-      principal,
-      unchanged: Boolean(principal && known && fingerprintOf(principal) === known.fingerprint),
-    }));
-    return { known: known?.principal ?? null, current };
-  }
-
-  async #resolveId(id: string): Promise<Principal | null> {
     const idHash = hashId(id);
     const ref = idHash.toString('hex');
+    const kept = this.#kept(ref);
+    if (!kept || !this.#cache) {
+      return { known: null, current: this.#read(idHash, ref).then((principal) => ({ principal, unchanged: false })) };
+    }
+    const current = this.#cache.holds(ref, kept).then(async (holds) => {
+      if (holds) return { principal: await this.#use(idHash, ref, kept), unchanged: true };
+      const principal = await this.#read(idHash, ref);
+      return { principal, unchanged: principal !== null && fingerprintOf(principal) === kept.fingerprint };
+    });
+    return { known: kept.principal, current };
+  }
+
+  /** The kept entry of a session, unless its limits passed by the time it was read (then it is read again). */
+  #kept(ref: string): CachedSession | undefined {
+    const entry = this.#cache?.get(ref);
+    const now = Date.now();
+    return entry && entry.idleExpiresMs > now && entry.absoluteExpiresMs > now ? entry : undefined;
+  }
+
+  async #read(idHash: Buffer, ref: string): Promise<Principal | null> {
+    const generation = this.#cache?.generation ?? 0;
     // On the embedded database (one process, see readUntilNextWrite) the row is read again only after a
     // write — a sign-out, a disabled account, a changed role, any sale — so a forwarded read costs no query.
-    // On PostgreSQL, shared by instances, every call reads it: a sign-out elsewhere counts at once.
     const row = await readUntilNextWrite(this.#db, `gateway-session:${ref}`, async () => {
       const { rows } = await this.#db.query<SessionRow>(SESSION_SELECT, [idHash, DEFAULT_IDLE_MINUTES]);
       return rows[0];
     });
     const now = Date.now();
-    if (
-      !row?.live ||
-      new Date(row.idle_expires_at).getTime() <= now ||
-      new Date(row.absolute_expires_at).getTime() <= now
-    ) {
-      this.#known?.delete(ref);
+    const entry = row?.live ? entryOf(row, ref, now) : undefined;
+    if (!entry || entry.idleExpiresMs <= now || entry.absoluteExpiresMs <= now) {
+      this.#cache?.delete(ref);
       return null;
     }
-    if (now - new Date(row.last_seen_at).getTime() > TOUCH_AFTER_SECONDS * 1000 && !this.#touching.has(ref)) {
+    this.#cache?.keep(ref, entry, generation);
+    return this.#use(idHash, ref, entry);
+  }
+
+  async #use(idHash: Buffer, ref: string, entry: CachedSession): Promise<Principal> {
+    if (Date.now() - entry.lastSeenMs > TOUCH_AFTER_SECONDS * 1000 && !this.#touching.has(ref)) {
       // One request writes it (the others meanwhile go on), and only when no other instance just did.
       this.#touching.add(ref);
       try {
@@ -212,33 +249,14 @@ export class SessionStore {
           `update gateway.sessions
               set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + make_interval(mins => $2))
             where id_hash = $1 and last_seen_at < now() - make_interval(secs => $3)`,
-          [idHash, row.idle_minutes, TOUCH_AFTER_SECONDS],
+          [idHash, entry.idleMinutes, TOUCH_AFTER_SECONDS],
         );
+        this.#cache?.delete(ref);
       } finally {
         this.#touching.delete(ref);
       }
     }
-    // A passkey sign-in (user verification required) satisfies the role's two-step requirement (second-factor.ts).
-    const mustEnrolTotp = !satisfiesTwoStep(row.require_totp, row.totp_enabled, row.method);
-    const principal = {
-      sessionRef: ref,
-      accountId: Number(row.account_id),
-      email: row.email,
-      displayName: row.display_name,
-      organisationId: Number(row.organisation_id),
-      clientName: row.client_name,
-      role: { id: Number(row.role_id), key: row.role_key, name: row.role_name, requireTotp: row.require_totp },
-      permissions: mustEnrolTotp ? [] : (row.permissions as Permission[]),
-      totpEnabled: row.totp_enabled,
-      mustEnrolTotp,
-      signInMethod: row.method,
-    } as Principal;
-    Object.defineProperty(principal, 'sealedApiKey', { value: row.api_key_sealed, enumerable: false });
-    if (this.#known) {
-      if (this.#known.size >= MAX_KNOWN) this.#known.delete(this.#known.keys().next().value as string);
-      this.#known.set(ref, { principal, fingerprint: fingerprintOf(principal) });
-    }
-    return principal;
+    return entry.principal;
   }
 
   /** Ends the session named by a cookie (sign-out). */

@@ -5,6 +5,7 @@ import type { Pool } from 'pg';
 import { isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
+import { NotificationListener } from './notification-listener';
 
 /** PostgreSQL error codes the domain maps to statuses. */
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -137,8 +138,25 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     },
   });
   const base = wrap(pool);
+  const listeners = new Set<NotificationListener>();
   return {
     kind: 'postgres',
+    listen(channel, handlers) {
+      const listener = new NotificationListener(
+        () =>
+          new pg.Client({
+            connectionString: url,
+            keepAlive: true,
+            connectionTimeoutMillis: 30_000,
+            // Named, so an administrator sees what it is in pg_stat_activity.
+            application_name: `foyer:listen:${channel}`,
+          }),
+        channel,
+        handlers,
+      );
+      listeners.add(listener);
+      return listener;
+    },
     query: base.query,
     exec: base.exec,
     async transaction(work) {
@@ -175,7 +193,10 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await pool.end();
+    },
   };
 }
 

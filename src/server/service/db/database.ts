@@ -1,3 +1,4 @@
+import type { ListenHandlers, Listening } from './notification-listener';
 import { VersionedMemo } from './versioned-memo';
 
 /**
@@ -34,6 +35,12 @@ export interface Database extends Queryable {
    * before it returns.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own, kept open (and opened again when lost)
+   * until the database is closed; see notification-listener.ts. Absent on the embedded database, where no
+   * other process writes.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listening;
   close(): Promise<void>;
 }
 

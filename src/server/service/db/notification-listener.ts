@@ -1,0 +1,124 @@
+import type { Client } from 'pg';
+
+export interface ListenHandlers {
+  /** A notification on the channel, from any process sharing the database (this one included). */
+  notification(payload: string): void;
+  /**
+   * The listening connection came up (true) or went down (false). While it is down notifications are
+   * missed, so whatever they keep fresh must not be trusted until it is up again.
+   */
+  connection(up: boolean): void;
+}
+
+export interface Listening {
+  /**
+   * Resolves true once every notification of a transaction that committed before the call has been handed
+   * to `notification`; false when that cannot be said (the connection is down or did not answer in time).
+   */
+  sync(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A round trip that does not answer within this is taken as a lost connection. */
+const SYNC_TIMEOUT_MS = 2000;
+/** The wait before connecting again after a failure. */
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a PostgreSQL connection of its own (a pooled one goes back to the pool between queries), opened
+ * again whenever it is lost.
+ *
+ * `sync` is a round trip on that connection (an empty query). PostgreSQL signals every listening backend
+ * while a transaction that notified commits, before its client hears of the commit, and a backend hands
+ * its client the notifications it was signalled about before it answers a query. So when the answer to a
+ * round trip sent after a commit arrives, the commit's notifications came before it on the same socket.
+ * Calls to `sync` share round trips: one is in flight at a time, and those who asked while it was already
+ * under way wait for the next one (theirs must be sent after they asked).
+ */
+export class NotificationListener implements Listening {
+  readonly #open: () => Client;
+  readonly #channel: string;
+  readonly #handlers: ListenHandlers;
+  #client: Client | null = null;
+  #closed = false;
+  #inFlight: Promise<boolean> | null = null;
+  #next: Promise<boolean> | null = null;
+
+  constructor(open: () => Client, channel: string, handlers: ListenHandlers) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+    this.#open = open;
+    this.#channel = channel;
+    this.#handlers = handlers;
+    void this.#connect();
+  }
+
+  sync(): Promise<boolean> {
+    if (!this.#client) return Promise.resolve(false);
+    if (!this.#inFlight) return this.#roundTrip();
+    this.#next ??= this.#inFlight.then(() => this.#roundTrip());
+    return this.#next;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  #roundTrip(): Promise<boolean> {
+    this.#next = null;
+    const client = this.#client;
+    if (!client) return Promise.resolve(false);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => {
+        this.#lost(client);
+        resolve(false);
+      }, SYNC_TIMEOUT_MS);
+    });
+    const answered = client.query('').then(
+      () => this.#client === client,
+      () => false,
+    );
+    const trip = Promise.race([answered, timedOut]).finally(() => {
+      clearTimeout(timer);
+      if (this.#inFlight === trip) this.#inFlight = null;
+    });
+    this.#inFlight = trip;
+    return trip;
+  }
+
+  async #connect(): Promise<void> {
+    while (!this.#closed) {
+      const client = this.#open();
+      client.on('notification', (message) => {
+        if (this.#client === client) this.#handlers.notification(message.payload ?? '');
+      });
+      client.on('error', () => this.#lost(client));
+      client.on('end', () => this.#lost(client));
+      try {
+        await client.connect();
+        await client.query(`listen ${this.#channel}`);
+        if (this.#closed) {
+          await client.end();
+          return;
+        }
+        this.#client = client;
+        this.#handlers.connection(true);
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS).unref());
+      }
+    }
+  }
+
+  #lost(client: Client): void {
+    if (this.#client !== client) return;
+    this.#client = null;
+    this.#handlers.connection(false);
+    client.end().catch(() => undefined);
+    if (!this.#closed) setTimeout(() => void this.#connect(), RECONNECT_MS).unref();
+  }
+}
