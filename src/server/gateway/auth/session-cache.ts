@@ -2,7 +2,7 @@ import type { Database } from '../../service/db/database';
 import type { Listening } from '../../service/db/notification-listener';
 import type { Principal } from './sessions';
 
-/** The channel the triggers of migration 004 notify on, with `s:<session hash>`, `a:`, `r:` or `o:<id>`. */
+/** The channel the triggers of migration 009 notify on, with `s:<session hash>`, `a:`, `r:` or `o:<id>`. */
 export const SESSION_CHANNEL = 'foyer_gateway_sessions';
 
 /** A safety net: an entry is read again after this long even when no notification said it changed. */
@@ -24,7 +24,7 @@ export interface CachedSession {
 
 /**
  * The sessions this instance read from PostgreSQL, kept while nothing about them changes. A trigger on
- * sessions, accounts, roles and organisations notifies every change (migration 004); a dedicated connection
+ * sessions, accounts, roles and organisations notifies every change (migration 009); a dedicated connection
  * listens, and each notice drops what it names. An entry is used only after `sync` (one shared round trip on
  * that connection) has made sure that every notice committed before the request came in: a sign-out, a
  * disabled account or a changed role on any instance counts at once, as if the row had been read. While the

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
-import { NotificationListener } from './notification-listener';
+import { ListeningGroup, NotificationListener } from './notification-listener';
 
 /** PostgreSQL error codes the domain maps to statuses. */
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -104,6 +104,12 @@ export function isPlainRead(sql: string): boolean {
   return STARTS_AS_SELECT.test(sql) && !MAY_CHANGE_DATA.test(sql);
 }
 
+/**
+ * Connections listening per channel (see ListeningGroup): enough that a sync rarely waits behind another's
+ * round trip at a few hundred requests a second, few next to the pool.
+ */
+const LISTENING_CONNECTIONS = 3;
+
 const STARTS_AS_SELECT = /^\s*(select|with)\b/i;
 const MAY_CHANGE_DATA = /\b(insert|update|delete|truncate|merge|nextval|setval|note_change)\b/i;
 
@@ -138,20 +144,25 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     },
   });
   const base = wrap(pool);
-  const listeners = new Set<NotificationListener>();
+  const listeners = new Set<ListeningGroup>();
   return {
     kind: 'postgres',
     listen(channel, handlers) {
-      const listener = new NotificationListener(
-        () =>
-          new pg.Client({
-            connectionString: url,
-            keepAlive: true,
-            connectionTimeoutMillis: 30_000,
-            // Named, so an administrator sees what it is in pg_stat_activity.
-            application_name: `foyer:listen:${channel}`,
-          }),
-        channel,
+      const listener = new ListeningGroup(
+        LISTENING_CONNECTIONS,
+        (memberHandlers) =>
+          new NotificationListener(
+            () =>
+              new pg.Client({
+                connectionString: url,
+                keepAlive: true,
+                connectionTimeoutMillis: 30_000,
+                // Named, so an administrator sees what it is in pg_stat_activity.
+                application_name: `foyer:listen:${channel}`,
+              }),
+            channel,
+            memberHandlers,
+          ),
         handlers,
       );
       listeners.add(listener);

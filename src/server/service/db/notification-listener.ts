@@ -52,6 +52,16 @@ export class NotificationListener implements Listening {
     void this.#connect();
   }
 
+  /** Connected and listening. */
+  get ready(): boolean {
+    return this.#client !== null;
+  }
+
+  /** A round trip is under way: a `sync` now waits for it and then one more. */
+  get busy(): boolean {
+    return this.#inFlight !== null;
+  }
+
   sync(): Promise<boolean> {
     if (!this.#client) return Promise.resolve(false);
     if (!this.#inFlight) return this.#roundTrip();
@@ -120,5 +130,46 @@ export class NotificationListener implements Listening {
     this.#handlers.connection(false);
     client.end().catch(() => undefined);
     if (!this.#closed) setTimeout(() => void this.#connect(), RECONNECT_MS).unref();
+  }
+}
+
+/**
+ * Several listening connections on one channel, each handing every notification to the same handlers (they
+ * must not mind a notice twice). A `sync` on any one of them proves that every notice committed before it has
+ * arrived, so it takes one without a round trip under way: callers start a round trip of their own at once
+ * instead of queueing behind one in flight and then the next — on a busy machine, where a backend waits its
+ * turn for a core, that queue doubled the wait. Up while any member is; a member lost or back is reported
+ * as a change of the connection all the same (whoever keeps things by the notices starts over).
+ */
+export class ListeningGroup implements Listening {
+  readonly #members: NotificationListener[];
+  #next = 0;
+
+  constructor(size: number, member: (handlers: ListenHandlers) => NotificationListener, handlers: ListenHandlers) {
+    let up = 0;
+    this.#members = Array.from({ length: size }, () => {
+      let memberUp = false;
+      return member({
+        notification: handlers.notification,
+        connection: (isUp) => {
+          if (isUp !== memberUp) up += isUp ? 1 : -1;
+          memberUp = isUp;
+          handlers.connection(up > 0);
+        },
+      });
+    });
+  }
+
+  sync(): Promise<boolean> {
+    const ready = this.#members.filter((member) => member.ready);
+    if (ready.length === 0) return Promise.resolve(false);
+    const idle = ready.find((member) => !member.busy);
+    if (idle) return idle.sync();
+    this.#next = (this.#next + 1) % ready.length;
+    return (ready[this.#next] as NotificationListener).sync();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#members.map((member) => member.close()));
   }
 }
