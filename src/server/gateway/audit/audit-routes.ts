@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { Queryable } from '../../service/db/database';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import { PRINTERS, printAccess } from '../desk/print-access';
 import {
   AUDIT_ACTIONS,
   AUDIT_COLUMNS,
@@ -171,11 +172,14 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     });
   });
 
-  routes.declare('POST', '/orders/:orderId/prints', orderReaders, async (c) => {
+  routes.declare('POST', '/orders/:orderId/prints', PRINTERS, async (c) => {
     const principal = c.get('principal');
     const orderText = c.req.param('orderId') ?? '';
     if (!/^\d{1,15}$/.test(orderText)) return c.json({ message: 'No such order' }, 404);
     const orderId = Number(orderText);
+    // The same rule as the print data (desk/print-access.ts): a seller records prints of the desk's own sales.
+    const { refusal } = await printAccess(db, principal, orderId);
+    if (refusal) return c.json({ message: refusal }, 403);
     const body = await readBody(c, printSchema);
     if (!body.ok) return body.response;
     const { kind, layout } = body.data;

@@ -224,10 +224,23 @@ describeEachDatabase('the audit trail', (database) => {
 
   it('counts prints and reprints of an order per kind', async () => {
     const seller = await signedInBrowser(gateway, BOX_OFFICE.email);
-    const print = async (kind: string, layout = 'a4') => {
-      const response = await seller.request('/api/orders/424242/prints', { method: 'POST', json: { kind, layout } });
+    const print = async (kind: string, layout = 'a4', orderId = 424242) => {
+      const response = await seller.request(`/api/orders/${orderId}/prints`, {
+        method: 'POST',
+        json: { kind, layout },
+      });
       return { status: response.status, body: await response.json() };
     };
+    // A seller prints the desk's own sales (a checkout through Foyer in the trail), not any order.
+    expect((await print('tickets', 'a4', 424243)).status).toBe(403);
+    await recordAudit(gateway.db, {
+      organisationId,
+      action: 'forward',
+      method: 'POST',
+      path: '/partner/cart/c-424242/checkout',
+      status: 200,
+      orderId: 424242,
+    });
     expect(await print('tickets')).toEqual({ status: 201, body: { printNumber: 1, reprint: false } });
     expect(await print('tickets', '80mm')).toEqual({ status: 201, body: { printNumber: 2, reprint: true } });
     expect(await print('receipt', '80mm')).toEqual({ status: 201, body: { printNumber: 1, reprint: false } });

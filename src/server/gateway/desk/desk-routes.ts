@@ -4,10 +4,8 @@ import type { Context } from 'hono';
 import { findOrderInExport } from '../../../contract/find-order-in-export';
 import { HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { foyerSales } from '../audit/sales';
-import type { Principal } from '../auth/sessions';
 import { chooseGzip } from '../forward/forwarder';
-import type { Permission } from '../permissions/permissions';
+import { PRINTERS, printAccess, readsOrders } from './print-access';
 import { ServiceReadError, type ServiceReader, serviceFailure, serviceReaderFor } from './service-reader';
 
 /**
@@ -21,10 +19,6 @@ import { ServiceReadError, type ServiceReader, serviceFailure, serviceReaderFor 
  * - `GET /api/desk/open-orders`: the reservations queue (orders in status `res`), and for those who read
  *   orders or reports also the webshop's orders awaiting payment. No seats, and of the customer only the name.
  */
-
-/** Who reads every order of the organisation; a seller alone sees the desk's own. */
-const ORDER_READERS: readonly Permission[] = ['orders:read', 'reports:read'];
-const readsOrders = (principal: Principal) => ORDER_READERS.some((p) => principal.permissions.includes(p));
 
 /** Page reads of the order list at a time (as the app read it before: four). */
 const PAGE_CONCURRENCY = 4;
@@ -144,112 +138,92 @@ function defaultSince(now = Date.now()): string {
 export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
 
-  routes.declare(
-    'GET',
-    '/desk/orders/:orderId/print-data',
-    { anyOf: ['sales:sell', ...ORDER_READERS] },
-    async (c: Context<GatewayEnv>) => {
-      const principal = c.get('principal');
-      const text = c.req.param('orderId') ?? '';
-      if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such order' }, 404);
-      const orderId = Number(text);
-      const [sale] = await foyerSales(db, principal.organisationId, [orderId]);
-      if (!sale && !readsOrders(principal)) {
-        return c.json(
-          {
-            message: `Order ${orderId} was not sold in Foyer: your role (${principal.role.name}) prints only the desk's own sales. Ask a manager.`,
-          },
-          403,
-        );
-      }
-      const read = serviceReaderFor(deps, c);
-      try {
-        const order = recordOf(await read('GET', `/partner/order/${orderId}`));
-        if (!order) return c.json({ message: 'No such order' }, 404);
-        // The seats are export fields only (spec 2.11): the export from the order's own lastChanged has it.
-        const lastChanged = textOf(order.lastChanged);
-        const found = await findOrderInExport(
-          { orderId, lastChanged },
-          async (page) =>
-            pageOf(
-              await read(
-                'POST',
-                `/partner/export/orders?changedSince=${encodeURIComponent(lastChanged)}${page > 1 ? `&page=${page}` : ''}`,
-                { changedSince: lastChanged },
-              ),
+  routes.declare('GET', '/desk/orders/:orderId/print-data', PRINTERS, async (c: Context<GatewayEnv>) => {
+    const principal = c.get('principal');
+    const text = c.req.param('orderId') ?? '';
+    if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such order' }, 404);
+    const orderId = Number(text);
+    const { sale, refusal } = await printAccess(db, principal, orderId);
+    if (refusal) return c.json({ message: refusal }, 403);
+    const read = serviceReaderFor(deps, c);
+    try {
+      const order = recordOf(await read('GET', `/partner/order/${orderId}`));
+      if (!order) return c.json({ message: 'No such order' }, 404);
+      // The seats are export fields only (spec 2.11): the export from the order's own lastChanged has it.
+      const lastChanged = textOf(order.lastChanged);
+      const found = await findOrderInExport(
+        { orderId, lastChanged },
+        async (page) =>
+          pageOf(
+            await read(
+              'POST',
+              `/partner/export/orders?changedSince=${encodeURIComponent(lastChanged)}${page > 1 ? `&page=${page}` : ''}`,
+              { changedSince: lastChanged },
             ),
-          c.req.raw.signal,
-        );
-        const row = found?.row ?? null;
-        const seats = listOf(row?.seats);
-        const eventIds = [...new Set(seats.flatMap((seat) => numberOf(recordOf(seat)?.eventId) ?? []))];
-        const seatKeys = new Set(
-          seats.map((seat) => `${textOf(recordOf(seat)?.eventId)}:${textOf(recordOf(seat)?.seatId)}`),
-        );
-        const { performances, sections } = await performancesOf(read, eventIds, seatKeys);
-        return jsonAnswer(c, {
-          // The order as `GET /partner/order/{id}` has it, with the export's channel, fee and seats.
-          order: {
-            ...order,
-            orderChannel: row?.orderChannel ?? '',
-            fee: row?.fee ?? 0,
-            seats,
-          },
-          seatsFound: row !== null,
-          performances,
-          sections,
-          sale: sale ?? null,
-        });
-      } catch (error) {
-        return serviceFailure(c, deps, error);
-      }
-    },
-  );
-
-  routes.declare(
-    'GET',
-    '/desk/open-orders',
-    { anyOf: ['sales:sell', ...ORDER_READERS] },
-    async (c: Context<GatewayEnv>) => {
-      const principal = c.get('principal');
-      const since = c.req.query('since') || defaultSince();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))) {
-        return c.json({ message: 'The given data was invalid.', errors: { since: ['A date, YYYY-MM-DD'] } }, 422);
-      }
-      const withOnline = readsOrders(principal);
-      const read = serviceReaderFor(deps, c);
-      const listPage = async (page: number) =>
-        pageOf(
-          await read(
-            'GET',
-            `/partner/order?changedSince=${encodeURIComponent(since)}${page > 1 ? `&page=${page}` : ''}`,
           ),
-        );
-      try {
-        const first = await listPage(1);
-        const lastPage = Math.min(first.last_page, MAX_QUEUE_PAGES);
-        const pages = [first];
-        for (let start = 2; start <= lastPage; start += PAGE_CONCURRENCY) {
-          const batch = [];
-          for (let page = start; page < start + PAGE_CONCURRENCY && page <= lastPage; page++) batch.push(page);
-          pages.push(...(await Promise.all(batch.map(listPage))));
-        }
-        const orders = pages.flatMap((page) =>
-          page.data.flatMap(({ row }) => {
-            const fields = {
-              orderStatus: textOf(row.orderStatus),
-              orderPaymentStatus: textOf(row.orderPaymentStatus),
-              orderChannel: textOf(row.orderChannel),
-            };
-            if (!isReservation(fields) && !(withOnline && isAwaitingOnlinePayment(fields))) return [];
-            const { seats: _seats, deletedSeats: _deleted, user, ...order } = row;
-            return [{ ...order, user: customerOf(user) }];
-          }),
-        );
-        return jsonAnswer(c, { orders, withOnline, since, complete: first.last_page <= MAX_QUEUE_PAGES });
-      } catch (error) {
-        return serviceFailure(c, deps, error);
+        c.req.raw.signal,
+      );
+      const row = found?.row ?? null;
+      const seats = listOf(row?.seats);
+      const eventIds = [...new Set(seats.flatMap((seat) => numberOf(recordOf(seat)?.eventId) ?? []))];
+      const seatKeys = new Set(
+        seats.map((seat) => `${textOf(recordOf(seat)?.eventId)}:${textOf(recordOf(seat)?.seatId)}`),
+      );
+      const { performances, sections } = await performancesOf(read, eventIds, seatKeys);
+      return jsonAnswer(c, {
+        // The order as `GET /partner/order/{id}` has it, with the export's channel, fee and seats.
+        order: {
+          ...order,
+          orderChannel: row?.orderChannel ?? '',
+          fee: row?.fee ?? 0,
+          seats,
+        },
+        seatsFound: row !== null,
+        performances,
+        sections,
+        sale,
+      });
+    } catch (error) {
+      return serviceFailure(c, deps, error);
+    }
+  });
+
+  routes.declare('GET', '/desk/open-orders', PRINTERS, async (c: Context<GatewayEnv>) => {
+    const principal = c.get('principal');
+    const since = c.req.query('since') || defaultSince();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))) {
+      return c.json({ message: 'The given data was invalid.', errors: { since: ['A date, YYYY-MM-DD'] } }, 422);
+    }
+    const withOnline = readsOrders(principal);
+    const read = serviceReaderFor(deps, c);
+    const listPage = async (page: number) =>
+      pageOf(
+        await read('GET', `/partner/order?changedSince=${encodeURIComponent(since)}${page > 1 ? `&page=${page}` : ''}`),
+      );
+    try {
+      const first = await listPage(1);
+      const lastPage = Math.min(first.last_page, MAX_QUEUE_PAGES);
+      const pages = [first];
+      for (let start = 2; start <= lastPage; start += PAGE_CONCURRENCY) {
+        const batch = [];
+        for (let page = start; page < start + PAGE_CONCURRENCY && page <= lastPage; page++) batch.push(page);
+        pages.push(...(await Promise.all(batch.map(listPage))));
       }
-    },
-  );
+      const orders = pages.flatMap((page) =>
+        page.data.flatMap(({ row }) => {
+          const fields = {
+            orderStatus: textOf(row.orderStatus),
+            orderPaymentStatus: textOf(row.orderPaymentStatus),
+            orderChannel: textOf(row.orderChannel),
+          };
+          if (!isReservation(fields) && !(withOnline && isAwaitingOnlinePayment(fields))) return [];
+          const { seats: _seats, deletedSeats: _deleted, user, ...order } = row;
+          return [{ ...order, user: customerOf(user) }];
+        }),
+      );
+      return jsonAnswer(c, { orders, withOnline, since, complete: first.last_page <= MAX_QUEUE_PAGES });
+    } catch (error) {
+      return serviceFailure(c, deps, error);
+    }
+  });
 }
