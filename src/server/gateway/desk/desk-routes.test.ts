@@ -3,6 +3,7 @@ import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService } from '../service-connection';
 import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
@@ -112,6 +113,10 @@ describeEachDatabase('the desk routes', (database) => {
       `select count(*)::int as n from orders where client_id = $1 and status = 'res' and last_changed >= $2::date`,
       [fx.demo.clientId, since],
     );
+
+    // The queue reads the organisation's mirror: changed in the service behind the gateway's back, the order
+    // is in the queue once the mirror has synced (every 30 s when running).
+    await gateway.deps.mirror.syncNow(await organisationIdOf(gateway.db, 'demo'));
 
     const desk = (await (await seller.request(`/api/desk/open-orders?since=${since}`)).json()) as OpenOrders;
     expect(desk.withOnline).toBe(false);

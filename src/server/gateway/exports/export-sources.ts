@@ -4,6 +4,7 @@ import type { ExportKind } from '../../../contract/exports';
 import { orderExportSchema, orderSeatSchema } from '../../../contract/order';
 import { waitinglistExportSchema } from '../../../contract/waiting-list';
 import type { Queryable } from '../../service/db/database';
+import { fullSyncFinished } from '../mirror/mirror-store';
 import type { OrganisationAccess } from '../reports/event-catalog';
 import type { ServiceConnection } from '../service-connection';
 import type { ExportRecord } from './export-rows';
@@ -54,20 +55,10 @@ export async function chooseSource(
   since: Date | null,
 ): Promise<RecordSource> {
   const resource = MIRRORED[kind];
-  if (resource && (await mirrored(db, access.organisationId, resource))) {
+  if (resource && (await fullSyncFinished(db, access.organisationId, resource))) {
     return mirrorSource(db, access.organisationId, resource, since);
   }
   return serviceSource(service, access, kind, since);
-}
-
-/** Whether the mirror's first full sync of a resource has finished (gateway.mirror_sync_state). */
-async function mirrored(db: Queryable, organisationId: number, resource: string): Promise<boolean> {
-  const { rows } = await db.query<{ done: boolean }>(
-    `select full_sync_finished_at is not null as done from gateway.mirror_sync_state
-      where organisation_id = $1 and resource = $2`,
-    [organisationId, resource],
-  );
-  return rows[0]?.done ?? false;
 }
 
 interface Keyed {

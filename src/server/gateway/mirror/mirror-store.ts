@@ -224,3 +224,13 @@ export async function upsertWaitingList(
   );
   return rowCount;
 }
+
+/** Whether the mirror's first full sync of a resource has finished: until then it holds only part of it. */
+export async function fullSyncFinished(db: Queryable, organisationId: number, resource: string): Promise<boolean> {
+  const { rows } = await db.query<{ done: boolean }>(
+    `select full_sync_finished_at is not null as done from gateway.mirror_sync_state
+      where organisation_id = $1 and resource = $2`,
+    [organisationId, resource],
+  );
+  return rows[0]?.done ?? false;
+}
