@@ -4,6 +4,7 @@ import { ticketQrDataUrl } from '../src/web/features/desk/ticket-qr-code';
 import { seriousFindings } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
 import { BOX_OFFICE, expect, MANAGER, signInByApi, test } from './support/fixtures';
+import { mirrorSynced } from './support/mirror';
 
 /**
  * Printing at the desk and the reservations queue, against the real server. Each printed QR code is drawn
@@ -193,8 +194,10 @@ test.describe('reservations queue', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(600_000);
     expect((await signInByApi(page.request, baseURL ?? '', BOX_OFFICE)).status()).toBe(200);
+    // The queue reads the organisation's mirror of the orders.
+    await mirrorSynced(page.request);
     await page.goto('/reservations');
     await expect(page.getByRole('heading', { level: 1, name: 'Reserveringen' })).toBeVisible();
     const rows = page.getByTestId('reservation-row');
@@ -251,8 +254,9 @@ test.describe('reservations queue', () => {
   });
 
   test('a manager sees the reservations and the webshop orders awaiting payment', async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(600_000);
     expect((await signInByApi(page.request, baseURL ?? '', MANAGER)).status()).toBe(200);
+    await mirrorSynced(page.request);
     await page.goto('/reservations');
     await expect(page.getByTestId('reservation-row').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('heading', { name: 'Online bestellingen die op betaling wachten' })).toBeVisible();
