@@ -50,26 +50,33 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     try {
       const before = action ? await readBefore(c, apiKey, action, servicePath) : undefined;
       const { response, requestText, answerText } = await forward(c, apiKey, `${servicePath}${url.search}`);
-      // A customer created or edited, tags set, an order checked out: in the mirror before the answer is sent.
-      await deps.mirror.writeThrough(principal, apiKey, {
+      // Both before the answer is sent, side by side (neither needs the other): a customer created or edited,
+      // tags set, an order checked out, in the mirror; and the call in the audit trail — one statement
+      // (gateway.audit_append: the chain's head upserted under its row lock, one INSERT), committed before the
+      // answer reaches the browser, so no recorded call is lost.
+      const mirrored = deps.mirror.writeThrough(principal, apiKey, {
         method: c.req.method,
         path: below,
         status: response.status,
         answerText,
       });
-      if (action) {
-        // After the service answered, one statement (gateway.audit_append: the chain's head upserted under its
-        // row lock, one INSERT), committed before the answer reaches the browser: no recorded call is lost.
-        const entry = forwardedEntry(action, {
-          method: c.req.method,
-          path: below,
-          search: url.searchParams,
-          status: response.status,
-          requestText,
-          answerText,
-          before,
-        });
-        await recordAudit(deps.db, { ...actor(principal), ...entry });
+      const audited = action
+        ? recordAudit(deps.db, {
+            ...actor(principal),
+            ...forwardedEntry(action, {
+              method: c.req.method,
+              path: below,
+              search: url.searchParams,
+              status: response.status,
+              requestText,
+              answerText,
+              before,
+            }),
+          })
+        : undefined;
+      // Both settle before a failure of either is passed on (none left running unobserved).
+      for (const settled of await Promise.allSettled([mirrored, audited])) {
+        if (settled.status === 'rejected') throw settled.reason;
       }
       if (isCheckout(c.req.method, below) && response.status >= 200 && response.status < 300) {
         // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
