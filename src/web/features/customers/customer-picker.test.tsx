@@ -254,6 +254,14 @@ describe('CustomerPicker asks the gateway only', { timeout: 30_000 }, () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
   });
+  it('takes the best match of the text as typed when Enter comes before its answer', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onChange = vi.fn();
+    renderPicker(onChange);
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'jansm{Enter}');
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect((onChange.mock.calls[0]?.[0] as Buyer).customerLastName).toBe('Jansma');
+  });
 });
 
 describe('quickCreateDefaults', () => {

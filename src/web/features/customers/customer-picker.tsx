@@ -57,6 +57,8 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
   const inputRef = useRef<HTMLInputElement>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const [focusSearch, setFocusSearch] = useState(false);
+  /** Enter pressed while the answer to the text was still coming: the text it was pressed at. */
+  const [enterAhead, setEnterAhead] = useState<string | null>(null);
 
   const asked = query.trim() !== '';
   const tooShort = asked && query.trim().length < CUSTOMER_LOOKUP_MIN_LENGTH;
@@ -73,6 +75,16 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
     if (current) combobox.selectFirstOption();
     else combobox.resetSelectedOption();
   }, [current, lookup.data]);
+
+  // A seller who types the email and presses Enter at once gets the best match as soon as its answer is in,
+  // as if they had waited for it; typing on cancels that (onChange).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: choose is a plain closure over the current render
+  useEffect(() => {
+    if (enterAhead === null || !current || enterAhead !== query) return;
+    setEnterAhead(null);
+    const best = shown[0];
+    if (best) choose(best);
+  }, [enterAhead, current, query, shown]);
 
   useEffect(() => {
     if (focusSearch && !value) {
@@ -148,7 +160,14 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             value={query}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
+              setEnterAhead(null);
               combobox.openDropdown();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && checking) {
+                event.preventDefault();
+                setEnterAhead(query);
+              }
             }}
             onClick={() => combobox.openDropdown()}
             onFocus={() => combobox.openDropdown()}
