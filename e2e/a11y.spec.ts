@@ -22,6 +22,8 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       baseURL,
     }) => {
+      // Among the suite's first tests: the server is cold and starts its first mirror sync (it ran past 30 s).
+      test.setTimeout(90_000);
       // The manager: another test's sign-ins must not change what this page lists (the administrator's sessions).
       expect((await signInByApi(page.request, baseURL ?? '', MANAGER)).status()).toBe(200);
       await page.goto('/account');
