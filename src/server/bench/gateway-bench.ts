@@ -10,6 +10,7 @@ import { createRootApp } from '../app';
 import type { GatewayEnv } from '../gateway/access';
 import { type Principal, type SessionAhead, SessionStore } from '../gateway/auth/sessions';
 import { forwardHandler } from '../gateway/forward/forwarder';
+import { organisationIdOf } from '../gateway/mirror/mirror-test-support';
 import { embeddedService } from '../gateway/service-connection';
 import { SALE_READ_DELAY_MS } from '../gateway/shifts/shift-sales';
 import { openGateway } from '../gateway/start-gateway';
@@ -96,6 +97,9 @@ async function startFoyer(runtime: ServiceRuntime): Promise<Started> {
     { DATA_DIR: '', FOYER_MASTER_KEY: MASTER_KEY },
     { db: runtime.db, service: embeddedService(runtime.app), log, seedDemo: true },
   );
+  // The mirror's first full sync (50,000 demo orders) would otherwise run during the first minutes of the
+  // measurements, on the same cores and database; after it, the schedule's syncs find nothing to do.
+  await deps.mirror.syncNow(await organisationIdOf(deps.db, 'demo'));
   const app = createRootApp({ runtime, log, staticRoot: null, gateway: deps });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
