@@ -1,4 +1,4 @@
-import { BarChart, LineChart } from '@mantine/charts';
+import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Anchor, ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -6,8 +6,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { GroupTotals, PerformanceReport } from '../../../contract/reports';
+import type { PerformanceReport } from '../../../contract/reports';
 import { useCan } from '../../app/use-can';
+import { GroupBars } from '../../components/group-bars';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney, formatNumber, isoLocalDate, type Locale } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
@@ -43,54 +44,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
       </Title>
       {children}
     </Stack>
-  );
-}
-
-/** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
-const BAR_HEIGHT = 28;
-
-function Bars({
-  groups,
-  value,
-  label,
-  format,
-  color,
-  measure,
-  testId,
-}: {
-  groups: readonly GroupTotals[];
-  value: (group: GroupTotals) => number;
-  label: (key: string) => string;
-  format: (value: number) => string;
-  color: string;
-  /** What the bars measure, for the tooltip. */
-  measure: string;
-  testId: string;
-}) {
-  const data = groups
-    .map((group) => ({ name: label(group.key), value: value(group) }))
-    .filter((bar) => bar.value > 0)
-    .sort((a, b) => b.value - a.value);
-  if (data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  }
-  return (
-    <BarChart
-      h={Math.max(120, data.length * BAR_HEIGHT + 40)}
-      data={data}
-      dataKey="name"
-      orientation="vertical"
-      series={[{ name: 'value', label: measure, color }]}
-      valueFormatter={format}
-      yAxisProps={{ width: 180, interval: 0 }}
-      xAxisProps={{ tickFormatter: format }}
-      gridAxis="x"
-      data-testid={testId}
-    />
   );
 }
 
@@ -209,7 +162,7 @@ export default function PerformanceSales({
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section title={t('byPrice')} id="by-price-title">
-            <Bars
+            <GroupBars
               groups={sales.data.byPrice}
               value={(group) => group.tickets}
               measure={t('figureSold')}
@@ -220,7 +173,7 @@ export default function PerformanceSales({
             />
           </Section>
           <Section title={t('byChannel')} id="by-channel-title">
-            <Bars
+            <GroupBars
               groups={sales.data.byChannel}
               value={(group) => group.revenueCents / 100}
               measure={t('figureRevenue')}

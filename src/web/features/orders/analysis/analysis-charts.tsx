@@ -1,14 +1,15 @@
-import { AreaChart, BarChart } from '@mantine/charts';
+import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
-import type { Charts, GroupTotals } from '../../../../contract/reports';
+import type { Charts } from '../../../../contract/reports';
 import { formatDate, formatMoney, formatNumber, type Locale } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
 import './analysis-charts.css';
+import { GroupBars } from '../../../components/group-bars';
 import { analysisMessages } from './analysis-messages';
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];
@@ -31,54 +32,6 @@ const wholeEuros = (locale: Locale) => {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
   return (value: number) => format.format(value);
 };
-
-/** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
-const BAR_HEIGHT = 28;
-
-function Bars({
-  groups,
-  value,
-  label,
-  format,
-  color,
-  measure,
-  testId,
-}: {
-  groups: readonly GroupTotals[];
-  value: (group: GroupTotals) => number;
-  label: (key: string) => string;
-  format: (value: number) => string;
-  color: string;
-  /** What the bars measure, for the tooltip. */
-  measure: string;
-  testId: string;
-}) {
-  const data = groups
-    .map((group) => ({ name: label(group.key), value: value(group) }))
-    .filter((bar) => bar.value > 0)
-    .sort((a, b) => b.value - a.value);
-  if (data.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  }
-  return (
-    <BarChart
-      h={Math.max(120, data.length * BAR_HEIGHT + 40)}
-      data={data}
-      dataKey="name"
-      orientation="vertical"
-      series={[{ name: 'value', label: measure, color }]}
-      valueFormatter={format}
-      yAxisProps={{ width: 180, interval: 0 }}
-      xAxisProps={{ tickFormatter: format }}
-      gridAxis="x"
-      data-testid={testId}
-    />
-  );
-}
 
 /**
  * The charts of the filtered orders, as the gateway counted them: revenue per day by channel, orders by
@@ -145,7 +98,7 @@ export default memo(function AnalysisCharts({
       </Chart>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Chart title={t('chartOrdersByStatus')} id="chart-orders-by-status">
-          <Bars
+          <GroupBars
             groups={charts.byStatus}
             value={(group) => group.orders}
             measure={t('totalOrders')}
@@ -156,7 +109,7 @@ export default memo(function AnalysisCharts({
           />
         </Chart>
         <Chart title={t('chartTopEvents')} id="chart-top-events">
-          <Bars
+          <GroupBars
             groups={charts.topEvents}
             value={(group) => group.revenueCents / 100}
             measure={t('totalRevenue')}
@@ -167,7 +120,7 @@ export default memo(function AnalysisCharts({
           />
         </Chart>
         <Chart title={t('chartByPrice')} id="chart-by-price">
-          <Bars
+          <GroupBars
             groups={charts.byPrice.slice(0, 12)}
             value={(group) => group.tickets}
             measure={t('totalTickets')}
@@ -178,7 +131,7 @@ export default memo(function AnalysisCharts({
           />
         </Chart>
         <Chart title={t('chartByChannel')} id="chart-by-channel">
-          <Bars
+          <GroupBars
             groups={charts.byChannel}
             value={(group) => group.revenueCents / 100}
             measure={t('totalRevenue')}
@@ -189,7 +142,7 @@ export default memo(function AnalysisCharts({
           />
         </Chart>
         <Chart title={t('chartByMethod')} id="chart-by-method">
-          <Bars
+          <GroupBars
             groups={charts.byMethod}
             value={(group) => group.revenueCents / 100}
             measure={t('totalRevenue')}
