@@ -125,6 +125,31 @@ describeEachDatabase('the mirror store', (database) => {
     expect(rows).toEqual([{ name: 'Nieuw' }]);
   });
 
+  it("marks the days of written orders for the reports' rollups, the day an order leaves included", async () => {
+    const marked = async () =>
+      (
+        await db.query<{ day: string }>(
+          `select to_char(order_day, 'YYYY-MM-DD') as day from gateway.report_dirty_days
+            where organisation_id = $1 order by order_day`,
+          [organisationId],
+        )
+      ).rows.map((row) => row.day);
+    const clear = () => db.query('delete from gateway.report_dirty_days where organisation_id = $1', [organisationId]);
+    await clear();
+    await upsertOrders(db, organisationId, [order(21, '2026-11-20T10:00:00+01:00')]);
+    expect(await marked()).toEqual(['2026-11-20']);
+    await clear();
+    // Moved to another day (its lines replaced with it): both days' rollups are stale.
+    await upsertOrders(db, organisationId, [
+      order(21, '2026-11-20T10:05:00+01:00', { orderDate: '2026-11-22T20:00:00+01:00', seats: [seat(103, 25)] }),
+    ]);
+    expect(await marked()).toEqual(['2026-11-20', '2026-11-22']);
+    await clear();
+    // An older read writes nothing and marks nothing.
+    await upsertOrders(db, organisationId, [order(21, '2026-11-20T10:00:00+01:00')]);
+    expect(await marked()).toEqual([]);
+  });
+
   it('upserts orders with their lines, replacing the lines as a whole, in cents', async () => {
     expect(
       await upsertOrders(db, organisationId, [
