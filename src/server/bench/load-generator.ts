@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { KeepAliveConnection, type Reply } from './keep-alive-client';
+import { percentile } from './stats';
 
 /**
  * The client side of `npm run bench:service`, run as a child process so that generating load does not
@@ -24,6 +25,8 @@ export type LoadJob =
       durationSeconds: number;
       /** Requests per second over all connections (a steady load); absent: as fast as answers come. */
       overallRate?: number;
+      /** Return every response's latency too, so that rounds can be pooled. */
+      samples?: boolean;
     }
   | {
       /** Each call: a fresh cart (not timed), then the timed `POST /partner/cart/{id}` adding one seat. */
@@ -61,17 +64,30 @@ export interface LoadResult {
   errors: number;
   firstError?: string;
   seatsUsed: number;
+  /** Every response's latency in ms (when the job asked for them). */
+  samples?: number[];
 }
 
 async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadResult> {
-  const result = await autocannon({
-    url: job.url,
-    method: job.method,
-    headers: job.headers,
-    ...(job.body === undefined ? {} : { body: job.body }),
-    connections: job.connections,
-    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
-    duration: job.durationSeconds,
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: job.url,
+        method: job.method,
+        headers: job.headers,
+        ...(job.body === undefined ? {} : { body: job.body }),
+        connections: job.connections,
+        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
+        duration: job.durationSeconds,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    if (job.samples) {
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+        samples.push(responseTime);
+      });
+    }
   });
   const requests = result['2xx'] + result.non2xx;
   return {
@@ -83,12 +99,8 @@ async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadRes
     non2xx: result.non2xx,
     errors: result.errors,
     seatsUsed: 0,
+    ...(job.samples ? { samples } : {}),
   };
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
 class StepError extends Error {}
@@ -174,13 +186,12 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
 
   await Promise.all(Array.from({ length: job.concurrency }, () => seller()));
   const durationSeconds = (performance.now() - measureFrom) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     durationSeconds,
     perSecond: latencies.length / durationSeconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     non2xx,
     errors,
     ...(firstError ? { firstError } : {}),

@@ -12,6 +12,7 @@ import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { percentile } from './stats';
 
 /**
  * `npm run bench:reports`: the order analysis from the mirror (issue 21, item 3), on PGlite and PostgreSQL,
@@ -32,10 +33,6 @@ const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface Foyer {

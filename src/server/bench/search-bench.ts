@@ -16,6 +16,7 @@ import { fillMirror, generateCustomers } from '../testing/mirror-customers';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import { keystrokes, type RealisticQuery, realisticQueries } from '../testing/search-queries';
 import { buildSqlCandidate, sqlSearch } from './search-sql-candidate';
+import { percentile } from './stats';
 
 /**
  * `npm run bench:search` (issue 21): the customer search from the mirror, its two candidates side by side on
@@ -51,12 +52,6 @@ const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParal
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 const count = (value: number) => value.toLocaleString('en');
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const heap = () => {
