@@ -174,22 +174,31 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
     const steady = { overallRate: STEADY_RATE };
     const direct = { ...read(`${foyer.base}/v1${path}`, { authorization: 'demo-partner-key' }, 20), ...steady };
     const bare = { ...read(`${foyer.bareBase}/api/v1${path}`, {}, 20), ...steady };
-    // The two sides of the comparison run at the same time, each with 20 connections and half the rate, so
-    // that a pause of the machine delays both alike; their samples are pooled over the rounds.
-    const half = { overallRate: STEADY_RATE / 2, samples: true };
-    const given = { ...read(`${foyer.givenBase}/api/v1${path}`, {}, 20), ...half };
-    const gateway = { ...read(`${foyer.base}/api/v1${path}`, { cookie: foyer.cookie }, 20), ...half };
+    // The two sides of the comparison at the same time, request by request (A B A B at 500/s in all, 20
+    // connections each), so that a pause of the machine delays both alike; their samples pooled over the rounds.
+    const paired: LoadJob = {
+      kind: 'paired',
+      sides: [
+        { url: `${foyer.givenBase}/api/v1${path}`, headers: {} },
+        { url: `${foyer.base}/api/v1${path}`, headers: { cookie: foyer.cookie } },
+      ],
+      connectionsPerSide: 20,
+      overallRate: STEADY_RATE,
+      warmupSeconds: 0,
+      durationSeconds: SECONDS,
+    };
     console.log(
       `\n${database}: a forwarded read, 20 connections at ${STEADY_RATE}/s, ${SECONDS} s each; the app with and without ` +
-        `the database session side by side (20 connections and ${STEADY_RATE / 2}/s each)`,
+        `the database session alternating request by request (20 connections each)`,
     );
-    for (const job of [direct, bare, given, gateway]) await runLoad({ ...job, durationSeconds: 1 });
+    for (const job of [direct, bare, paired]) await runLoad({ ...job, durationSeconds: 1 });
     const pooled = { given: [] as number[], session: [] as number[] };
     const added = { p50: [] as number[], p99: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
       const service = await runLoad(direct);
       const forwarderAlone = await runLoad(bare);
-      const [a, b] = await Promise.all([runLoad(given), runLoad(gateway)]);
+      const a = await runLoad(paired);
+      const b = a.second as LoadResult;
       console.log(line(`round ${round} service  GET /v1${path}`, service));
       console.log(line(`round ${round} forwarder alone, person given`, forwarderAlone));
       console.log(line(`round ${round} app, session given → permission`, a));

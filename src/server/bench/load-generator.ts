@@ -15,6 +15,7 @@ export interface SeatChoice {
 }
 
 export type LoadJob =
+  | PairedJob
   | {
       kind: 'http';
       url: string;
@@ -25,8 +26,6 @@ export type LoadJob =
       durationSeconds: number;
       /** Requests per second over all connections (a steady load); absent: as fast as answers come. */
       overallRate?: number;
-      /** Return every response's latency too, so that rounds can be pooled. */
-      samples?: boolean;
     }
   | {
       /** Each call: a fresh cart (not timed), then the timed `POST /partner/cart/{id}` adding one seat. */
@@ -54,6 +53,27 @@ export type LoadJob =
       durationSeconds: number;
     };
 
+/** One endpoint of a paired job. */
+export interface PairedSide {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Two endpoints measured at the same time (A B A B … request by request, not round by round): a steady
+ * `overallRate` of GETs alternating between them, each side on its own `connectionsPerSide` kept-alive
+ * connections. A request's latency runs from the moment it was due, so a queue behind a slow answer counts
+ * (no coordinated omission), and a pause of either machine part falls on both sides alike.
+ */
+export interface PairedJob {
+  kind: 'paired';
+  sides: [PairedSide, PairedSide];
+  connectionsPerSide: number;
+  overallRate: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
 export interface LoadResult {
   requests: number;
   durationSeconds: number;
@@ -64,30 +84,21 @@ export interface LoadResult {
   errors: number;
   firstError?: string;
   seatsUsed: number;
-  /** Every response's latency in ms (when the job asked for them). */
+  /** Every response's latency in ms (a paired job's). */
   samples?: number[];
+  /** A paired job: this result is side A's, `second` side B's. */
+  second?: LoadResult;
 }
 
 async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadResult> {
-  const samples: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: job.url,
-        method: job.method,
-        headers: job.headers,
-        ...(job.body === undefined ? {} : { body: job.body }),
-        connections: job.connections,
-        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
-        duration: job.durationSeconds,
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    if (job.samples) {
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-        samples.push(responseTime);
-      });
-    }
+  const result = await autocannon({
+    url: job.url,
+    method: job.method,
+    headers: job.headers,
+    ...(job.body === undefined ? {} : { body: job.body }),
+    connections: job.connections,
+    ...(job.overallRate ? { overallRate: job.overallRate } : {}),
+    duration: job.durationSeconds,
   });
   const requests = result['2xx'] + result.non2xx;
   return {
@@ -99,7 +110,6 @@ async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadRes
     non2xx: result.non2xx,
     errors: result.errors,
     seatsUsed: 0,
-    ...(job.samples ? { samples } : {}),
   };
 }
 
@@ -199,6 +209,73 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
   };
 }
 
+async function runPaired(job: PairedJob): Promise<LoadResult> {
+  const sides = job.sides.map((side) => {
+    const url = new URL(side.url);
+    const headers = Object.entries(side.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const idle = Array.from({ length: job.connectionsPerSide }, () => new KeepAliveConnection(url));
+    return { url, headers, idle, all: [...idle], due: [] as number[], latencies: [] as number[], failures: 0 };
+  });
+  const started = performance.now();
+  const measureFrom = started + job.warmupSeconds * 1000;
+  const deadline = measureFrom + job.durationSeconds * 1000;
+  const interval = 1000 / job.overallRate;
+  type Side = (typeof sides)[number];
+  const inFlight = new Set<Promise<void>>();
+  // Sends the side's oldest due request on a free connection, and the next one when it is answered.
+  const send = (side: Side) => {
+    const connection = side.idle.pop();
+    const dueAt = side.due.shift();
+    if (!connection || dueAt === undefined) {
+      if (connection) side.idle.push(connection);
+      if (dueAt !== undefined) side.due.unshift(dueAt);
+      return;
+    }
+    const done = connection
+      .request('GET', `${side.url.pathname}${side.url.search}`, side.headers)
+      .then(
+        (reply) => {
+          if (reply.status < 200 || reply.status >= 300) side.failures += 1;
+          else if (dueAt >= measureFrom) side.latencies.push(performance.now() - dueAt);
+        },
+        () => {
+          side.failures += 1;
+        },
+      )
+      .finally(() => {
+        inFlight.delete(done);
+        side.idle.push(connection);
+        send(side);
+      });
+    inFlight.add(done);
+  };
+  for (let n = 0; ; n++) {
+    const dueAt = started + n * interval;
+    if (dueAt >= deadline) break;
+    const wait = dueAt - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const side = sides[n % 2] as Side;
+    side.due.push(dueAt);
+    send(side);
+  }
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  for (const side of sides) for (const connection of side.all) connection.close();
+  const resultOf = (side: Side): LoadResult => ({
+    requests: side.latencies.length,
+    durationSeconds: job.durationSeconds,
+    perSecond: side.latencies.length / job.durationSeconds,
+    p50: percentile(side.latencies, 50),
+    p99: percentile(side.latencies, 99),
+    non2xx: side.failures,
+    errors: 0,
+    seatsUsed: 0,
+    samples: side.latencies,
+  });
+  return { ...resultOf(sides[0] as Side), second: resultOf(sides[1] as Side) };
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -206,5 +283,6 @@ async function readStdin(): Promise<string> {
 }
 
 const job = JSON.parse(await readStdin()) as LoadJob;
-const result = job.kind === 'http' ? await runHttp(job) : await runSelling(job);
+const result =
+  job.kind === 'http' ? await runHttp(job) : job.kind === 'paired' ? await runPaired(job) : await runSelling(job);
 process.stdout.write(JSON.stringify(result));
