@@ -129,8 +129,13 @@ export const cancellationSchema = z.object({
   /** What the cancellation concerns: the order's amount, or the removed seats'. */
   amountCents: cents,
   method: z.string().nullable(),
-  /** Sold in this shift (else: another desk sale of the shift's time). */
+  /** Sold in this shift (else: another desk sale of the shift's time, or one sold before it). */
   ofThisShift: z.boolean(),
+  /**
+   * A desk sale of before the shift, cancelled or refunded while it ran (as the mirror saw it). Absent in
+   * the Z-reports kept before it was added.
+   */
+  soldBefore: z.boolean().optional(),
 });
 export type Cancellation = z.infer<typeof cancellationSchema>;
 

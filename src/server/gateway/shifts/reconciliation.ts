@@ -12,6 +12,8 @@ import type { SaleRecord } from './shift-store';
 
 /** At most this many pages (100 orders each) are compared per shift; beyond it the result says "incomplete". */
 export const MAX_RECONCILIATION_PAGES = 50;
+/** At most this many earlier desk sales changed during a shift are looked at (a shift's worth, many times over). */
+const MAX_EARLIER_SALES = 500;
 /** The service's clock may be a little behind the gateway's: read this much before the opening too. */
 const CLOCK_MARGIN_MS = 2 * 60_000;
 
@@ -116,6 +118,63 @@ async function foyerSales(
   return { madeInFoyer, bySellerWithoutShift };
 }
 
+/**
+ * Desk sales dated before the shift whose last change falls in it — a refund at the desk of an earlier sale
+ * shows as one — from the mirror, which holds every order: the service's order list would have to be walked
+ * back from the shift's time through every older page to find them. As fresh as the mirror (its interval).
+ */
+async function earlierDeskSalesChanged(
+  db: Queryable,
+  organisationId: number,
+  opened: number,
+  closed: number,
+): Promise<ServiceOrder[]> {
+  const { rows } = await db.query<{
+    order_id: string;
+    order_status: string;
+    payment_status: string;
+    order_date: Date;
+    last_changed: Date;
+    amount_cents: string;
+    donation_cents: string;
+    fee_cents: string;
+    payment_method: string;
+    removed_cents: string[] | null;
+    removed_events: string[] | null;
+  }>(
+    `select o.order_id, o.order_status, o.payment_status, o.order_date, o.last_changed, o.amount_cents,
+            o.donation_cents, o.fee_cents, o.payment_method, removed.cents as removed_cents,
+            removed.events as removed_events
+       from gateway.mirror_orders o
+       cross join lateral (
+             select array_agg(s.amount_cents) as cents, array_agg(s.event_id) as events
+               from gateway.mirror_order_seats s
+              where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.deleted) removed
+      where o.organisation_id = $1 and o.last_changed >= $2 and ($3::timestamptz is null or o.last_changed <= $3)
+        and o.order_date < $2 and o.channel = 'sp'
+      order by o.last_changed
+      limit ${MAX_EARLIER_SALES}`,
+    [organisationId, new Date(opened), Number.isFinite(closed) ? new Date(closed) : null],
+  );
+  return rows.map((row) => ({
+    orderId: Number(row.order_id),
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    orderDate: new Date(row.order_date).toISOString(),
+    lastChanged: new Date(row.last_changed).toISOString(),
+    amountCents: Number(row.amount_cents),
+    donationCents: Number(row.donation_cents),
+    method: row.payment_method,
+    feeCents: Number(row.fee_cents),
+    channel: 'sp',
+    seats: null,
+    deletedSeats: (row.removed_cents ?? []).map((amount, index) => ({
+      eventId: Number(row.removed_events?.[index]),
+      amountCents: Number(amount),
+    })),
+  }));
+}
+
 /** Compares a shift's sales with the service's orders of the shift's time. */
 export async function reconcileShift(
   db: Queryable,
@@ -194,6 +253,11 @@ export async function reconcileShift(
   for (const order of deskOrders) {
     const cancellation = cancellationOf(order, false);
     if (cancellation) cancellations.push(cancellation);
+  }
+  const listed = new Set(cancellations.map((entry) => entry.orderId));
+  for (const order of await earlierDeskSalesChanged(db, window.organisationId, opened, closed)) {
+    const cancellation = cancellationOf(order, false);
+    if (cancellation && !listed.has(order.orderId)) cancellations.push({ ...cancellation, soldBefore: true });
   }
   return {
     checkedAt: now.toISOString(),

@@ -5,6 +5,7 @@ import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import type { AuditEntry } from '../audit/audit-trail';
+import { upsertOrders } from '../mirror/mirror-store';
 import { embeddedService } from '../service-connection';
 import {
   createTestGateway,
@@ -448,6 +449,33 @@ describeEachDatabase('shifts and cash-up', (database) => {
       [cancelled],
     );
     const { amountCents: cancelledAmount } = await orderAmount(cancelled);
+    // Earlier sales as the mirror holds them: a desk sale of yesterday refunded during the shift is listed; one
+    // that was only looked at (paid, unchanged in status), and a webshop sale cancelled meanwhile, are not.
+    const { rows: organisation } = await gateway.db.query<{ id: string }>(
+      `select id from gateway.organisations where client_name = 'demo'`,
+    );
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const earlier = (orderId: number, fields: Record<string, unknown>) => ({
+      orderId,
+      orderKey: `earlier-${orderId}`,
+      customerId: fx.customers.withTags.customerId,
+      orderStatus: 'ord',
+      orderPaymentStatus: 'paid',
+      orderChannel: 'sp',
+      handlingTextPayment: 'Contant',
+      orderDate: yesterday,
+      lastChanged: new Date().toISOString(),
+      amount: 30,
+      fee: 0,
+      seats: [],
+      deletedSeats: [],
+      ...fields,
+    });
+    await upsertOrders(gateway.db, Number(organisation[0]?.id), [
+      earlier(912_000_001, { orderStatus: 'cancel', orderPaymentStatus: 'cancelled' }),
+      earlier(912_000_002, {}),
+      earlier(912_000_003, { orderChannel: 'www', orderStatus: 'cancel', orderPaymentStatus: 'cancelled' }),
+    ]);
 
     const reconciliation = await json<Reconciliation>(await seller.request(`/api/shifts/${shiftId}/reconciliation`));
     expect(reconciliation.complete).toBe(true);
@@ -472,6 +500,16 @@ describeEachDatabase('shifts and cash-up', (database) => {
         method: 'Pin',
         ofThisShift: true,
       },
+      {
+        orderId: 912_000_001,
+        kind: 'cancelled',
+        orderStatus: 'cancel',
+        paymentStatus: 'cancelled',
+        amountCents: 3000,
+        method: 'Contant',
+        ofThisShift: false,
+        soldBefore: true,
+      },
     ]);
     expect(reconciliation.changed.map((order) => order.orderId)).not.toContain(kept);
 
@@ -484,7 +522,10 @@ describeEachDatabase('shifts and cash-up', (database) => {
         reason: 'Pinbetaling geannuleerd en teruggeboekt',
       }),
     );
-    expect(closed.zReport?.reconciliation?.cancellations.map((entry) => entry.orderId)).toEqual([cancelled]);
+    expect(closed.zReport?.reconciliation?.cancellations.map((entry) => entry.orderId)).toEqual([
+      cancelled,
+      912_000_001,
+    ]);
     expect(closed.zReport?.reconciliation?.outsideFoyer.map((entry) => entry.orderId)).toEqual([outside]);
   });
 

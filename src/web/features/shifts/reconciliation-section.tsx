@@ -11,7 +11,7 @@ import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from './shift-model';
 import { shiftQueries } from './shift-queries';
-import { shiftsMessages } from './shifts-messages';
+import { cancellationOrigin, shiftsMessages } from './shifts-messages';
 
 function OrderRef({ orderId }: { orderId: number }) {
   const mayOpen = useCan('orders:read');
@@ -80,7 +80,7 @@ export function CancellationList({ cancellations }: { cancellations: readonly Ca
         <List.Item key={`${entry.orderId}:${entry.kind}`} data-testid="cancellation">
           <OrderRef orderId={entry.orderId} /> · {t(`cancel:${entry.kind}`)} ·{' '}
           <span className="foyer-tabular">{formatMoney(eurosOf(entry.amountCents), locale)}</span>
-          {entry.method ? ` · ${entry.method}` : ''} · {entry.ofThisShift ? t('ofThisShift') : t('otherDeskSale')}
+          {entry.method ? ` · ${entry.method}` : ''} · {t(cancellationOrigin(entry))}
         </List.Item>
       ))}
     </List>

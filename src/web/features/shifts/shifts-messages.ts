@@ -139,6 +139,7 @@ export const shiftsMessages = defineMessages(
     'cancel:seats-removed': 'Plaatsen verwijderd',
     ofThisShift: 'uit deze dienst',
     otherDeskSale: 'andere kassaverkoop',
+    soldBefore: 'verkocht vóór deze dienst',
     // Close-out
     closeTitle: 'Dienst {id} afsluiten',
     closeIntro:
@@ -332,6 +333,7 @@ export const shiftsMessages = defineMessages(
     'cancel:seats-removed': 'Seats removed',
     ofThisShift: 'from this shift',
     otherDeskSale: 'other desk sale',
+    soldBefore: 'sold before this shift',
     closeTitle: 'Close shift {id}',
     closeIntro: 'Count the drawer and read the card terminal’s total. Foyer compares them with this shift’s sales.',
     closeAlready: 'This shift is closed already.',
@@ -394,3 +396,9 @@ export const shiftsMessages = defineMessages(
 );
 
 export type ShiftsMessageKey = keyof typeof shiftsMessages.nl;
+
+/** Where a cancellation's order was sold, as the reconciliation and the Z-report name it. */
+export const cancellationOrigin = (entry: {
+  ofThisShift: boolean;
+  soldBefore?: boolean | undefined;
+}): ShiftsMessageKey => (entry.ofThisShift ? 'ofThisShift' : entry.soldBefore ? 'soldBefore' : 'otherDeskSale');

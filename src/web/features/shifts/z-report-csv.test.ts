@@ -65,6 +65,16 @@ const report: ZReport = {
         method: 'Pin',
         ofThisShift: true,
       },
+      {
+        orderId: 41,
+        kind: 'payment-cancelled',
+        orderStatus: 'ord',
+        paymentStatus: 'cancelled',
+        amountCents: 2_000,
+        method: 'Contant',
+        ofThisShift: false,
+        soldBefore: true,
+      },
     ],
   },
 };
@@ -100,6 +110,11 @@ describe('the Z-report as CSV', () => {
     // A name a spreadsheet would run as a formula is quoted.
     expect(rows.some((row) => row[0] === 'Verkopen per voorstelling' && row[1] === "'=Racoon")).toBe(true);
     expect(find('Annuleringen en terugbetalingen gezien', '99')?.[4]).toBe('35.00');
+    expect(find('Annuleringen en terugbetalingen gezien', '41')?.slice(2, 5)).toEqual([
+      'Betaling geannuleerd (verkocht vóór deze dienst)',
+      '',
+      '20.00',
+    ]);
     expect(find('Kasopmaak', 'Contant in de kas · Verschil')?.[4]).toBe('-5.00');
     expect(find('Kasopmaak', 'Totaal · Verschil')?.[4]).toBe('-5.00');
     expect(find('Kasopmaak', 'Reden')?.[2]).toBe('Wisselgeld, geteld');

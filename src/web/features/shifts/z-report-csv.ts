@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { ShiftSummary, ZReport } from '../../../contract/shift';
 import type { Translate } from '../../lib/i18n';
-import type { ShiftsMessageKey } from './shifts-messages';
+import { cancellationOrigin, type ShiftsMessageKey } from './shifts-messages';
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
@@ -77,7 +77,7 @@ export function zReportCsv(shift: ShiftSummary, report: ZReport, t: Translate<Sh
     rows.push([
       cancellations,
       String(entry.orderId),
-      `${t(`cancel:${entry.kind}`)} (${entry.ofThisShift ? t('ofThisShift') : t('otherDeskSale')})`,
+      `${t(`cancel:${entry.kind}`)} (${t(cancellationOrigin(entry))})`,
       '',
       euros(entry.amountCents),
     ]);

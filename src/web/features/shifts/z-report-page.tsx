@@ -10,7 +10,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { differenceKind, eurosOf, formatAtDesk } from './shift-model';
 import { ShiftLoad, shiftIdParam } from './shift-page';
-import { shiftsMessages } from './shifts-messages';
+import { cancellationOrigin, shiftsMessages } from './shifts-messages';
 import { zReportCsv, zReportFileName } from './z-report-csv';
 import './z-report.css';
 
@@ -157,7 +157,7 @@ function ZReportPaper({
                     {t('columnOrder')} {entry.orderId} · {t(`cancel:${entry.kind}`)}
                     <br />
                     {entry.method ? `${entry.method} · ` : ''}
-                    {entry.ofThisShift ? t('ofThisShift') : t('otherDeskSale')}
+                    {t(cancellationOrigin(entry))}
                   </th>
                   <td className="foyer-receipt-amount">{money(entry.amountCents)}</td>
                 </tr>
