@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
 import type { Queryable } from '../../service/db/database';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { PRINTERS, printAccess } from '../desk/print-access';
@@ -142,7 +143,9 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     c.header('content-disposition', 'attachment; filename="audit-trail.csv"');
     c.header('cache-control', 'no-store');
     return stream(c, async (out) => {
-      await out.write(`${Papa.unparse([CSV_FIELDS as unknown as string[]])}\r\n`);
+      await out.write(
+        `${UTF8_BOM}${Papa.unparse([CSV_FIELDS as unknown as string[]], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`,
+      );
       // Newest first, as on the page, in batches by id: memory stays flat however long the trail is.
       let beforeId: number | null = null;
       for (;;) {
@@ -154,8 +157,7 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         );
         if (rows.length === 0) break;
         const entries: AuditEntry[] = rows.map(auditEntryOf);
-        // escapeFormulae: a value a spreadsheet would run as a formula (=, +, -, @) is quoted with a '.
-        await out.write(`${Papa.unparse(entries.map(csvRow), { escapeFormulae: true })}\r\n`);
+        await out.write(`${Papa.unparse(entries.map(csvRow), CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`);
         beforeId = entries[entries.length - 1]?.id ?? 0;
         if (rows.length < CSV_BATCH) break;
       }

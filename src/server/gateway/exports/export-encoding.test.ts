@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvEncoder, dutchDecimal, jsonLinesEncoder, UTF8_BOM } from './export-encoding';
+import { UTF8_BOM } from '../../../contract/csv';
+import { csvEncoder, dutchDecimal, jsonLinesEncoder } from './export-encoding';
 import { clientTypesLayout, customersLayout, type ExportRecord, orderSeatsLayout, ordersLayout } from './export-rows';
 
 const seat = (seatId: number, amount: number) => ({

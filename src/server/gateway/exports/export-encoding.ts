@@ -1,17 +1,7 @@
 import Papa from 'papaparse';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ExportRecord, RowLayout } from './export-rows';
-
-/** Spreadsheets (Excel above all) read a CSV as UTF-8 only when it starts with a byte order mark. */
-export const UTF8_BOM = '\uFEFF';
-const CSV_NEWLINE = '\r\n';
-
-/**
- * Cells a spreadsheet would run as a formula (`=…`, `@…`, `+cmd`, `-cmd`) get a leading `'` (papaparse's
- * escapeFormulae). A sign followed only by digits is left alone: phone numbers (`+316…`) and negative
- * credit (`-12.50`) must reach the CRM unchanged.
- */
-const FORMULA_START = /^(?:[=@\t\r]|[+-](?![\d\s.,]*$))/;
 
 /** Encodes an export chunk by chunk (one page at a time), so no step ever holds the whole file. */
 export interface ChunkEncoder {
@@ -41,7 +31,7 @@ export function dutchDecimal(value: unknown): unknown {
  * decimal comma; with `,` every value goes out as the service sent it (for machines: a CRM sync).
  */
 export function csvEncoder(layout: RowLayout, delimiter: ',' | ';' = ','): ChunkEncoder {
-  const config = { delimiter, newline: CSV_NEWLINE, escapeFormulae: FORMULA_START };
+  const config = { ...CSV_UNPARSE_OPTIONS, delimiter };
   const moneyAt =
     delimiter === ';'
       ? (layout.moneyColumns ?? []).map((name) => layout.columns.indexOf(name)).filter((i) => i >= 0)

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
 import {
   groupQuerySchema,
   orderFilterSchema,
@@ -143,8 +144,8 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
     c.header('content-disposition', `attachment; filename="orders-${filter.data.from}-${filter.data.to}.csv"`);
     c.header('cache-control', 'no-store');
     return stream(c, async (out) => {
-      // A byte order mark, so spreadsheet programs read accents right; CRLF line ends; decimals with a point.
-      await out.write(`\uFEFF${Papa.unparse([CSV_HEADER])}\r\n`);
+      // The rules of every Foyer CSV (contract/csv.ts); decimals with a point.
+      await out.write(`${UTF8_BOM}${Papa.unparse([CSV_HEADER], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`);
       for await (const batch of listedOrderBatches(db, where, list.data.sort)) {
         if (out.aborted) return;
         const rows = batch.map((row) => [
@@ -165,8 +166,7 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, c
           row.email,
           row.eventIds,
         ]);
-        // escapeFormulae: a value a spreadsheet would run as a formula (=, +, -, @) is quoted with a '.
-        await out.write(`${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: true })}\r\n`);
+        await out.write(`${Papa.unparse(rows, CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`);
       }
     });
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { cartQueries } from '../../lib/queries/cart-queries';
+import { eventQueries } from '../../lib/queries/event-queries';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { boxOfficeMessages } from './box-office-messages';
 import { donationItem, goodsItem, parseAmount } from './cart-model';
@@ -28,7 +28,7 @@ export function ExtrasPanel({
   const { locale } = useLocale();
   const [donation, setDonation] = useState('');
   const [donationInvalid, setDonationInvalid] = useState(false);
-  const events = useQuery(cartQueries.allEvents());
+  const events = useQuery(eventQueries.everyDate());
   const goods = useMemo(
     () =>
       (events.data ?? []).flatMap((event) => {

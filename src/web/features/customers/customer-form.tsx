@@ -134,7 +134,7 @@ export function CustomerForm({
         return;
       }
       queryClient.setQueryData(customerKeys.detail(saved.customerId), saved);
-      void queryClient.invalidateQueries({ queryKey: [...customerKeys.all, 'by-email'] });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.byEmails() });
       // The gateway wrote the saved customer into its copy before it answered: searches find it as it is now.
       void queryClient.invalidateQueries({ queryKey: customerKeys.searches() });
       const next = customer ? customerFormValues(saved) : values;

@@ -164,9 +164,18 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
               combobox.openDropdown();
             }}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && checking) {
+              if (event.key !== 'Enter') return;
+              if (checking) {
                 event.preventDefault();
                 setEnterAhead(query);
+                return;
+              }
+              // The answer is in but its best match is not highlighted yet (the effect above comes after the
+              // paint that shows the options): Enter takes it all the same, as it would a moment later.
+              const best = shown[0];
+              if (current && best && combobox.getSelectedOptionIndex() === -1) {
+                event.preventDefault();
+                choose(best);
               }
             }}
             onClick={() => combobox.openDropdown()}

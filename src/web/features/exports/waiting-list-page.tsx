@@ -8,6 +8,7 @@ import { readPage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { performanceLabel, sortByStart } from '../../lib/performance-label';
+import { eventQueries } from '../../lib/queries/event-queries';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { exportsMessages, WAITING_TYPES } from './exports-messages';
 import { filterWaitingList, readWaitingListParams, typesOf, writeWaitingListParams } from './waiting-list-params';
@@ -30,7 +31,7 @@ export function WaitingListPage() {
   const params = useMemo(() => readWaitingListParams(search), [search]);
   const page = readPage(search.get('page'));
   const entries = useQuery(waitingListQueries.entries());
-  const events = useQuery(waitingListQueries.allEvents());
+  const events = useQuery(eventQueries.everyDate());
 
   const eventsById = useMemo(() => new Map((events.data ?? []).map((event) => [event.eventId, event])), [events.data]);
   const visible = useMemo(() => filterWaitingList(entries.data ?? [], params), [entries.data, params]);

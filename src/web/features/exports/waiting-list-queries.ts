@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../lib/api-client';
 import { fetchAllPages } from '../../lib/fetch-all-pages';
-import { eventKeys } from '../../lib/queries/event-queries';
-import { partnerEventListSchema } from '../../lib/schemas/partner-event';
 import { waitingPageSchema } from './waiting-list-schema';
 
 export const waitingListKeys = {
@@ -30,12 +28,5 @@ export const waitingListQueries = {
       // that multiplied the attempts, and an unreachable server took about 20 s to be reported.
       retry: false,
       staleTime: 60_000,
-    }),
-  /** Every event (no date range): waiting lists belong to past and coming performances alike. */
-  allEvents: () =>
-    queryOptions({
-      queryKey: [...eventKeys.lists(), 'all'] as const,
-      queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
-      staleTime: 5 * 60_000,
     }),
 };

@@ -11,12 +11,13 @@ import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { deskQueries } from '../../lib/queries/desk-queries';
+import { eventQueries } from '../../lib/queries/event-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
 import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { orderPageMessages } from './order-page-messages';
-import { allEventsQuery, OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
+import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
 import { ordersMessages } from './orders-messages';
 import './orders.css';
@@ -208,7 +209,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
-  const allEvents = useQuery(allEventsQuery);
+  const allEvents = useQuery(eventQueries.everyDate());
   // Sold by (from the gateway's audit trail): only for orders sold through Foyer.
   const sales = useQuery({ ...salesQueries.forOrders([orderId]), enabled: mayReadLinks });
   const sale = sales.data?.get(orderId);

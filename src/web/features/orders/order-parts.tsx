@@ -1,11 +1,7 @@
 import { Badge } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import { queryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiClient } from '../../lib/api-client';
 import { useLocalized } from '../../lib/i18n';
-import { eventKeys } from '../../lib/queries/event-queries';
-import { partnerEventListSchema } from '../../lib/schemas/partner-event';
 import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, type StatusInfo, statusTip } from './order-status';
 
 function StatusBadge({ value, info, kind }: { value: string; info: StatusInfo | undefined; kind: string }) {
@@ -53,13 +49,3 @@ export function useChannelLabel(): (channel: string) => string {
     [localized],
   );
 }
-
-/**
- * Every event of the client (no date range): orders refer to past events, vouchers and products too, and
- * only carry their ids. Event lists change slowly (spec 8 asks to cache them).
- */
-export const allEventsQuery = queryOptions({
-  queryKey: [...eventKeys.lists(), 'all'] as const,
-  queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
-  staleTime: 5 * 60_000,
-});

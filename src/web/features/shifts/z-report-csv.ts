@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
 import type { ShiftSummary, ZReport } from '../../../contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { cancellationOrigin, type ShiftsMessageKey } from './shifts-messages';
@@ -6,16 +7,10 @@ import { cancellationOrigin, type ShiftsMessageKey } from './shifts-messages';
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * What a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) is quoted with a '; a negative
- * amount (a difference) is a number, not a formula, and stays as it is.
- */
-const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
-
-/**
  * A Z-report as CSV, one line per fact in sections (the shift, sales per method, per performance,
- * cancellations seen, the cash-up, the sign-off), with the reader's labels: UTF-8 with a byte order mark
- * (spreadsheets read accents right), CRLF, decimals with a point, quoting and formula escaping (FORMULA) by
- * papaparse.
+ * cancellations seen, the cash-up, the sign-off), with the reader's labels, by the rules of every Foyer CSV
+ * (contract/csv.ts: byte order mark, CRLF, formulas escaped, a negative difference left a number); decimals
+ * with a point.
  * Times are ISO 8601, as the gateway keeps them.
  */
 export function zReportCsv(shift: ShiftSummary, report: ZReport, t: Translate<ShiftsMessageKey>): string {
@@ -98,7 +93,7 @@ export function zReportCsv(shift: ShiftSummary, report: ZReport, t: Translate<Sh
   fact(signOff, t('fieldSignedOff'), shift.signedOffBy?.name ?? shift.signedOffBy?.email ?? '');
   fact(signOff, t('csvSignedOffAt'), shift.signedOffAt ?? '');
 
-  return `\uFEFF${Papa.unparse({ fields: header, data: rows }, { newline: '\r\n', escapeFormulae: FORMULA })}`;
+  return `${UTF8_BOM}${Papa.unparse({ fields: header, data: rows }, CSV_UNPARSE_OPTIONS)}`;
 }
 
 /** The file's name: shift number and the day it opened. */

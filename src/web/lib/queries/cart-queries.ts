@@ -10,9 +10,7 @@ import {
   type PartnerCart,
   partnerCartSchema,
 } from '../schemas/partner-cart';
-import { partnerEventListSchema } from '../schemas/partner-event';
 import { paymentMethodListSchema } from '../schemas/payment-method';
-import { eventKeys } from './event-queries';
 
 /** Keys from generic to specific (see event-queries.ts). */
 export const cartKeys = {
@@ -31,16 +29,6 @@ export const orderStatusKeys = {
 export const ORDER_STATUS_POLL_MS = 10_000;
 
 export const cartQueries = {
-  /**
-   * Events of every date (gift vouchers and products have no date that matters); the box office sells
-   * those of type voucher or product as items. Cached for minutes like every event list (spec 8).
-   */
-  allEvents: () =>
-    queryOptions({
-      queryKey: [...eventKeys.lists(), 'all'] as const,
-      queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
-      staleTime: 5 * 60_000,
-    }),
   /**
    * The cart as the service holds it. Spec 8 asks not to poll carts on a timer: it is read on demand (a
    * reload, the lapse of the countdown) and otherwise replaced by the answers of the changes.

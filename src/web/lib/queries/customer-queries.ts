@@ -24,9 +24,11 @@ export const customerKeys = {
   all: ['customers'] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (customerId: number) => [...customerKeys.details(), customerId] as const,
-  byEmail: (email: string) => [...customerKeys.all, 'by-email', email.trim().toLowerCase()] as const,
+  byEmails: () => [...customerKeys.all, 'by-email'] as const,
+  byEmail: (email: string) => [...customerKeys.byEmails(), email.trim().toLowerCase()] as const,
   searches: () => [...customerKeys.all, 'search'] as const,
-  list: (params: CustomerSearchParams) => [...customerKeys.searches(), 'list', params] as const,
+  lists: () => [...customerKeys.searches(), 'list'] as const,
+  list: (params: CustomerSearchParams) => [...customerKeys.lists(), params] as const,
   lookup: (text: string) => [...customerKeys.searches(), 'lookup', text.trim()] as const,
   matches: (params: CustomerSearchParams) => [...customerKeys.searches(), 'matches', params] as const,
   tagCounts: () => [...customerKeys.searches(), 'tag-counts'] as const,
@@ -124,7 +126,7 @@ export const customerQueries = {
 /** The customer as a page of the list in the cache shows it (to show at once while the service is asked). */
 export function listedCustomer(queryClient: QueryClient, customerId: number): Customer | undefined {
   for (const [, page] of queryClient.getQueriesData<CustomerSearchPage>({
-    queryKey: [...customerKeys.searches(), 'list'],
+    queryKey: customerKeys.lists(),
   })) {
     const found = page?.data.find((customer) => customer.customerId === customerId);
     if (found) return found;

@@ -12,11 +12,22 @@ export const eventKeys = {
   all: ['events'] as const,
   lists: () => [...eventKeys.all, 'list'] as const,
   list: (range: EventRange) => [...eventKeys.lists(), range] as const,
+  everyDate: () => [...eventKeys.lists(), 'all'] as const,
   details: () => [...eventKeys.all, 'detail'] as const,
   detail: (eventId: number) => [...eventKeys.details(), eventId] as const,
 };
 
 export const eventQueries = {
+  /**
+   * Every event of the client, of every date: orders and waiting lists refer to past performances too, and
+   * the box office sells vouchers and products, whose date does not matter. Cached like every event list.
+   */
+  everyDate: () =>
+    queryOptions({
+      queryKey: eventKeys.everyDate(),
+      queryFn: ({ signal }) => apiClient.get('/partner/event', { schema: partnerEventListSchema, signal }),
+      staleTime: 5 * 60_000,
+    }),
   /** Event lists change slowly; the spec asks clients to cache them for minutes (section 8). */
   list: (range: EventRange) =>
     queryOptions({

@@ -10,7 +10,8 @@ import { EmptyState, ErrorState } from '../../../components/page-states';
 import { addDays, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
 import { performanceLabel } from '../../../lib/performance-label';
-import { allEventsQuery, useChannelLabel } from '../order-parts';
+import { eventQueries } from '../../../lib/queries/event-queries';
+import { useChannelLabel } from '../order-parts';
 import { validIsoDate } from '../order-ref';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
@@ -94,7 +95,7 @@ export function AnalysisPage() {
   const choices = useQuery(analysisQueries.choices(params.from, params.to));
   const [chartQuery] = useDebouncedValue(stableQuery, CHARTS_DELAY_MS);
   const charts = useQuery(analysisQueries.charts(chartQuery));
-  const allEvents = useQuery(allEventsQuery);
+  const allEvents = useQuery(eventQueries.everyDate());
 
   // Times a change from the moment it was made until its answer is on screen.
   const settled =
