@@ -1,6 +1,7 @@
 import type { Paginated } from '../../contract/pagination';
-import { type ApiError, isApiError } from './api-error';
-import { backoffMs, sleep } from './sleep';
+import { isApiError } from './api-error';
+import { queryRetryDelay } from './query-client';
+import { sleep } from './sleep';
 
 export interface PageProgress {
   pagesDone: number;
@@ -77,8 +78,7 @@ export async function fetchAllPages<Row>(options: FetchAllPagesOptions<Row>): Pr
         if (signal.aborted) throw signal.reason;
         const transient = isApiError(error) && error.isTransient;
         if (!transient || attempt >= maxAttempts) throw error;
-        const retryAfter = (error as ApiError).retryAfterSeconds;
-        await wait(retryAfter !== undefined ? retryAfter * 1000 : backoffMs(attempt - 1), signal);
+        await wait(queryRetryDelay(attempt - 1, error), signal);
       }
     }
   };

@@ -12,6 +12,10 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < 1;
 }
 
+/**
+ * How long a read waits before its next try: what the server asked for (`Retry-After`), else the backoff.
+ * The one rule of the app's retries: React Query's (here) and the page walker's (fetch-all-pages.ts).
+ */
 export function queryRetryDelay(failureCount: number, error: unknown): number {
   if (isApiError(error) && error.retryAfterSeconds !== undefined) return error.retryAfterSeconds * 1000;
   return backoffMs(failureCount);
