@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, publicDecimalSchema } from './common';
+import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from './customer-limits';
 import { paginated } from './pagination';
 
 /**
@@ -43,11 +44,7 @@ export const customerSchema = z
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerSchema>;
 
-/** Longest value of the free-text fields the spec leaves unbounded (external id, custom fields). */
-export const CUSTOMER_FREE_TEXT_MAX = 255;
-
-/** Largest credit the service stores (integer cents in a 32-bit column). */
-export const CUSTOMER_CREDIT_MAX = 21_474_836.47;
+const MAX = CUSTOMER_FIELD_MAX;
 
 const CREDIT_PATTERN = /^-?\d+(\.\d{1,2})?$/;
 
@@ -72,12 +69,12 @@ const emailSchema = z
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? 'Email is required.' : 'Email must be a valid email address.',
   })
-  .max(255, 'Email may be at most 255 characters.');
+  .max(MAX.email, `Email may be at most ${MAX.email} characters.`);
 
 const phoneSchema = z
   .string({ error: 'Phone must be text.' })
   .regex(/^(\+?\d+)?$/, 'Phone must be numeric (digits, optionally starting with +).')
-  .max(30, 'Phone may be at most 30 characters.');
+  .max(MAX.customerPhone, `Phone may be at most ${MAX.customerPhone} characters.`);
 
 /** A decimal with at most two decimals, as a string ("12.50") or a JSON number (12.5). */
 export const customerCreditInputSchema = z
@@ -96,23 +93,23 @@ const readOnlyPrefs = z
   .meta({ description: 'Read-only: a body that sends it is refused (422)' });
 
 const writableFields = {
-  customerExternalId: optionalText('External id', CUSTOMER_FREE_TEXT_MAX),
-  customerSalutation: text('Salutation', 1).optional(),
-  customerPreposition: text('Preposition', 255).optional(),
-  customerAddress: text('Address', 255).optional(),
-  customerHouseNr: text('House number', 20).optional(),
-  customerZip: text('Zip code', 10).optional(),
-  customerCity: text('City', 255).optional(),
-  customerCountry: text('Country', 255).optional(),
+  customerExternalId: optionalText('External id', MAX.customerExternalId),
+  customerSalutation: text('Salutation', MAX.customerSalutation).optional(),
+  customerPreposition: text('Preposition', MAX.customerPreposition).optional(),
+  customerAddress: text('Address', MAX.customerAddress).optional(),
+  customerHouseNr: text('House number', MAX.customerHouseNr).optional(),
+  customerZip: text('Zip code', MAX.customerZip).optional(),
+  customerCity: text('City', MAX.customerCity).optional(),
+  customerCountry: text('Country', MAX.customerCountry).optional(),
   customerPhone: phoneSchema.optional(),
   customerCredit: customerCreditInputSchema.optional(),
-  customerCustom1: optionalText('Custom field 1', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom2: optionalText('Custom field 2', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom3: optionalText('Custom field 3', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom4: optionalText('Custom field 4', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom5: optionalText('Custom field 5', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom6: optionalText('Custom field 6', CUSTOMER_FREE_TEXT_MAX),
-  customerCustom7: optionalText('Custom field 7', CUSTOMER_FREE_TEXT_MAX),
+  customerCustom1: optionalText('Custom field 1', MAX.customerCustom1),
+  customerCustom2: optionalText('Custom field 2', MAX.customerCustom2),
+  customerCustom3: optionalText('Custom field 3', MAX.customerCustom3),
+  customerCustom4: optionalText('Custom field 4', MAX.customerCustom4),
+  customerCustom5: optionalText('Custom field 5', MAX.customerCustom5),
+  customerCustom6: optionalText('Custom field 6', MAX.customerCustom6),
+  customerCustom7: optionalText('Custom field 7', MAX.customerCustom7),
   customerPrefs: readOnlyPrefs,
 };
 
@@ -123,8 +120,8 @@ const writableFields = {
 export const customerCreateSchema = z
   .object({
     email: emailSchema,
-    customerFirstName: text('First name', 255, { required: true }),
-    customerLastName: text('Last name', 255, { required: true }),
+    customerFirstName: text('First name', MAX.customerFirstName, { required: true }),
+    customerLastName: text('Last name', MAX.customerLastName, { required: true }),
     ...writableFields,
   })
   .meta({ id: 'CustomerCreate' });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from '../../../contract/customer-limits';
 import type { CustomerBody } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
 
@@ -11,27 +12,8 @@ import type { Customer } from '../../lib/schemas/customer';
  * that had a value cannot be emptied: the service would refuse it.
  */
 
-export const FIELD_MAX = {
-  email: 255,
-  customerFirstName: 255,
-  customerLastName: 255,
-  customerSalutation: 1,
-  customerPreposition: 255,
-  customerAddress: 255,
-  customerHouseNr: 20,
-  customerZip: 10,
-  customerCity: 255,
-  customerCountry: 255,
-  customerPhone: 30,
-  customerExternalId: 255,
-  customerCustom1: 255,
-  customerCustom2: 255,
-  customerCustom3: 255,
-  customerCustom4: 255,
-  customerCustom5: 255,
-  customerCustom6: 255,
-  customerCustom7: 255,
-} as const;
+/** The contract's limits (src/contract/customer.ts), which the service checks the same way. */
+export const FIELD_MAX = CUSTOMER_FIELD_MAX;
 
 export type CustomerFormField = keyof typeof FIELD_MAX | 'customerCredit';
 export type CustomerFormValues = Record<CustomerFormField, string>;
@@ -50,8 +32,8 @@ export const CUSTOM_FIELDS = [
 const NULLABLE_FIELDS = new Set<CustomerFormField>(['customerExternalId', ...CUSTOM_FIELDS]);
 const REQUIRED_FIELDS = new Set<CustomerFormField>(['email', 'customerFirstName', 'customerLastName']);
 
-/** Largest credit the reference service stores (integer cents in 32 bits); see src/contract/customer.ts. */
-export const CREDIT_MAX = 21_474_836.47;
+/** Largest credit the service stores (integer cents in 32 bits). */
+export const CREDIT_MAX = CUSTOMER_CREDIT_MAX;
 
 /** What each rule says, in the person's language (the caller passes its translations). */
 export interface FormRuleMessages {
