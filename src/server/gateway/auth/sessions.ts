@@ -1,39 +1,17 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Database, readUntilNextWrite } from '../../service/db/database';
 import type { Permission } from '../permissions/permissions';
+import type { Principal, SignInMethod } from './principal';
 import { satisfiesTwoStep } from './second-factor';
 import { type CachedSession, SessionCache } from './session-cache';
+
+export type { Principal, SignInMethod } from './principal';
 
 /** The defaults when a role sets no limits of its own. */
 export const DEFAULT_IDLE_MINUTES = 8 * 60;
 export const DEFAULT_ABSOLUTE_MINUTES = 24 * 60;
 /** A session's last use is written at most this often: a read forwarded every second costs no write. */
 const TOUCH_AFTER_SECONDS = 60;
-
-export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup';
-
-/** Who is behind a request: the signed-in person, their organisation and what their role allows. */
-export interface Principal {
-  /** Hex of the session id's hash: names the session in "your sessions" without revealing the cookie. */
-  sessionRef: string;
-  accountId: number;
-  email: string;
-  displayName: string;
-  organisationId: number;
-  clientName: string;
-  role: { id: number; key: string; name: string; requireTotp: boolean };
-  /** The role's permissions, or none while the role requires TOTP and the person has not enrolled yet. */
-  permissions: Permission[];
-  totpEnabled: boolean;
-  /**
-   * The role requires two-step sign-in and this session is not (a password alone, the person has no TOTP yet):
-   * they may only set up a second factor (account page: TOTP, or a passkey to sign in with).
-   */
-  mustEnrolTotp: boolean;
-  signInMethod: SignInMethod;
-  /** The organisation's API key, still sealed; non-enumerable, so it is in no log line or JSON either way. */
-  readonly sealedApiKey: Uint8Array;
-}
 
 export interface NewSession {
   accountId: number;

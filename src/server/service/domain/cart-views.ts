@@ -1,7 +1,7 @@
 import type { PartnerCart, PartnerCartItem, PartnerCartSummary } from '../../../contract/partner-cart';
 import type { PublicCart, PublicCartItem } from '../../../contract/public-cart';
 import type { Queryable } from '../db/database';
-import type { CartRow } from './carts';
+import type { CartRow } from './cart-row';
 import { centsToDecimalString, centsToNumber } from './money';
 import { localParts, toZonedIso } from './time';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
+import type { CartRow } from './cart-row';
 import { CART_LINES_SELECT, type CartLine, cartItemsOfCart, toCartLines } from './cart-views';
 import { at, inSendingOrder, sellingTransaction } from './selling-transaction';
 
@@ -15,18 +16,6 @@ import { at, inSendingOrder, sellingTransaction } from './selling-transaction';
  */
 
 export const CART_NOT_FOUND = 'Cart not found';
-
-export interface CartRow {
-  id: string;
-  client_id: number;
-  expires_at: Date | null;
-  /** An order was made from this cart (it takes no more items). */
-  checked_out: boolean;
-  /** `catalog_version` read along, so catalog data of the sale can come from the cache without a query. */
-  catalog_version: string;
-  /** Set when this lock found the cart lapsed: the ticket lines its purge removed (checkout refuses then). */
-  lapsed_lines?: string[];
-}
 
 export function newCartId(): string {
   return randomBytes(18).toString('base64url');

@@ -1,4 +1,5 @@
-import type { CartAddItem, PartnerCart, PartnerCartItem } from '../../lib/schemas/partner-cart';
+import type { CartAddItem, CheckoutResult, PartnerCart, PartnerCartItem } from '../../lib/schemas/partner-cart';
+import type { PaymentMethod } from '../../lib/schemas/payment-method';
 
 /**
  * The pure side of a sale: what goes into `POST /partner/cart/{cartId}` for a choice on the screen, and
@@ -186,4 +187,11 @@ export function withoutSeatSuffix(description: string, seat: { rowNr: number; se
   const suffix = new RegExp(`\\s*[–-]\\s*row ${seat.rowNr},\\s*seat ${seat.seatNr}\\s*$`, 'i');
   const trimmed = description.replace(suffix, '');
   return trimmed === '' ? description : trimmed;
+}
+
+/** What the success screen shows: the order, and what was in the cart when it was checked out. */
+export interface CompletedSale {
+  result: CheckoutResult;
+  cart: PartnerCart;
+  method: PaymentMethod;
 }

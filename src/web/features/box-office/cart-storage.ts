@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { checkoutResultSchema, partnerCartSchema } from '../../lib/schemas/partner-cart';
 import { paymentMethodSchema } from '../../lib/schemas/payment-method';
-import type { CompletedSale } from './use-sale-cart';
+import type { CompletedSale } from './cart-model';
 
 /**
  * What a reload of the box office must not lose, kept for this tab only (sessionStorage; sign-out clears

@@ -10,9 +10,9 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { cartQueries, ORDER_STATUS_POLL_MS } from '../../lib/queries/cart-queries';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { boxOfficeMessages } from './box-office-messages';
+import type { CompletedSale } from './cart-model';
 import { cartLines, totalWithFee } from './cart-model';
 import { PaymentQr } from './payment-qr';
-import type { CompletedSale } from './use-sale-cart';
 
 type StatusKey = 'statusPaid' | 'statusPending' | 'statusNone' | 'statusPartial' | 'statusCancelled';
 const STATUS_KEYS: Record<string, StatusKey> = {

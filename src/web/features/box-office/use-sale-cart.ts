@@ -10,19 +10,12 @@ import {
   deleteCart,
   removeCartItem,
 } from '../../lib/queries/cart-queries';
-import type { CartAddItem, CheckoutResult, PartnerCart } from '../../lib/schemas/partner-cart';
+import type { CartAddItem, PartnerCart } from '../../lib/schemas/partner-cart';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 import { serverNow } from '../../lib/server-clock';
 import { sleep } from '../../lib/sleep';
-import { holdsSeats } from './cart-model';
+import { type CompletedSale, holdsSeats } from './cart-model';
 import { readStoredCartId, readStoredSale, storeCartId, storeSale } from './cart-storage';
-
-/** What the success screen shows: the order, and what was in the cart when it was checked out. */
-export interface CompletedSale {
-  result: CheckoutResult;
-  cart: PartnerCart;
-  method: PaymentMethod;
-}
 
 export type CartNotice = 'cartGone' | 'lapsed' | null;
 
