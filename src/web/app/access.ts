@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { Permission } from '../../contract/staff';
-import type { AppArea, RouteAccess } from './area';
+import type { AppArea, RouteAccess } from '../lib/area';
+import { can, type Session, sessionQuery } from '../lib/session';
 import { areas } from './areas';
-import { can, type Session, sessionQuery } from './session';
 
 /**
  * What a person sees of the app: only the areas and commands their role allows (no dead buttons). The

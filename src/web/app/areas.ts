@@ -9,7 +9,7 @@ import { exportsArea } from '../features/exports/exports-area';
 import { ordersArea } from '../features/orders/orders-area';
 import { shiftsArea } from '../features/shifts/shifts-area';
 import { staffArea } from '../features/staff/staff-area';
-import type { AppArea } from './area';
+import type { AppArea } from '../lib/area';
 
 /**
  * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
-import { appMessages } from './messages';
 
 export function NotFoundPage() {
   const t = useMessages(appMessages);

@@ -1,8 +1,8 @@
 import { Button, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
 import { describeError } from '../components/error-message';
+import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
-import { appMessages } from './messages';
 
 /** The last line of defence: a route that failed to load (a lost chunk after a deploy, the server gone). */
 export function RouteError() {

@@ -1,11 +1,11 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
+import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from '../lib/session';
 import { guardRoutes, NO_ACCESS_PATH } from './access';
 import { areas } from './areas';
 import { PageScroll } from './page-scroll';
 import { RouteError } from './route-error';
-import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from './session';
 
 /** When any call says the session is gone: forget it, and go to sign-in, remembering where we were. */
 function handleUnauthorized(): void {

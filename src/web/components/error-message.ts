@@ -1,5 +1,5 @@
-import type { appMessages } from '../app/messages';
 import { isApiError } from '../lib/api-error';
+import type { appMessages } from '../lib/app-messages';
 import type { Translate } from '../lib/i18n';
 
 type AppKey = keyof typeof appMessages.nl;

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { appMessages } from '../app/messages';
+import { appMessages } from '../lib/app-messages';
 import { LOCALES, type Locale } from '../lib/format';
 import { useLocale, useMessages } from '../lib/i18n';
 

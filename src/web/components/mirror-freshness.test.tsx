@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MirrorResourceStatus, MirrorStatus } from '../../contract/mirror';
-import { sessionKey } from '../app/session';
+import { sessionKey } from '../lib/session';
 import { renderWithApp } from '../testing/render';
 import { MirrorFreshness } from './mirror-freshness';
 

@@ -3,11 +3,11 @@ import '@mantine/core/styles/Progress.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { MirrorResource, MirrorStatus } from '../../contract/mirror';
-import { useCan } from '../app/use-can';
 import { formatPercent, formatTime } from '../lib/format';
 import { defineMessages, useLocale, useMessages } from '../lib/i18n';
 import { mirrorQueries, useRefreshMirror } from '../lib/queries/mirror-queries';
 import { serverNow } from '../lib/server-clock';
+import { useCan } from '../lib/use-can';
 import { IconAlert, IconRefresh } from './icons';
 
 const messages = defineMessages(

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
-import { appMessages } from '../app/messages';
+import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
 import { describeError } from './error-message';
 import { IconAlert, IconInbox, IconRefresh } from './icons';

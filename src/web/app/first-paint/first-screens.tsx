@@ -7,10 +7,10 @@ import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { SignInPage } from '../../features/sign-in/sign-in-page';
 import { LOCALES, type Locale } from '../../lib/format';
 import { type Language, languageOf } from '../../lib/i18n';
+import { type Session, sessionKey } from '../../lib/session';
+import { StaticRenderContext } from '../../lib/static-render';
 import { Providers } from '../providers';
-import { type Session, sessionKey } from '../session';
 import { AppLayout } from '../shell/app-layout';
-import { StaticRenderContext } from './static-render';
 
 export interface FirstScreens {
   signIn: Record<Language, string>;

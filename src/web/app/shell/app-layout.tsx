@@ -15,14 +15,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
+import { appMessages } from '../../lib/app-messages';
+import type { AppCommand, AppShortcut } from '../../lib/area';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
+import { sessionKey, sessionQuery, signOut } from '../../lib/session';
 import { visibleAreas } from '../access';
-import type { AppCommand, AppShortcut } from '../area';
-import { appMessages } from '../messages';
-import { sessionKey, sessionQuery, signOut } from '../session';
 import { ColorSchemeMenu } from './color-scheme-menu';
-import { isMac, keyLabel } from './keys';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
 

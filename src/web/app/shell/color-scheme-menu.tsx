@@ -1,9 +1,9 @@
 import { ActionIcon, type MantineColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconContrast, IconMoon, IconSun } from '../../components/icons';
+import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
-import { useIsStaticRender } from '../first-paint/static-render';
-import { appMessages } from '../messages';
+import { useIsStaticRender } from '../../lib/static-render';
 
 const ORDER: MantineColorScheme[] = ['light', 'dark', 'auto'];
 

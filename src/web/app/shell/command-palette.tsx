@@ -3,9 +3,9 @@ import '@mantine/spotlight/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../components/icons';
+import { appMessages } from '../../lib/app-messages';
+import type { AppArea, AppCommand } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
-import type { AppArea, AppCommand } from '../area';
-import { appMessages } from '../messages';
 
 /**
  * Ctrl/Cmd+K: jump to any area or run any command the areas and the shell declare. Search matches the

@@ -3,10 +3,10 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Table.css';
 import { Fragment } from 'react';
+import { appMessages } from '../../lib/app-messages';
+import type { AppShortcut } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
-import type { AppShortcut } from '../area';
-import { appMessages } from '../messages';
-import { keyLabel } from './keys';
+import { keyLabel } from '../../lib/keys';
 
 function Keys({ keys, thenLabel }: { keys: string[]; thenLabel: string }) {
   return (

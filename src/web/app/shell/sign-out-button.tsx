@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconLogout } from '../../components/icons';
+import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
-import { appMessages } from '../messages';
 
 interface SignOutButtonProps {
   onSignOut: () => void;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router';
-import type { AppArea } from '../area';
-import { isTypingTarget } from './keys';
+import type { AppArea } from '../../lib/area';
+import { isTypingTarget } from '../../lib/keys';
 
 const SEQUENCE_TIMEOUT_MS = 1500;
 

@@ -19,7 +19,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { type KeyboardEvent, lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { appMessages } from '../../app/messages';
+import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
 import { describeError } from '../error-message';

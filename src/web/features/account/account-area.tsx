@@ -1,4 +1,4 @@
-import type { AppArea } from '../../app/area';
+import type { AppArea } from '../../lib/area';
 
 /** The signed-in person's own account: open to everyone signed in, reached from their name in the header. */
 export const accountArea: AppArea = {

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
+import { appMessages } from '../../lib/app-messages';
 import { browserLabel } from '../../lib/browser-label';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

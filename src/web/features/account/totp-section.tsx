@@ -2,12 +2,12 @@ import { Alert, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInpu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { z } from 'zod';
-import { appMessages } from '../../app/messages';
-import { sessionKey } from '../../app/session';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { sessionKey } from '../../lib/session';
 import { accountMessages } from './account-messages';
 import { type Account, accountKeys } from './account-queries';
 import { AccountSection } from './account-section';

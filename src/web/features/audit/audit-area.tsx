@@ -1,5 +1,5 @@
-import type { AppArea } from '../../app/area';
 import { IconAudit } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /** The audit trail: who did what, filtered, exported, and whether the chain is intact. Pages load lazily. */
 export const auditArea: AppArea = {

@@ -1,5 +1,5 @@
-import type { AppArea } from '../../app/area';
 import { IconTicket } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /**
  * The box office: selling at a sales point. The page and its queries load only when visited (area.ts).

@@ -2,9 +2,9 @@ import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text } from '@ma
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { useEffect, useRef, useState } from 'react';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { EmptyState } from '../../components/page-states';
+import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';

@@ -2,13 +2,13 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text,
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { appMessages } from '../../app/messages';
-import { useCan } from '../../app/use-can';
 import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { cartQueries, ORDER_STATUS_POLL_MS } from '../../lib/queries/cart-queries';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
+import { useCan } from '../../lib/use-can';
 import { boxOfficeMessages } from './box-office-messages';
 import type { CompletedSale } from './cart-model';
 import { cartLines, totalWithFee } from './cart-model';

@@ -21,7 +21,7 @@ export interface SaleKeyInput {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
-  /** The key went to a text field (see app/shell/keys.ts isTypingTarget). */
+  /** The key went to a text field (see lib/keys.ts isTypingTarget). */
   typing: boolean;
   /** The key went to a button, link or other control that Enter and Space activate by themselves. */
   onControl: boolean;

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionKey } from '../../app/session';
 import { apiClient } from '../../lib/api-client';
 import type { Buyer } from '../../lib/schemas/customer';
+import { sessionKey } from '../../lib/session';
 import { renderWithApp } from '../../testing/render';
 import { CustomerPicker, quickCreateDefaults } from './customer-picker';
 

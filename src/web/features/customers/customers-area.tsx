@@ -1,8 +1,8 @@
-import type { AppArea } from '../../app/area';
 import { IconUsers } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /**
- * Customers and their tags. Pages are loaded lazily; this module is part of every first load (app/area.ts).
+ * Customers and their tags. Pages are loaded lazily; this module is part of every first load (lib/area.ts).
  */
 export const customersArea: AppArea = {
   id: 'customers',

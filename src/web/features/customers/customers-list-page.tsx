@@ -5,7 +5,6 @@ import type { SortingState } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
-import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconSearch } from '../../components/icons';
@@ -16,6 +15,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { customerQueries, fetchCustomerMatches } from '../../lib/queries/customer-queries';
 import { type Customer, type CustomerMatch, customerName } from '../../lib/schemas/customer';
+import { useCan } from '../../lib/use-can';
 import {
   type CustomerListParams,
   descendingFirst,

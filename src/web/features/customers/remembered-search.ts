@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { sessionQuery } from '../../app/session';
+import { sessionQuery } from '../../lib/session';
 
 /**
  * The customer list's search text, kept here, in memory, rather than in the URL: it may be a name or an

@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/
 import '@mantine/core/styles/Checkbox.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { customerKeys, customerQueries, setCustomerTags } from '../../lib/queries/customer-queries';

@@ -1,5 +1,5 @@
-import type { AppArea } from '../../app/area';
 import { IconDashboard } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 export const dashboardArea: AppArea = {
   id: 'dashboard',

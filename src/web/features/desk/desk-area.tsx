@@ -1,9 +1,9 @@
-import type { AppArea } from '../../app/area';
 import { IconCalendar } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /**
  * The desk: an order's print view (tickets and receipt, A4 or 80 mm) and the reservations queue. Part of every
- * first load (app/area.ts): pages load lazily.
+ * first load (lib/area.ts): pages load lazily.
  *
  * Who may: the box office (sales:sell) and whoever reads orders or reports. Both pages read the gateway's
  * narrow desk routes, which send a seller only the desk's own: the print data of orders sold in Foyer, the

@@ -18,13 +18,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HORIZON_DAYS } from '../../../contract/open-orders';
-import { useCan } from '../../app/use-can';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { deskQueries } from '../../lib/queries/desk-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { serverNow } from '../../lib/server-clock';
+import { useCan } from '../../lib/use-can';
 import { deskMessages } from './desk-messages';
 import { awaitingOnlinePaymentOf, reservationQueue, timeLeft } from './reservations-model';
 

@@ -1,9 +1,9 @@
-import type { AppArea } from '../../app/area';
 import { IconCalendar } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /**
  * Events, productions and halls. Query modules are imported inside the loaders, not at the top: this
- * module is part of every first load (see app/area.ts).
+ * module is part of every first load (see lib/area.ts).
  */
 export const eventsArea: AppArea = {
   id: 'events',

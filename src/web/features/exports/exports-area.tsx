@@ -1,5 +1,5 @@
-import type { AppArea } from '../../app/area';
 import { IconDownload } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 /**
  * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module is part of

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ExportKind, ExportSettings, Schedule } from '../../../contract/exports';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
+import { appMessages } from '../../lib/app-messages';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { exportsMessages } from './exports-messages';

@@ -2,7 +2,6 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { readPage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../lib/format';
@@ -10,6 +9,7 @@ import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { performanceLabel, sortByStart } from '../../lib/performance-label';
 import { eventQueries } from '../../lib/queries/event-queries';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { useCan } from '../../lib/use-can';
 import { exportsMessages, WAITING_TYPES } from './exports-messages';
 import { filterWaitingList, readWaitingListParams, typesOf, writeWaitingListParams } from './waiting-list-params';
 import { waitingListQueries } from './waiting-list-queries';

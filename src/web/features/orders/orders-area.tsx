@@ -1,5 +1,5 @@
-import type { AppArea, AppCommand } from '../../app/area';
 import { IconReceipt } from '../../components/icons';
+import type { AppArea, AppCommand } from '../../lib/area';
 import { orderRefPath, parseOrderRef } from './order-ref';
 
 /** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
@@ -26,7 +26,7 @@ function orderSearchCommands(query: string): AppCommand[] {
 
 /**
  * Orders: the list (newest first), an order's page, and the analysis of a period. Pages load lazily; this
- * module is part of every first load (see app/area.ts), so it imports only the small order-ref helpers.
+ * module is part of every first load (see lib/area.ts), so it imports only the small order-ref helpers.
  */
 export const ordersArea: AppArea = {
   id: 'orders',

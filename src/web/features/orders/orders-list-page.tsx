@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useCan } from '../../app/use-can';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -10,6 +9,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { orderQueries } from '../../lib/queries/order-queries';
 import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
+import { useCan } from '../../lib/use-can';
 import { seedOrderCache } from './order-cache';
 import { OrderJump } from './order-jump';
 import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';

@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useCan } from '../../app/use-can';
 import { IconRefresh } from '../../components/icons';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -10,6 +9,7 @@ import { formatDateTime, formatNumber, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
+import { useCan } from '../../lib/use-can';
 import { seatPlanPageMessages } from './seat-plan-page-messages';
 
 // The viewer (canvas, layout, hit tests) is its own chunk: only pages that show a plan load it.

@@ -1,5 +1,5 @@
-import type { AppArea } from '../../app/area';
 import { IconTill } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
 
 const shiftIdOf = (params: { shiftId?: string }) => {
   const id = Number(params.shiftId);
@@ -9,7 +9,7 @@ const shiftIdOf = (params: { shiftId?: string }) => {
 /**
  * Shifts and cash-up: the list of shifts (sellers see their own, reviewers every desk's), a shift with its
  * sales and reconciliation, its close-out and its Z-report. The shift bar lives in the box office. Pages load
- * lazily (app/area.ts).
+ * lazily (lib/area.ts).
  */
 export const shiftsArea: AppArea = {
   id: 'shifts',

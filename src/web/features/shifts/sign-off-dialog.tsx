@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
 import type { ShiftSummary } from '../../../contract/shift';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';

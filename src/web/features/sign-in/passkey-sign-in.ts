@@ -1,6 +1,6 @@
-import { type Session, sessionSchema, startSession } from '../../app/session';
 import { apiClient } from '../../lib/api-client';
 import { answerWithPasskey, createPasskey } from '../../lib/passkeys';
+import { type Session, sessionSchema, startSession } from '../../lib/session';
 
 /** Signs in with one of the browser's passkeys for this site: no email, no password, no second step. */
 export async function signInWithPasskey(): Promise<Session> {

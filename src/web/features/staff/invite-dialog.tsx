@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { appMessages } from '../../app/messages';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
+import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { useRoleLabel } from '../../lib/role-label';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';

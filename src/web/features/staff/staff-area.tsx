@@ -1,11 +1,11 @@
 import { redirect } from 'react-router';
-import type { AppArea } from '../../app/area';
-import { can, sessionQuery } from '../../app/session';
 import { IconStaff } from '../../components/icons';
+import type { AppArea } from '../../lib/area';
+import { can, sessionQuery } from '../../lib/session';
 
 /**
  * The organisation's administration: its people (invite, role, disable, reset link), its roles and its
- * connection to the Ticketing Service. Part of every first load (app/area.ts): pages load lazily.
+ * connection to the Ticketing Service. Part of every first load (lib/area.ts): pages load lazily.
  */
 export const staffArea: AppArea = {
   id: 'staff',

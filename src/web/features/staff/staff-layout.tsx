@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
-import { can, sessionQuery } from '../../app/session';
 import { useMessages } from '../../lib/i18n';
+import { can, sessionQuery } from '../../lib/session';
 import { staffMessages } from './staff-messages';
 import './staff.css';
 

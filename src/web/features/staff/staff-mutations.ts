@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { sessionKey } from '../../app/session';
 import { apiClient } from '../../lib/api-client';
+import { sessionKey } from '../../lib/session';
 import { type Connection, issuedLinkSchema, type Role, staffKeys, staffSchemas } from './staff-queries';
 
 /**

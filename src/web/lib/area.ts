@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { NavigateFunction, RouteObject } from 'react-router';
 import type { Permission } from '../../contract/staff';
-import type { Localized } from '../lib/i18n';
+import type { Localized } from './i18n';
 
 /**
  * How a feature plugs into the app: one `AppArea` per feature folder (features/<area>/<area>-area.ts),

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isPermission, type Permission, type SessionView, type TotpChallenge } from '../../contract/staff';
-import { apiClient } from '../lib/api-client';
-import { isApiError } from '../lib/api-error';
-import type { Parser } from '../lib/parser';
+import { apiClient } from './api-client';
+import { isApiError } from './api-error';
+import type { Parser } from './parser';
 
 export type Session = SessionView;
 

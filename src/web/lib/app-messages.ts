@@ -1,4 +1,4 @@
-import { defineMessages } from '../lib/i18n';
+import { defineMessages } from './i18n';
 
 /** Texts of the shell and shared states. Features keep their own texts in their folder. */
 export const appMessages = defineMessages(

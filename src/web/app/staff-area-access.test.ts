@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '../../../contract/staff';
-import { guardRoutes, visibleAreas } from '../../app/access';
-import { type Session, sessionKey } from '../../app/session';
-import { staffArea } from './staff-area';
+import type { Permission } from '../../contract/staff';
+import { staffArea } from '../features/staff/staff-area';
+import { type Session, sessionKey } from '../lib/session';
+import { guardRoutes, visibleAreas } from './access';
 
 const session = (permissions: Permission[]): Session => ({
   clientName: 'demo',
