@@ -7,7 +7,7 @@ import { boxOfficeMessages } from './box-office-messages';
 import { priceOfSeat, pricesOfRank, type RankPrice } from './cart-model';
 
 // The viewer (canvas, layout, hit tests) is its own chunk, loaded when a reserved-seating plan is shown.
-const SeatPlanViewer = lazy(() => import('../seat-plan/seat-plan-viewer'));
+const SeatPlanViewer = lazy(() => import('../seat-plan/public-viewer'));
 
 /** The service takes at most 50 items per add (contract: partnerCartAddSchema). */
 export const MAX_SEATS_PER_ADD = 50;

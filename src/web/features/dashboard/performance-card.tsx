@@ -1,11 +1,11 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { capacityBreakdown } from '../../lib/capacity';
 import { EVENT_TYPES } from '../../lib/event-type';
 import { formatLongDay, formatNumber, formatPercent, formatTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 import { useCan } from '../../lib/use-can';
-import { capacityBreakdown } from '../events/capacity';
 import { dashboardMessages } from './dashboard-messages';
 
 export type AvailabilityState =

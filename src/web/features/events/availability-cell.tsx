@@ -1,8 +1,8 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { capacityBreakdown } from '../../lib/capacity';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { capacityBreakdown } from './capacity';
 import { eventsMessages } from './events-messages';
 import { limitedEventDetail } from './limited-queries';
 

@@ -44,7 +44,7 @@ export const eventsArea: AppArea = {
         }
         return null;
       },
-      lazy: async () => ({ Component: (await import('../seat-plan/seat-plan-page')).SeatPlanPage }),
+      lazy: async () => ({ Component: (await import('../seat-plan/public-page')).SeatPlanPage }),
     },
     {
       path: '/productions/:productionId',

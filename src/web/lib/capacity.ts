@@ -1,4 +1,4 @@
-import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import type { PartnerEvent } from './schemas/partner-event';
 
 export interface CapacityBreakdown {
   capacity: number;

@@ -1,0 +1,2 @@
+/** What other features may use of the customers feature (lint refuses imports of its other modules). */
+export { CustomerPicker } from './customer-picker';

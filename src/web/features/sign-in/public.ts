@@ -1,0 +1,3 @@
+/** What other features may use of the sign-in feature (lint refuses imports of its other modules). */
+export { NewPasswordFields, newPasswordShape, passwordsMatch } from './new-password-fields';
+export { signInMessages } from './sign-in-messages';
