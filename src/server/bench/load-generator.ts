@@ -226,13 +226,9 @@ async function runPaired(job: PairedJob): Promise<LoadResult> {
   const inFlight = new Set<Promise<void>>();
   // Sends the side's oldest due request on a free connection, and the next one when it is answered.
   const send = (side: Side) => {
-    const connection = side.idle.pop();
-    const dueAt = side.due.shift();
-    if (!connection || dueAt === undefined) {
-      if (connection) side.idle.push(connection);
-      if (dueAt !== undefined) side.due.unshift(dueAt);
-      return;
-    }
+    if (side.idle.length === 0 || side.due.length === 0) return;
+    const connection = side.idle.pop()!;
+    const dueAt = side.due.shift()!;
     const done = connection
       .request('GET', `${side.url.pathname}${side.url.search}`, side.headers)
       .then(

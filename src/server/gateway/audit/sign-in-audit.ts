@@ -1,5 +1,5 @@
 import type { Database } from '../../service/db/database';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 import { type Json, recordAudit } from './audit-trail';
 import { actor } from './forward-audit';
 

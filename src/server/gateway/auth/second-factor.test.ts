@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SignInMethod } from './principal';
 import { satisfiesTwoStep } from './second-factor';
-import type { SignInMethod } from './sessions';
 
 const METHODS: SignInMethod[] = ['password', 'password+totp', 'passkey', 'invitation', 'reset', 'setup'];
 

@@ -6,8 +6,9 @@ import { ensureDemoClients } from '../../testing/client-fixtures';
 import { createTestService, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
 import { createTestGateway, demoPerson, type TestGateway } from '../test-gateway';
+import type { Principal } from './principal';
 import { type CachedSession, SessionCache } from './session-cache';
-import { type Principal, SessionStore } from './sessions';
+import { SessionStore } from './sessions';
 
 const SECRET = 'session-cache-test-secret-of-32-characters';
 

@@ -15,8 +15,8 @@ import { recordSession, recordSignInFailure } from '../audit/sign-in-audit';
 import { findAccountByEmail, findAccountById } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { verifyPassword } from './passwords';
+import type { SignInMethod } from './principal';
 import { sessionView } from './session-view';
-import type { SignInMethod } from './sessions';
 import { totpStep } from './totp';
 
 const signInSchema = z.object({

@@ -5,8 +5,6 @@ import type { Principal, SignInMethod } from './principal';
 import { satisfiesTwoStep } from './second-factor';
 import { type CachedSession, SessionCache } from './session-cache';
 
-export type { Principal, SignInMethod } from './principal';
-
 /** The defaults when a role sets no limits of its own. */
 export const DEFAULT_IDLE_MINUTES = 8 * 60;
 export const DEFAULT_ABSOLUTE_MINUTES = 24 * 60;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../service/db/database';
 import { foyerSales } from '../audit/sales';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 import type { Permission } from '../permissions/permissions';
 
 /** Who reads every order of the organisation; a seller alone sees the desk's own. */

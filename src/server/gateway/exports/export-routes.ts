@@ -23,7 +23,7 @@ import {
 import { type GatewayDeps, type GatewayEnv, readBody, refusal, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 import type { OrganisationAccess } from '../reports/event-catalog';
 import { requestOrigin } from '../same-origin';
 import { ServiceUnreachableError } from '../service-connection';

@@ -1,6 +1,6 @@
 import { preparedBodyOf } from '../../service/prepared-body';
 import type { GatewayDeps } from '../access';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 
 /**
  * What the shifts read from the Ticketing Service, with the organisation's key, in the gateway's own name

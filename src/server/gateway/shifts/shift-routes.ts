@@ -14,7 +14,7 @@ import { PG_UNIQUE_VIOLATION } from '../../service/db/connect';
 import { fieldError, type GatewayDeps, type GatewayEnv, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 import { requestOrigin } from '../same-origin';
 import { ServiceUnreachableError } from '../service-connection';
 import { reconcileShift, type ShiftWindow } from './reconciliation';

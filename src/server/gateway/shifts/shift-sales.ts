@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../../service/db/database';
 import type { GatewayDeps } from '../access';
-import type { Principal } from '../auth/sessions';
+import type { Principal } from '../auth/principal';
 import { ServiceUnreachableError } from '../service-connection';
 import { pageReaching, type ServiceOrder, ServiceReadError, type ServiceReader, serviceReader } from './service-reader';
 import { linesOf, tenderOf } from './shift-math';

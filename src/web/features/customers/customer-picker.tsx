@@ -76,8 +76,8 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
     else combobox.resetSelectedOption();
   }, [current, lookup.data]);
 
-  // A seller who types the email and presses Enter at once gets the best match as soon as its answer is in,
-  // as if they had waited for it; typing on cancels that (onChange).
+  // A seller who types the email and presses Enter at once gets the best match as soon as its answer is in
+  // (at once when it is), as if they had waited for it; typing on cancels that (onChange).
   // biome-ignore lint/correctness/useExhaustiveDependencies: choose is a plain closure over the current render
   useEffect(() => {
     if (enterAhead === null || !current || enterAhead !== query) return;
@@ -164,18 +164,11 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
               combobox.openDropdown();
             }}
             onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              if (checking) {
+              // Enter with no option highlighted — the answer is still coming, or it is in but the effect that
+              // highlights its best match has not run yet (it comes after the paint) — takes that best match.
+              if (event.key === 'Enter' && (checking || combobox.getSelectedOptionIndex() === -1)) {
                 event.preventDefault();
                 setEnterAhead(query);
-                return;
-              }
-              // The answer is in but its best match is not highlighted yet (the effect above comes after the
-              // paint that shows the options): Enter takes it all the same, as it would a moment later.
-              const best = shown[0];
-              if (current && best && combobox.getSelectedOptionIndex() === -1) {
-                event.preventDefault();
-                choose(best);
               }
             }}
             onClick={() => combobox.openDropdown()}
