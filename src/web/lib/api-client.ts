@@ -1,7 +1,6 @@
 import { ApiError, apiErrorFromResponse } from './api-error';
 import type { Parser } from './parser';
 import { noteServerDate } from './server-clock';
-import { sleep } from './sleep';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -17,10 +16,6 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Per attempt; a slow gateway must not leave a screen spinning forever. */
   timeoutMs?: number;
-  /** 429 on a GET: how often to wait for Retry-After and try again before giving up. */
-  rateLimitRetries?: number;
-  /** Longest Retry-After honoured automatically; a longer wait is left to the person. */
-  maxRetryAfterSeconds?: number;
 }
 
 const GATEWAY_ROOT = '/api';
@@ -34,14 +29,10 @@ export class ApiClient {
   private clientName: string | null = null;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
-  private readonly rateLimitRetries: number;
-  private readonly maxRetryAfterSeconds: number;
 
   constructor(options: ApiClientOptions = {}) {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.rateLimitRetries = options.rateLimitRetries ?? 2;
-    this.maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
   }
 
   /** Set by the session layer after sign-in (and cleared at sign-out). */
@@ -88,26 +79,12 @@ export class ApiClient {
     return this.request('DELETE', path, options);
   }
 
+  /** One attempt: retrying is the callers' policy (retry-policy.ts), never this client's. */
   async request<Output>(method: string, path: string, options: RequestOptions<Output>): Promise<Output> {
-    const url = this.url(path, options.query);
-    for (let attempt = 0; ; attempt++) {
-      const response = await this.send(method, url, options);
-      noteServerDate(response.headers.get('date'));
-      if (response.ok) return parseBody(response, options.schema);
-      const error = await apiErrorFromResponse(response);
-      // Only reads are repeated on their own: a repeated write could act twice.
-      const waitSeconds = error.retryAfterSeconds ?? 1;
-      if (
-        error.kind === 'rateLimited' &&
-        method === 'GET' &&
-        attempt < this.rateLimitRetries &&
-        waitSeconds <= this.maxRetryAfterSeconds
-      ) {
-        await sleep(waitSeconds * 1000, options.signal);
-        continue;
-      }
-      throw error;
-    }
+    const response = await this.send(method, this.url(path, options.query), options);
+    noteServerDate(response.headers.get('date'));
+    if (response.ok) return parseBody(response, options.schema);
+    throw await apiErrorFromResponse(response);
   }
 
   private async send(method: string, url: string, options: RequestOptions<unknown>): Promise<Response> {

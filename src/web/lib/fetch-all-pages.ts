@@ -1,7 +1,5 @@
 import type { Paginated } from '../../contract/pagination';
-import { isApiError } from './api-error';
-import { queryRetryDelay } from './query-client';
-import { sleep } from './sleep';
+import { READ_RETRIES, retryRead } from './retry-policy';
 
 export interface PageProgress {
   pagesDone: number;
@@ -26,10 +24,10 @@ export interface FetchAllPagesOptions<Row> {
   /** false: rows are not collected (the caller streams them with onPage), so memory stays flat. */
   collect?: boolean;
   signal?: AbortSignal;
-  /** Attempts per page for transient failures (network, 5xx, 429); default 4. */
+  /** Attempts per page, under the app's retry policy (retry-policy.ts); default 1 + READ_RETRIES. */
   maxAttempts?: number;
   /** Test seam for the backoff waits. */
-  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  wait?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 }
 
 export interface AllPages<Row> {
@@ -47,16 +45,15 @@ export function withPage(url: string, page: number): string {
 
 /**
  * Loads every page of a paginated listing (spec 2.14): page 1 first (it tells how many there are), then
- * pages 2..last in parallel with a concurrency limit. Transient failures of a page are retried with
- * backoff, honouring Retry-After; anything else (401, 403, 422…) fails the whole load at once. Aborting
- * the signal stops all requests and rejects with the abort reason.
+ * pages 2..last in parallel with a concurrency limit. Each page is retried under the app's retry policy
+ * (retry-policy.ts: transient failures, Retry-After honoured); a page that fails for good (401, 403, 422…)
+ * fails the whole load at once. Aborting the signal stops all requests and rejects with the abort reason.
  */
 export async function fetchAllPages<Row>(options: FetchAllPagesOptions<Row>): Promise<AllPages<Row>> {
   const { fetchPage, onProgress, onPage } = options;
   const collect = options.collect ?? true;
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
-  const wait = options.wait ?? sleep;
+  const attempts = Math.max(1, options.maxAttempts ?? 1 + READ_RETRIES);
   const pageUrl =
     options.pageUrl ??
     (options.firstUrl !== undefined ? (page: number) => withPage(options.firstUrl as string, page) : undefined);
@@ -71,16 +68,7 @@ export async function fetchAllPages<Row>(options: FetchAllPagesOptions<Row>): Pr
 
   const fetchWithRetry = async (page: number): Promise<Paginated<Row>> => {
     const url = page === 1 && options.firstUrl !== undefined ? options.firstUrl : pageUrl(page);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fetchPage(url, signal);
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        const transient = isApiError(error) && error.isTransient;
-        if (!transient || attempt >= maxAttempts) throw error;
-        await wait(queryRetryDelay(attempt - 1, error), signal);
-      }
-    }
+    return retryRead(() => fetchPage(url, signal), { signal, attempts, wait: options.wait });
   };
 
   try {

@@ -1,23 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client';
+import { createQueryClient } from './query-client';
+import { readRetryDelayMs, shouldRetryRead } from './retry-policy';
 
 describe('query defaults', () => {
-  it('retries transient failures only, and at most three attempts', () => {
-    expect(shouldRetryQuery(0, new ApiError({ kind: 'network', message: '' }))).toBe(true);
-    expect(shouldRetryQuery(1, new ApiError({ kind: 'server', status: 502, message: '' }))).toBe(true);
-    expect(shouldRetryQuery(2, new ApiError({ kind: 'rateLimited', status: 429, message: '' }))).toBe(true);
-    expect(shouldRetryQuery(3, new ApiError({ kind: 'network', message: '' }))).toBe(false);
-    for (const kind of ['unauthorized', 'forbidden', 'notFound', 'validation', 'conflict'] as const) {
-      expect(shouldRetryQuery(0, new ApiError({ kind, message: '' }))).toBe(false);
-    }
-  });
-
-  it('waits as long as Retry-After says', () => {
-    expect(
-      queryRetryDelay(0, new ApiError({ kind: 'rateLimited', status: 429, message: '', retryAfterSeconds: 4 })),
-    ).toBe(4000);
-    expect(queryRetryDelay(0, new Error('x'))).toBeGreaterThan(0);
+  it('retry reads under the app policy', () => {
+    const queries = createQueryClient({ onUnauthorized: vi.fn() }).getDefaultOptions().queries;
+    expect(queries?.retry).toBe(shouldRetryRead);
+    expect(queries?.retryDelay).toBe(readRetryDelayMs);
   });
 
   it('never retries mutations and reports 401 from queries and mutations', async () => {

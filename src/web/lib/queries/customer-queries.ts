@@ -3,6 +3,7 @@ import type { CustomerSearchParams } from '../../../contract/customer-search';
 import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
 import { apiClient } from '../api-client';
 import { isApiError } from '../api-error';
+import { retryRead } from '../retry-policy';
 import {
   buyerLookupSchema,
   type Customer,
@@ -136,7 +137,11 @@ export function listedCustomer(queryClient: QueryClient, customerId: number): Cu
 
 /** Every match of a search and its filters (up to the gateway's limit), for a bulk action. */
 export function fetchCustomerMatches(params: CustomerSearchParams, signal?: AbortSignal) {
-  return apiClient.get('/api/customers/matches', { schema: customerMatchesSchema, query: searchQuery(params), signal });
+  return retryRead(
+    () =>
+      apiClient.get('/api/customers/matches', { schema: customerMatchesSchema, query: searchQuery(params), signal }),
+    { signal },
+  );
 }
 
 /**
@@ -169,5 +174,8 @@ export function setCustomerTags(customerId: number, tags: readonly string[], sig
 
 /** The customer's tags as the service holds them now (read before a bulk change, so no other tag is lost). */
 export function getCustomerTags(customerId: number, signal?: AbortSignal): Promise<string[]> {
-  return apiClient.get(`/partner/customer/${customerId}/clienttypes`, { schema: tagListSchema, signal });
+  return retryRead(
+    () => apiClient.get(`/partner/customer/${customerId}/clienttypes`, { schema: tagListSchema, signal }),
+    { signal },
+  );
 }
