@@ -3,13 +3,24 @@ import { DEMO, expect, test } from './support/fixtures';
 
 test.describe('sign-in', () => {
   test('demo sign-in lands on the dashboard with performances, linked to their pages', async ({ page }) => {
+    // Signed out, `/` loads what /sign-in loads and no signed-in code (the shell, the dashboard); it comes
+    // after the sign-in.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('button', { name: 'Aanmelden', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const signedInCode = /\/(signed-in|app-layout|dashboard-page)-[\w-]+\.js$/;
+    expect(scripts.filter((path) => signedInCode.test(path))).toEqual([]);
     await signInThroughForm(page);
     await expect(page).toHaveURL(/\/$/);
     await expectDashboard(page);
     await expect(page.getByTestId('signed-in-person')).toHaveText('Aangemeld als Ada Admin');
     await expect(page.getByTestId('performance-card').first()).toHaveAttribute('href', /^\/events\/\d+$/);
+    expect(scripts.filter((path) => signedInCode.test(path))).not.toEqual([]);
   });
 
   test('a wrong password shows a clear error and creates no session', async ({ page }) => {

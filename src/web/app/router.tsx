@@ -1,3 +1,4 @@
+import { type ComponentType, lazy as lazyComponent } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -52,6 +53,32 @@ async function redirectWhenSignedIn({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A component that loads its code when it first renders (React suspends it until then). */
+function loadedOnRender(load: () => Promise<{ Component?: ComponentType | null }>): ComponentType {
+  const Loaded = lazyComponent(async () => ({ default: (await load()).Component ?? (() => null) }));
+  return function LoadedOnRender() {
+    return <Loaded />;
+  };
+}
+
+/**
+ * Signed-in code loads for signed-in people only. React Router starts a matched route's `lazy` at once, in
+ * parallel with the layout's session check, so a signed-out visit to `/` fetched the shell and the dashboard
+ * only to be sent to sign-in. While the session is known to be absent, a route's lazy resolves to a stand-in
+ * that loads the code when it first renders: after a sign-in, inside the router's transition, so the sign-in
+ * page stays on screen until the code has arrived.
+ */
+function loadedWhenSignedIn(route: RouteObject): RouteObject {
+  const { lazy, children } = route;
+  const deferred = { ...route } as RouteObject & { children?: RouteObject[] };
+  if (children) deferred.children = children.map(loadedWhenSignedIn);
+  if (typeof lazy === 'function') {
+    deferred.lazy = async () =>
+      queryClient.getQueryData(sessionKey) === null ? { Component: loadedOnRender(lazy) } : lazy();
+  }
+  return deferred;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -74,7 +101,7 @@ export const routes: RouteObject[] = [
         path: '/setup/:token',
         lazy: async () => ({ Component: (await import('../features/sign-in/setup-page')).SetupPage }),
       },
-      {
+      loadedWhenSignedIn({
         id: 'signed-in',
         loader: requireSession,
         // A page's own query string (filters, sort, page number) changing is no reason to check the session
@@ -96,7 +123,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
           },
         ],
-      },
+      }),
     ],
   },
 ];
