@@ -1,32 +1,18 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { firstPaint } from './src/build/first-paint.ts';
 import { firstScreenChunks } from './src/build/first-screen-chunks.ts';
+import { scrollAreaWithoutFloatingUi } from './src/build/scroll-area-without-floating-ui.ts';
 
-const firstScreens = firstScreenChunks();
-
-/**
- * Mantine's ScrollArea (a part of every Table, through Table.ScrollContainer) takes one small hook,
- * useMergeRefs, from @floating-ui/react — and with it the whole positioning library (12 kB gzip) into
- * every screen with a table. It gets Mantine's own equivalent instead (src/web/lib/merge-refs.ts);
- * floating-ui then loads only with the popovers, menus and comboboxes that position something.
+/*
+ * How the app is cut into files lives in src/build: the first screens' chunks (first-screen-chunks.ts), the
+ * first paint drawn into index.html (first-paint.ts), and one dependency kept out of every table's chunk
+ * (scroll-area-without-floating-ui.ts). Mantine's styles are imported per component next to the code that
+ * renders them; src/build/mantine-styles.test.ts checks that none is missing.
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const replacement = fileURLToPath(new URL('./src/web/lib/merge-refs.ts', import.meta.url));
-  return {
-    name: 'foyer:scroll-area-without-floating-ui',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer?.includes('/@mantine/core/esm/components/ScrollArea/')) {
-        return replacement;
-      }
-      return null;
-    },
-  };
-}
+const firstScreens = firstScreenChunks();
 
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
@@ -58,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/build/**/*.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
