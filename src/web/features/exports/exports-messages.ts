@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n';
+import { defineMessages, type useMessages } from '../../lib/i18n';
 
 export const exportsMessages = defineMessages(
   {
@@ -274,3 +274,5 @@ export const WAITING_TYPES: Record<
     color: 'red',
   },
 };
+
+export type ExportsT = ReturnType<typeof useMessages<keyof typeof exportsMessages.nl>>;

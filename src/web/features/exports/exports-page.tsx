@@ -1,42 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Radio.css';
+import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ExportKind, WatermarkView } from '../../../contract/exports';
-import { describeError } from '../../components/error-message';
-import { appMessages } from '../../lib/app-messages';
-import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
+import type { ExportKind } from '../../../contract/exports';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { sessionQuery } from '../../lib/session';
 import { ExportFilesPanel } from './export-files-panel';
-import { allowedExportKinds, allowedKind, streamOf, timeFieldOf } from './export-kinds';
+import { allowedExportKinds, allowedKind, streamOf } from './export-kinds';
+import { RunPanel } from './export-run-panel';
+import { ScopeChoice } from './export-scope-choice';
 import { type ExportSettings, readExportSettings, writeExportSettings } from './export-settings';
-import { canStreamToFile } from './export-sink';
 import { exportsMessages } from './exports-messages';
 import { exportQueries, useForgetWatermark } from './exports-queries';
 import { SchedulesPanel } from './schedules-panel';
-import { type ExportRunState, useExportRun } from './use-export-run';
-
-/** Alert titles in the body colour: the light variants' coloured titles fall short of WCAG AA contrast. */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-
-export type T = ReturnType<typeof useMessages<keyof typeof exportsMessages.nl>>;
+import { useExportRun } from './use-export-run';
 
 /**
  * Exports for CRM sync (spec 4.2): customers, orders (per order or per seat), waiting list, client types, as
@@ -230,208 +208,5 @@ function Choice({
         </Text>
       ) : null}
     </Stack>
-  );
-}
-
-/** "up to 23 Nov 2026 14:03, by Jan (yesterday 09:12)": whose export the watermark comes from. */
-export function watermarkLine(t: T, watermark: WatermarkView, locale: ReturnType<typeof useLocale>['locale']) {
-  const values = { at: formatDateTime(watermark.at, locale), savedAt: formatDateTime(watermark.savedAt, locale) };
-  return watermark.savedBy
-    ? t('watermarkLine', { ...values, by: watermark.savedBy })
-    : t('watermarkLineSchedule', values);
-}
-
-function ScopeChoice({
-  t,
-  settings,
-  watermark,
-  mode,
-  onMode,
-  onForget,
-}: {
-  t: T;
-  settings: ExportSettings;
-  watermark: WatermarkView | null;
-  mode: 'full' | 'changes';
-  onMode: (mode: 'full' | 'changes') => void;
-  onForget: () => void;
-}) {
-  const { locale } = useLocale();
-  const tApp = useMessages(appMessages);
-  const count = useQuery(exportQueries.count(settings.kind, settings.rows));
-
-  const fullLine = count.data
-    ? t('totalRecords', { count: formatNumber(count.data.total, locale) })
-    : count.isError
-      ? describeError(count.error, tApp)
-      : t('totalCounting');
-  const changesLine =
-    count.data?.changed !== null && count.data?.changed !== undefined
-      ? t('changedSince', { count: formatNumber(count.data.changed, locale) })
-      : count.isError
-        ? t('changedSinceFailed', { message: describeError(count.error, tApp) })
-        : t('changedSinceCounting');
-
-  return (
-    <Stack gap="xs">
-      <Radio.Group
-        label={t('mode')}
-        value={mode}
-        onChange={(value) => {
-          // Counted afresh when chosen: sales made since the page opened count too.
-          if (value === 'changes') void count.refetch();
-          onMode(value as 'full' | 'changes');
-        }}
-        description={t('watermarkHelp', { field: timeFieldOf(settings.kind) })}
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio value="full" label={t('modeFull')} description={fullLine} data-testid="mode-full" />
-          <Radio
-            value="changes"
-            label={t('modeIncremental')}
-            description={watermark ? changesLine : t('noWatermark')}
-            disabled={!watermark}
-            data-testid="mode-changes"
-          />
-        </Stack>
-      </Radio.Group>
-      {count.data?.source === 'service' ? (
-        <Text size="sm" c="orange.8">
-          {t('sourceService')}
-        </Text>
-      ) : null}
-      {watermark ? (
-        <Group gap="xs" wrap="wrap">
-          <Text size="sm" data-testid="watermark-line">
-            {watermarkLine(t, watermark, locale)}
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={onForget} title={t('forgetWatermarkHint')}>
-            {t('forgetWatermark')}
-          </Button>
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
-
-function RunPanel({
-  t,
-  locale,
-  state,
-  onStart,
-  onCancel,
-  disabled,
-}: {
-  t: T;
-  locale: ReturnType<typeof useLocale>['locale'];
-  state: ExportRunState;
-  onStart: () => void;
-  onCancel: () => void;
-  disabled: boolean;
-}) {
-  const tApp = useMessages(appMessages);
-  const n = (value: number) => formatNumber(value, locale);
-
-  if (state.status === 'running') {
-    const progress = state.progress;
-    return (
-      <Paper withBorder radius="md" p="md" data-testid="export-running">
-        <Stack gap="sm">
-          <Text size="sm">{state.sinkMode === 'file' ? t('saveMode') : t('downloadMode')}</Text>
-          {state.source === 'service' ? (
-            <Text size="sm" c="orange.8">
-              {t('sourceService')}
-            </Text>
-          ) : null}
-          <Group justify="space-between" wrap="wrap">
-            <Group gap="xs">
-              <Loader size="sm" aria-hidden="true" />
-              <Text
-                size="sm"
-                className="foyer-tabular"
-                aria-live="polite"
-                data-testid="export-progress"
-                aria-label={t('progressLabel')}
-              >
-                {progress
-                  ? t('progressBytes', { records: n(progress.records), size: formatBytes(progress.bytes, locale) })
-                  : t('starting')}
-              </Text>
-            </Group>
-            <Button variant="default" color="red" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
-
-  return (
-    <Stack gap="md">
-      <Group gap="sm">
-        <Button onClick={onStart} disabled={disabled} size="md">
-          {t('start')}
-        </Button>
-        <Text size="xs" c="dimmed">
-          {canStreamToFile() ? t('saveMode') : t('downloadMode')}
-        </Text>
-      </Group>
-      {state.status === 'done' ? (
-        <Outcome t={t} locale={locale} state={state} />
-      ) : state.status === 'cancelled' ? (
-        <Alert color="gray" styles={READABLE_TITLE} title={t('cancelledTitle')} role="status">
-          {t('cancelledText')}
-        </Alert>
-      ) : state.status === 'failed' ? (
-        <Alert color="red" title={t('failedTitle')} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('failedText', { message: describeError(state.error, tApp) })}</Text>
-            <Anchor component="button" type="button" size="sm" onClick={onStart}>
-              {t('tryAgain')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : null}
-    </Stack>
-  );
-}
-
-function Outcome({
-  t,
-  locale,
-  state,
-}: {
-  t: T;
-  locale: ReturnType<typeof useLocale>['locale'];
-  state: Extract<ExportRunState, { status: 'done' }>;
-}) {
-  const { outcome } = state;
-  const n = (value: number) => formatNumber(value, locale);
-  return (
-    <Alert
-      color="green"
-      styles={READABLE_TITLE}
-      title={t('doneTitle')}
-      role="status"
-      data-testid="export-result"
-      data-complete="true"
-      data-rows={outcome.rows}
-      data-records={outcome.records}
-    >
-      <Stack gap={4}>
-        <Text size="sm">
-          {t('doneText', { file: state.fileName, rows: n(outcome.rows), records: n(outcome.records) })}
-        </Text>
-        {outcome.skipped > 0 ? <Text size="sm">{t('doneSkipped', { count: n(outcome.skipped) })}</Text> : null}
-        {outcome.watermark ? (
-          <Text size="sm" data-testid="export-watermark">
-            {t(outcome.moved ? 'watermarkMoved' : 'watermarkKept', {
-              at: formatDateTime(outcome.watermark.at, locale),
-            })}
-          </Text>
-        ) : null}
-      </Stack>
-    </Alert>
   );
 }

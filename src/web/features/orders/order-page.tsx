@@ -1,25 +1,25 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
-import { deskQueries } from '../../lib/queries/desk-queries';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
 import { salesQueries } from '../../lib/queries/sales-queries';
-import { customerName, type Order, type OrderExport, type OrderSeat } from '../../lib/schemas/order';
-import type { PartnerEvent } from '../../lib/schemas/partner-event';
+import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { useCan } from '../../lib/use-can';
 import { orderPageMessages } from './order-page-messages';
 import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
+import { PublicLinks } from './order-public-links';
+import { SeatsTable } from './order-seats-table';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
 import { ordersMessages } from './orders-messages';
+import { useOrderLines } from './use-order-lines';
 import './orders.css';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -43,153 +43,6 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
         {children}
       </Text>
     </div>
-  );
-}
-
-/**
- * The export row of this order: the seats, the channel, the fee and the customer (see find-order-in-export.ts).
- * Whoever may not run the orders export (the box office) reads the seats from the desk's print data, which the
- * gateway gives a seller for orders sold in Foyer (without the customer).
- */
-function useOrderLines(order: Order | undefined) {
-  const mayExport = useCan('exports:run', 'reports:read');
-  const fromExport = useQuery({
-    ...orderQueries.lines({ orderId: order?.orderId ?? 0, lastChanged: order?.lastChanged ?? '' }),
-    enabled: Boolean(order) && mayExport,
-  });
-  const fromDesk = useQuery({
-    ...deskQueries.printData(order?.orderId ?? 0),
-    enabled: Boolean(order) && !mayExport,
-    select: (data): OrderExport | null => (data.seatsFound ? data.order : null),
-  });
-  return mayExport ? fromExport : fromDesk;
-}
-
-function SeatsTable({
-  seats,
-  caption,
-  testId,
-  events,
-}: {
-  seats: readonly OrderSeat[];
-  caption: string;
-  testId: string;
-  events: ReadonlyMap<number, PartnerEvent>;
-}) {
-  const t = useMessages(orderPageMessages);
-  const ts = useMessages(ordersMessages);
-  const mayOpenEvents = useCan('events:read');
-  const { locale } = useLocale();
-  const rankName = (seat: OrderSeat) =>
-    events.get(seat.eventId)?.prices.find((price) => price.rankId === seat.rankId && price.rankName)?.rankName ??
-    t('rankFallback', { id: seat.rankId });
-  const total = seats.reduce((sum, seat) => sum + seat.amount, 0);
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" data-testid={testId}>
-        <caption className="foyer-visually-hidden">{caption}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('seatEvent')}</Table.Th>
-            <Table.Th scope="col">{t('seatRank')}</Table.Th>
-            <Table.Th scope="col">{t('seatRow')}</Table.Th>
-            <Table.Th scope="col">{t('seatNumber')}</Table.Th>
-            <Table.Th scope="col">{t('seatPriceName')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('seatPrice')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {seats.map((seat) => {
-            const event = events.get(seat.eventId);
-            const unreserved = seat.rowNr === 0 && seat.seatNr === 0;
-            return (
-              <Table.Tr key={`${seat.seatId}-${seat.eventId}`} data-testid="seat-row" data-seat-id={seat.seatId}>
-                <Table.Td>
-                  {mayOpenEvents ? (
-                    <Anchor component={Link} to={`/events/${seat.eventId}`} size="sm">
-                      {event?.eventName ?? ts('eventFallback', { id: seat.eventId })}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm">{event?.eventName ?? ts('eventFallback', { id: seat.eventId })}</Text>
-                  )}
-                  {event ? (
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(event.start, locale)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{rankName(seat)}</Table.Td>
-                <Table.Td className="foyer-tabular">{unreserved ? t('generalAdmission') : seat.rowNr}</Table.Td>
-                <Table.Td className="foyer-tabular">{unreserved ? '–' : seat.seatNr}</Table.Td>
-                <Table.Td>{seat.priceName || '–'}</Table.Td>
-                <Table.Td ta="right" className="foyer-tabular foyer-nowrap">
-                  {formatMoney(seat.amount, locale)}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={5}>
-              {t('seatsTotal')} ({formatNumber(seats.length, locale)})
-            </Table.Th>
-            <Table.Td ta="right" fw={600} className="foyer-tabular foyer-nowrap">
-              {formatMoney(total, locale)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function PublicLinks({ orderKey }: { orderKey: string }) {
-  const t = useMessages(orderPageMessages);
-  const localized = useLocalized();
-  const status = useQuery(orderQueries.publicStatus(orderKey));
-  if (status.isPending) return <Skeleton h={24} w={260} />;
-  if (status.isError || !status.data) {
-    return (
-      <Text size="sm" c="dimmed" role="status">
-        {t('linksUnavailable')}
-      </Text>
-    );
-  }
-  const info = PAYMENT_STATUSES[status.data.order_payment_status];
-  return (
-    <Stack gap="xs">
-      <Group gap="md">
-        {status.data.order_tickets_url ? (
-          <Anchor
-            href={status.data.order_tickets_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="tickets-link"
-          >
-            {t('ticketsLink')} <span className="foyer-visually-hidden">{t('opensInNewTab')}</span>
-          </Anchor>
-        ) : null}
-        {status.data.order_receipt_url ? (
-          <Anchor
-            href={status.data.order_receipt_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="receipt-link"
-          >
-            {t('receiptLink')} <span className="foyer-visually-hidden">{t('opensInNewTab')}</span>
-          </Anchor>
-        ) : null}
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('publicStatus', {
-          status: info ? localized(info.label) : status.data.order_payment_status,
-          count: status.data.order_tickets_nr,
-        })}
-      </Text>
-    </Stack>
   );
 }
 

@@ -1,40 +1,25 @@
-import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useRoleLabel } from '../../lib/role-label';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
-import { formatDateTime } from '../../lib/format';
-import { useLocale, useMessages } from '../../lib/i18n';
+import { useMessages } from '../../lib/i18n';
 import { sessionQuery } from '../../lib/session';
 import { InviteDialog } from './invite-dialog';
+import { usePeopleColumns } from './people-columns';
 import { DisableDialog, LinkDialog, RenameDialog } from './person-dialogs';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type IssuedLink, type StaffMember, staffQueries } from './staff-queries';
-import {
-  filterStaff,
-  readStaffFilters,
-  STATUS_FILTERS,
-  type StaffStatus,
-  staffStatus,
-  withStaffFilter,
-} from './staff-status';
+import { filterStaff, readStaffFilters, STATUS_FILTERS, withStaffFilter } from './staff-status';
 
 const PAGE_SIZE = 100;
-
-const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
-  active: 'green',
-  invited: 'blue',
-  invitationExpired: 'orange',
-  disabled: 'gray',
-};
 
 /**
  * `/staff`: everyone of the organisation with their role, status, ways in and last activity; filters by role
@@ -45,7 +30,6 @@ export function PeoplePage() {
   const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const app = useMessages(appMessages);
-  const { locale } = useLocale();
   const [search, setSearch] = useSearchParams();
   const [page] = useTablePage();
   const filters = readStaffFilters(search);
@@ -75,183 +59,16 @@ export function PeoplePage() {
   const filtered = useMemo(() => (people.data ? filterStaff(people.data, filters) : undefined), [people.data, filters]);
   const rows = useMemo(() => filtered?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), [filtered, page]);
   const roleList = roles.data?.roles ?? [];
-
-  const columns: DataTableColumn<StaffMember>[] = [
-    {
-      id: 'name',
-      header: t('columnName'),
-      enableHiding: false,
-      cell: ({ row }) => (
-        <Stack gap={0} miw={160}>
-          <Text size="sm" fw={600}>
-            {row.original.name}
-            {row.original.id === selfId ? ` (${t('you')})` : ''}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {row.original.email}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      id: 'role',
-      header: t('columnRole'),
-      cell: ({ row }) => {
-        const person = row.original;
-        const known = roleList.some((role) => role.id === person.role.id);
-        return (
-          <NativeSelect
-            aria-label={t('roleOf', { name: person.name })}
-            size="xs"
-            miw={140}
-            value={String(person.role.id)}
-            disabled={!known || (change.isPending && change.variables?.id === person.id)}
-            data={
-              known
-                ? roleList.map((role) => ({ value: String(role.id), label: roleLabel(role) }))
-                : [{ value: String(person.role.id), label: roleLabel(person.role) }]
-            }
-            onChange={(event) => {
-              const roleId = Number(event.currentTarget.value);
-              const role = roleList.find((candidate) => candidate.id === roleId);
-              setDone(null);
-              change.mutate(
-                { id: person.id, roleId, self: person.id === selfId },
-                { onSuccess: () => setDone(t('roleChanged', { name: person.name, role: role?.name ?? '' })) },
-              );
-            }}
-            data-testid="person-role"
-          />
-        );
-      },
-    },
-    {
-      id: 'status',
-      header: t('columnStatus'),
-      cell: ({ row }) => {
-        const status = staffStatus(row.original);
-        return (
-          <Stack gap={2} data-testid="person-status" data-status={status.kind}>
-            <Badge
-              variant="dot"
-              color={STATUS_COLOR[status.kind]}
-              size="sm"
-              tt="none"
-              className="foyer-staff-status-badge"
-            >
-              {status.kind === 'active'
-                ? t('statusActive')
-                : status.kind === 'invited'
-                  ? t('statusInvited')
-                  : status.kind === 'invitationExpired'
-                    ? t('statusInvitationExpired')
-                    : t('statusDisabled')}
-            </Badge>
-            {status.kind === 'invited' ? (
-              <Text size="xs" c="dimmed">
-                {t('statusInvitedUntil', { date: formatDateTime(status.until, locale) })}
-              </Text>
-            ) : status.kind === 'invitationExpired' ? (
-              <Text size="xs" c="dimmed">
-                {t('statusInvitationExpiredHint')}
-              </Text>
-            ) : null}
-          </Stack>
-        );
-      },
-    },
-    {
-      id: 'methods',
-      header: t('columnMethods'),
-      cell: ({ row }) => {
-        const person = row.original;
-        const methods = [
-          person.passwordSet ? t('methodPassword') : null,
-          person.passkeys > 0 ? t('methodPasskeys', { count: person.passkeys }) : null,
-          person.totpEnabled ? t('methodTotp') : null,
-        ].filter((method): method is string => method !== null);
-        return (
-          <Text size="sm" c={methods.length === 0 ? 'dimmed' : undefined}>
-            {methods.length === 0 ? t('methodNone') : methods.join(' · ')}
-          </Text>
-        );
-      },
-    },
-    {
-      id: 'lastSeen',
-      header: t('columnLastSeen'),
-      cell: ({ row }) =>
-        row.original.lastSeenAt ? (
-          <time dateTime={row.original.lastSeenAt} className="foyer-tabular">
-            {formatDateTime(row.original.lastSeenAt, locale)}
-          </time>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('neverSeen')}
-          </Text>
-        ),
-    },
-    {
-      id: 'actions',
-      header: t('columnActions'),
-      enableHiding: false,
-      cell: ({ row }) => {
-        const person = row.original;
-        const self = person.id === selfId;
-        const everSignedIn = person.passwordSet || person.passkeys > 0;
-        return (
-          <fieldset className="foyer-staff-actions" aria-label={t('actionsFor', { name: person.name })}>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => {
-                setDone(null);
-                setRenaming(person);
-              }}
-              data-testid="person-rename"
-            >
-              {t('rename')}
-            </Button>
-            {person.disabled ? (
-              <Button
-                size="xs"
-                variant="default"
-                loading={change.isPending && change.variables?.id === person.id}
-                onClick={() => {
-                  setDone(null);
-                  change.mutate(
-                    { id: person.id, disabled: false },
-                    { onSuccess: () => setDone(t('enabled', { name: person.name })) },
-                  );
-                }}
-              >
-                {t('enable')}
-              </Button>
-            ) : (
-              <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={issueLink.isPending && issueLink.variables === person.id}
-                  onClick={() => {
-                    setDone(null);
-                    issueLink.mutate(person.id, { onSuccess: (link) => setIssued({ link, name: person.name }) });
-                  }}
-                >
-                  {everSignedIn ? t('resetLink') : t('newInvitation')}
-                </Button>
-                {self ? null : (
-                  <Button size="xs" variant="default" color="red" onClick={() => setDisabling(person)}>
-                    {t('disable')}
-                  </Button>
-                )}
-              </>
-            )}
-          </fieldset>
-        );
-      },
-    },
-  ];
+  const columns = usePeopleColumns({
+    roleList,
+    selfId,
+    change,
+    issueLink,
+    onDone: setDone,
+    onRename: setRenaming,
+    onDisable: setDisabling,
+    onIssued: setIssued,
+  });
 
   const failure = change.error ?? issueLink.error;
   const filtering = filters.roleId !== null || filters.status !== null;

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -6,30 +6,28 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Link, useSearchParams } from 'react-router';
 import { MirrorFreshness } from '../../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../../components/page-states';
-import { addDays, formatLongDay, formatNumber, isoLocalDate } from '../../../lib/format';
-import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
-import { performanceLabel } from '../../../lib/performance-label';
-import { eventQueries } from '../../../lib/queries/event-queries';
+import { formatNumber } from '../../../lib/format';
+import { useLocale, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/use-can';
-import { useChannelLabel } from '../order-parts';
-import { validIsoDate } from '../order-ref';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
 import '../orders.css';
-import { AnalysisControls, type ChoiceLabels } from './analysis-controls';
+import { AnalysisControls } from './analysis-controls';
 import { analysisMessages } from './analysis-messages';
 import {
   type AnalysisFilters,
   type AnalysisParams,
+  groupFilter,
   hasFilters,
   NO_FILTERS,
   readAnalysisParams,
   reportQuery,
   writeAnalysisParams,
 } from './analysis-params';
+import { PeriodPicker } from './analysis-period-picker';
 import { analysisCsvUrl, analysisQueries } from './analysis-queries';
 import { GroupsTable, TotalsCards } from './analysis-summary';
 import { AnalysisTable } from './analysis-table';
+import { useAnalysisLabels } from './use-analysis-labels';
 
 const AnalysisCharts = lazy(() => import('./analysis-charts'));
 
@@ -51,8 +49,6 @@ export function AnalysisPage() {
   const t = useMessages(analysisMessages);
   const ts = useMessages(ordersMessages);
   const { locale } = useLocale();
-  const localized = useLocalized();
-  const channelLabel = useChannelLabel();
   const mayOpenPerformances = useCan('events:read');
   const [now] = useState(() => new Date());
   const [search, setSearch] = useSearchParams();
@@ -95,7 +91,6 @@ export function AnalysisPage() {
   const choices = useQuery(analysisQueries.choices(params.from, params.to));
   const [chartQuery] = useDebouncedValue(stableQuery, CHARTS_DELAY_MS);
   const charts = useQuery(analysisQueries.charts(chartQuery));
-  const allEvents = useQuery(eventQueries.everyDate());
 
   // Times a change from the moment it was made until its answer is on screen.
   const settled =
@@ -110,67 +105,11 @@ export function AnalysisPage() {
     );
   }, [settled, report.data, groups.data]);
 
-  const eventsById = useMemo(
-    () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event])),
-    [allEvents.data],
-  );
-  // "Name · date", as the waiting list names them: a production plays many times under one name.
-  const eventName = useCallback(
-    (eventId: number) => {
-      const event = eventsById.get(eventId);
-      return event ? performanceLabel(event, locale) : ts('eventFallback', { id: eventId });
-    },
-    [eventsById, locale, ts],
-  );
-  const statusLabel = useCallback(
-    (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value),
-    [localized],
-  );
-  const paymentLabel = useCallback(
-    (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value),
-    [localized],
-  );
-  const choiceLabels = useMemo<ChoiceLabels>(
-    () => ({ status: statusLabel, payment: paymentLabel, channel: channelLabel, event: eventName }),
-    [statusLabel, paymentLabel, channelLabel, eventName],
-  );
-  const groupLabel = useCallback(
-    (key: string): string => {
-      switch (grouping) {
-        case 'status':
-          return statusLabel(key);
-        case 'payment':
-          return paymentLabel(key);
-        case 'channel':
-          return channelLabel(key);
-        case 'event':
-          return eventName(Number(key));
-        case 'day':
-          return formatLongDay(`${key}T12:00:00`, locale);
-        default:
-          return key || '–';
-      }
-    },
-    [grouping, statusLabel, paymentLabel, channelLabel, eventName, locale],
-  );
+  const { eventName, choiceLabels, groupLabel } = useAnalysisLabels(grouping);
   const pickGroup = useCallback(
     (key: string) => {
-      switch (grouping) {
-        case 'status':
-          return setFilter({ status: key });
-        case 'payment':
-          return setFilter({ payment: key });
-        case 'channel':
-          return setFilter({ channel: key });
-        case 'method':
-          return setFilter({ method: key });
-        case 'event':
-          return setFilter({ event: Number(key) });
-        case 'price':
-          return setFilter({ price: key });
-        case 'day':
-          return setFilter({ day: key });
-      }
+      const filter = groupFilter(grouping, key);
+      if (filter) setFilter(filter);
     },
     [grouping, setFilter],
   );
@@ -316,77 +255,5 @@ export function AnalysisPage() {
       />
       {body}
     </Stack>
-  );
-}
-
-/** The period of order dates: two days and the usual choices. */
-function PeriodPicker({
-  params,
-  now,
-  onChange,
-}: {
-  params: AnalysisParams;
-  now: Date;
-  onChange: (change: Partial<AnalysisParams>) => void;
-}) {
-  const t = useMessages(analysisMessages);
-  const today = isoLocalDate(now);
-  const presets = [
-    { label: t('presetToday'), from: today },
-    { label: t('preset7'), from: isoLocalDate(addDays(now, -6)) },
-    { label: t('preset30'), from: isoLocalDate(addDays(now, -30)) },
-    { label: t('presetYear'), from: `${today.slice(0, 4)}-01-01` },
-    { label: t('preset365'), from: isoLocalDate(addDays(now, -365)) },
-  ];
-  const [from, setFrom] = useState(params.from);
-  const [to, setTo] = useState(params.to);
-  useEffect(() => setFrom(params.from), [params.from]);
-  useEffect(() => setTo(params.to), [params.to]);
-  const commit = (nextFrom: string, nextTo: string) => {
-    if (validIsoDate(nextFrom) && validIsoDate(nextTo) && nextFrom <= nextTo) onChange({ from: nextFrom, to: nextTo });
-  };
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={t('periodLabel')}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('periodFrom')}
-          value={from}
-          max={to}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value);
-            commit(event.currentTarget.value, to);
-          }}
-          data-testid="analysis-from"
-        />
-        <TextInput
-          type="date"
-          label={t('periodTo')}
-          value={to}
-          min={from}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
-            commit(from, event.currentTarget.value);
-          }}
-          data-testid="analysis-to"
-        />
-        <Group gap={4} wrap="wrap">
-          {presets.map((preset) => {
-            const active = params.from === preset.from && params.to === today;
-            return (
-              <Button
-                key={preset.label}
-                size="xs"
-                variant={active ? 'filled' : 'default'}
-                aria-pressed={active}
-                onClick={() => onChange({ from: preset.from, to: today })}
-              >
-                {preset.label}
-              </Button>
-            );
-          })}
-        </Group>
-      </Group>
-    </Paper>
   );
 }

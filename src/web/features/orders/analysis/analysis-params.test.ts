@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPeriod, NO_FILTERS, readAnalysisParams, reportQuery, writeAnalysisParams } from './analysis-params';
+import {
+  defaultPeriod,
+  groupFilter,
+  NO_FILTERS,
+  readAnalysisParams,
+  reportQuery,
+  writeAnalysisParams,
+} from './analysis-params';
 
 const now = new Date(2026, 10, 23, 12, 0);
 
@@ -58,5 +65,21 @@ describe('analysis params', () => {
     const params = readAnalysisParams(new URLSearchParams('from=yesterday&event=-4&group=colour&sort=x&page=0'), now);
     expect(params).toMatchObject({ from: defaultPeriod(now).from, group: 'none', sort: 'date-desc', page: 1 });
     expect(params.filters.event).toBeNull();
+  });
+});
+
+describe('groupFilter', () => {
+  it("narrows to the picked group's orders: the group's key as the filter of its kind", () => {
+    expect(groupFilter('status', 'C')).toEqual({ status: 'C' });
+    expect(groupFilter('payment', 'P')).toEqual({ payment: 'P' });
+    expect(groupFilter('channel', 'web')).toEqual({ channel: 'web' });
+    expect(groupFilter('method', 'iDEAL')).toEqual({ method: 'iDEAL' });
+    expect(groupFilter('event', '42')).toEqual({ event: 42 });
+    expect(groupFilter('price', 'Normaal')).toEqual({ price: 'Normaal' });
+    expect(groupFilter('day', '2026-11-23')).toEqual({ day: '2026-11-23' });
+  });
+
+  it('sets nothing without grouping', () => {
+    expect(groupFilter('none', 'x')).toBeNull();
   });
 });

@@ -132,3 +132,25 @@ export const reportQuery = (params: Pick<AnalysisParams, 'from' | 'to' | 'filter
   to: params.to,
   ...filterQuery(params.filters),
 });
+
+/** The filter a click on a group sets: the analysis narrowed to that group's orders (none without grouping). */
+export function groupFilter(grouping: ReportGrouping, key: string): Partial<AnalysisFilters> | null {
+  switch (grouping) {
+    case 'status':
+      return { status: key };
+    case 'payment':
+      return { payment: key };
+    case 'channel':
+      return { channel: key };
+    case 'method':
+      return { method: key };
+    case 'event':
+      return { event: Number(key) };
+    case 'price':
+      return { price: key };
+    case 'day':
+      return { day: key };
+    case 'none':
+      return null;
+  }
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ReportGrouping } from '../../../../contract/reports';
+import { formatLongDay } from '../../../lib/format';
+import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
+import { performanceLabel } from '../../../lib/performance-label';
+import { eventQueries } from '../../../lib/queries/event-queries';
+import { useChannelLabel } from '../order-parts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
+import { ordersMessages } from '../orders-messages';
+import type { ChoiceLabels } from './analysis-controls';
+
+/**
+ * The words for the analysis's codes: the filter choices' labels, a performance's name and the current
+ * grouping's group labels. Each keeps its identity while its inputs do (the memoised inputs keep their props).
+ */
+export function useAnalysisLabels(grouping: ReportGrouping) {
+  const ts = useMessages(ordersMessages);
+  const { locale } = useLocale();
+  const localized = useLocalized();
+  const channelLabel = useChannelLabel();
+  const allEvents = useQuery(eventQueries.everyDate());
+
+  const eventsById = useMemo(
+    () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event])),
+    [allEvents.data],
+  );
+  // "Name · date", as the waiting list names them: a production plays many times under one name.
+  const eventName = useCallback(
+    (eventId: number) => {
+      const event = eventsById.get(eventId);
+      return event ? performanceLabel(event, locale) : ts('eventFallback', { id: eventId });
+    },
+    [eventsById, locale, ts],
+  );
+  const statusLabel = useCallback(
+    (value: string) => (ORDER_STATUSES[value] ? localized(ORDER_STATUSES[value].label) : value),
+    [localized],
+  );
+  const paymentLabel = useCallback(
+    (value: string) => (PAYMENT_STATUSES[value] ? localized(PAYMENT_STATUSES[value].label) : value),
+    [localized],
+  );
+  const choiceLabels = useMemo<ChoiceLabels>(
+    () => ({ status: statusLabel, payment: paymentLabel, channel: channelLabel, event: eventName }),
+    [statusLabel, paymentLabel, channelLabel, eventName],
+  );
+  const groupLabel = useCallback(
+    (key: string): string => {
+      switch (grouping) {
+        case 'status':
+          return statusLabel(key);
+        case 'payment':
+          return paymentLabel(key);
+        case 'channel':
+          return channelLabel(key);
+        case 'event':
+          return eventName(Number(key));
+        case 'day':
+          return formatLongDay(`${key}T12:00:00`, locale);
+        default:
+          return key || '–';
+      }
+    },
+    [grouping, statusLabel, paymentLabel, channelLabel, eventName, locale],
+  );
+  return { eventName, choiceLabels, groupLabel };
+}
