@@ -8,6 +8,9 @@ import type { Parser } from './parser';
  */
 export class Unreadable extends Error {}
 
+/** A contract type with some fields that a lenient reading may leave empty (null). */
+export type NullableFields<T, Keys extends keyof T> = Omit<T, Keys> & { [Key in Keys]: T[Key] | null };
+
 /** A decimal as most services write it ("0.00", "-12.5", "42"): needs none of the rules below. */
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 

@@ -1,3 +1,4 @@
+import type * as Contract from '../../../contract/customer';
 import type { EmailCheck } from '../../../contract/customer-search';
 import type { Parser } from '../parser';
 import {
@@ -20,32 +21,12 @@ import {
  * Written by hand rather than with zod: a page of the customer list holds 100 of these, read at every
  * keystroke of a search, and a plain reader is several times faster than a schema of 25 preprocessed fields.
  */
-export interface Customer {
-  customerId: number;
-  customerExternalId: string | null;
-  email: string;
-  customerSalutation: string;
-  customerFirstName: string;
-  customerLastName: string;
-  customerPreposition: string;
-  customerAddress: string;
-  customerHouseNr: string;
-  customerZip: string;
-  customerCity: string;
-  customerCountry: string;
-  customerPhone: string;
+export type Customer = Omit<Contract.Customer, 'customerCredit' | 'customerPrefs' | 'customerTags'> & {
+  /** The decimal string as a number, for sums and sorting. */
   customerCredit: number;
-  customerCustom1: string | null;
-  customerCustom2: string | null;
-  customerCustom3: string | null;
-  customerCustom4: string | null;
-  customerCustom5: string | null;
-  customerCustom6: string | null;
-  customerCustom7: string | null;
   customerPrefs: CustomerPrefs | null;
-  lastChanged: string;
   customerTags: string[];
-}
+};
 
 /** Reads one customer; throws Unreadable when a required value is missing or of the wrong kind. */
 function readCustomer(value: unknown): Customer {

@@ -1,15 +1,8 @@
+import type { Hall } from '../../../contract/hall';
 import { fields, integer, parser, string, text, Unreadable } from '../read';
 
-/** A hall (spec 2.13; contract: src/contract/hall.ts), read leniently and by hand (lib/read.ts): the dashboard reads halls. */
-export interface Hall {
-  hallId: number;
-  hallName: string;
-  hallAddress: string;
-  hallZip: string;
-  hallCity: string;
-  hallPhone: string;
-  hallUrl: string;
-}
+/** A hall (spec 2.13), the contract's type, read leniently and by hand (lib/read.ts): the dashboard reads halls. */
+export type { Hall };
 
 function readHall(value: unknown, field = 'hall'): Hall {
   const raw = fields(value, field);

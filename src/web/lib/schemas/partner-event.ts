@@ -1,45 +1,36 @@
-import { decimal, fields, integer, list, nullableText, orElse, parser, string, tags, Unreadable } from '../read';
+import type * as Contract from '../../../contract/event';
+import {
+  decimal,
+  fields,
+  integer,
+  list,
+  type NullableFields,
+  nullableText,
+  orElse,
+  parser,
+  string,
+  tags,
+  Unreadable,
+} from '../read';
 
 /**
  * The app's reading of a Partner Event (spec 2.8; contract: src/contract/event.ts). Lenient where a real
  * service may differ: ids and amounts as strings, tags as string or array, a price in either of its two
  * forms (`{ rankId, amount }` or `{ priceId, priceName, rankName, amount }`). Read by hand (lib/read.ts),
  * not with zod: the dashboard, the first signed-in screen, reads events and should not load zod for it.
+ * The types are the contract's (type imports cost no bytes), where the reading differs said so.
  */
-export interface EventPrice {
-  priceId: string | null;
-  priceName: string | null;
-  rankId: number | null;
-  rankName: string | null;
-  amount: number;
-}
 
-export interface RankAvailability {
-  rankId: number;
-  rankName: string;
-  capacity: number;
-  available: number;
-}
+/** A price as read: the short form (`{ rankId, amount }`) has no ticket type, the long one may lack a rank. */
+export type EventPrice = NullableFields<Contract.PartnerEventPrice, 'priceId' | 'priceName' | 'rankId' | 'rankName'>;
+export type RankAvailability = Contract.RankAvailabilityItem;
+export type BlockAvailability = Contract.BlockAvailabilityItem;
 
-export interface BlockAvailability {
-  blockType: string;
-  blockName: string;
-  count: number;
-}
-
-export interface PartnerEvent {
-  eventId: number;
-  productionId: number;
-  eventName: string;
-  eventType: string | null;
+/** The contract's event, with its tags as a list and its prices in either form. */
+export type PartnerEvent = Omit<Contract.PartnerEvent, 'eventTags' | 'prices'> & {
   eventTags: string[];
-  start: string;
-  end: string | null;
-  hallId: number;
   prices: EventPrice[];
-  availability?: RankAvailability[];
-  blockAvailability?: BlockAvailability[];
-}
+};
 
 function readPrice(value: unknown, field = 'price'): EventPrice {
   const raw = fields(value, field);
