@@ -10,7 +10,7 @@ describe('saleReducer', () => {
       { type: 'priceChosen', priceId: 'p2' },
       { type: 'quantityChanged', quantity: 4 },
       { type: 'seatsSelected', seats: new Set(['a', 'b']) },
-      { type: 'seatPriceChosen', seatId: 'a', name: 'Child' },
+      { type: 'seatPriceChosen', seatId: 'a', priceId: 'child' },
       { type: 'priceForAllChosen', name: 'Adult' },
       { type: 'seatsTaken', seats: ['b'], message: 'taken' },
       { type: 'performanceChanged' },
@@ -43,8 +43,8 @@ describe('saleReducer', () => {
   });
 
   it('one price for all seats replaces the prices chosen per seat', () => {
-    const perSeat = run({ type: 'seatPriceChosen', seatId: 'a', name: 'Child' });
-    expect([...perSeat.seatPriceChoice]).toEqual([['a', 'Child']]);
+    const perSeat = run({ type: 'seatPriceChosen', seatId: 'a', priceId: 'child' });
+    expect([...perSeat.seatPriceChoice]).toEqual([['a', 'child']]);
     const forAll = saleReducer(perSeat, { type: 'priceForAllChosen', name: 'Adult' });
     expect(forAll.forAllName).toBe('Adult');
     expect(forAll.seatPriceChoice.size).toBe(0);
@@ -53,7 +53,7 @@ describe('saleReducer', () => {
   it('after an add, only the unpriced seats stay chosen, with the message', () => {
     const state = run(
       { type: 'seatsSelected', seats: new Set(['a', 'b', 'c']) },
-      { type: 'seatPriceChosen', seatId: 'a', name: 'Child' },
+      { type: 'seatPriceChosen', seatId: 'a', priceId: 'child' },
       { type: 'seatsAdded', unpriced: ['c'], message: '1 seat has no price' },
     );
     expect([...state.selectedSeats]).toEqual(['c']);
@@ -91,7 +91,7 @@ describe('saleReducer', () => {
       { type: 'quantityChanged', quantity: 3 },
       { type: 'priceForAllChosen', name: 'Adult' },
       { type: 'seatsSelected', seats: new Set(['a']) },
-      { type: 'seatPriceChosen', seatId: 'a', name: 'Child' },
+      { type: 'seatPriceChosen', seatId: 'a', priceId: 'child' },
       { type: 'seatsTaken', seats: ['b'], message: 'taken' },
       { type: 'addFailed', source: 'tickets', error: 'x' },
       { type: 'toCheckout', cartHasLines: true },

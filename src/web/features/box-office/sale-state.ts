@@ -13,7 +13,7 @@ export interface SaleState {
   /** By quantity: the chosen price (null: the performance's first) and how many. */
   priceId: string | null;
   quantity: number;
-  /** On the seat plan: the chosen seats, a price per seat, or one price for all of them. */
+  /** On the seat plan: the chosen seats, a price (id) per seat, or one price (by name) for all of them. */
   selectedSeats: ReadonlySet<string>;
   seatPriceChoice: ReadonlyMap<string, string>;
   forAllName: string | null;
@@ -32,7 +32,7 @@ export type SaleAction =
   | { type: 'priceChosen'; priceId: string }
   | { type: 'quantityChanged'; quantity: number }
   | { type: 'seatsSelected'; seats: ReadonlySet<string> }
-  | { type: 'seatPriceChosen'; seatId: string; name: string }
+  | { type: 'seatPriceChosen'; seatId: string; priceId: string }
   | { type: 'priceForAllChosen'; name: string | null }
   | { type: 'addStarted' }
   | { type: 'addFailed'; source: AddSource; error: unknown }
@@ -83,7 +83,7 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
     case 'seatsSelected':
       return { ...state, selectedSeats: action.seats, planMessage: null };
     case 'seatPriceChosen':
-      return { ...state, seatPriceChoice: new Map(state.seatPriceChoice).set(action.seatId, action.name) };
+      return { ...state, seatPriceChoice: new Map(state.seatPriceChoice).set(action.seatId, action.priceId) };
     case 'priceForAllChosen':
       return { ...state, forAllName: action.name, seatPriceChoice: new Map() };
     case 'addStarted':
