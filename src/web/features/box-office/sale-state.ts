@@ -47,15 +47,20 @@ export type SaleAction =
   | { type: 'newSaleKept' }
   | { type: 'newSaleStarted' };
 
+/** No seats chosen, priced or marked taken, and nothing said about them. */
+const noSeats = {
+  selectedSeats: new Set<string>(),
+  seatPriceChoice: new Map<string, string>(),
+  takenSeats: new Set<string>(),
+  planMessage: null,
+} satisfies Partial<SaleState>;
+
 export const initialSaleState: SaleState = {
+  ...noSeats,
   stage: 'select',
   priceId: null,
   quantity: 1,
-  selectedSeats: new Set(),
-  seatPriceChoice: new Map(),
   forAllName: null,
-  takenSeats: new Set(),
-  planMessage: null,
   addError: null,
   customer: null,
   methodId: null,
@@ -66,16 +71,7 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
   switch (action.type) {
     // A new performance starts with its regular price, one ticket and nothing chosen.
     case 'performanceChanged':
-      return {
-        ...state,
-        priceId: null,
-        quantity: 1,
-        selectedSeats: new Set(),
-        seatPriceChoice: new Map(),
-        forAllName: null,
-        takenSeats: new Set(),
-        planMessage: null,
-      };
+      return { ...state, ...noSeats, priceId: null, quantity: 1, forAllName: null };
     case 'priceChosen':
       return { ...state, priceId: action.priceId };
     case 'quantityChanged':
@@ -125,13 +121,10 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
     case 'newSaleStarted':
       return {
         ...state,
+        ...noSeats,
         stage: 'select',
         methodId: null,
         customer: null,
-        selectedSeats: new Set(),
-        seatPriceChoice: new Map(),
-        takenSeats: new Set(),
-        planMessage: null,
         addError: null,
         confirmNewSale: null,
       };

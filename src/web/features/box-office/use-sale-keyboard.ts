@@ -7,7 +7,7 @@ const CONTROL_SELECTOR =
 
 export interface SaleKeyHandlers {
   focusSearch: () => void;
-  /** Digits typed set the quantity; null where they do not (on the plan, seats are chosen there). */
+  /** Digits set the quantity; null on the plan, where seats are chosen there ("best N" has its own control). */
   setQuantity: ((quantity: number) => void) | null;
   add: () => void;
   checkout: () => void;
