@@ -52,7 +52,7 @@ export function BoxOfficePage() {
   const chosenPrice = tickets.prices.find((price) => price.priceId === state.priceId) ?? tickets.prices[0];
   const heldSeats = useMemo(() => heldSeatIdsOf(sale.cart, eventId ?? 0), [sale.cart, eventId]);
 
-  const adder = useAddToCart({ sale, tickets, selectedSeats: state.selectedSeats, dispatch, cartHeadingRef });
+  const addToCart = useAddToCart({ sale, tickets, selectedSeats: state.selectedSeats, dispatch, cartHeadingRef });
   const addSeats = () => {
     if (!event.data || state.selectedSeats.size === 0) return;
     const chosen = [...state.selectedSeats].flatMap((id) => {
@@ -64,7 +64,7 @@ export function BoxOfficePage() {
       forAllName: state.forAllName,
     });
     const message = unpriced.length > 0 ? t('unpricedSeats', { count: unpriced.length }) : null;
-    adder.add(items, 'tickets', () => dispatch({ type: 'seatsAdded', unpriced, message }));
+    addToCart.add(items, 'tickets', () => dispatch({ type: 'seatsAdded', unpriced, message }));
     if (items.length === 0 && message !== null) dispatch({ type: 'planMessage', message });
   };
   const addTickets = () => {
@@ -74,7 +74,7 @@ export function BoxOfficePage() {
     }
     // Until the plan is in, whether the hall has seats to choose is unknown: no add the seller cannot see.
     if (!event.data || !plan.data || !chosenPrice) return;
-    adder.add([quantityItem(event.data.eventId, chosenPrice, state.quantity)], 'tickets');
+    addToCart.add([quantityItem(event.data.eventId, chosenPrice, state.quantity)], 'tickets');
   };
   // A rejected field (422) or a conflict (409) is said at the control; a failure of the network or the
   // server is no fault of the field, so it gets an alert of its own beside the form.
@@ -95,7 +95,7 @@ export function BoxOfficePage() {
     cartHasLines: checkout.cartHasLines,
     dispatch,
     onStartOver: () => {
-      adder.release();
+      addToCart.release();
       checkout.release();
       performance.requestSearch();
     },
@@ -122,8 +122,8 @@ export function BoxOfficePage() {
       <Button
         type={planMode ? 'button' : 'submit'}
         onClick={planMode ? addSeats : undefined}
-        loading={adder.pending}
-        disabled={(planMode ? state.selectedSeats.size === 0 : !chosenPrice) || adder.pending}
+        loading={addToCart.pending}
+        disabled={(planMode ? state.selectedSeats.size === 0 : !chosenPrice) || addToCart.pending}
         rightSection={<kbd>Enter</kbd>}
         data-testid="add-tickets"
       >
@@ -139,7 +139,7 @@ export function BoxOfficePage() {
       <Title order={2} size="h4" id="extras-title" mb="sm">
         {t('extras')}
       </Title>
-      <ExtrasPanel onAdd={adder.add} pending={adder.pending} errorFor={errorFor} />
+      <ExtrasPanel onAdd={addToCart.add} pending={addToCart.pending} errorFor={errorFor} />
       {failureFor('extras')}
     </Paper>
   );
