@@ -1,0 +1,55 @@
+import { Paper } from '@mantine/core';
+import type { Dispatch } from 'react';
+import type { PartnerCart } from '../../lib/schemas/partner-cart';
+import { CustomerPicker } from '../customers/public';
+import { CheckoutPanel } from './checkout-panel';
+import type { SaleAction, SaleState } from './sale-state';
+import type { Checkout } from './use-checkout';
+import type { SaleCart } from './use-sale-cart';
+
+const focusPaymentMethod = () => {
+  const radios = document.querySelectorAll<HTMLInputElement>('[data-testid="checkout-panel"] input[type="radio"]');
+  const checked = [...radios].find((radio) => radio.checked);
+  (checked ?? radios[0])?.focus();
+};
+
+/** The checkout stage of the sale: the buyer (the customers' picker), the payment method, pay. */
+export function CheckoutSection({
+  sale,
+  cart,
+  state,
+  dispatch,
+  checkout,
+}: {
+  sale: SaleCart;
+  cart: PartnerCart;
+  state: SaleState;
+  dispatch: Dispatch<SaleAction>;
+  checkout: Checkout;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <CheckoutPanel
+        cartAmount={cart.amount}
+        customerSlot={
+          <CustomerPicker
+            value={state.customer}
+            onChange={(customer) => {
+              dispatch({ type: 'customerChosen', customer });
+              // Chosen: on to the payment method (arrows or 1–9), Enter pays.
+              if (customer) window.setTimeout(() => focusPaymentMethod(), 0);
+            }}
+            autoFocus={state.customer === null}
+          />
+        }
+        customerChosen={checkout.customerId !== null}
+        methodId={state.methodId}
+        onMethodChange={(methodId) => dispatch({ type: 'methodChosen', methodId })}
+        onPay={checkout.pay}
+        onBack={() => dispatch({ type: 'backToSelect' })}
+        pending={sale.checkout.isPending}
+        error={sale.checkout.error}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { type Dispatch, useEffect, useRef } from 'react';
+import { cartQueries } from '../../lib/queries/cart-queries';
+import type { SaleAction, SaleState } from './sale-state';
+import type { SaleCart } from './use-sale-cart';
+
+/** Checkout: the buyer and the payment method chosen in the sale, paid once per press. */
+export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch<SaleAction>) {
+  const methods = useQuery(cartQueries.paymentMethods());
+  const customerId = state.customer?.customerId ?? null;
+  const method = methods.data?.find((entry) => entry.paymentMethodId === state.methodId);
+  const cartHasLines = (sale.cart?.cartItems.length ?? 0) > 0;
+  // Two Enters within one frame both see "not pending" yet: this ref says it at once, so a quick double
+  // press does not send the checkout twice (the service would answer it with the same order anyway,
+  // DESIGN.md decision 7).
+  const paying = useRef(false);
+
+  const pay = () => {
+    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    paying.current = true;
+    sale.checkout.mutate(
+      { customerId, method },
+      {
+        onSettled: () => {
+          paying.current = false;
+        },
+      },
+    );
+  };
+
+  // The cart emptied (lines removed, or the hold lapsed) while in checkout: back to the sale.
+  const { stage } = state;
+  useEffect(() => {
+    if (stage === 'checkout' && !cartHasLines && !sale.checkout.isPending && !sale.completed)
+      dispatch({ type: 'backToSelect' });
+  }, [stage, cartHasLines, sale.checkout.isPending, sale.completed, dispatch]);
+
+  return {
+    methods: methods.data,
+    customerId,
+    cartHasLines,
+    pay,
+    toCheckout: () => dispatch({ type: 'toCheckout', cartHasLines }),
+    /** A new sale: a checkout still under way no longer counts. */
+    release: () => {
+      paying.current = false;
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { addDays, isoLocalDate } from '../../lib/format';
+import { eventQueries } from '../../lib/queries/event-queries';
+import { performancesFrom } from './performances';
+
+function readEventId(search: URLSearchParams): number | null {
+  const value = Number(search.get('event'));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * The performance on sale: the one named in the URL (`?event=ID`), else today's first. Each search
+ * request (`/`, a new sale) focuses the picker's search.
+ */
+export function useChosenPerformance() {
+  const [search, setSearch] = useSearchParams();
+  const chosenEventId = readEventId(search);
+  const [searchRequest, setSearchRequest] = useState(0);
+  const requestSearch = useCallback(() => setSearchRequest((count) => count + 1), []);
+
+  // Today's first performance when none is chosen (the picker's list, shared through the query cache).
+  const [now] = useState(() => new Date());
+  const range = useMemo(() => ({ startDate: isoLocalDate(now), endDate: isoLocalDate(addDays(now, 365)) }), [now]);
+  const performances = useQuery(eventQueries.list(range));
+  const chooseEvent = useCallback(
+    (next: number | null) => {
+      setSearch(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          if (next === null) params.delete('event');
+          else params.set('event', String(next));
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
+  // Computed, not written into the URL: the URL names only what someone chose, and once they start
+  // searching (`/`) no default can slip in under their hands while the list arrives.
+  const defaultEventId = useMemo(() => {
+    const first = performances.data ? performancesFrom(performances.data, now)[0] : undefined;
+    return first?.today ? first.event.eventId : null;
+  }, [performances.data, now]);
+  const eventId = chosenEventId ?? (searchRequest === 0 ? defaultEventId : null);
+
+  return { eventId, chooseEvent, searchRequest, requestSearch };
+}
+
+export type ChosenPerformance = ReturnType<typeof useChosenPerformance>;
