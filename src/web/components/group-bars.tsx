@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import { Text } from '@mantine/core';
 import type { GroupTotals } from '../../contract/reports';
 

@@ -1,5 +1,7 @@
 import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
+import '@mantine/core/styles/Mark.css';
+import '@mantine/core/styles/Modal.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../components/icons';

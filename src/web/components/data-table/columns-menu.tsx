@@ -1,5 +1,6 @@
 import { Button, Checkbox, Menu } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Menu.css';
 import { IconColumns } from '../icons';

@@ -1,4 +1,5 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/page-states';
 import { useMessages } from '../../lib/i18n';

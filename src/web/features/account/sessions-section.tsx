@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { describeError } from '../../components/error-message';

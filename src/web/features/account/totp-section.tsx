@@ -1,4 +1,6 @@
 import { Alert, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Image.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { z } from 'zod';

@@ -1,4 +1,7 @@
 import { Alert, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

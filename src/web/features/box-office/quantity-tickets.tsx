@@ -1,5 +1,6 @@
 import { NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Combobox.css';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';

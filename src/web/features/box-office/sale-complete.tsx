@@ -1,4 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link } from 'react-router';

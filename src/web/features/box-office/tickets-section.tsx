@@ -1,5 +1,6 @@
 import { Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { type Dispatch, type ReactNode, useEffect, useRef } from 'react';
 import { ErrorState } from '../../components/page-states';
 import { useMessages } from '../../lib/i18n';

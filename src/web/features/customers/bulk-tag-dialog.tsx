@@ -14,6 +14,8 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../components/error-message';

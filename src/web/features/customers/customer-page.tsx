@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeError } from '../../components/error-message';

@@ -1,4 +1,8 @@
 import { Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Skeleton.css';
 import { Link } from 'react-router';
 import { capacityBreakdown } from '../../lib/capacity';
 import { EVENT_TYPES } from '../../lib/event-type';

@@ -14,6 +14,8 @@ import {
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

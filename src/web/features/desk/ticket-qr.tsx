@@ -1,4 +1,5 @@
 import { Skeleton, Text } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import { useEffect, useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import { deskMessages } from './desk-messages';

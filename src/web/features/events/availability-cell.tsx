@@ -1,4 +1,5 @@
 import { Skeleton, Text } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { capacityBreakdown } from '../../lib/capacity';
 import { formatNumber } from '../../lib/format';

@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
 import { memo, useMemo } from 'react';
 import { type CapacityBreakdown, capacityBreakdown } from '../../lib/capacity';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';

@@ -11,6 +11,9 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Skeleton.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

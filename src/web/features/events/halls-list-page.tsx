@@ -1,5 +1,6 @@
 import { Anchor, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Table.css';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

@@ -1,5 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

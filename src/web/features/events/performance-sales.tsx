@@ -3,6 +3,8 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Anchor, ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';

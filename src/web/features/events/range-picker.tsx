@@ -1,5 +1,6 @@
 import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { useId } from 'react';
 import { useMessages } from '../../lib/i18n';
 import { presetRange, type RangeParams, type RangePreset } from './event-list-params';

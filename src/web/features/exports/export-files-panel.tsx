@@ -1,4 +1,6 @@
 import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ExportFile, ExportKind } from '../../../contract/exports';
 import { ErrorState } from '../../components/page-states';

@@ -1,5 +1,7 @@
 import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ExportKind, ExportSettings, Schedule } from '../../../contract/exports';

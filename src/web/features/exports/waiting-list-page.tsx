@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useId, useMemo, useState } from 'react';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

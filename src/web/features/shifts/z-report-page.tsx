@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ShiftDetail } from '../../../contract/shift';
 import { IconDownload } from '../../components/icons';

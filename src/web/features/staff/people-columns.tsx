@@ -1,5 +1,6 @@
 import { Badge, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

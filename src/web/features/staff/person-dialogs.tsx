@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { describeError } from '../../components/error-message';

@@ -1,6 +1,7 @@
 import { AreaChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { Charts } from '../../../../contract/reports';

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import '@mantine/core/styles/Combobox.css';
 import { type ChangeEvent, memo, useEffect, useMemo, useState } from 'react';
 import type { Choice as ChoiceCount, Choices } from '../../../../contract/reports';
 import { formatNumber } from '../../../lib/format';
