@@ -19,17 +19,7 @@ import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
 import './customers.css';
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { SectionCard } from '../../components/section-card';
 
 /** Label–value pairs as a description list (read as such by screen readers). */
 function Facts({ items }: { items: Array<[label: string, value: ReactNode, testId?: string]> }) {
@@ -167,7 +157,7 @@ export function CustomerPage() {
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('details')} id="customer-details">
+        <SectionCard title={t('details')} id="customer-details">
           <Facts
             items={[
               [t('salutation'), customer.customerSalutation],
@@ -178,8 +168,8 @@ export function CustomerPage() {
               [t('credit'), formatMoney(customer.customerCredit, locale), 'customer-credit'],
             ]}
           />
-        </Section>
-        <Section title={t('contact')} id="customer-contact">
+        </SectionCard>
+        <SectionCard title={t('contact')} id="customer-contact">
           <Facts
             items={[
               [
@@ -201,19 +191,19 @@ export function CustomerPage() {
               [t('country'), customer.customerCountry],
             ]}
           />
-        </Section>
-        <Section title={t('preferences')} id="customer-prefs">
+        </SectionCard>
+        <SectionCard title={t('preferences')} id="customer-prefs">
           <Text size="sm" c="dimmed" mb="xs">
             {t('preferencesReadOnly')}
           </Text>
           <Preferences customer={customer} />
-        </Section>
-        <Section title={t('customFields')} id="customer-custom">
+        </SectionCard>
+        <SectionCard title={t('customFields')} id="customer-custom">
           <Facts items={CUSTOM_FIELDS.map((field, index) => [t('custom', { n: index + 1 }), customer[field]])} />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
 
-      <Section title={t('tagEditor')} id="customer-tags">
+      <SectionCard title={t('tagEditor')} id="customer-tags">
         {mayTag ? (
           <TagEditor customer={customer} />
         ) : customer.customerTags.length > 0 ? (
@@ -223,7 +213,7 @@ export function CustomerPage() {
             {t('noTags')}
           </Text>
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }

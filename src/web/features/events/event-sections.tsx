@@ -1,8 +1,9 @@
-import { Box, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { memo, useMemo } from 'react';
+import { SectionCard } from '../../components/section-card';
 import { type CapacityBreakdown, capacityBreakdown } from '../../lib/capacity';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
@@ -13,17 +14,6 @@ import { buildPriceMatrix } from './price-matrix';
 
 const SOLD_COLOR = 'indigo.6';
 const AVAILABLE_COLOR = 'teal.5';
-
-function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function PriceMatrixTable({ event }: { event: PartnerEvent }) {
   const t = useMessages(eventsMessages);
@@ -228,23 +218,23 @@ export const EventSections = memo(function EventSections({ event }: { event: Par
   return (
     <>
       {breakdown ? (
-        <Section title={t('capacity')} id="event-capacity">
+        <SectionCard title={t('capacity')} id="event-capacity">
           <CapacityBar breakdown={breakdown} />
-        </Section>
+        </SectionCard>
       ) : null}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('prices')} id="event-prices">
+        <SectionCard title={t('prices')} id="event-prices">
           <PriceMatrixTable event={event} />
-        </Section>
-        <Section title={t('availabilityPerRank')} id="event-ranks">
+        </SectionCard>
+        <SectionCard title={t('availabilityPerRank')} id="event-ranks">
           <RankAvailability event={event} />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
 
-      <Section title={t('blocked')} id="event-blocks">
+      <SectionCard title={t('blocked')} id="event-blocks">
         <BlockTable event={event} />
-      </Section>
+      </SectionCard>
     </>
   );
 });

@@ -21,17 +21,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-status';
 import { ordersMessages } from './orders-messages';
 import { useOrderLines } from './use-order-lines';
 import './orders.css';
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { SectionCard } from '../../components/section-card';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -135,7 +125,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
         ) : null}
       </Stack>
 
-      <Section title={t('fieldsTitle')} id="order-fields">
+      <SectionCard title={t('fieldsTitle')} id="order-fields">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
           <Field label={t('fieldOrderId')} testId="field-order-id">
             {order.orderId}
@@ -209,15 +199,15 @@ export function OrderPage({ orderId }: { orderId: number }) {
             </Field>
           ) : null}
         </SimpleGrid>
-      </Section>
+      </SectionCard>
 
       {mayReadLinks ? (
-        <Section title={t('linksTitle')} id="order-links">
+        <SectionCard title={t('linksTitle')} id="order-links">
           <PublicLinks orderKey={order.orderKey} />
-        </Section>
+        </SectionCard>
       ) : null}
 
-      <Section title={t('seatsTitle')} id="order-seats">
+      <SectionCard title={t('seatsTitle')} id="order-seats">
         {lines.isError && isApiError(lines.error) && lines.error.status === 403 ? (
           <Text size="sm" c="dimmed" data-testid="seats-hidden">
             {t('seatsHidden')}
@@ -245,10 +235,10 @@ export function OrderPage({ orderId }: { orderId: number }) {
         ) : (
           <SeatsTable seats={row.seats} caption={t('seatsCaption')} testId="seats-table" events={events} />
         )}
-      </Section>
+      </SectionCard>
 
       {row ? (
-        <Section title={t('deletedSeatsTitle')} id="order-deleted-seats">
+        <SectionCard title={t('deletedSeatsTitle')} id="order-deleted-seats">
           <Text size="sm" c="dimmed" mb="xs">
             {t('deletedSeatsHint')}
           </Text>
@@ -264,7 +254,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
               events={events}
             />
           )}
-        </Section>
+        </SectionCard>
       ) : null}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ShiftDetail } from '../../../contract/shift';
 import { EmptyState, ErrorState } from '../../components/page-states';
+import { SectionCard } from '../../components/section-card';
 import { isApiError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -29,17 +30,6 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
         {children}
       </Text>
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
@@ -93,7 +83,7 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
         ) : null}
       </Stack>
 
-      <Section id="shift-fields" title={t('barLabel')}>
+      <SectionCard id="shift-fields" title={t('barLabel')}>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
           <Field label={t('fieldDesk')} testId="field-desk">
             {shift.desk.name}
@@ -138,22 +128,22 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
           ) : null}
           {detail.signOffNote ? <Field label={t('fieldSignOffNote')}>{detail.signOffNote}</Field> : null}
         </SimpleGrid>
-      </Section>
+      </SectionCard>
 
-      <Section id="shift-methods" title={t('totalsTitle')}>
+      <SectionCard id="shift-methods" title={t('totalsTitle')}>
         {shift.status === 'open' ? (
           <Text size="sm" c="dimmed" mb="xs">
             {t('totalsRunning')}
           </Text>
         ) : null}
         <MethodTotalsTable totals={totals} caption={t('totalsTitle')} />
-      </Section>
+      </SectionCard>
 
-      <Section id="shift-performances" title={t('performancesTitle')}>
+      <SectionCard id="shift-performances" title={t('performancesTitle')}>
         <PerformanceTotalsTable totals={totals} caption={t('performancesTitle')} />
-      </Section>
+      </SectionCard>
 
-      <Section id="shift-sales" title={t('salesTitle')}>
+      <SectionCard id="shift-sales" title={t('salesTitle')}>
         {detail.sales.length === 0 ? (
           <Text c="dimmed">{t('noSales')}</Text>
         ) : (
@@ -194,7 +184,7 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Section>
+      </SectionCard>
 
       <ReconciliationSection shiftId={shift.id} />
 
