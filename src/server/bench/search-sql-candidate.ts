@@ -1,4 +1,5 @@
-import { prefixDistance, queryTerms } from '../gateway/customer-search/search-index';
+import { prefixDistance } from '../gateway/customer-search/prefix-distance';
+import { queryTerms } from '../gateway/customer-search/search-tokens';
 import type { Queryable } from '../service/db/database';
 
 /**

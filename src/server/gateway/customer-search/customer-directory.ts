@@ -1,7 +1,8 @@
 import { looseFlag, type OptinState } from '../../../contract/customer-prefs';
 import type { CustomerSortColumn } from '../../../contract/customer-search';
 import type { Queryable } from '../../service/db/database';
-import { CustomerSearchIndex, normalizeText } from './search-index';
+import { CustomerSearchIndex } from './search-index';
+import { normalizeText } from './search-tokens';
 
 /** What a search asks of the directory: text, filters, order, and which matches. */
 export interface DirectoryQuery {

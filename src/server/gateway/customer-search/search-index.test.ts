@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerSearchIndex, phoneDigits, prefixDistance, queryTerms, type SearchableCustomer } from './search-index';
+import { prefixDistance } from './prefix-distance';
+import { CustomerSearchIndex } from './search-index';
+import { phoneDigits, queryTerms, type SearchableCustomer } from './search-tokens';
 
 let nextId = 1;
 type Fixture = Partial<Omit<SearchableCustomer, 'customerTags'>> & { customerTags?: string };
