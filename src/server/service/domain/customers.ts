@@ -2,7 +2,7 @@ import type { Customer, CustomerCreate, CustomerUpdate } from '../../../contract
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
-import type { PreparedPage } from '../routes/pagination';
+import type { PreparedPage } from '../prepared-responses';
 import { customersKey } from './change-counters';
 import {
   customerColumnValues,
@@ -214,10 +214,14 @@ export async function setCustomerTags(
 
 /**
  * `POST /partner/export/customers`, by (last_changed, id) ascending so an incremental sync never skips: a
- * page as prepared JSON (routes/pagination.ts), made by the database in one value and reused while the
+ * page as prepared JSON (prepared-responses.ts), made by the database in one value and reused while the
  * client's customers are unchanged (change-counters.ts). A full load of 100,000 customers is 1,000 pages.
  */
-export function exportCustomersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
+export function exportCustomersPrepared(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+): Promise<PreparedPage<Customer>> {
   const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
   return preparedListingPage(db, key, [customersKey(client.id)], async () => {
     const page = await pageOfClientJson(
