@@ -1,34 +1,10 @@
 import type { Customer } from '../../contract/customer';
+import type { CustomerRow as SeedCustomerRow } from '../service/db/seed/tables';
 import { centsToDecimalString } from '../service/domain/money';
 import { zonedIso } from '../service/domain/zoned-timestamps';
 
-/** The columns of a customer row that its JSON is made from. */
-export interface CustomerRow {
-  id: number;
-  external_id: string | null;
-  email: string;
-  salutation: string;
-  first_name: string;
-  last_name: string;
-  preposition: string;
-  address: string;
-  house_nr: string;
-  zip: string;
-  city: string;
-  country: string;
-  phone: string;
-  credit_cents: number;
-  custom1: string | null;
-  custom2: string | null;
-  custom3: string | null;
-  custom4: string | null;
-  custom5: string | null;
-  custom6: string | null;
-  custom7: string | null;
-  prefs: Record<string, unknown> | null;
-  tags: string[];
-  last_changed: Date;
-}
+/** The columns of a customer row that its JSON is made from (the seed's row, with the instant as read back). */
+export type CustomerRow = Omit<SeedCustomerRow, 'client_id' | 'last_changed'> & { last_changed: Date };
 
 export const CUSTOMER_COLUMNS = `id, external_id, email, salutation, first_name, last_name, preposition, address,
   house_nr, zip, city, country, phone, credit_cents, custom1, custom2, custom3, custom4, custom5, custom6, custom7,
