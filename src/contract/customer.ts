@@ -13,7 +13,11 @@ export const customerPrefsSchema = z
   .meta({ description: 'Opt-in preferences, read-only; legacy value forms ("1", 1, true) are kept as stored' });
 export type CustomerPrefs = z.infer<typeof customerPrefsSchema>;
 
-/** Customer (spec 2.7), as the partner group returns it. */
+/**
+ * Customer (spec 2.7), as the partner group returns it. The reference service builds it in one place, the
+ * trigger that keeps each row's JSON (service migration 009; see customerOf in service/domain/customers.ts);
+ * src/server/testing/customer-json.ts states the same builder in TypeScript for test data.
+ */
 export const customerSchema = z
   .object({
     customerId: z.number().int(),

@@ -7,7 +7,7 @@ import { type GatewayDeps, SESSION_COOKIE } from './gateway/access';
 import { sessionView } from './gateway/auth/session-view';
 import { createGatewayApp } from './gateway/gateway';
 import { PERMISSIONS } from './gateway/permissions/permissions';
-import { BASE_SECURITY_HEADERS, securityHeaders } from './gateway/security-headers';
+import { apiSecurityHeaders, appSecurityHeaders, noStore } from './gateway/security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
 import { healthRoutes } from './http/health';
 import type { Lifecycle } from './http/server-lifecycle';
@@ -41,7 +41,7 @@ export function createRootApp(options: RootAppOptions): Hono {
   const root = new Hono();
 
   root.route('/health', healthRoutes({ db: runtime?.db ?? options.gateway.db, lifecycle: options.lifecycle }));
-  root.use('/api/*', securityHeaders({ ...BASE_SECURITY_HEADERS, 'Cache-Control': 'no-store' }));
+  root.use('/api/*', apiSecurityHeaders(), noStore);
   root.route('/api', createGatewayApp(options.gateway).app);
 
   if (runtime) {
@@ -69,7 +69,7 @@ export function createRootApp(options: RootAppOptions): Hono {
   }
 
   if (options.staticRoot) {
-    root.use('*', compress());
+    root.use('*', appSecurityHeaders(), compress());
     const { sessions } = options.gateway;
     root.all(
       '*',

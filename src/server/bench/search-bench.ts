@@ -220,6 +220,7 @@ function countingService(customer: Customer): { service: ServiceConnection; call
         return inner.fetch(path, init, origin);
       },
       baseUrl: inner.baseUrl,
+      prepared: inner.prepared,
     },
   };
 }

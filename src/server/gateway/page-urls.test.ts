@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preparedPageBody } from '../service/routes/pagination';
+import { preparedPageBody } from '../service/prepared-responses';
 import { rewritePageUrls, toGatewayUrl } from './page-urls';
 
 describe('page URL rewriting', () => {

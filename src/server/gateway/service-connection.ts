@@ -1,3 +1,5 @@
+import { type PreparedBody, preparedBodyOf } from '../service/prepared-responses';
+
 /**
  * How the gateway reaches the Ticketing Service: the embedded reference service in this process, or a
  * real one at UPSTREAM_BASE_URL. Either way the gateway sends a `Request` for a `/v1/...` path and gets the
@@ -11,6 +13,18 @@ export interface ServiceConnection {
   fetch(pathAndQuery: string, init: RequestInit, gatewayOrigin: string): Promise<Response>;
   /** The URL prefix before `/v1/` in the service's absolute URLs (for rewriting them to gateway form). */
   baseUrl(gatewayOrigin: string): string;
+  /**
+   * The prepared body an answer of this connection was sent from, when there is one (the embedded service's
+   * large reads, see service/prepared-responses.ts): its JSON text as it is, so the answer's bytes need not be
+   * read back, and a place to keep the gateway's own form of it. Undefined otherwise: read the answer.
+   */
+  prepared(answer: Response): PreparedBody | undefined;
+}
+
+/** The JSON text of an answer: its prepared body's when the connection has one, else its bytes. */
+export function answerText(service: ServiceConnection, answer: Response): Promise<string> {
+  const prepared = service.prepared(answer);
+  return prepared ? Promise.resolve(prepared.text) : answer.text();
 }
 
 /** The service could not be reached (network failure or timeout): the gateway answers 502 or 504. */
@@ -30,6 +44,7 @@ export function embeddedService(app: { fetch(request: Request): Response | Promi
       return app.fetch(new Request(`${gatewayOrigin}${pathAndQuery}`, init));
     },
     baseUrl: (gatewayOrigin) => gatewayOrigin,
+    prepared: preparedBodyOf,
   };
 }
 
@@ -53,5 +68,6 @@ export function upstreamService(baseUrl: string, options: { timeoutMs?: number }
       }
     },
     baseUrl: () => base,
+    prepared: () => undefined,
   };
 }

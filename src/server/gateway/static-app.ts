@@ -10,8 +10,15 @@ import {
   type FirstPaintManifest,
   type FirstScreen,
 } from '../../build/first-paint-manifest';
-import { APP_SECURITY_HEADERS } from './security-headers';
 
+/*
+ * Hand-written rather than @hono/node-server's serveStatic (2.1), which would not do the job as well here: it
+ * answers no revalidation (no ETag, no 304: every reload of the app would send every asset again), it stats
+ * files with statSync on the event loop that also serves the API, and its types (hono/utils/mime) differ from
+ * these (`image/svg+xml; charset=utf-8`). What it would save is the file lookup below; the history fallback,
+ * cache policy and first-paint index.html stay ours either way. Security headers come from hono's
+ * secureHeaders, mounted with this handler in src/server/app.ts.
+ */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -72,7 +79,6 @@ async function findFile(root: string, urlPath: string): Promise<FoundFile | null
 function fileResponse(c: Context, file: FoundFile, cacheControl: string): Response {
   const etag = `W/"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}"`;
   const headers = new Headers({
-    ...APP_SECURITY_HEADERS,
     'Content-Type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
     ETag: etag,
@@ -182,7 +188,6 @@ function indexResponse(c: Context, html: string): Response {
   // From the content: a sign-in or sign-out changes the page, so a revalidation must not answer 304.
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   const headers = new Headers({
-    ...APP_SECURITY_HEADERS,
     'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html',
     'Cache-Control': REVALIDATE,
     Vary: 'Cookie',
@@ -209,7 +214,8 @@ export interface ServeAppOptions {
 }
 
 /**
- * Serves the built app from `root` (dist/web): files as they are, with the app's security headers;
+ * Serves the built app from `root` (dist/web): files as they are (the app's security headers are added
+ * by the middleware it is mounted behind, see src/server/app.ts);
  * long-lived caching for hashed assets only; any other GET that asks for HTML gets index.html (with the
  * session state and the first screen, see withSessionMeta and withFirstPaint), so client routes
  * (`/orders/42`) survive a reload (history fallback).

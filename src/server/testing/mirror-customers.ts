@@ -5,7 +5,7 @@ import { Calendar } from '../service/db/seed/calendar';
 import { buildCustomers } from '../service/db/seed/customers';
 import { Prng } from '../service/db/seed/prng';
 import { emptyTables, IdAllocator } from '../service/db/seed/tables';
-import { toCustomer } from '../service/domain/customers';
+import { toCustomer } from './customer-json';
 
 /** The demo client's tags (seed/generate.ts), which the generated customers hold in realistic shares. */
 const TAGS = [

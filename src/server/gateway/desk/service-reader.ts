@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
-import { preparedBodyOf } from '../../service/prepared-body';
 import type { GatewayDeps, GatewayEnv } from '../access';
 import { requestOrigin } from '../same-origin';
-import { ServiceUnreachableError } from '../service-connection';
+import { answerText, ServiceUnreachableError } from '../service-connection';
 
 /** The service answered a read of the gateway's own with an error (not a 404): the route answers 502. */
 export class ServiceReadError extends Error {
@@ -41,8 +40,7 @@ export function serviceReaderFor(deps: GatewayDeps, c: Context<GatewayEnv>) {
       await answer.body?.cancel();
       throw new ServiceReadError(answer.status, pathAndQuery.split('?')[0] ?? '');
     }
-    const prepared = preparedBodyOf(answer);
-    return JSON.parse(prepared ? prepared.text : await answer.text()) as unknown;
+    return JSON.parse(await answerText(deps.service, answer)) as unknown;
   };
 }
 

@@ -3,14 +3,13 @@ import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { acceptsGzip, MIN_GZIP_BYTES } from '../../accept-gzip';
-import { PreparedBody, preparedBodyOf } from '../../service/prepared-body';
 import { type GatewayDeps, type GatewayEnv, refusal } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor, forwardedAction, forwardedEntry } from '../audit/forward-audit';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
 import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
-import { ServiceUnreachableError } from '../service-connection';
+import { answerText, ServiceUnreachableError } from '../service-connection';
 import { isCheckout, joinShift } from '../shifts/shift-sales';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
@@ -108,8 +107,7 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
         await answer.body?.cancel();
         return undefined;
       }
-      const prepared = preparedBodyOf(answer);
-      return JSON.parse(prepared ? prepared.text : await answer.text()) as unknown;
+      return JSON.parse(await answerText(service, answer)) as unknown;
     } catch (error) {
       if (error instanceof ServiceUnreachableError) throw error;
       return undefined;
@@ -177,17 +175,15 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
       return done(c.body(answer.body ?? '', { status: status as ContentfulStatusCode, headers: responseHeaders }));
     }
     const init = { status: status as ContentfulStatusCode, headers: responseHeaders };
-    const prepared = preparedBodyOf(answer);
+    const prepared = service.prepared(answer);
     if (prepared) {
       // From the embedded service: its gateway form is made once per service base and kept with it, gzip
       // included, for as long as the service keeps the body. The answer's own body is never read, so it is
       // never encoded (@hono/node-server's Response makes its stream only when asked for).
       const forBrowser = prepared.derived(
         serviceBase,
-        (body) =>
-          new PreparedBody(rewritePageUrls(body.text, serviceBase, body.pageFieldsAt), {
-            gzipLevel: zlibConstants.Z_BEST_SPEED,
-          }),
+        (body) => rewritePageUrls(body.text, serviceBase, body.pageFieldsAt),
+        { gzipLevel: zlibConstants.Z_BEST_SPEED },
       );
       if (!chooseGzip(c, forBrowser.text, responseHeaders)) return done(c.body(forBrowser.text, init), prepared.text);
       return done(c.body(await forBrowser.gzipped(), init), prepared.text);

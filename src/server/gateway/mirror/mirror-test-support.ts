@@ -38,6 +38,7 @@ export function countingConnection(inner: ServiceConnection): CountingConnection
       return new Response(await answer.text(), { status: answer.status, headers });
     },
     baseUrl: (origin) => inner.baseUrl(origin),
+    prepared: (answer) => inner.prepared(answer),
   };
   return connection;
 }

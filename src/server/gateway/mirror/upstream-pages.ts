@@ -1,5 +1,4 @@
-import { preparedBodyOf } from '../../service/prepared-body';
-import { type ServiceConnection, ServiceUnreachableError } from '../service-connection';
+import { answerText, type ServiceConnection, ServiceUnreachableError } from '../service-connection';
 
 /**
  * The mirror's calls to the Ticketing Service, with the organisation's key: one page of an export (or any
@@ -90,8 +89,7 @@ export class UpstreamClient {
         if (body) headers['content-type'] = 'application/json';
         const answer = await this.service.fetch(url, { method, headers, body }, MIRROR_ORIGIN);
         if (answer.ok) {
-          const prepared = preparedBodyOf(answer);
-          const text = prepared ? prepared.text : await answer.text();
+          const text = await answerText(this.service, answer);
           return { json: JSON.parse(text) as unknown, serverNow: serverClock(answer.headers.get('date')) };
         }
         await answer.body?.cancel();

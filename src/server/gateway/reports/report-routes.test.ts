@@ -74,6 +74,7 @@ describeEachDatabase('reports from the mirror', (database) => {
         return embedded.fetch(path, init, origin);
       },
       baseUrl: embedded.baseUrl,
+      prepared: embedded.prepared,
     };
     gateway = await createTestGateway({ runtime: service, service: counting });
     for (const client of [DEMO, HARBOUR]) {

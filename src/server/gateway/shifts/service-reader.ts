@@ -1,6 +1,6 @@
-import { preparedBodyOf } from '../../service/prepared-body';
 import type { GatewayDeps } from '../access';
 import type { Principal } from '../auth/principal';
+import { answerText } from '../service-connection';
 
 /**
  * What the shifts read from the Ticketing Service, with the organisation's key, in the gateway's own name
@@ -119,9 +119,8 @@ export function serviceReader(
       await answer.body?.cancel();
       throw new ServiceReadError(`the Ticketing Service answered ${answer.status} to GET ${path}`, answer.status);
     }
-    const prepared = preparedBodyOf(answer);
     try {
-      return JSON.parse(prepared ? prepared.text : await answer.text()) as unknown;
+      return JSON.parse(await answerText(deps.service, answer)) as unknown;
     } catch {
       throw new ServiceReadError(`the Ticketing Service sent no JSON for GET ${path}`, answer.status);
     }

@@ -2,7 +2,7 @@ import type { Customer, CustomerCreate, CustomerUpdate } from '../../../contract
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
-import type { PreparedPage } from '../routes/pagination';
+import type { PreparedPage } from '../prepared-responses';
 import { customersKey } from './change-counters';
 import {
   customerColumnValues,
@@ -12,89 +12,37 @@ import {
   isEmailTaken,
 } from './customer-validation';
 import { type PageFilter, pageOfClientJson, preparedListingPage } from './exports';
-import { centsToDecimalString } from './money';
-import { zonedIso } from './zoned-timestamps';
-
-export interface CustomerRow {
-  id: number;
-  external_id: string | null;
-  email: string;
-  salutation: string;
-  first_name: string;
-  last_name: string;
-  preposition: string;
-  address: string;
-  house_nr: string;
-  zip: string;
-  city: string;
-  country: string;
-  phone: string;
-  credit_cents: number;
-  custom1: string | null;
-  custom2: string | null;
-  custom3: string | null;
-  custom4: string | null;
-  custom5: string | null;
-  custom6: string | null;
-  custom7: string | null;
-  prefs: Record<string, unknown> | null;
-  tags: string[];
-  last_changed: Date;
-}
-
-export const CUSTOMER_COLUMNS = `id, external_id, email, salutation, first_name, last_name, preposition, address,
-  house_nr, zip, city, country, phone, credit_cents, custom1, custom2, custom3, custom4, custom5, custom6, custom7,
-  prefs, tags, last_changed`;
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-/** Customer of spec 2.7. `customerPrefs` is passed through exactly as stored (legacy forms included). */
-export function toCustomer(row: CustomerRow, timeZone: string): Customer {
-  return {
-    customerId: row.id,
-    customerExternalId: row.external_id,
-    email: row.email,
-    customerSalutation: row.salutation,
-    customerFirstName: row.first_name,
-    customerLastName: row.last_name,
-    customerPreposition: row.preposition,
-    customerAddress: row.address,
-    customerHouseNr: row.house_nr,
-    customerZip: row.zip,
-    customerCity: row.city,
-    customerCountry: row.country,
-    customerPhone: row.phone,
-    customerCredit: centsToDecimalString(row.credit_cents),
-    customerCustom1: row.custom1,
-    customerCustom2: row.custom2,
-    customerCustom3: row.custom3,
-    customerCustom4: row.custom4,
-    customerCustom5: row.custom5,
-    customerCustom6: row.custom6,
-    customerCustom7: row.custom7,
-    customerPrefs: row.prefs,
-    lastChanged: zonedIso(row.last_changed, timeZone),
-    customerTags: row.tags.length > 0 ? row.tags.join(',') : null,
-  };
-}
+/**
+ * A customer (spec 2.7) as the service shows it, everywhere: the JSON text the database keeps with the row,
+ * `export_json`. The trigger of migration 009 makes it on every insert and update (and again when the
+ * client's time zone changes), so that trigger is the one place the service builds a customer's JSON: the
+ * single reads below, the orders and waiting-list entries that inline a customer, and the export pages
+ * (which join the texts unparsed) all show what it made. Its shape is the contract's `customerSchema`
+ * (contract/customer.ts); src/server/testing/customer-json.ts states the same builder in TypeScript for test
+ * data, and the export tests check that the trigger's JSON equals it, edge values included.
+ */
+const customerOf = (row: { export_json: string }): Customer => JSON.parse(row.export_json) as Customer;
 
 export async function getCustomer(db: Queryable, client: Client, customerId: number): Promise<Customer> {
-  const { rows } = await db.query<CustomerRow>(
-    `select ${CUSTOMER_COLUMNS} from customers where client_id = $1 and id = $2`,
+  const { rows } = await db.query<{ export_json: string }>(
+    'select export_json from customers where client_id = $1 and id = $2',
     [client.id, customerId],
   );
   if (!rows[0]) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-  return toCustomer(rows[0], client.timeZone);
+  return customerOf(rows[0]);
 }
 
 /** Case-insensitive (DESIGN.md decision 13); uses the unique index on lower(email). */
 export async function findCustomerByEmail(db: Queryable, client: Client, email: string): Promise<Customer> {
-  const { rows } = await db.query<CustomerRow>(
-    `select ${CUSTOMER_COLUMNS} from customers where client_id = $1 and lower(email) = lower($2)`,
+  const { rows } = await db.query<{ export_json: string }>(
+    'select export_json from customers where client_id = $1 and lower(email) = lower($2)',
     [client.id, email],
   );
   if (!rows[0]) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-  return toCustomer(rows[0], client.timeZone);
+  return customerOf(rows[0]);
 }
 
 /** Customers by id, for inlining into orders and waiting-list entries: one query for a whole page. */
@@ -102,13 +50,11 @@ export async function customersById(db: Queryable, client: Client, ids: number[]
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   // By primary key alone, so the plan never depends on statistics; the client check happens on the rows.
-  const { rows } = await db.query<CustomerRow & { client_id: number }>(
-    `select client_id, ${CUSTOMER_COLUMNS} from customers where id = any($1::int[])`,
+  const { rows } = await db.query<{ id: number; client_id: number; export_json: string }>(
+    'select id, client_id, export_json from customers where id = any($1::int[])',
     [unique],
   );
-  return new Map(
-    rows.filter((row) => row.client_id === client.id).map((row) => [row.id, toCustomer(row, client.timeZone)]),
-  );
+  return new Map(rows.filter((row) => row.client_id === client.id).map((row) => [row.id, customerOf(row)]));
 }
 
 /**
@@ -126,12 +72,13 @@ export async function createCustomer(
   const columns = ['client_id', 'last_changed', ...values.map((entry) => entry.column)];
   const params = [client.id, now, ...values.map((entry) => entry.value)];
   try {
-    const { rows } = await db.query<CustomerRow>(
+    // Returning what the trigger made of the new row.
+    const { rows } = await db.query<{ export_json: string }>(
       `insert into customers (${columns.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')})
-       returning ${CUSTOMER_COLUMNS}`,
+       returning export_json`,
       params,
     );
-    return toCustomer(rows[0] as CustomerRow, client.timeZone);
+    return customerOf(rows[0] as { export_json: string });
   } catch (error) {
     if (isDuplicateEmailViolation(error)) throw duplicateEmailError();
     throw error;
@@ -156,13 +103,13 @@ export async function updateCustomer(
   if (values.length === 0) return getCustomer(db, client, customerId);
   const assignments = values.map((entry, i) => `${entry.column} = $${i + 4}`);
   try {
-    const { rows } = await db.query<CustomerRow>(
+    const { rows } = await db.query<{ export_json: string }>(
       `update customers set ${['last_changed = $3', ...assignments].join(', ')}
-        where client_id = $1 and id = $2 returning ${CUSTOMER_COLUMNS}`,
+        where client_id = $1 and id = $2 returning export_json`,
       [client.id, customerId, now, ...values.map((entry) => entry.value)],
     );
     if (!rows[0]) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-    return toCustomer(rows[0], client.timeZone);
+    return customerOf(rows[0]);
   } catch (error) {
     if (isDuplicateEmailViolation(error)) throw duplicateEmailError();
     throw error;
@@ -214,10 +161,14 @@ export async function setCustomerTags(
 
 /**
  * `POST /partner/export/customers`, by (last_changed, id) ascending so an incremental sync never skips: a
- * page as prepared JSON (routes/pagination.ts), made by the database in one value and reused while the
+ * page as prepared JSON (prepared-responses.ts), made by the database in one value and reused while the
  * client's customers are unchanged (change-counters.ts). A full load of 100,000 customers is 1,000 pages.
  */
-export function exportCustomersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
+export function exportCustomersPrepared(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+): Promise<PreparedPage<Customer>> {
   const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
   return preparedListingPage(db, key, [customersKey(client.id)], async () => {
     const page = await pageOfClientJson(
@@ -225,10 +176,9 @@ export function exportCustomersPrepared(db: Queryable, client: Client, filter: P
       { table: 'customers', changedColumn: 'last_changed', sortColumn: 'last_changed', changeKey: customersKey },
       client.id,
       filter,
-      // Each customer's JSON, exactly as `JSON.stringify(toCustomer(row))` gives it, is kept with its row by a
-      // trigger (migration 009), with "lastChanged" in the client's zone; only `customerPrefs` may differ in
-      // spacing (PostgreSQL prints jsonb with a space after `:` and `,`), not in value. The export tests
-      // compare the two on both databases.
+      // Each customer's JSON, kept with its row by the trigger (see customerOf), joined unparsed: the same
+      // customers the single reads show; only `customerPrefs` is printed as PostgreSQL prints jsonb (a space
+      // after `:` and `,`), the same value.
       'export_json',
     );
     return { total: page.total, rowCount: page.rowCount, dataJson: `[${page.rowsJson}]` };

@@ -2,7 +2,7 @@ import type { PartnerEvent, PartnerEventPrice } from '../../../contract/event';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import { PreparedBody } from '../prepared-body';
+import { PreparedBody } from '../prepared-responses';
 import { availabilityByRank, blockCounts } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
@@ -63,7 +63,7 @@ interface PartnerCatalog {
   events: { startMs: number; event: PartnerEvent }[];
   byId: Map<number, PartnerEvent>;
   /** The whole list serialised once (and gzipped once): the unfiltered list is the common call (half a megabyte). */
-  allBody: PreparedBody;
+  allBody: PreparedBody<PartnerEvent[]>;
 }
 
 async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Promise<PartnerCatalog> {
@@ -85,7 +85,7 @@ async function buildPartnerCatalog(db: Queryable, client: Client, now: Date): Pr
   return {
     events,
     byId: new Map(events.map(({ event }) => [event.eventId, event])),
-    allBody: new PreparedBody(JSON.stringify(events.map(({ event }) => event))),
+    allBody: PreparedBody.of(events.map(({ event }) => event)),
   };
 }
 
@@ -123,16 +123,16 @@ export async function listPartnerEvents(
   return inRange(await partnerCatalog(db, client, now), client, range);
 }
 
-/** `listPartnerEvents` as the JSON of the response (the unfiltered list is prepared once per catalog version). */
+/** `listPartnerEvents` for the response: the unfiltered list as its body prepared once per catalog version. */
 export async function partnerEventListBody(
   db: Queryable,
   client: Client,
   range: DateRange,
   now: Date,
-): Promise<PreparedBody | string> {
+): Promise<PreparedBody<PartnerEvent[]> | PartnerEvent[]> {
   const catalog = await partnerCatalog(db, client, now);
   if (!range.startDate && !range.endDate) return catalog.allBody;
-  return JSON.stringify(inRange(catalog, client, range));
+  return inRange(catalog, client, range);
 }
 
 /** The events of a production (start order), without availability. */

@@ -1,8 +1,9 @@
 import { PAGE_SIZE } from '../../../contract/pagination';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
-import { type PreparedPage, pageOffset } from '../routes/pagination';
-import { changeVersion, preparedResponse } from './change-counters';
+import { pageOffset } from '../pagination';
+import { type PreparedPage, preparedResponse } from '../prepared-responses';
+import { changeVersion } from './change-counters';
 import { parseChangedSince } from './time';
 
 /** What a paginated listing asks for: a 1-based page and an optional inclusive change filter. */
@@ -32,17 +33,17 @@ export function toPageFilter(client: Client, page: number | undefined, changedSi
 }
 
 /**
- * A page of a listing prepared for the response (routes/pagination.ts): made by `build` under `key`, and
+ * A page of a listing prepared for the response (prepared-responses.ts): made by `build` under `key`, and
  * reused while the change counters of `changeKeys` stand still (change-counters.ts) — the page's queries
  * then do not run again, one small check of the counters does. Listed rows hold no holds: a page does not
  * lapse by itself, whatever the clock.
  */
-export async function preparedListingPage(
+export async function preparedListingPage<Row>(
   db: Queryable,
   key: string,
   changeKeys: readonly string[],
-  build: () => Promise<Omit<PreparedPage, 'bodies'>>,
-): Promise<PreparedPage> {
+  build: () => Promise<Omit<PreparedPage<Row>, 'bodies'>>,
+): Promise<PreparedPage<Row>> {
   const version = await changeVersion(db, changeKeys);
   return preparedResponse(db, key, version, new Date(), async () => {
     const page = await build();

@@ -4,7 +4,7 @@ import type { PublicOrderStatus } from '../../../contract/public-order';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import type { PreparedPage } from '../routes/pagination';
+import type { PreparedPage } from '../prepared-responses';
 import { customersKey, ordersKey } from './change-counters';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows, preparedListingPage } from './exports';
@@ -178,7 +178,7 @@ function preparedOrderPage(
   filter: PageFilter,
   listing: 'list' | 'export',
   load: (db: Queryable, client: Client, filter: PageFilter) => Promise<PageOf<OrderExport>>,
-): Promise<PreparedPage> {
+): Promise<PreparedPage<OrderExport>> {
   const key = `orders-${listing}:${client.id}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
   return preparedListingPage(db, key, [ordersKey(client.id), customersKey(client.id)], async () => {
     const { total, rows } = await load(db, client, filter);
@@ -187,12 +187,20 @@ function preparedOrderPage(
 }
 
 /** `GET /partner/order` as a prepared page (see preparedOrderPage). */
-export function listOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
+export function listOrdersPrepared(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+): Promise<PreparedPage<OrderExport>> {
   return preparedOrderPage(db, client, filter, 'list', listOrders);
 }
 
 /** `POST /partner/export/orders` as a prepared page (see preparedOrderPage). */
-export function exportOrdersPrepared(db: Queryable, client: Client, filter: PageFilter): Promise<PreparedPage> {
+export function exportOrdersPrepared(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+): Promise<PreparedPage<OrderExport>> {
   return preparedOrderPage(db, client, filter, 'export', exportOrders);
 }
 

@@ -1,10 +1,10 @@
-import type { SeatPlanSection } from '../../../contract/seating';
+import type { SeatPlan, SeatPlanSection } from '../../../contract/seating';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
-import { PreparedBody } from '../prepared-body';
+import { type Prepared, PreparedBody, preparedResponse } from '../prepared-responses';
 import { eventAvailability, liveClaims } from './availability';
 import { cachedCatalog } from './catalog-cache';
-import { changeVersion, eventClaimsKey, type Prepared, preparedResponse } from './change-counters';
+import { changeVersion, eventClaimsKey } from './change-counters';
 import { centsToNumber } from './money';
 import { ticketTypesOfEvent } from './ticket-types';
 
@@ -12,7 +12,7 @@ import { ticketTypesOfEvent } from './ticket-types';
  * Seating plans (spec 2.13). A hall's layout (sections, rows, seats) does not change through the
  * interface, so it is read once per hall and catalog version and kept. A reserved-seating plan is then
  * prepared whole (the arena's is 1.2 MB of JSON) and reused until the event's claims change or one of its
- * holds lapses (change-counters.ts): a request that finds it current costs one small query.
+ * holds lapses (prepared-responses.ts): a request that finds it current costs one small query.
  */
 
 export const SEATING_EVENT_NOT_FOUND = 'Event not found';
@@ -111,7 +111,12 @@ export function hallLayout(db: Queryable, hallId: number): Promise<HallLayout> {
  * current: built under the event's claim counter and the catalog version, for request clocks from the
  * one it was built with until the first of its holds lapses.
  */
-export async function seatPlanBody(db: Queryable, clientId: number, eventId: number, now: Date): Promise<PreparedBody> {
+export async function seatPlanBody(
+  db: Queryable,
+  clientId: number,
+  eventId: number,
+  now: Date,
+): Promise<PreparedBody<SeatPlan>> {
   const version = await changeVersion(db, [eventClaimsKey(eventId)]);
   return preparedResponse(db, `seating:${clientId}:${eventId}`, version, now, () =>
     buildSeatPlan(db, clientId, eventId, now),
@@ -131,7 +136,7 @@ async function buildSeatPlan(
   clientId: number,
   eventId: number,
   now: Date,
-): Promise<Prepared<PreparedBody>> {
+): Promise<Prepared<PreparedBody<SeatPlan>>> {
   const { rows } = await db.query<{ hall_id: number }>('select hall_id from events where client_id = $1 and id = $2', [
     clientId,
     eventId,
@@ -149,8 +154,8 @@ async function buildSeatPlan(
     amount: centsToNumber(ticketType.priceCents),
   }));
   const head = `{"eventId":${eventId},"hallId":${event.hall_id},"priceLevels":${JSON.stringify(priceLevels)},"sections":`;
-  const prepared = (json: string, validUntilMs: number | undefined): Prepared<PreparedBody> => {
-    const body = new PreparedBody(json);
+  const prepared = (json: string, validUntilMs: number | undefined): Prepared<PreparedBody<SeatPlan>> => {
+    const body = new PreparedBody<SeatPlan>(json);
     return {
       value: body,
       // Room for its gzip, and the gateway's form of it, too (made when first asked for).

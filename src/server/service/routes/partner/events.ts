@@ -1,9 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
-import { type PartnerEvent, partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
+import { partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
 import { getPartnerEvent, partnerEventListBody } from '../../domain/events';
-import { sendPreparedJson } from '../../prepared-body';
+import { sendPreparedJson } from '../../prepared-responses';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const listEventsRoute = createRoute({
@@ -34,11 +33,7 @@ export function registerPartnerEventRoutes(app: ServiceApp): void {
     const { db, now } = c.get('deps');
     // Served as prepared JSON: the unfiltered list is serialised (and gzipped) once per catalog version.
     const body = await partnerEventListBody(db, c.get('client'), c.req.valid('query'), now());
-    const response =
-      typeof body === 'string'
-        ? c.body(body, 200, { 'content-type': 'application/json' })
-        : await sendPreparedJson(c, body);
-    return response as unknown as TypedResponse<PartnerEvent[], 200, 'json'>;
+    return Array.isArray(body) ? c.json(body, 200) : sendPreparedJson(c, body);
   });
   app.openapi(getEventRoute, async (c) => {
     const { db, now } = c.get('deps');

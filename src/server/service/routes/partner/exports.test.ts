@@ -5,6 +5,7 @@ import { clientTypeListSchema, customerPageSchema, customerSchema } from '../../
 import { orderPageSchema } from '../../../../contract/order';
 import type { Paginated } from '../../../../contract/pagination';
 import { waitinglistPageSchema } from '../../../../contract/waiting-list';
+import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '../../../testing/customer-json';
 import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
 import {
   createTestService,
@@ -230,10 +231,11 @@ describeEachDatabase('partner exports', (database) => {
     expect(rows.find((customer) => customer.customerId === single.customerId)).toEqual(single);
   });
 
-  it('exports customers made by the database exactly as the service shows them one by one, edge values included', async () => {
+  /** Gives six of the demo client's customers (from the `offset`th by id) edge values; their ids. */
+  async function editToEdgeValues(offset: number): Promise<number[]> {
     const { rows: some } = await service.db.query<{ id: number }>(
-      'select id from customers where client_id = $1 order by id limit 6',
-      [fx.demo.clientId],
+      'select id from customers where client_id = $1 order by id limit 6 offset $2',
+      [fx.demo.clientId, offset],
     );
     const [a, b, c, d, e, f] = some.map((row) => row.id);
     const edits: [string, unknown[]][] = [
@@ -250,6 +252,11 @@ describeEachDatabase('partner exports', (database) => {
       [`update customers set last_changed = '2026-10-25T01:00:00.5Z', external_id = $2 where id = $1`, [f, 'ext-1']],
     ];
     for (const [sql, params] of edits) await service.db.query(sql, params);
+    return [a, b, c, d, e, f] as number[];
+  }
+
+  it('exports customers made by the database exactly as the service shows them one by one, edge values included', async () => {
+    const [a, b, c, d, e, f] = await editToEdgeValues(0);
     const { rows } = await walkPages(service, customerPageSchema, {
       path: '/v1/demo/partner/export/customers',
       method: 'POST',
@@ -259,6 +266,23 @@ describeEachDatabase('partner exports', (database) => {
       const single = await (await service.request(`/v1/demo/partner/customer/${id}`, { key: DEMO.apiKey })).json();
       expect(rows.find((customer) => customer.customerId === id)).toEqual(single);
     }
+  });
+
+  it('keeps with every customer the JSON that the TypeScript statement of its builder gives for the row, edge values included', async () => {
+    // The service shows the trigger's JSON (domain/customers.ts, customerOf); testing/customer-json.ts states
+    // the same rules for test data. They must not drift apart.
+    await editToEdgeValues(6);
+    const zone = (
+      await service.db.query<{ time_zone: string }>('select time_zone from clients where id = $1', [fx.demo.clientId])
+    ).rows[0]?.time_zone as string;
+    const { rows } = await service.db.query<CustomerRow & { export_json: string }>(
+      `select ${CUSTOMER_COLUMNS}, export_json from customers where client_id = $1 order by id`,
+      [fx.demo.clientId],
+    );
+    expect(rows.length).toBeGreaterThan(12);
+    expect(rows.map((row) => JSON.parse(row.export_json))).toEqual(
+      rows.map((row) => toCustomer({ ...row, last_changed: new Date(row.last_changed) }, zone)),
+    );
   });
 
   it('makes the JSON a customer keeps again when its client’s time zone changes (plain SQL: no API changes it)', async () => {

@@ -1,21 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler, TypedResponse } from 'hono';
-import type { JSONParsed } from 'hono/utils/types';
-import { type CustomerPage, clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
-import {
-  changedSincePageQuerySchema,
-  exportBodySchema,
-  type OrderPage,
-  orderPageSchema,
-} from '../../../../contract/order';
+import type { MiddlewareHandler } from 'hono';
+import { clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
+import { changedSincePageQuerySchema, exportBodySchema, orderPageSchema } from '../../../../contract/order';
 import { waitinglistPageSchema } from '../../../../contract/waiting-list';
 import type { ServiceEnv } from '../../context';
 import { exportCustomersPrepared } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';
 import { exportOrdersPrepared } from '../../domain/orders';
 import { exportWaitingList } from '../../domain/waiting-list';
-import { sendPreparedJson } from '../../prepared-body';
-import { pageEnvelope, preparedPageBody } from '../pagination';
+import { pageEnvelope } from '../../pagination';
+import { preparedPageBody, sendPreparedJson } from '../../prepared-responses';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: exports'];
@@ -89,7 +83,7 @@ export function registerExportRoutes(app: ServiceApp): void {
     // A prepared page (see exportCustomersPrepared): served as prepared bytes, never rebuilt from objects.
     const prepared = await exportCustomersPrepared(db, client, filter);
     const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared, carry: { changedSince } });
-    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<CustomerPage>, 200, 'json'>;
+    return sendPreparedJson(c, body);
   });
   app.openapi(ordersRoute, async (c) => {
     const { db } = c.get('deps');
@@ -100,7 +94,7 @@ export function registerExportRoutes(app: ServiceApp): void {
     // A prepared page (see exportOrdersPrepared): served as prepared bytes, never rebuilt from objects.
     const prepared = await exportOrdersPrepared(db, client, filter);
     const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared, carry: { changedSince } });
-    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<OrderPage>, 200, 'json'>;
+    return sendPreparedJson(c, body);
   });
   app.openapi(waitingListRoute, async (c) => {
     const { db } = c.get('deps');

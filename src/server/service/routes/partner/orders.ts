@@ -1,12 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { TypedResponse } from 'hono';
-import type { JSONParsed } from 'hono/utils/types';
 import { idParamSchema } from '../../../../contract/common';
-import { changedSincePageQuerySchema, type OrderPage, orderPageSchema, orderSchema } from '../../../../contract/order';
+import { changedSincePageQuerySchema, orderPageSchema, orderSchema } from '../../../../contract/order';
 import { toPageFilter } from '../../domain/exports';
 import { getOrder, listOrdersPrepared } from '../../domain/orders';
-import { sendPreparedJson } from '../../prepared-body';
-import { preparedPageBody } from '../pagination';
+import { preparedPageBody, sendPreparedJson } from '../../prepared-responses';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const tags = ['partner: orders'];
@@ -40,7 +37,7 @@ export function registerOrderRoutes(app: ServiceApp): void {
     // A prepared page (see listOrdersPrepared): served as prepared bytes, never rebuilt from objects.
     const prepared = await listOrdersPrepared(db, client, filter);
     const body = preparedPageBody({ requestUrl: c.req.url, page: filter.page, prepared });
-    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<JSONParsed<OrderPage>, 200, 'json'>;
+    return sendPreparedJson(c, body);
   });
   app.openapi(getOrderRoute, async (c) => {
     const { db } = c.get('deps');

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { TypedResponse } from 'hono';
 import { idParamSchema } from '../../../../contract/common';
-import { type SeatPlan, seatPlanSchema } from '../../../../contract/seating';
+import { seatPlanSchema } from '../../../../contract/seating';
 import { seatPlanBody } from '../../domain/seating';
-import { sendPreparedJson } from '../../prepared-body';
+import { sendPreparedJson } from '../../prepared-responses';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 
 const getSeatPlanRoute = createRoute({
@@ -19,6 +18,6 @@ export function registerSeatingRoutes(app: ServiceApp): void {
     const { db, now } = c.get('deps');
     // Prepared JSON (see seatPlanBody): the arena's plan is too large to build as objects per request.
     const body = await seatPlanBody(db, c.get('client').id, c.req.valid('param').eventId, now());
-    return (await sendPreparedJson(c, body)) as unknown as TypedResponse<SeatPlan, 200, 'json'>;
+    return sendPreparedJson(c, body);
   });
 }

@@ -1,5 +1,4 @@
-import { PAGE_SIZE, type Paginated } from '../../../contract/pagination';
-import { PreparedBody } from '../prepared-body';
+import { PAGE_SIZE, type Paginated } from '../../contract/pagination';
 
 /**
  * Builds the envelope of spec 2.14. Page URLs are absolute and work with the request's method: every
@@ -13,45 +12,14 @@ export function pageEnvelope<Row>(options: {
   data: Row[];
   carry?: Record<string, string | undefined>;
 }): Paginated<Row> {
-  return { data: options.data, ...envelopeFields({ ...options, rowCount: options.data.length }) };
+  return { data: options.data, ...pageEnvelopeFields({ ...options, rowCount: options.data.length }) };
 }
-
-/** Rows already serialised (a prepared page of orders), and the bodies made from them so far. */
-export interface PreparedPage {
-  total: number;
-  rowCount: number;
-  dataJson: string;
-  /** Bodies by their envelope, which names the request's origin and filter: a handful per page at most. */
-  bodies: Map<string, PreparedBody>;
-}
-
-const MAX_BODIES_PER_PAGE = 4;
 
 /**
- * The body of a prepared page: the same text `JSON.stringify` gives for `pageEnvelope` with those rows,
- * without parsing or serialising them again — made once per envelope and then reused (with its gzip) for
- * as long as the page is current.
+ * The envelope's fields after `data` (spec 2.14), for `rowCount` rows of page `page` of `total`. Prepared
+ * pages (prepared-responses.ts) write them after rows that are already JSON text.
  */
-export function preparedPageBody(options: {
-  requestUrl: string;
-  page: number;
-  prepared: PreparedPage;
-  carry?: Record<string, string | undefined>;
-}): PreparedBody {
-  const { prepared } = options;
-  const envelope = JSON.stringify(envelopeFields({ ...options, total: prepared.total, rowCount: prepared.rowCount }));
-  let body = prepared.bodies.get(envelope);
-  if (!body) {
-    const oldest = prepared.bodies.keys().next();
-    if (prepared.bodies.size >= MAX_BODIES_PER_PAGE && !oldest.done) prepared.bodies.delete(oldest.value);
-    const head = `{"data":${prepared.dataJson},`;
-    body = new PreparedBody(head + envelope.slice(1), { pageFieldsAt: head.length });
-    prepared.bodies.set(envelope, body);
-  }
-  return body;
-}
-
-function envelopeFields(options: {
+export function pageEnvelopeFields(options: {
   requestUrl: string;
   page: number;
   total: number;
