@@ -21,10 +21,10 @@ import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
 import { sessionKey, sessionQuery, signOut } from '../../lib/session';
-import { visibleAreas } from '../access';
 import { ColorSchemeMenu } from './color-scheme-menu';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
+import { visibleAreas } from './visible-areas';
 
 // Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../components/icons';
 import { appMessages } from '../../lib/app-messages';
-import type { AppArea, AppCommand } from '../../lib/area';
+import type { AppCommand, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 
 /**
@@ -17,7 +17,7 @@ export function CommandPalette({
   commands,
   openRequests,
 }: {
-  areas: readonly AppArea[];
+  areas: readonly VisibleArea[];
   commands: AppCommand[];
   openRequests: number;
 }) {
