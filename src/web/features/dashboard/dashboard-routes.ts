@@ -8,7 +8,7 @@ export const dashboardRoutes: AreaRoutes = {
     {
       index: true,
       // The data starts loading with the page's code, not after it has rendered. The query modules are
-      // imported here, not at the top: the area module is part of every first load (sign-in too).
+      // imported here, not at the top: this module is part of every first load (sign-in too).
       loader: () => {
         prefetch(async (queryClient) => {
           const [{ eventQueries }, { hallQueries }, { dashboardRange }] = await Promise.all([
