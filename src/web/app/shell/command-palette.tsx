@@ -2,10 +2,10 @@ import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlig
 import '@mantine/spotlight/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { IconSearch } from '../../components/icons';
-import { appMessages } from '../../lib/app-messages';
+import { IconSearch } from '../../components/icons/shell-icons';
 import type { AppCommand, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
+import { shellMessages } from './shell-messages';
 
 /**
  * Ctrl/Cmd+K: jump to any area or run any command the areas and the shell declare. Search matches the
@@ -21,7 +21,7 @@ export function CommandPalette({
   commands: AppCommand[];
   openRequests: number;
 }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const localized = useLocalized();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');

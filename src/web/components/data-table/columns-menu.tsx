@@ -2,7 +2,7 @@ import { Button, Checkbox, Menu } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Menu.css';
-import { IconColumns } from '../icons';
+import { IconColumns } from '../icons/table-icons';
 
 export interface ColumnChoice {
   id: string;

@@ -1,4 +1,4 @@
-import { IconAudit } from '../../components/icons';
+import { IconAudit } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { auditRoutes } from './audit-routes';
 

@@ -1,4 +1,4 @@
-import { IconTicket } from '../../components/icons';
+import { IconTicket } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { boxOfficeRoutes } from './box-office-routes';
 

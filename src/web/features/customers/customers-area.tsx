@@ -1,4 +1,4 @@
-import { IconUsers } from '../../components/icons';
+import { IconUsers } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { customersRoutes } from './customers-routes';
 

@@ -1,4 +1,4 @@
-import { IconDashboard } from '../../components/icons';
+import { IconDashboard } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { dashboardRoutes } from './dashboard-routes';
 

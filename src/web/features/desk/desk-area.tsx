@@ -1,4 +1,4 @@
-import { IconCalendar } from '../../components/icons';
+import { IconCalendar } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { deskRoutes } from './desk-routes';
 

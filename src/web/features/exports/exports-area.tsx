@@ -1,4 +1,4 @@
-import { IconDownload } from '../../components/icons';
+import { IconDownload } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { exportsRoutes } from './exports-routes';
 

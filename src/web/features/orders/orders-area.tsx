@@ -1,4 +1,4 @@
-import { IconReceipt } from '../../components/icons';
+import { IconReceipt } from '../../components/icons/area-icons';
 import type { AppCommand, AreaMenu } from '../../lib/area';
 import { orderRefPath, parseOrderRef } from './order-ref';
 import { ordersRoutes } from './orders-routes';

@@ -1,4 +1,4 @@
-import { IconTill } from '../../components/icons';
+import { IconTill } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { shiftsRoutes } from './shifts-routes';
 

@@ -1,4 +1,4 @@
-import { IconStaff } from '../../components/icons';
+import { IconStaff } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
 import { staffRoutes } from './staff-routes';
 
