@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../contract/staff';
 import { allowedExportKinds, allowedKind } from '../features/exports/export-kinds';
 import type { Session } from '../lib/session';
-import { homePath, visibleAreas } from './access';
+import { homePath } from './access';
+import { visibleAreas } from './shell/visible-areas';
 
 /** The gateway's role presets (src/server/gateway/permissions/permissions.ts; src/web does not import it). */
 const PRESETS: Record<string, Permission[]> = {

@@ -1,36 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { Permission } from '../../contract/staff';
-import type { AppArea, RouteAccess } from '../lib/area';
+import type { RouteAccess } from '../lib/area';
 import { can, type Session, sessionQuery } from '../lib/session';
-import { areas } from './areas';
+import { areaRoutes } from './area-routes';
 
 /**
- * What a person sees of the app: only the areas and commands their role allows (no dead buttons). The
- * gateway enforces the same permissions on every call; this is so nobody is offered what they cannot do.
+ * Where a person lands at `/` when the dashboard is not theirs: the home of their first area (the first
+ * entry of their navigation), else their account.
  */
-export function visibleAreas(session: Session | null | undefined): AppArea[] {
-  return areas
-    .filter((area) => can(session, area.requires))
-    .map((area) => {
-      const { commands, searchCommands } = area;
-      return {
-        ...area,
-        ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),
-        // Commands made from the typed text ask for permissions too ("Open order 123" needs what its page needs).
-        ...(searchCommands
-          ? {
-              searchCommands: (query: string) =>
-                searchCommands(query).filter((command) => can(session, command.requires)),
-            }
-          : {}),
-      };
-    });
-}
-
-/** Where a person lands at `/` when the dashboard is not theirs: their first area, else their account. */
 export function homePath(session: Session | null | undefined): string {
-  return visibleAreas(session).find((area) => area.nav)?.nav?.path ?? '/account';
+  return areaRoutes.find((area) => area.home !== undefined && can(session, area.requires))?.home ?? '/account';
 }
 
 /** Path the "no access" page shows itself at; the router sends a person there rather than to a page that would fail. */

@@ -1,30 +1,32 @@
-import { accountArea } from '../features/account/account-area';
-import { auditArea } from '../features/audit/audit-area';
-import { boxOfficeArea } from '../features/box-office/box-office-area';
-import { customersArea } from '../features/customers/customers-area';
-import { dashboardArea } from '../features/dashboard/dashboard-area';
-import { deskArea } from '../features/desk/desk-area';
-import { eventsArea } from '../features/events/events-area';
-import { exportsArea } from '../features/exports/exports-area';
-import { ordersArea } from '../features/orders/orders-area';
-import { shiftsArea } from '../features/shifts/shifts-area';
-import { staffArea } from '../features/staff/staff-area';
-import type { AppArea } from '../lib/area';
+import { accountMenu } from '../features/account/account-area';
+import { auditMenu } from '../features/audit/audit-area';
+import { boxOfficeMenu } from '../features/box-office/box-office-area';
+import { customersMenu } from '../features/customers/customers-area';
+import { dashboardMenu } from '../features/dashboard/dashboard-area';
+import { deskMenu } from '../features/desk/desk-area';
+import { eventsMenu } from '../features/events/events-area';
+import { exportsMenu } from '../features/exports/exports-area';
+import { ordersMenu } from '../features/orders/orders-area';
+import { shiftsMenu } from '../features/shifts/shifts-area';
+import { staffMenu } from '../features/staff/staff-area';
+import type { AreaMenu } from '../lib/area';
 
 /**
- * Every area of the app, in navigation order. A feature joins the app by adding its area here — routes,
- * navigation, commands and shortcuts all follow from that one line.
+ * Every area of the app as the signed-in shell offers it, in navigation order: its navigation entry,
+ * commands and shortcuts. A feature joins the app with its routes in app/area-routes.ts (the router's, in
+ * every first load) and its menu here (the shell's, loaded with it, not with the sign-in page); see
+ * lib/area.ts. Both lists name the same areas in the same order (areas.test.ts).
  */
-export const areas: readonly AppArea[] = [
-  dashboardArea,
-  eventsArea,
-  boxOfficeArea,
-  customersArea,
-  ordersArea,
-  deskArea,
-  shiftsArea,
-  exportsArea,
-  staffArea,
-  auditArea,
-  accountArea,
+export const areas: readonly AreaMenu[] = [
+  dashboardMenu,
+  eventsMenu,
+  boxOfficeMenu,
+  customersMenu,
+  ordersMenu,
+  deskMenu,
+  shiftsMenu,
+  exportsMenu,
+  staffMenu,
+  auditMenu,
+  accountMenu,
 ];

@@ -1,16 +1,16 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
 import { useRoleLabel } from '../lib/role-label';
 import { sessionQuery } from '../lib/session';
 import { homePath } from './access';
+import { shellMessages } from './shell/shell-messages';
 
 /** Where the router sends a person whose role does not open the page they asked for. */
 export function NoAccessPage() {
   const roleLabel = useRoleLabel();
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const { data: session } = useSuspenseQuery(sessionQuery);
   return (
     <Stack gap="md" align="flex-start" py="xl">

@@ -1,10 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
+import { shellMessages } from './shell/shell-messages';
 
 export function NotFoundPage() {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   return (
     <Stack gap="md" align="flex-start" py="xl">
       <Title order={1}>{t('notFoundTitle')}</Title>

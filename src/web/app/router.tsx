@@ -4,7 +4,7 @@ import { apiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from '../lib/session';
 import { guardRoutes, NO_ACCESS_PATH } from './access';
-import { areas } from './areas';
+import { areaRoutes } from './area-routes';
 import { PageScroll } from './page-scroll';
 import { RouteError } from './route-error';
 
@@ -113,7 +113,9 @@ export const routes: RouteObject[] = [
             : defaultShouldRevalidate,
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
-          ...areas.flatMap((area) => guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient)),
+          ...areaRoutes.flatMap((area) =>
+            guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient),
+          ),
           {
             path: NO_ACCESS_PATH,
             lazy: async () => ({ Component: (await import('./no-access-page')).NoAccessPage }),

@@ -2,9 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../contract/staff';
-import { staffArea } from '../features/staff/staff-area';
+import { staffRoutes } from '../features/staff/staff-routes';
 import { type Session, sessionKey } from '../lib/session';
-import { guardRoutes, visibleAreas } from './access';
+import { guardRoutes } from './access';
+import { visibleAreas } from './shell/visible-areas';
 
 const session = (permissions: Permission[]): Session => ({
   clientName: 'demo',
@@ -19,7 +20,11 @@ const session = (permissions: Permission[]): Session => ({
 async function load(permissions: Permission[], path: string | null) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionKey, session(permissions));
-  const [layout] = guardRoutes(staffArea.routes({ queryClient, prefetch: () => {} }), staffArea.requires, queryClient);
+  const [layout] = guardRoutes(
+    staffRoutes.routes({ queryClient, prefetch: () => {} }),
+    staffRoutes.requires,
+    queryClient,
+  );
   const route = layout?.children?.find((child) => (path === null ? child.index : child.path === path));
   const loader = route?.loader;
   if (typeof loader !== 'function') throw new Error('no loader');

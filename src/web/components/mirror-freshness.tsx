@@ -8,7 +8,7 @@ import { defineMessages, useLocale, useMessages } from '../lib/i18n';
 import { mirrorQueries, useRefreshMirror } from '../lib/queries/mirror-queries';
 import { serverNow } from '../lib/server-clock';
 import { useCan } from '../lib/use-can';
-import { IconAlert, IconRefresh } from './icons';
+import { IconAlert, IconRefresh } from './icons/status-icons';
 
 const messages = defineMessages(
   {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { appMessages } from '../lib/app-messages';
 import { useMessages } from '../lib/i18n';
 import { describeError } from './error-message';
-import { IconAlert, IconInbox, IconRefresh } from './icons';
+import { IconAlert, IconInbox, IconRefresh } from './icons/status-icons';
 
 /** A failed load, said plainly, with a way to try again. */
 export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {

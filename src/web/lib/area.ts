@@ -5,12 +5,17 @@ import type { Permission } from '../../contract/staff';
 import type { Localized } from './i18n';
 
 /**
- * How a feature plugs into the app: one `AppArea` per feature folder (features/<area>/<area>-area.ts),
- * listed once in app/areas.ts. The shell builds the navigation, the command palette and the shortcuts
- * overlay from these, and the router mounts the routes (lazily loaded) inside the signed-in layout.
- * An area module must stay light: it imports page components only through `lazy`.
+ * How a feature plugs into the app, in two halves, each listed once in app/:
+ * - its routes (`AreaRoutes`, features/<area>/<area>-routes.ts, listed in app/area-routes.ts): what the router
+ *   needs on every load, so part of the entry chunk (the sign-in page's too). It must stay light: it imports
+ *   page components only through `lazy`, and query modules only inside loaders.
+ * - its menu (`AreaMenu`, features/<area>/<area>-area.tsx, listed in app/areas.ts): its navigation entry, its
+ *   commands and its shortcuts, with their labels and icons. Only the signed-in shell uses them, so they load
+ *   with it, not with the sign-in page.
+ * A feature joins the app with its routes in app/area-routes.ts and its menu in app/areas.ts. The menu names
+ * its routes (`area`), so both share the area's `id` and `requires` (and `home`, where its navigation leads).
  */
-export interface AppArea {
+export interface AreaRoutes {
   id: string;
   /**
    * The permissions that open this area (any one of them); absent: everyone signed in. A person without
@@ -19,11 +24,22 @@ export interface AppArea {
    */
   requires?: readonly Permission[];
   /**
+   * The area's own page: where its navigation entry leads, and where `/` sends a person whose first area
+   * this is (when the dashboard is not theirs). Absent for areas without a navigation entry.
+   */
+  home?: string;
+  /**
    * Routes under the signed-in layout; use `lazy` so each area loads only when visited. A route's `loader`
    * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
    */
   routes: (deps: AreaDeps) => RouteObject[];
-  /** The area's entry in the navbar (and a "go to" command); absent for areas without a page of their own. */
+}
+
+/** What the signed-in shell offers of an area: navigation, commands and shortcuts. */
+export interface AreaMenu {
+  /** The area these belong to: its id, who may open it, and its home (where `nav` leads). */
+  area: AreaRoutes;
+  /** The area's entry in the navbar (and a "go to" command), leading to `area.home`; needs a `home`. */
   nav?: AreaNav;
   commands?: AppCommand[];
   /**
@@ -32,6 +48,15 @@ export interface AppArea {
    */
   searchCommands?: (query: string) => AppCommand[];
   shortcuts?: AppShortcut[];
+}
+
+/**
+ * An area as the shell shows it to one person (app/shell/visible-areas.ts): its menu with the commands their
+ * role allows, and its navigation entry with the path it leads to.
+ */
+export interface VisibleArea extends Omit<AreaMenu, 'area' | 'nav'> {
+  id: string;
+  nav?: AreaNav & { path: string };
 }
 
 export interface AreaDeps {
@@ -45,7 +70,6 @@ export interface AreaDeps {
 }
 
 export interface AreaNav {
-  path: string;
   label: Localized;
   description?: Localized;
   icon: ReactNode;

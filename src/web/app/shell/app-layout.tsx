@@ -13,18 +13,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { IconClose, IconMenu, IconSearch } from '../../components/icons';
+import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
-import { appMessages } from '../../lib/app-messages';
 import type { AppCommand, AppShortcut } from '../../lib/area';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
 import { sessionKey, sessionQuery, signOut } from '../../lib/session';
-import { visibleAreas } from '../access';
 import { ColorSchemeMenu } from './color-scheme-menu';
+import { shellMessages } from './shell-messages';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
+import { visibleAreas } from './visible-areas';
 
 // Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
@@ -33,7 +33,7 @@ const NotificationsHost = lazy(async () => ({ default: (await import('./notifica
 
 /** The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay. */
 export function AppLayout() {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const localized = useLocalized();
   const { locale, setLocale } = useLocale();
   const navigate = useNavigate();

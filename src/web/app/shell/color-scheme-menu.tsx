@@ -1,9 +1,9 @@
 import { ActionIcon, type MantineColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconContrast, IconMoon, IconSun } from '../../components/icons';
-import { appMessages } from '../../lib/app-messages';
+import { IconContrast, IconMoon, IconSun } from '../../components/icons/shell-icons';
 import { useMessages } from '../../lib/i18n';
 import { useIsStaticRender } from '../../lib/static-render';
+import { shellMessages } from './shell-messages';
 
 const ORDER: MantineColorScheme[] = ['light', 'dark', 'auto'];
 
@@ -19,7 +19,7 @@ const ICONS: Record<MantineColorScheme, ReactNode> = {
  * the choice.
  */
 function StaticColorSchemeButton() {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   return (
     <ActionIcon variant="default" size={34} aria-label={t('colorScheme')} className="foyer-touch-target">
       {ORDER.map((scheme) => (
@@ -36,7 +36,7 @@ function StaticColorSchemeButton() {
  * one tap on a touchscreen, and no popover code in the first load.
  */
 export function ColorSchemeMenu() {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   if (useIsStaticRender()) return <StaticColorSchemeButton />;
   const labels: Record<MantineColorScheme, string> = {

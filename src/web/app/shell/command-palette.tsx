@@ -4,10 +4,10 @@ import '@mantine/core/styles/Mark.css';
 import '@mantine/core/styles/Modal.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { IconSearch } from '../../components/icons';
-import { appMessages } from '../../lib/app-messages';
-import type { AppArea, AppCommand } from '../../lib/area';
+import { IconSearch } from '../../components/icons/shell-icons';
+import type { AppCommand, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
+import { shellMessages } from './shell-messages';
 
 /**
  * Ctrl/Cmd+K: jump to any area or run any command the areas and the shell declare. Search matches the
@@ -19,11 +19,11 @@ export function CommandPalette({
   commands,
   openRequests,
 }: {
-  areas: readonly AppArea[];
+  areas: readonly VisibleArea[];
   commands: AppCommand[];
   openRequests: number;
 }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const localized = useLocalized();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');

@@ -3,10 +3,10 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Table.css';
 import { Fragment } from 'react';
-import { appMessages } from '../../lib/app-messages';
 import type { AppShortcut } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import { keyLabel } from '../../lib/keys';
+import { shellMessages } from './shell-messages';
 
 function Keys({ keys, thenLabel }: { keys: string[]; thenLabel: string }) {
   return (
@@ -38,7 +38,7 @@ export function ShortcutsOverlay({
   onClose: () => void;
   shortcuts: AppShortcut[];
 }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   const localized = useLocalized();
   return (
     <Modal opened={opened} onClose={onClose} title={t('keyboardShortcuts')} size="md" centered>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { IconLogout } from '../../components/icons';
-import { appMessages } from '../../lib/app-messages';
+import { IconLogout } from '../../components/icons/shell-icons';
 import { useMessages } from '../../lib/i18n';
+import { shellMessages } from './shell-messages';
 
 interface SignOutButtonProps {
   onSignOut: () => void;
@@ -15,7 +15,7 @@ interface SignOutButtonProps {
  * one: the prerendered first paint draws the same as the app, and the hidden one is out of the tab order.
  */
 export function SignOutButton({ onSignOut, pending }: SignOutButtonProps) {
-  const t = useMessages(appMessages);
+  const t = useMessages(shellMessages);
   return (
     <>
       <Button

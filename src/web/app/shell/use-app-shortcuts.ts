@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { NavigateFunction } from 'react-router';
-import type { AppArea } from '../../lib/area';
+import type { VisibleArea } from '../../lib/area';
 import { isTypingTarget } from '../../lib/keys';
 
 const SEQUENCE_TIMEOUT_MS = 1500;
@@ -10,7 +10,7 @@ const SEQUENCE_TIMEOUT_MS = 1500;
  * (`g d` → Dashboard). Ctrl/Cmd+K belongs to the command palette. Never while typing in a field.
  */
 export function useAppShortcuts(options: {
-  areas: readonly AppArea[];
+  areas: readonly VisibleArea[];
   navigate: NavigateFunction;
   openHelp: () => void;
 }): void {

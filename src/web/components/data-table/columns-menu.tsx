@@ -3,7 +3,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Menu.css';
-import { IconColumns } from '../icons';
+import { IconColumns } from '../icons/table-icons';
 
 export interface ColumnChoice {
   id: string;

@@ -23,7 +23,8 @@ import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
 import { describeError } from '../error-message';
-import { IconColumns, IconRefresh, IconSort } from '../icons';
+import { IconRefresh } from '../icons/status-icons';
+import { IconColumns, IconSort } from '../icons/table-icons';
 import { EmptyState, ErrorState } from '../page-states';
 import { useTablePage } from './use-table-page';
 

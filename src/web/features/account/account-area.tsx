@@ -1,14 +1,12 @@
-import type { AppArea } from '../../lib/area';
+import type { AreaMenu } from '../../lib/area';
+import { accountRoutes } from './account-routes';
 
-/** The signed-in person's own account: open to everyone signed in, reached from their name in the header. */
-export const accountArea: AppArea = {
-  id: 'account',
-  routes: () => [
-    {
-      path: '/account',
-      lazy: async () => ({ Component: (await import('./account-page')).AccountPage }),
-    },
-  ],
+/**
+ * The account in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
+ */
+export const accountMenu: AreaMenu = {
+  area: accountRoutes,
   commands: [
     {
       id: 'account:open',

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { describeError } from '../../components/error-message';
-import { IconKey } from '../../components/icons';
+import { IconKey } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';

@@ -1,25 +1,14 @@
-import { IconAudit } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconAudit } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { auditRoutes } from './audit-routes';
 
-/** The audit trail: who did what, filtered, exported, and whether the chain is intact. Pages load lazily. */
-export const auditArea: AppArea = {
-  id: 'audit',
-  requires: ['audit:read'],
-  routes: ({ prefetch }) => [
-    {
-      path: '/audit',
-      loader: () => {
-        prefetch(async (client) => {
-          const { auditQueries } = await import('./audit-queries');
-          void client.prefetchQuery(auditQueries.chain());
-        });
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./audit-page')).AuditPage }),
-    },
-  ],
+/**
+ * The audit trail in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
+ */
+export const auditMenu: AreaMenu = {
+  area: auditRoutes,
   nav: {
-    path: '/audit',
     label: { nl: 'Logboek', en: 'Audit trail' },
     description: { nl: 'Wie wat deed, en of niets is gewijzigd', en: 'Who did what, and that nothing was changed' },
     icon: <IconAudit />,

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS } from '../../../contract/audit';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
-import { IconDownload } from '../../components/icons';
+import { IconDownload } from '../../components/icons/area-icons';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { auditMessages } from './audit-messages';

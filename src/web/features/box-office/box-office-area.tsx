@@ -1,27 +1,14 @@
-import { IconTicket } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconTicket } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { boxOfficeRoutes } from './box-office-routes';
 
 /**
- * The box office: selling at a sales point. The page and its queries load only when visited (area.ts).
+ * The box office in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const boxOfficeArea: AppArea = {
-  id: 'box-office',
-  requires: ['sales:sell'],
-  routes: ({ prefetch }) => [
-    {
-      path: '/box-office',
-      loader: () => {
-        prefetch(async (queryClient) => {
-          const { cartQueries } = await import('../../lib/queries/cart-queries');
-          void queryClient.prefetchQuery(cartQueries.paymentMethods());
-        });
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./box-office-page')).BoxOfficePage }),
-    },
-  ],
+export const boxOfficeMenu: AreaMenu = {
+  area: boxOfficeRoutes,
   nav: {
-    path: '/box-office',
     label: { nl: 'Kassa', en: 'Box office' },
     description: { nl: 'Kaarten verkopen aan de balie', en: 'Sell tickets at the desk' },
     icon: <IconTicket />,

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { describeError } from '../../components/error-message';
-import { IconAlert } from '../../components/icons';
+import { IconAlert } from '../../components/icons/status-icons';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';

@@ -1,48 +1,14 @@
-import { IconUsers } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconUsers } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { customersRoutes } from './customers-routes';
 
 /**
- * Customers and their tags. Pages are loaded lazily; this module is part of every first load (lib/area.ts).
+ * The customers in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const customersArea: AppArea = {
-  id: 'customers',
-  requires: ['customers:read'],
-  routes: ({ prefetch }) => [
-    {
-      path: '/customers',
-      lazy: async () => ({ Component: (await import('./customers-list-page')).CustomersListPage }),
-    },
-    {
-      path: '/customers/new',
-      handle: { requires: ['customers:write'] },
-      lazy: async () => ({ Component: (await import('./customer-form-pages')).NewCustomerPage }),
-    },
-    {
-      path: '/customers/tags',
-      lazy: async () => ({ Component: (await import('./tag-overview-page')).TagOverviewPage }),
-    },
-    {
-      path: '/customers/:customerId',
-      loader: ({ params }) => {
-        const customerId = Number(params.customerId);
-        if (Number.isInteger(customerId) && customerId > 0) {
-          prefetch(async (queryClient) => {
-            const { customerQueries } = await import('../../lib/queries/customer-queries');
-            void queryClient.prefetchQuery(customerQueries.detail(customerId));
-          });
-        }
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./customer-page')).CustomerPage }),
-    },
-    {
-      path: '/customers/:customerId/edit',
-      handle: { requires: ['customers:write'] },
-      lazy: async () => ({ Component: (await import('./customer-form-pages')).EditCustomerPage }),
-    },
-  ],
+export const customersMenu: AreaMenu = {
+  area: customersRoutes,
   nav: {
-    path: '/customers',
     label: { nl: 'Klanten', en: 'Customers' },
     description: { nl: 'Klanten zoeken, bewerken en labelen', en: 'Find, edit and tag customers' },
     icon: <IconUsers />,

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
-import { IconSearch } from '../../components/icons';
+import { IconSearch } from '../../components/icons/shell-icons';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';

@@ -1,31 +1,14 @@
-import { IconDashboard } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconDashboard } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { dashboardRoutes } from './dashboard-routes';
 
-export const dashboardArea: AppArea = {
-  id: 'dashboard',
-  requires: ['events:read', 'reports:read'],
-  routes: ({ prefetch }) => [
-    {
-      index: true,
-      // The data starts loading with the page's code, not after it has rendered. The query modules are
-      // imported here, not at the top: the area module is part of every first load (sign-in too).
-      loader: () => {
-        prefetch(async (queryClient) => {
-          const [{ eventQueries }, { hallQueries }, { dashboardRange }] = await Promise.all([
-            import('../../lib/queries/event-queries'),
-            import('../../lib/queries/hall-queries'),
-            import('./dashboard-range'),
-          ]);
-          void queryClient.prefetchQuery(eventQueries.list(dashboardRange(new Date())));
-          void queryClient.prefetchQuery(hallQueries.list());
-        });
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./dashboard-page')).DashboardPage }),
-    },
-  ],
+/**
+ * The dashboard in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
+ */
+export const dashboardMenu: AreaMenu = {
+  area: dashboardRoutes,
   nav: {
-    path: '/',
     end: true,
     label: { nl: 'Overzicht', en: 'Dashboard' },
     description: { nl: 'Voorstellingen van vandaag en de komende dagen', en: "Today's and the next performances" },

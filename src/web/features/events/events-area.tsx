@@ -1,66 +1,14 @@
-import { IconCalendar } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconCalendar } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { eventsRoutes } from './events-routes';
 
 /**
- * Events, productions and halls. Query modules are imported inside the loaders, not at the top: this
- * module is part of every first load (see lib/area.ts).
+ * The events in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const eventsArea: AppArea = {
-  id: 'events',
-  requires: ['events:read'],
-  routes: ({ prefetch }) => [
-    {
-      path: '/events',
-      lazy: async () => ({ Component: (await import('./events-list-page')).EventsListPage }),
-    },
-    {
-      path: '/events/occupancy',
-      handle: { requires: ['events:read', 'reports:read'] },
-      lazy: async () => ({ Component: (await import('./occupancy-page')).OccupancyPage }),
-    },
-    {
-      path: '/events/:eventId',
-      loader: ({ params }) => {
-        const eventId = Number(params.eventId);
-        if (Number.isInteger(eventId) && eventId > 0) {
-          prefetch(async (queryClient) => {
-            const { prefetchEventPage } = await import('./event-page-queries');
-            prefetchEventPage(queryClient, eventId);
-          });
-        }
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./event-page')).EventPage }),
-    },
-    {
-      path: '/events/:eventId/seats',
-      loader: ({ params }) => {
-        const eventId = Number(params.eventId);
-        if (Number.isInteger(eventId) && eventId > 0) {
-          prefetch(async (queryClient) => {
-            const { seatPlanQueries } = await import('../../lib/queries/seat-plan-queries');
-            void queryClient.prefetchQuery(seatPlanQueries.detail(eventId));
-          });
-        }
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('../seat-plan/public-page')).SeatPlanPage }),
-    },
-    {
-      path: '/productions/:productionId',
-      lazy: async () => ({ Component: (await import('./production-page')).ProductionPage }),
-    },
-    {
-      path: '/halls',
-      lazy: async () => ({ Component: (await import('./halls-list-page')).HallsListPage }),
-    },
-    {
-      path: '/halls/:hallId',
-      lazy: async () => ({ Component: (await import('./hall-page')).HallPage }),
-    },
-  ],
+export const eventsMenu: AreaMenu = {
+  area: eventsRoutes,
   nav: {
-    path: '/events',
     label: { nl: 'Voorstellingen', en: 'Events' },
     description: { nl: 'Voorstellingen, beschikbaarheid en blokkades', en: 'Events, availability and blocked seats' },
     icon: <IconCalendar />,

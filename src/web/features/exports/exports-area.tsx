@@ -1,26 +1,14 @@
-import { IconDownload } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
+import { IconDownload } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { exportsRoutes } from './exports-routes';
 
 /**
- * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module is part of
- * every first load, so it imports nothing heavy.
+ * The exports in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const exportsArea: AppArea = {
-  id: 'exports',
-  requires: ['exports:run', 'customers:read'],
-  routes: () => [
-    {
-      path: '/exports',
-      lazy: async () => ({ Component: (await import('./exports-page')).ExportsPage }),
-    },
-    {
-      path: '/waiting-list',
-      handle: { requires: ['exports:run'] },
-      lazy: async () => ({ Component: (await import('./waiting-list-page')).WaitingListPage }),
-    },
-  ],
+export const exportsMenu: AreaMenu = {
+  area: exportsRoutes,
   nav: {
-    path: '/exports',
     label: { nl: 'Exports', en: 'Exports' },
     description: {
       nl: 'Klanten, bestellingen en wachtlijst naar CSV of JSON',

@@ -1,6 +1,7 @@
-import { IconReceipt } from '../../components/icons';
-import type { AppArea, AppCommand } from '../../lib/area';
+import { IconReceipt } from '../../components/icons/area-icons';
+import type { AppCommand, AreaMenu } from '../../lib/area';
 import { orderRefPath, parseOrderRef } from './order-ref';
+import { ordersRoutes } from './orders-routes';
 
 /** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
 function orderSearchCommands(query: string): AppCommand[] {
@@ -25,41 +26,12 @@ function orderSearchCommands(query: string): AppCommand[] {
 }
 
 /**
- * Orders: the list (newest first), an order's page, and the analysis of a period. Pages load lazily; this
- * module is part of every first load (see lib/area.ts), so it imports only the small order-ref helpers.
+ * The orders in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const ordersArea: AppArea = {
-  id: 'orders',
-  requires: ['orders:read'],
-  routes: ({ prefetch }) => [
-    {
-      path: '/orders',
-      lazy: async () => ({ Component: (await import('./orders-list-page')).OrdersListPage }),
-    },
-    {
-      path: '/orders/analysis',
-      handle: { requires: ['reports:read'] },
-      lazy: async () => ({ Component: (await import('./analysis/analysis-page')).AnalysisPage }),
-    },
-    {
-      path: '/orders/:orderRef',
-      // The box office opens the orders it works on (a sale, a reservation) without the order list.
-      handle: { requires: ['orders:read', 'sales:sell'] },
-      loader: ({ params }) => {
-        const ref = parseOrderRef(params.orderRef ?? '');
-        if (ref?.kind === 'id') {
-          prefetch(async (queryClient) => {
-            const { orderQueries } = await import('../../lib/queries/order-queries');
-            void queryClient.prefetchQuery(orderQueries.detail(ref.id));
-          });
-        }
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./order-route-page')).OrderRoutePage }),
-    },
-  ],
+export const ordersMenu: AreaMenu = {
+  area: ordersRoutes,
   nav: {
-    path: '/orders',
     label: { nl: 'Bestellingen', en: 'Orders' },
     description: { nl: 'Bestellingen, plaatsen en betalingen', en: 'Orders, seats and payments' },
     icon: <IconReceipt />,

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { IconRefresh } from '../../components/icons';
+import { IconRefresh } from '../../components/icons/status-icons';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatNumber, formatTime } from '../../lib/format';

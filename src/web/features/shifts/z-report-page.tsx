@@ -3,7 +3,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { ShiftDetail } from '../../../contract/shift';
-import { IconDownload } from '../../components/icons';
+import { IconDownload } from '../../components/icons/area-icons';
 import { PAGE_RULES, type PaperLayout } from '../../components/print-view';
 import { downloadText } from '../../lib/download-text';
 import { useMessages } from '../../lib/i18n';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { describeError } from '../../components/error-message';
-import { IconAlert } from '../../components/icons';
+import { IconAlert } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';

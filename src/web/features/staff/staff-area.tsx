@@ -1,64 +1,14 @@
-import { redirect } from 'react-router';
-import { IconStaff } from '../../components/icons';
-import type { AppArea } from '../../lib/area';
-import { can, sessionQuery } from '../../lib/session';
+import { IconStaff } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { staffRoutes } from './staff-routes';
 
 /**
- * The organisation's administration: its people (invite, role, disable, reset link), its roles and its
- * connection to the Ticketing Service. Part of every first load (lib/area.ts): pages load lazily.
+ * The staff administration in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
+ * not with the sign-in page (lib/area.ts).
  */
-export const staffArea: AppArea = {
-  id: 'staff',
-  requires: ['staff:manage', 'connection:manage'],
-  routes: ({ queryClient, prefetch }) => {
-    const prefetchStaff = (which: 'people' | 'roles' | 'connection') =>
-      prefetch(async (client) => {
-        const { staffQueries } = await import('./staff-queries');
-        if (which === 'connection') return void client.prefetchQuery(staffQueries.connection());
-        // The people page offers the roles too (filter, invite, change role).
-        if (which === 'people') void client.prefetchQuery(staffQueries.people());
-        void client.prefetchQuery(staffQueries.roles());
-      });
-    return [
-      {
-        path: '/staff',
-        lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }),
-        children: [
-          {
-            index: true,
-            // Someone who may manage only the connection lands on the page that is theirs.
-            loader: async () => {
-              const session = await queryClient.ensureQueryData(sessionQuery);
-              if (session && !can(session, ['staff:manage'])) throw redirect('/staff/connection');
-              prefetchStaff('people');
-              return null;
-            },
-            lazy: async () => ({ Component: (await import('./people-page')).PeoplePage }),
-          },
-          {
-            path: 'roles',
-            handle: { requires: ['staff:manage'] },
-            loader: () => {
-              prefetchStaff('roles');
-              return null;
-            },
-            lazy: async () => ({ Component: (await import('./roles-page')).RolesPage }),
-          },
-          {
-            path: 'connection',
-            handle: { requires: ['connection:manage'] },
-            loader: () => {
-              prefetchStaff('connection');
-              return null;
-            },
-            lazy: async () => ({ Component: (await import('./connection-page')).ConnectionPage }),
-          },
-        ],
-      },
-    ];
-  },
+export const staffMenu: AreaMenu = {
+  area: staffRoutes,
   nav: {
-    path: '/staff',
     label: { nl: 'Team', en: 'Staff' },
     description: { nl: 'Medewerkers, rollen en de verbinding', en: 'People, roles and the connection' },
     icon: <IconStaff />,

@@ -1,0 +1,31 @@
+import { accountRoutes } from '../features/account/account-routes';
+import { auditRoutes } from '../features/audit/audit-routes';
+import { boxOfficeRoutes } from '../features/box-office/box-office-routes';
+import { customersRoutes } from '../features/customers/customers-routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard-routes';
+import { deskRoutes } from '../features/desk/desk-routes';
+import { eventsRoutes } from '../features/events/events-routes';
+import { exportsRoutes } from '../features/exports/exports-routes';
+import { ordersRoutes } from '../features/orders/orders-routes';
+import { shiftsRoutes } from '../features/shifts/shifts-routes';
+import { staffRoutes } from '../features/staff/staff-routes';
+import type { AreaRoutes } from '../lib/area';
+
+/**
+ * The routes of every area, for the router: part of every first load, the sign-in page's too, so nothing
+ * here but what the router needs (lib/area.ts). A feature joins the app with its routes here and its menu
+ * (navigation, commands, shortcuts) in app/areas.ts, in the same order; areas.test.ts checks both lists.
+ */
+export const areaRoutes: readonly AreaRoutes[] = [
+  dashboardRoutes,
+  eventsRoutes,
+  boxOfficeRoutes,
+  customersRoutes,
+  ordersRoutes,
+  deskRoutes,
+  shiftsRoutes,
+  exportsRoutes,
+  staffRoutes,
+  auditRoutes,
+  accountRoutes,
+];

@@ -1,0 +1,44 @@
+import type { AreaRoutes } from '../../lib/area';
+
+/**
+ * Customers and their tags. Pages are loaded lazily; this module is part of every first load (lib/area.ts).
+ */
+export const customersRoutes: AreaRoutes = {
+  id: 'customers',
+  requires: ['customers:read'],
+  home: '/customers',
+  routes: ({ prefetch }) => [
+    {
+      path: '/customers',
+      lazy: async () => ({ Component: (await import('./customers-list-page')).CustomersListPage }),
+    },
+    {
+      path: '/customers/new',
+      handle: { requires: ['customers:write'] },
+      lazy: async () => ({ Component: (await import('./customer-form-pages')).NewCustomerPage }),
+    },
+    {
+      path: '/customers/tags',
+      lazy: async () => ({ Component: (await import('./tag-overview-page')).TagOverviewPage }),
+    },
+    {
+      path: '/customers/:customerId',
+      loader: ({ params }) => {
+        const customerId = Number(params.customerId);
+        if (Number.isInteger(customerId) && customerId > 0) {
+          prefetch(async (queryClient) => {
+            const { customerQueries } = await import('../../lib/queries/customer-queries');
+            void queryClient.prefetchQuery(customerQueries.detail(customerId));
+          });
+        }
+        return null;
+      },
+      lazy: async () => ({ Component: (await import('./customer-page')).CustomerPage }),
+    },
+    {
+      path: '/customers/:customerId/edit',
+      handle: { requires: ['customers:write'] },
+      lazy: async () => ({ Component: (await import('./customer-form-pages')).EditCustomerPage }),
+    },
+  ],
+};
