@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
-import { type PrintContext, printChoice, receiptOf, sectionsByEvent, ticketsOf } from './print-model';
+import { type PrintContext, printChoice, printContextOf, receiptOf, sectionsByEvent, ticketsOf } from './print-model';
 
 const seat = (over: Partial<OrderSeat>): OrderSeat => ({
   seatId: 1,
@@ -109,5 +109,21 @@ describe('print choice from the URL', () => {
   it('reads kind and layout, falling back to tickets on A4', () => {
     expect(printChoice(new URLSearchParams('kind=receipt&layout=80mm'))).toEqual({ kind: 'receipt', layout: '80mm' });
     expect(printChoice(new URLSearchParams('kind=nonsense'))).toEqual({ kind: 'tickets', layout: 'a4' });
+  });
+});
+
+describe('print context from the print data', () => {
+  it('keys the performances by event and the sections by event and seat', () => {
+    const printContext = printContextOf({
+      performances: [{ eventId: 10, name: 'Hamlet', start: '2026-03-01T20:00:00Z', hallName: null }],
+      sections: [{ eventId: 10, seatId: '1', section: 'Parterre' }],
+    });
+    expect(printContext.performances.get(10)).toEqual({
+      name: 'Hamlet',
+      start: '2026-03-01T20:00:00Z',
+      hallName: null,
+    });
+    expect(printContext.sections.get(10)?.get('1')).toBe('Parterre');
+    expect(printContext.performances.has(11)).toBe(false);
   });
 });

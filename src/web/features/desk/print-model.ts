@@ -1,3 +1,4 @@
+import type { PrintData } from '../../lib/queries/desk-queries';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
 
 /**
@@ -87,6 +88,17 @@ export interface PrintContext {
   performances: ReadonlyMap<number, PerformanceInfo>;
   /** Per event: its seats' sections; an event absent here has no readable plan. */
   sections: ReadonlyMap<number, ReadonlyMap<string, string>>;
+}
+
+/** What the print view lays out, from the gateway's print data (`GET /api/desk/orders/{id}/print-data`). */
+export function printContextOf(data: Pick<PrintData, 'performances' | 'sections'>): PrintContext {
+  const performances = new Map<number, PerformanceInfo>(
+    data.performances.map((performance) => [
+      performance.eventId,
+      { name: performance.name, start: performance.start, hallName: performance.hallName },
+    ]),
+  );
+  return { performances, sections: sectionsByEvent(data.sections) };
 }
 
 function placeOf(seat: OrderSeat, context: PrintContext): TicketPlace {
