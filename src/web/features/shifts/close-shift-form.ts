@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { CloseShiftBody } from '../../../contract/shift';
+import type { Translate } from '../../lib/i18n';
+import { centsOf, countDifference } from './shift-model';
+import type { ShiftsMessageKey } from './shifts-messages';
+
+/** The close-out form as typed: the counted amounts are Mantine's number-input values (a number, or ''). */
+export interface CloseValues {
+  countedCash: number | string;
+  countedCard: number | string;
+  reason: string;
+}
+
+/** What the drawer and the terminal should hold: the gateway's expected cash and card totals. */
+export interface ExpectedCounts {
+  cashCents: number;
+  cardCents: number;
+}
+
+/** Any difference, even one that the other cancels out in the total, is explained. */
+export const needsReason = (difference: ReturnType<typeof countDifference>) =>
+  Boolean(difference && (difference.cashCents !== 0 || difference.cardCents !== 0));
+
+const countedAmount = (t: Translate<ShiftsMessageKey>) =>
+  z
+    .union([z.number(), z.string()])
+    .refine((value) => value !== '', t('amountRequired'))
+    .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid'));
+
+/** Both amounts counted and readable; a reason of at most 500 characters, required for any difference. */
+export function closeShiftSchema(t: Translate<ShiftsMessageKey>, expected: ExpectedCounts) {
+  return z
+    .object({
+      countedCash: countedAmount(t),
+      countedCard: countedAmount(t),
+      reason: z.string().max(500, t('reasonTooLong')),
+    })
+    .superRefine((values, context) => {
+      const difference = countDifference(expected, {
+        cashCents: centsOf(values.countedCash),
+        cardCents: centsOf(values.countedCard),
+      });
+      if (needsReason(difference) && values.reason.trim() === '') {
+        context.addIssue({ code: 'custom', path: ['reason'], message: t('reasonRequired') });
+      }
+    });
+}
+
+/** The close request from valid values, with the expected totals the count was made against. */
+export function closeShiftBody(values: CloseValues, expected: ExpectedCounts): CloseShiftBody {
+  return {
+    countedCashCents: centsOf(values.countedCash) ?? 0,
+    countedCardCents: centsOf(values.countedCard) ?? 0,
+    ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
+    expectedCashCents: expected.cashCents,
+    expectedCardCents: expected.cardCents,
+  };
+}
