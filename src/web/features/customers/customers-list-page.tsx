@@ -1,35 +1,33 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
-import { IconSearch } from '../../components/icons/shell-icons';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { isApiError } from '../../lib/api-error';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { notify } from '../../lib/notify';
-import { customerQueries, fetchCustomerMatches } from '../../lib/queries/customer-queries';
-import { type Customer, type CustomerMatch, customerName } from '../../lib/schemas/customer';
+import { customerQueries } from '../../lib/queries/customer-queries';
+import type { Customer } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
+import { useCustomerColumns } from './customer-columns';
 import {
   type CustomerListParams,
-  descendingFirst,
   hasFilters,
   isSortColumn,
   readCustomerListParams,
   searchParamsOf,
   writeCustomerListParams,
 } from './customer-list-params';
-import { OptinBadge, RowCheckbox, TagChips } from './customer-parts';
+import { CustomerSearchPanel } from './customer-search-panel';
 import { customersMessages } from './customers-messages';
 import { isExactEmail } from './exact-email';
 import { useRememberedSearch } from './remembered-search';
+import { useCustomerSelection } from './use-customer-selection';
 import { useSearchAfterSync } from './use-search-after-sync';
 
 const PENDING = { isPending: true, isError: false, error: null };
@@ -59,12 +57,11 @@ export function CustomersListPage() {
   const [page] = useTablePage();
   const [text, setText] = useRememberedSearch();
   const [settledText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [selected, setSelected] = useState<Map<number, CustomerMatch>>(() => new Map());
+  const { selected, toggle, clear: clearSelection, selectAllMatches } = useCustomerSelection();
   const [bulkOpen, setBulkOpen] = useState(false);
   // Selecting rows is for the bulk tag change: only for roles that may change tags. New: customers:write.
   const mayTag = useCan('tags:write');
   const mayCreate = useCan('customers:write');
-  const clientTypes = useQuery(customerQueries.clientTypes());
 
   const update = (change: Partial<CustomerListParams>) =>
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
@@ -112,112 +109,7 @@ export function CustomersListPage() {
     [sorting, params, setSearch],
   );
 
-  const selectAllMatches = async () => {
-    const { page: _page, perPage: _perPage, ...all } = searchParamsOf(settledText, params, 1, CUSTOMER_PAGE_SIZE);
-    const matches = await fetchCustomerMatches(all);
-    setSelected(new Map(matches.data.map((customer) => [customer.customerId, customer])));
-    if (matches.truncated) {
-      void notify({
-        color: 'yellow',
-        message: t('selectTruncated', { count: formatNumber(matches.data.length, locale) }),
-      });
-    }
-  };
-
-  const toggle = useCallback(
-    (customer: CustomerMatch, on: boolean) =>
-      setSelected((current) => {
-        const next = new Map(current);
-        if (on) next.set(customer.customerId, customer);
-        else next.delete(customer.customerId);
-        return next;
-      }),
-    [],
-  );
-  const pageIds = (pageRows ?? []).map((customer) => customer.customerId);
-  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const pageSomeSelected = pageIds.some((id) => selected.has(id));
-
-  const columns = useMemo<DataTableColumn<Customer>[]>(() => {
-    const all: DataTableColumn<Customer>[] = [
-      {
-        id: 'select',
-        header: () => (
-          <RowCheckbox
-            aria-label={t('selectPage')}
-            checked={pageAllSelected}
-            indeterminate={!pageAllSelected && pageSomeSelected}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              for (const customer of pageRows ?? []) toggle(customer, on);
-            }}
-          />
-        ),
-        enableHiding: false,
-        cell: ({ row }) => (
-          // The row opens the customer; the checkbox only selects.
-          // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click, not a control itself
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the checkbox itself
-          <div onClick={(event) => event.stopPropagation()}>
-            <RowCheckbox
-              aria-label={t('selectRow', { name: customerName(row.original) || row.original.email })}
-              checked={selected.has(row.original.customerId)}
-              onChange={(event) => toggle(row.original, event.currentTarget.checked)}
-              onKeyDown={(event) => event.stopPropagation()}
-            />
-          </div>
-        ),
-      },
-      {
-        id: 'name',
-        // Sortable columns need an accessor: without one TanStack Table's getCanSort() is false and the header
-        // click does nothing. The gateway sorts; the value is only what makes the column sortable.
-        accessorFn: (customer) => customerName(customer),
-        header: t('columnName'),
-        enableHiding: false,
-        enableSorting: true,
-        cell: ({ row }) => (
-          <span className="foyer-strong" data-testid="customer-name">
-            {customerName(row.original) || '—'}
-          </span>
-        ),
-      },
-      {
-        id: 'email',
-        accessorFn: (customer) => customer.email,
-        header: t('columnEmail'),
-        enableSorting: true,
-        cell: ({ row }) => row.original.email,
-      },
-      { id: 'phone', header: t('columnPhone'), cell: ({ row }) => row.original.customerPhone },
-      {
-        id: 'city',
-        accessorFn: (customer) => customer.customerCity,
-        header: t('columnCity'),
-        enableSorting: true,
-        cell: ({ row }) => row.original.customerCity,
-      },
-      { id: 'tags', header: t('columnTags'), cell: ({ row }) => <TagChips tags={row.original.customerTags} /> },
-      {
-        id: 'credit',
-        accessorFn: (customer) => customer.customerCredit,
-        header: t('columnCredit'),
-        enableSorting: true,
-        sortDescFirst: descendingFirst('credit'),
-        cell: ({ row }) => <span className="foyer-tabular">{formatMoney(row.original.customerCredit, locale)}</span>,
-      },
-      { id: 'optin', header: t('columnOptin'), cell: ({ row }) => <OptinBadge prefs={row.original.customerPrefs} /> },
-      {
-        id: 'lastChanged',
-        accessorFn: (customer) => customer.lastChanged,
-        header: t('columnLastChanged'),
-        enableSorting: true,
-        sortDescFirst: descendingFirst('lastChanged'),
-        cell: ({ row }) => (row.original.lastChanged ? formatDateTime(row.original.lastChanged, locale) : ''),
-      },
-    ];
-    return mayTag ? all : all.filter((column) => column.id !== 'select');
-  }, [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle, mayTag]);
+  const columns = useCustomerColumns({ pageRows, selected, toggle, mayTag });
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -238,56 +130,7 @@ export function CustomersListPage() {
         </Group>
       </Group>
 
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <TextInput
-            label={t('search')}
-            description={t('searchHint')}
-            placeholder={t('searchPlaceholder')}
-            type="search"
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => onType(event.currentTarget.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="customer-search"
-            size="md"
-          />
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <NativeSelect
-              label={t('filterTag')}
-              value={params.tag}
-              onChange={(event) => update({ tag: event.currentTarget.value })}
-              data={[
-                { value: '', label: t('all') },
-                ...(clientTypes.data ?? (params.tag ? [params.tag] : [])).map((tag) => ({ value: tag, label: tag })),
-              ]}
-            />
-            <NativeSelect
-              label={t('filterOptin')}
-              value={params.optin}
-              onChange={(event) => update({ optin: event.currentTarget.value as CustomerListParams['optin'] })}
-              data={[
-                { value: '', label: t('all') },
-                { value: 'yes', label: t('optinYes') },
-                { value: 'no', label: t('optinNo') },
-                { value: 'unknown', label: t('optinUnknown') },
-              ]}
-            />
-            <TextInput
-              type="date"
-              label={t('filterChangedSince')}
-              value={params.since}
-              onChange={(event) => update({ since: event.currentTarget.value })}
-            />
-            {hasFilters(params) ? (
-              <Button variant="subtle" onClick={() => update({ tag: '', optin: '', since: '' })}>
-                {t('clearFilters')}
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
-      </Paper>
+      <CustomerSearchPanel text={text} onType={onType} params={params} onChange={update} />
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">
@@ -307,13 +150,13 @@ export function CustomersListPage() {
                 <Text size="sm" data-testid="selected-count">
                   {t('selectedCount', { count: formatNumber(selected.size, locale) })}
                 </Text>
-                <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
+                <Button size="xs" variant="subtle" onClick={clearSelection}>
                   {t('clearSelection')}
                 </Button>
               </>
             ) : null}
             {(searching || hasFilters(params)) && matchCount > 0 ? (
-              <Button size="xs" variant="light" onClick={() => void selectAllMatches()}>
+              <Button size="xs" variant="light" onClick={() => void selectAllMatches(settledText, params)}>
                 {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
               </Button>
             ) : null}

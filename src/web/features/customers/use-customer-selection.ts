@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react';
+import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
+import { formatNumber } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
+import { fetchCustomerMatches } from '../../lib/queries/customer-queries';
+import type { CustomerMatch } from '../../lib/schemas/customer';
+import { type CustomerListParams, searchParamsOf } from './customer-list-params';
+import { customersMessages } from './customers-messages';
+
+/**
+ * The customers selected for a bulk tag change, by id: rows toggled one by one, or all matches of a search
+ * at once (the gateway caps those; a capped selection says so).
+ */
+export function useCustomerSelection() {
+  const t = useMessages(customersMessages);
+  const { locale } = useLocale();
+  const [selected, setSelected] = useState<Map<number, CustomerMatch>>(() => new Map());
+
+  const selectAllMatches = async (text: string, params: CustomerListParams) => {
+    const { page: _page, perPage: _perPage, ...all } = searchParamsOf(text, params, 1, CUSTOMER_PAGE_SIZE);
+    const matches = await fetchCustomerMatches(all);
+    setSelected(new Map(matches.data.map((customer) => [customer.customerId, customer])));
+    if (matches.truncated) {
+      void notify({
+        color: 'yellow',
+        message: t('selectTruncated', { count: formatNumber(matches.data.length, locale) }),
+      });
+    }
+  };
+
+  const toggle = useCallback(
+    (customer: CustomerMatch, on: boolean) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (on) next.set(customer.customerId, customer);
+        else next.delete(customer.customerId);
+        return next;
+      }),
+    [],
+  );
+
+  return { selected, toggle, clear: () => setSelected(new Map()), selectAllMatches };
+}
