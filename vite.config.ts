@@ -18,6 +18,8 @@ const firstScreens = firstScreenChunks();
 // and the gateway handles /api.
 export default defineConfig({
   plugins: [react(), firstScreens.plugin, scrollAreaWithoutFloatingUi(), firstPaint()],
+  // `@/…` is src/ (tsconfig.json's paths): for imports that would climb three or more folders.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

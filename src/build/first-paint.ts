@@ -83,6 +83,7 @@ export function firstPaint(): Plugin {
         const { module } = await runnerImport<FirstScreensModule>(FIRST_SCREENS_MODULE, {
           configFile: false,
           root,
+          resolve: { tsconfigPaths: true },
           logLevel: 'warn',
           plugins: [withoutStyles],
         });

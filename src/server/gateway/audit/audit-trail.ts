@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../contract/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '@/contract/audit';
 import type { Queryable } from '../../service/db/database';
 
 export { AUDIT_ACTIONS, type AuditAction };

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../../contract/staff';
+import { PASSWORD_MIN_LENGTH } from '@/contract/staff';
 
 export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_LENGTH = 256;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../../contract/customer';
+import type { Customer } from '@/contract/customer';
 import { connectDatabase } from '../../service/db/connect';
 import type { Database } from '../../service/db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';

@@ -1,5 +1,5 @@
-import { looseFlag, type OptinState } from '../../../contract/customer-prefs';
-import type { CustomerSortColumn } from '../../../contract/customer-search';
+import { looseFlag, type OptinState } from '@/contract/customer-prefs';
+import type { CustomerSortColumn } from '@/contract/customer-search';
 import type { Queryable } from '../../service/db/database';
 import { CustomerSearchIndex } from './search-index';
 import { normalizeText } from './search-tokens';

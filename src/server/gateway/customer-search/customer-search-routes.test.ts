@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Customer } from '../../../contract/customer';
+import type { Customer } from '@/contract/customer';
 import type {
   BuyerLookupAnswer,
   CustomerMatches,
   CustomerSearchPage,
   CustomerTagCounts,
-} from '../../../contract/customer-search';
+} from '@/contract/customer-search';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';

@@ -1,7 +1,7 @@
 import type { Context, Handler } from 'hono';
 import { z } from 'zod';
-import type { Customer } from '../../../contract/customer';
-import { OPTIN_STATES } from '../../../contract/customer-prefs';
+import type { Customer } from '@/contract/customer';
+import { OPTIN_STATES } from '@/contract/customer-prefs';
 import {
   BUYER_SUMMARY_FIELDS,
   type BuyerLookupAnswer,
@@ -16,7 +16,7 @@ import {
   type CustomerSearchPage,
   type CustomerTagCounts,
   type EmailCheck,
-} from '../../../contract/customer-search';
+} from '@/contract/customer-search';
 import type { Access, GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { type CustomerDirectory, type DirectoryQuery, SearchStarting } from './customer-directory';
 import { checkEmailUpstream } from './email-check';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { EmailCheck } from '../../../contract/customer-search';
+import type { EmailCheck } from '@/contract/customer-search';
 import type { GatewayDeps, GatewayEnv } from '../access';
 import { type MirrorCustomer, upsertCustomers } from '../mirror/mirror-store';
 import { requestOrigin } from '../same-origin';

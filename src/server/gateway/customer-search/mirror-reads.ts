@@ -1,4 +1,4 @@
-import type { Customer } from '../../../contract/customer';
+import type { Customer } from '@/contract/customer';
 import type { Queryable } from '../../service/db/database';
 
 /** The customers of `ids` as the mirror holds them (the Customer as the service returned it), by id. */

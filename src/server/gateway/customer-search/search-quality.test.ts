@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../../contract/customer';
-import type { CustomerSearchPage } from '../../../contract/customer-search';
+import type { Customer } from '@/contract/customer';
+import type { CustomerSearchPage } from '@/contract/customer-search';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { realisticQueries } from '../../testing/search-queries';

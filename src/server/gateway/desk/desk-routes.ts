@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
-import { findOrderInExport } from '../../../contract/find-order-in-export';
-import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
+import { findOrderInExport } from '@/contract/find-order-in-export';
+import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { chooseGzip } from '../forward/forwarder';
 import { fullSyncFinished } from '../mirror/mirror-store';

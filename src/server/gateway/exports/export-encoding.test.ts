@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { UTF8_BOM } from '../../../contract/csv';
+import { UTF8_BOM } from '@/contract/csv';
 import { csvEncoder, dutchDecimal, jsonLinesEncoder } from './export-encoding';
 import { clientTypesLayout, customersLayout, type ExportRecord, orderSeatsLayout, ordersLayout } from './export-rows';
 

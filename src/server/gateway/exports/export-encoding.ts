@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
-import type { ExportFormat } from '../../../contract/exports';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import type { ExportFormat } from '@/contract/exports';
 import type { ExportRecord, RowLayout } from './export-rows';
 
 /** Encodes an export chunk by chunk (one page at a time), so no step ever holds the whole file. */

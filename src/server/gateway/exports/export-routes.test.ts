@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportCount, ExportFile, RunOutcome, Schedule, WatermarkView } from '../../../contract/exports';
+import type { ExportCount, ExportFile, RunOutcome, Schedule, WatermarkView } from '@/contract/exports';
 import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';

@@ -19,7 +19,7 @@ import {
   pageStreamOf,
   type Schedule,
   scheduleInputSchema,
-} from '../../../contract/exports';
+} from '@/contract/exports';
 import { type GatewayDeps, type GatewayEnv, readBody, refusal, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';

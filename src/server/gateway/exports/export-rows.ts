@@ -1,4 +1,4 @@
-import { looseFlag } from '../../../contract/customer-prefs';
+import { looseFlag } from '@/contract/customer-prefs';
 
 /** A record of an export as the service sent it (or as the mirror gives it back in that shape). */
 export type ExportRecord = Record<string, unknown>;

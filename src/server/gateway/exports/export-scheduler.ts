@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { type ExportSettings, FILES_KEPT_PER_SCHEDULE } from '../../../contract/exports';
+import { type ExportSettings, FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
 import type { Database } from '../../service/db/database';
 import { localDate, zonedToInstant } from '../../service/domain/time';
 import { recordAudit } from '../audit/audit-trail';

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { customerSchema } from '../../../contract/customer';
-import type { ExportKind } from '../../../contract/exports';
-import { orderExportSchema, orderSeatSchema } from '../../../contract/order';
-import { waitinglistExportSchema } from '../../../contract/waiting-list';
+import { customerSchema } from '@/contract/customer';
+import type { ExportKind } from '@/contract/exports';
+import { orderExportSchema, orderSeatSchema } from '@/contract/order';
+import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../service/db/database';
 import { fullSyncFinished } from '../mirror/mirror-store';
 import type { OrganisationAccess } from '../reports/event-catalog';

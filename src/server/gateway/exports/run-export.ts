@@ -1,4 +1,4 @@
-import type { ExportSettings } from '../../../contract/exports';
+import type { ExportSettings } from '@/contract/exports';
 import { localDate, localTime } from '../../service/domain/time';
 import { type ChunkEncoder, encoderFor } from './export-encoding';
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WatermarkView } from '../../../contract/exports';
+import type { WatermarkView } from '@/contract/exports';
 import type { Queryable } from '../../service/db/database';
 import type { ExportRecord } from './export-rows';
 

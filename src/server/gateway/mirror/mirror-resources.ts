@@ -1,4 +1,4 @@
-import type { MirrorResource } from '../../../contract/mirror';
+import type { MirrorResource } from '@/contract/mirror';
 import type { Queryable } from '../../service/db/database';
 import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MirrorRefreshAnswer, MirrorStatus } from '../../../contract/mirror';
+import type { MirrorRefreshAnswer, MirrorStatus } from '@/contract/mirror';
 import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';

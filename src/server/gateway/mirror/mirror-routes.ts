@@ -1,4 +1,4 @@
-import { MIRROR_RESOURCES, type MirrorRefreshAnswer, type MirrorStatus } from '../../../contract/mirror';
+import { MIRROR_RESOURCES, type MirrorRefreshAnswer, type MirrorStatus } from '@/contract/mirror';
 import type { Queryable } from '../../service/db/database';
 import type { GatewayDeps, SecuredRoutes } from '../access';
 import { leaseHeld } from './sync-lease';

@@ -1,6 +1,6 @@
-import type { Customer } from '../../../contract/customer';
-import type { OrderExport } from '../../../contract/order';
-import type { WaitinglistExport } from '../../../contract/waiting-list';
+import type { Customer } from '@/contract/customer';
+import type { OrderExport } from '@/contract/order';
+import type { WaitinglistExport } from '@/contract/waiting-list';
 import type { Queryable } from '../../service/db/database';
 
 /**

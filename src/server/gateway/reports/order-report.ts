@@ -8,7 +8,7 @@ import {
   type ReportRow,
   type ReportSort,
   type ReportTotals,
-} from '../../../contract/reports';
+} from '@/contract/reports';
 import type { Queryable } from '../../service/db/database';
 
 /**

@@ -5,7 +5,7 @@ import {
   type PerformanceSales,
   SOLD_STATUSES,
   type WaitingDemand,
-} from '../../../contract/reports';
+} from '@/contract/reports';
 import type { Queryable } from '../../service/db/database';
 import type { CatalogEvent } from './event-catalog';
 

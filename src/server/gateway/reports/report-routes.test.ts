@@ -7,8 +7,8 @@ import type {
   PaceReport,
   PerformanceSales,
   PerformancesReport,
-} from '../../../contract/reports';
-import { SOLD_STATUSES } from '../../../contract/reports';
+} from '@/contract/reports';
+import { SOLD_STATUSES } from '@/contract/reports';
 import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { loadDemoFixtures } from '../../testing/demo-fixtures';

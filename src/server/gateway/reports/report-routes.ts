@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
 import {
   groupQuerySchema,
   orderFilterSchema,
@@ -10,7 +10,7 @@ import {
   paceQuerySchema,
   performanceQuerySchema,
   REPORT_PAGE_SIZE,
-} from '../../../contract/reports';
+} from '@/contract/reports';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';

@@ -1,4 +1,4 @@
-import type { Cancellation, ReconciledOrder, Reconciliation } from '../../../contract/shift';
+import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import type { Queryable } from '../../service/db/database';
 import { pageReaching, type ServiceOrder, type ServiceReader } from './service-reader';
 import type { SaleRecord } from './shift-store';

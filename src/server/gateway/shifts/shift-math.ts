@@ -1,4 +1,4 @@
-import type { Tender } from '../../../contract/shift';
+import type { Tender } from '@/contract/shift';
 
 /**
  * The arithmetic of a shift, pure: where a payment method's money goes, a sale's lines per performance, and

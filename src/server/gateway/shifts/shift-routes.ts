@@ -9,7 +9,7 @@ import {
   type ShiftTotals,
   signOffBodySchema,
   type ZReport,
-} from '../../../contract/shift';
+} from '@/contract/shift';
 import { PG_UNIQUE_VIOLATION } from '../../service/db/connect';
 import { fieldError, type GatewayDeps, type GatewayEnv, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';

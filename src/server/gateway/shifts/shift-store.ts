@@ -1,4 +1,4 @@
-import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '../../../contract/shift';
+import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
 import type { Queryable } from '../../service/db/database';
 import type { SaleFigures, SaleLine } from './shift-math';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CurrentShift, Reconciliation, ShiftDetail, ShiftPage, ShiftSummary } from '../../../contract/shift';
+import type { CurrentShift, Reconciliation, ShiftDetail, ShiftPage, ShiftSummary } from '@/contract/shift';
 import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PartnerCart } from '../../../contract/partner-cart';
+import type { PartnerCart } from '@/contract/partner-cart';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { generalTakenByEvent, takenSeatIds } from './availability';

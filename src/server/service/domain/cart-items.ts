@@ -1,5 +1,5 @@
-import type { PartnerCartAddItem } from '../../../contract/partner-cart';
-import type { PublicCartAdd } from '../../../contract/public-cart';
+import type { PartnerCartAddItem } from '@/contract/partner-cart';
+import type { PublicCartAdd } from '@/contract/public-cart';
 import type { Client, ServiceDeps } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../errors';

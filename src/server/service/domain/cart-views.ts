@@ -1,5 +1,5 @@
-import type { PartnerCart, PartnerCartItem, PartnerCartSummary } from '../../../contract/partner-cart';
-import type { PublicCart, PublicCartItem } from '../../../contract/public-cart';
+import type { PartnerCart, PartnerCartItem, PartnerCartSummary } from '@/contract/partner-cart';
+import type { PublicCart, PublicCartItem } from '@/contract/public-cart';
 import type { Queryable } from '../db/database';
 import type { CartRow } from './cart-row';
 import { centsToDecimalString, centsToNumber } from './money';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { partnerEventSchema } from '../../../contract/event';
-import { paymentMethodSchema } from '../../../contract/payment-method';
-import { productionSchema } from '../../../contract/production';
-import { publicEventSchema } from '../../../contract/public-event';
-import { seatPlanSchema } from '../../../contract/seating';
-import { ticketTypeSchema } from '../../../contract/ticket-type';
+import { partnerEventSchema } from '@/contract/event';
+import { paymentMethodSchema } from '@/contract/payment-method';
+import { productionSchema } from '@/contract/production';
+import { publicEventSchema } from '@/contract/public-event';
+import { seatPlanSchema } from '@/contract/seating';
+import { ticketTypeSchema } from '@/contract/ticket-type';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { discountedPrice } from './ticket-types';

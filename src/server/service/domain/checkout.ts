@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutResponse } from '../../../contract/partner-cart';
+import type { CheckoutResponse } from '@/contract/partner-cart';
 import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';

@@ -1,4 +1,4 @@
-import type { CustomerUpdate } from '../../../contract/customer';
+import type { CustomerUpdate } from '@/contract/customer';
 import { PG_UNIQUE_VIOLATION } from '../db/connect';
 import type { Queryable } from '../db/database';
 import { ValidationError } from '../errors';

@@ -1,4 +1,4 @@
-import type { Customer, CustomerCreate, CustomerUpdate } from '../../../contract/customer';
+import type { Customer, CustomerCreate, CustomerUpdate } from '@/contract/customer';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';

@@ -1,4 +1,4 @@
-import type { PartnerEvent, PartnerEventPrice } from '../../../contract/event';
+import type { PartnerEvent, PartnerEventPrice } from '@/contract/event';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';

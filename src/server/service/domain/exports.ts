@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../../contract/pagination';
+import { PAGE_SIZE } from '@/contract/pagination';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { pageOffset } from '../pagination';

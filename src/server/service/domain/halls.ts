@@ -1,4 +1,4 @@
-import type { Hall } from '../../../contract/hall';
+import type { Hall } from '@/contract/hall';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 

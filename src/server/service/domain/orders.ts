@@ -1,6 +1,6 @@
-import type { Customer } from '../../../contract/customer';
-import type { Order, OrderExport, OrderSeat } from '../../../contract/order';
-import type { PublicOrderStatus } from '../../../contract/public-order';
+import type { Customer } from '@/contract/customer';
+import type { Order, OrderExport, OrderSeat } from '@/contract/order';
+import type { PublicOrderStatus } from '@/contract/public-order';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';

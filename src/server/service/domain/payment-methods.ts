@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../contract/payment-method';
+import type { PaymentMethod } from '@/contract/payment-method';
 import type { Queryable } from '../db/database';
 import { centsToNumber } from './money';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderPage } from '../../../contract/order';
-import type { SeatPlan } from '../../../contract/seating';
+import type { OrderPage } from '@/contract/order';
+import type { SeatPlan } from '@/contract/seating';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import type { Queryable } from '../db/database';

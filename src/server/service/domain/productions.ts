@@ -1,4 +1,4 @@
-import type { Production } from '../../../contract/production';
+import type { Production } from '@/contract/production';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';

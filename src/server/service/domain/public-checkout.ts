@@ -1,4 +1,4 @@
-import type { OrderCreateRequest, OrderCreateResponse } from '../../../contract/order-create';
+import type { OrderCreateRequest, OrderCreateResponse } from '@/contract/order-create';
 import type { Client, ServiceDeps } from '../context';
 import type { Queryable } from '../db/database';
 import { ValidationError } from '../errors';

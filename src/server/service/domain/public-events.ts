@@ -1,5 +1,5 @@
-import type { PublicEvent, PublicSubEvent } from '../../../contract/public-event';
-import type { TicketType as PublicTicketType } from '../../../contract/ticket-type';
+import type { PublicEvent, PublicSubEvent } from '@/contract/public-event';
+import type { TicketType as PublicTicketType } from '@/contract/ticket-type';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';

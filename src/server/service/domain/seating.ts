@@ -1,4 +1,4 @@
-import type { SeatPlan, SeatPlanSection } from '../../../contract/seating';
+import type { SeatPlan, SeatPlanSection } from '@/contract/seating';
 import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { type Prepared, PreparedBody, preparedResponse } from '../prepared-responses';

@@ -1,4 +1,4 @@
-import type { WaitinglistExport } from '../../../contract/waiting-list';
+import type { WaitinglistExport } from '@/contract/waiting-list';
 import type { Client } from '../context';
 import type { Queryable } from '../db/database';
 import { customersById } from './customers';

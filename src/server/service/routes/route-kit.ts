@@ -1,6 +1,6 @@
 import { type Hook, OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/common';
+import { errorBodySchema } from '@/contract/common';
 import type { ServiceEnv } from '../context';
 
 /**

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { PERMISSIONS } from '../../../contract/staff';
+import { PERMISSIONS } from '@/contract/staff';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { SignInPage } from '../../features/sign-in/sign-in-page';
 import { LOCALES, type Locale } from '../../lib/format';

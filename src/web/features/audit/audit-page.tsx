@@ -4,7 +4,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS } from '../../../contract/audit';
+import { AUDIT_ACTIONS } from '@/contract/audit';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconDownload } from '../../components/icons/area-icons';

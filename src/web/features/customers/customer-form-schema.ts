@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from '../../../contract/customer-limits';
+import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from '@/contract/customer-limits';
 import type { CustomerBody } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
 

@@ -1,9 +1,5 @@
-import { OPTIN_STATES, type OptinState } from '../../../contract/customer-prefs';
-import {
-  CUSTOMER_SORT_COLUMNS,
-  type CustomerSearchParams,
-  type CustomerSortColumn,
-} from '../../../contract/customer-search';
+import { OPTIN_STATES, type OptinState } from '@/contract/customer-prefs';
+import { CUSTOMER_SORT_COLUMNS, type CustomerSearchParams, type CustomerSortColumn } from '@/contract/customer-search';
 
 /** Where a first click sorts: texts A to Z, amounts and dates highest and newest first. */
 const DESCENDING_FIRST: ReadonlySet<CustomerSortColumn> = new Set(['credit', 'lastChanged']);

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Modal.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
+import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
+import { CUSTOMER_PAGE_SIZE } from '@/contract/customer-search';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { MirrorFreshness } from '../../components/mirror-freshness';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { CUSTOMER_PAGE_SIZE } from '../../../contract/customer-search';
+import { CUSTOMER_PAGE_SIZE } from '@/contract/customer-search';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';

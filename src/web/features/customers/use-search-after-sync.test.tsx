@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { MirrorStatus } from '../../../contract/mirror';
+import type { MirrorStatus } from '@/contract/mirror';
 import { customerKeys } from '../../lib/queries/customer-queries';
 import { mirrorQueries } from '../../lib/queries/mirror-queries';
 import { useSearchAfterSync } from './use-search-after-sync';

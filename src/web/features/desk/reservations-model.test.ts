@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
+import { isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { OrderExport } from '../../lib/schemas/order';
 import { awaitingOnlinePaymentOf, reservationQueue, reservationsOf, timeLeft } from './reservations-model';
 

@@ -1,4 +1,4 @@
-import { isAwaitingOnlinePayment, isReservation } from '../../../contract/open-orders';
+import { isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { OrderExport } from '../../lib/schemas/order';
 
 /**

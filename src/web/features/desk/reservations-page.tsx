@@ -19,7 +19,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { HORIZON_DAYS } from '../../../contract/open-orders';
+import { HORIZON_DAYS } from '@/contract/open-orders';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

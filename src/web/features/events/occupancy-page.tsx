@@ -5,7 +5,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { PerformanceReport } from '../../../contract/reports';
+import type { PerformanceReport } from '@/contract/reports';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { formatMoney, formatNumber, formatPercent, formatTime } from '../../lib/format';

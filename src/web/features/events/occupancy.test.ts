@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PerformanceReport } from '../../../contract/reports';
+import type { PerformanceReport } from '@/contract/reports';
 import { inStartOrder, occupancyOf, occupancyTotals, paceRows, rankOccupancy } from './occupancy';
 
 function detail(eventId: number, start: string, capacity: number, available: number, blocked = 0): PerformanceReport {

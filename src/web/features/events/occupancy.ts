@@ -1,4 +1,4 @@
-import type { PaceReport, PerformanceReport } from '../../../contract/reports';
+import type { PaceReport, PerformanceReport } from '@/contract/reports';
 
 /** One performance's seats: what the occupancy overview charts and ranks. */
 export interface PerformanceOccupancy {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { paceSchema, performanceSalesSchema, performancesSchema } from '../../../contract/reports';
+import { paceSchema, performanceSalesSchema, performancesSchema } from '@/contract/reports';
 import { apiClient } from '../../lib/api-client';
 import type { EventRange } from '../../lib/queries/event-queries';
 

@@ -8,7 +8,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { PerformanceReport } from '../../../contract/reports';
+import type { PerformanceReport } from '@/contract/reports';
 import { GroupBars } from '../../components/group-bars';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney, formatNumber, isoLocalDate, type Locale } from '../../lib/format';

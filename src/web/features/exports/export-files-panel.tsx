@@ -2,7 +2,7 @@ import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/cor
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
-import type { ExportFile, ExportKind } from '../../../contract/exports';
+import type { ExportFile, ExportKind } from '@/contract/exports';
 import { ErrorState } from '../../components/page-states';
 import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

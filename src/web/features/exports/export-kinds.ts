@@ -5,8 +5,8 @@ import {
   mayExport,
   type PageStream,
   pageStreamOf,
-} from '../../../contract/exports';
-import type { Permission } from '../../../contract/staff';
+} from '@/contract/exports';
+import type { Permission } from '@/contract/staff';
 
 /** The kinds a person with `permissions` may export, in the page's order (the gateway checks the same). */
 export function allowedExportKinds(permissions: readonly Permission[]): ExportKind[] {

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
 import { useQuery } from '@tanstack/react-query';
-import type { WatermarkView } from '../../../contract/exports';
+import type { WatermarkView } from '@/contract/exports';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime, formatNumber } from '../../lib/format';

@@ -5,7 +5,7 @@ import {
   EXPORT_MODES,
   type ExportSettings,
   ORDER_ROW_SHAPES,
-} from '../../../contract/exports';
+} from '@/contract/exports';
 
 export type { ExportSettings };
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ExportKind } from '../../../contract/exports';
+import type { ExportKind } from '@/contract/exports';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { sessionQuery } from '../../lib/session';
 import { ExportFilesPanel } from './export-files-panel';

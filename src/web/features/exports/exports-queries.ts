@@ -10,7 +10,7 @@ import {
   scheduleSchema,
   schedulesSchema,
   watermarksSchema,
-} from '../../../contract/exports';
+} from '@/contract/exports';
 import { apiClient } from '../../lib/api-client';
 
 /**

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ExportKind, ExportSettings, Schedule } from '../../../contract/exports';
+import type { ExportKind, ExportSettings, Schedule } from '@/contract/exports';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';

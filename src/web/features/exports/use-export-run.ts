@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ExportSettings, type RunOutcome, runOutcomeSchema } from '../../../contract/exports';
+import { type ExportSettings, type RunOutcome, runOutcomeSchema } from '@/contract/exports';
 import { apiClient } from '../../lib/api-client';
 import { ApiError, apiErrorFromResponse } from '../../lib/api-error';
 import { exportFileName } from './export-kinds';

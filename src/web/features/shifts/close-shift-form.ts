@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CloseShiftBody } from '../../../contract/shift';
+import type { CloseShiftBody } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { centsOf, countDifference } from './shift-model';
 import type { ShiftsMessageKey } from './shifts-messages';

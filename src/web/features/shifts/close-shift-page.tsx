@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { ShiftDetail } from '../../../contract/shift';
+import type { ShiftDetail } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useLocale, useMessages } from '../../lib/i18n';

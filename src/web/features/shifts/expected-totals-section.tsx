@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
-import type { ShiftDetail } from '../../../contract/shift';
+import type { ShiftDetail } from '@/contract/shift';
 import { SectionCard } from '../../components/section-card';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

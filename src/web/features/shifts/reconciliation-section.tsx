@@ -4,7 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Cancellation, ReconciledOrder, Reconciliation } from '../../../contract/shift';
+import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import { ErrorState } from '../../components/page-states';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

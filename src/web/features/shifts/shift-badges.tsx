@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import type { ShiftSummary } from '../../../contract/shift';
+import type { ShiftSummary } from '@/contract/shift';
 import { useMessages } from '../../lib/i18n';
 import { STATUS_COLORS } from './shift-model';
 import { shiftsMessages } from './shifts-messages';

@@ -1,4 +1,4 @@
-import type { ShiftStatus, Tender } from '../../../contract/shift';
+import type { ShiftStatus, Tender } from '@/contract/shift';
 import type { Locale } from '../../lib/format';
 
 /** The shifts' pure pieces for the pages: money in cents, times at the desk, the difference of a count. */

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ShiftDetail } from '../../../contract/shift';
+import type { ShiftDetail } from '@/contract/shift';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
 import { isApiError } from '../../lib/api-error';

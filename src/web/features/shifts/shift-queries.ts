@@ -7,7 +7,7 @@ import {
   shiftDetailSchema,
   shiftOptionsSchema,
   shiftPageSchema,
-} from '../../../contract/shift';
+} from '@/contract/shift';
 import { apiClient } from '../../lib/api-client';
 
 /** The list's filter as the URL keeps it (`from`/`to` are days, YYYY-MM-DD, at the desk). */

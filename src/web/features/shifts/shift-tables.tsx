@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
-import type { ShiftTotals } from '../../../contract/shift';
+import type { ShiftTotals } from '@/contract/shift';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from './shift-model';

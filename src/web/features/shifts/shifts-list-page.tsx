@@ -4,7 +4,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SHIFT_FILTER_KEYS, SHIFT_STATUSES, type ShiftSummary } from '../../../contract/shift';
+import { SHIFT_FILTER_KEYS, SHIFT_STATUSES, type ShiftSummary } from '@/contract/shift';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatMoney } from '../../lib/format';

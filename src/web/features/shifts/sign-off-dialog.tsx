@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
-import type { ShiftSummary } from '../../../contract/shift';
+import type { ShiftSummary } from '@/contract/shift';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';

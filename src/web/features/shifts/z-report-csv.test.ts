@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { ShiftSummary, ZReport } from '../../../contract/shift';
+import type { ShiftSummary, ZReport } from '@/contract/shift';
 import { interpolate } from '../../lib/i18n';
 import { shiftsMessages } from './shifts-messages';
 import { zReportCsv, zReportFileName } from './z-report-csv';

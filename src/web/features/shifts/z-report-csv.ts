@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { CSV_UNPARSE_OPTIONS, UTF8_BOM } from '../../../contract/csv';
-import type { ShiftSummary, ZReport } from '../../../contract/shift';
+import { CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import type { ShiftSummary, ZReport } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { cancellationOrigin, type ShiftsMessageKey } from './shifts-messages';
 

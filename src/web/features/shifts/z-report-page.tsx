@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } fr
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { ShiftDetail } from '../../../contract/shift';
+import type { ShiftDetail } from '@/contract/shift';
 import { IconDownload } from '../../components/icons/area-icons';
 import { PAGE_RULES, type PaperLayout } from '../../components/print-view';
 import { downloadText } from '../../lib/download-text';

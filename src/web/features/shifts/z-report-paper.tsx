@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShiftSummary, ZReport } from '../../../contract/shift';
+import type { ShiftSummary, ZReport } from '@/contract/shift';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { differenceKind, eurosOf, formatAtDesk } from './shift-model';

@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/staff';
+import { PASSWORD_MIN_LENGTH } from '@/contract/staff';
 import { useMessages } from '../../lib/i18n';
 import { signInMessages } from './sign-in-messages';
 

@@ -2,7 +2,7 @@ import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TotpChallenge } from '../../../contract/staff';
+import type { TotpChallenge } from '@/contract/staff';
 import { IconAlert, IconKey } from '../../components/icons/status-icons';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../../contract/staff';
+import { PERMISSIONS } from '@/contract/staff';
 import { grantedPerGroup, groupPermissions } from './permission-groups';
 
 const info = (key: string) => ({ key, description: `does ${key}` });

@@ -1,4 +1,4 @@
-import type { Permission } from '../../../contract/staff';
+import type { Permission } from '@/contract/staff';
 import type { PermissionInfo } from './staff-queries';
 
 export type PermissionGroupId = 'sales' | 'customers' | 'orders' | 'administration' | 'other';

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CustomerSearchParams } from '../../../contract/customer-search';
-import { CUSTOMER_LOOKUP_MIN_LENGTH } from '../../../contract/customer-search';
+import type { CustomerSearchParams } from '@/contract/customer-search';
+import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
 import { apiClient } from '../api-client';
 import { isApiError } from '../api-error';
 import { retryRead } from '../retry-policy';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import type { MirrorRefreshAnswer, MirrorStatus } from '../../../contract/mirror';
-import { MIRROR_RESOURCES } from '../../../contract/mirror';
+import type { MirrorRefreshAnswer, MirrorStatus } from '@/contract/mirror';
+import { MIRROR_RESOURCES } from '@/contract/mirror';
 import { apiClient } from '../api-client';
 
 const resourceStatusSchema = z.object({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { findOrderInExport } from '../../../contract/find-order-in-export';
+import { findOrderInExport } from '@/contract/find-order-in-export';
 import { apiClient } from '../api-client';
 import { type Order, type OrderPage, orderPageSchema, orderSchema, publicOrderStatusSchema } from '../schemas/order';
 

@@ -1,5 +1,5 @@
-import type * as Contract from '../../../contract/customer';
-import type { EmailCheck } from '../../../contract/customer-search';
+import type * as Contract from '@/contract/customer';
+import type { EmailCheck } from '@/contract/customer-search';
 import type { Parser } from '../parser';
 import {
   type CustomerPrefs,

@@ -1,4 +1,4 @@
-import type { Hall } from '../../../contract/hall';
+import type { Hall } from '@/contract/hall';
 import { fields, integer, parser, string, text, Unreadable } from '../read';
 
 /** A hall (spec 2.13), the contract's type, read leniently and by hand (lib/read.ts): the dashboard reads halls. */

@@ -1,4 +1,4 @@
-import type * as Contract from '../../../contract/event';
+import type * as Contract from '@/contract/event';
 import {
   decimal,
   fields,

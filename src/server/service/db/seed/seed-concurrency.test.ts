@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPostgresUrl } from '../../../testing/test-service';
+import { testPostgresUrl } from '@/server/testing/test-service';
 import { connectDatabase } from '../connect';
 import type { Database } from '../database';
 import { migrate } from '../migrate';

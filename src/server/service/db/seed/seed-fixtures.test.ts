@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import { connectDatabase } from '../connect';
 import type { Database } from '../database';
 import { migrate } from '../migrate';

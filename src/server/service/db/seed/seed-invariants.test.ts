@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestService, describeEachDatabase, type TestService } from '../../../testing/test-service';
+import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
 import { connectDatabase } from '../connect';
 import type { Queryable } from '../database';
 import { migrate } from '../migrate';

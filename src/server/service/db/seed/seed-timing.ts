@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPostgresBinaries, startPostgresServer } from '../../../testing/postgres-server';
+import { findPostgresBinaries, startPostgresServer } from '@/server/testing/postgres-server';
 import { connectDatabase } from '../connect';
 import { migrate } from '../migrate';
 import { vacuumEmbedded } from '../vacuum';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
+import { errorBodySchema } from '@/contract/common';
 import {
   checkoutResponseSchema,
   type PartnerCart,
   partnerCartSchema,
   partnerCartSummarySchema,
-} from '../../../../contract/partner-cart';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '../../../testing/test-service';
+} from '@/contract/partner-cart';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
 import { expectInvariants, fullPriceType, newCart, partner } from '../../domain/selling-test-support';
 
 describeEachDatabase('partner cart', (database) => {

@@ -5,7 +5,7 @@ import {
   partnerCartAddSchema,
   partnerCartSchema,
   partnerCartSummarySchema,
-} from '../../../../contract/partner-cart';
+} from '@/contract/partner-cart';
 import type { Client, ServiceDeps } from '../../context';
 import { addPartnerItems } from '../../domain/cart-items';
 import { cartLines, toPartnerCart, toPartnerSummary } from '../../domain/cart-views';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
-import { type Customer, clientTypeListSchema, customerSchema } from '../../../../contract/customer';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
+import { errorBodySchema } from '@/contract/common';
+import { type Customer, clientTypeListSchema, customerSchema } from '@/contract/customer';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import { PREFS_FORMS } from '../../db/seed/customers';
 
 describeEachDatabase('partner customers', (database) => {

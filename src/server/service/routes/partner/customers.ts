@@ -1,5 +1,5 @@
 import { createRoute, type Hook, z } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
+import { idParamSchema } from '@/contract/common';
 import {
   clientTypeListSchema,
   clientTypesBodySchema,
@@ -7,7 +7,7 @@ import {
   customerSchema,
   customerUpdateSchema,
   findByEmailSchema,
-} from '../../../../contract/customer';
+} from '@/contract/customer';
 import type { ServiceEnv } from '../../context';
 import { DUPLICATE_EMAIL_MESSAGE, INVALID_DATA_MESSAGE, isEmailTaken } from '../../domain/customer-validation';
 import {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type PartnerEvent, partnerEventSchema } from '../../../../contract/event';
+import { type PartnerEvent, partnerEventSchema } from '@/contract/event';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import { BLOCK_TYPES } from '../../domain/availability';
 import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../domain/catalog-test-fixtures';
 

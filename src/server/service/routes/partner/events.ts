@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
-import { partnerEventListQuerySchema, partnerEventSchema } from '../../../../contract/event';
+import { idParamSchema } from '@/contract/common';
+import { partnerEventListQuerySchema, partnerEventSchema } from '@/contract/event';
 import { getPartnerEvent, partnerEventListBody } from '../../domain/events';
 import { sendPreparedJson } from '../../prepared-responses';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';

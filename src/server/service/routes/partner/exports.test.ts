@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { errorBodySchema } from '../../../../contract/common';
-import { clientTypeListSchema, customerPageSchema, customerSchema } from '../../../../contract/customer';
-import { orderPageSchema } from '../../../../contract/order';
-import type { Paginated } from '../../../../contract/pagination';
-import { waitinglistPageSchema } from '../../../../contract/waiting-list';
-import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '../../../testing/customer-json';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
+import { errorBodySchema } from '@/contract/common';
+import { clientTypeListSchema, customerPageSchema, customerSchema } from '@/contract/customer';
+import { orderPageSchema } from '@/contract/order';
+import type { Paginated } from '@/contract/pagination';
+import { waitinglistPageSchema } from '@/contract/waiting-list';
+import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '@/server/testing/customer-json';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import { localDate, startOfLocalDay } from '../../domain/time';
 import { zonedIso } from '../../domain/zoned-timestamps';
 import { relative, walkPages } from './walk-pages.test-support';

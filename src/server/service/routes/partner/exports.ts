@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { clientTypeListSchema, customerPageSchema } from '../../../../contract/customer';
-import { changedSincePageQuerySchema, exportBodySchema, orderPageSchema } from '../../../../contract/order';
-import { waitinglistPageSchema } from '../../../../contract/waiting-list';
+import { clientTypeListSchema, customerPageSchema } from '@/contract/customer';
+import { changedSincePageQuerySchema, exportBodySchema, orderPageSchema } from '@/contract/order';
+import { waitinglistPageSchema } from '@/contract/waiting-list';
 import type { ServiceEnv } from '../../context';
 import { exportCustomersPrepared } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';

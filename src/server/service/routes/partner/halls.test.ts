@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hallSchema } from '../../../../contract/hall';
+import { hallSchema } from '@/contract/hall';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import { type CatalogFixture, createCatalogFixture } from '../../domain/catalog-test-fixtures';
 
 describeEachDatabase('partner halls', (database) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
-import { hallSchema } from '../../../../contract/hall';
+import { idParamSchema } from '@/contract/common';
+import { hallSchema } from '@/contract/hall';
 import { getHall, listHalls } from '../../domain/halls';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
-import { customerSchema } from '../../../../contract/customer';
-import { type OrderExport, orderPageSchema, orderSchema } from '../../../../contract/order';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../../testing/test-service';
+import { errorBodySchema } from '@/contract/common';
+import { customerSchema } from '@/contract/customer';
+import { type OrderExport, orderPageSchema, orderSchema } from '@/contract/order';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, DEMO, describeEachDatabase, type TestService } from '@/server/testing/test-service';
 import { localDate, localTime, startOfLocalDay, toZonedIso } from '../../domain/time';
 import { relative, walkPages } from './walk-pages.test-support';
 

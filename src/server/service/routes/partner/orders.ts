@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
-import { changedSincePageQuerySchema, orderPageSchema, orderSchema } from '../../../../contract/order';
+import { idParamSchema } from '@/contract/common';
+import { changedSincePageQuerySchema, orderPageSchema, orderSchema } from '@/contract/order';
 import { toPageFilter } from '../../domain/exports';
 import { getOrder, listOrdersPrepared } from '../../domain/orders';
 import { preparedPageBody, sendPreparedJson } from '../../prepared-responses';

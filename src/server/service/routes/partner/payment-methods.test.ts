@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { paymentMethodSchema } from '../../../../contract/payment-method';
-import { ensureDemoClients } from '../../../testing/client-fixtures';
+import { paymentMethodSchema } from '@/contract/payment-method';
+import { ensureDemoClients } from '@/server/testing/client-fixtures';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 
 describeEachDatabase('partner payment methods', (database) => {
   let service: TestService;

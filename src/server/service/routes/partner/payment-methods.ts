@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { paymentMethodSchema } from '../../../../contract/payment-method';
+import { paymentMethodSchema } from '@/contract/payment-method';
 import { listPaymentMethods } from '../../domain/payment-methods';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 

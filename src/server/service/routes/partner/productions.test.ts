@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { productionSchema } from '../../../../contract/production';
+import { productionSchema } from '@/contract/production';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../domain/catalog-test-fixtures';
 
 describeEachDatabase('partner productions', (database) => {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
-import { productionSchema } from '../../../../contract/production';
+import { idParamSchema } from '@/contract/common';
+import { productionSchema } from '@/contract/production';
 import { getProduction } from '../../domain/productions';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SeatPlan, seatPlanSchema } from '../../../../contract/seating';
+import { type SeatPlan, seatPlanSchema } from '@/contract/seating';
 import {
   createTestService,
   DEMO,
   describeEachDatabase,
   HARBOUR,
   type TestService,
-} from '../../../testing/test-service';
+} from '@/server/testing/test-service';
 import {
   type CatalogFixture,
   createCatalogFixture,

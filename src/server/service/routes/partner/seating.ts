@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { idParamSchema } from '../../../../contract/common';
-import { seatPlanSchema } from '../../../../contract/seating';
+import { idParamSchema } from '@/contract/common';
+import { seatPlanSchema } from '@/contract/seating';
 import { seatPlanBody } from '../../domain/seating';
 import { sendPreparedJson } from '../../prepared-responses';
 import { clientParams, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';

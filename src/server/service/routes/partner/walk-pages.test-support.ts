@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { PAGE_SIZE, type Paginated } from '../../../../contract/pagination';
-import type { TestService } from '../../../testing/test-service';
+import { PAGE_SIZE, type Paginated } from '@/contract/pagination';
+import type { TestService } from '@/server/testing/test-service';
 
 /**
  * Follows `next_page_url` from a first request until it is null, with the same method and no body (as a

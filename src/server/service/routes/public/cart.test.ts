@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
-import { publicCartItemSchema, publicCartSchema } from '../../../../contract/public-cart';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '../../../testing/test-service';
+import { errorBodySchema } from '@/contract/common';
+import { publicCartItemSchema, publicCartSchema } from '@/contract/public-cart';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
 import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('public cart', (database) => {

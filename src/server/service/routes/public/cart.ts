@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { publicCartAddSchema, publicCartCreatedSchema, publicCartSchema } from '../../../../contract/public-cart';
+import { publicCartAddSchema, publicCartCreatedSchema, publicCartSchema } from '@/contract/public-cart';
 import { addPublicTickets } from '../../domain/cart-items';
 import { cartLines, toPublicCart } from '../../domain/cart-views';
 import { createCart, currentCart, deleteCartItem } from '../../domain/carts';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { publicEventSchema, publicEventSelectorSchema } from '../../../../contract/public-event';
+import { publicEventSchema, publicEventSelectorSchema } from '@/contract/public-event';
 import { EVENT_NOT_FOUND, listPublicEvents, parsePublicEventSelector } from '../../domain/public-events';
 import { NotFoundError } from '../../errors';
 import { clientParams, errorResponses, jsonContent, publicPath, type ServiceApp } from '../route-kit';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
-import { orderCreateResponseSchema } from '../../../../contract/order-create';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, describeEachDatabase, type TestService } from '../../../testing/test-service';
+import { errorBodySchema } from '@/contract/common';
+import { orderCreateResponseSchema } from '@/contract/order-create';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
 import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('public order create', (database) => {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { orderCreateRequestSchema, orderCreateResponseSchema } from '../../../../contract/order-create';
+import { orderCreateRequestSchema, orderCreateResponseSchema } from '@/contract/order-create';
 import { createPublicOrder } from '../../domain/public-checkout';
 import { clientParams, errorResponses, jsonContent, publicPath, type ServiceApp } from '../route-kit';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../../contract/common';
-import { publicOrderStatusSchema } from '../../../../contract/public-order';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, describeEachDatabase, type TestService } from '../../../testing/test-service';
+import { errorBodySchema } from '@/contract/common';
+import { publicOrderStatusSchema } from '@/contract/public-order';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
 
 describeEachDatabase('public order status', (database) => {
   let service: TestService;

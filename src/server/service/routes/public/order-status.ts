@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { publicOrderStatusSchema } from '../../../../contract/public-order';
+import { publicOrderStatusSchema } from '@/contract/public-order';
 import { getPublicOrderStatus } from '../../domain/orders';
 import { clientParams, errorResponses, jsonContent, publicPath, type ServiceApp } from '../route-kit';
 

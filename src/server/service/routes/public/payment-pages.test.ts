@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DemoFixtures, loadDemoFixtures } from '../../../testing/demo-fixtures';
-import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../../testing/test-service';
+import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createTestService, DEMO, describeEachDatabase, type TestService } from '@/server/testing/test-service';
 import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('payment, tickets and receipt pages', (database) => {

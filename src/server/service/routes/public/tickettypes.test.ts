@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type TicketType, ticketTypeSchema } from '../../../../contract/ticket-type';
-import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '../../../testing/test-service';
+import { type TicketType, ticketTypeSchema } from '@/contract/ticket-type';
+import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
 import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertCart } from '../../domain/catalog-test-fixtures';
 
 const ticketTypesSchema = z.array(ticketTypeSchema);

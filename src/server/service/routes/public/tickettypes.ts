@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ticketTypeSchema } from '../../../../contract/ticket-type';
+import { ticketTypeSchema } from '@/contract/ticket-type';
 import { listPublicTicketTypes } from '../../domain/public-events';
 import { clientParams, errorResponses, jsonContent, publicPath, type ServiceApp } from '../route-kit';
 

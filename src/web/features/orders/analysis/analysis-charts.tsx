@@ -4,13 +4,13 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
-import type { Charts } from '../../../../contract/reports';
-import { formatDate, formatMoney, formatNumber, type Locale } from '../../../lib/format';
-import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
+import type { Charts } from '@/contract/reports';
+import { formatDate, formatMoney, formatNumber, type Locale } from '@/web/lib/format';
+import { useLocale, useLocalized, useMessages } from '@/web/lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
 import './analysis-charts.css';
-import { GroupBars } from '../../../components/group-bars';
+import { GroupBars } from '@/web/components/group-bars';
 import { analysisMessages } from './analysis-messages';
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];

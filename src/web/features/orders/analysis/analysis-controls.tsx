@@ -2,9 +2,9 @@ import { Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/c
 import { useDebouncedCallback } from '@mantine/hooks';
 import '@mantine/core/styles/Combobox.css';
 import { type ChangeEvent, memo, useEffect, useMemo, useState } from 'react';
-import type { Choice as ChoiceCount, Choices } from '../../../../contract/reports';
-import { formatNumber } from '../../../lib/format';
-import { useLocale, useMessages } from '../../../lib/i18n';
+import type { Choice as ChoiceCount, Choices } from '@/contract/reports';
+import { formatNumber } from '@/web/lib/format';
+import { useLocale, useMessages } from '@/web/lib/i18n';
 import { validIsoDate } from '../order-ref';
 import { analysisMessages } from './analysis-messages';
 import { type AnalysisFilters, type AnalysisParams, hasFilters, NO_FILTERS } from './analysis-params';

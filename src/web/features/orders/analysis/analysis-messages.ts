@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../lib/i18n';
+import { defineMessages } from '@/web/lib/i18n';
 
 export const analysisMessages = defineMessages(
   {

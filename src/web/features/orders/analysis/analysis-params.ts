@@ -1,11 +1,5 @@
-import {
-  REPORT_GROUPS,
-  REPORT_MAX_DAYS,
-  REPORT_SORTS,
-  type ReportGrouping,
-  type ReportSort,
-} from '../../../../contract/reports';
-import { addDays, isoLocalDate } from '../../../lib/format';
+import { REPORT_GROUPS, REPORT_MAX_DAYS, REPORT_SORTS, type ReportGrouping, type ReportSort } from '@/contract/reports';
+import { addDays, isoLocalDate } from '@/web/lib/format';
 import { validIsoDate } from '../order-ref';
 
 /** The filters of the analysis; '' (or null) means "all". */

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { addDays, isoLocalDate } from '../../../lib/format';
-import { useMessages } from '../../../lib/i18n';
+import { addDays, isoLocalDate } from '@/web/lib/format';
+import { useMessages } from '@/web/lib/i18n';
 import { validIsoDate } from '../order-ref';
 import { analysisMessages } from './analysis-messages';
 import type { AnalysisParams } from './analysis-params';

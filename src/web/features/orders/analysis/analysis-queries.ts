@@ -6,8 +6,8 @@ import {
   orderReportSchema,
   type ReportGrouping,
   type ReportSort,
-} from '../../../../contract/reports';
-import { apiClient } from '../../../lib/api-client';
+} from '@/contract/reports';
+import { apiClient } from '@/web/lib/api-client';
 
 /** The report's request: period and filters as query parameters (analysis-params.ts `reportQuery`). */
 export type ReportQuery = Record<string, string>;

@@ -1,9 +1,9 @@
 import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import '@mantine/core/styles/SimpleGrid.css';
-import type { GroupTotals, ReportGrouping, ReportTotals } from '../../../../contract/reports';
-import { formatMoney, formatNumber } from '../../../lib/format';
-import { useLocale, useMessages } from '../../../lib/i18n';
+import type { GroupTotals, ReportGrouping, ReportTotals } from '@/contract/reports';
+import { formatMoney, formatNumber } from '@/web/lib/format';
+import { useLocale, useMessages } from '@/web/lib/i18n';
 import { analysisMessages } from './analysis-messages';
 
 /** Memoised, as GroupsTable is: a change of sort keeps the totals and the groups, so these do not render again. */

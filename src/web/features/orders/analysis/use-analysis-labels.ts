@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ReportGrouping } from '../../../../contract/reports';
-import { formatLongDay } from '../../../lib/format';
-import { useLocale, useLocalized, useMessages } from '../../../lib/i18n';
-import { performanceLabel } from '../../../lib/performance-label';
-import { eventQueries } from '../../../lib/queries/event-queries';
+import type { ReportGrouping } from '@/contract/reports';
+import { formatLongDay } from '@/web/lib/format';
+import { useLocale, useLocalized, useMessages } from '@/web/lib/i18n';
+import { performanceLabel } from '@/web/lib/performance-label';
+import { eventQueries } from '@/web/lib/queries/event-queries';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
