@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_ARGS, systemChromium } from '../support/e2e-env';
 import { DEMO } from '../support/fixtures';
 
@@ -177,7 +177,7 @@ export async function measurePageLoad(
   const scripts = new Map<string, number>();
   const styles = new Map<string, number>();
   const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
@@ -186,12 +186,15 @@ export async function measurePageLoad(
         target.set(new URL(response.url()).pathname, gzipSync(body).length);
       }),
     );
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(path);
   await ready(page);
   await page.waitForLoadState('networkidle');
   // LCP candidates stop with the last large paint; give the throttled page a moment to report it.
   await page.waitForTimeout(500);
+  // What loaded by now is the page's load; a later response (a prefetch) would be read after the page closed.
+  page.off('response', onResponse);
   await Promise.all(pending);
   const vitals = (await page.evaluate('window.__vitals')) as { lcp: number; cls: number };
   await cdp.detach();

@@ -9,8 +9,8 @@ import { apiClient } from './api-client';
 import type { Parser } from './parser';
 
 /**
- * Passkeys (WebAuthn) in the browser: @simplewebauthn/browser, loaded only when a screen offers a passkey, so
- * the first screens' code does not grow. The gateway hands out the options with a `challengeId` and takes
+ * Passkeys (WebAuthn) in the browser: @simplewebauthn/browser, loaded only when a passkey is about to be used,
+ * so the first screens' code does not grow. The gateway hands out the options with a `challengeId` and takes
  * the browser's answer back with that id (src/server/gateway/auth/passkey-routes.ts).
  */
 const webAuthn = () => import('@simplewebauthn/browser');
@@ -72,18 +72,18 @@ export function passkeyProblem(error: unknown): 'cancelled' | 'exists' | 'unsupp
 /**
  * Whether to offer passkeys here. True at first (and in the prerendered first screen, where no code runs),
  * so the button does not push the page about in the browsers that can — nearly all of them; then the
- * library, loaded meanwhile for the click, says whether this browser can.
+ * browser says (the check @simplewebauthn/browser's browserSupportsWebAuthn makes, without loading it: the
+ * sign-in page's first load stays within its budget).
  */
 export function usePasskeySupport(): boolean {
   const [supported, setSupported] = useState(true);
-  useEffect(() => {
-    let current = true;
-    webAuthn()
-      .then((library) => current && setSupported(library.browserSupportsWebAuthn()))
-      .catch(() => current && setSupported(false));
-    return () => {
-      current = false;
-    };
-  }, []);
+  useEffect(() => setSupported(typeof globalThis.PublicKeyCredential === 'function'), []);
   return supported;
+}
+
+/** Starts loading the library when a passkey is about to be used (the button is pointed at or focused). */
+export function preloadPasskeys(): void {
+  webAuthn().catch(() => {
+    // Only a head start: the click loads it again and reports a failure.
+  });
 }

@@ -7,7 +7,7 @@ import { IconAlert, IconKey } from '../../components/icons/status-icons';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
-import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
+import { passkeyProblem, preloadPasskeys, usePasskeySupport } from '../../lib/passkeys';
 import { type Session, safeNextPath, sessionKey, signIn, signInWithTotp } from '../../lib/session';
 import { useIsStaticRender } from '../../lib/static-render';
 import { AuthCard, OrSeparator } from './auth-card';
@@ -176,6 +176,8 @@ export function SignInPage() {
             leftSection={<IconKey />}
             loading={passkeyStep.isPending}
             disabled={isStaticRender}
+            onPointerEnter={preloadPasskeys}
+            onFocus={preloadPasskeys}
             onClick={() => {
               if (!passkeyStep.isPending) passkeyStep.mutate();
             }}
