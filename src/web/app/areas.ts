@@ -1,14 +1,14 @@
-import { accountMenu } from '../features/account/account-area';
-import { auditMenu } from '../features/audit/audit-area';
-import { boxOfficeMenu } from '../features/box-office/box-office-area';
-import { customersMenu } from '../features/customers/customers-area';
-import { dashboardMenu } from '../features/dashboard/dashboard-area';
-import { deskMenu } from '../features/desk/desk-area';
-import { eventsMenu } from '../features/events/events-area';
-import { exportsMenu } from '../features/exports/exports-area';
-import { ordersMenu } from '../features/orders/orders-area';
-import { shiftsMenu } from '../features/shifts/shifts-area';
-import { staffMenu } from '../features/staff/staff-area';
+import { accountMenu } from '../features/account/account-menu';
+import { auditMenu } from '../features/audit/audit-menu';
+import { boxOfficeMenu } from '../features/box-office/box-office-menu';
+import { customersMenu } from '../features/customers/customers-menu';
+import { dashboardMenu } from '../features/dashboard/dashboard-menu';
+import { deskMenu } from '../features/desk/desk-menu';
+import { eventsMenu } from '../features/events/events-menu';
+import { exportsMenu } from '../features/exports/exports-menu';
+import { ordersMenu } from '../features/orders/orders-menu';
+import { shiftsMenu } from '../features/shifts/shifts-menu';
+import { staffMenu } from '../features/staff/staff-menu';
 import type { AreaMenu } from '../lib/area';
 
 /**

@@ -9,7 +9,7 @@ import type { Localized } from './i18n';
  * - its routes (`AreaRoutes`, features/<area>/<area>-routes.ts, listed in app/area-routes.ts): what the router
  *   needs on every load, so part of the entry chunk (the sign-in page's too). It must stay light: it imports
  *   page components only through `lazy`, and query modules only inside loaders.
- * - its menu (`AreaMenu`, features/<area>/<area>-area.tsx, listed in app/areas.ts): its navigation entry, its
+ * - its menu (`AreaMenu`, features/<area>/<area>-menu.tsx, listed in app/areas.ts): its navigation entry, its
  *   commands and its shortcuts, with their labels and icons. Only the signed-in shell uses them, so they load
  *   with it, not with the sign-in page.
  * A feature joins the app with its routes in app/area-routes.ts and its menu in app/areas.ts. The menu names

@@ -68,7 +68,7 @@ export function SaleComplete({
     headingRef.current?.focus();
   }, [headingRef]);
 
-  // The print view reads the gateway's desk route, which gives a seller the sales made in Foyer (desk-area.tsx).
+  // The print view reads the gateway's desk route, which gives a seller the sales made in Foyer (desk-routes.ts).
   const mayPrint = useCan('sales:sell', 'orders:read', 'reports:read');
   const statusKey = paymentStatus ? STATUS_KEYS[paymentStatus] : undefined;
   const lines = cartLines(cart);
