@@ -424,7 +424,10 @@ test.describe('box office', () => {
     const payPage = await context.newPage();
     await payPage.goto(link ?? '');
     await payPage.getByRole('button', { name: /Cancel/ }).click();
+    // Closed only once the service has answered: closing at once could abort the cancellation in flight.
+    await expect(payPage.getByText('Cancelled', { exact: true })).toBeVisible();
     await payPage.close();
+    // The status is read at most every 10 seconds.
     await expect(page.getByTestId('payment-status')).toHaveText('Geannuleerd', { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: /De betaling is geannuleerd/ })).toBeVisible();
     await expect(page.getByText('Geannuleerd (plaatsen vrijgegeven)')).toBeVisible();
