@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { type BenchRow, type BenchSuite, kB, measurePageLoad, median, type PageLoad, sum } from './web-bench-kit';
+import { median } from '../../src/server/bench/stats';
+import { type BenchRow, type BenchSuite, kB, measurePageLoad, type PageLoad, sum } from './web-bench-kit';
 
 /** Issue 4 budgets: what sign-in and dashboard load, and how fast they paint on a 4× slower CPU. */
 export const BUDGETS = { jsKB: 150, cssKB: 40, lcpMs: 1000, cls: 0.02 } as const;

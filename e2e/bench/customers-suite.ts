@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
-import { type BenchContext, type BenchRow, type BenchSuite, kB, percentile, startServer } from './web-bench-kit';
+import { percentile } from '../../src/server/bench/stats';
+import { type BenchContext, type BenchRow, type BenchSuite, kB, startServer } from './web-bench-kit';
 
 /**
  * Budgets: issue 21 (the search answered by the gateway from its mirror: signed in to the first result ≤ 1 s,

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { median } from '../../src/server/bench/stats';
 import { DEMO } from '../support/fixtures';
-import { type BenchRow, type BenchSuite, kB, median, sum } from './web-bench-kit';
+import { type BenchRow, type BenchSuite, kB, sum } from './web-bench-kit';
 
 /** Issue 6 budgets: what an events route adds to the loaded app, and the event page's render after its data. */
 export const BUDGETS = { routeJsKB: 60, eventRenderMs: 100 } as const;

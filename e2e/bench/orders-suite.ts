@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import { percentile } from '../../src/server/bench/stats';
 import { mirrorSynced } from '../support/mirror';
-import { type BenchRow, type BenchSuite, kB, percentile } from './web-bench-kit';
+import { type BenchRow, type BenchSuite, kB } from './web-bench-kit';
 
 /** Issue 8 and 21 budgets: the orders route's own code, the analysis's first view and how fast it answers a change. */
 export const ORDERS_BUDGETS = { routeKB: 60, updateP95Ms: 100 } as const;

@@ -1,9 +1,6 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type RefObject, useRef } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
-import { eventKeys } from '../../lib/queries/event-queries';
-import { seatPlanKeys } from '../../lib/queries/seat-plan-queries';
 import type { CartAddItem } from '../../lib/schemas/partner-cart';
 import { boxOfficeMessages } from './box-office-messages';
 import { seatIdsNamedIn } from './cart-model';
@@ -12,16 +9,9 @@ import type { AddSource, SaleAction } from './sale-state';
 import type { PerformanceTickets } from './use-performance-tickets';
 import type { SaleCart } from './use-sale-cart';
 
-/** Seats were held, sold or released: the plan and the availability figures changed. */
-export function refreshAvailability(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: seatPlanKeys.all });
-  void queryClient.invalidateQueries({ queryKey: eventKeys.details() });
-}
-
 /**
- * Adds tickets, donations or items to the sale's cart, once per press, and answers its outcome: the
- * availability is read again, a failure is kept for the form that caused it, and a seat taken meanwhile
- * leaves the selection.
+ * Adds tickets, donations or items to the sale's cart, once per press, and answers its outcome: a failure is
+ * kept for the form that caused it, and a seat taken meanwhile leaves the selection.
  */
 export function useAddToCart({
   sale,
@@ -37,7 +27,6 @@ export function useAddToCart({
   cartHeadingRef: RefObject<HTMLElement | null>;
 }) {
   const t = useMessages(boxOfficeMessages);
-  const queryClient = useQueryClient();
   // Two Enters within one frame both see "not pending" yet: this ref says it at once, so a quick double
   // press does not add the tickets twice.
   const adding = useRef(false);
@@ -69,11 +58,8 @@ export function useAddToCart({
         // the cart, where the new lines are and checkout is the next step.
         if (document.activeElement === document.body) cartHeadingRef.current?.focus();
       },
-      onSuccess: () => {
-        onAdded?.();
-        // Held now: availability on the plan and the event changed.
-        refreshAvailability(queryClient);
-      },
+      // The cart's own add refreshes the availability (use-sale-cart.ts).
+      onSuccess: () => onAdded?.(),
       onError: (error) => {
         if (isApiError(error) && error.kind === 'conflict' && source === 'tickets' && tickets.planMode) {
           void seatTakenMeanwhile(error.message);

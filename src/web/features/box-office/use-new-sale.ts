@@ -4,7 +4,6 @@ import { orderStatusKeys } from '../../lib/queries/cart-queries';
 import type { OrderStatus } from '../../lib/schemas/order-status';
 import { awaitsOnlinePayment } from './sale-complete';
 import type { SaleAction } from './sale-state';
-import { refreshAvailability } from './use-add-to-cart';
 import type { SaleCart } from './use-sale-cart';
 
 /**
@@ -29,8 +28,6 @@ export function useNewSale({
     sale.reset();
     onStartOver();
     dispatch({ type: 'newSaleStarted' });
-    // Seats were sold or released: the plan and the availability figures changed.
-    refreshAvailability(queryClient);
   };
 
   // The status the sale screen last read (shared through the query cache).

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import {
@@ -10,6 +10,8 @@ import {
   deleteCart,
   removeCartItem,
 } from '../../lib/queries/cart-queries';
+import { eventKeys } from '../../lib/queries/event-queries';
+import { seatPlanKeys } from '../../lib/queries/seat-plan-queries';
 import type { CartAddItem, PartnerCart } from '../../lib/schemas/partner-cart';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 import { serverNow } from '../../lib/server-clock';
@@ -22,6 +24,12 @@ export type CartNotice = 'cartGone' | 'lapsed' | null;
 /** A cart still holding at its timeOut is read again this long after it (and at most LAPSE_CHECKS times). */
 const LAPSE_RECHECK_MS = 1_500;
 const LAPSE_CHECKS = 3;
+
+/** Seats were held, sold or released: the plan and the availability figures changed. */
+function refreshAvailability(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: seatPlanKeys.all });
+  void queryClient.invalidateQueries({ queryKey: eventKeys.details() });
+}
 
 /**
  * The sale's cart: created on the first add (`POST /cart/`), filled with `POST /partner/cart/{id}`, read
@@ -76,6 +84,8 @@ export function useSaleCart() {
     onSuccess: (next) => {
       remember(next);
       setNotice(null);
+      // Held now: availability on the plan and the event changed.
+      refreshAvailability(queryClient);
     },
   });
 
@@ -132,6 +142,8 @@ export function useSaleCart() {
 
   /** After the sale (or to give up on it): a clean screen, a new cart on the next add. */
   const reset = useCallback(() => {
+    // Seats were sold or released: the plan and the availability figures changed.
+    refreshAvailability(queryClient);
     forget();
     setCompleted(null);
     setNotice(null);
@@ -139,7 +151,7 @@ export function useSaleCart() {
     remove.reset();
     checkout.reset();
     abandon.reset();
-  }, [forget, setCompleted, add, remove, checkout, abandon]);
+  }, [queryClient, forget, setCompleted, add, remove, checkout, abandon]);
 
   /**
    * The countdown reached timeOut: read the cart again (the service drops the lapsed tickets on read).
