@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createRootApp } from './app';
 import { clientAddress } from './client-address';
 import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './db/connect';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
@@ -13,7 +14,6 @@ import { DEMO_PASSWORD } from './gateway/store/demo-accounts';
 import { applyLimits, GracefulServer, limitsFromEnvironment, serverOptions } from './http/server-lifecycle';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
-import { connectDatabase } from './service/db/connect';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

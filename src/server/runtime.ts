@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { connectDatabase } from './db/connect';
+import type { Database } from './db/database';
+import { vacuumEmbedded } from './db/vacuum';
 import { createServiceApp } from './service/app';
 import type { ServiceDeps } from './service/context';
-import { connectDatabase } from './service/db/connect';
-import type { Database } from './service/db/database';
-import { migrate } from './service/db/migrate';
 import { seedIfEmpty } from './service/db/seed/seed';
-import { vacuumEmbedded } from './service/db/vacuum';
+import { migrateService } from './service/db/service-migrations';
 import { startSweeper } from './service/domain/payment-window';
 
 export interface ServiceRuntime {
@@ -45,7 +45,7 @@ export async function startServiceRuntime(
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const applied = await migrate(db);
+  const applied = await migrateService(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   const seeded = config.SEED === 'demo' ? await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS }) : null;
   if (seeded) log.info(seeded, 'demo data seeded');

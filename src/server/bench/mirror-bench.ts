@@ -3,11 +3,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import type { Database, Queryable } from '../db/database';
 import { MirrorSync, type SyncReport } from '../gateway/mirror/mirror-sync';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
-import type { Database, Queryable } from '../service/db/database';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 
 /**

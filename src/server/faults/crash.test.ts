@@ -195,10 +195,10 @@ async function postgresDatabaseFromTemplate(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   if (!template) {
-    const { migrate } = await import('../service/db/migrate');
+    const { migrateService } = await import('../service/db/service-migrations');
     const { seedDemo } = await import('../service/db/seed/seed');
     const db = await openDatabase({ databaseUrl: url.toString() });
-    await migrate(db);
+    await migrateService(db);
     await seedDemo(db, { scale: 'test' });
     await db.close();
   }

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { TrustProxy } from '../client-address';
-import type { Database } from '../service/db/database';
+import type { Database } from '../db/database';
 import type { Principal } from './auth/principal';
 import type { SessionStore } from './auth/sessions';
 import { SessionStore as Sessions } from './auth/sessions';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../service/db/database';
+import type { Queryable } from '../db/database';
 import { ensureDemoClients } from '../testing/client-fixtures';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
 import { setupLinkIfFresh } from './auth/link-routes';

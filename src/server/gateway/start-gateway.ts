@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../service/db/database';
+import type { Database } from '../db/database';
 import type { GatewayDeps } from './access';
 import { setupLinkIfFresh } from './auth/link-routes';
 import { SessionStore } from './auth/sessions';

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
+import { connectDatabase } from '../db/connect';
+import type { Database } from '../db/database';
 import type { ServiceRuntime } from '../runtime';
-import { connectDatabase } from '../service/db/connect';
-import type { Database } from '../service/db/database';
 import { type GatewayDeps, SESSION_COOKIE } from './access';
 import { hashPassword } from './auth/passwords';
 import type { ThrottleLimits } from './auth/sign-in-throttle';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Database } from '../service/db/database';
+import type { Database } from '../db/database';
 import type { Lifecycle } from './server-lifecycle';
 
 /** Seconds a client (or load balancer) is asked to wait when the service cannot serve. */

@@ -1,8 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { isConnectionError } from '../db/connection-errors';
 import { ClientDirectory, requirePartnerKey, resolveClient } from './auth';
 import type { ServiceDeps } from './context';
-import { isConnectionError } from './db/connection-errors';
 import { NotFoundError, RateLimitedError, ServiceError } from './errors';
 import { limitPublicReservations } from './public-rate-limit';
 import { registerPartnerRoutes } from './routes/partner';

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { clientAddress, peerAddress } from '../client-address';
+import type { Queryable } from '../db/database';
 import type { Client, ServiceEnv } from './context';
-import type { Queryable } from './db/database';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import { countHit, type RateRule, refuseWhenSpent } from './rate-limits';
 

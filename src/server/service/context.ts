@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../client-address';
-import type { Database } from './db/database';
+import type { Database } from '../db/database';
 
 /** A client (organisation) of the service, as routes see it. */
 export interface Client {

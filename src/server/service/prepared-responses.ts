@@ -25,7 +25,7 @@ import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { Paginated } from '../../contract/pagination';
 import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
-import type { Queryable } from './db/database';
+import type { Queryable } from '../db/database';
 import { pageEnvelopeFields } from './pagination';
 
 const gzipAsync = promisify(gzip);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
 import { hashApiKey } from '../service/auth';
-import type { Queryable } from '../service/db/database';
 import { DEMO, HARBOUR } from './test-service';
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectDatabase } from '../service/db/connect';
-import { migrate } from '../service/db/migrate';
+import { connectDatabase } from '../db/connect';
 import { seedDemo } from '../service/db/seed/seed';
+import { migrateService } from '../service/db/service-migrations';
 
 /**
  * Migrating and seeding a fresh database for every test service costs seconds (PGlite's in-memory initdb
@@ -17,7 +17,7 @@ export async function buildPgliteTemplate(file: string): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'foyer-pglite-template-'));
   try {
     const db = await connectDatabase({ dataDir: scratch });
-    await migrate(db);
+    await migrateService(db);
     await seedDemo(db, { scale: 'test' });
     await db.close();
     const { PGlite } = await import('@electric-sql/pglite');
@@ -48,7 +48,7 @@ export async function buildPostgresTemplate(adminUrl: string, name: string): Pro
   url.pathname = `/${name}`;
   const db = await connectDatabase({ databaseUrl: url.toString(), poolSize: 1 });
   try {
-    await migrate(db);
+    await migrateService(db);
     await seedDemo(db, { scale: 'test' });
   } finally {
     await db.close();

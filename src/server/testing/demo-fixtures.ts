@@ -1,4 +1,4 @@
-import type { Queryable } from '../service/db/database';
+import type { Queryable } from '../db/database';
 
 /**
  * Ids of the seeded demo data that tests need, found by query (never hard-coded), so tests keep working

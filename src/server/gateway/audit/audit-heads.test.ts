@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../service/db/connect';
-import type { Database } from '../../service/db/database';
-import { migrate } from '../../service/db/migrate';
+import { connectDatabase } from '../../db/connect';
+import type { Database } from '../../db/database';
+import { migrate } from '../../db/migrate';
 import { GATEWAY_MIGRATIONS, migrateGateway } from '../store/gateway-store';
 import { lockAuditChain, recordAudit, verifyAuditChain } from './audit-trail';
 

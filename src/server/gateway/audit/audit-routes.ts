@@ -3,7 +3,7 @@ import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { PRINTERS, printAccess } from '../desk/print-access';
 import {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditAction } from '@/contract/audit';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 export { AUDIT_ACTIONS, type AuditAction };
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 /** An order sold through Foyer: who checked it out, when, and the shift the sale joined (if the seller had one open). */
 export interface FoyerSale {

@@ -1,4 +1,4 @@
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 import type { Principal } from '../auth/principal';
 import { type Json, recordAudit } from './audit-trail';
 import { actor } from './forward-audit';

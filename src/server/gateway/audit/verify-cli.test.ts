@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../service/db/connect';
+import { connectDatabase } from '../../db/connect';
 import { migrateGateway } from '../store/gateway-store';
 import { recordAudit } from './audit-trail';
 

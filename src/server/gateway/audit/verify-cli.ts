@@ -5,7 +5,7 @@
  * else the PGlite database in DATA_DIR (an embedded database is one process's: stop Foyer first).
  */
 import { ConfigError, loadConfig } from '../../config';
-import { connectDatabase } from '../../service/db/connect';
+import { connectDatabase } from '../../db/connect';
 import { verifyAuditChain } from './audit-trail';
 
 async function main(): Promise<number> {

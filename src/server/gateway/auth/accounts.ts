@@ -1,4 +1,4 @@
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 export interface AccountForSignIn {
   id: number;

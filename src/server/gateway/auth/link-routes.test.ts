@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRootApp } from '../../app';
-import { connectDatabase } from '../../service/db/connect';
-import type { Database } from '../../service/db/database';
+import { connectDatabase } from '../../db/connect';
+import type { Database } from '../../db/database';
 import { embeddedService } from '../service-connection';
 import { openGateway } from '../start-gateway';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { requestOrigin } from '../same-origin';

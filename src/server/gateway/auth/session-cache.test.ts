@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../service/db/connect';
-import type { Database } from '../../service/db/database';
-import type { ListenHandlers } from '../../service/db/notification-listener';
+import { connectDatabase } from '../../db/connect';
+import type { Database } from '../../db/database';
+import type { ListenHandlers } from '../../db/notification-listener';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { createTestService, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';

@@ -1,5 +1,5 @@
-import type { Database } from '../../service/db/database';
-import type { Listening } from '../../service/db/notification-listener';
+import type { Database } from '../../db/database';
+import type { Listening } from '../../db/notification-listener';
 import type { Principal } from './principal';
 
 /** The channel the triggers of migration 009 notify on, with `s:<session hash>`, `a:`, `r:` or `o:<id>`. */

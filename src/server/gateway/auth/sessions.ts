@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Database, readUntilNextWrite } from '../../service/db/database';
+import { type Database, readUntilNextWrite } from '../../db/database';
 import type { Permission } from '../permissions/permissions';
 import type { Principal, SignInMethod } from './principal';
 import { satisfiesTwoStep } from './second-factor';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 export interface ThrottleLimits {
   /** Failed sign-ins allowed per client address in one window. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 export type ChallengePurpose = 'register' | 'authenticate';
 

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../service/db/database';
+import type { Database, Queryable } from '../../db/database';
 import { createPresetRoles } from '../permissions/roles';
 import type { ServiceConnection } from '../service-connection';
 import { ServiceUnreachableError } from '../service-connection';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
-import { connectDatabase } from '../../service/db/connect';
-import type { Database } from '../../service/db/database';
+import { connectDatabase } from '../../db/connect';
+import type { Database } from '../../db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { createTestService, describeEachDatabase, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';

@@ -1,6 +1,6 @@
 import { looseFlag, type OptinState } from '@/contract/customer-prefs';
 import type { CustomerSortColumn } from '@/contract/customer-search';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { CustomerSearchIndex } from './search-index';
 import { normalizeText } from './search-tokens';
 

@@ -1,5 +1,5 @@
 import type { Customer } from '@/contract/customer';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 /** The customers of `ids` as the mirror holds them (the Customer as the service returned it), by id. */
 export async function mirroredCustomers(

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { foyerSales } from '../audit/sales';
 import type { Principal } from '../auth/principal';
 import type { Permission } from '../permissions/permissions';

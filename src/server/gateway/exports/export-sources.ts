@@ -3,7 +3,7 @@ import { customerSchema } from '@/contract/customer';
 import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { fullSyncFinished } from '../mirror/mirror-store';
 import type { OrganisationAccess } from '../reports/event-catalog';
 import type { ServiceConnection } from '../service-connection';

@@ -1,5 +1,5 @@
 import type { ExportSettings } from '@/contract/exports';
-import { localDate, localTime } from '../../service/domain/time';
+import { localDate, localTime } from '../../time';
 import { type ChunkEncoder, encoderFor } from './export-encoding';
 import {
   clientTypesLayout,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WatermarkView } from '@/contract/exports';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { ExportRecord } from './export-rows';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import {
   createTestService,

@@ -1,5 +1,5 @@
 import type { MirrorResource } from '@/contract/mirror';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
 export interface ResourceSpec {

@@ -1,5 +1,5 @@
 import { MIRROR_RESOURCES, type MirrorRefreshAnswer, type MirrorStatus } from '@/contract/mirror';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { GatewayDeps, SecuredRoutes } from '../access';
 import { leaseHeld } from './sync-lease';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';

@@ -1,7 +1,7 @@
 import type { Customer } from '@/contract/customer';
 import type { OrderExport } from '@/contract/order';
 import type { WaitinglistExport } from '@/contract/waiting-list';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 /**
  * Writing the service's records into the mirror tables (migration 003): one page batch in a few statements,

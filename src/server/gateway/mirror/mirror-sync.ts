@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
-import type { Database, Queryable } from '../../service/db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Organisations } from '../connection/organisations';
 import type { ServiceConnection } from '../service-connection';
 import { RESOURCES, type ResourceSpec } from './mirror-resources';

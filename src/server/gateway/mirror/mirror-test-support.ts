@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { TestService } from '../../testing/test-service';
 import type { ServiceConnection } from '../service-connection';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 /**
  * At most one sync per organisation across every instance on the database: the sync runs while its instance

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 import type { ServiceConnection } from '../service-connection';
 import { upsertCustomers, upsertOrders } from './mirror-store';
 import { isoSeconds, UpstreamClient } from './upstream-pages';

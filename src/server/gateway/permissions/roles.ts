@@ -1,4 +1,4 @@
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { isPermission, type Permission, ROLE_PRESETS } from './permissions';
 
 export interface Role {

@@ -9,7 +9,7 @@ import {
   type ReportSort,
   type ReportTotals,
 } from '@/contract/reports';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 
 /**
  * The order analysis as queries on the organisation's mirror: totals, totals per group, the filter choices

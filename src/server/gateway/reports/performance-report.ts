@@ -6,7 +6,7 @@ import {
   SOLD_STATUSES,
   type WaitingDemand,
 } from '@/contract/reports';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { CatalogEvent } from './event-catalog';
 
 /**

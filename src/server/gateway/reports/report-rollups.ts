@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 
 /**
  * Keeps the daily rollups of the mirror (migration 007: report_order_days, report_event_days,

@@ -1,5 +1,5 @@
 import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import { pageReaching, type ServiceOrder, type ServiceReader } from './service-reader';
 import type { SaleRecord } from './shift-store';
 

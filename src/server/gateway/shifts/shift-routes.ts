@@ -10,7 +10,7 @@ import {
   signOffBodySchema,
   type ZReport,
 } from '@/contract/shift';
-import { PG_UNIQUE_VIOLATION } from '../../service/db/connect';
+import { PG_UNIQUE_VIOLATION } from '../../db/connect';
 import { fieldError, type GatewayDeps, type GatewayEnv, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';

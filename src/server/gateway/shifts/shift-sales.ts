@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { GatewayDeps } from '../access';
 import type { Principal } from '../auth/principal';
 import { ServiceUnreachableError } from '../service-connection';

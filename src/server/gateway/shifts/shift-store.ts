@@ -1,5 +1,5 @@
 import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
-import type { Queryable } from '../../service/db/database';
+import type { Queryable } from '../../db/database';
 import type { SaleFigures, SaleLine } from './shift-math';
 
 /** A shift as stored, with its desk and people named (shiftSelect). */

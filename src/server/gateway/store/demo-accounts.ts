@@ -1,4 +1,4 @@
-import type { Database } from '../../service/db/database';
+import type { Database } from '../../db/database';
 import { createAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import type { Organisations } from '../connection/organisations';

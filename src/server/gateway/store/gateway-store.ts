@@ -1,5 +1,5 @@
-import type { Database } from '../../service/db/database';
-import { type MigrationSet, migrate } from '../../service/db/migrate';
+import type { Database } from '../../db/database';
+import { type MigrationSet, migrate } from '../../db/migrate';
 
 /**
  * The gateway's own tables: schema `gateway`, with forward-only migrations of its own (store/migrations),

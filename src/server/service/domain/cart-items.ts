@@ -1,7 +1,7 @@
 import type { PartnerCartAddItem } from '@/contract/partner-cart';
 import type { PublicCartAdd } from '@/contract/public-cart';
+import type { Database, Queryable } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
-import type { Database, Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
 import type { CartRow } from './cart-row';

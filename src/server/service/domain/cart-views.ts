@@ -1,9 +1,9 @@
 import type { PartnerCart, PartnerCartItem, PartnerCartSummary } from '@/contract/partner-cart';
 import type { PublicCart, PublicCartItem } from '@/contract/public-cart';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
+import { localParts, toZonedIso } from '../../time';
 import type { CartRow } from './cart-row';
 import { centsToDecimalString, centsToNumber } from './money';
-import { localParts, toZonedIso } from './time';
 
 /** One cart line with what both views show of it. */
 export interface CartLine {

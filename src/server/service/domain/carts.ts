@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { NotFoundError } from '../errors';
 import type { CartRow } from './cart-row';
 import { CART_LINES_SELECT, type CartLine, cartItemsOfCart, toCartLines } from './cart-views';

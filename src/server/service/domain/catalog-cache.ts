@@ -1,5 +1,5 @@
-import { type Queryable, readUntilNextWrite } from '../db/database';
-import { VersionedMemo } from '../db/versioned-memo';
+import { type Queryable, readUntilNextWrite } from '../../db/database';
+import { VersionedMemo } from '../../db/versioned-memo';
 
 /**
  * A cache for what the service derives from catalog rows (productions, events, prices, ticket types,

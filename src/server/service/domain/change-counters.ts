@@ -1,4 +1,4 @@
-import { type Queryable, readUntilNextWrite } from '../db/database';
+import { type Queryable, readUntilNextWrite } from '../../db/database';
 
 /**
  * The versions that prepared responses (prepared-responses.ts, which keeps them) are checked against on

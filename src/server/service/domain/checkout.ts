@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResponse } from '@/contract/partner-cart';
+import type { Queryable } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
-import type { Queryable } from '../db/database';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
 import type { CartRow } from './cart-row';

@@ -1,6 +1,6 @@
 import type { CustomerUpdate } from '@/contract/customer';
-import { PG_UNIQUE_VIOLATION } from '../db/connect';
-import type { Queryable } from '../db/database';
+import { PG_UNIQUE_VIOLATION } from '../../db/connect';
+import type { Queryable } from '../../db/database';
 import { ValidationError } from '../errors';
 import { decimalToCents } from './money';
 

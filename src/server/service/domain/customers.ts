@@ -1,6 +1,6 @@
 import type { Customer, CustomerCreate, CustomerUpdate } from '@/contract/customer';
+import type { Queryable } from '../../db/database';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { NotFoundError, ValidationError } from '../errors';
 import type { PreparedPage } from '../prepared-responses';
 import { customersKey } from './change-counters';

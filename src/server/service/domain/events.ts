@@ -1,13 +1,13 @@
 import type { PartnerEvent, PartnerEventPrice } from '@/contract/event';
+import type { Queryable } from '../../db/database';
+import { startOfLocalDay, toZonedIso } from '../../time';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { PreparedBody } from '../prepared-responses';
 import { availabilityByRank, blockCounts } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
 import { type TicketType, ticketTypesOfEvents } from './ticket-types';
-import { startOfLocalDay, toZonedIso } from './time';
 
 /**
  * Partner events (spec 2.8). The partner sees all of its events, whatever their kind or status, and every

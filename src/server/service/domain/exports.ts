@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '@/contract/pagination';
+import type { Queryable } from '../../db/database';
+import { parseChangedSince } from '../../time';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { pageOffset } from '../pagination';
 import { type PreparedPage, preparedResponse } from '../prepared-responses';
 import { changeVersion } from './change-counters';
-import { parseChangedSince } from './time';
 
 /** What a paginated listing asks for: a 1-based page and an optional inclusive change filter. */
 export interface PageFilter {

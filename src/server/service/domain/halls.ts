@@ -1,5 +1,5 @@
 import type { Hall } from '@/contract/hall';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 import { NotFoundError } from '../errors';
 
 interface HallRow {

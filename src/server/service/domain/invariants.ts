@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 import { liveClaimCondition } from './availability';
 import { at } from './selling-transaction';
 

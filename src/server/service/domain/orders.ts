@@ -1,8 +1,8 @@
 import type { Customer } from '@/contract/customer';
 import type { Order, OrderExport, OrderSeat } from '@/contract/order';
 import type { PublicOrderStatus } from '@/contract/public-order';
+import type { Queryable } from '../../db/database';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import type { PreparedPage } from '../prepared-responses';
 import { customersKey, ordersKey } from './change-counters';

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@/contract/payment-method';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 import { centsToNumber } from './money';
 
 /** `GET /partner/paymentmethods`: the client's methods in their display order; `fee` in EUR per order. */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 import { deleteOldHits } from '../rate-limits';
 import { at } from './selling-transaction';
 

@@ -1,5 +1,5 @@
+import type { Queryable } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
-import type { Queryable } from '../db/database';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ORDER_NOT_FOUND } from './orders';
 import { at, sellingTransaction } from './selling-transaction';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage } from '@/contract/order';
 import type { SeatPlan } from '@/contract/seating';
+import type { Queryable } from '../../db/database';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
-import type { Queryable } from '../db/database';
 import { seatPlanBody } from './seating';
 import { fullPriceType, newCart } from './selling-test-support';
 

@@ -1,6 +1,6 @@
 import type { Production } from '@/contract/production';
+import type { Queryable } from '../../db/database';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { partnerEventsOfProduction } from './events';
 

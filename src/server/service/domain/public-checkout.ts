@@ -1,6 +1,6 @@
 import type { OrderCreateRequest, OrderCreateResponse } from '@/contract/order-create';
+import type { Queryable } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
-import type { Queryable } from '../db/database';
 import { ValidationError } from '../errors';
 import { lockCart, orderOfCart } from './carts';
 import {

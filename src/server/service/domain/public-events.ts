@@ -1,13 +1,13 @@
 import type { PublicEvent, PublicSubEvent } from '@/contract/public-event';
 import type { TicketType as PublicTicketType } from '@/contract/ticket-type';
+import type { Queryable } from '../../db/database';
+import { localDate, localTime } from '../../time';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { NotFoundError } from '../errors';
 import { publicFreeCounts } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { centsToDecimalString } from './money';
 import { sellableTicketTypes } from './ticket-types';
-import { localDate, localTime } from './time';
 
 /**
  * The public catalog (spec 2.1–2.3). Only published (`status = 'pub'`) regular performances

@@ -1,5 +1,5 @@
 import type { SeatPlan, SeatPlanSection } from '@/contract/seating';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../db/database';
 import { NotFoundError } from '../errors';
 import { type Prepared, PreparedBody, preparedResponse } from '../prepared-responses';
 import { eventAvailability, liveClaims } from './availability';

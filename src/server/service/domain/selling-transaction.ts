@@ -1,5 +1,5 @@
-import { PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE } from '../db/connect';
-import type { Database, Queryable } from '../db/database';
+import { PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE } from '../../db/connect';
+import type { Database, Queryable } from '../../db/database';
 
 const RETRIES = 5;
 

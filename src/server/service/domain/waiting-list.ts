@@ -1,6 +1,6 @@
 import type { WaitinglistExport } from '@/contract/waiting-list';
+import type { Queryable } from '../../db/database';
 import type { Client } from '../context';
-import type { Queryable } from '../db/database';
 import { customersById } from './customers';
 import { type PageFilter, type PageOf, pageOfClientRows } from './exports';
 import { zonedIso } from './zoned-timestamps';

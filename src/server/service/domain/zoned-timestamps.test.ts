@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '../db/connect';
-import { migrate } from '../db/migrate';
-import { toZonedIso } from './time';
+import { connectDatabase } from '../../db/connect';
+import { toZonedIso } from '../../time';
+import { migrateService } from '../db/service-migrations';
 import { zonedIso } from './zoned-timestamps';
 
 const ZONES = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC', 'Pacific/Chatham'];
@@ -39,7 +39,7 @@ describe('zonedIso', () => {
 describe('zoned_iso, its SQL twin (migration 009, for the JSON the database keeps)', () => {
   it('gives zonedIso’s text in PostgreSQL, east and west of UTC, on half and quarter hours, around DST changes', async () => {
     const db = await connectDatabase({});
-    await migrate(db);
+    await migrateService(db);
     try {
       const instants: number[] = [];
       for (let n = 0; n < 300; n++)

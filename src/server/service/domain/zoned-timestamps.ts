@@ -1,4 +1,4 @@
-import { toZonedIso, zoneOffsetMinutes } from './time';
+import { toZonedIso, zoneOffsetMinutes } from '../../time';
 
 /**
  * `toZonedIso` for many timestamps at once (a page of orders shows ~400). Intl is exact but costs ~9 µs

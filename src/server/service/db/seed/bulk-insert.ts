@@ -1,4 +1,4 @@
-import type { Queryable } from '../database';
+import type { Queryable } from '@/server/db/database';
 
 /** Rows per statement: big enough to amortise the round trip, small enough for PGlite's memory. */
 const CHUNK_ROWS = 10_000;

@@ -1,4 +1,4 @@
-import { localDate, zonedToInstant } from '../../domain/time';
+import { localDate, zonedToInstant } from '@/server/time';
 
 export const DEMO_TIME_ZONE = 'Europe/Amsterdam';
 export const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@/server/db/connect';
+import type { Database } from '@/server/db/database';
 import { testPostgresUrl } from '@/server/testing/test-service';
-import { connectDatabase } from '../connect';
-import type { Database } from '../database';
-import { migrate } from '../migrate';
+import { migrateService } from '../service-migrations';
 import { seedIfEmpty } from './seed';
 
 const serverUrl = testPostgresUrl();
@@ -26,7 +26,7 @@ describe.runIf(serverUrl)('seedIfEmpty from two processes at once [postgres]', (
     url = parsed.toString();
     first = await connectDatabase({ databaseUrl: url, poolSize: 2 });
     second = await connectDatabase({ databaseUrl: url, poolSize: 2 });
-    await Promise.all([migrate(first), migrate(second)]);
+    await Promise.all([migrateService(first), migrateService(second)]);
   });
 
   afterAll(async () => {

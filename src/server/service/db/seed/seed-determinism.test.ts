@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '../connect';
-import { migrate } from '../migrate';
+import { connectDatabase } from '@/server/db/connect';
+import { migrateService } from '../service-migrations';
 import { generateDemoData } from './generate';
 import { seedDemo } from './seed';
 
@@ -28,7 +28,7 @@ const HASHED_TABLES: Record<string, string> = {
 async function seededHashes(today: string): Promise<Record<string, string>> {
   const db = await connectDatabase({});
   try {
-    await migrate(db);
+    await migrateService(db);
     await seedDemo(db, { scale: 'test', today });
     const hashes: Record<string, string> = {};
     for (const [table, key] of Object.entries(HASHED_TABLES)) {

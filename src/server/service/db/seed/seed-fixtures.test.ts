@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@/server/db/connect';
+import type { Database } from '@/server/db/database';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
-import { connectDatabase } from '../connect';
-import type { Database } from '../database';
-import { migrate } from '../migrate';
+import { migrateService } from '../service-migrations';
 import { seedDemo, seedIfEmpty } from './seed';
 
 describe('test-scale seed and the demo fixtures', () => {
@@ -12,7 +12,7 @@ describe('test-scale seed and the demo fixtures', () => {
 
   beforeAll(async () => {
     db = await connectDatabase({});
-    await migrate(db);
+    await migrateService(db);
     const started = performance.now();
     await seedDemo(db, { scale: 'test' });
     seedMs = performance.now() - started;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectDatabase } from '@/server/db/connect';
+import type { Queryable } from '@/server/db/database';
 import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
-import { connectDatabase } from '../connect';
-import type { Queryable } from '../database';
-import { migrate } from '../migrate';
+import { migrateService } from '../service-migrations';
 import { BLOCK_TYPES } from './blocks';
 import { seedDemo } from './seed';
 
@@ -30,7 +30,7 @@ describeEachDatabase(`seeded demo data (${demoScale ? 'demo' : 'test'} scale)`, 
   beforeAll(async () => {
     if (demoScale) {
       const own = await connectDatabase({});
-      await migrate(own);
+      await migrateService(own);
       await seedDemo(own, { scale: 'demo' });
       db = own;
       close = () => own.close();

@@ -7,10 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectDatabase } from '@/server/db/connect';
+import { vacuumEmbedded } from '@/server/db/vacuum';
 import { findPostgresBinaries, startPostgresServer } from '@/server/testing/postgres-server';
-import { connectDatabase } from '../connect';
-import { migrate } from '../migrate';
-import { vacuumEmbedded } from '../vacuum';
+import { migrateService } from '../service-migrations';
 import { seedDemo, seedIfEmpty } from './seed';
 
 const scale = process.env.SCALE === 'test' ? 'test' : 'demo';
@@ -23,7 +23,7 @@ async function measure(label: string, connect: { databaseUrl?: string; dataDir?:
   console.log(`\n== ${label} (${scale} scale${customers ? `, ${customers} customers` : ''})`);
   const started = performance.now();
   const db = await connectDatabase(connect);
-  await migrate(db);
+  await migrateService(db);
   const opened = performance.now();
   console.log(`${'open + migrate'.padEnd(24)} ${ms(opened - started)}`);
   const counts = await seedDemo(db, {
@@ -42,7 +42,7 @@ async function measure(label: string, connect: { databaseUrl?: string; dataDir?:
   if (connect.dataDir || connect.databaseUrl) {
     const restartStarted = performance.now();
     const again = await connectDatabase(connect);
-    await migrate(again);
+    await migrateService(again);
     const result = await seedIfEmpty(again, { scale });
     const restarted = performance.now();
     await again.close();

@@ -1,5 +1,5 @@
+import type { Database, Queryable } from '@/server/db/database';
 import { hashApiKey } from '../../auth';
-import type { Database, Queryable } from '../database';
 import {
   bulkInsert,
   disableTransitionTriggers,

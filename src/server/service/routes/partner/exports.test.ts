@@ -14,7 +14,7 @@ import {
   HARBOUR,
   type TestService,
 } from '@/server/testing/test-service';
-import { localDate, startOfLocalDay } from '../../domain/time';
+import { localDate, startOfLocalDay } from '@/server/time';
 import { zonedIso } from '../../domain/zoned-timestamps';
 import { relative, walkPages } from './walk-pages.test-support';
 

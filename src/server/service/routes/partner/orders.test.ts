@@ -4,7 +4,7 @@ import { customerSchema } from '@/contract/customer';
 import { type OrderExport, orderPageSchema, orderSchema } from '@/contract/order';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '@/server/testing/test-service';
-import { localDate, localTime, startOfLocalDay, toZonedIso } from '../../domain/time';
+import { localDate, localTime, startOfLocalDay, toZonedIso } from '@/server/time';
 import { relative, walkPages } from './walk-pages.test-support';
 
 const cents = (amount: number) => Math.round(amount * 100);

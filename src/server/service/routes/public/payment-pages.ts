@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { localDate, localTime } from '@/server/time';
 import type { Client, ServiceEnv } from '../../context';
 import { centsToDecimalString } from '../../domain/money';
 import {
@@ -8,7 +9,6 @@ import {
   type OrderDocumentLine,
   orderDocument,
 } from '../../domain/payments';
-import { localDate, localTime } from '../../domain/time';
 import type { ServiceApp } from '../route-kit';
 
 /**

@@ -2,9 +2,9 @@ import type { ListenHandlers, Listening } from './notification-listener';
 import { VersionedMemo } from './versioned-memo';
 
 /**
- * One small interface over the two databases the service runs on: embedded PGlite (one connection) and a
- * PostgreSQL server (a pool). Domain code writes plain parameterised SQL against `Queryable` and never
- * knows which one it talks to. Concurrency safety comes from constraints and conditional updates inside
+ * One small interface over the two databases the service and the gateway run on: embedded PGlite (one
+ * connection) and a PostgreSQL server (a pool). Domain code writes plain parameterised SQL against
+ * `Queryable` and never knows which one it talks to. Concurrency safety comes from constraints and conditional updates inside
  * `transaction`, so it holds on a pool with many connections, not only on PGlite's single one.
  */
 export interface QueryResult<Row> {

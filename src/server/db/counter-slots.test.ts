@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestService, type TestService, testPostgresUrl } from '../../testing/test-service';
+import { createTestService, type TestService, testPostgresUrl } from '../testing/test-service';
 
 const CONNECTIONS = 10;
 

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { loadPgliteTemplate } from '../../testing/database-templates';
+import { seedDemo } from '../service/db/seed/seed';
+import { migrateService } from '../service/db/service-migrations';
+import { loadPgliteTemplate } from '../testing/database-templates';
 import { connectDatabase } from './connect';
-import { migrate } from './migrate';
-import { seedDemo } from './seed/seed';
 import { vacuumEmbedded } from './vacuum';
 
 describe('vacuumEmbedded', () => {
@@ -12,7 +12,7 @@ describe('vacuumEmbedded', () => {
     const db = await connectDatabase(template ? { loadDataDir: await loadPgliteTemplate(template) } : {});
     try {
       if (!template) {
-        await migrate(db);
+        await migrateService(db);
         await seedDemo(db, { scale: 'test' });
       }
       const allVisiblePages = async () =>

@@ -12,15 +12,12 @@ export interface MigrationSet {
   prelude?: string;
 }
 
-/** The service's own migrations. */
-export const SERVICE_MIGRATIONS: MigrationSet = {
-  dir: new URL('./migrations/', import.meta.url),
-  table: 'schema_migrations',
-  lock: 7_311_042,
-};
-
-/** Applies the forward-only SQL migrations that this database has not seen yet, in file-name order. */
-export async function migrate(db: Database, set: MigrationSet = SERVICE_MIGRATIONS): Promise<string[]> {
+/**
+ * Applies the forward-only SQL migrations of `set` that this database has not seen yet, in file-name order.
+ * The service and the gateway each keep their own set (service/db/service-migrations.ts,
+ * gateway/store/gateway-store.ts).
+ */
+export async function migrate(db: Database, set: MigrationSet): Promise<string[]> {
   const files = (await readdir(set.dir)).filter((name) => name.endsWith('.sql')).sort();
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [set.lock]);
