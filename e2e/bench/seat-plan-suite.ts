@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { median, percentile } from '../../src/server/bench/stats';
-import { syntheticPlan } from '../../src/web/features/seat-plan/test-plans';
+import { syntheticPlan } from '../../src/web/testing/seat-plans';
 import { type BenchRow, type BenchSuite, kB } from './web-bench-kit';
 
 /** Issue 7 budgets for the seat-plan viewer (Chromium, no CPU throttling). */

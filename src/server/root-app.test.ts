@@ -5,7 +5,7 @@ import type { TrustProxy } from './client-address';
 import type { GatewayDeps } from './gateway/access';
 import { embeddedService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
-import { TEST_MASTER_KEY } from './gateway/test-gateway';
+import { TEST_MASTER_KEY } from './testing/test-gateway';
 import { createTestService, DEMO, type TestService } from './testing/test-service';
 
 /** The root app's own parts of issue 19: health endpoints, and forwarded headers only with TRUST_PROXY. */

@@ -6,11 +6,11 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
-import { organisationIdOf } from '../gateway/mirror/mirror-test-support';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
+import { organisationIdOf } from '../testing/mirror';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import { percentile } from './stats';
 

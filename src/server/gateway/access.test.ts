@@ -1,9 +1,5 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeclaredRoute, permissionsOf } from './access';
-import { createGatewayApp } from './gateway';
-import { ROLE_PRESETS } from './permissions/permissions';
-import { embeddedService } from './service-connection';
 import {
   createTestGateway,
   DEMO_PEOPLE,
@@ -11,7 +7,11 @@ import {
   signedInBrowser,
   TestBrowser,
   type TestGateway,
-} from './test-gateway';
+} from '../testing/test-gateway';
+import { type DeclaredRoute, permissionsOf } from './access';
+import { createGatewayApp } from './gateway';
+import { ROLE_PRESETS } from './permissions/permissions';
+import { embeddedService } from './service-connection';
 
 /** A concrete path for a declared pattern: parameters become `1`, the forwarded wildcard a partner path. */
 const concrete = (route: DeclaredRoute) =>

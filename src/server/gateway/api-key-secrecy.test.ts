@@ -2,9 +2,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database';
 import { ensureDemoClients } from '../testing/client-fixtures';
-import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
-import { setupLinkIfFresh } from './auth/link-routes';
-import { embeddedService } from './service-connection';
 import {
   createTestGateway,
   DEMO_PASSWORD,
@@ -12,7 +9,10 @@ import {
   sessionCookieFor,
   TestBrowser,
   type TestGateway,
-} from './test-gateway';
+} from '../testing/test-gateway';
+import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
+import { setupLinkIfFresh } from './auth/link-routes';
+import { embeddedService } from './service-connection';
 
 const KEYS = [DEMO.apiKey, HARBOUR.apiKey];
 const ADMIN = demoPerson('administrator').email;

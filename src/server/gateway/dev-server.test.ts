@@ -2,9 +2,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGateway, type TestGateway } from '../testing/test-gateway';
 import { type DevServer, startDevServer } from './dev-server';
 import { embeddedService } from './service-connection';
-import { createTestGateway, type TestGateway } from './test-gateway';
 
 /** `npm run dev`: one origin, the gateway for /api and /v1, Vite (with hot reload) for the app. */
 describe('dev server', () => {

@@ -3,8 +3,14 @@ import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEnvelope } from '../service/pagination';
+import {
+  createTestGateway,
+  signedInBrowser,
+  TEST_ORIGIN,
+  TestBrowser,
+  type TestGateway,
+} from '../testing/test-gateway';
 import { embeddedService, upstreamService } from './service-connection';
-import { createTestGateway, signedInBrowser, TEST_ORIGIN, TestBrowser, type TestGateway } from './test-gateway';
 
 const KEY = 'stub-service-key-0123456789';
 const ADMIN = 'admin@stub.test';

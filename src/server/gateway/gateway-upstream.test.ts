@@ -3,9 +3,9 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
+import { createTestGateway, DEMO_PASSWORD, demoPerson, TestBrowser, type TestGateway } from '../testing/test-gateway';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
 import { upstreamService } from './service-connection';
-import { createTestGateway, DEMO_PASSWORD, demoPerson, TestBrowser, type TestGateway } from './test-gateway';
 
 /**
  * UPSTREAM_BASE_URL: the gateway forwards over HTTP to a Ticketing Service in another server (here a second

@@ -2,9 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
-import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
-import { PAGE_URL_KEYS, toGatewayUrl } from './page-urls';
-import { embeddedService } from './service-connection';
 import {
   createTestGateway,
   DEMO_PASSWORD,
@@ -13,7 +10,10 @@ import {
   TEST_ORIGIN,
   TestBrowser,
   type TestGateway,
-} from './test-gateway';
+} from '../testing/test-gateway';
+import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
+import { PAGE_URL_KEYS, toGatewayUrl } from './page-urls';
+import { embeddedService } from './service-connection';
 
 const ADMIN = demoPerson('administrator').email;
 const BOX_OFFICE = demoPerson('box-office').email;

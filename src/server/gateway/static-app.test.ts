@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_PLACEHOLDER, FIRST_PAINT_MANIFEST, type FirstPaintManifest } from '../../build/first-paint-manifest';
-import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
-import { embeddedService } from './service-connection';
-import { LOCALE_COOKIE, withFirstPaint, withSessionMeta } from './static-app';
 import {
   createTestGateway,
   DEMO_PEOPLE,
@@ -15,7 +12,10 @@ import {
   TEST_ORIGIN,
   TestBrowser,
   type TestGateway,
-} from './test-gateway';
+} from '../testing/test-gateway';
+import { APP_CONTENT_SECURITY_POLICY } from './security-headers';
+import { embeddedService } from './service-connection';
+import { LOCALE_COOKIE, withFirstPaint, withSessionMeta } from './static-app';
 
 const ORGANISATION = { clientName: 'demo', apiKey: 'demo-partner-key', people: DEMO_PEOPLE };
 const ADMIN = demoPerson('administrator').email;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
+import { createTestGateway, demoPerson, TestBrowser, type TestGateway } from '../testing/test-gateway';
 import { createTestService, type TestService, testPostgresUrl } from '../testing/test-service';
 import { accountThrottleKey } from './auth/sign-in-throttle';
 import { embeddedService } from './service-connection';
-import { createTestGateway, demoPerson, TestBrowser, type TestGateway } from './test-gateway';
 
 const BOX_OFFICE = demoPerson('box-office').email;
 const MARKETING = demoPerson('marketing').email;

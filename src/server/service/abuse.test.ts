@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFixtures, loadDemoFixtures } from '../testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart, partner } from '../testing/selling';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../testing/test-service';
 import { lapseUnpaidOrders } from './domain/payment-window';
-import { expectInvariants, fullPriceType, newCart, partner } from './domain/selling-test-support';
 
 /**
  * Issue 19, inside one service: the public cannot hoard seats (per-address limit on reservation calls,

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { fullPriceType } from '../../testing/selling';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, TestBrowser, type TestGateway } from '../test-gateway';
 import { type AuditEntry, recordAudit, verifyAuditChain } from './audit-trail';
 
 const ADMIN = demoPerson('administrator');

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRootApp } from '../../app';
 import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
-import { embeddedService } from '../service-connection';
-import { openGateway } from '../start-gateway';
 import {
   createTestGateway,
   DEMO_PEOPLE,
@@ -13,7 +11,9 @@ import {
   TEST_MASTER_KEY,
   TestBrowser,
   type TestGateway,
-} from '../test-gateway';
+} from '../../testing/test-gateway';
+import { embeddedService } from '../service-connection';
+import { openGateway } from '../start-gateway';
 import { setupLinkIfFresh } from './link-routes';
 
 const KEY = 'stub-key-for-links';

@@ -2,10 +2,10 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGateway, TEST_ORIGIN, TestBrowser, type TestGateway } from '../../testing/test-gateway';
 import { createTestService, type TestService } from '../../testing/test-service';
 import { createGatewayApp } from '../gateway';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, TEST_ORIGIN, TestBrowser, type TestGateway } from '../test-gateway';
 import { issueToken } from './one-time-tokens';
 
 const RP_ID = new URL(TEST_ORIGIN).hostname;

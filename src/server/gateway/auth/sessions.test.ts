@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedService } from '../service-connection';
 import {
   createTestGateway,
   DEMO_PASSWORD,
@@ -10,7 +9,8 @@ import {
   signedInBrowser,
   TestBrowser,
   type TestGateway,
-} from '../test-gateway';
+} from '../../testing/test-gateway';
+import { embeddedService } from '../service-connection';
 
 const KEY = 'stub-key-for-sessions';
 const STRONG = 'violet tugboat harmonica 1987 drizzle';

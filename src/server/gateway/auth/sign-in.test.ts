@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGateway, DEMO_PEOPLE, demoPerson, TestBrowser, type TestGateway } from '../../testing/test-gateway';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, DEMO_PEOPLE, demoPerson, TestBrowser, type TestGateway } from '../test-gateway';
 import { accountThrottleKey } from './sign-in-throttle';
 import { totpCode } from './totp';
 

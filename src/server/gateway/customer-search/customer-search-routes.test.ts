@@ -8,9 +8,15 @@ import type {
 } from '@/contract/customer-search';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
 const MARKETING = demoPerson('marketing').email;
 const BOX_OFFICE = demoPerson('box-office').email;

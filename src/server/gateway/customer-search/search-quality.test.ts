@@ -4,9 +4,15 @@ import type { CustomerSearchPage } from '@/contract/customer-search';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { realisticQueries } from '../../testing/search-queries';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
 /** As many customers as the demo data has (SEED_CUSTOMERS' default), generated the same way. */
 const CUSTOMERS = 20_000;

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { organisationIdOf } from '../../testing/mirror';
+import { fullPriceType } from '../../testing/selling';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
 const BOX_OFFICE = demoPerson('box-office');
 const MANAGER = demoPerson('manager');

@@ -4,18 +4,10 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportCount, ExportFile, RunOutcome, Schedule, WatermarkView } from '@/contract/exports';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
-import {
-  createTestService,
-  DEMO,
-  describeEachDatabase,
-  type TestService,
-  testPostgresUrl,
-} from '../../testing/test-service';
-import { type CountingConnection, countingConnection, organisationIdOf } from '../mirror/mirror-test-support';
-import { embeddedService } from '../service-connection';
+import { type CountingConnection, countingConnection, organisationIdOf } from '../../testing/mirror';
+import { fullPriceType } from '../../testing/selling';
 import {
   createTestGateway,
   demoPerson,
@@ -23,7 +15,15 @@ import {
   TEST_ORIGIN,
   type TestBrowser,
   type TestGateway,
-} from '../test-gateway';
+} from '../../testing/test-gateway';
+import {
+  createTestService,
+  DEMO,
+  describeEachDatabase,
+  type TestService,
+  testPostgresUrl,
+} from '../../testing/test-service';
+import { embeddedService } from '../service-connection';
 import { nextRunAt } from './export-scheduler';
 
 type Rec = Record<string, unknown>;

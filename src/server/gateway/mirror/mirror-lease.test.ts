@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { ensureDemoClients } from '../../testing/client-fixtures';
+import { countingConnection, expectMirrorEqualsService, organisationIdOf } from '../../testing/mirror';
+import { createTestGateway, quietLog, type TestGateway } from '../../testing/test-gateway';
 import {
   createTestService,
   DEMO,
@@ -10,9 +12,7 @@ import {
 } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
 import { migrateGateway } from '../store/gateway-store';
-import { createTestGateway, quietLog, type TestGateway } from '../test-gateway';
 import { MirrorSync } from './mirror-sync';
-import { countingConnection, expectMirrorEqualsService, organisationIdOf } from './mirror-test-support';
 import { leaseHeld, releaseLease, renewLease, takeLease } from './sync-lease';
 
 describeEachDatabase('the mirror lease', (database) => {

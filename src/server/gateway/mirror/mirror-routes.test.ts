@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MirrorRefreshAnswer, MirrorStatus } from '@/contract/mirror';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { countingConnection, expectMirrorEqualsService, organisationIdOf } from '../../testing/mirror';
+import { fullPriceType } from '../../testing/selling';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, TestBrowser, type TestGateway } from '../test-gateway';
-import { countingConnection, expectMirrorEqualsService, organisationIdOf } from './mirror-test-support';
 
 const MARKETING = demoPerson('marketing').email;
 const BOX_OFFICE = demoPerson('box-office').email;

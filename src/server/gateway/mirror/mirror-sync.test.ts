@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lapseUnpaidOrders } from '../../service/domain/payment-window';
-import { fullPriceType, newCart, partner } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
-import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
-import { embeddedService, ServiceUnreachableError } from '../service-connection';
-import { createTestGateway, quietLog, type TestGateway } from '../test-gateway';
-import { MirrorSync } from './mirror-sync';
 import {
   type CountingConnection,
   countingConnection,
   expectMirrorEqualsService,
   organisationIdOf,
   syncStates,
-} from './mirror-test-support';
+} from '../../testing/mirror';
+import { fullPriceType, newCart, partner } from '../../testing/selling';
+import { createTestGateway, quietLog, type TestGateway } from '../../testing/test-gateway';
+import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
+import { embeddedService, ServiceUnreachableError } from '../service-connection';
+import { MirrorSync } from './mirror-sync';
 import { isoSeconds } from './upstream-pages';
 
 describeEachDatabase('the mirror sync', (database) => {

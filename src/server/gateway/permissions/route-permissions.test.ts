@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGateway, DEMO_PEOPLE, TestBrowser, type TestGateway } from '../../testing/test-gateway';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, DEMO_PEOPLE, TestBrowser, type TestGateway } from '../test-gateway';
 import { ROLE_PRESETS } from './permissions';
 import { FORWARDED_ROUTES, forwardedRouteFor } from './route-permissions';
 

@@ -9,13 +9,19 @@ import type {
   PerformancesReport,
 } from '@/contract/reports';
 import { SOLD_STATUSES } from '@/contract/reports';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { loadDemoFixtures } from '../../testing/demo-fixtures';
+import { organisationIdOf } from '../../testing/mirror';
+import { fullPriceType } from '../../testing/selling';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
-import { organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService, type ServiceConnection } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
 interface Seat {
   eventId: number;

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CurrentShift, Reconciliation, ShiftDetail, ShiftPage, ShiftSummary } from '@/contract/shift';
-import { fullPriceType } from '../../service/domain/selling-test-support';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
-import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
-import type { AuditEntry } from '../audit/audit-trail';
-import { upsertOrders } from '../mirror/mirror-store';
-import { embeddedService } from '../service-connection';
+import { fullPriceType } from '../../testing/selling';
 import {
   createTestGateway,
   demoPerson,
@@ -14,7 +10,11 @@ import {
   signedInBrowser,
   type TestBrowser,
   type TestGateway,
-} from '../test-gateway';
+} from '../../testing/test-gateway';
+import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
+import type { AuditEntry } from '../audit/audit-trail';
+import { upsertOrders } from '../mirror/mirror-store';
+import { embeddedService } from '../service-connection';
 import { type ServiceOrder, type ServiceReader, serviceOrderOf } from './service-reader';
 import { readSale, readUnreadSales } from './shift-sales';
 import { salesOfShift } from './shift-store';

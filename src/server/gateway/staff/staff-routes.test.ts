@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedService } from '../service-connection';
 import {
   createTestGateway,
   DEMO_PEOPLE,
@@ -8,7 +7,8 @@ import {
   signedInBrowser,
   type TestBrowser,
   type TestGateway,
-} from '../test-gateway';
+} from '../../testing/test-gateway';
+import { embeddedService } from '../service-connection';
 
 const KEY = 'stub-key-for-staff';
 const NEW_KEY = 'stub-key-for-staff-rotated';

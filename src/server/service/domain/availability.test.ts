@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertCart } from '../../testing/catalog-fixtures';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { availabilityByRank, blockCounts, generalTakenByEvent, publicFreeCount, takenSeatIds } from './availability';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertCart } from './catalog-test-fixtures';
 
 describeEachDatabase('availability', (database) => {
   let service: TestService;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PartnerCart } from '@/contract/partner-cart';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart, partner } from '../../testing/selling';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { generalTakenByEvent, takenSeatIds } from './availability';
-import { expectInvariants, fullPriceType, newCart, partner } from './selling-test-support';
 
 /** DESIGN.md decision 8 on the real clock, with CART_TIMEOUT_SECONDS=2. */
 describeEachDatabase('hold expiry (CART_TIMEOUT_SECONDS=2)', (database) => {

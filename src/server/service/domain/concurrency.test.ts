@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { checkInventoryInvariants } from '../../testing/invariants';
+import { fullPriceType } from '../../testing/selling';
 import { createTestService, DEMO, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { generalTakenByEvent } from './availability';
-import { checkInventoryInvariants } from './invariants';
-import { fullPriceType } from './selling-test-support';
 
 /**
  * Never oversell, on a real PostgreSQL server with many connections and two service instances sharing one

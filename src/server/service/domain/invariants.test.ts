@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { checkInventoryInvariants } from '../../testing/invariants';
+import { fullPriceType, newCart, partner } from '../../testing/selling';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { checkInventoryInvariants } from './invariants';
-import { fullPriceType, newCart, partner } from './selling-test-support';
 
 /** The checker itself: clean on the demo data, and each rule catches a deliberately broken row. */
 describeEachDatabase('inventory invariants', (database) => {

@@ -3,9 +3,9 @@ import type { OrderPage } from '@/contract/order';
 import type { SeatPlan } from '@/contract/seating';
 import type { Queryable } from '../../db/database';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { fullPriceType, newCart } from '../../testing/selling';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { seatPlanBody } from './seating';
-import { fullPriceType, newCart } from './selling-test-support';
 
 /**
  * Seating plans and pages of orders are prepared once and reused (change-counters.ts). Reuse must never

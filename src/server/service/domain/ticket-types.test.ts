@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../testing/catalog-fixtures';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from './catalog-test-fixtures';
 import {
   discountedPrice,
   findTicketType,

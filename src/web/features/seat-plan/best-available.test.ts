@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { planRow, range } from '../../testing/seat-plans';
 import { bestAvailable } from './best-available';
 import { layoutSeatPlan } from './seat-layout';
-import { planRow, range } from './test-plans';
 
 const ids = (layout: ReturnType<typeof layoutSeatPlan>, seats: number[]) => seats.map((seat) => layout.seatIds[seat]);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { planRow, range } from '../../testing/seat-plans';
 import { moveFocus, rowEdge } from './keyboard-navigation';
 import { layoutSeatPlan } from './seat-layout';
-import { planRow, range } from './test-plans';
 
 const layout = layoutSeatPlan({
   priceLevels: [],

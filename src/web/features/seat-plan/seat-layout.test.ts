@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { planRow, range, syntheticPlan } from '../../testing/seat-plans';
 import { layoutSeatPlan, MAX_SEAT_GAP, SEAT_AVAILABLE, SEAT_UNAVAILABLE, sameSeatGeometry } from './seat-layout';
-import { planRow, range, syntheticPlan } from './test-plans';
 
 describe('layoutSeatPlan', () => {
   it('places seats one pitch apart and leaves a gap where the numbers jump, capped for large jumps', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { planRow, range } from '../../testing/seat-plans';
 import { layoutSeatPlan } from './seat-layout';
 import { computeStates, STATE_HELD, STATE_SELECTED, STATE_UNAVAILABLE } from './seat-states';
 import { changeSelection } from './selection';
-import { planRow, range } from './test-plans';
 
 const layout = layoutSeatPlan({
   priceLevels: [],

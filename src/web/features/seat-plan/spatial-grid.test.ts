@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { syntheticPlan } from '../../testing/seat-plans';
 import { layoutSeatPlan } from './seat-layout';
 import { buildSpatialGrid, hitTest, queryBox } from './spatial-grid';
-import { syntheticPlan } from './test-plans';
 
 describe('spatial grid', () => {
   const layout = layoutSeatPlan(syntheticPlan(5_000, 4));

@@ -7,8 +7,8 @@ import {
   partnerCartSummarySchema,
 } from '@/contract/partner-cart';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart, partner } from '@/server/testing/selling';
 import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
-import { expectInvariants, fullPriceType, newCart, partner } from '../../domain/selling-test-support';
 
 describeEachDatabase('partner cart', (database) => {
   let service: TestService;

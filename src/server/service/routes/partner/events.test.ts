@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type PartnerEvent, partnerEventSchema } from '@/contract/event';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '@/server/testing/catalog-fixtures';
 import {
   createTestService,
   DEMO,
@@ -9,7 +10,6 @@ import {
   type TestService,
 } from '@/server/testing/test-service';
 import { BLOCK_TYPES } from '../../domain/availability';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../domain/catalog-test-fixtures';
 
 const eventsSchema = z.array(partnerEventSchema);
 

@@ -14,9 +14,9 @@ import {
   HARBOUR,
   type TestService,
 } from '@/server/testing/test-service';
+import { relative, walkPages } from '@/server/testing/walk-pages';
 import { localDate, startOfLocalDay } from '@/server/time';
 import { zonedIso } from '../../domain/zoned-timestamps';
-import { relative, walkPages } from './walk-pages.test-support';
 
 const ZONE = 'Europe/Amsterdam';
 

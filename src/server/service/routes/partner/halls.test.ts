@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hallSchema } from '@/contract/hall';
+import { type CatalogFixture, createCatalogFixture } from '@/server/testing/catalog-fixtures';
 import {
   createTestService,
   DEMO,
@@ -8,7 +9,6 @@ import {
   HARBOUR,
   type TestService,
 } from '@/server/testing/test-service';
-import { type CatalogFixture, createCatalogFixture } from '../../domain/catalog-test-fixtures';
 
 describeEachDatabase('partner halls', (database) => {
   let service: TestService;

@@ -4,8 +4,8 @@ import { customerSchema } from '@/contract/customer';
 import { type OrderExport, orderPageSchema, orderSchema } from '@/contract/order';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '@/server/testing/test-service';
+import { relative, walkPages } from '@/server/testing/walk-pages';
 import { localDate, localTime, startOfLocalDay, toZonedIso } from '@/server/time';
-import { relative, walkPages } from './walk-pages.test-support';
 
 const cents = (amount: number) => Math.round(amount * 100);
 const ZONE = 'Europe/Amsterdam';

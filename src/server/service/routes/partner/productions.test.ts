@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productionSchema } from '@/contract/production';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '@/server/testing/catalog-fixtures';
 import {
   createTestService,
   DEMO,
@@ -7,7 +8,6 @@ import {
   HARBOUR,
   type TestService,
 } from '@/server/testing/test-service';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../domain/catalog-test-fixtures';
 
 describeEachDatabase('partner productions', (database) => {
   let service: TestService;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SeatPlan, seatPlanSchema } from '@/contract/seating';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertOrder } from '@/server/testing/catalog-fixtures';
 import {
   createTestService,
   DEMO,
@@ -7,12 +8,6 @@ import {
   HARBOUR,
   type TestService,
 } from '@/server/testing/test-service';
-import {
-  type CatalogFixture,
-  createCatalogFixture,
-  FIXTURE_NOW,
-  insertOrder,
-} from '../../domain/catalog-test-fixtures';
 
 describeEachDatabase('partner seating plans', (database) => {
   let service: TestService;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorBodySchema } from '@/contract/common';
 import { publicCartItemSchema, publicCartSchema } from '@/contract/public-cart';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart } from '@/server/testing/selling';
 import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
-import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('public cart', (database) => {
   let service: TestService;

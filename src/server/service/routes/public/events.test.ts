@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '@/contract/common';
 import { type PublicEvent, publicEventSchema } from '@/contract/public-event';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '@/server/testing/catalog-fixtures';
 import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW } from '../../domain/catalog-test-fixtures';
 
 const eventsSchema = z.array(publicEventSchema);
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorBodySchema } from '@/contract/common';
 import { orderCreateResponseSchema } from '@/contract/order-create';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart } from '@/server/testing/selling';
 import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
-import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('public order create', (database) => {
   let service: TestService;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { expectInvariants, fullPriceType, newCart } from '@/server/testing/selling';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '@/server/testing/test-service';
-import { expectInvariants, fullPriceType, newCart } from '../../domain/selling-test-support';
 
 describeEachDatabase('payment, tickets and receipt pages', (database) => {
   let service: TestService;

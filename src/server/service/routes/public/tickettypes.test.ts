@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type TicketType, ticketTypeSchema } from '@/contract/ticket-type';
+import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertCart } from '@/server/testing/catalog-fixtures';
 import { createTestService, describeEachDatabase, HARBOUR, type TestService } from '@/server/testing/test-service';
-import { type CatalogFixture, createCatalogFixture, FIXTURE_NOW, insertCart } from '../../domain/catalog-test-fixtures';
 
 const ticketTypesSchema = z.array(ticketTypeSchema);
 

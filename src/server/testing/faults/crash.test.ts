@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
-import { checkInventoryInvariants } from '../service/domain/invariants';
-import { fullPriceType } from '../service/domain/selling-test-support';
-import type { DemoFixtures } from '../testing/demo-fixtures';
-import { testPostgresUrl } from '../testing/test-service';
+import type { DemoFixtures } from '../demo-fixtures';
+import { checkInventoryInvariants } from '../invariants';
+import { fullPriceType } from '../selling';
+import { testPostgresUrl } from '../test-service';
 import {
   type Acknowledged,
   dataDirFromTemplate,
@@ -21,7 +21,7 @@ import {
   sleep,
   spawnFoyer,
   startFoyer,
-} from './fault-support';
+} from './harness';
 
 // Real processes on a shared CI machine: more room than the unit tests' minute.
 vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
@@ -195,8 +195,8 @@ async function postgresDatabaseFromTemplate(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   if (!template) {
-    const { migrateService } = await import('../service/db/service-migrations');
-    const { seedDemo } = await import('../service/db/seed/seed');
+    const { migrateService } = await import('../../service/db/service-migrations');
+    const { seedDemo } = await import('../../service/db/seed/seed');
     const db = await openDatabase({ databaseUrl: url.toString() });
     await migrateService(db);
     await seedDemo(db, { scale: 'test' });

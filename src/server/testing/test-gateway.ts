@@ -3,13 +3,13 @@ import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
+import { type GatewayDeps, SESSION_COOKIE } from '../gateway/access';
+import { hashPassword } from '../gateway/auth/passwords';
+import type { ThrottleLimits } from '../gateway/auth/sign-in-throttle';
+import type { ServiceConnection } from '../gateway/service-connection';
+import { openGateway } from '../gateway/start-gateway';
+import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import type { ServiceRuntime } from '../runtime';
-import { type GatewayDeps, SESSION_COOKIE } from './access';
-import { hashPassword } from './auth/passwords';
-import type { ThrottleLimits } from './auth/sign-in-throttle';
-import type { ServiceConnection } from './service-connection';
-import { openGateway } from './start-gateway';
-import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from './store/demo-accounts';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */
 export const TEST_ORIGIN = 'http://foyer.test';

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { connectDatabase } from '../db/connect';
-import type { Queryable } from '../db/database';
-import { loadPgliteTemplate } from '../testing/database-templates';
-import { type DemoFixtures, loadDemoFixtures } from '../testing/demo-fixtures';
-import { DEMO } from '../testing/test-service';
+import { connectDatabase } from '../../db/connect';
+import type { Queryable } from '../../db/database';
+import { loadPgliteTemplate } from '../database-templates';
+import { type DemoFixtures, loadDemoFixtures } from '../demo-fixtures';
+import { DEMO } from '../test-service';
 
 /**
  * The fault suite's tools: Foyer as `npm start` runs it, but as one Node process (`node --import tsx`, no tsx
@@ -15,7 +15,7 @@ import { DEMO } from '../testing/test-service';
  * bounded loads against 127.0.0.1 that stop by themselves.
  */
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 const MAIN = join(ROOT, 'src', 'server', 'main.ts');
 
 export interface Foyer {

@@ -4,9 +4,9 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fullPriceType } from '../service/domain/selling-test-support';
-import type { DemoFixtures } from '../testing/demo-fixtures';
-import { DEMO } from '../testing/test-service';
+import type { DemoFixtures } from '../demo-fixtures';
+import { fullPriceType } from '../selling';
+import { DEMO } from '../test-service';
 import {
   dataDirFromTemplate,
   type Foyer,
@@ -17,7 +17,7 @@ import {
   rssOf,
   sleep,
   startFoyer,
-} from './fault-support';
+} from './harness';
 
 // Real processes on a shared CI machine: more room than the unit tests' minute.
 vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });

@@ -1,5 +1,5 @@
 /**
- * Seeds the demo data and prints the time per table: `npx tsx src/server/service/db/seed/seed-timing.ts`.
+ * Seeds the demo data and prints the time per table: `npx tsx src/server/bench/seed-timing.ts`.
  * Options (environment): SCALE=demo|test (default demo), SEED_CUSTOMERS, TARGET=pglite-memory|pglite-file|
  * postgres|all (default all), DATABASE_URL (use that server instead of starting a throwaway one).
  * Also measures a restart on the seeded data (migrate + seedIfEmpty), which must stay cheap.
@@ -7,11 +7,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectDatabase } from '@/server/db/connect';
-import { vacuumEmbedded } from '@/server/db/vacuum';
-import { findPostgresBinaries, startPostgresServer } from '@/server/testing/postgres-server';
-import { migrateService } from '../service-migrations';
-import { seedDemo, seedIfEmpty } from './seed';
+import { connectDatabase } from '../db/connect';
+import { vacuumEmbedded } from '../db/vacuum';
+import { seedDemo, seedIfEmpty } from '../service/db/seed/seed';
+import { migrateService } from '../service/db/service-migrations';
+import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 
 const scale = process.env.SCALE === 'test' ? 'test' : 'demo';
 const customers = process.env.SEED_CUSTOMERS ? Number(process.env.SEED_CUSTOMERS) : undefined;

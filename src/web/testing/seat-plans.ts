@@ -1,4 +1,4 @@
-import type { SeatPlan } from '../../lib/schemas/seat-plan';
+import type { SeatPlan } from '../lib/schemas/seat-plan';
 
 type PlanRow = SeatPlan['sections'][number]['rows'][number];
 

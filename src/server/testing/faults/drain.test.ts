@@ -3,16 +3,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO } from '../testing/test-service';
-import {
-  dataDirFromTemplate,
-  type Foyer,
-  fakeAppDir,
-  killFoyer,
-  openDatabase,
-  sleep,
-  startFoyer,
-} from './fault-support';
+import { DEMO } from '../test-service';
+import { dataDirFromTemplate, type Foyer, fakeAppDir, killFoyer, openDatabase, sleep, startFoyer } from './harness';
 
 // Real processes on a shared CI machine: more room than the unit tests' minute.
 vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });

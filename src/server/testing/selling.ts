@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { Queryable } from '../../db/database';
-import { DEMO, type TestService } from '../../testing/test-service';
+import type { Queryable } from '../db/database';
 import { checkInventoryInvariants } from './invariants';
+import { DEMO, type TestService } from './test-service';
 
 /** Helpers shared by the selling tests (carts, checkout, payment pages, concurrency). */
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db/database';
-import { ensureDemoClients } from '../../testing/client-fixtures';
+import type { Queryable } from '../db/database';
+import { ensureDemoClients } from './client-fixtures';
 
 /**
  * A small, fully known catalog for the catalog tests, inserted beside whatever the demo seed holds. Ids

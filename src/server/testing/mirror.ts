@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { Queryable } from '../../db/database';
-import type { TestService } from '../../testing/test-service';
-import type { ServiceConnection } from '../service-connection';
+import type { Queryable } from '../db/database';
+import type { ServiceConnection } from '../gateway/service-connection';
+import type { TestService } from './test-service';
 
 /** Helpers of the mirror's tests: a service connection that counts and breaks calls, and mirror-vs-service checks. */
 

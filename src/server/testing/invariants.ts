@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database';
-import { liveClaimCondition } from './availability';
-import { at } from './selling-transaction';
+import type { Queryable } from '../db/database';
+import { liveClaimCondition } from '../service/domain/availability';
+import { at } from '../service/domain/selling-transaction';
 
 /**
  * The inventory invariants selling must never break, checked over the whole database. Returns one

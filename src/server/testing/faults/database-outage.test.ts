@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkInventoryInvariants } from '../service/domain/invariants';
-import { fullPriceType } from '../service/domain/selling-test-support';
-import { buildPostgresTemplate } from '../testing/database-templates';
-import type { DemoFixtures } from '../testing/demo-fixtures';
-import { findPostgresBinaries, type PostgresServer, startPostgresServer } from '../testing/postgres-server';
+import { buildPostgresTemplate } from '../database-templates';
+import type { DemoFixtures } from '../demo-fixtures';
+import { checkInventoryInvariants } from '../invariants';
+import { findPostgresBinaries, type PostgresServer, startPostgresServer } from '../postgres-server';
+import { fullPriceType } from '../selling';
 import {
   emptyAcknowledged,
   type Foyer,
@@ -18,7 +18,7 @@ import {
   sellAndRegister,
   sleep,
   startFoyer,
-} from './fault-support';
+} from './harness';
 
 // Real processes on a shared CI machine: more room than the unit tests' minute.
 vi.setConfig({ testTimeout: 150_000, hookTimeout: 150_000 });
