@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from './gateway/store/demo-accounts';
 import { applyLimits, GracefulServer, limitsFromEnvironment, serverOptions } from './http/server-lifecycle';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
+import { backgroundJobs, startJobs } from './scheduler';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -91,8 +92,6 @@ async function main(): Promise<void> {
         : `  Demo sign-in: admin@demo.test (or boxoffice@, marketing@, manager@demo.test), password "${DEMO_PASSWORD}"`;
     console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
   };
-  // The mirror's schedule: every MIRROR_SYNC_INTERVAL_SECONDS, one instance per organisation (the lease).
-  gateway.mirror.start();
   const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
   const limits = limitsFromEnvironment();
   // Behind a proxy every connection comes from the proxy: no per-address connection cap then.
@@ -118,8 +117,7 @@ async function main(): Promise<void> {
     (error: unknown) =>
       log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed'),
   );
-  gateway.exportScheduler?.start();
-  gateway.reportRollups.start();
+  const jobs = startJobs(backgroundJobs(gateway, runtime?.deps ?? null), log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -130,10 +128,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(0), config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5_000).unref();
     // Stop accepting, finish what was started (bounded by SHUTDOWN_TIMEOUT_SECONDS), then close the database.
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
-    await gateway.exportScheduler?.stop();
-    await gateway.reportRollups.stop();
-    // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
-    await gateway.mirror.stop();
+    // A mirror sync under way stops at its next request and frees its lease, so another instance takes over at once.
+    await jobs.stop();
     await devServer?.close();
     await runtime?.close();
     // Upstream mode: the gateway's own database (in embedded mode it is the runtime's, closed above).

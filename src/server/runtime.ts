@@ -7,13 +7,12 @@ import { createServiceApp } from './service/app';
 import type { ServiceDeps } from './service/context';
 import { seedIfEmpty } from './service/db/seed/seed';
 import { migrateService } from './service/db/service-migrations';
-import { startSweeper } from './service/domain/payment-window';
 
 export interface ServiceRuntime {
   db: Database;
   deps: ServiceDeps;
   app: ReturnType<typeof createServiceApp>;
-  /** Stops the periodic sweep and closes the database. */
+  /** Closes the database (its background jobs are the scheduler's: src/server/scheduler.ts). */
   close(): Promise<void>;
 }
 
@@ -35,8 +34,6 @@ export async function startServiceRuntime(
     now?: () => Date;
     poolSize?: number;
     loadDataDir?: Blob;
-    /** Run the payment-window sweep on a timer (default true; tests call lapseUnpaidOrders themselves). */
-    sweep?: boolean;
   } = {},
 ): Promise<ServiceRuntime> {
   const db = await connectDatabase({
@@ -63,14 +60,10 @@ export async function startServiceRuntime(
     partnerAuthFailureLimit: config.PARTNER_AUTH_FAILURE_LIMIT ?? 30,
     now: options.now ?? (() => new Date()),
   };
-  const stopSweeper = options.sweep === false ? () => undefined : startSweeper({ ...deps });
   return {
     db,
     deps,
     app: createServiceApp(deps),
-    async close() {
-      stopSweeper();
-      await db.close();
-    },
+    close: () => db.close(),
   };
 }

@@ -266,7 +266,7 @@ async function benchPglite(): Promise<string[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'foyer-mirror-bench-'));
   try {
     const started = performance.now();
-    const runtime = await startServiceRuntime(settings({ DATA_DIR: dataDir }), log, { sweep: false });
+    const runtime = await startServiceRuntime(settings({ DATA_DIR: dataDir }), log);
     note(`PGlite: seeded in ${seconds(performance.now() - started)}`);
     try {
       return await benchDatabase('PGlite', runtime);
@@ -290,7 +290,7 @@ async function benchPostgres(): Promise<string[]> {
     const url = new URL(server.url);
     url.pathname = '/foyer_mirror_bench';
     const started = performance.now();
-    const runtime = await startServiceRuntime(settings({ DATABASE_URL: url.toString() }), log, { sweep: false });
+    const runtime = await startServiceRuntime(settings({ DATABASE_URL: url.toString() }), log);
     note(`PostgreSQL: seeded in ${seconds(performance.now() - started)}`);
     try {
       return await benchDatabase('PostgreSQL', runtime);

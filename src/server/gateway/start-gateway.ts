@@ -57,15 +57,22 @@ export async function openGateway(
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
   const customerDirectories = new CustomerDirectories(db);
+  // The background jobs are built here and started by the scheduler (src/server/scheduler.ts), whose job names
+  // are their log names; tests and tools run them when they choose.
   const exportScheduler = config.EXPORT_DIR
-    ? new ExportScheduler({ db, service: options.service, organisations, log, dir: config.EXPORT_DIR })
+    ? new ExportScheduler({
+        db,
+        service: options.service,
+        organisations,
+        log: log.child({ name: 'export-schedules' }),
+        dir: config.EXPORT_DIR,
+      })
     : undefined;
-  // Built here, started by main.ts (tests and tools run syncs when they choose).
   const mirror = new MirrorSync({
     db,
     service: options.service,
     organisations,
-    log,
+    log: log.child({ name: 'mirror-sync' }),
     intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
     concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
   });
@@ -79,7 +86,7 @@ export async function openGateway(
       organisations,
       customerDirectories,
       mirror,
-      reportRollups: new ReportRollupKeeper(db, log),
+      reportRollups: new ReportRollupKeeper(db, log.child({ name: 'report-rollups' })),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

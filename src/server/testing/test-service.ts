@@ -66,7 +66,6 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
     quietLog,
     {
       inMemory: true,
-      sweep: false,
       poolSize: options.poolSize ?? 4,
       ...(options.now ? { now: options.now } : {}),
       ...(!databaseUrl && pgliteTemplate ? { loadDataDir: await loadPgliteTemplate(pgliteTemplate) } : {}),

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../../db/database';
-import { deleteOldHits } from '../rate-limits';
 import { at } from './selling-transaction';
 
 /**
@@ -52,38 +51,22 @@ export function sweepIntervalMs(paymentWindowSeconds: number): number {
   return Math.min(15_000, Math.max(1_000, Math.floor((paymentWindowSeconds * 1000) / 4)));
 }
 
-/** Starts the periodic sweep (lapsed orders, old throttle counters); returns its stop. */
-export function startSweeper(options: {
-  db: Queryable;
-  log: Logger;
-  now: () => Date;
-  paymentWindowSeconds: number;
-}): () => void {
-  let running = false;
-  let sweeps = 0;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // A full batch means more may be due: sweep on until none is left.
-      let lapsed = 0;
-      for (let batch = await lapseUnpaidOrders(options.db, options.now()); ; ) {
-        lapsed += batch;
-        if (batch < 500) break;
-        batch = await lapseUnpaidOrders(options.db, options.now());
-      }
-      if (lapsed > 0) options.log.info({ lapsed }, 'unpaid online orders lapsed');
-      sweeps += 1;
-      if (sweeps % 240 === 1) await deleteOldHits(options.db, options.now());
-    } catch (error) {
-      // The database may be down for a moment (restart, failover): the next sweep tries again.
-      options.log.warn({ err: error }, 'payment window sweep failed');
-    } finally {
-      running = false;
+/**
+ * One sweep of the payment window: lapses the unpaid online orders that are due, in batches. Run by the
+ * scheduler (src/server/scheduler.ts) every `sweepIntervalMs` in every process.
+ */
+export async function sweepPaymentWindow(options: { db: Queryable; log: Logger; now: () => Date }): Promise<void> {
+  try {
+    // A full batch means more may be due: sweep on until none is left.
+    let lapsed = 0;
+    for (let batch = await lapseUnpaidOrders(options.db, options.now()); ; ) {
+      lapsed += batch;
+      if (batch < 500) break;
+      batch = await lapseUnpaidOrders(options.db, options.now());
     }
-  };
-  const timer = setInterval(() => void sweep(), sweepIntervalMs(options.paymentWindowSeconds));
-  timer.unref();
-  void sweep();
-  return () => clearInterval(timer);
+    if (lapsed > 0) options.log.info({ lapsed }, 'unpaid online orders lapsed');
+  } catch (error) {
+    // The database may be down for a moment (restart, failover): the next sweep tries again.
+    options.log.warn({ err: error }, 'payment window sweep failed');
+  }
 }

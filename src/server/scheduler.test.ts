@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedService } from './gateway/service-connection';
+import { backgroundJobs, periodicJob, startJobs } from './scheduler';
+import { createTestGateway, quietLog, type TestGateway } from './testing/test-gateway';
+import { createTestService, type TestService } from './testing/test-service';
+
+describe('the background jobs', () => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let exportDir: string;
+
+  beforeAll(async () => {
+    service = await createTestService();
+    exportDir = await mkdtemp(join(tmpdir(), 'foyer-scheduler-'));
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app), exportDir });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await service?.close();
+    await rm(exportDir, { recursive: true, force: true });
+  });
+
+  it('are one named list: the gateway jobs, and the service jobs only with the embedded service', () => {
+    expect([...backgroundJobs(gateway.deps, service.deps).keys()].sort()).toEqual([
+      'export-schedules',
+      'mirror-sync',
+      'payment-window',
+      'rate-limit-cleanup',
+      'report-rollups',
+    ]);
+    expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
+      'export-schedules',
+      'mirror-sync',
+      'report-rollups',
+    ]);
+  });
+
+  it('clean up the rate-limit counters in a job of their own, apart from the payment window', async () => {
+    const now = service.deps.now();
+    const dayAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+    await service.db.query(
+      `insert into rate_limit_hits (bucket, address, window_start, hits)
+       values ('test-cleanup', 'old', $1, 1), ('test-cleanup', 'recent', $2, 1)`,
+      [dayAgo(25), dayAgo(1)],
+    );
+    const cleanup = backgroundJobs(gateway.deps, service.deps).get('rate-limit-cleanup');
+    const jobs = startJobs(new Map([['rate-limit-cleanup', cleanup!]]), quietLog);
+    await jobs.stop(); // waits for the run it started at once
+    const { rows } = await service.db.query<{ address: string }>(
+      "select address from rate_limit_hits where bucket = 'test-cleanup'",
+    );
+    expect(rows.map((row) => row.address)).toEqual(['recent']);
+  });
+});
+
+describe('periodicJob', () => {
+  it('runs at once and then on its interval, never two runs at a time, and stop waits for the run under way', async () => {
+    let runs = 0;
+    let overlapping = 0;
+    let running = false;
+    let finished = 0;
+    const job = periodicJob(5, async () => {
+      if (running) overlapping += 1;
+      running = true;
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running = false;
+      finished += 1;
+    });
+    job.start();
+    expect(runs).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await job.stop();
+    expect(runs).toBeGreaterThan(1);
+    expect(overlapping).toBe(0);
+    expect(finished).toBe(runs);
+    const stoppedAt = runs;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(runs).toBe(stoppedAt);
+  });
+});

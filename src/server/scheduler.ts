@@ -1,0 +1,87 @@
+import type { Logger } from 'pino';
+import type { GatewayDeps } from './gateway/access';
+import type { ServiceDeps } from './service/context';
+import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
+import { deleteOldHits } from './service/rate-limits';
+
+/** A background job: what it does lives with its concern; the scheduler only starts and stops it. */
+export interface BackgroundJob {
+  start(): void;
+  /** Stops its timer and waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+/** Foyer's background jobs by name; the name is also the job's log name (pino `name`). */
+export type JobName = 'mirror-sync' | 'export-schedules' | 'report-rollups' | 'payment-window' | 'rate-limit-cleanup';
+
+/** How often the old rate-limit counters are deleted (they are of no use a day after their window). */
+const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
+
+/**
+ * The one list of background jobs, started and stopped together by main.ts. Every process runs them all:
+ * the mirror sync and the export schedules take a lease per organisation or schedule, the rollups an advisory
+ * lock, and the payment window's sweep locks the orders it lapses (SKIP LOCKED), so instances never do one
+ * piece of work twice. The service's jobs run only with the embedded service (`service` absent upstream).
+ */
+export function backgroundJobs(gateway: GatewayDeps, service: ServiceDeps | null): Map<JobName, BackgroundJob> {
+  const jobs = new Map<JobName, BackgroundJob>([
+    // Every MIRROR_SYNC_INTERVAL_SECONDS, one instance per organisation (the lease).
+    ['mirror-sync', gateway.mirror],
+    ['report-rollups', gateway.reportRollups],
+  ]);
+  if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
+  if (service) {
+    const log = (name: JobName) => service.log.child({ name });
+    jobs.set(
+      'payment-window',
+      periodicJob(sweepIntervalMs(service.paymentWindowSeconds), () =>
+        sweepPaymentWindow({ db: service.db, log: log('payment-window'), now: service.now }),
+      ),
+    );
+    const cleanupLog = log('rate-limit-cleanup');
+    jobs.set(
+      'rate-limit-cleanup',
+      periodicJob(RATE_LIMIT_CLEANUP_MS, () =>
+        deleteOldHits(service.db, service.now()).catch((error: unknown) => {
+          // The database may be down for a moment (restart, failover): the next run tries again.
+          cleanupLog.warn({ err: error }, 'rate-limit counters not cleaned up');
+        }),
+      ),
+    );
+  }
+  return jobs;
+}
+
+/** Starts every job; the returned stop stops them all and waits for the runs under way. */
+export function startJobs(jobs: Map<JobName, BackgroundJob>, log: Logger): { stop(): Promise<void> } {
+  for (const job of jobs.values()) job.start();
+  log.info({ jobs: [...jobs.keys()] }, 'background jobs started');
+  return {
+    async stop() {
+      await Promise.all([...jobs.values()].map((job) => job.stop()));
+    },
+  };
+}
+
+/** A job that runs `run` at once and then every `intervalMs`, never two runs at a time. */
+export function periodicJob(intervalMs: number, run: () => Promise<void>): BackgroundJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= run().finally(() => {
+      running = null;
+    });
+  };
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs).unref();
+      tick();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
