@@ -51,7 +51,26 @@ const envSchema = z.object({
     .min(1)
     .refine((path) => !path.includes('\0'), 'must be a folder path')
     .optional(),
+  // Internal, for development, the tests and the benches (not part of the documented environment):
+  // `npm run dev` serves the app through Vite (FOYER_DEV=1); the browser tests build the app into a folder of
+  // their own (FOYER_APP_DIR) and fail sign-ins on purpose many times from one address (FOYER_SIGN_IN_LIMIT);
+  // the fault suite tightens the HTTP server's limits, where a value that is not a number ≥ 0 is ignored.
+  FOYER_DEV: z
+    .string()
+    .optional()
+    .transform((value) => value === '1'),
+  FOYER_APP_DIR: z.string().optional(),
+  FOYER_SIGN_IN_LIMIT: z.coerce.number().int().min(1).optional(),
+  FOYER_HEADERS_TIMEOUT_MS: internalLimit(),
+  FOYER_REQUEST_TIMEOUT_MS: internalLimit(),
+  FOYER_MAX_CONNECTIONS: internalLimit(),
+  FOYER_MAX_CONNECTIONS_PER_ADDRESS: internalLimit(),
 });
+
+/** A number ≥ 0, or undefined (unset or nonsense: an internal override that does not apply). */
+function internalLimit() {
+  return z.coerce.number().min(0).optional().catch(undefined);
+}
 
 /** `TRUST_PROXY` as a value: false, true (any number of hops) or the number of trusted hops. */
 function parseTrustProxy(value: string): boolean | number {

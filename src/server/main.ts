@@ -11,7 +11,7 @@ import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
 import { DEMO_PASSWORD } from './gateway/store/demo-accounts';
-import { applyLimits, GracefulServer, limitsFromEnvironment, serverOptions } from './http/server-lifecycle';
+import { applyLimits, GracefulServer, serverLimits, serverOptions } from './http/server-lifecycle';
 import { createLogger } from './logger';
 import { startServiceRuntime } from './runtime';
 import { backgroundJobs, startJobs } from './scheduler';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
   const started = performance.now();
   // `npm run dev` serves the app through Vite; `npm start` serves dist/web and builds it when missing.
-  const dev = process.env.FOYER_DEV === '1';
+  const dev = config.FOYER_DEV;
   const upstream = config.UPSTREAM_BASE_URL;
   // With UPSTREAM_BASE_URL the gateway talks to a real service: no embedded database is opened.
   const [runtime] = await Promise.all([
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     // A failed build must not take the service and gateway down with it: they start, and say so.
     dev
       ? undefined
-      : ensureAppBuilt(log, appDir()).catch((error: unknown) => {
+      : ensureAppBuilt(log, appDir(config)).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
           log.error({ reason }, 'the app could not be built; serving the gateway and the service only');
         }),
@@ -59,8 +59,8 @@ async function main(): Promise<void> {
     log,
     seedDemo: Boolean(runtime) && config.SEED === 'demo',
     // Internal, for the browser tests: they fail sign-ins on purpose from 127.0.0.1 many times.
-    ...(process.env.FOYER_SIGN_IN_LIMIT
-      ? { throttle: { perAddress: Number(process.env.FOYER_SIGN_IN_LIMIT), perAccount: 10, windowSeconds: 15 * 60 } }
+    ...(config.FOYER_SIGN_IN_LIMIT
+      ? { throttle: { perAddress: config.FOYER_SIGN_IN_LIMIT, perAccount: 10, windowSeconds: 15 * 60 } }
       : {}),
     // Behind a trusted proxy the sign-in throttle counts the real client (TRUST_PROXY).
     clientAddress: (c) => clientAddress(c, config.TRUST_PROXY),
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     log,
     lifecycle,
     trustProxy: config.TRUST_PROXY,
-    staticRoot: dev ? null : appDir(),
+    staticRoot: dev ? null : appDir(config),
     gateway,
   });
   // Credentials in the URL (user:password@) are never printed.
@@ -93,9 +93,7 @@ async function main(): Promise<void> {
     console.log(`\n  Foyer is running at ${url}${dev ? ' (dev, hot reload)' : ''}\n${signIn}\n`);
   };
   const devServer = dev ? await startDevServer(app, { port: config.PORT, host: config.HOST }) : null;
-  const limits = limitsFromEnvironment();
-  // Behind a proxy every connection comes from the proxy: no per-address connection cap then.
-  if (config.TRUST_PROXY) limits.maxConnectionsPerAddress = 0;
+  const limits = serverLimits(config);
   const server =
     devServer?.server ??
     serve(

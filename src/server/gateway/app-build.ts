@@ -12,8 +12,8 @@ export const APP_DIST = join(PROJECT_ROOT, 'dist', 'web');
  * Where the built app is served from: dist/web, or FOYER_APP_DIR (internal: the browser tests build into a
  * temporary directory of their own, so parallel runs never rebuild each other's dist/web).
  */
-export function appDir(env: Record<string, string | undefined> = process.env): string {
-  return env.FOYER_APP_DIR ? resolve(env.FOYER_APP_DIR) : APP_DIST;
+export function appDir(config: { FOYER_APP_DIR?: string | undefined }): string {
+  return config.FOYER_APP_DIR ? resolve(config.FOYER_APP_DIR) : APP_DIST;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLimits, DEFAULT_LIMITS, limitsFromEnvironment } from './server-lifecycle';
+import { loadConfig } from '../config';
+import { applyLimits, DEFAULT_LIMITS, serverLimits } from './server-lifecycle';
 
 describe('server limits', () => {
   let server: Server | undefined;
@@ -38,7 +39,7 @@ describe('server limits', () => {
   });
 
   it('reads the internal overrides, ignoring nonsense', () => {
-    expect(limitsFromEnvironment({ FOYER_HEADERS_TIMEOUT_MS: '2000', FOYER_MAX_CONNECTIONS: 'lots' })).toEqual({
+    expect(serverLimits(loadConfig({ FOYER_HEADERS_TIMEOUT_MS: '2000', FOYER_MAX_CONNECTIONS: 'lots' }))).toEqual({
       ...DEFAULT_LIMITS,
       headersTimeoutMs: 2000,
     });

@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Logger } from 'pino';
+import type { Config } from '../config';
 
 /**
  * The HTTP server's limits and its shutdown. A slow client must not hold a connection for minutes
@@ -33,7 +34,7 @@ export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Options for `http.createServer` (some only take effect there): pass as @hono/node-server's serverOptions. */
-export function serverOptions(limits: ServerLimits = limitsFromEnvironment()) {
+export function serverOptions(limits: ServerLimits) {
   return {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -42,17 +43,25 @@ export function serverOptions(limits: ServerLimits = limitsFromEnvironment()) {
   };
 }
 
-/** The limits, with internal overrides for the fault tests (not part of the documented environment). */
-export function limitsFromEnvironment(env: Record<string, string | undefined> = process.env): ServerLimits {
-  const number = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
-  };
+/** The limits, with the internal overrides of the fault tests (config.ts, not part of the documented environment). */
+export function serverLimits(
+  config: Pick<
+    Config,
+    | 'FOYER_HEADERS_TIMEOUT_MS'
+    | 'FOYER_REQUEST_TIMEOUT_MS'
+    | 'FOYER_MAX_CONNECTIONS'
+    | 'FOYER_MAX_CONNECTIONS_PER_ADDRESS'
+    | 'TRUST_PROXY'
+  >,
+): ServerLimits {
   return {
-    headersTimeoutMs: number('FOYER_HEADERS_TIMEOUT_MS', DEFAULT_LIMITS.headersTimeoutMs),
-    requestTimeoutMs: number('FOYER_REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs),
-    maxConnections: number('FOYER_MAX_CONNECTIONS', DEFAULT_LIMITS.maxConnections),
-    maxConnectionsPerAddress: number('FOYER_MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_LIMITS.maxConnectionsPerAddress),
+    headersTimeoutMs: config.FOYER_HEADERS_TIMEOUT_MS ?? DEFAULT_LIMITS.headersTimeoutMs,
+    requestTimeoutMs: config.FOYER_REQUEST_TIMEOUT_MS ?? DEFAULT_LIMITS.requestTimeoutMs,
+    maxConnections: config.FOYER_MAX_CONNECTIONS ?? DEFAULT_LIMITS.maxConnections,
+    // Behind a proxy every connection comes from the proxy: no per-address connection cap then.
+    maxConnectionsPerAddress: config.TRUST_PROXY
+      ? 0
+      : (config.FOYER_MAX_CONNECTIONS_PER_ADDRESS ?? DEFAULT_LIMITS.maxConnectionsPerAddress),
   };
 }
 
