@@ -1,14 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
-import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import { clientOrigin, type TrustProxy } from './client-address';
-import { type GatewayDeps, SESSION_COOKIE } from './gateway/access';
-import { sessionView } from './gateway/auth/session-view';
-import { createGatewayApp } from './gateway/gateway';
-import { PERMISSIONS } from './gateway/permissions/permissions';
-import { apiSecurityHeaders, appSecurityHeaders, noStore } from './gateway/security-headers';
-import { LOCALE_COOKIE, preferredLanguage, serveApp } from './gateway/static-app';
+import { createBuiltApp, createGatewayApp, type GatewayDeps } from './gateway/gateway';
 import { healthRoutes } from './http/health';
 import type { Lifecycle } from './http/server-lifecycle';
 import type { ServiceRuntime } from './runtime';
@@ -26,11 +19,6 @@ export interface RootAppOptions {
   trustProxy?: TrustProxy;
 }
 
-/** The backend paths: everything else is the app's. `npm run dev` routes by the same test. */
-export function isBackendPath(path: string): boolean {
-  return /^\/(api|v1|health)(\/|$|\?)|^\/openapi\.json($|\?)/.test(path);
-}
-
 /**
  * The one process: the gateway under `/api`, the embedded reference service under `/v1/...` and
  * `/openapi.json` (reachable directly for integrators and its own payment and ticket pages), and the
@@ -41,7 +29,6 @@ export function createRootApp(options: RootAppOptions): Hono {
   const root = new Hono();
 
   root.route('/health', healthRoutes({ db: runtime?.db ?? options.gateway.db, lifecycle: options.lifecycle }));
-  root.use('/api/*', apiSecurityHeaders(), noStore);
   root.route('/api', createGatewayApp(options.gateway).app);
 
   if (runtime) {
@@ -68,23 +55,8 @@ export function createRootApp(options: RootAppOptions): Hono {
     root.get('/openapi.json', service);
   }
 
-  if (options.staticRoot) {
-    root.use('*', appSecurityHeaders(), compress());
-    const { sessions } = options.gateway;
-    root.all(
-      '*',
-      serveApp({
-        root: options.staticRoot,
-        signedIn: async (c) => {
-          const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
-          if (!principal) return null;
-          const seesEveryArea = PERMISSIONS.every((permission) => principal.permissions.includes(permission));
-          return { session: sessionView(principal), name: principal.displayName, seesEveryArea };
-        },
-        language: (c) => preferredLanguage(getCookie(c, LOCALE_COOKIE)),
-      }),
-    );
-  }
+  // Every other path is the built app's (unless something else serves it: Vite in `npm run dev`).
+  if (options.staticRoot) root.route('/', createBuiltApp(options.gateway, options.staticRoot));
 
   root.notFound((c) => c.json({ message: 'Not found' }, 404));
   root.onError((error, c) => {

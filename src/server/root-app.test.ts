@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRootApp, isBackendPath } from './app';
+import { createRootApp } from './app';
 import type { TrustProxy } from './client-address';
 import type { GatewayDeps } from './gateway/access';
 import { embeddedService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
+import { isBackendPath } from './http/backend-paths';
 import { TEST_MASTER_KEY } from './testing/test-gateway';
 import { createTestService, DEMO, type TestService } from './testing/test-service';
 

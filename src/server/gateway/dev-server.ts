@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { isBackendPath } from '../app';
+import { isBackendPath } from '../http/backend-paths';
 import { PROJECT_ROOT } from './app-build';
 
 export interface DevServer {

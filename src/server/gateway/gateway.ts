@@ -14,8 +14,13 @@ import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { EventCatalog } from './reports/event-catalog';
 import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
+import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerShiftRoutes } from './shifts/shift-routes';
 import { registerStaffRoutes } from './staff/staff-routes';
+
+// The gateway's one entry for the root app (src/server/app.ts).
+export type { GatewayDeps } from './access';
+export { createBuiltApp } from './built-app';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -33,6 +38,7 @@ export interface GatewayApp {
  */
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const gateway = new Hono<GatewayEnv>();
+  gateway.use('*', apiSecurityHeaders(), noStore);
   gateway.use('*', rememberClientOrigin(deps.trustProxy ?? false));
   gateway.use('*', requireSameOrigin());
   gateway.use(

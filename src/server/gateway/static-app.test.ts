@@ -163,11 +163,12 @@ describe('serving the built app', () => {
     }
   });
 
-  it('answers 404 JSON for missing files that do not ask for HTML, and never falls back for /api, /v1 or /openapi.json', async () => {
+  it('answers 404 JSON for missing files that do not ask for HTML, and never falls back for /api, /v1, /health or /openapi.json', async () => {
     const missing = await get('/assets/gone-12345678.js', { accept: '*/*' });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Not found' });
-    for (const path of ['/api/nothing', '/v1/demo/partner/hall', '/openapi.json', '/api']) {
+    // The backend's paths (http/backend-paths.ts), /health too: `npm run dev` sends them to the backend as well.
+    for (const path of ['/api/nothing', '/v1/demo/partner/hall', '/openapi.json', '/api', '/health/nothing']) {
       const response = await get(path, html);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);

@@ -10,6 +10,7 @@ import {
   type FirstPaintManifest,
   type FirstScreen,
 } from '../../build/first-paint-manifest';
+import { isBackendPath } from '../http/backend-paths';
 
 /*
  * Hand-written rather than @hono/node-server's serveStatic (2.1), which would not do the job as well here: it
@@ -17,7 +18,7 @@ import {
  * files with statSync on the event loop that also serves the API, and its types (hono/utils/mime) differ from
  * these (`image/svg+xml; charset=utf-8`). What it would save is the file lookup below; the history fallback,
  * cache policy and first-paint index.html stay ours either way. Security headers come from hono's
- * secureHeaders, mounted with this handler in src/server/app.ts.
+ * secureHeaders, mounted with this handler in built-app.ts.
  */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,9 +48,6 @@ const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else, index.html above all, is revalidated on every use so a deploy shows at once. */
 const REVALIDATE = 'no-cache';
-
-/** Paths that belong to the gateway and the service, never to the app (no history fallback there). */
-const NOT_APP = /^\/(api|v1)(\/|$)|^\/openapi\.json$/;
 
 interface FoundFile {
   path: string;
@@ -90,7 +88,7 @@ function fileResponse(c: Context, file: FoundFile, cacheControl: string): Respon
   return new Response(body, { status: 200, headers });
 }
 
-/** The meta tag that tells the app who is signed in (src/web/app/initial-session.ts reads it). */
+/** The meta tag that tells the app who is signed in (src/web/lib/session.ts reads it). */
 export const SESSION_META_NAME = 'foyer-session';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -215,7 +213,7 @@ export interface ServeAppOptions {
 
 /**
  * Serves the built app from `root` (dist/web): files as they are (the app's security headers are added
- * by the middleware it is mounted behind, see src/server/app.ts);
+ * by the middleware it is mounted behind, see built-app.ts);
  * long-lived caching for hashed assets only; any other GET that asks for HTML gets index.html (with the
  * session state and the first screen, see withSessionMeta and withFirstPaint), so client routes
  * (`/orders/42`) survive a reload (history fallback).
@@ -226,7 +224,7 @@ export function serveApp(options: ServeAppOptions): Handler {
   const language = options.language ?? (() => 'nl');
   return async (c) => {
     const path = c.req.path;
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || NOT_APP.test(path)) {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isBackendPath(path)) {
       return c.json({ message: 'Not found' }, 404);
     }
     if (path !== '/' && path !== '/index.html') {
