@@ -6,6 +6,7 @@ import { registerAccountRoutes } from './auth/account-routes';
 import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
+import { registerConnectionRoutes } from './connection/connection-routes';
 import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
 import { registerDeskRoutes } from './desk/desk-routes';
 import { registerExportRoutes } from './exports/export-routes';
@@ -51,6 +52,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerLinkRoutes(routes, deps);
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
+  registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);

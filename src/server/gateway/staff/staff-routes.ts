@@ -3,15 +3,13 @@ import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../a
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
 import { createAccount } from '../auth/accounts';
-import { connectionRefused, linkUrl } from '../auth/link-routes';
+import { linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';
-import { checkApiKey } from '../connection/organisations';
 import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
 import { findRole, listRoles } from '../permissions/roles';
 import { requestOrigin } from '../same-origin';
 
 const staff = { permission: 'staff:manage' } as const;
-const connection = { permission: 'connection:manage' } as const;
 
 const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
@@ -35,10 +33,6 @@ const roleSchema = z.object({
   absoluteMinutes: z.number().int().min(15).max(10080).nullable().default(null),
 });
 
-const keySchema = z.object({
-  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
-});
-
 interface StaffRow {
   id: string;
   email: string;
@@ -56,11 +50,11 @@ interface StaffRow {
 }
 
 /**
- * The administration of an organisation: its staff (invite, change role, disable, issue a reset link), its
- * roles (presets and custom ones made of permissions) and its connection to the Ticketing Service.
+ * The administration of an organisation: its staff (invite, change role, disable, issue a reset link) and its
+ * roles (presets and custom ones made of permissions); its connection is connection/connection-routes.ts.
  */
 export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
-  const { db, sessions, organisations, service } = deps;
+  const { db, sessions } = deps;
 
   async function administratorsLeft(organisationId: number, exceptAccountId: number): Promise<number> {
     const { rows } = await db.query<{ n: number }>(
@@ -360,35 +354,6 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       });
     });
     return c.body(null, 204);
-  });
-
-  routes.declare('GET', '/connection', connection, async (c) => {
-    return c.json(await organisations.summary(c.get('principal').organisationId));
-  });
-
-  routes.declare('PUT', '/connection', connection, async (c) => {
-    const principal = c.get('principal');
-    const body = await readBody(c, keySchema);
-    if (!body.ok) return body.response;
-    const check = await checkApiKey(service, principal.clientName, body.data.apiKey, requestOrigin(c));
-    if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
-    await db.transaction(async (tx) => {
-      await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId, tx);
-      // The key itself is never recorded, not even a part of it.
-      await recordAudit(tx, {
-        ...actor(principal),
-        action: 'connection',
-        method: 'PUT',
-        path: '/api/connection',
-        status: 200,
-        details: { change: 'API key replaced', clientName: principal.clientName },
-      });
-    });
-    deps.log.info(
-      { clientName: principal.clientName, accountId: principal.accountId },
-      'organisation API key replaced',
-    );
-    return c.json(await organisations.summary(principal.organisationId));
   });
 }
 
