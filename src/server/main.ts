@@ -6,6 +6,7 @@ import { createRootApp } from './app';
 import { clientAddress } from './client-address';
 import { ConfigError, loadConfig } from './config';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
+import { auditAnchorFile, startAuditAnchoring } from './gateway/audit/audit-anchors';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
@@ -120,6 +121,8 @@ async function main(): Promise<void> {
   );
   gateway.exportScheduler?.start();
   gateway.reportRollups.start();
+  // Each audit chain's head, anchored outside the database now and daily (what audit:verify compares).
+  const stopAuditAnchoring = startAuditAnchoring({ db: gatewayDb, file: auditAnchorFile(config.EXPORT_DIR), log });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
     await lifecycle.drain({ timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000, log });
     await gateway.exportScheduler?.stop();
     await gateway.reportRollups.stop();
+    await stopAuditAnchoring();
     // A sync under way stops at its next request and frees its lease, so another instance takes over at once.
     await gateway.mirror.stop();
     await devServer?.close();
