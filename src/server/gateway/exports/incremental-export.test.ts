@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExportCount, ExportFile, Schedule } from '@/contract/exports';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { organisationIdOf } from '../mirror/mirror-test-support';
+import { upsertOrders, upsertWaitingList } from '../mirror/mirror-store';
+import { exportAll, organisationIdOf } from '../mirror/mirror-test-support';
 import { embeddedService } from '../service-connection';
 import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../test-gateway';
 
@@ -131,4 +132,58 @@ describeEachDatabase('incremental exports around a change written through', (dat
     expect(await runNow()).toEqual([customerA]);
     expect(await runNow()).toEqual([]);
   });
+
+  /**
+   * The other kinds go through the same watermark; here the interleaving is made in the mirror itself: B
+   * written through with a later stamp, A arriving with an earlier one only when the sync moves on.
+   */
+  for (const { kind, rows, id, stamp, resource } of [
+    { kind: 'orders', rows: 'order', id: 'orderId', stamp: 'lastChanged', resource: 'orders' },
+    { kind: 'orders', rows: 'seat', id: 'orderId', stamp: 'lastChanged', resource: 'orders' },
+    { kind: 'waitinglist', rows: 'order', id: 'waitingId', stamp: 'createdAt', resource: 'waitinglist' },
+  ] as const) {
+    it(`holds the earlier change in the next incremental export of ${kind} (${rows} rows)`, async () => {
+      const exportOnce = async (mode: 'full' | 'changes') => {
+        const response = await admin.request('/api/exports/runs', {
+          method: 'POST',
+          json: { kind, rows, format: 'jsonl', mode },
+        });
+        const text = await response.text();
+        const runId = response.headers.get('x-export-run');
+        expect((await admin.request(`/api/exports/runs/${runId}/complete`, { method: 'POST' })).status).toBe(200);
+        // One line per seat for the seat rows: the orders they are of.
+        const ids = text
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => Number((JSON.parse(line) as Record<string, unknown>)[id]));
+        return [...new Set(ids)];
+      };
+      await exportOnce('full');
+      const { rows: state } = await gateway.db.query<{ watermark: Date }>(
+        'select watermark from gateway.mirror_sync_state where organisation_id = $1 and resource = $2',
+        [organisationId, resource],
+      );
+      const syncedTo = new Date(state[0]?.watermark ?? 0).getTime();
+      const at = (seconds: number) => new Date(Math.floor(syncedTo / 1000) * 1000 + seconds * 1000).toISOString();
+      const [a, b] = (await exportAll(service, DEMO, kind)).slice(0, 2) as [
+        Record<string, unknown>,
+        Record<string, unknown>,
+      ];
+      const write = (record: Record<string, unknown>) =>
+        kind === 'orders'
+          ? upsertOrders(gateway.db, organisationId, [record])
+          : upsertWaitingList(gateway.db, organisationId, [record]);
+      // B, changed in Foyer, is in the mirror at once; A, changed a moment earlier at the service, is not yet.
+      await write({ ...b, [stamp]: at(10) });
+      expect(await exportOnce('changes')).toEqual([Number(b[id])]);
+      // The next sync brings A and moves the mirror's own watermark past both.
+      await write({ ...a, [stamp]: at(5) });
+      await gateway.db.query(
+        'update gateway.mirror_sync_state set watermark = $3 where organisation_id = $1 and resource = $2',
+        [organisationId, resource, at(20)],
+      );
+      expect(await exportOnce('changes')).toEqual([Number(a[id])]);
+      expect(await exportOnce('changes')).toEqual([]);
+    });
+  }
 });
