@@ -60,4 +60,15 @@ describe('the daily audit anchors', () => {
       { organisationId: 8, ok: false },
     ]);
   });
+
+  it('fails a chain whose anchored entry has another hash now (the chain was rewritten)', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      'select min(id) as id from gateway.audit_entries where organisation_id = 7',
+    );
+    const entryId = Number(rows[0]?.id);
+    const anchor = { organisationId: 7, entryId, hash: '00'.repeat(32), at: '2026-11-01T00:00:00.000Z' };
+    expect(await verifyAuditChain(db, 7, [anchor])).toMatchObject([
+      { ok: false, brokenAt: { id: entryId, reason: expect.stringContaining('the chain was rewritten') } },
+    ]);
+  });
 });
