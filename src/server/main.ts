@@ -7,6 +7,7 @@ import { clientAddress } from './client-address';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { appDir, ensureAppBuilt } from './gateway/app-build';
+import { auditAnchorFile } from './gateway/audit/audit-anchors';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
@@ -115,7 +116,10 @@ async function main(): Promise<void> {
     (error: unknown) =>
       log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed'),
   );
-  const jobs = startJobs(backgroundJobs(gateway, runtime?.deps ?? null), log);
+  const jobs = startJobs(
+    backgroundJobs(gateway, runtime?.deps ?? null, { auditAnchorFile: auditAnchorFile(config.EXPORT_DIR) }),
+    log,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -24,7 +24,9 @@ describe('the background jobs', () => {
   });
 
   it('are one named list: the gateway jobs, and the service jobs only with the embedded service', () => {
-    expect([...backgroundJobs(gateway.deps, service.deps).keys()].sort()).toEqual([
+    const anchors = { auditAnchorFile: join(exportDir, 'audit-anchors.jsonl') };
+    expect([...backgroundJobs(gateway.deps, service.deps, anchors).keys()].sort()).toEqual([
+      'audit-anchors',
       'export-schedules',
       'mirror-sync',
       'payment-window',

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { GatewayDeps } from './gateway/access';
+import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit/audit-anchors';
 import type { ServiceDeps } from './service/context';
 import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
 import { deleteOldHits } from './service/rate-limits';
@@ -12,7 +13,13 @@ export interface BackgroundJob {
 }
 
 /** Foyer's background jobs by name; the name is also the job's log name (pino `name`). */
-export type JobName = 'mirror-sync' | 'export-schedules' | 'report-rollups' | 'payment-window' | 'rate-limit-cleanup';
+export type JobName =
+  | 'mirror-sync'
+  | 'export-schedules'
+  | 'report-rollups'
+  | 'audit-anchors'
+  | 'payment-window'
+  | 'rate-limit-cleanup';
 
 /** How often the old rate-limit counters are deleted (they are of no use a day after their window). */
 const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
@@ -23,13 +30,26 @@ const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
  * lock, and the payment window's sweep locks the orders it lapses (SKIP LOCKED), so instances never do one
  * piece of work twice. The service's jobs run only with the embedded service (`service` absent upstream).
  */
-export function backgroundJobs(gateway: GatewayDeps, service: ServiceDeps | null): Map<JobName, BackgroundJob> {
+export function backgroundJobs(
+  gateway: GatewayDeps,
+  service: ServiceDeps | null,
+  options: { auditAnchorFile?: string } = {},
+): Map<JobName, BackgroundJob> {
   const jobs = new Map<JobName, BackgroundJob>([
     // Every MIRROR_SYNC_INTERVAL_SECONDS, one instance per organisation (the lease).
     ['mirror-sync', gateway.mirror],
     ['report-rollups', gateway.reportRollups],
   ]);
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
+  const { auditAnchorFile } = options;
+  if (auditAnchorFile) {
+    // Each audit chain's head, anchored outside the database at start and daily (what audit:verify compares).
+    const log = gateway.log.child({ name: 'audit-anchors' });
+    jobs.set(
+      'audit-anchors',
+      periodicJob(AUDIT_ANCHOR_EVERY_MS, () => anchorAuditHeads({ db: gateway.db, file: auditAnchorFile, log })),
+    );
+  }
   if (service) {
     const log = (name: JobName) => service.log.child({ name });
     jobs.set(

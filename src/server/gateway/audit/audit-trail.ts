@@ -189,8 +189,21 @@ export interface ChainStatus {
   clientName: string | null;
   entries: number;
   ok: boolean;
-  /** The first entry where the chain breaks. */
+  /** The first entry where the chain breaks (id 0: the chain is missing and no entry of it is known). */
   brokenAt?: { id: number; reason: string };
+}
+
+/**
+ * A chain's head as it was at some moment, kept outside the database (audit-anchors.ts): that chain's entry
+ * `entryId` had hash `hash` then. Entries are never removed, so it must still be there, with that hash.
+ */
+export interface AuditAnchor {
+  organisationId: number | null;
+  entryId: number;
+  /** Hex. */
+  hash: string;
+  /** When it was taken. */
+  at: string;
 }
 
 const BATCH = 2000;
@@ -198,19 +211,43 @@ const BATCH = 2000;
 const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) =>
   a === null || b === null ? a === b : Buffer.from(a).equals(Buffer.from(b));
 
+/** The hash of the chain's last entry as gateway.audit_heads records it (0 keys the chain without organisation). */
+async function headOf(db: Queryable, organisationId: number | null): Promise<Uint8Array | null> {
+  const { rows } = await db.query<{ hash: Uint8Array | null }>(
+    'select hash from gateway.audit_heads where chain = $1',
+    [organisationId ?? 0],
+  );
+  return rows[0]?.hash ?? null;
+}
+
 /**
- * Walks each organisation's chain from its first entry and reports the first entry that does not hold: its
- * hash is not that of its contents (the entry was changed), or its `prev_hash` is not the hash of the entry
- * before it (an entry before it was removed, or the chain was spliced). `organisationId` limits the check to
- * one organisation (undefined: all, including the chain without organisation).
+ * Walks each organisation's chain from its first entry and reports the first thing that does not hold: an
+ * entry whose hash is not that of its contents (the entry was changed), or whose `prev_hash` is not the hash
+ * of the entry before it (an entry before it was removed, or the chain was spliced); a chain that does not end
+ * at its recorded head in gateway.audit_heads (its newest entries were removed), or that is missing although
+ * its head names entries; and, given anchors taken earlier outside the database, an anchored entry that is
+ * gone, lies beyond the chain's end, or has another hash (a chain cut back with its head moved along, or
+ * rewritten). `organisationId` limits the check to one organisation (undefined: all, including the chain
+ * without organisation and every chain that has a head or an anchor but no entries).
  */
-export async function verifyAuditChain(db: Queryable, organisationId?: number): Promise<ChainStatus[]> {
+export async function verifyAuditChain(
+  db: Queryable,
+  organisationId?: number,
+  anchors: readonly AuditAnchor[] = [],
+): Promise<ChainStatus[]> {
   const chains =
     organisationId === undefined
       ? (
           await db.query<{ organisation_id: string | null; client_name: string | null }>(
-            `select distinct e.organisation_id, o.client_name from gateway.audit_entries e
-               left join gateway.organisations o on o.id = e.organisation_id order by e.organisation_id nulls last`,
+            `select c.organisation_id, o.client_name
+               from (select distinct organisation_id from gateway.audit_entries
+                     union
+                     select nullif(chain, 0) from gateway.audit_heads where hash is not null
+                     union
+                     select unnest($1::bigint[])) c
+               left join gateway.organisations o on o.id = c.organisation_id
+              order by c.organisation_id nulls last`,
+            [[...new Set(anchors.map((anchor) => anchor.organisationId))]],
           )
         ).rows
       : (
@@ -222,12 +259,29 @@ export async function verifyAuditChain(db: Queryable, organisationId?: number): 
   const statuses: ChainStatus[] = [];
   for (const chain of chains) {
     const id = chain.organisation_id === null ? null : Number(chain.organisation_id);
-    statuses.push({ ...(await verifyOne(db, id)), clientName: chain.client_name });
+    const anchored = anchors.filter((anchor) => anchor.organisationId === id);
+    statuses.push({ ...(await verifyOne(db, id, anchored)), clientName: chain.client_name });
   }
   return statuses;
 }
 
-async function verifyOne(db: Queryable, organisationId: number | null): Promise<ChainStatus> {
+async function verifyOne(
+  db: Queryable,
+  organisationId: number | null,
+  anchors: readonly AuditAnchor[],
+): Promise<ChainStatus> {
+  const anchorsById = new Map<number, AuditAnchor[]>();
+  for (const anchor of anchors) anchorsById.set(anchor.entryId, [...(anchorsById.get(anchor.entryId) ?? []), anchor]);
+  const broken = (entries: number, id: number, reason: string): ChainStatus => ({
+    organisationId,
+    clientName: null,
+    entries,
+    ok: false,
+    brokenAt: { id, reason },
+  });
+  // The head before the walk: appends during it (a live system) only add entries after the one it names.
+  const head = await headOf(db, organisationId);
+  let metHead = false;
   let previous: Uint8Array | null = null;
   let afterId = 0;
   let entries = 0;
@@ -240,27 +294,58 @@ async function verifyOne(db: Queryable, organisationId: number | null): Promise<
     for (const row of rows) {
       const entry = auditEntryOf(row);
       entries++;
-      const broken = (reason: string): ChainStatus => ({
-        organisationId,
-        clientName: null,
-        entries,
-        ok: false,
-        brokenAt: { id: entry.id, reason },
-      });
       if (!sameBytes(row.prev_hash, previous)) {
         return broken(
+          entries,
+          entry.id,
           previous === null
             ? 'the first entry names a predecessor: entries before it were removed'
             : 'prev_hash is not the hash of the entry before it: an entry was removed or inserted',
         );
       }
       if (!entryHash(row.prev_hash, entry).equals(Buffer.from(row.hash))) {
-        return broken('the hash does not match the contents: the entry was changed');
+        return broken(entries, entry.id, 'the hash does not match the contents: the entry was changed');
       }
+      const differing = anchorsById
+        .get(entry.id)
+        ?.find((anchor) => anchor.hash !== Buffer.from(row.hash).toString('hex'));
+      if (differing) {
+        return broken(
+          entries,
+          entry.id,
+          `its hash is not the one anchored at ${differing.at}: the chain was rewritten`,
+        );
+      }
+      anchorsById.delete(entry.id);
+      if (head !== null && sameBytes(row.hash, head)) metHead = true;
       previous = row.hash;
       afterId = entry.id;
     }
     if (rows.length < BATCH) break;
+  }
+  // Anchors whose entry the walk did not meet: the newest first, since the newest entries are what goes first.
+  const unmet = [...anchorsById.values()].flat().sort((a, b) => b.entryId - a.entryId)[0];
+  if (unmet) {
+    return broken(
+      entries,
+      unmet.entryId,
+      unmet.entryId > afterId
+        ? `the chain ends before this entry, anchored at ${unmet.at}${entries === 0 ? ': the whole chain is missing' : ': its newest entries were removed'}`
+        : `this entry, anchored at ${unmet.at}, is missing: it was removed`,
+    );
+  }
+  if (head !== null && !metHead) {
+    return entries === 0
+      ? broken(0, 0, 'the chain is missing: its recorded head (gateway.audit_heads) names entries that are not there')
+      : broken(
+          entries,
+          afterId,
+          'the chain does not reach its recorded head (gateway.audit_heads): its newest entries were removed',
+        );
+  }
+  // Every append leaves a head; a chain without one had it removed.
+  if (entries > 0 && (await headOf(db, organisationId)) === null) {
+    return broken(entries, afterId, 'the chain has no recorded head (gateway.audit_heads): it was removed');
   }
   return { organisationId, clientName: null, entries, ok: true };
 }

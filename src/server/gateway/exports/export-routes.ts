@@ -32,7 +32,7 @@ import { chooseSource } from './export-sources';
 import { encoderOf, exportFileName, exportPlan, runExport } from './run-export';
 import {
   commitWatermark,
-  fingerprint,
+  countDelivered,
   forgetWatermark,
   listWatermarks,
   readWatermark,
@@ -162,10 +162,7 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
     });
   });
 
-  /**
-   * Records changed since a watermark: those the export would read, less those of the watermark's own
-   * second that the last export already held (they come first in the export's order, so few are read).
-   */
+  /** Records changed since a watermark: those the export would read, less those the last export delivered. */
   async function changedSince(
     organisation: OrganisationAccess,
     settings: Pick<ExportSettings, 'kind' | 'rows'>,
@@ -173,15 +170,7 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   ): Promise<number> {
     const source = await chooseSource(db, service, organisation, settings.kind, new Date(since.atMs));
     const timeField = exportPlan(settings).timeField ?? 'lastChanged';
-    const boundary = new Set(since.boundary);
-    let delivered = 0;
-    outer: for await (const batch of source.batches()) {
-      for (const record of batch) {
-        const stamp = record[timeField];
-        if (typeof stamp !== 'string' || Date.parse(stamp) !== since.atMs) break outer;
-        if (boundary.has(fingerprint(record))) delivered += 1;
-      }
-    }
+    const delivered = await countDelivered(source.batches(), since, timeField, !source.completeBefore);
     return Math.max(0, source.total - delivered);
   }
 

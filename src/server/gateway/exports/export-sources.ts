@@ -4,7 +4,7 @@ import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
-import { fullSyncFinished } from '../mirror/mirror-store';
+import { mirrorCompleteBefore } from '../mirror/mirror-store';
 import type { OrganisationAccess } from '../reports/event-catalog';
 import type { ServiceConnection } from '../service-connection';
 import type { ExportRecord } from './export-rows';
@@ -18,6 +18,12 @@ export interface RecordSource {
   source: 'mirror' | 'service';
   /** Records the export will read (those of the watermark's second included). */
   total: number;
+  /**
+   * The mirror's: every change stamped before it is in the mirror (its sync's watermark), while records
+   * stamped later may be there already (Foyer's own edits); an export's watermark moves no further. Absent
+   * for the service itself.
+   */
+  completeBefore?: Date;
   batches(): AsyncGenerator<ExportRecord[]>;
 }
 
@@ -55,9 +61,8 @@ export async function chooseSource(
   since: Date | null,
 ): Promise<RecordSource> {
   const resource = MIRRORED[kind];
-  if (resource && (await fullSyncFinished(db, access.organisationId, resource))) {
-    return mirrorSource(db, access.organisationId, resource, since);
-  }
+  const completeBefore = resource ? await mirrorCompleteBefore(db, access.organisationId, resource) : null;
+  if (resource && completeBefore) return mirrorSource(db, access.organisationId, resource, since, completeBefore);
   return serviceSource(service, access, kind, since);
 }
 
@@ -71,6 +76,7 @@ export async function mirrorSource(
   organisationId: number,
   kind: 'customers' | 'orders' | 'waitinglist',
   since: Date | null,
+  completeBefore: Date,
 ): Promise<RecordSource> {
   const table = { customers: 'mirror_customers', orders: 'mirror_orders', waitinglist: 'mirror_waiting_list' }[kind];
   const id = { customers: 'customer_id', orders: 'order_id', waitinglist: 'waiting_id' }[kind];
@@ -211,7 +217,7 @@ export async function mirrorSource(
     );
   }
 
-  return { source: 'mirror', total: counted.rows[0]?.n ?? 0, batches };
+  return { source: 'mirror', total: counted.rows[0]?.n ?? 0, batches, completeBefore };
 }
 
 /** Answers worth asking again after a pause; anything else fails the export. */

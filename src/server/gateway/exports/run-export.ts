@@ -72,7 +72,7 @@ export async function runExport(options: {
   const { source, write } = options;
   const plan = exportPlan(options.settings);
   const encoder = encoderOf(options.settings);
-  const tracker = plan.timeField ? new WatermarkTracker(plan.timeField, options.since) : null;
+  const tracker = plan.timeField ? new WatermarkTracker(plan.timeField, options.since, source.completeBefore) : null;
   // Ids only (numbers), to notice a record that came twice.
   const seen = new Set<unknown>();
   let read = 0;
@@ -101,12 +101,7 @@ export async function runExport(options: {
   }
   const complete = read === source.total && duplicates === 0;
   const next = complete && tracker ? tracker.next() : null;
-  // Nothing at all since the watermark: it still holds.
-  const kept =
-    complete && tracker && !next && options.since
-      ? { at: new Date(options.since.atMs).toISOString(), boundary: options.since.boundary }
-      : null;
-  return { read, records: read - skipped - duplicates, skipped, duplicates, rows, complete, next: next ?? kept };
+  return { read, records: read - skipped - duplicates, skipped, duplicates, rows, complete, next };
 }
 
 /** `foyer-demo-orders-full-20261123-1042.csv`, `foyer-demo-order-seats-changes-….jsonl` (local time of `timeZone`). */

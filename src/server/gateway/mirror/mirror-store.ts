@@ -234,3 +234,22 @@ export async function fullSyncFinished(db: Queryable, organisationId: number, re
   );
   return rows[0]?.done ?? false;
 }
+
+/**
+ * The point up to which the mirror of a resource is known complete: its sync's watermark (every change
+ * stamped before it has been read; records stamped later may be there already, written through by Foyer).
+ * Null while its first full sync has not finished: it then holds only part of the resource.
+ */
+export async function mirrorCompleteBefore(
+  db: Queryable,
+  organisationId: number,
+  resource: string,
+): Promise<Date | null> {
+  const { rows } = await db.query<{ watermark: Date | null }>(
+    `select watermark from gateway.mirror_sync_state
+      where organisation_id = $1 and resource = $2 and full_sync_finished_at is not null`,
+    [organisationId, resource],
+  );
+  const watermark = rows[0]?.watermark;
+  return watermark ? new Date(watermark) : null;
+}
