@@ -6,6 +6,7 @@ import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures
 import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
 import { embeddedService, ServiceUnreachableError } from '../service-connection';
 import { createTestGateway, quietLog, type TestGateway } from '../test-gateway';
+import { isoSeconds } from '../upstream/upstream-client';
 import { MirrorSync } from './mirror-sync';
 import {
   type CountingConnection,
@@ -14,7 +15,6 @@ import {
   organisationIdOf,
   syncStates,
 } from './mirror-test-support';
-import { isoSeconds } from './upstream-pages';
 
 describeEachDatabase('the mirror sync', (database) => {
   let service: TestService;
