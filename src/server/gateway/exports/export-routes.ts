@@ -179,89 +179,87 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
     if (settings.mode === 'changes' && !since) {
       throw new ConflictError('There is no complete export yet to continue from: export everything first.');
     }
-    {
-      const source = await chooseSource(db, upstreamOf(c), settings.kind, since ? new Date(since.atMs) : null);
-      const encoder = encoderOf(settings);
-      const fileName = exportFileName(
-        principal.clientName,
-        { ...settings, mode: since ? 'changes' : 'full' },
-        encoder.extension,
-        new Date(),
-        settings.timeZone ?? 'UTC',
+    const source = await chooseSource(db, upstreamOf(c), settings.kind, since ? new Date(since.atMs) : null);
+    const encoder = encoderOf(settings);
+    const fileName = exportFileName(
+      principal.clientName,
+      { ...settings, mode: since ? 'changes' : 'full' },
+      encoder.extension,
+      new Date(),
+      settings.timeZone ?? 'UTC',
+    );
+    const runId = await db.transaction(async (tx) => {
+      await tx.query(
+        `delete from gateway.export_runs where organisation_id = $1 and started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
+        [principal.organisationId],
       );
-      const runId = await db.transaction(async (tx) => {
-        await tx.query(
-          `delete from gateway.export_runs where organisation_id = $1 and started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
-          [principal.organisationId],
-        );
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into gateway.export_runs (organisation_id, account_id, stream, status, since_at)
-           values ($1, $2, $3, 'running', $4) returning id`,
-          [principal.organisationId, principal.accountId, stream ?? settings.kind, since ? new Date(since.atMs) : null],
-        );
-        const id = Number(rows[0]?.id);
-        await recordRequestAudit(tx, c, {
-          action: 'export',
-          status: 200,
-          details: {
-            runId: id,
-            ...settings,
-            incremental: since !== null,
-            changedSince: since ? new Date(since.atMs).toISOString() : null,
-            source: source.source,
-            records: source.total,
-          },
-        });
-        return id;
-      });
-      // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
-      // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
-      const pipe = new TransformStream<Uint8Array, Uint8Array>();
-      const writer = pipe.writable.getWriter();
-      // Settled by abort below or by the browser going away: nothing waits on it.
-      writer.closed.catch(() => undefined);
-      const bytes = new TextEncoder();
-      void (async () => {
-        try {
-          const result = await runExport({
-            source,
-            settings,
-            since,
-            write: (text) => writer.write(bytes.encode(text)),
-          });
-          await db.query(
-            `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
-                    record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
-              where id = $1`,
-            [
-              runId,
-              result.next?.at ?? null,
-              result.next?.boundary ?? null,
-              result.records,
-              result.rows,
-              result.skipped,
-            ],
-          );
-          await writer.close();
-        } catch (error) {
-          await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
-            runId,
-          ]);
-          deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
-          await writer.abort(error).catch(() => undefined);
-        }
-      })();
-      return new Response(pipe.readable, {
-        headers: {
-          'content-type': encoder.mimeType,
-          'content-disposition': `attachment; filename="${fileName}"`,
-          'cache-control': 'no-store',
-          'x-export-run': String(runId),
-          'x-export-records': String(source.total),
-          'x-export-source': source.source,
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into gateway.export_runs (organisation_id, account_id, stream, status, since_at)
+         values ($1, $2, $3, 'running', $4) returning id`,
+        [principal.organisationId, principal.accountId, stream ?? settings.kind, since ? new Date(since.atMs) : null],
+      );
+      const id = Number(rows[0]?.id);
+      await recordRequestAudit(tx, c, {
+        action: 'export',
+        status: 200,
+        details: {
+          runId: id,
+          ...settings,
+          incremental: since !== null,
+          changedSince: since ? new Date(since.atMs).toISOString() : null,
+          source: source.source,
+          records: source.total,
         },
       });
-    }
+      return id;
+    });
+    // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
+    // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+    const pipe = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = pipe.writable.getWriter();
+    // Settled by abort below or by the browser going away: nothing waits on it.
+    writer.closed.catch(() => undefined);
+    const bytes = new TextEncoder();
+    void (async () => {
+      try {
+        const result = await runExport({
+          source,
+          settings,
+          since,
+          write: (text) => writer.write(bytes.encode(text)),
+        });
+        await db.query(
+          `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
+                  record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
+            where id = $1`,
+          [
+            runId,
+            result.next?.at ?? null,
+            result.next?.boundary ?? null,
+            result.records,
+            result.rows,
+            result.skipped,
+          ],
+        );
+        await writer.close();
+      } catch (error) {
+        await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
+          runId,
+        ]);
+        deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
+        await writer.abort(error).catch(() => undefined);
+      }
+    })();
+    return new Response(pipe.readable, {
+      headers: {
+        'content-type': encoder.mimeType,
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'no-store',
+        'x-export-run': String(runId),
+        'x-export-records': String(source.total),
+        'x-export-source': source.source,
+      },
+    });
   });
 
   routes.declare('POST', '/exports/runs/:id/complete', anyExport, async (c) => {

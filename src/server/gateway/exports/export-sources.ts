@@ -4,7 +4,7 @@ import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../service/db/database';
 import { fullSyncFinished } from '../mirror/mirror-store';
-import { BACKGROUND_RETRY, type UpstreamClient } from '../upstream/upstream-client';
+import type { RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
 import type { ExportRecord } from './export-rows';
 
 /**
@@ -211,6 +211,9 @@ export async function mirrorSource(
   return { source: 'mirror', total: counted.rows[0]?.n ?? 0, batches };
 }
 
+/** Retries of an export's pages: waits of ½, 1, 2, 4 s (or what `Retry-After` asks), then the export fails. */
+const EXPORT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 60_000 };
+
 export async function serviceSource(
   upstream: UpstreamClient,
   kind: ExportKind,
@@ -218,7 +221,7 @@ export async function serviceSource(
 ): Promise<RecordSource> {
   const path = `/partner/export/${kind}`;
   if (kind === 'clienttypes') {
-    const names = await upstream.read('GET', path, { retry: BACKGROUND_RETRY });
+    const names = await upstream.read('GET', path, { retry: EXPORT_RETRY });
     const list = typeof names === 'string' ? names.split(',') : Array.isArray(names) ? names : [];
     const records = list.map((name) => ({ clientType: String(name).trim() }));
     return {
@@ -230,7 +233,7 @@ export async function serviceSource(
     };
   }
   // Page 1 now, for the total; the others as the export is read (a count reads none of them).
-  const pages = upstream.exportPages<ExportRecord>(path, since, { retry: BACKGROUND_RETRY });
+  const pages = upstream.exportPages<ExportRecord>(path, since, { retry: EXPORT_RETRY });
   const first = await pages.next();
   if (first.done) throw new Error(`the ${kind} export gave no first page`);
   return {
