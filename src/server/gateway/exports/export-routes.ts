@@ -232,20 +232,11 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
           `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
                   record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
             where id = $1`,
-          [
-            runId,
-            result.next?.at ?? null,
-            result.next?.boundary ?? null,
-            result.records,
-            result.rows,
-            result.skipped,
-          ],
+          [runId, result.next?.at ?? null, result.next?.boundary ?? null, result.records, result.rows, result.skipped],
         );
         await writer.close();
       } catch (error) {
-        await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
-          runId,
-        ]);
+        await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [runId]);
         deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
         await writer.abort(error).catch(() => undefined);
       }
