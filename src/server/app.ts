@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { clientOrigin, type TrustProxy } from './client-address';
 import { type GatewayDeps, SESSION_COOKIE } from './gateway/access';
 import { sessionView } from './gateway/auth/session-view';
+import { answerError, NotFoundError } from './gateway/errors';
 import { createGatewayApp } from './gateway/gateway';
 import { PERMISSIONS } from './gateway/permissions/permissions';
 import { apiSecurityHeaders, appSecurityHeaders, noStore } from './gateway/security-headers';
@@ -86,10 +87,10 @@ export function createRootApp(options: RootAppOptions): Hono {
     );
   }
 
-  root.notFound((c) => c.json({ message: 'Not found' }, 404));
-  root.onError((error, c) => {
-    log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
-    return c.json({ message: 'Internal server error' }, 500);
+  root.notFound(() => {
+    throw new NotFoundError();
   });
+  // The gateway's one error handler for the whole process: the app's routes throw the same typed errors.
+  root.onError((error, c) => answerError(c, error, log));
   return root;
 }
