@@ -31,32 +31,38 @@ describeEachDatabase('a NUL byte in a query string', (database) => {
     await service?.close();
   });
 
-  const expectRefused = async (url: string, field: string) => {
-    const response = await admin.request(url);
-    expect({ url, status: response.status }).toEqual({ url, status: 422 });
-    expect(await response.json()).toEqual({
-      message: 'The given data was invalid.',
-      errors: { [field]: [expect.any(String)] },
-    });
-  };
+  /** Each URL's status and body, for one comparison that shows every case that is not refused. */
+  const answers = async (urls: readonly { url: string; field: string }[]) =>
+    Promise.all(
+      urls.map(async ({ url, field }) => {
+        const response = await admin.request(url);
+        const body = (await response.json().catch(() => null)) as { errors?: Record<string, unknown> } | null;
+        return { url, status: response.status, fieldNamed: Boolean(body?.errors?.[field]) };
+      }),
+    );
+  const refused = (urls: readonly { url: string }[]) => urls.map(({ url }) => ({ url, status: 422, fieldNamed: true }));
 
   it('answers 422 for a NUL in the audit trail’s person filter', async () => {
-    await expectRefused('/api/audit?person=%00', 'person');
-    await expectRefused('/api/audit?person=ad%00min', 'person');
+    const cases = ['/api/audit?person=%00', '/api/audit?person=ad%00min', '/api/audit/export.csv?person=%00'].map(
+      (url) => ({ url, field: 'person' }),
+    );
+    expect(await answers(cases)).toEqual(refused(cases));
     // The same filter without it is answered.
     expect((await admin.request('/api/audit?person=admin')).status).toBe(200);
   });
 
   it('answers 422 for a NUL in each text filter of each order report', async () => {
+    const cases = [...REPORT_ROUTES, '/api/reports/orders/export.csv'].flatMap((route) =>
+      REPORT_TEXT_FILTERS.map((field) => ({
+        url: `${route}${route.includes('?') ? '&' : '?'}${PERIOD}&${field}=a%00b`,
+        field,
+      })),
+    );
+    expect(cases).toHaveLength(24);
+    expect(await answers(cases)).toEqual(refused(cases));
     for (const route of REPORT_ROUTES) {
-      const join = route.includes('?') ? '&' : '?';
-      for (const field of REPORT_TEXT_FILTERS) {
-        await expectRefused(`${route}${join}${PERIOD}&${field}=a%00b`, field);
-      }
-      expect((await admin.request(`${route}${join}${PERIOD}&q=ab`)).status).toBe(200);
-    }
-    for (const field of REPORT_TEXT_FILTERS) {
-      await expectRefused(`/api/reports/orders/export.csv?${PERIOD}&${field}=%00`, field);
+      expect((await admin.request(`${route}${route.includes('?') ? '&' : '?'}${PERIOD}&q=ab`)).status).toBe(200);
     }
   });
+});
 });
