@@ -65,4 +65,3 @@ describeEachDatabase('a NUL byte in a query string', (database) => {
     }
   });
 });
-});
