@@ -125,31 +125,33 @@ export class UpstreamUnavailableError extends GatewayError {
   }
 }
 
-/** The gateway's `onError`: a typed error's answer, and a 500 (logged) for anything else. */
+/** The gateway's `onError`: every error answered as a typed one, with its status and `{ message, errors? }`. */
 export function answerError(c: Context, error: unknown, log: Logger): Response {
-  if (error instanceof GatewayError) {
-    if (error instanceof UpstreamUnavailableError) {
-      log.error(
-        { reason: error.detail, upstreamStatus: error.upstreamStatus, path: c.req.path },
-        'the Ticketing Service could not be used',
-      );
-    }
-    if (error.options.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.options.retryAfterSeconds));
-    return c.json(error.toBody(), error.status);
+  const typed = typedError(c, error, log);
+  if (typed.options.retryAfterSeconds !== undefined) c.header('Retry-After', String(typed.options.retryAfterSeconds));
+  return c.json(typed.toBody(), typed.status);
+}
+
+/** The typed error an error is answered as (logged where it says something went wrong here); a 500 if none. */
+function typedError(c: Context, error: unknown, log: Logger): GatewayError {
+  const where = { path: c.req.path, method: c.req.method };
+  if (error instanceof UpstreamUnavailableError) {
+    log.error({ reason: error.detail, upstreamStatus: error.upstreamStatus, ...where }, 'the Ticketing Service failed');
   }
+  if (error instanceof GatewayError) return error;
   if (error instanceof HTTPException) {
     // Hono's body parsers throw 400 for malformed JSON.
     const message = error.status === 400 ? 'Malformed JSON in request body' : error.message || 'Request failed';
-    return c.json({ message }, error.status);
+    return new GatewayError(error.status, message);
   }
   if (isDataException(error)) {
     // Safety net, as in the service: a value the database refuses (class 22: a NUL byte, out of range) came
     // from the request, so it is the caller's error, not a 5xx. Routes should reject such values themselves.
-    log.warn({ code: error.code, path: c.req.path, method: c.req.method }, 'value refused by the database');
-    return c.json({ message: 'A value in the request is out of range or malformed.' }, 422);
+    log.warn({ code: error.code, ...where }, 'value refused by the database');
+    return new ValidationError('A value in the request is out of range or malformed.');
   }
-  log.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
-  return c.json({ message: 'Internal server error' }, 500);
+  log.error({ err: error, ...where }, 'unhandled error');
+  return new GatewayError(500, 'Internal server error');
 }
 
 /** PostgreSQL class 22 "data exception" (pg and PGlite both expose the SQLSTATE as `code`). */
