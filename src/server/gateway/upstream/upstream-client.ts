@@ -165,12 +165,6 @@ export class UpstreamClient {
     return (await this.#call(method, pathAndQuery, options))?.json ?? null;
   }
 
-  /** `read`, with the service's clock when it answered (the mirror's watermark margin). */
-  async readDated(pathAndQuery: string, options: ReadOptions = {}): Promise<{ json: unknown; serverNow: Date }> {
-    const answer = await this.#call('GET', pathAndQuery, options);
-    return answer ?? { json: null, serverNow: new Date() };
-  }
-
   /** One page of a POST export (`/partner/export/...`), `changedSince` in the body as the spec has it. */
   async exportPage<T>(path: string, page: number, changedSince: Date | null, retry?: RetryPolicy) {
     const body = changedSince ? { changedSince: isoSeconds(changedSince) } : undefined;
@@ -300,7 +294,7 @@ function serverClock(dateHeader: string | null): Date {
 }
 
 /** `Retry-After` as seconds or an HTTP date, in ms; null when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);
