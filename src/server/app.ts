@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { clientOrigin, type TrustProxy } from './client-address';
 import { createBuiltApp, createGatewayApp, type GatewayDeps } from './gateway/gateway';
+import { answerError, NotFoundError } from './gateway/errors';
 import { healthRoutes } from './http/health';
 import type { Lifecycle } from './http/server-lifecycle';
 import type { ServiceRuntime } from './runtime';
@@ -58,10 +59,10 @@ export function createRootApp(options: RootAppOptions): Hono {
   // Every other path is the built app's (unless something else serves it: Vite in `npm run dev`).
   if (options.staticRoot) root.route('/', createBuiltApp(options.gateway, options.staticRoot));
 
-  root.notFound((c) => c.json({ message: 'Not found' }, 404));
-  root.onError((error, c) => {
-    log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
-    return c.json({ message: 'Internal server error' }, 500);
+  root.notFound(() => {
+    throw new NotFoundError();
   });
+  // The gateway's one error handler for the whole process: the app's routes throw the same typed errors.
+  root.onError((error, c) => answerError(c, error, log));
   return root;
 }

@@ -9,6 +9,7 @@ import { registerSessionRoutes } from './auth/session-routes';
 import { registerConnectionRoutes } from './connection/connection-routes';
 import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
 import { registerDeskRoutes } from './desk/desk-routes';
+import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports/export-routes';
 import { forwardHandler } from './forward/forwarder';
 import { registerMirrorRoutes } from './mirror/mirror-routes';
@@ -44,7 +45,12 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   gateway.use('*', requireSameOrigin());
   gateway.use(
     '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request body too large' }, 413) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new GatewayError(413, 'Request body too large');
+      },
+    }),
   );
   const routes = new SecuredRoutes(gateway, deps.sessions);
   registerSessionRoutes(routes, deps);
@@ -57,7 +63,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
-  registerReportRoutes(routes, deps, new EventCatalog(deps.service));
+  registerReportRoutes(routes, deps, new EventCatalog());
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
@@ -66,6 +72,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const forward = forwardHandler(deps);
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     routes.declare(method, '/v1/*', 'signed-in', forward, { readAhead: method === 'GET' });
-  gateway.all('*', (c) => c.json({ message: 'Not found' }, 404));
+  gateway.all('*', () => {
+    throw new NotFoundError();
+  });
+  gateway.onError((error, c) => answerError(c, error, deps.log));
   return { app: gateway, routes };
 }

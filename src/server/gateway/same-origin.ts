@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientOrigin, type TrustProxy } from '../client-address';
+import { ForbiddenError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,9 +31,7 @@ export function requireSameOrigin(): MiddlewareHandler {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin')?.toLowerCase();
     const crossSite = c.req.header('sec-fetch-site') === 'cross-site';
-    if (crossSite || !origin || origin !== requestOrigin(c)) {
-      return c.json({ message: 'Cross-site request refused' }, 403);
-    }
+    if (crossSite || !origin || origin !== requestOrigin(c)) throw new ForbiddenError('Cross-site request refused');
     return next();
   };
 }

@@ -11,6 +11,7 @@ import {
   type FirstScreen,
 } from '../../build/first-paint-manifest';
 import { isBackendPath } from '../http/backend-paths';
+import { NotFoundError } from './errors';
 
 /*
  * Hand-written rather than @hono/node-server's serveStatic (2.1), which would not do the job as well here: it
@@ -224,18 +225,14 @@ export function serveApp(options: ServeAppOptions): Handler {
   const language = options.language ?? (() => 'nl');
   return async (c) => {
     const path = c.req.path;
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isBackendPath(path)) {
-      return c.json({ message: 'Not found' }, 404);
-    }
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isBackendPath(path)) throw new NotFoundError();
     if (path !== '/' && path !== '/index.html') {
       const file = await findFile(root, path);
       if (file) return fileResponse(c, file, HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE);
-      if (!(c.req.header('accept') ?? '').includes('text/html')) return c.json({ message: 'Not found' }, 404);
+      if (!(c.req.header('accept') ?? '').includes('text/html')) throw new NotFoundError();
     }
     const index = await findFile(root, '/index.html');
-    if (!index) {
-      return c.json({ message: 'The app is not built. Run `npm run build` (or `npm start`, which builds it).' }, 404);
-    }
+    if (!index) throw new NotFoundError('The app is not built. Run `npm run build` (or `npm start`, which builds it).');
     const visitor = await signedIn(c);
     const html = withFirstPaint(await readFile(index.path, 'utf8'), await firstPaintManifest(root), {
       signedInAs: visitor?.name ?? null,

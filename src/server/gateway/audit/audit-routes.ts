@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
 import type { Queryable } from '../../db/database';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { PRINTERS, printAccess } from '../desk/print-access';
+import { parseQuery } from '../request-input';
 import {
   AUDIT_ACTIONS,
   AUDIT_COLUMNS,
@@ -73,14 +73,6 @@ function whereOf(organisationId: number, filter: AuditFilter): { sql: string; pa
   return { sql: clauses.join(' and '), params };
 }
 
-function parseFilter(c: Context): { ok: true; filter: AuditFilter } | { ok: false; response: Response } {
-  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
-  const parsed = filterSchema.safeParse(query);
-  if (parsed.success) return { ok: true, filter: parsed.data };
-  const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-  return { ok: false, response: c.json({ message: 'The given data was invalid.', errors }, 422) };
-}
-
 const CSV_FIELDS = [
   'id',
   'at',
@@ -113,10 +105,9 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   const orderReaders = { anyOf: ['sales:sell', 'orders:read'] } as const;
 
   routes.declare('GET', '/audit', auditRead, async (c) => {
-    const parsed = parseFilter(c);
-    if (!parsed.ok) return parsed.response;
-    const page = Math.max(1, parsed.filter.page ?? 1);
-    const where = whereOf(c.get('principal').organisationId, parsed.filter);
+    const filter = parseQuery(c, filterSchema);
+    const page = Math.max(1, filter.page ?? 1);
+    const where = whereOf(c.get('principal').organisationId, filter);
     const [counted, listed] = await Promise.all([
       db.query<{ n: number }>(`select count(*)::int as n from gateway.audit_entries where ${where.sql}`, where.params),
       db.query<AuditRow>(
@@ -136,9 +127,7 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   });
 
   routes.declare('GET', '/audit/export.csv', auditRead, (c) => {
-    const parsed = parseFilter(c);
-    if (!parsed.ok) return parsed.response;
-    const where = whereOf(c.get('principal').organisationId, parsed.filter);
+    const where = whereOf(c.get('principal').organisationId, parseQuery(c, filterSchema));
     c.header('content-type', 'text/csv; charset=utf-8');
     c.header('content-disposition', 'attachment; filename="audit-trail.csv"');
     c.header('cache-control', 'no-store');

@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../../db/database';
+import { UpstreamUnavailableError } from '../errors';
 import { createPresetRoles } from '../permissions/roles';
 import type { ServiceConnection } from '../service-connection';
-import { ServiceUnreachableError } from '../service-connection';
+import { UpstreamClient } from '../upstream/upstream-client';
 import type { KeyVault } from './key-vault';
 
 /**
@@ -23,18 +24,15 @@ export async function checkApiKey(
 ): Promise<KeyCheck> {
   let answer: Response;
   try {
-    answer = await service.fetch(
-      `/v1/${encodeURIComponent(clientName)}${KEY_CHECK_PATH}`,
-      { headers: { authorization: apiKey, accept: 'application/json' } },
-      gatewayOrigin,
-    );
+    const upstream = UpstreamClient.forNewKey(service, clientName, apiKey, gatewayOrigin);
+    answer = await upstream.send('GET', KEY_CHECK_PATH, { headers: new Headers({ accept: 'application/json' }) });
   } catch (error) {
-    if (error instanceof ServiceUnreachableError) return { ok: false, reason: 'unreachable' };
-    throw error;
+    if (!(error instanceof UpstreamUnavailableError)) throw error;
+    return { ok: false, reason: error.upstreamStatus === null ? 'unreachable' : 'refused' };
   }
   await answer.body?.cancel();
   if (answer.ok) return { ok: true };
-  if (answer.status === 401 || answer.status === 403 || answer.status === 404) return { ok: false, reason: 'refused' };
+  if (answer.status === 404) return { ok: false, reason: 'refused' };
   if (answer.status === 429) {
     const retryAfter = answer.headers.get('retry-after') ?? undefined;
     return { ok: false, reason: 'busy', ...(retryAfter ? { retryAfter } : {}) };
@@ -51,7 +49,7 @@ export interface OrganisationSummary {
 
 /**
  * The organisations connected to the Ticketing Service, each with its API key sealed under the master key
- * (bound to the client name). Only the forwarder and the key check ever open it.
+ * (bound to the client name). Only the upstream client ever opens it (upstream/upstream-client.ts).
  */
 export class Organisations {
   constructor(
@@ -116,14 +114,19 @@ export class Organisations {
     return this.vault.open(sealed, clientName);
   }
 
-  /** The client name and opened key of an organisation, for work done on its behalf without a person (schedules). */
-  async access(organisationId: number): Promise<{ clientName: string; apiKey: string } | null> {
+  /**
+   * An organisation's client name and sealed key, for work done on its behalf without a person (schedules):
+   * its upstream client opens the key (UpstreamClient.forOrganisation).
+   */
+  async access(
+    organisationId: number,
+  ): Promise<{ organisationId: number; clientName: string; sealedKey: Uint8Array } | null> {
     const { rows } = await this.db.query<{ client_name: string; api_key_sealed: Uint8Array }>(
       'select client_name, api_key_sealed from gateway.organisations where id = $1',
       [organisationId],
     );
     const row = rows[0];
-    return row ? { clientName: row.client_name, apiKey: this.vault.open(row.api_key_sealed, row.client_name) } : null;
+    return row ? { organisationId, clientName: row.client_name, sealedKey: row.api_key_sealed } : null;
   }
 
   async count(): Promise<number> {

@@ -1,6 +1,7 @@
 import { looseFlag, type OptinState } from '@/contract/customer-prefs';
 import type { CustomerSortColumn } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
+import { UnavailableError } from '../errors';
 import { CustomerSearchIndex } from './search-index';
 import { normalizeText } from './search-tokens';
 
@@ -417,13 +418,22 @@ export class CustomerDirectory {
   }
 }
 
-/** The first read of an organisation's mirror is still under way (a million customers take minutes). */
-export class SearchStarting extends Error {
+/** Retry-After while the search starts. */
+const STARTING_RETRY_SECONDS = 3;
+
+/**
+ * The first read of an organisation's mirror is still under way (a million customers take minutes): a 503
+ * that says how far it got, and when to ask again.
+ */
+export class SearchStarting extends UnavailableError {
   constructor(
     readonly read: number,
     readonly total: number,
   ) {
-    super(`The customer search is starting: ${read} of ${total} customers read`);
+    super(`The customer search is starting: ${read} of ${total} customers read`, {
+      retryAfterSeconds: STARTING_RETRY_SECONDS,
+      extra: { read, total },
+    });
   }
 }
 

@@ -18,7 +18,8 @@ import {
   type EmailCheck,
 } from '@/contract/customer-search';
 import type { Access, GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { type CustomerDirectory, type DirectoryQuery, SearchStarting } from './customer-directory';
+import { parseQuery } from '../request-input';
+import type { CustomerDirectory, DirectoryQuery } from './customer-directory';
 import { checkEmailUpstream } from './email-check';
 import { mirroredCustomers } from './mirror-reads';
 
@@ -48,18 +49,6 @@ const lookupSchema = z.object({
 
 type ListParams = z.infer<typeof listSchema>;
 
-/** The query string parsed by `schema` (empty values left out), or the 422 to answer. */
-function parseQuery<T extends z.ZodType>(
-  c: Context,
-  schema: T,
-): { ok: true; value: z.infer<T> } | { ok: false; response: Response } {
-  const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(query);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-  return { ok: false, response: c.json({ message: 'The given data was invalid.', errors }, 422) };
-}
-
 function directoryQuery(params: ListParams, offset: number, limit: number): DirectoryQuery {
   return {
     text: params.q ?? '',
@@ -73,9 +62,6 @@ function directoryQuery(params: ListParams, offset: number, limit: number): Dire
 }
 
 const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Retry-After while the search starts. */
-const STARTING_RETRY_SECONDS = 3;
 
 /**
  * The organisation's directory, caught up with the mirror; when the text is an exact email, the service is
@@ -115,22 +101,12 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
   const { db } = deps;
   const listReaders = { permission: 'customers:read' } as const;
   const buyerFinders = { anyOf: ['customers:lookup', 'customers:read'] } as const;
+  // While the process's first read of the mirror goes on, a search throws SearchStarting (503, Retry-After).
   const declare = (path: string, access: Access, handler: Handler<GatewayEnv>) =>
-    routes.declare('GET', path, access, async (c, next) => {
-      try {
-        return await handler(c, next);
-      } catch (error) {
-        // The process's first read of the mirror is still going on: say so, and when to ask again.
-        if (!(error instanceof SearchStarting)) throw error;
-        c.header('retry-after', String(STARTING_RETRY_SECONDS));
-        return c.json({ message: error.message, read: error.read, total: error.total }, 503);
-      }
-    });
+    routes.declare('GET', path, access, handler);
 
   declare('/customers', listReaders, async (c) => {
-    const parsed = parseQuery(c, listSchema);
-    if (!parsed.ok) return parsed.response;
-    const params = parsed.value;
+    const params = parseQuery(c, listSchema);
     const perPage = params.perPage ?? CUSTOMER_PAGE_SIZE;
     const page = params.page ?? 1;
     const { directory, emailCheck, found } = await searchable(c, deps, params.q);
@@ -150,10 +126,9 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
   });
 
   declare('/customers/matches', listReaders, async (c) => {
-    const parsed = parseQuery(c, listSchema);
-    if (!parsed.ok) return parsed.response;
+    const params = parseQuery(c, listSchema);
     const directory = await deps.customerDirectories.current(c.get('principal').organisationId);
-    const answer = directory.query(directoryQuery(parsed.value, 0, CUSTOMER_MATCHES_MAX));
+    const answer = directory.query(directoryQuery(params, 0, CUSTOMER_MATCHES_MAX));
     const customers = await mirroredCustomers(db, c.get('principal').organisationId, answer.customerIds);
     const body: CustomerMatches = {
       data: answer.customerIds.flatMap((id) => {
@@ -175,9 +150,7 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
   });
 
   declare('/customers/lookup', buyerFinders, async (c) => {
-    const parsed = parseQuery(c, lookupSchema);
-    if (!parsed.ok) return parsed.response;
-    const { q } = parsed.value;
+    const { q } = parseQuery(c, lookupSchema);
     const { directory, emailCheck, found } = await searchable(c, deps, q);
     const answer = directory.query({ text: q, offset: 0, limit: CUSTOMER_LOOKUP_LIMIT });
     const ids = firstFound(answer.customerIds, found, true, CUSTOMER_LOOKUP_LIMIT);

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import type { EmailCheck } from '@/contract/customer-search';
 import type { GatewayDeps, GatewayEnv } from '../access';
+import { UpstreamUnavailableError } from '../errors';
 import { type MirrorCustomer, upsertCustomers } from '../mirror/mirror-store';
 import { requestOrigin } from '../same-origin';
+import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
 
 /**
  * Asks the service for the customer with `email` (`findByEmail`, spec 4.2), so a customer created elsewhere a
@@ -15,29 +17,22 @@ export async function checkEmailUpstream(
   email: string,
 ): Promise<{ result: EmailCheck; customerId?: number }> {
   const principal = c.get('principal');
+  const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
+  let customer: MirrorCustomer | null;
   try {
-    const apiKey = deps.organisations.openKey(principal.sealedApiKey, principal.clientName);
-    const response = await deps.service.fetch(
-      `/v1/${principal.clientName}/partner/customer/findByEmail`,
-      {
-        method: 'POST',
-        headers: { authorization: apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ email }),
-      },
-      requestOrigin(c),
-    );
-    if (response.status === 404 || response.status === 422) return { result: 'not-found' };
-    if (!response.ok) {
-      deps.log.warn({ status: response.status }, 'findByEmail for the customer search failed');
-      return { result: 'failed' };
-    }
-    const customer = (await response.json()) as MirrorCustomer;
-    const customerId = Number(customer?.customerId);
-    if (!Number.isSafeInteger(customerId)) return { result: 'failed' };
-    await upsertCustomers(deps.db, principal.organisationId, [customer]);
-    return { result: 'found', customerId };
+    customer = (await upstream.read('POST', '/partner/customer/findByEmail', {
+      body: { email },
+      missing: 'null',
+      retry: SINGLE_ATTEMPT,
+    })) as MirrorCustomer | null;
   } catch (error) {
-    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'findByEmail unreachable');
+    if (error instanceof UpstreamUnavailableError && error.upstreamStatus === 422) return { result: 'not-found' };
+    deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'findByEmail failed');
     return { result: 'failed' };
   }
+  if (customer === null) return { result: 'not-found' };
+  const customerId = Number(customer?.customerId);
+  if (!Number.isSafeInteger(customerId)) return { result: 'failed' };
+  await upsertCustomers(deps.db, principal.organisationId, [customer]);
+  return { result: 'found', customerId };
 }

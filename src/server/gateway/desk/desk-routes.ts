@@ -4,10 +4,15 @@ import type { Context } from 'hono';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
+import { UpstreamUnavailableError } from '../errors';
 import { chooseGzip } from '../forward/forwarder';
 import { fullSyncFinished } from '../mirror/mirror-store';
+import { requestOrigin } from '../same-origin';
+import { UpstreamClient } from '../upstream/upstream-client';
 import { PRINTERS, printAccess, readsOrders } from './print-access';
-import { ServiceReadError, type ServiceReader, serviceFailure, serviceReaderFor } from './service-reader';
+
+/** A JSON read below `/v1/{client_name}`: null for a 404. */
+type Read = (method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) => Promise<unknown>;
 
 /**
  * The desk's narrow reads (issue 20, printing and reservations). The box-office role sells but may not read
@@ -49,7 +54,8 @@ async function optional(read: () => Promise<unknown>): Promise<Raw | null> {
   try {
     return recordOf(await read());
   } catch (error) {
-    if (error instanceof ServiceReadError) return null;
+    // The service answered, but not with it (unreachable fails the print).
+    if (error instanceof UpstreamUnavailableError && error.upstreamStatus !== null) return null;
     throw error;
   }
 }
@@ -65,7 +71,7 @@ interface Performance {
  * The performances of `eventIds` with their halls' names, and the sections of the order's seats (`seatKeys`:
  * `eventId:seatId`) on their plans — not of the whole hall.
  */
-async function performancesOf(read: ServiceReader, eventIds: readonly number[], seatKeys: ReadonlySet<string>) {
+async function performancesOf(read: Read, eventIds: readonly number[], seatKeys: ReadonlySet<string>) {
   const events = await Promise.all(eventIds.map((id) => optional(() => read('GET', `/partner/event/${id}`))));
   const hallIds = [...new Set(events.flatMap((event) => numberOf(event?.hallId) ?? []))];
   const halls = await Promise.all(hallIds.map((id) => optional(() => read('GET', `/partner/hall/${id}`))));
@@ -141,47 +147,44 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const orderId = Number(text);
     const { sale, refusal } = await printAccess(db, principal, orderId);
     if (refusal) return c.json({ message: refusal }, 403);
-    const read = serviceReaderFor(deps, c);
-    try {
-      const order = recordOf(await read('GET', `/partner/order/${orderId}`));
-      if (!order) return c.json({ message: 'No such order' }, 404);
-      // The seats are export fields only (spec 2.11): the export from the order's own lastChanged has it.
-      const lastChanged = textOf(order.lastChanged);
-      const found = await findOrderInExport(
-        { orderId, lastChanged },
-        async (page) =>
-          pageOf(
-            await read(
-              'POST',
-              `/partner/export/orders?changedSince=${encodeURIComponent(lastChanged)}${page > 1 ? `&page=${page}` : ''}`,
-              { changedSince: lastChanged },
-            ),
+    const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
+    const read: Read = (method, pathAndQuery, body) => upstream.read(method, pathAndQuery, { body, missing: 'null' });
+    const order = recordOf(await read('GET', `/partner/order/${orderId}`));
+    if (!order) return c.json({ message: 'No such order' }, 404);
+    // The seats are export fields only (spec 2.11): the export from the order's own lastChanged has it.
+    const lastChanged = textOf(order.lastChanged);
+    const found = await findOrderInExport(
+      { orderId, lastChanged },
+      async (page) =>
+        pageOf(
+          await read(
+            'POST',
+            `/partner/export/orders?changedSince=${encodeURIComponent(lastChanged)}${page > 1 ? `&page=${page}` : ''}`,
+            { changedSince: lastChanged },
           ),
-        c.req.raw.signal,
-      );
-      const row = found?.row ?? null;
-      const seats = listOf(row?.seats);
-      const eventIds = [...new Set(seats.flatMap((seat) => numberOf(recordOf(seat)?.eventId) ?? []))];
-      const seatKeys = new Set(
-        seats.map((seat) => `${textOf(recordOf(seat)?.eventId)}:${textOf(recordOf(seat)?.seatId)}`),
-      );
-      const { performances, sections } = await performancesOf(read, eventIds, seatKeys);
-      return jsonAnswer(c, {
-        // The order as `GET /partner/order/{id}` has it, with the export's channel, fee and seats.
-        order: {
-          ...order,
-          orderChannel: row?.orderChannel ?? '',
-          fee: row?.fee ?? 0,
-          seats,
-        },
-        seatsFound: row !== null,
-        performances,
-        sections,
-        sale,
-      });
-    } catch (error) {
-      return serviceFailure(c, deps, error);
-    }
+        ),
+      c.req.raw.signal,
+    );
+    const row = found?.row ?? null;
+    const seats = listOf(row?.seats);
+    const eventIds = [...new Set(seats.flatMap((seat) => numberOf(recordOf(seat)?.eventId) ?? []))];
+    const seatKeys = new Set(
+      seats.map((seat) => `${textOf(recordOf(seat)?.eventId)}:${textOf(recordOf(seat)?.seatId)}`),
+    );
+    const { performances, sections } = await performancesOf(read, eventIds, seatKeys);
+    return jsonAnswer(c, {
+      // The order as `GET /partner/order/{id}` has it, with the export's channel, fee and seats.
+      order: {
+        ...order,
+        orderChannel: row?.orderChannel ?? '',
+        fee: row?.fee ?? 0,
+        seats,
+      },
+      seatsFound: row !== null,
+      performances,
+      sections,
+      sale,
+    });
   });
 
   routes.declare('GET', '/desk/open-orders', PRINTERS, async (c: Context<GatewayEnv>) => {

@@ -20,13 +20,13 @@ import {
   type Schedule,
   scheduleInputSchema,
 } from '@/contract/exports';
-import { type GatewayDeps, type GatewayEnv, readBody, refusal, type SecuredRoutes } from '../access';
-import { recordAudit } from '../audit/audit-trail';
-import { actor } from '../audit/forward-audit';
+import { type GatewayDeps, type GatewayEnv, refusal, type SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit/request-audit';
 import type { Principal } from '../auth/principal';
-import type { OrganisationAccess } from '../reports/event-catalog';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableError } from '../errors';
+import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { ServiceUnreachableError } from '../service-connection';
+import { UpstreamClient } from '../upstream/upstream-client';
 import { nextRunAt, scheduleStream } from './export-scheduler';
 import { chooseSource } from './export-sources';
 import { encoderOf, exportFileName, exportPlan, runExport } from './run-export';
@@ -98,24 +98,16 @@ const SCHEDULE_SELECT = `select s.id, s.kind, s.row_shape, s.format, s.delimiter
  * export itself would be; runs, downloads and schedule changes are recorded in the audit trail.
  */
 export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
-  const { db, organisations, service } = deps;
+  const { db } = deps;
   const scheduler = deps.exportScheduler ?? null;
   const anyExport = { anyOf: ANY_EXPORT } as const;
 
-  const access = (c: Context<GatewayEnv>): OrganisationAccess => {
+  const upstreamOf = (c: Context<GatewayEnv>) => UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c));
+  /** Refuses (403) a kind the role may not export. */
+  const requireKind = (c: Context<GatewayEnv>, kind: ExportKind): void => {
     const principal = c.get('principal');
-    return {
-      organisationId: principal.organisationId,
-      clientName: principal.clientName,
-      apiKey: organisations.openKey(principal.sealedApiKey, principal.clientName),
-      origin: requestOrigin(c),
-    };
-  };
-  /** A 403 for a kind the role may not export; null when it may. */
-  const refuseKind = (c: Context<GatewayEnv>, kind: ExportKind): Response | null => {
-    const principal = c.get('principal');
-    if (mayExport(kind, principal.permissions)) return null;
-    return c.json({ message: refusal(EXPORT_KIND_REQUIRES[kind], principal) }, 403);
+    if (!mayExport(kind, principal.permissions))
+      throw new ForbiddenError(refusal(EXPORT_KIND_REQUIRES[kind], principal));
   };
   const allowedStreams = (principal: Principal) =>
     PAGE_STREAMS.filter((stream) => mayExport(kindOfStream(stream), principal.permissions));
@@ -130,16 +122,12 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   routes.declare('DELETE', '/exports/watermarks/:stream', anyExport, async (c) => {
     const principal = c.get('principal');
     const stream = c.req.param('stream') as PageStream;
-    if (!(PAGE_STREAMS as readonly string[]).includes(stream)) return c.json({ message: 'No such export' }, 404);
-    const refused = refuseKind(c, kindOfStream(stream));
-    if (refused) return refused;
+    if (!(PAGE_STREAMS as readonly string[]).includes(stream)) throw new NotFoundError('No such export');
+    requireKind(c, kindOfStream(stream));
     await db.transaction(async (tx) => {
       await forgetWatermark(tx, principal.organisationId, stream);
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'export',
-        method: 'DELETE',
-        path: `/api/exports/watermarks/${stream}`,
         status: 204,
         details: { stream, watermark: 'forgotten' },
       });
@@ -148,138 +136,116 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   });
 
   routes.declare('GET', '/exports/count', anyExport, async (c) => {
-    const query = countQuerySchema.safeParse(c.req.query());
-    if (!query.success) return c.json({ message: 'Unknown export' }, 422);
-    const refused = refuseKind(c, query.data.kind);
-    if (refused) return refused;
-    const organisation = access(c);
-    const stream = pageStreamOf(query.data.kind, query.data.rows);
-    return withService(c, async () => {
-      const whole = await chooseSource(db, service, organisation, query.data.kind, null);
-      const since = stream ? await readWatermark(db, organisation.organisationId, stream) : null;
-      const changed = since ? await changedSince(organisation, query.data, since) : null;
-      return c.json({ total: whole.total, changed, source: whole.source });
-    });
+    const query = parseQuery(c, countQuerySchema);
+    requireKind(c, query.kind);
+    const upstream = upstreamOf(c);
+    const stream = pageStreamOf(query.kind, query.rows);
+    const whole = await chooseSource(db, upstream, query.kind, null);
+    const since = stream ? await readWatermark(db, upstream.organisationId, stream) : null;
+    const changed = since ? await changedSince(upstream, query, since) : null;
+    return c.json({ total: whole.total, changed, source: whole.source });
   });
 
   /** Records changed since a watermark: those the export would read, less those the last export delivered. */
   async function changedSince(
-    organisation: OrganisationAccess,
+    upstream: UpstreamClient,
     settings: Pick<ExportSettings, 'kind' | 'rows'>,
     since: StoredWatermark,
   ): Promise<number> {
-    const source = await chooseSource(db, service, organisation, settings.kind, new Date(since.atMs));
+    const source = await chooseSource(db, upstream, settings.kind, new Date(since.atMs));
     const timeField = exportPlan(settings).timeField ?? 'lastChanged';
     const delivered = await countDelivered(source.batches(), since, timeField, !source.completeBefore);
     return Math.max(0, source.total - delivered);
   }
 
   routes.declare('POST', '/exports/runs', anyExport, async (c) => {
-    const body = await readBody(c, exportRunSchema);
-    if (!body.ok) return body.response;
-    const settings = body.data;
-    const refused = refuseKind(c, settings.kind);
-    if (refused) return refused;
+    const settings = await parseBody(c, exportRunSchema);
+    requireKind(c, settings.kind);
     const principal = c.get('principal');
-    const organisation = access(c);
     const stream = pageStreamOf(settings.kind, settings.rows);
     const since =
       stream && settings.mode === 'changes' ? await readWatermark(db, principal.organisationId, stream) : null;
     if (settings.mode === 'changes' && !since) {
-      return c.json({ message: 'There is no complete export yet to continue from: export everything first.' }, 409);
+      throw new ConflictError('There is no complete export yet to continue from: export everything first.');
     }
-    return withService(c, async () => {
-      const source = await chooseSource(db, service, organisation, settings.kind, since ? new Date(since.atMs) : null);
-      const encoder = encoderOf(settings);
-      const fileName = exportFileName(
-        principal.clientName,
-        { ...settings, mode: since ? 'changes' : 'full' },
-        encoder.extension,
-        new Date(),
-        body.data.timeZone ?? 'UTC',
+    const source = await chooseSource(db, upstreamOf(c), settings.kind, since ? new Date(since.atMs) : null);
+    const encoder = encoderOf(settings);
+    const fileName = exportFileName(
+      principal.clientName,
+      { ...settings, mode: since ? 'changes' : 'full' },
+      encoder.extension,
+      new Date(),
+      settings.timeZone ?? 'UTC',
+    );
+    const runId = await db.transaction(async (tx) => {
+      await tx.query(
+        `delete from gateway.export_runs where organisation_id = $1 and started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
+        [principal.organisationId],
       );
-      const runId = await db.transaction(async (tx) => {
-        await tx.query(
-          `delete from gateway.export_runs where organisation_id = $1 and started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
-          [principal.organisationId],
-        );
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into gateway.export_runs (organisation_id, account_id, stream, status, since_at)
-           values ($1, $2, $3, 'running', $4) returning id`,
-          [principal.organisationId, principal.accountId, stream ?? settings.kind, since ? new Date(since.atMs) : null],
-        );
-        const id = Number(rows[0]?.id);
-        await recordAudit(tx, {
-          ...actor(principal),
-          action: 'export',
-          method: 'POST',
-          path: '/api/exports/runs',
-          status: 200,
-          details: {
-            runId: id,
-            ...settings,
-            incremental: since !== null,
-            changedSince: since ? new Date(since.atMs).toISOString() : null,
-            source: source.source,
-            records: source.total,
-          },
-        });
-        return id;
-      });
-      // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
-      // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
-      const pipe = new TransformStream<Uint8Array, Uint8Array>();
-      const writer = pipe.writable.getWriter();
-      // Settled by abort below or by the browser going away: nothing waits on it.
-      writer.closed.catch(() => undefined);
-      const bytes = new TextEncoder();
-      void (async () => {
-        try {
-          const result = await runExport({
-            source,
-            settings,
-            since,
-            write: (text) => writer.write(bytes.encode(text)),
-          });
-          await db.query(
-            `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
-                    record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
-              where id = $1`,
-            [
-              runId,
-              result.next?.at ?? null,
-              result.next?.boundary ?? null,
-              result.records,
-              result.rows,
-              result.skipped,
-            ],
-          );
-          await writer.close();
-        } catch (error) {
-          await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [
-            runId,
-          ]);
-          deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
-          await writer.abort(error).catch(() => undefined);
-        }
-      })();
-      return new Response(pipe.readable, {
-        headers: {
-          'content-type': encoder.mimeType,
-          'content-disposition': `attachment; filename="${fileName}"`,
-          'cache-control': 'no-store',
-          'x-export-run': String(runId),
-          'x-export-records': String(source.total),
-          'x-export-source': source.source,
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into gateway.export_runs (organisation_id, account_id, stream, status, since_at)
+         values ($1, $2, $3, 'running', $4) returning id`,
+        [principal.organisationId, principal.accountId, stream ?? settings.kind, since ? new Date(since.atMs) : null],
+      );
+      const id = Number(rows[0]?.id);
+      await recordRequestAudit(tx, c, {
+        action: 'export',
+        status: 200,
+        details: {
+          runId: id,
+          ...settings,
+          incremental: since !== null,
+          changedSince: since ? new Date(since.atMs).toISOString() : null,
+          source: source.source,
+          records: source.total,
         },
       });
+      return id;
+    });
+    // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
+    // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+    const pipe = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = pipe.writable.getWriter();
+    // Settled by abort below or by the browser going away: nothing waits on it.
+    writer.closed.catch(() => undefined);
+    const bytes = new TextEncoder();
+    void (async () => {
+      try {
+        const result = await runExport({
+          source,
+          settings,
+          since,
+          write: (text) => writer.write(bytes.encode(text)),
+        });
+        await db.query(
+          `update gateway.export_runs set status = 'streamed', next_at = $2, next_boundary = $3,
+                  record_count = $4, row_count = $5, skipped_count = $6, finished_at = now()
+            where id = $1`,
+          [runId, result.next?.at ?? null, result.next?.boundary ?? null, result.records, result.rows, result.skipped],
+        );
+        await writer.close();
+      } catch (error) {
+        await db.query(`update gateway.export_runs set status = 'failed', finished_at = now() where id = $1`, [runId]);
+        deps.log.warn({ runId, reason: error instanceof Error ? error.message : String(error) }, 'export stopped');
+        await writer.abort(error).catch(() => undefined);
+      }
+    })();
+    return new Response(pipe.readable, {
+      headers: {
+        'content-type': encoder.mimeType,
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'no-store',
+        'x-export-run': String(runId),
+        'x-export-records': String(source.total),
+        'x-export-source': source.source,
+      },
     });
   });
 
   routes.declare('POST', '/exports/runs/:id/complete', anyExport, async (c) => {
     const principal = c.get('principal');
     const runId = idText(c.req.param('id'));
-    if (runId === null) return c.json({ message: 'No such export' }, 404);
+    if (runId === null) throw new NotFoundError('No such export');
     const outcome = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{
         stream: string;
@@ -310,7 +276,7 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
       const watermark = (await listWatermarks(tx, principal.organisationId)).find((w) => w.stream === run.stream);
       return { run, moved, watermark: watermark ?? null };
     });
-    if (!outcome) return c.json({ message: 'No such export, or it did not finish.' }, 404);
+    if (!outcome) throw new NotFoundError('No such export, or it did not finish.');
     return c.json({
       records: outcome.run.record_count,
       rows: outcome.run.row_count,
@@ -332,13 +298,10 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   });
 
   routes.declare('POST', '/exports/schedules', anyExport, async (c) => {
-    if (!scheduler) return noExportDir(c);
-    const body = await readBody(c, scheduleInputSchema);
-    if (!body.ok) return body.response;
-    const refused = refuseKind(c, body.data.kind);
-    if (refused) return refused;
+    requireScheduler();
+    const input = await parseBody(c, scheduleInputSchema);
+    requireKind(c, input.kind);
     const principal = c.get('principal');
-    const input = body.data;
     const schedule = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into gateway.export_schedules (organisation_id, kind, row_shape, format, delimiter, mode, time_of_day,
@@ -359,23 +322,21 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
         ],
       );
       const id = Number(rows[0]?.id);
-      await auditSchedule(tx, principal, 'POST', id, 201, { op: 'create', ...input });
+      await auditSchedule(tx, c, id, 201, { op: 'create', ...input });
       return id;
     });
     return c.json(await readSchedule(principal.organisationId, schedule), 201);
   });
 
   routes.declare('PUT', '/exports/schedules/:id', anyExport, async (c) => {
-    if (!scheduler) return noExportDir(c);
+    requireScheduler();
     const principal = c.get('principal');
     const id = idText(c.req.param('id'));
     const current = id === null ? null : await readSchedule(principal.organisationId, id);
-    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
-    const body = await readBody(c, scheduleInputSchema);
-    if (!body.ok) return body.response;
-    const refused = refuseKind(c, current.kind) ?? refuseKind(c, body.data.kind);
-    if (refused) return refused;
-    const input = body.data;
+    if (!current || id === null) throw new NotFoundError('No such schedule');
+    const input = await parseBody(c, scheduleInputSchema);
+    requireKind(c, current.kind);
+    requireKind(c, input.kind);
     await db.transaction(async (tx) => {
       await tx.query(
         `update gateway.export_schedules set kind = $3, row_shape = $4, format = $5, delimiter = $6, mode = $7,
@@ -399,7 +360,7 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
       if (input.kind !== current.kind || input.rows !== current.rows) {
         await forgetWatermark(tx, principal.organisationId, scheduleStream(id));
       }
-      await auditSchedule(tx, principal, 'PUT', id, 200, { op: 'update', ...input });
+      await auditSchedule(tx, c, id, 200, { op: 'update', ...input });
     });
     return c.json(await readSchedule(principal.organisationId, id));
   });
@@ -408,37 +369,35 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
     const principal = c.get('principal');
     const id = idText(c.req.param('id'));
     const current = id === null ? null : await readSchedule(principal.organisationId, id);
-    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
-    const refused = refuseKind(c, current.kind);
-    if (refused) return refused;
+    if (!current || id === null) throw new NotFoundError('No such schedule');
+    requireKind(c, current.kind);
     await db.transaction(async (tx) => {
       await tx.query('delete from gateway.export_schedules where id = $1 and organisation_id = $2', [
         id,
         principal.organisationId,
       ]);
       await forgetWatermark(tx, principal.organisationId, scheduleStream(id));
-      await auditSchedule(tx, principal, 'DELETE', id, 204, { op: 'delete', kind: current.kind });
+      await auditSchedule(tx, c, id, 204, { op: 'delete', kind: current.kind });
     });
     return c.body(null, 204);
   });
 
   routes.declare('POST', '/exports/schedules/:id/run', anyExport, async (c) => {
-    if (!scheduler) return noExportDir(c);
+    const running = requireScheduler();
     const principal = c.get('principal');
     const id = idText(c.req.param('id'));
     const current = id === null ? null : await readSchedule(principal.organisationId, id);
-    if (!current || id === null) return c.json({ message: 'No such schedule' }, 404);
-    const refused = refuseKind(c, current.kind);
-    if (refused) return refused;
+    if (!current || id === null) throw new NotFoundError('No such schedule');
+    requireKind(c, current.kind);
     await db.transaction(async (tx) => {
       // Due now; whichever instance ticks first runs it (the lease), and its next run follows the time of day.
       await tx.query(
         'update gateway.export_schedules set next_run_at = now(), enabled = true where id = $1 and organisation_id = $2',
         [id, principal.organisationId],
       );
-      await auditSchedule(tx, principal, 'POST', id, 202, { op: 'run-now', kind: current.kind });
+      await auditSchedule(tx, c, id, 202, { op: 'run-now', kind: current.kind });
     });
-    scheduler.poke();
+    running.poke();
     return c.json(await readSchedule(principal.organisationId, id), 202);
   });
 
@@ -496,22 +455,17 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
             [id, principal.organisationId],
           );
     const file = rows[0];
-    if (!file || !scheduler) return c.json({ message: 'No such file' }, 404);
-    const refused = refuseKind(c, file.kind);
-    if (refused) return refused;
+    if (!file || !scheduler) throw new NotFoundError('No such file');
+    requireKind(c, file.kind);
     const path = join(scheduler.dir, String(principal.organisationId), file.file_name);
     const size = await stat(path).then(
       (info) => info.size,
       () => null,
     );
-    if (size === null) {
-      return c.json({ message: 'The file is no longer in EXPORT_DIR (removed, or another instance’s disk).' }, 410);
-    }
-    await recordAudit(db, {
-      ...actor(principal),
+    if (size === null)
+      throw new GoneError('The file is no longer in EXPORT_DIR (removed, or another instance’s disk).');
+    await recordRequestAudit(db, c, {
       action: 'export-download',
-      method: 'GET',
-      path: `/api/exports/files/${id}`,
       status: 200,
       details: { fileId: id, fileName: file.file_name, kind: file.kind, rows: file.row_shape, format: file.format },
     });
@@ -535,35 +489,18 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   }
 
   function auditSchedule(
-    tx: Parameters<typeof recordAudit>[0],
-    principal: Principal,
-    method: string,
+    tx: Parameters<typeof recordRequestAudit>[0],
+    c: Context<GatewayEnv>,
     id: number,
     status: number,
     details: Record<string, string | number | boolean>,
   ) {
-    return recordAudit(tx, {
-      ...actor(principal),
-      action: 'export-schedule',
-      method,
-      path: method === 'POST' && details.op === 'create' ? '/api/exports/schedules' : `/api/exports/schedules/${id}`,
-      status,
-      details: { scheduleId: id, ...details },
-    });
+    return recordRequestAudit(tx, c, { action: 'export-schedule', status, details: { scheduleId: id, ...details } });
   }
 
-  function noExportDir(c: Context): Response {
-    return c.json({ message: 'Scheduled exports need EXPORT_DIR, a folder this server can write to.' }, 503);
-  }
-
-  async function withService(c: Context, work: () => Promise<Response>): Promise<Response> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ServiceUnreachableError) {
-        return c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
-      }
-      throw error;
-    }
+  /** The scheduler, or a 503 when this server has no folder for scheduled exports. */
+  function requireScheduler() {
+    if (!scheduler) throw new UnavailableError('Scheduled exports need EXPORT_DIR, a folder this server can write to.');
+    return scheduler;
   }
 }

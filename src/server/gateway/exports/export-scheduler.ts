@@ -8,6 +8,7 @@ import { localDate, zonedToInstant } from '../../time';
 import { recordAudit } from '../audit/audit-trail';
 import type { Organisations } from '../connection/organisations';
 import type { ServiceConnection } from '../service-connection';
+import { UpstreamClient } from '../upstream/upstream-client';
 import { chooseSource } from './export-sources';
 import { encoderOf, exportFileName, runExport } from './run-export';
 import { commitWatermark, readWatermark } from './watermark';
@@ -158,8 +159,7 @@ export class ExportScheduler {
       const since = settings.mode === 'changes' ? await readWatermark(db, organisationId, stream) : null;
       const source = await chooseSource(
         db,
-        this.#options.service,
-        { organisationId, ...access, origin: 'http://localhost' },
+        UpstreamClient.forOrganisation(this.#options, access),
         settings.kind,
         since ? new Date(since.atMs) : null,
       );

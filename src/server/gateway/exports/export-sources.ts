@@ -1,12 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { customerSchema } from '@/contract/customer';
 import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
 import { mirrorCompleteBefore } from '../mirror/mirror-store';
-import type { OrganisationAccess } from '../reports/event-catalog';
-import type { ServiceConnection } from '../service-connection';
+import type { RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
 import type { ExportRecord } from './export-rows';
 
 /**
@@ -55,15 +53,14 @@ const MIRRORED: Partial<Record<ExportKind, 'customers' | 'orders' | 'waitinglist
 /** The mirror when its first full sync of the kind has finished, else the service. */
 export async function chooseSource(
   db: Queryable,
-  service: ServiceConnection,
-  access: OrganisationAccess,
+  upstream: UpstreamClient,
   kind: ExportKind,
   since: Date | null,
 ): Promise<RecordSource> {
   const resource = MIRRORED[kind];
-  const completeBefore = resource ? await mirrorCompleteBefore(db, access.organisationId, resource) : null;
-  if (resource && completeBefore) return mirrorSource(db, access.organisationId, resource, since, completeBefore);
-  return serviceSource(service, access, kind, since);
+  const completeBefore = resource ? await mirrorCompleteBefore(db, upstream.organisationId, resource) : null;
+  if (resource && completeBefore) return mirrorSource(db, upstream.organisationId, resource, since, completeBefore);
+  return serviceSource(upstream, kind, since);
 }
 
 interface Keyed {
@@ -220,37 +217,17 @@ export async function mirrorSource(
   return { source: 'mirror', total: counted.rows[0]?.n ?? 0, batches, completeBefore };
 }
 
-/** Answers worth asking again after a pause; anything else fails the export. */
-const RETRIED = new Set([429, 502, 503, 504]);
-const ATTEMPTS = 5;
-/** Pages in flight at once: enough to hide each page's latency, few enough to stay polite. */
-const PAGES_AHEAD = 3;
+/** Retries of an export's pages: waits of ½, 1, 2, 4 s (or what `Retry-After` asks), then the export fails. */
+const EXPORT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 60_000 };
 
 export async function serviceSource(
-  service: ServiceConnection,
-  access: OrganisationAccess,
+  upstream: UpstreamClient,
   kind: ExportKind,
   since: Date | null,
 ): Promise<RecordSource> {
-  const base = `/v1/${encodeURIComponent(access.clientName)}/partner/export/${kind}`;
-  const call = async (path: string, method: string): Promise<unknown> => {
-    for (let attempt = 1; ; attempt++) {
-      const response = await service.fetch(
-        path,
-        { method, headers: { authorization: access.apiKey, accept: 'application/json' } },
-        access.origin,
-      );
-      if (response.ok) return response.json();
-      await response.body?.cancel();
-      if (!RETRIED.has(response.status) || attempt >= ATTEMPTS) {
-        throw new Error(`the Ticketing Service answered ${response.status} to the ${kind} export`);
-      }
-      const retryAfter = Number(response.headers.get('retry-after'));
-      await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : 2 ** attempt * 250);
-    }
-  };
+  const path = `/partner/export/${kind}`;
   if (kind === 'clienttypes') {
-    const names = await call(base, 'GET');
+    const names = await upstream.read('GET', path, { retry: EXPORT_RETRY });
     const list = typeof names === 'string' ? names.split(',') : Array.isArray(names) ? names : [];
     const records = list.map((name) => ({ clientType: String(name).trim() }));
     return {
@@ -261,32 +238,16 @@ export async function serviceSource(
       },
     };
   }
-  // POST exports take changedSince as a query parameter too (DESIGN.md decision 3): every page is a plain URL.
-  const pageUrl = (page: number) =>
-    `${base}?${new URLSearchParams({ ...(since ? { changedSince: since.toISOString() } : {}), page: String(page) })}`;
-  const first = (await call(pageUrl(1), 'POST')) as { data: ExportRecord[]; total: number; last_page: number };
+  // Page 1 now, for the total; the others as the export is read (a count reads none of them).
+  const pages = upstream.exportPages<ExportRecord>(path, since, { retry: EXPORT_RETRY });
+  const first = await pages.next();
+  if (first.done) throw new Error(`the ${kind} export gave no first page`);
   return {
     source: 'service',
-    total: Number(first.total),
+    total: first.value.total,
     async *batches() {
-      yield first.data;
-      const lastPage = Number(first.last_page);
-      const pending: Array<Promise<unknown>> = [];
-      let requested = 1;
-      const fill = () => {
-        while (pending.length < PAGES_AHEAD && requested < lastPage) {
-          requested += 1;
-          const answer = call(pageUrl(requested), 'POST');
-          answer.catch(() => undefined);
-          pending.push(answer);
-        }
-      };
-      fill();
-      while (pending.length > 0) {
-        const page = (await pending.shift()) as { data: ExportRecord[] };
-        fill();
-        yield page.data;
-      }
+      yield first.value.data;
+      for await (const page of pages) yield page.data;
     },
   };
 }

@@ -6,11 +6,12 @@ import { acceptsGzip, MIN_GZIP_BYTES } from '../../accept-gzip';
 import { type GatewayDeps, type GatewayEnv, refusal } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor, forwardedAction, forwardedEntry } from '../audit/forward-audit';
+import { ForbiddenError, UpstreamUnavailableError } from '../errors';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
 import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
-import { answerText, ServiceUnreachableError } from '../service-connection';
 import { isCheckout, joinShift } from '../shifts/shift-sales';
+import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposition'] as const;
@@ -22,95 +23,78 @@ const gzipAsync = promisify(gzip);
 
 /**
  * `/api/v1/{client_name}/...`: the signed-in person's call, checked against the route table (what their
- * role allows), sent to the service with the organisation's API key added. The key is opened here, per call,
- * and goes nowhere but the service's Authorization header.
+ * role allows), sent to the service by the organisation's upstream client, which adds the API key (opened
+ * per call; it goes nowhere but the service's Authorization header). One attempt, never retried: a change
+ * must not be made twice, and the service's answer, whatever it is, is the person's to see.
  */
 export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } = {}) {
   // Off only in the benchmark, to measure what the trail costs a sale; the gateway always records.
   const auditing = options.audit ?? true;
-  const { service, log, organisations } = deps;
+  const { service } = deps;
   return async (c: Context<GatewayEnv>) => {
     const principal = c.get('principal');
     const url = new URL(c.req.url);
     const servicePath = url.pathname.slice('/api'.length);
     const client = pathClient(servicePath);
-    if (client !== principal.clientName) {
-      return c.json({ message: 'This session is signed in for another client' }, 403);
-    }
+    if (client !== principal.clientName) throw new ForbiddenError('This session is signed in for another client');
     const below = servicePath.slice(`/v1/${servicePath.split('/')[2]}`.length);
     // An encoded slash could make one segment of ours two of the service's: such a path names no route here.
     const route = /%2f|%5c/i.test(below) ? null : forwardedRouteFor(c.req.method, below);
-    if (!route) return c.json({ message: 'Foyer does not forward this call.' }, 403);
+    if (!route) throw new ForbiddenError('Foyer does not forward this call.');
     if (!route.allow.some((permission) => principal.permissions.includes(permission))) {
-      return c.json({ message: refusal(route.allow, principal) }, 403);
+      throw new ForbiddenError(refusal(route.allow, principal));
     }
-    const apiKey = organisations.openKey(principal.sealedApiKey, principal.clientName);
+    const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
     const action = auditing ? forwardedAction(c.req.method, below) : null;
-    try {
-      const before = action ? await readBefore(c, apiKey, action, servicePath) : undefined;
-      const { response, requestText, answerText } = await forward(c, apiKey, `${servicePath}${url.search}`);
-      // Both before the answer is sent, side by side (neither needs the other): a customer created or edited,
-      // tags set, an order checked out, in the mirror; and the call in the audit trail — one statement
-      // (gateway.audit_append: the chain's head upserted under its row lock, one INSERT), committed before the
-      // answer reaches the browser, so no recorded call is lost.
-      const mirrored = deps.mirror.writeThrough(principal, apiKey, {
-        method: c.req.method,
-        path: below,
-        status: response.status,
-        answerText,
-      });
-      const audited = action
-        ? recordAudit(deps.db, {
-            ...actor(principal),
-            ...forwardedEntry(action, {
-              method: c.req.method,
-              path: below,
-              search: url.searchParams,
-              status: response.status,
-              requestText,
-              answerText,
-              before,
-            }),
-          })
-        : undefined;
-      // Both settle before a failure of either is passed on (none left running unobserved).
-      for (const settled of await Promise.allSettled([mirrored, audited])) {
-        if (settled.status === 'rejected') throw settled.reason;
-      }
-      if (isCheckout(c.req.method, below) && response.status >= 200 && response.status < 300) {
-        // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
-        await joinShift(deps, principal, requestOrigin(c), { requestText, answerText });
-      }
-      return response;
-    } catch (error) {
-      if (!(error instanceof ServiceUnreachableError)) throw error;
-      log.error({ reason: error.message, path: servicePath }, 'the Ticketing Service cannot be reached');
-      return error.timedOut
-        ? c.json({ message: 'The Ticketing Service did not answer in time.' }, 504)
-        : c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
+    const before = action ? await readBefore(upstream, action, below) : undefined;
+    const { response, requestText, answerText } = await forward(c, upstream, `${below}${url.search}`);
+    // Both before the answer is sent, side by side (neither needs the other): a customer created or edited,
+    // tags set, an order checked out, in the mirror; and the call in the audit trail — one statement
+    // (gateway.audit_append: the chain's head upserted under its row lock, one INSERT), committed before the
+    // answer reaches the browser, so no recorded call is lost.
+    const mirrored = deps.mirror.writeThrough(upstream, {
+      method: c.req.method,
+      path: below,
+      status: response.status,
+      answerText,
+    });
+    const audited = action
+      ? recordAudit(deps.db, {
+          ...actor(principal),
+          ...forwardedEntry(action, {
+            method: c.req.method,
+            path: below,
+            search: url.searchParams,
+            status: response.status,
+            requestText,
+            answerText,
+            before,
+          }),
+        })
+      : undefined;
+    // Both settle before a failure of either is passed on (none left running unobserved).
+    for (const settled of await Promise.allSettled([mirrored, audited])) {
+      if (settled.status === 'rejected') throw settled.reason;
     }
+    if (isCheckout(c.req.method, below) && response.status >= 200 && response.status < 300) {
+      // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
+      await joinShift(deps, principal, requestOrigin(c), { requestText, answerText });
+    }
+    return response;
   };
 
   /**
    * What a change replaces, read through the same connection just before it: the customer before an edit,
    * the tags before a tag change. Undefined when it cannot be read (the entry says so).
    */
-  async function readBefore(c: Context, apiKey: string, action: string, servicePath: string): Promise<unknown> {
+  async function readBefore(upstream: UpstreamClient, action: string, path: string): Promise<unknown> {
     if (action !== 'customer-edit' && action !== 'tags') return undefined;
     try {
-      const answer = await service.fetch(
-        servicePath,
-        { method: 'GET', headers: { authorization: apiKey, accept: 'application/json' } },
-        requestOrigin(c),
-      );
-      if (!answer.ok) {
-        await answer.body?.cancel();
-        return undefined;
-      }
-      return JSON.parse(await answerText(service, answer)) as unknown;
+      return (await upstream.read('GET', path, { missing: 'null', retry: SINGLE_ATTEMPT })) ?? undefined;
     } catch (error) {
-      if (error instanceof ServiceUnreachableError) throw error;
-      return undefined;
+      // The service answered, but not with it: the change goes on, its entry without the before.
+      if (error instanceof UpstreamUnavailableError && error.upstreamStatus !== null) return undefined;
+      throw error;
     }
   }
 
@@ -120,8 +104,8 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     answerText: string | null;
   }
 
-  async function forward(c: Context, apiKey: string, pathAndQuery: string): Promise<Forwarded> {
-    const headers = new Headers({ authorization: apiKey });
+  async function forward(c: Context, upstream: UpstreamClient, pathAndQuery: string): Promise<Forwarded> {
+    const headers = new Headers();
     for (const name of PASSED_REQUEST_HEADERS) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
@@ -135,23 +119,10 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
       answerText,
     });
     const gatewayOrigin = requestOrigin(c);
-    const answer = await service.fetch(
-      pathAndQuery,
-      { method, headers, body: body && body.byteLength > 0 ? body : undefined },
-      gatewayOrigin,
-    );
-    if (answer.status === 401 || answer.status === 403) {
-      // The service no longer takes the organisation's key (revoked, or replaced at the service): the
-      // person can do nothing until an administrator connects the new key.
-      log.error({ status: answer.status }, 'the Ticketing Service refused the organisation key');
-      await answer.body?.cancel();
-      return done(
-        c.json(
-          { message: "The Ticketing Service refused the organisation's API key. An administrator must replace it." },
-          502,
-        ),
-      );
-    }
+    const answer = await upstream.send(method, pathAndQuery, {
+      headers,
+      ...(body && body.byteLength > 0 ? { body } : {}),
+    });
     const serviceBase = service.baseUrl(gatewayOrigin);
     const responseHeaders = new Headers({ 'Cache-Control': 'no-store' });
     for (const name of PASSED_RESPONSE_HEADERS) {

@@ -13,8 +13,8 @@ import { fullPriceType, newCart, partner } from '../../testing/selling';
 import { createTestGateway, quietLog, type TestGateway } from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, HARBOUR, type TestService } from '../../testing/test-service';
 import { embeddedService, ServiceUnreachableError } from '../service-connection';
+import { isoSeconds } from '../upstream/upstream-client';
 import { MirrorSync } from './mirror-sync';
-import { isoSeconds } from './upstream-pages';
 
 describeEachDatabase('the mirror sync', (database) => {
   let service: TestService;

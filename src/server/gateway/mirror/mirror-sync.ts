@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
 import type { Database, Queryable } from '../../db/database';
 import type { Organisations } from '../connection/organisations';
+import { UpstreamUnavailableError } from '../errors';
 import type { ServiceConnection } from '../service-connection';
+import { BACKGROUND_RETRY, type RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
 import { RESOURCES, type ResourceSpec } from './mirror-resources';
 import { releaseLease, renewLease, takeLease } from './sync-lease';
-import { DEFAULT_RETRY, type RetryPolicy, UpstreamClient } from './upstream-pages';
 import { type ForwardedWrite, writeThrough } from './write-through';
 
 /**
@@ -43,7 +45,7 @@ const ANALYZE_AFTER_ROWS = 10_000;
 
 /**
  * The lease's lifetime. A running sync renews it after a batch once RENEW_AFTER_MS have passed; a batch
- * waits at most a minute for a `Retry-After` (DEFAULT_RETRY), so a live holder never lets it lapse, and an
+ * waits at most a minute for a `Retry-After` (BACKGROUND_RETRY), so a live holder never lets it lapse, and an
  * instance that died blocks its organisations for three minutes at most.
  */
 const LEASE_SECONDS = 180;
@@ -89,11 +91,11 @@ export interface SyncReport {
   ms: number;
 }
 
-/** One run's view of the organisation: its client, its key opened for the run, and the shared limit. */
+/** One run's view of the organisation: its upstream client and the limit its resources share. */
 interface RunContext {
   organisationId: number;
   client: UpstreamClient;
-  limit: <T>(task: () => Promise<T>) => Promise<T>;
+  limit: LimitFunction;
   keepLease: () => Promise<void>;
 }
 
@@ -189,13 +191,9 @@ export class MirrorSync {
     return begun ? begun.run : null;
   }
 
-  /** Puts a change just made through the gateway into the mirror (write-through.ts). */
-  writeThrough(
-    organisation: { organisationId: number; clientName: string },
-    apiKey: string,
-    call: ForwardedWrite,
-  ): Promise<void> {
-    return writeThrough(this.options, organisation, apiKey, call);
+  /** Puts a change just made through the gateway into the mirror (write-through.ts), read with `upstream`. */
+  writeThrough(upstream: UpstreamClient, call: ForwardedWrite): Promise<void> {
+    return writeThrough(this.options, upstream, call);
   }
 
   /** The sync running here for the organisation, if any. */
@@ -240,17 +238,21 @@ export class MirrorSync {
     );
     const organisation = rows[0];
     if (!organisation) return null;
-    const apiKey = this.options.organisations.openKey(organisation.api_key_sealed, organisation.client_name);
-    const client = new UpstreamClient(this.options.service, organisation.client_name, apiKey, {
-      retry: this.options.retry ?? DEFAULT_RETRY,
-      signal: this.#abort.signal,
-      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
-    });
+    const client = UpstreamClient.forOrganisation(
+      this.options,
+      { organisationId, clientName: organisation.client_name, sealedKey: organisation.api_key_sealed },
+      undefined,
+      {
+        retry: this.options.retry ?? BACKGROUND_RETRY,
+        signal: this.#abort.signal,
+        ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+      },
+    );
     let renewedAt = performance.now();
     const context: RunContext = {
       organisationId,
       client,
-      limit: createLimit(this.#concurrency),
+      limit: pLimit(this.#concurrency),
       keepLease: async () => {
         if (performance.now() - renewedAt < RENEW_AFTER_MS) return;
         if (!(await renewLease(db, organisationId, this.holder, LEASE_SECONDS))) throw new LeaseLostError();
@@ -488,23 +490,8 @@ async function failAttempt(db: Queryable, organisationId: number, resource: Mirr
   ]);
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown) =>
+  error instanceof UpstreamUnavailableError ? error.detail : error instanceof Error ? error.message : String(error);
 
 const summary = (report: ResourceReport) =>
   `${report.resource}: ${report.written} written${report.removed ? `, ${report.removed} removed` : ''} in ${report.pages} pages${report.full ? ' (full)' : ''}${report.error ? ` — ${report.error}` : ''}`;
-
-/** Runs at most `limit` tasks at once; the others wait in order. */
-function createLimit(limit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}

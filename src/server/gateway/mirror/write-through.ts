@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
-import type { ServiceConnection } from '../service-connection';
+import { INTERACTIVE_RETRY, isoSeconds, type UpstreamClient } from '../upstream/upstream-client';
 import { upsertCustomers, upsertOrders } from './mirror-store';
-import { isoSeconds, UpstreamClient } from './upstream-pages';
 
 /**
  * Write-through: a change made through the gateway is in the mirror before its answer reaches the person who
@@ -24,9 +23,6 @@ export interface ForwardedWrite {
 /** How far back a checkout's order is looked for in `GET /partner/order` (newest first): clocks may differ. */
 const RECENT_ORDERS_MS = 5 * 60 * 1000;
 
-/** One quick retry at most: the person is waiting for their answer. */
-const WRITE_THROUGH_RETRY = { attempts: 2, baseDelayMs: 200, maxDelayMs: 1000 };
-
 type WriteKind = 'customer' | 'customer-tags' | 'checkout';
 
 function kindOf(method: string, path: string): WriteKind | null {
@@ -38,22 +34,22 @@ function kindOf(method: string, path: string): WriteKind | null {
 }
 
 export async function writeThrough(
-  deps: { db: Database; service: ServiceConnection; log: Logger },
-  organisation: { organisationId: number; clientName: string },
-  apiKey: string,
+  deps: { db: Database; log: Logger },
+  upstream: UpstreamClient,
   call: ForwardedWrite,
 ): Promise<void> {
   const kind = kindOf(call.method, call.path);
   if (!kind || call.status < 200 || call.status >= 300) return;
-  const { organisationId } = organisation;
-  const upstream = new UpstreamClient(deps.service, organisation.clientName, apiKey, { retry: WRITE_THROUGH_RETRY });
+  const { organisationId } = upstream;
+  // One quick retry at most: the person is waiting for their answer.
+  const retry = INTERACTIVE_RETRY;
   try {
     if (kind === 'customer') {
       const customer = parseObject(call.answerText);
       if (customer?.customerId !== undefined) await upsertCustomers(deps.db, organisationId, [customer]);
     } else if (kind === 'customer-tags') {
       const customerId = call.path.split('/')[3];
-      const { json } = await upstream.get(`/partner/customer/${customerId}`);
+      const json = await upstream.read('GET', `/partner/customer/${customerId}`, { retry });
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
@@ -61,7 +57,7 @@ export async function writeThrough(
       // GET /partner/order is the one call that answers an order with its lines; newest first, so a checkout
       // that just happened is on its first page.
       const since = isoSeconds(new Date(Date.now() - RECENT_ORDERS_MS));
-      const { json } = await upstream.get(`/partner/order?changedSince=${encodeURIComponent(since)}`);
+      const json = await upstream.read('GET', `/partner/order?changedSince=${encodeURIComponent(since)}`, { retry });
       const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
       const order = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
       if (isObject(order)) await upsertOrders(deps.db, organisationId, [order]);

@@ -1,14 +1,6 @@
+import pLimit from 'p-limit';
 import { z } from 'zod';
-import type { ServiceConnection } from '../service-connection';
-
-/** What the gateway reads of an organisation on its behalf: its client name and its (opened) API key. */
-export interface OrganisationAccess {
-  organisationId: number;
-  clientName: string;
-  apiKey: string;
-  /** The origin the service may build absolute URLs from (the request's; any for calls like these). */
-  origin: string;
-}
+import type { UpstreamClient } from '../upstream/upstream-client';
 
 const lenientNumber = z.coerce.number().catch(0);
 
@@ -47,15 +39,6 @@ interface Cached<T> {
   at: number;
 }
 
-export class ServiceReadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The service's events and their availability, read with the organisation's key and kept for a while in this
  * process: a report of a season's performances costs one list call and a detail call per performance at most
@@ -66,15 +49,12 @@ export class EventCatalog {
   readonly #lists = new Map<string, Cached<CatalogEvent[]>>();
   readonly #details = new Map<string, Cached<CatalogEvent | null>>();
 
-  constructor(
-    private readonly service: ServiceConnection,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** Events that start between `from` and `to` (days, inclusive), without availability. */
-  list(access: OrganisationAccess, from: string, to: string): Promise<CatalogEvent[]> {
-    return this.#cached(this.#lists, `${access.organisationId}:${from}:${to}`, LIST_TTL_MS, async () => {
-      const body = await this.#get(access, `/partner/event?startDate=${from}&endDate=${to}`);
+  list(upstream: UpstreamClient, from: string, to: string): Promise<CatalogEvent[]> {
+    return this.#cached(this.#lists, `${upstream.organisationId}:${from}:${to}`, LIST_TTL_MS, async () => {
+      const body = await upstream.read('GET', `/partner/event?startDate=${from}&endDate=${to}`);
       return z
         .array(z.unknown())
         .parse(body)
@@ -86,28 +66,18 @@ export class EventCatalog {
   }
 
   /** The detail (with availability and blocked seats) of each event; null for one the service does not know. */
-  async details(access: OrganisationAccess, eventIds: readonly number[]): Promise<Map<number, CatalogEvent | null>> {
-    const result = new Map<number, CatalogEvent | null>();
-    let next = 0;
-    const worker = async () => {
-      while (next < eventIds.length) {
-        const eventId = eventIds[next++] as number;
-        result.set(eventId, await this.detail(access, eventId));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, eventIds.length) }, worker));
-    return result;
+  async details(upstream: UpstreamClient, eventIds: readonly number[]): Promise<Map<number, CatalogEvent | null>> {
+    const limit = pLimit(DETAIL_CONCURRENCY);
+    const details = await Promise.all(eventIds.map((eventId) => limit(() => this.detail(upstream, eventId))));
+    return new Map(eventIds.map((eventId, index) => [eventId, details[index] ?? null]));
   }
 
-  detail(access: OrganisationAccess, eventId: number): Promise<CatalogEvent | null> {
-    return this.#cached(this.#details, `${access.organisationId}:${eventId}`, DETAIL_TTL_MS, async () => {
-      try {
-        const parsed = eventSchema.safeParse(await this.#get(access, `/partner/event/${eventId}`));
-        return parsed.success ? parsed.data : null;
-      } catch (error) {
-        if (error instanceof ServiceReadError && error.status === 404) return null;
-        throw error;
-      }
+  detail(upstream: UpstreamClient, eventId: number): Promise<CatalogEvent | null> {
+    return this.#cached(this.#details, `${upstream.organisationId}:${eventId}`, DETAIL_TTL_MS, async () => {
+      const parsed = eventSchema.safeParse(
+        await upstream.read('GET', `/partner/event/${eventId}`, { missing: 'null' }),
+      );
+      return parsed.success ? parsed.data : null;
     });
   }
 
@@ -136,18 +106,5 @@ export class EventCatalog {
       if (cache.get(key)?.value === value) cache.delete(key);
     });
     return value;
-  }
-
-  async #get(access: OrganisationAccess, path: string): Promise<unknown> {
-    const response = await this.service.fetch(
-      `/v1/${encodeURIComponent(access.clientName)}${path}`,
-      { method: 'GET', headers: { authorization: access.apiKey, accept: 'application/json' } },
-      access.origin,
-    );
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new ServiceReadError(`the service answered ${response.status} to ${path.split('?')[0]}`, response.status);
-    }
-    return response.json();
   }
 }

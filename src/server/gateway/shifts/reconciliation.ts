@@ -1,6 +1,6 @@
 import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
-import { pageReaching, type ServiceOrder, type ServiceReader } from './service-reader';
+import { type OrderReader, pageReaching, type ServiceOrder } from './service-orders';
 import type { SaleRecord } from './shift-store';
 
 /**
@@ -27,7 +27,7 @@ export interface ShiftWindow {
 
 /** Every order changed since the opening whose date lies in the shift's time (give or take the margin). */
 export async function ordersOfShiftTime(
-  reader: ServiceReader,
+  reader: OrderReader,
   window: ShiftWindow,
   now: Date,
 ): Promise<{ orders: ServiceOrder[]; complete: boolean }> {
@@ -178,7 +178,7 @@ async function earlierDeskSalesChanged(
 /** Compares a shift's sales with the service's orders of the shift's time. */
 export async function reconcileShift(
   db: Queryable,
-  reader: ServiceReader,
+  reader: OrderReader,
   window: ShiftWindow,
   sales: readonly SaleRecord[],
   now = new Date(),

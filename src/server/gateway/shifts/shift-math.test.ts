@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationOf, changedSinceSale } from './reconciliation';
-import { pageReaching, type ServiceOrder, type ServiceReader, serviceOrderOf } from './service-reader';
+import { type OrderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { differenceOf, linesOf, shiftTotals, tenderOf } from './shift-math';
 import type { SaleRecord } from './shift-store';
 
@@ -185,7 +185,7 @@ describe('service orders', () => {
     const dated = (index: number) =>
       order({ orderId: index, orderDate: new Date(start - index * 60_000).toISOString() });
     const reads: number[] = [];
-    const reader: ServiceReader = {
+    const reader: OrderReader = {
       order: async () => null,
       event: async () => null,
       orderPage: async (_since, page) => {

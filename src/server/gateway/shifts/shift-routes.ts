@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import {
   closeShiftBodySchema,
@@ -11,14 +12,22 @@ import {
   type ZReport,
 } from '@/contract/shift';
 import { PG_UNIQUE_VIOLATION } from '../../db/connect';
-import { fieldError, type GatewayDeps, type GatewayEnv, readBody, type SecuredRoutes } from '../access';
-import { recordAudit } from '../audit/audit-trail';
-import { actor } from '../audit/forward-audit';
+import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit/request-audit';
 import type { Principal } from '../auth/principal';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnavailableError,
+  UpstreamUnavailableError,
+  ValidationError,
+} from '../errors';
+import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { ServiceUnreachableError } from '../service-connection';
+import { UpstreamClient } from '../upstream/upstream-client';
 import { reconcileShift, type ShiftWindow } from './reconciliation';
-import { ServiceReadError, type ServiceReader, serviceReader } from './service-reader';
+import { type OrderReader, orderReader } from './service-orders';
 import { differenceOf, shiftTotals } from './shift-math';
 import { readUnreadSales } from './shift-sales';
 import {
@@ -81,8 +90,6 @@ const shiftIdOf = (c: Context) => {
   return /^\d{1,15}$/.test(text) ? Number(text) : null;
 };
 
-const notFound = (c: Context) => c.json({ message: 'No such shift' }, 404);
-
 const isUniqueViolation = (error: unknown, constraint: string) => {
   if (typeof error !== 'object' || error === null) return false;
   const fields = error as { code?: unknown; constraint?: unknown; message?: unknown };
@@ -92,30 +99,24 @@ const isUniqueViolation = (error: unknown, constraint: string) => {
   );
 };
 
-const serviceFailure = (error: unknown) =>
-  error instanceof ServiceReadError || error instanceof ServiceUnreachableError;
-
 /** Names and starts of the performances, read a few at a time; one that cannot be read stays unnamed. */
 async function namePerformances(
-  reader: ServiceReader,
+  reader: OrderReader,
   totals: readonly Omit<PerformanceTotal, 'name' | 'start'>[],
 ): Promise<PerformanceTotal[]> {
-  const named: PerformanceTotal[] = [];
-  for (let start = 0; start < totals.length; start += NAME_CONCURRENCY) {
-    const batch = totals.slice(start, start + NAME_CONCURRENCY);
-    const events = await Promise.all(batch.map((total) => reader.event(total.eventId).catch(() => null)));
-    batch.forEach((total, index) => {
-      const event = events[index];
-      named.push({ ...total, name: event?.name ?? null, start: event?.start ?? null });
-    });
-  }
-  return named;
+  const limit = pLimit(NAME_CONCURRENCY);
+  return Promise.all(
+    totals.map(async (total) => {
+      const event = await limit(() => reader.event(total.eventId)).catch(() => null);
+      return { ...total, name: event?.name ?? null, start: event?.start ?? null };
+    }),
+  );
 }
 
 async function totalsOf(
   sales: readonly SaleRecord[],
   openingFloatCents: number,
-  reader: ServiceReader | null,
+  reader: OrderReader | null,
 ): Promise<ShiftTotals> {
   const totals = shiftTotals(sales, openingFloatCents);
   const byPerformance = reader
@@ -140,15 +141,17 @@ const windowOf = (record: ShiftRecord, closedAt: string | null = record.summary.
  */
 export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db, log } = deps;
-  const readerFor = (c: Context<GatewayEnv>) => serviceReader(deps, c.get('principal'), requestOrigin(c));
+  const readerFor = (c: Context<GatewayEnv>) =>
+    orderReader(UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c)));
 
-  /** A shift the person may see: their own, or any of their organisation's when they review shifts. */
-  async function visibleShift(c: Context<GatewayEnv>): Promise<ShiftRecord | null> {
+  /** A shift the person may see (their own, or any of their organisation's when they review shifts); else 404. */
+  async function visibleShift(c: Context<GatewayEnv>): Promise<ShiftRecord> {
     const principal = c.get('principal');
     const shiftId = shiftIdOf(c);
-    if (shiftId === null) return null;
-    const record = await findShift(db, principal.organisationId, shiftId);
-    if (!record || (record.sellerId !== principal.accountId && !isReviewer(principal))) return null;
+    const record = shiftId === null ? null : await findShift(db, principal.organisationId, shiftId);
+    if (!record || (record.sellerId !== principal.accountId && !isReviewer(principal))) {
+      throw new NotFoundError('No such shift');
+    }
     return record;
   }
 
@@ -220,11 +223,9 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('POST', '/shifts', sellers, async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, openShiftBodySchema);
-    if (!body.ok) return body.response;
-    const { desk, openingFloatCents, timeZone } = body.data;
+    const { desk, openingFloatCents, timeZone } = await parseBody(c, openShiftBodySchema);
     const known = await db.query('select 1 from pg_timezone_names where name = $1', [timeZone]);
-    if (known.rows.length === 0) return fieldError(c, 'timeZone', 'An IANA time zone, such as Europe/Amsterdam');
+    if (known.rows.length === 0) throw ValidationError.field('timeZone', 'An IANA time zone, such as Europe/Amsterdam');
     try {
       const shiftId = await db.transaction(async (tx) => {
         const { rows: desks } = await tx.query<{ id: string; name: string }>(
@@ -241,11 +242,8 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
           [principal.organisationId, deskRow.id, principal.accountId, timeZone, openingFloatCents],
         );
         const id = Number(rows[0]?.id);
-        await recordAudit(tx, {
-          ...actor(principal),
+        await recordRequestAudit(tx, c, {
           action: 'shift-open',
-          method: 'POST',
-          path: '/api/shifts',
           status: 201,
           details: { shiftId: id, desk: deskRow.name, openingFloatCents, timeZone },
         });
@@ -256,12 +254,9 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     } catch (error) {
       if (isUniqueViolation(error, 'shifts_one_open_per_seller')) {
         const open = await findOpenShiftOf(db, principal.accountId);
-        return c.json(
-          {
-            message: `You already have a shift open${open ? ` (shift ${open.summary.id} at ${open.summary.desk.name})` : ''}: close it first.`,
-            shiftId: open?.summary.id ?? null,
-          },
-          409,
+        throw new ConflictError(
+          `You already have a shift open${open ? ` (shift ${open.summary.id} at ${open.summary.desk.name})` : ''}: close it first.`,
+          { extra: { shiftId: open?.summary.id ?? null } },
         );
       }
       if (isUniqueViolation(error, 'shifts_one_open_per_desk')) {
@@ -273,7 +268,7 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         );
         const holder = rows[0]?.display_name;
         const message = `Desk ${desk} already has a shift open${holder ? ` (${holder})` : ''}.`;
-        return c.json({ message, errors: { desk: [message] } }, 409);
+        throw new ConflictError(message, { errors: { desk: [message] } });
       }
       throw error;
     }
@@ -281,14 +276,9 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('GET', '/shifts', sellersOrReviewers, async (c) => {
     const principal = c.get('principal');
-    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
-    const parsed = listFilterSchema.safeParse(query);
-    if (!parsed.success) {
-      const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-      return c.json({ message: 'The given data was invalid.', errors }, 422);
-    }
+    const parsed = parseQuery(c, listFilterSchema);
     // A seller without shifts:review sees their own shifts only.
-    const filter = isReviewer(principal) ? parsed.data : { ...parsed.data, seller: principal.accountId };
+    const filter = isReviewer(principal) ? parsed : { ...parsed, seller: principal.accountId };
     const page = Math.max(1, filter.page ?? 1);
     const { records, total } = await listShifts(db, whereOf(principal.organisationId, filter), page, SHIFT_PAGE_SIZE);
     return c.json({
@@ -302,7 +292,6 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('GET', '/shifts/:shiftId', sellersOrReviewers, async (c) => {
     const record = await visibleShift(c);
-    if (!record) return notFound(c);
     const sales = await currentSales(c, record);
     const totals = record.zReport?.totals ?? (await totalsOf(sales, record.summary.openingFloatCents, readerFor(c)));
     const fresh = (await findShift(db, record.organisationId, record.summary.id)) ?? record;
@@ -311,39 +300,26 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('GET', '/shifts/:shiftId/reconciliation', sellersOrReviewers, async (c) => {
     const record = await visibleShift(c);
-    if (!record) return notFound(c);
     const sales = await currentSales(c, record);
-    try {
-      return c.json(await reconcileShift(db, readerFor(c), windowOf(record), sales));
-    } catch (error) {
-      if (!serviceFailure(error)) throw error;
-      log.warn({ shiftId: record.summary.id, reason: (error as Error).message }, 'a shift could not be reconciled');
-      return c.json({ message: 'The Ticketing Service could not be read. Try again later.' }, 502);
-    }
+    return c.json(await reconcileShift(db, readerFor(c), windowOf(record), sales));
   });
 
   routes.declare('POST', '/shifts/:shiftId/close', sellersOrReviewers, async (c) => {
     const principal = c.get('principal');
     const record = await visibleShift(c);
-    if (!record) return notFound(c);
     const own = record.sellerId === principal.accountId;
     if (!isReviewer(principal) && !(own && principal.permissions.includes('sales:sell'))) {
-      return c.json({ message: 'Only the seller or a reviewer closes a shift.' }, 403);
+      throw new ForbiddenError('Only the seller or a reviewer closes a shift.');
     }
-    const body = await readBody(c, closeShiftBodySchema);
-    if (!body.ok) return body.response;
-    if (record.summary.status !== 'open') return c.json({ message: 'This shift is closed already.' }, 409);
+    const body = await parseBody(c, closeShiftBodySchema);
+    if (record.summary.status !== 'open') throw new ConflictError('This shift is closed already.');
 
     // The amounts of every sale are needed for the expected totals: read what is not read yet.
     const reader = readerFor(c);
     const sales = await currentSales(c, record);
     if (sales.some((sale) => !sale.read)) {
-      return c.json(
-        {
-          message:
-            'Some sales of this shift could not be read from the Ticketing Service yet, so its totals are not known. Try again in a moment.',
-        },
-        503,
+      throw new UnavailableError(
+        'Some sales of this shift could not be read from the Ticketing Service yet, so its totals are not known. Try again in a moment.',
       );
     }
     const closedAt = new Date();
@@ -356,23 +332,25 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       sales,
       closedAt,
     ).catch((error: unknown) => {
-      if (!serviceFailure(error)) throw error;
-      log.warn({ shiftId: record.summary.id, reason: (error as Error).message }, 'closing without reconciliation');
+      if (!(error instanceof UpstreamUnavailableError)) throw error;
+      log.warn({ shiftId: record.summary.id, reason: error.detail }, 'closing without reconciliation');
       return null;
     });
     const totals = await totalsOf(sales, record.summary.openingFloatCents, reader);
-    const { countedCashCents, countedCardCents } = body.data;
-    const reason = body.data.reason ? body.data.reason : null;
+    const { countedCashCents, countedCardCents } = body;
+    const reason = body.reason ? body.reason : null;
     const expected = { cashCents: totals.expected.cashCents, cardCents: totals.expected.cardCents };
     const difference = differenceOf(expected, { cashCents: countedCashCents, cardCents: countedCardCents });
     if ((difference.cashCents !== 0 || difference.cardCents !== 0) && !reason) {
-      return fieldError(c, 'reason', 'Give the reason for the difference');
+      throw ValidationError.field('reason', 'Give the reason for the difference');
     }
     if (
-      (body.data.expectedCashCents !== undefined && body.data.expectedCashCents !== expected.cashCents) ||
-      (body.data.expectedCardCents !== undefined && body.data.expectedCardCents !== expected.cardCents)
+      (body.expectedCashCents !== undefined && body.expectedCashCents !== expected.cashCents) ||
+      (body.expectedCardCents !== undefined && body.expectedCardCents !== expected.cardCents)
     ) {
-      return c.json({ message: 'The expected totals changed since you looked: check them again.', expected }, 409);
+      throw new ConflictError('The expected totals changed since you looked: check them again.', {
+        extra: { expected },
+      });
     }
     const zReport: ZReport = {
       generatedAt: closedAt.toISOString(),
@@ -413,11 +391,8 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
           JSON.stringify(zReport),
         ],
       );
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'shift-close',
-        method: 'POST',
-        path: `/api/shifts/${record.summary.id}/close`,
         status: 200,
         details: {
           shiftId: record.summary.id,
@@ -434,9 +409,9 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       });
       return 'closed' as const;
     });
-    if (outcome === 'closed-already') return c.json({ message: 'This shift is closed already.' }, 409);
+    if (outcome === 'closed-already') throw new ConflictError('This shift is closed already.');
     if (outcome === 'sales-changed') {
-      return c.json({ message: 'A sale joined this shift while it was being closed: check the totals again.' }, 409);
+      throw new ConflictError('A sale joined this shift while it was being closed: check the totals again.');
     }
     const closed = (await findShift(db, record.organisationId, record.summary.id)) ?? record;
     return c.json(detailOf(principal, closed, sales, totals));
@@ -445,18 +420,16 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('POST', '/shifts/:shiftId/sign-off', reviewers, async (c) => {
     const principal = c.get('principal');
     const record = await visibleShift(c);
-    if (!record) return notFound(c);
-    const body = await readBody(c, signOffBodySchema);
-    if (!body.ok) return body.response;
+    const body = await parseBody(c, signOffBodySchema);
     if (record.sellerId === principal.accountId) {
-      return c.json({ message: 'You cannot sign off your own shift: a second person does.' }, 403);
+      throw new ForbiddenError('You cannot sign off your own shift: a second person does.');
     }
     if (record.closedById === principal.accountId) {
-      return c.json({ message: 'You closed this shift: a second person signs it off.' }, 403);
+      throw new ForbiddenError('You closed this shift: a second person signs it off.');
     }
-    if (record.summary.status === 'open') return c.json({ message: 'Close the shift before signing it off.' }, 409);
-    if (record.summary.status === 'signed-off') return c.json({ message: 'This shift is signed off already.' }, 409);
-    const note = body.data.note ? body.data.note : null;
+    if (record.summary.status === 'open') throw new ConflictError('Close the shift before signing it off.');
+    if (record.summary.status === 'signed-off') throw new ConflictError('This shift is signed off already.');
+    const note = body.note ? body.note : null;
     const signed = await db.transaction(async (tx) => {
       // Conditional, so two reviewers at once sign it off once; the table's own check refuses the seller.
       const { rows } = await tx.query<{ id: string }>(
@@ -465,11 +438,8 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         [record.summary.id, record.organisationId, principal.accountId, note],
       );
       if (rows.length === 0) return false;
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'shift-sign-off',
-        method: 'POST',
-        path: `/api/shifts/${record.summary.id}/sign-off`,
         status: 200,
         details: {
           shiftId: record.summary.id,
@@ -481,7 +451,7 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       });
       return true;
     });
-    if (!signed) return c.json({ message: 'This shift is signed off already.' }, 409);
+    if (!signed) throw new ConflictError('This shift is signed off already.');
     const fresh = (await findShift(db, record.organisationId, record.summary.id)) ?? record;
     const sales = await salesOfShift(db, record.summary.id);
     const totals = fresh.zReport?.totals ?? (await totalsOf(sales, fresh.summary.openingFloatCents, null));

@@ -1,9 +1,11 @@
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { Queryable } from '../../db/database';
 import type { GatewayDeps } from '../access';
 import type { Principal } from '../auth/principal';
-import { ServiceUnreachableError } from '../service-connection';
-import { pageReaching, type ServiceOrder, ServiceReadError, type ServiceReader, serviceReader } from './service-reader';
+import { UpstreamUnavailableError } from '../errors';
+import { UpstreamClient } from '../upstream/upstream-client';
+import { type OrderReader, orderReader, pageReaching, type ServiceOrder } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
 import type { SaleRecord } from './shift-store';
 
@@ -92,7 +94,7 @@ export async function joinShift(
     return;
   }
   if (shiftId === null) return;
-  const reader = serviceReader(deps, principal, gatewayOrigin);
+  const reader = orderReader(UpstreamClient.forPerson(deps, principal, gatewayOrigin));
   const later = setTimeout(() => {
     readSaleIfUnread(deps.db, reader, principal.organisationId, facts).catch((error: unknown) => {
       deps.log.warn({ orderId: facts.orderId, reason: (error as Error).message }, 'a shift sale is read later');
@@ -110,7 +112,7 @@ export const SALE_READ_DELAY_MS = 1_000;
 
 async function readSaleIfUnread(
   db: Queryable,
-  reader: ServiceReader,
+  reader: OrderReader,
   organisationId: number,
   facts: CheckoutFacts,
 ): Promise<void> {
@@ -126,7 +128,7 @@ async function readSaleIfUnread(
  * `GET /partner/order/{id}` lacks): the orders changed since it last changed, at the page where its date
  * falls, and the next in case orders of the same moment spill over.
  */
-export async function findListedOrder(reader: ServiceReader, order: ServiceOrder): Promise<ServiceOrder | null> {
+export async function findListedOrder(reader: OrderReader, order: ServiceOrder): Promise<ServiceOrder | null> {
   const moment = Date.parse(order.orderDate);
   if (!order.lastChanged || Number.isNaN(moment)) return null;
   const found = await pageReaching(reader, order.lastChanged, moment);
@@ -146,7 +148,7 @@ export async function findListedOrder(reader: ServiceReader, order: ServiceOrder
  */
 export async function readSale(
   db: Queryable,
-  reader: ServiceReader,
+  reader: OrderReader,
   organisationId: number,
   sale: Pick<SaleRecord, 'orderId' | 'online'>,
   options: { settle?: boolean } = {},
@@ -194,25 +196,24 @@ const READ_CONCURRENCY = 4;
  */
 export async function readUnreadSales(
   db: Queryable,
-  reader: ServiceReader,
+  reader: OrderReader,
   organisationId: number,
   sales: readonly SaleRecord[],
   log: Logger,
 ): Promise<number> {
-  const unread = sales.filter((sale) => !sale.read);
-  let left = 0;
-  for (let start = 0; start < unread.length; start += READ_CONCURRENCY) {
-    const batch = unread.slice(start, start + READ_CONCURRENCY);
-    const results = await Promise.all(
-      batch.map((sale) =>
-        readSale(db, reader, organisationId, sale, { settle: true }).catch((error: unknown) => {
-          if (!(error instanceof ServiceReadError || error instanceof ServiceUnreachableError)) throw error;
-          log.warn({ orderId: sale.orderId, reason: error.message }, 'a shift sale could not be read yet');
-          return false;
-        }),
+  const limit = pLimit(READ_CONCURRENCY);
+  const results = await Promise.all(
+    sales
+      .filter((sale) => !sale.read)
+      .map((sale) =>
+        limit(() =>
+          readSale(db, reader, organisationId, sale, { settle: true }).catch((error: unknown) => {
+            if (!(error instanceof UpstreamUnavailableError)) throw error;
+            log.warn({ orderId: sale.orderId, reason: error.detail }, 'a shift sale could not be read yet');
+            return false;
+          }),
+        ),
       ),
-    );
-    left += results.filter((done) => !done).length;
-  }
-  return left;
+  );
+  return results.filter((done) => !done).length;
 }

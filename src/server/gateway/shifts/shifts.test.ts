@@ -15,7 +15,7 @@ import { createTestService, DEMO, describeEachDatabase, type TestService } from 
 import type { AuditEntry } from '../audit/audit-trail';
 import { upsertOrders } from '../mirror/mirror-store';
 import { embeddedService } from '../service-connection';
-import { type ServiceOrder, type ServiceReader, serviceOrderOf } from './service-reader';
+import { type OrderReader, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { readSale, readUnreadSales } from './shift-sales';
 import { salesOfShift } from './shift-store';
 
@@ -551,7 +551,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
       handlingTextPayment: 'Contant',
     }) as ServiceOrder;
     // A service whose order list never shows the order.
-    const reader: ServiceReader = {
+    const reader: OrderReader = {
       order: async () => order,
       orderPage: async () => ({ orders: [], lastPage: 1 }),
       event: async () => null,

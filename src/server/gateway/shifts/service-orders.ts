@@ -1,6 +1,5 @@
-import type { GatewayDeps } from '../access';
-import type { Principal } from '../auth/principal';
-import { answerText } from '../service-connection';
+import { UpstreamUnavailableError } from '../errors';
+import type { UpstreamClient } from '../upstream/upstream-client';
 
 /**
  * What the shifts read from the Ticketing Service, with the organisation's key, in the gateway's own name
@@ -31,23 +30,13 @@ export interface OrderPage {
   lastPage: number;
 }
 
-export interface ServiceReader {
+export interface OrderReader {
   /** `GET /partner/order/{id}`; null when the service does not know it. */
   order(orderId: number): Promise<ServiceOrder | null>;
   /** One page of `GET /partner/order?changedSince=…` (newest first by orderDate). */
   orderPage(changedSince: string, page: number): Promise<OrderPage>;
   /** A performance's name and start, or null when it cannot be read. */
   event(eventId: number): Promise<{ name: string; start: string | null } | null>;
-}
-
-/** The service answered something other than what was asked (an error status, an unreadable body). */
-export class ServiceReadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -95,36 +84,10 @@ export function serviceOrderOf(value: unknown): ServiceOrder | null {
   };
 }
 
-/** The reader for a signed-in person's organisation, through the gateway's connection to the service. */
-export function serviceReader(
-  deps: Pick<GatewayDeps, 'service' | 'organisations'>,
-  principal: Principal,
-  gatewayOrigin: string,
-): ServiceReader {
-  const base = `/v1/${encodeURIComponent(principal.clientName)}`;
-  // Opened per read and kept nowhere else, as the forwarder does.
-  const key = () => deps.organisations.openKey(principal.sealedApiKey, principal.clientName);
-
-  async function get(path: string, missingOk: boolean): Promise<unknown> {
-    const answer = await deps.service.fetch(
-      `${base}${path}`,
-      { method: 'GET', headers: { authorization: key(), accept: 'application/json' } },
-      gatewayOrigin,
-    );
-    if (missingOk && answer.status === 404) {
-      await answer.body?.cancel();
-      return null;
-    }
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      throw new ServiceReadError(`the Ticketing Service answered ${answer.status} to GET ${path}`, answer.status);
-    }
-    try {
-      return JSON.parse(await answerText(deps.service, answer)) as unknown;
-    } catch {
-      throw new ServiceReadError(`the Ticketing Service sent no JSON for GET ${path}`, answer.status);
-    }
-  }
+/** The reader of an organisation's orders, through its upstream client (failures: `UpstreamUnavailableError`). */
+export function orderReader(upstream: UpstreamClient): OrderReader {
+  const get = (path: string, missingOk: boolean) =>
+    upstream.read('GET', path, { missing: missingOk ? 'null' : 'fail' });
 
   return {
     async order(orderId) {
@@ -147,7 +110,8 @@ export function serviceReader(
           ? { name: fields.eventName, start: typeof fields.start === 'string' ? fields.start : null }
           : null;
       } catch (error) {
-        if (error instanceof ServiceReadError) return null;
+        // The service answered, but not with it: the performance stays unnamed.
+        if (error instanceof UpstreamUnavailableError && error.upstreamStatus !== null) return null;
         throw error;
       }
     },
@@ -162,7 +126,7 @@ const momentOf = (iso: string) => Date.parse(iso);
  * old moment costs a few reads however many orders changed since. Returns the page number and its orders.
  */
 export async function pageReaching(
-  reader: ServiceReader,
+  reader: OrderReader,
   changedSince: string,
   moment: number,
 ): Promise<{ page: number; orders: ServiceOrder[]; lastPage: number }> {
