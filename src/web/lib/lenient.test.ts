@@ -8,8 +8,8 @@ import {
   lenientNullableString,
   lenientString,
   lenientTags,
-  looseFlag,
 } from './lenient';
+import { looseFlag } from './read';
 
 describe('lenient readers', () => {
   it('reads decimals as numbers or strings, Dutch comma included', () => {

@@ -2,8 +2,6 @@ import { z } from 'zod/mini';
 import type { Parser } from './parser';
 import { type CustomerPrefs, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
 
-export { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
-
 /**
  * Lenient readers for what a real Ticketing Service may send differently from the reference one
  * (DESIGN.md): decimals as strings or numbers, tags as a comma-separated string or an array, legacy

@@ -100,4 +100,3 @@ export const auditMessages = defineMessages(
   },
 );
 
-export type AuditMessageKey = keyof typeof auditMessages.nl;
