@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
 import type { Database, Queryable } from '../../service/db/database';
@@ -93,7 +94,7 @@ export interface SyncReport {
 interface RunContext {
   organisationId: number;
   client: UpstreamClient;
-  limit: <T>(task: () => Promise<T>) => Promise<T>;
+  limit: LimitFunction;
   keepLease: () => Promise<void>;
 }
 
@@ -250,7 +251,7 @@ export class MirrorSync {
     const context: RunContext = {
       organisationId,
       client,
-      limit: createLimit(this.#concurrency),
+      limit: pLimit(this.#concurrency),
       keepLease: async () => {
         if (performance.now() - renewedAt < RENEW_AFTER_MS) return;
         if (!(await renewLease(db, organisationId, this.holder, LEASE_SECONDS))) throw new LeaseLostError();
@@ -492,19 +493,3 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 const summary = (report: ResourceReport) =>
   `${report.resource}: ${report.written} written${report.removed ? `, ${report.removed} removed` : ''} in ${report.pages} pages${report.full ? ' (full)' : ''}${report.error ? ` — ${report.error}` : ''}`;
-
-/** Runs at most `limit` tasks at once; the others wait in order. */
-function createLimit(limit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}

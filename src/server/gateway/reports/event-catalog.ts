@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { ServiceConnection } from '../service-connection';
 
@@ -87,16 +88,9 @@ export class EventCatalog {
 
   /** The detail (with availability and blocked seats) of each event; null for one the service does not know. */
   async details(access: OrganisationAccess, eventIds: readonly number[]): Promise<Map<number, CatalogEvent | null>> {
-    const result = new Map<number, CatalogEvent | null>();
-    let next = 0;
-    const worker = async () => {
-      while (next < eventIds.length) {
-        const eventId = eventIds[next++] as number;
-        result.set(eventId, await this.detail(access, eventId));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, eventIds.length) }, worker));
-    return result;
+    const limit = pLimit(DETAIL_CONCURRENCY);
+    const events = await limit.map(eventIds, (eventId) => this.detail(access, eventId));
+    return new Map(eventIds.map((eventId, index) => [eventId, events[index] ?? null]));
   }
 
   detail(access: OrganisationAccess, eventId: number): Promise<CatalogEvent | null> {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import {
   closeShiftBodySchema,
@@ -100,16 +101,11 @@ async function namePerformances(
   reader: ServiceReader,
   totals: readonly Omit<PerformanceTotal, 'name' | 'start'>[],
 ): Promise<PerformanceTotal[]> {
-  const named: PerformanceTotal[] = [];
-  for (let start = 0; start < totals.length; start += NAME_CONCURRENCY) {
-    const batch = totals.slice(start, start + NAME_CONCURRENCY);
-    const events = await Promise.all(batch.map((total) => reader.event(total.eventId).catch(() => null)));
-    batch.forEach((total, index) => {
-      const event = events[index];
-      named.push({ ...total, name: event?.name ?? null, start: event?.start ?? null });
-    });
-  }
-  return named;
+  const limit = pLimit(NAME_CONCURRENCY);
+  return limit.map(totals, async (total) => {
+    const event = await reader.event(total.eventId).catch(() => null);
+    return { ...total, name: event?.name ?? null, start: event?.start ?? null };
+  });
 }
 
 async function totalsOf(
