@@ -99,4 +99,3 @@ export const auditMessages = defineMessages(
     'action:connection': 'Connection changed',
   },
 );
-

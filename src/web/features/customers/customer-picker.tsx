@@ -10,10 +10,10 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
 import { type Buyer, customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import type { CustomerFormValues } from './customer-form-schema';
+import { customerQueries } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { isExactEmail } from './exact-email';
 

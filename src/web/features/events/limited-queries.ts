@@ -1,7 +1,7 @@
 import { type QueryFunction, type QueryKey, skipToken } from '@tanstack/react-query';
 import pLimit from 'p-limit';
 import { eventQueries } from '../../lib/queries/event-queries';
-import { productionQueries } from '../../lib/queries/production-queries';
+import { productionQueries } from './production-queries';
 
 /**
  * Pages that need one call per row (the list endpoints carry neither availability nor production titles)

@@ -1,9 +1,9 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CustomerSearchParams } from '@/contract/customer-search';
 import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
-import { apiClient } from '../api-client';
-import { isApiError } from '../api-error';
-import { retryRead } from '../retry-policy';
+import { apiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
+import { retryRead } from '../../lib/retry-policy';
 import {
   buyerLookupSchema,
   type Customer,
@@ -13,7 +13,7 @@ import {
   customerSearchPageSchema,
   tagCountsSchema,
   tagListSchema,
-} from '../schemas/customer';
+} from '../../lib/schemas/customer';
 
 /**
  * Customer calls: the partner group's (spec 4.2), forwarded, and the gateway's search over its mirror of the

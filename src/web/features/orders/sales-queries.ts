@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../api-client';
+import { apiClient } from '../../lib/api-client';
 
 const saleSchema = z.object({
   orderId: z.number(),
