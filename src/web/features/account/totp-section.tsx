@@ -3,7 +3,8 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
+import type { Account } from '@/contract/account';
+import { totpEnrolmentSchema, totpStateSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
@@ -12,11 +13,8 @@ import { useMessages } from '../../lib/i18n';
 import { sessionKey } from '../../lib/session';
 import { type DrawQr, useQrCode } from '../../lib/use-qr-code';
 import { accountMessages } from './account-messages';
-import { type Account, accountKeys } from './account-queries';
+import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
-
-const enrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
-const stateSchema = z.object({ totpEnabled: z.boolean() });
 
 /**
  * Two-step sign-in with an authenticator app (TOTP): set up by scanning a QR code and proving it with one
@@ -41,12 +39,12 @@ export function TotpSection({ account }: { account: Account }) {
     ]);
 
   const start = useMutation({
-    mutationFn: () => apiClient.post('/api/account/totp/setup', { schema: enrolmentSchema, body: {} }),
+    mutationFn: () => apiClient.post('/api/account/totp/setup', { schema: totpEnrolmentSchema, body: {} }),
     onSuccess: () => setCode(''),
   });
   const confirm = useMutation({
     mutationFn: (value: string) =>
-      apiClient.post('/api/account/totp/confirm', { schema: stateSchema, body: { code: value } }),
+      apiClient.post('/api/account/totp/confirm', { schema: totpStateSchema, body: { code: value } }),
     onSuccess: () => {
       start.reset();
       void refresh();
@@ -54,7 +52,7 @@ export function TotpSection({ account }: { account: Account }) {
   });
   const disable = useMutation({
     mutationFn: (value: string) =>
-      apiClient.delete('/api/account/totp', { schema: stateSchema, body: { password: value } }),
+      apiClient.delete('/api/account/totp', { schema: totpStateSchema, body: { password: value } }),
     onSuccess: () => {
       setDisabling(false);
       setPassword('');
