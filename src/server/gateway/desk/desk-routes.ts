@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
+import type { OpenOrders, PrintData } from '@/contract/desk';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
@@ -178,7 +179,7 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
         performances,
         sections,
         sale,
-      });
+      } satisfies PrintData<Record<string, unknown>>);
     } catch (error) {
       return serviceFailure(c, deps, error);
     }
@@ -217,6 +218,8 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
       return [{ ...order, user: customerOf(customer) }];
     });
     // Incomplete while the mirror's first full read of the orders still runs.
-    return jsonAnswer(c, { orders, withOnline, since, complete: ordersSynced });
+    return jsonAnswer(c, { orders, withOnline, since, complete: ordersSynced } satisfies OpenOrders<
+      Record<string, unknown>
+    >);
   });
 }
