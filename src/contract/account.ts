@@ -28,7 +28,6 @@ export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 
 /** `POST /api/account/passkeys`: the passkey just registered. */
 export const registeredPasskeySchema = passkeySummarySchema.pick({ id: true, name: true });
-export type RegisteredPasskey = z.infer<typeof registeredPasskeySchema>;
 
 /** `GET /api/account`. */
 export const accountSchema = z.object({
