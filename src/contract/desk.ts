@@ -67,3 +67,7 @@ export interface OpenOrders<Order> {
   since: string;
   complete: boolean;
 }
+
+/** `POST /api/orders/:orderId/prints`: the print recorded, its number for the order (a reprint is number 2 on). */
+export const printRecordSchema = z.object({ printNumber: z.number(), reprint: z.boolean() });
+export type PrintRecord = z.infer<typeof printRecordSchema>;
