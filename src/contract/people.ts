@@ -38,11 +38,3 @@ export type IssuedLink = z.infer<typeof issuedLinkSchema>;
 export const invitationSchema = issuedLinkSchema.extend({ id: z.number() });
 /** As the gateway answers it (`kind` left out: an invitation). */
 export type InvitationAnswer = z.input<typeof invitationSchema>;
-
-/** `GET /api/links/:token`: whom an unused invitation or reset link is for, shown before a password is chosen. */
-export const linkInfoSchema = z.object({
-  kind: z.enum(['invite', 'reset']),
-  email: z.string(),
-  name: z.string(),
-  clientName: z.string(),
-});

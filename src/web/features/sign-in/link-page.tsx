@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { linkInfoSchema } from '@/contract/people';
+import { linkInfoSchema } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert, IconKey } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
