@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /**
- * The gateway's audit trail as the app reads it (`GET /api/audit`): the kinds of entry. Pure, like the rest
- * of src/contract, so the gateway that writes them and the page that filters by them share one list.
+ * The gateway's audit trail as the app reads it (`GET /api/audit`): the kinds of entry, the page and the chain's
+ * check. Pure, like the rest of src/contract, so the gateway that writes them and the page that reads them
+ * share one definition.
  */
 export const AUDIT_ACTIONS = [
   'sign-in',
@@ -23,3 +26,39 @@ export const AUDIT_ACTIONS = [
 
 /** What an entry says happened. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One entry of the trail as `GET /api/audit` lists it. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  person: z.string().nullable(),
+  role: z.string().nullable(),
+  /** An AuditAction; read as text so that an entry of a newer gateway still shows. */
+  action: z.string(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  status: z.number().nullable(),
+  orderId: z.number().nullable(),
+  customerId: z.number().nullable(),
+  cartId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/audit`: a page of the trail, newest first. */
+export const auditPageSchema = z.object({
+  data: z.array(auditEntrySchema),
+  page: z.number(),
+  perPage: z.number(),
+  total: z.number(),
+  lastPage: z.number(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** `GET /api/audit/verify`: whether the hash chain holds, and where it breaks first. */
+export const auditChainSchema = z.object({
+  ok: z.boolean(),
+  entries: z.number(),
+  brokenAt: z.object({ id: z.number(), reason: z.string() }).nullable(),
+});
+export type AuditChain = z.infer<typeof auditChainSchema>;

@@ -25,10 +25,3 @@ export const isoDateSchema = z.iso.date();
 
 /** A path parameter that must be a positive integer id. */
 export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** `changedSince` of the incremental exports: a date (start of that day, client time) or an ISO datetime. */
-export const changedSinceSchema = z.union([
-  isoDateSchema,
-  z.iso.datetime({ offset: true }),
-  z.iso.datetime({ local: true }),
-]);

@@ -44,8 +44,12 @@ export interface CustomerSearchParams {
  */
 export type EmailCheck = 'found' | 'not-found' | 'failed';
 
-export interface CustomerSearchPage {
-  data: Customer[];
+/**
+ * `GET /api/customers`. The customers are the service's as the mirror keeps them; a reader that turns them into
+ * its own shape (the app's reads credit as a number, tags as a list) names that shape as `C`.
+ */
+export interface CustomerSearchPage<C = Customer> {
+  data: C[];
   /** Matches in all. */
   total: number;
   page: number;
@@ -85,9 +89,15 @@ export interface BuyerLookupAnswer {
   emailCheck?: EmailCheck;
 }
 
+/** A match as a bulk action names it. */
+export type CustomerMatch = Pick<
+  Customer,
+  'customerId' | 'customerFirstName' | 'customerPreposition' | 'customerLastName' | 'email'
+>;
+
 /** `GET /api/customers/matches`: every match of a search and its filters (bulk actions), up to the limit. */
 export interface CustomerMatches {
-  data: Pick<Customer, 'customerId' | 'customerFirstName' | 'customerPreposition' | 'customerLastName' | 'email'>[];
+  data: CustomerMatch[];
   total: number;
   /** More matched than CUSTOMER_MATCHES_MAX: only the first ones are in `data`. */
   truncated: boolean;

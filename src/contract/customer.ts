@@ -11,7 +11,6 @@ export const customerPrefsSchema = z
   .record(z.string(), z.unknown())
   .nullable()
   .meta({ description: 'Opt-in preferences, read-only; legacy value forms ("1", 1, true) are kept as stored' });
-export type CustomerPrefs = z.infer<typeof customerPrefsSchema>;
 
 /**
  * Customer (spec 2.7), as the partner group returns it. The reference service builds it in one place, the
@@ -159,4 +158,3 @@ export const clientTypeListSchema = z.array(z.string());
 
 /** `POST /partner/export/customers`: customers including customerPrefs, oldest change first. */
 export const customerPageSchema = paginated(customerSchema).meta({ id: 'CustomerPage' });
-export type CustomerPage = z.infer<typeof customerPageSchema>;

@@ -21,10 +21,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** CSV delimiters: the comma for machines, the semicolon (with decimal commas) for Dutch spreadsheets. */
 export const DELIMITERS = ['comma', 'semicolon'] as const;
-export type DelimiterName = (typeof DELIMITERS)[number];
 
 export const EXPORT_MODES = ['full', 'changes'] as const;
-export type ExportMode = (typeof EXPORT_MODES)[number];
 
 /**
  * Who may export what (any one of the permissions), as the gateway checks it: customers are the customer

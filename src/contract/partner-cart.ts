@@ -79,7 +79,6 @@ export const checkoutRequestSchema = z
       .meta({ description: 'https (http only for localhost); where the payment page sends the buyer back' }),
   })
   .meta({ id: 'CheckoutRequest' });
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export const checkoutResponseSchema = z
   .object({

@@ -26,7 +26,6 @@ export const personRefSchema = z.object({
 export type PersonRef = z.infer<typeof personRefSchema>;
 
 export const deskSchema = z.object({ id: z.number().int(), name: z.string() });
-export type Desk = z.infer<typeof deskSchema>;
 
 export const shiftSummarySchema = z.object({
   id: z.number().int(),
@@ -58,7 +57,6 @@ export const methodTotalSchema = z.object({
   feeCents: cents,
   donationCents: cents,
 });
-export type MethodTotal = z.infer<typeof methodTotalSchema>;
 
 export const performanceTotalSchema = z.object({
   eventId: z.number().int(),
@@ -95,11 +93,9 @@ export const shiftSaleSchema = z.object({
   orderStatus: z.string().nullable(),
   paymentStatus: z.string().nullable(),
 });
-export type ShiftSale = z.infer<typeof shiftSaleSchema>;
 
 /** How an order found in the reconciliation differs from the shift's own record. */
 export const RECONCILIATION_KINDS = ['outside-foyer', 'changed', 'missing', 'without-shift'] as const;
-export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 
 const orderStateSchema = z.object({
   orderStatus: z.string().nullable(),
@@ -198,7 +194,6 @@ export const shiftOptionsSchema = z.object({
   /** Everyone who has had a shift (for reviewers; a seller sees only themselves). */
   sellers: z.array(personRefSchema),
 });
-export type ShiftOptions = z.infer<typeof shiftOptionsSchema>;
 
 export const openShiftBodySchema = z.object({
   desk: z.string({ error: 'Name the desk' }).trim().min(1, 'Name the desk').max(60, 'At most 60 characters'),

@@ -44,12 +44,6 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** First row or undefined — for lookups by key. */
-export async function queryOne<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row | undefined> {
-  const result = await db.query<Row>(sql, params);
-  return result.rows[0];
-}
-
 const keptReads = new VersionedMemo();
 
 /**

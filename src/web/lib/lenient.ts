@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
 import type { Parser } from './parser';
-import { type CustomerPrefs, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
-
-export { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag, toCustomerPrefs, toNumber, toTags } from './read';
+import { looseFlag, toNumber } from './read';
 
 /**
  * Lenient readers for what a real Ticketing Service may send differently from the reference one
@@ -35,8 +33,6 @@ export const lenientString = preprocess(
   z.string(),
 );
 
-export const lenientTags = preprocess(toTags, z.array(z.string()));
-
 export const lenientFlag = preprocess(looseFlag, z.boolean());
 
 /** A hand-written reader (lib/read.ts) inside a zod schema: its result, or a failed parse. */
@@ -55,5 +51,3 @@ export function fromParser<Output>(parser: Parser<Output>) {
 export function lenientArray<Item extends z.core.SomeType>(item: Item) {
   return preprocess((value) => (value === null || value === undefined ? [] : value), z.array(item));
 }
-
-export const lenientCustomerPrefs = preprocess(toCustomerPrefs, z.custom<CustomerPrefs | null>());

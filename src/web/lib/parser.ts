@@ -5,5 +5,3 @@
 export interface Parser<Output> {
   safeParse(data: unknown): { success: true; data: Output } | { success: false; error: unknown };
 }
-
-export type ParsedBy<P> = P extends Parser<infer Output> ? Output : never;

@@ -1,6 +1,7 @@
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import type { AuditChain, AuditPage } from '@/contract/audit';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
 import type { Queryable } from '../../db/database';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
@@ -123,7 +124,7 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       perPage: AUDIT_PAGE_SIZE,
       total,
       lastPage: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
-    });
+    } satisfies AuditPage);
   });
 
   routes.declare('GET', '/audit/export.csv', auditRead, (c) => {
@@ -160,7 +161,7 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       ok: status?.ok ?? true,
       entries: status?.entries ?? 0,
       brokenAt: status?.brokenAt ?? null,
-    });
+    } satisfies AuditChain);
   });
 
   routes.declare('POST', '/orders/:orderId/prints', PRINTERS, async (c) => {

@@ -1,23 +1,12 @@
+import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
-
-/** An order sold through Foyer: who checked it out, when, and the shift the sale joined (if the seller had one open). */
-export interface FoyerSale {
-  orderId: number;
-  seller: { accountId: number | null; name: string | null; email: string | null };
-  at: string;
-  shift: { id: number; desk: string; openedAt: string | null } | null;
-}
 
 /**
  * The first successful checkout of each of `orderIds` that the audit trail holds for the organisation (a
- * repeated checkout of the same cart answers the same order). An order absent from the answer was not sold
- * through Foyer.
+ * repeated checkout of the same cart answers the same order): who checked it out, when, and the shift the sale
+ * joined (if the seller had one open). An order absent from the answer was not sold through Foyer.
  */
-export async function foyerSales(
-  db: Queryable,
-  organisationId: number,
-  orderIds: readonly number[],
-): Promise<FoyerSale[]> {
+export async function foyerSales(db: Queryable, organisationId: number, orderIds: readonly number[]): Promise<Sale[]> {
   if (orderIds.length === 0) return [];
   const { rows } = await db.query<{
     order_id: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Account, EndedSessions, TotpEnrolment, TotpState } from '@/contract/account';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { findAccountById, setPasswordHash } from './accounts';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy';
@@ -43,7 +44,7 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
         createdAt: new Date(row.created_at).toISOString(),
         lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
       })),
-    });
+    } satisfies Account);
   });
 
   routes.declare('PUT', '/account/password', 'signed-in', async (c) => {
@@ -63,7 +64,7 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     await setPasswordHash(db, principal.accountId, await hashPassword(body.data.newPassword));
     // Whoever may have known the old password is signed out everywhere else.
     const ended = await sessions.endAll(principal.accountId, principal.sessionRef);
-    return c.json({ endedSessions: ended }, 200);
+    return c.json({ endedSessions: ended } satisfies EndedSessions, 200);
   });
 
   routes.declare('DELETE', '/account/sessions/:ref', 'signed-in', async (c) => {
@@ -73,7 +74,10 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/account/sessions/end-others', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    return c.json({ endedSessions: await sessions.endAll(principal.accountId, principal.sessionRef) }, 200);
+    return c.json(
+      { endedSessions: await sessions.endAll(principal.accountId, principal.sessionRef) } satisfies EndedSessions,
+      200,
+    );
   });
 
   routes.declare('POST', '/account/totp/setup', 'signed-in', async (c) => {
@@ -85,7 +89,7 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       vault.seal(secret, totpContext(principal.accountId)),
     ]);
     // Shown to the person once, to scan or type into their authenticator app.
-    return c.json({ secret, uri }, 200);
+    return c.json({ secret, uri } satisfies TotpEnrolment, 200);
   });
 
   routes.declare('POST', '/account/totp/confirm', 'signed-in', async (c) => {
@@ -102,7 +106,7 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       'update gateway.accounts set totp_enabled_at = now(), totp_last_step = $2, updated_at = now() where id = $1',
       [account.id, step],
     );
-    return c.json({ totpEnabled: true }, 200);
+    return c.json({ totpEnabled: true } satisfies TotpState, 200);
   });
 
   routes.declare('DELETE', '/account/totp', 'signed-in', async (c) => {
@@ -118,6 +122,6 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       'update gateway.accounts set totp_enabled_at = null, totp_secret_sealed = null, totp_last_step = null, updated_at = now() where id = $1',
       [account.id],
     );
-    return c.json({ totpEnabled: false }, 200);
+    return c.json({ totpEnabled: false } satisfies TotpState, 200);
   });
 }

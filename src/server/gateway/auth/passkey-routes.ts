@@ -9,6 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { PasskeySummary } from '@/contract/account';
 import type { Queryable } from '../../db/database';
 import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
@@ -382,7 +383,7 @@ interface PasskeyRow {
 }
 
 /** As GET /api/account lists them. */
-function passkeyView(row: PasskeyRow) {
+function passkeyView(row: PasskeyRow): PasskeySummary {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
+import type { OpenOrders, PrintData } from '@/contract/desk';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
@@ -184,7 +185,7 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
       performances,
       sections,
       sale,
-    });
+    } satisfies PrintData<Record<string, unknown>>);
   });
 
   routes.declare('GET', '/desk/open-orders', PRINTERS, async (c: Context<GatewayEnv>) => {
@@ -220,6 +221,8 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
       return [{ ...order, user: customerOf(customer) }];
     });
     // Incomplete while the mirror's first full read of the orders still runs.
-    return jsonAnswer(c, { orders, withOnline, since, complete: ordersSynced });
+    return jsonAnswer(c, { orders, withOnline, since, complete: ordersSynced } satisfies OpenOrders<
+      Record<string, unknown>
+    >);
   });
 }

@@ -68,7 +68,7 @@ export class EventCatalog {
   /** The detail (with availability and blocked seats) of each event; null for one the service does not know. */
   async details(upstream: UpstreamClient, eventIds: readonly number[]): Promise<Map<number, CatalogEvent | null>> {
     const limit = pLimit(DETAIL_CONCURRENCY);
-    const details = await Promise.all(eventIds.map((eventId) => limit(() => this.detail(upstream, eventId))));
+    const details = await limit.map(eventIds, (eventId) => this.detail(upstream, eventId));
     return new Map(eventIds.map((eventId, index) => [eventId, details[index] ?? null]));
   }
 

@@ -105,12 +105,10 @@ async function namePerformances(
   totals: readonly Omit<PerformanceTotal, 'name' | 'start'>[],
 ): Promise<PerformanceTotal[]> {
   const limit = pLimit(NAME_CONCURRENCY);
-  return Promise.all(
-    totals.map(async (total) => {
-      const event = await limit(() => reader.event(total.eventId)).catch(() => null);
-      return { ...total, name: event?.name ?? null, start: event?.start ?? null };
-    }),
-  );
+  return limit.map(totals, async (total) => {
+    const event = await reader.event(total.eventId).catch(() => null);
+    return { ...total, name: event?.name ?? null, start: event?.start ?? null };
+  });
 }
 
 async function totalsOf(

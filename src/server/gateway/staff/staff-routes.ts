@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Connection } from '@/contract/connection';
+import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
+import type { Role, RolesAnswer } from '@/contract/roles';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
@@ -82,19 +85,23 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       [c.get('principal').organisationId],
     );
     return c.json(
-      rows.map((row) => ({
-        id: Number(row.id),
-        email: row.email,
-        name: row.display_name,
-        role: { id: Number(row.role_id), key: row.role_key, name: row.role_name },
-        disabled: row.disabled,
-        passwordSet: row.password_set,
-        passkeys: row.passkeys,
-        totpEnabled: row.totp_enabled,
-        lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
-        pendingLinkExpiresAt: row.pending_link_expires_at ? new Date(row.pending_link_expires_at).toISOString() : null,
-        createdAt: new Date(row.created_at).toISOString(),
-      })),
+      rows.map(
+        (row): StaffMember => ({
+          id: Number(row.id),
+          email: row.email,
+          name: row.display_name,
+          role: { id: Number(row.role_id), key: row.role_key, name: row.role_name },
+          disabled: row.disabled,
+          passwordSet: row.password_set,
+          passkeys: row.passkeys,
+          totpEnabled: row.totp_enabled,
+          lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at).toISOString() : null,
+          pendingLinkExpiresAt: row.pending_link_expires_at
+            ? new Date(row.pending_link_expires_at).toISOString()
+            : null,
+          createdAt: new Date(row.created_at).toISOString(),
+        }),
+      ),
     );
   });
 
@@ -125,7 +132,11 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       return { accountId, ...issued };
     });
     return c.json(
-      { id: invited.accountId, link: linkUrl(requestOrigin(c), 'invite', invited.token), expiresAt: invited.expiresAt },
+      {
+        id: invited.accountId,
+        link: linkUrl(requestOrigin(c), 'invite', invited.token),
+        expiresAt: invited.expiresAt,
+      } satisfies InvitationAnswer,
       201,
     );
   });
@@ -224,7 +235,10 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       });
       return token;
     });
-    return c.json({ link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind }, 201);
+    return c.json(
+      { link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind } satisfies IssuedLink,
+      201,
+    );
   });
 
   routes.declare('GET', '/roles', staff, async (c) => {
@@ -232,7 +246,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     return c.json({
       roles,
       permissions: PERMISSIONS.map((key) => ({ key, description: PERMISSION_DESCRIPTIONS[key] })),
-    });
+    } satisfies RolesAnswer);
   });
 
   routes.declare('POST', '/roles', staff, async (c) => {
@@ -277,7 +291,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       });
       return id;
     });
-    return c.json(await findRole(db, principal.organisationId, roleId), 201);
+    return c.json((await findRole(db, principal.organisationId, roleId)) satisfies Role | null, 201);
   });
 
   routes.declare('PUT', '/roles/:id', staff, async (c) => {
@@ -331,7 +345,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         },
       });
     });
-    return c.json(await findRole(db, principal.organisationId, roleId), 200);
+    return c.json((await findRole(db, principal.organisationId, roleId)) satisfies Role | null, 200);
   });
 
   routes.declare('DELETE', '/roles/:id', staff, async (c) => {

@@ -112,18 +112,9 @@ function inRange(catalog: PartnerCatalog, client: Client, range: DateRange): Par
 
 /**
  * `GET /partner/event`: the client's events in start order. `startDate`/`endDate` are local dates of the
- * client's zone, both inclusive, compared with the event's start.
+ * client's zone, both inclusive, compared with the event's start. The unfiltered list is its body prepared
+ * once per catalog version.
  */
-export async function listPartnerEvents(
-  db: Queryable,
-  client: Client,
-  range: DateRange,
-  now: Date,
-): Promise<PartnerEvent[]> {
-  return inRange(await partnerCatalog(db, client, now), client, range);
-}
-
-/** `listPartnerEvents` for the response: the unfiltered list as its body prepared once per catalog version. */
 export async function partnerEventListBody(
   db: Queryable,
   client: Client,

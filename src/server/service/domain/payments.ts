@@ -15,7 +15,6 @@ import { at, sellingTransaction } from './selling-transaction';
  * here. Every change moves `last_changed`.
  */
 
-export type PaymentAction = 'pay' | 'later' | 'cancel';
 const ACTIONS: readonly string[] = ['pay', 'later', 'cancel'];
 
 export interface OrderDocument {

@@ -43,23 +43,9 @@ export const IconLogout = (props: IconProps) => (
   </Icon>
 );
 
-export const IconLanguage = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-  </Icon>
-);
-
 export const IconSearch = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-3.5-3.5" />
-  </Icon>
-);
-
-export const IconKeyboard = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="2" y="6" width="20" height="12" rx="2" />
-    <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
   </Icon>
 );

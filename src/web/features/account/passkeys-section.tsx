@@ -2,6 +2,8 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
+import type { Account } from '@/contract/account';
+import { registeredPasskeySchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { IconKey } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
@@ -12,11 +14,10 @@ import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { createPasskey, passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
 import { accountMessages } from './account-messages';
-import { type Account, accountKeys } from './account-queries';
+import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
 
 const NAME_MAX_LENGTH = 100;
-const passkeySchema = z.object({ id: z.string(), name: z.string() });
 
 /**
  * The person's passkeys: sign in with a fingerprint, face or PIN instead of a password. Add one (the browser
@@ -35,7 +36,10 @@ export function PasskeysSection({ account }: { account: Account }) {
   const add = useMutation({
     mutationFn: async (passkeyName: string) => {
       const answer = await createPasskey('/api/account/passkeys/options');
-      return apiClient.post('/api/account/passkeys', { schema: passkeySchema, body: { ...answer, name: passkeyName } });
+      return apiClient.post('/api/account/passkeys', {
+        schema: registeredPasskeySchema,
+        body: { ...answer, name: passkeyName },
+      });
     },
     onSuccess: () => {
       setNaming(false);

@@ -3,6 +3,8 @@ import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { Account } from '@/contract/account';
+import { endedSessionsSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
@@ -11,7 +13,7 @@ import { useMessages } from '../../lib/i18n';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { NewPasswordFields, newPasswordShape, passwordsMatch, signInMessages } from '../sign-in/public';
 import { accountMessages } from './account-messages';
-import { type Account, accountKeys } from './account-queries';
+import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
 
 /** Change one's own password; the gateway then ends every other session of the person. */
@@ -34,7 +36,7 @@ export function PasswordSection({ account }: { account: Account }) {
   const change = useMutation({
     mutationFn: (values: Values) =>
       apiClient.put('/api/account/password', {
-        schema: z.object({ endedSessions: z.number() }),
+        schema: endedSessionsSchema,
         body: { currentPassword: values.currentPassword, newPassword: values.password },
       }),
     onSuccess: () => {

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { endedSessionsSchema } from '@/contract/account';
 import '@mantine/core/styles/Badge.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { AccountSession } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { appMessages } from '../../lib/app-messages';
@@ -9,7 +11,7 @@ import { browserLabel } from '../../lib/browser-label';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { accountMessages } from './account-messages';
-import { type AccountSession, accountKeys } from './account-queries';
+import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
 
 const methodKeys = {
@@ -33,8 +35,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
     onSettled: invalidate,
   });
   const endOthers = useMutation({
-    mutationFn: () =>
-      apiClient.post('/api/account/sessions/end-others', { schema: z.object({ endedSessions: z.number() }), body: {} }),
+    mutationFn: () => apiClient.post('/api/account/sessions/end-others', { schema: endedSessionsSchema, body: {} }),
     onSettled: invalidate,
   });
   const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current));

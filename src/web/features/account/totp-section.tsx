@@ -2,25 +2,27 @@ import { Alert, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInpu
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { type FormEvent, useState } from 'react';
+import type { Account } from '@/contract/account';
+import { totpEnrolmentSchema, totpStateSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { sessionKey } from '../../lib/session';
+import { type DrawQr, useQrCode } from '../../lib/use-qr-code';
 import { accountMessages } from './account-messages';
-import { type Account, accountKeys } from './account-queries';
+import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
-
-const enrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
-const stateSchema = z.object({ totpEnabled: z.boolean() });
 
 /**
  * Two-step sign-in with an authenticator app (TOTP): set up by scanning a QR code and proving it with one
  * code; turned off with the password (not when the person's role requires it).
  */
+const drawTotpQr: DrawQr = async (uri) =>
+  (await import('qrcode')).toDataURL(uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' });
+
 export function TotpSection({ account }: { account: Account }) {
   const t = useMessages(accountMessages);
   const app = useMessages(appMessages);
@@ -28,7 +30,6 @@ export function TotpSection({ account }: { account: Account }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [disabling, setDisabling] = useState(false);
-  const [qr, setQr] = useState<string | null>(null);
 
   // The session says what the person may do: after enrolment a role that requires TOTP opens up.
   const refresh = () =>
@@ -38,12 +39,12 @@ export function TotpSection({ account }: { account: Account }) {
     ]);
 
   const start = useMutation({
-    mutationFn: () => apiClient.post('/api/account/totp/setup', { schema: enrolmentSchema, body: {} }),
+    mutationFn: () => apiClient.post('/api/account/totp/setup', { schema: totpEnrolmentSchema, body: {} }),
     onSuccess: () => setCode(''),
   });
   const confirm = useMutation({
     mutationFn: (value: string) =>
-      apiClient.post('/api/account/totp/confirm', { schema: stateSchema, body: { code: value } }),
+      apiClient.post('/api/account/totp/confirm', { schema: totpStateSchema, body: { code: value } }),
     onSuccess: () => {
       start.reset();
       void refresh();
@@ -51,7 +52,7 @@ export function TotpSection({ account }: { account: Account }) {
   });
   const disable = useMutation({
     mutationFn: (value: string) =>
-      apiClient.delete('/api/account/totp', { schema: stateSchema, body: { password: value } }),
+      apiClient.delete('/api/account/totp', { schema: totpStateSchema, body: { password: value } }),
     onSuccess: () => {
       setDisabling(false);
       setPassword('');
@@ -60,18 +61,8 @@ export function TotpSection({ account }: { account: Account }) {
   });
 
   const enrolment = start.data;
-  useEffect(() => {
-    if (!enrolment) return setQr(null);
-    let current = true;
-    // The QR code package loads only when someone sets this up.
-    void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(enrolment.uri, { margin: 1, width: 200, errorCorrectionLevel: 'M' }))
-      .then((url) => current && setQr(url))
-      .catch(() => current && setQr(null));
-    return () => {
-      current = false;
-    };
-  }, [enrolment]);
+  // The QR code package loads only when someone sets this up.
+  const { image: qr } = useQrCode(enrolment?.uri ?? null, drawTotpQr);
 
   const codeError = isApiError(confirm.error) ? confirm.error.fieldErrors.code?.join(' ') : undefined;
   const passwordError = isApiError(disable.error) ? disable.error.fieldErrors.password?.join(' ') : undefined;

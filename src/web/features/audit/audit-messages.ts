@@ -99,5 +99,3 @@ export const auditMessages = defineMessages(
     'action:connection': 'Connection changed',
   },
 );
-
-export type AuditMessageKey = keyof typeof auditMessages.nl;

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { AuditEntry } from '@/contract/audit';
 import { AUDIT_ACTIONS } from '@/contract/audit';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
@@ -11,7 +12,7 @@ import { IconDownload } from '../../components/icons/area-icons';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { auditMessages } from './audit-messages';
-import { AUDIT_FILTER_KEYS, type AuditEntry, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
+import { AUDIT_FILTER_KEYS, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
 
 /** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };

@@ -1,39 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { auditChainSchema, auditPageSchema } from '@/contract/audit';
 import { apiClient } from '../../lib/api-client';
-
-const json: z.ZodType<unknown> = z.unknown();
-
-const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  person: z.string().nullable(),
-  role: z.string().nullable(),
-  action: z.string(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  status: z.number().nullable(),
-  orderId: z.number().nullable(),
-  customerId: z.number().nullable(),
-  cartId: z.string().nullable(),
-  details: z.record(z.string(), json).nullable(),
-});
-
-const auditPageSchema = z.object({
-  data: z.array(auditEntrySchema),
-  page: z.number(),
-  perPage: z.number(),
-  total: z.number(),
-  lastPage: z.number(),
-});
-
-const chainSchema = z.object({
-  ok: z.boolean(),
-  entries: z.number(),
-  brokenAt: z.object({ id: z.number(), reason: z.string() }).nullable(),
-});
-
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The filter of the audit page, as the URL keeps it (`from`/`to` are local days, YYYY-MM-DD). */
 export interface AuditFilter {
@@ -78,6 +45,6 @@ export const auditQueries = {
   chain: () =>
     queryOptions({
       queryKey: auditKeys.chain(),
-      queryFn: ({ signal }) => apiClient.get('/api/audit/verify', { schema: chainSchema, signal }),
+      queryFn: ({ signal }) => apiClient.get('/api/audit/verify', { schema: auditChainSchema, signal }),
     }),
 };

@@ -12,7 +12,7 @@ export const boxOfficeRoutes: AreaRoutes = {
       path: '/box-office',
       loader: () => {
         prefetch(async (queryClient) => {
-          const { cartQueries } = await import('../../lib/queries/cart-queries');
+          const { cartQueries } = await import('./cart-queries');
           void queryClient.prefetchQuery(cartQueries.paymentMethods());
         });
         return null;

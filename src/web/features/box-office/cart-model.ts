@@ -22,11 +22,6 @@ export function pricesOfRank(prices: readonly RankPrice[], rankId: number): Rank
   return prices.filter((price) => price.rankId === rankId);
 }
 
-/** The first price of a rank is its regular one (the service lists them in position order). */
-export function defaultPriceOf(prices: readonly RankPrice[], rankId: number): RankPrice | undefined {
-  return prices.find((price) => price.rankId === rankId);
-}
-
 /** A chosen seat of a reserved-seating plan. */
 export interface ChosenSeat {
   seatId: string;

@@ -8,10 +8,10 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { cartQueries } from '../../lib/queries/cart-queries';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 import { boxOfficeMessages } from './box-office-messages';
 import { totalWithFee } from './cart-model';
+import { cartQueries } from './cart-queries';
 
 /**
  * Checkout: who buys (the customer picker), how they pay (each method with its fee and the total

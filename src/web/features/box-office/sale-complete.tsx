@@ -8,12 +8,12 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { cartQueries, ORDER_STATUS_POLL_MS } from '../../lib/queries/cart-queries';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { useCan } from '../../lib/use-can';
 import { boxOfficeMessages } from './box-office-messages';
 import type { CompletedSale } from './cart-model';
 import { cartLines, totalWithFee } from './cart-model';
+import { cartQueries, ORDER_STATUS_POLL_MS } from './cart-queries';
 import { PaymentQr } from './payment-qr';
 
 type StatusKey = 'statusPaid' | 'statusPending' | 'statusNone' | 'statusPartial' | 'statusCancelled';

@@ -1,4 +1,4 @@
-import type { Buyer } from '../../lib/schemas/customer';
+import type { BuyerSummary } from '@/contract/customer-search';
 import type { SaleStage } from './sale-keys';
 
 /** Which form added: its error is said beside that form. */
@@ -22,7 +22,7 @@ export interface SaleState {
   planMessage: string | null;
   addError: { source: AddSource; error: unknown } | null;
   /** The buyer: in memory only (never in storage), gone with "new sale". */
-  customer: Buyer | null;
+  customer: BuyerSummary | null;
   methodId: number | null;
   confirmNewSale: 'abandonCart' | 'leavePayment' | null;
 }
@@ -41,7 +41,7 @@ export type SaleAction =
   | { type: 'planMessage'; message: string }
   | { type: 'toCheckout'; cartHasLines: boolean }
   | { type: 'backToSelect' }
-  | { type: 'customerChosen'; customer: Buyer | null }
+  | { type: 'customerChosen'; customer: BuyerSummary | null }
   | { type: 'methodChosen'; methodId: number }
   | { type: 'newSaleAsked'; confirm: 'abandonCart' | 'leavePayment' }
   | { type: 'newSaleKept' }

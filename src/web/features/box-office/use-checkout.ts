@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
-import { cartQueries } from '../../lib/queries/cart-queries';
+import { cartQueries } from './cart-queries';
 import type { SaleAction, SaleState } from './sale-state';
 import type { SaleCart } from './use-sale-cart';
 

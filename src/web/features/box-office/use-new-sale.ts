@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
-import { orderStatusKeys } from '../../lib/queries/cart-queries';
 import type { OrderStatus } from '../../lib/schemas/order-status';
+import { orderStatusKeys } from './cart-queries';
 import { awaitsOnlinePayment } from './sale-complete';
 import type { SaleAction } from './sale-state';
 import type { SaleCart } from './use-sale-cart';

@@ -1,6 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
+import { eventKeys } from '../../lib/queries/event-queries';
+import { seatPlanKeys } from '../../lib/queries/seat-plan-queries';
+import type { CartAddItem, PartnerCart } from '../../lib/schemas/partner-cart';
+import type { PaymentMethod } from '../../lib/schemas/payment-method';
+import { serverNow } from '../../lib/server-clock';
+import { sleep } from '../../lib/sleep';
+import { type CompletedSale, holdsSeats } from './cart-model';
 import {
   addCartItems,
   cartKeys,
@@ -9,14 +16,7 @@ import {
   createCart,
   deleteCart,
   removeCartItem,
-} from '../../lib/queries/cart-queries';
-import { eventKeys } from '../../lib/queries/event-queries';
-import { seatPlanKeys } from '../../lib/queries/seat-plan-queries';
-import type { CartAddItem, PartnerCart } from '../../lib/schemas/partner-cart';
-import type { PaymentMethod } from '../../lib/schemas/payment-method';
-import { serverNow } from '../../lib/server-clock';
-import { sleep } from '../../lib/sleep';
-import { type CompletedSale, holdsSeats } from './cart-model';
+} from './cart-queries';
 import { readStoredCartId, readStoredSale, storeCartId, storeSale } from './cart-storage';
 
 export type CartNotice = 'cartGone' | 'lapsed' | null;

@@ -18,13 +18,14 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { CustomerMatch } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerKeys, customerQueries, getCustomerTags, setCustomerTags } from '../../lib/queries/customer-queries';
-import { type CustomerMatch, customerName } from '../../lib/schemas/customer';
+import { customerName } from '../../lib/schemas/customer';
 import { type BulkTagAction, runBulkTagChange } from './bulk-tags';
+import { customerKeys, customerQueries, getCustomerTags, setCustomerTags } from './customer-queries';
 import { customersMessages } from './customers-messages';
 
 /** Customers changed at once: a handful keeps the desk responsive and the service unhurried. */

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
+import type { CustomerMatch } from '@/contract/customer-search';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { type Customer, type CustomerMatch, customerName } from '../../lib/schemas/customer';
+import { type Customer, customerName } from '../../lib/schemas/customer';
 import { descendingFirst } from './customer-list-params';
 import { OptinBadge, RowCheckbox, TagChips } from './customer-parts';
 import { customersMessages } from './customers-messages';

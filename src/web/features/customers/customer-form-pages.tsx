@@ -8,9 +8,9 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
-import { customerQueries } from '../../lib/queries/customer-queries';
 import { customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
+import { customerQueries } from './customer-queries';
 import { customersMessages } from './customers-messages';
 
 /**

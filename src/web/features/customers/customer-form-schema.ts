@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from '@/contract/customer-limits';
-import type { CustomerBody } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
+import type { CustomerBody } from './customer-queries';
 
 /**
  * The customer form's rules, from the create/update constraints of spec 2.7 (and DESIGN.md decision 13):

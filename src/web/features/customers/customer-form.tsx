@@ -10,7 +10,6 @@ import { IconAlert } from '../../components/icons/status-icons';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
-import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } from '../../lib/queries/customer-queries';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import {
   CUSTOM_FIELDS,
@@ -23,6 +22,7 @@ import {
   FIELD_MAX,
   updateBody,
 } from './customer-form-schema';
+import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import './customer-form.css';
 

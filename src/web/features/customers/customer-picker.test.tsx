@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BuyerSummary } from '@/contract/customer-search';
 import { apiClient } from '../../lib/api-client';
-import type { Buyer } from '../../lib/schemas/customer';
 import { sessionKey } from '../../lib/session';
 import { renderWithApp } from '../../testing/render';
 import { CustomerPicker, quickCreateDefaults } from './customer-picker';
@@ -96,8 +96,8 @@ function fakeGateway() {
   return { fetch, created, lookups };
 }
 
-function Host({ onChange }: { onChange: (customer: Buyer | null) => void }) {
-  const [value, setValue] = useState<Buyer | null>(null);
+function Host({ onChange }: { onChange: (customer: BuyerSummary | null) => void }) {
+  const [value, setValue] = useState<BuyerSummary | null>(null);
   return (
     <CustomerPicker
       value={value}
@@ -111,7 +111,7 @@ function Host({ onChange }: { onChange: (customer: Buyer | null) => void }) {
 
 const seller = ['events:read', 'sales:sell', 'customers:lookup'];
 
-function renderPicker(onChange: (customer: Buyer | null) => void, permissions: string[] = seller) {
+function renderPicker(onChange: (customer: BuyerSummary | null) => void, permissions: string[] = seller) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionKey, { clientName: 'demo', permissions });
   return renderWithApp(
@@ -144,7 +144,7 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     // The best match is highlighted: Enter takes it. Arrow down moves to the next.
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
-    const chosen = onChange.mock.calls[0]?.[0] as Buyer;
+    const chosen = onChange.mock.calls[0]?.[0] as BuyerSummary;
     expect(['Jansen', 'Jansma']).toContain(chosen.customerLastName);
     expect(screen.getByTestId('customer-picker-value')).toHaveTextContent(chosen.customerLastName);
 
@@ -260,7 +260,7 @@ describe('CustomerPicker asks the gateway only', { timeout: 30_000 }, () => {
     renderPicker(onChange);
     await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'jansm{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
-    expect((onChange.mock.calls[0]?.[0] as Buyer | undefined)?.customerLastName).toBe('Jansma');
+    expect((onChange.mock.calls[0]?.[0] as BuyerSummary | undefined)?.customerLastName).toBe('Jansma');
   });
 });
 

@@ -4,16 +4,17 @@ import '@mantine/core/styles/Modal.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { BuyerSummary } from '@/contract/customer-search';
 import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
-import { type Buyer, customerName } from '../../lib/schemas/customer';
+import { customerName } from '../../lib/schemas/customer';
 import { CustomerForm } from './customer-form';
 import type { CustomerFormValues } from './customer-form-schema';
+import { customerQueries } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { isExactEmail } from './exact-email';
 
@@ -22,8 +23,8 @@ const CREATE_OPTION = '__create__';
 const LOOKUP_DEBOUNCE_MS = 120;
 
 export interface CustomerPickerProps {
-  value: Buyer | null;
-  onChange: (customer: Buyer | null) => void;
+  value: BuyerSummary | null;
+  onChange: (customer: BuyerSummary | null) => void;
   autoFocus?: boolean;
 }
 
@@ -93,7 +94,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
     }
   }, [focusSearch, value]);
 
-  const choose = (customer: Buyer) => {
+  const choose = (customer: BuyerSummary) => {
     onChange(customer);
     setQuery('');
     combobox.closeDropdown();

@@ -3,8 +3,8 @@ import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '../../components/icons/shell-icons';
 import { useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
 import { type CustomerListParams, hasFilters } from './customer-list-params';
+import { customerQueries } from './customer-queries';
 import { customersMessages } from './customers-messages';
 
 interface CustomerSearchPanelProps {

@@ -11,7 +11,6 @@ import { MirrorFreshness } from '../../components/mirror-freshness';
 import { isApiError } from '../../lib/api-error';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
 import { useCustomerColumns } from './customer-columns';
@@ -23,6 +22,7 @@ import {
   searchParamsOf,
   writeCustomerListParams,
 } from './customer-list-params';
+import { customerQueries } from './customer-queries';
 import { CustomerSearchPanel } from './customer-search-panel';
 import { customersMessages } from './customers-messages';
 import { isExactEmail } from './exact-email';

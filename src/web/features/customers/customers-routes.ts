@@ -27,7 +27,7 @@ export const customersRoutes: AreaRoutes = {
         const customerId = Number(params.customerId);
         if (Number.isInteger(customerId) && customerId > 0) {
           prefetch(async (queryClient) => {
-            const { customerQueries } = await import('../../lib/queries/customer-queries');
+            const { customerQueries } = await import('./customer-queries');
             void queryClient.prefetchQuery(customerQueries.detail(customerId));
           });
         }

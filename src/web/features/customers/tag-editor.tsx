@@ -7,8 +7,8 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
-import { customerKeys, customerQueries, setCustomerTags } from '../../lib/queries/customer-queries';
 import type { Customer } from '../../lib/schemas/customer';
+import { customerKeys, customerQueries, setCustomerTags } from './customer-queries';
 import { customersMessages } from './customers-messages';
 
 /**

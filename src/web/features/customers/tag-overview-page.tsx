@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../components/page-states';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { customerQueries } from '../../lib/queries/customer-queries';
+import { customerQueries } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { useSearchAfterSync } from './use-search-after-sync';
 

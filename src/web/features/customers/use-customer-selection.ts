@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
+import type { CustomerMatch } from '@/contract/customer-search';
 import { CUSTOMER_PAGE_SIZE } from '@/contract/customer-search';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
-import { fetchCustomerMatches } from '../../lib/queries/customer-queries';
-import type { CustomerMatch } from '../../lib/schemas/customer';
 import { type CustomerListParams, searchParamsOf } from './customer-list-params';
+import { fetchCustomerMatches } from './customer-queries';
 import { customersMessages } from './customers-messages';
 
 /**

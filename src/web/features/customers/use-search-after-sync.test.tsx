@@ -3,8 +3,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MirrorStatus } from '@/contract/mirror';
-import { customerKeys } from '../../lib/queries/customer-queries';
 import { mirrorQueries } from '../../lib/queries/mirror-queries';
+import { customerKeys } from './customer-queries';
 import { useSearchAfterSync } from './use-search-after-sync';
 
 const status = (lastSuccessAt: string | null): MirrorStatus => ({

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { customerKeys } from '../../lib/queries/customer-queries';
 import { mirrorQueries } from '../../lib/queries/mirror-queries';
+import { customerKeys } from './customer-queries';
 
 /**
  * The customer searches come from the gateway's mirror: when a sync of its customers has finished since the

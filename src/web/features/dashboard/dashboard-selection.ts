@@ -1,12 +1,10 @@
+import { isPerformance } from '../../lib/event-type';
 import { isoLocalDate } from '../../lib/format';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
 /** For how many performances the dashboard loads availability, and how many it lists. */
 export const AVAILABILITY_LOADED = 8;
 export const UPCOMING_SHOWN = 24;
-
-/** Performances only: vouchers, products and passes have no date at the door worth watching here. */
-const isPerformance = (event: PartnerEvent) => event.eventType === null || event.eventType === 'event';
 
 export interface DashboardSelection {
   today: PartnerEvent[];
@@ -20,6 +18,7 @@ export interface DashboardSelection {
 export function selectDashboardEvents(events: readonly PartnerEvent[], now: Date): DashboardSelection {
   const todayIso = isoLocalDate(now);
   const performances = events
+    // Performances only: vouchers, products and passes have no date at the door worth watching here.
     .filter(isPerformance)
     .slice()
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);

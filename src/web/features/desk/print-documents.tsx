@@ -1,8 +1,8 @@
+import type { PrintRecord } from '@/contract/desk';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { deskMessages } from './desk-messages';
 import type { PrintTicket, Receipt, TicketPlace } from './print-model';
-import type { PrintRecord } from './print-record';
 import { TicketQr } from './ticket-qr';
 
 /* What the print view lays out on paper: an order's tickets, one per seat, and its receipt. */

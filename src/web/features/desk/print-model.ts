@@ -1,4 +1,4 @@
-import type { PrintData } from '../../lib/queries/desk-queries';
+import type { PrintData } from '@/contract/desk';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
 
 /**
@@ -91,7 +91,7 @@ export interface PrintContext {
 }
 
 /** What the print view lays out, from the gateway's print data (`GET /api/desk/orders/{id}/print-data`). */
-export function printContextOf(data: Pick<PrintData, 'performances' | 'sections'>): PrintContext {
+export function printContextOf(data: Pick<PrintData<unknown>, 'performances' | 'sections'>): PrintContext {
   const performances = new Map<number, PerformanceInfo>(
     data.performances.map((performance) => [
       performance.eventId,

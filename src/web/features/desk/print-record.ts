@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { type PrintRecord, printRecordSchema } from '@/contract/desk';
 import { apiClient } from '../../lib/api-client';
 import type { PrintKind, PrintLayout } from './print-model';
 
@@ -6,12 +6,6 @@ import type { PrintKind, PrintLayout } from './print-model';
  * Records a print in the audit trail (`POST /api/orders/{orderId}/prints`), which answers whether it is a
  * reprint. A failure is an error: nothing is printed that was not recorded.
  */
-export interface PrintRecord {
-  printNumber: number;
-  reprint: boolean;
-}
-
-const printRecordSchema = z.object({ printNumber: z.number(), reprint: z.boolean() });
 
 export function recordPrint(orderId: number, kind: PrintKind, layout: PrintLayout): Promise<PrintRecord> {
   return apiClient.post(`/api/orders/${orderId}/prints`, { schema: printRecordSchema, body: { kind, layout } });

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } fr
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { Link } from 'react-router';
+import type { PrintRecord } from '@/contract/desk';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { deskMessages } from './desk-messages';
 import type { PrintKind, PrintLayout } from './print-model';
-import type { PrintRecord } from './print-record';
 
 interface PrintToolbarProps {
   orderId: number;

@@ -1,29 +1,13 @@
 import { Skeleton, Text } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
-import { useEffect, useState } from 'react';
 import { useMessages } from '../../lib/i18n';
+import { useQrCode } from '../../lib/use-qr-code';
 import { deskMessages } from './desk-messages';
 import { ticketQrDataUrl } from './ticket-qr-code';
 
 export function TicketQr({ orderKey, size }: { orderKey: string; size: number }) {
   const t = useMessages(deskMessages);
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    setImage(null);
-    setFailed(false);
-    ticketQrDataUrl(orderKey)
-      .then((data) => {
-        if (current) setImage(data);
-      })
-      .catch(() => {
-        if (current) setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [orderKey]);
+  const { image, failed } = useQrCode(orderKey, ticketQrDataUrl);
   if (failed) return <Text c="red">{t('qrFailed')}</Text>;
   if (!image) return <Skeleton width={size} height={size} />;
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { PrintRecord } from '@/contract/desk';
 import type { PrintKind, PrintLayout } from './print-model';
-import { type PrintRecord, recordPrint } from './print-record';
+import { recordPrint } from './print-record';
 
 /**
  * Printing an order: records the print (its number, and whether it is a reprint), then opens the print

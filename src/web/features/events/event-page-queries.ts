@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
-import { productionQueries } from '../../lib/queries/production-queries';
+import { productionQueries } from './production-queries';
 
 /**
  * Starts everything the event page shows, as early as possible: the event and the hall list at once, and

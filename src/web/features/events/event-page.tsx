@@ -9,11 +9,11 @@ import { formatDateTime, formatTime, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
-import { productionQueries } from '../../lib/queries/production-queries';
 import { useCan } from '../../lib/use-can';
 import { EventTags, EventTypeBadge } from './event-parts';
 import { EventSections } from './event-sections';
 import { eventsMessages } from './events-messages';
+import { productionQueries } from './production-queries';
 import { useRenderMark } from './use-render-mark';
 import './events.css';
 

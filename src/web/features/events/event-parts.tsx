@@ -159,11 +159,3 @@ export function EventsTable({
     </Table.ScrollContainer>
   );
 }
-
-export function MutedLine({ children }: { children: React.ReactNode }) {
-  return (
-    <Text size="sm" c="dimmed">
-      {children}
-    </Text>
-  );
-}

@@ -1,14 +1,14 @@
 import { type QueryFunction, type QueryKey, skipToken } from '@tanstack/react-query';
-import { createConcurrencyLimit } from '../../lib/concurrency-limit';
+import pLimit from 'p-limit';
 import { eventQueries } from '../../lib/queries/event-queries';
-import { productionQueries } from '../../lib/queries/production-queries';
+import { productionQueries } from './production-queries';
 
 /**
  * Pages that need one call per row (the list endpoints carry neither availability nor production titles)
  * share this limit, so a long range asks the service a few at a time instead of all at once.
  */
 export const DETAIL_CONCURRENCY = 4;
-const limit = createConcurrencyLimit(DETAIL_CONCURRENCY);
+const limit = pLimit(DETAIL_CONCURRENCY);
 
 function limited<Options extends { queryFn?: QueryFunction<Data, Key> | typeof skipToken }, Data, Key extends QueryKey>(
   options: Options & { queryFn?: QueryFunction<Data, Key> | typeof skipToken },
@@ -17,7 +17,7 @@ function limited<Options extends { queryFn?: QueryFunction<Data, Key> | typeof s
   if (!queryFn || queryFn === skipToken) return options;
   return {
     ...options,
-    queryFn: (context: Parameters<QueryFunction<Data, Key>>[0]) => limit(async () => queryFn(context)),
+    queryFn: (context: Parameters<QueryFunction<Data, Key>>[0]) => limit(() => queryFn(context)),
   };
 }
 

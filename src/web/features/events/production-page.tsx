@@ -7,10 +7,10 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { hallQueries } from '../../lib/queries/hall-queries';
-import { productionQueries } from '../../lib/queries/production-queries';
 import { AvailabilityCell } from './availability-cell';
 import { EventsTable } from './event-parts';
 import { eventsMessages } from './events-messages';
+import { productionQueries } from './production-queries';
 
 export function ProductionPage() {
   const t = useMessages(eventsMessages);

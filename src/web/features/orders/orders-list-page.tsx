@@ -7,7 +7,6 @@ import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { orderQueries } from '../../lib/queries/order-queries';
-import { salesQueries } from '../../lib/queries/sales-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { useCan } from '../../lib/use-can';
 import { seedOrderCache } from './order-cache';
@@ -15,6 +14,7 @@ import { OrderJump } from './order-jump';
 import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
 import { readChangedSince, withChangedSince } from './order-ref';
 import { ordersMessages } from './orders-messages';
+import { salesQueries } from './sales-queries';
 import './orders.css';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 

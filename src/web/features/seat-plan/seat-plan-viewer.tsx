@@ -39,8 +39,9 @@ const EMPTY: ReadonlySet<string> = new Set();
  * The seat-plan viewer (issue 7): the plan on a canvas with zoom, pan, hover and keyboard focus, a legend of ranks and
  * prices, "best N available", a list alternative for keyboard and screen-reader users, and general admission by
  * quantity. It owns no selection: the caller keeps it and gets every change through `onSelectionChange`.
+ * The default export, for `React.lazy(() => import('./seat-plan-viewer'))`.
  */
-export function SeatPlanViewer({
+export default function SeatPlanViewer({
   plan,
   selectedSeatIds,
   onSelectionChange,
@@ -239,6 +240,3 @@ export function SeatPlanViewer({
     </Stack>
   );
 }
-
-/** For `React.lazy(() => import('./seat-plan-viewer'))`. */
-export default SeatPlanViewer;

@@ -1,4 +1,4 @@
-import type { ShiftStatus, Tender } from '@/contract/shift';
+import type { ShiftStatus } from '@/contract/shift';
 import type { Locale } from '../../lib/format';
 
 /** The shifts' pure pieces for the pages: money in cents, times at the desk, the difference of a count. */
@@ -49,9 +49,6 @@ export const STATUS_COLORS: Record<ShiftStatus, string> = {
   closed: 'orange',
   'signed-off': 'green',
 };
-
-/** The order tenders are shown in: the drawer, the terminal, then what is in neither. */
-export const TENDER_ORDER: readonly Tender[] = ['cash', 'card', 'online', 'other'];
 
 /** The sign of a difference in words a desk uses: short (less counted), over (more), or even. */
 export function differenceKind(cents: number): 'short' | 'over' | 'even' {

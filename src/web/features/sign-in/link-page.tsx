@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { linkInfoSchema } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert, IconKey } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
@@ -18,13 +19,6 @@ import { AuthCard, OrSeparator } from './auth-card';
 import { NewPasswordFields, type NewPasswordValues, newPasswordShape, passwordsMatch } from './new-password-fields';
 import { setUpPasskeyFromLink } from './passkey-sign-in';
 import { signInMessages } from './sign-in-messages';
-
-const linkInfoSchema = z.object({
-  kind: z.enum(['invite', 'reset']),
-  email: z.string(),
-  name: z.string(),
-  clientName: z.string(),
-});
 
 export const linkQuery = (token: string) => ({
   queryKey: ['links', token] as const,

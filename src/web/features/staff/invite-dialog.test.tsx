@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@/contract/roles';
 import { renderWithApp } from '../../testing/render';
 import { defaultRoleId, InviteDialog } from './invite-dialog';
-import type { Role } from './staff-queries';
 
 const role = (id: number, key: string, name: string): Role => ({
   id,

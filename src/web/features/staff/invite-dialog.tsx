@@ -5,6 +5,8 @@ import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { IssuedLink } from '@/contract/people';
+import type { Role } from '@/contract/roles';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -15,7 +17,6 @@ import { IssuedLinkView } from './issued-link';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useInvite } from './staff-mutations';
-import type { IssuedLink, Role } from './staff-queries';
 
 interface InviteValues {
   name: string;

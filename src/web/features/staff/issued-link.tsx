@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useRef } from 'react';
+import type { IssuedLink } from '@/contract/people';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { staffMessages } from './staff-messages';
-import type { IssuedLink } from './staff-queries';
 
 /**
  * A one-time link as the administrator hands it over: selectable, with a copy button and how long it works.

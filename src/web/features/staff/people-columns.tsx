@@ -1,13 +1,14 @@
 import { Badge, Button, NativeSelect, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Combobox.css';
+import type { IssuedLink, StaffMember } from '@/contract/people';
+import type { Role } from '@/contract/roles';
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { useRoleLabel } from '../../lib/role-label';
 import { staffMessages } from './staff-messages';
 import type { useChangeStaff, useIssueLink } from './staff-mutations';
-import type { IssuedLink, Role, StaffMember } from './staff-queries';
 import { type StaffStatus, staffStatus } from './staff-status';
 
 const STATUS_COLOR: Record<StaffStatus['kind'], string> = {

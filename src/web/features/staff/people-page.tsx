@@ -5,6 +5,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { IssuedLink, StaffMember } from '@/contract/people';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { describeError } from '../../components/error-message';
@@ -17,7 +18,7 @@ import { DisableDialog, LinkDialog, RenameDialog } from './person-dialogs';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
-import { type IssuedLink, type StaffMember, staffQueries } from './staff-queries';
+import { staffQueries } from './staff-queries';
 import { filterStaff, readStaffFilters, STATUS_FILTERS, withStaffFilter } from './staff-status';
 
 const PAGE_SIZE = 100;

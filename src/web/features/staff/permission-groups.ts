@@ -1,5 +1,5 @@
+import type { PermissionInfo } from '@/contract/roles';
 import type { Permission } from '@/contract/staff';
-import type { PermissionInfo } from './staff-queries';
 
 export type PermissionGroupId = 'sales' | 'customers' | 'orders' | 'administration' | 'other';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
+import type { PermissionInfo } from '@/contract/roles';
 import { useMessages } from '../../lib/i18n';
 import type { PermissionGroupId } from './permission-groups';
 import { type StaffMessageKey, staffMessages } from './staff-messages';
-import type { PermissionInfo } from './staff-queries';
 
 const GROUP_LABELS: Record<PermissionGroupId, StaffMessageKey> = {
   sales: 'groupSales',

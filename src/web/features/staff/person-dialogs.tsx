@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import '@mantine/core/styles/Modal.css';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { IssuedLink, StaffMember } from '@/contract/people';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -12,7 +13,6 @@ import { IssuedLinkView } from './issued-link';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff } from './staff-mutations';
-import type { IssuedLink, StaffMember } from './staff-queries';
 
 /** Disabling ends every session of the person at once: said before it happens, confirmed with a red button. */
 export function DisableDialog({

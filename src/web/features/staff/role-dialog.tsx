@@ -7,6 +7,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Modal.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
+import type { PermissionInfo, Role } from '@/contract/roles';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -26,7 +27,6 @@ import {
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
-import type { PermissionInfo, Role } from './staff-queries';
 
 /**
  * A new custom role, or an existing role's settings. A preset keeps its name and permissions (shown, not

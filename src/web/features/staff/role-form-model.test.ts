@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '@/contract/roles';
 import { roleFormSchema, roleFormValues, roleInput } from './role-form-model';
-import type { Role } from './staff-queries';
 
 const messages = { nameRequired: 'name', tooLong: 'long', idleRange: 'idle', absoluteRange: 'absolute' };
 const schema = roleFormSchema(messages);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { Role } from '@/contract/roles';
 import type { RoleInput } from './staff-mutations';
-import type { Role } from './staff-queries';
 
 /** The gateway's limits for a role's session minutes (staff-routes.ts). */
 export const IDLE_MINUTES = { min: 5, max: 1440 } as const;

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import type { PermissionInfo, Role } from '@/contract/roles';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
@@ -16,7 +17,7 @@ import { RoleDialog } from './role-dialog';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useDeleteRole } from './staff-mutations';
-import { type PermissionInfo, type Role, staffQueries } from './staff-queries';
+import { staffQueries } from './staff-queries';
 
 /** People per role who are disabled: they still hold the role, so it cannot be deleted yet. */
 function disabledPerRole(people: readonly { role: { id: number }; disabled: boolean }[] | undefined) {

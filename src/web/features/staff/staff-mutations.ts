@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { type Connection, connectionSchema } from '@/contract/connection';
+import { invitationSchema, issuedLinkSchema } from '@/contract/people';
+import { type Role, roleSchema } from '@/contract/roles';
 import { apiClient } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
-import { type Connection, issuedLinkSchema, type Role, staffKeys, staffSchemas } from './staff-queries';
+import { staffKeys } from './staff-queries';
 
 /**
  * Every change the administration makes, each owning its effects: what it invalidates (through the key
@@ -22,7 +25,7 @@ export function useInvite() {
   return useMutation({
     mutationFn: (input: InviteInput) =>
       apiClient.post('/api/staff/invitations', {
-        schema: issuedLinkSchema.extend({ id: z.number() }),
+        schema: invitationSchema,
         body: input,
       }),
     onSuccess: () =>
@@ -79,8 +82,8 @@ export function useSaveRole() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: RoleInput }): Promise<Role> =>
       id === null
-        ? apiClient.post('/api/roles', { schema: staffSchemas.role, body: input })
-        : apiClient.put(`/api/roles/${id}`, { schema: staffSchemas.role, body: input }),
+        ? apiClient.post('/api/roles', { schema: roleSchema, body: input })
+        : apiClient.put(`/api/roles/${id}`, { schema: roleSchema, body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
@@ -103,8 +106,7 @@ export function useDeleteRole() {
 export function useReplaceKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) =>
-      apiClient.put('/api/connection', { schema: staffSchemas.connection, body: { apiKey } }),
+    mutationFn: (apiKey: string) => apiClient.put('/api/connection', { schema: connectionSchema, body: { apiKey } }),
     onSuccess: (connection: Connection | null) => queryClient.setQueryData(staffKeys.connection(), connection),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffMember } from './staff-queries';
+import type { StaffMember } from '@/contract/people';
 import { filterStaff, readStaffFilters, staffStatus, statusFilterOf, withStaffFilter } from './staff-status';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');

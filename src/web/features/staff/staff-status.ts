@@ -1,4 +1,4 @@
-import type { StaffMember } from './staff-queries';
+import type { StaffMember } from '@/contract/people';
 
 /**
  * Where a person stands: `active` (has a way in), `invited` (never set a password; `until` says how long the

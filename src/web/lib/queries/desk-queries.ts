@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
+import { openOrdersSchemaOf, printDataSchemaOf } from '@/contract/desk';
 import { apiClient } from '../api-client';
-import { lenientArray, lenientInt, lenientNullableString, lenientString } from '../lenient';
+import { lenientArray } from '../lenient';
 import { orderExportSchema } from '../schemas/order';
 import { orderKeys } from './order-queries';
 
@@ -16,33 +16,9 @@ export const deskKeys = {
   openOrders: (since: string) => [...deskKeys.all(), 'open', { since }] as const,
 };
 
-const printDataSchema = z.object({
-  /** The order with the export's channel, fee and seats (no customer). */
-  order: orderExportSchema,
-  /** False when the export did not hold the order (it changed while it was read): seats unknown. */
-  seatsFound: z.boolean(),
-  performances: lenientArray(
-    z.object({ eventId: lenientInt, name: lenientString, start: lenientString, hallName: lenientNullableString }),
-  ),
-  sections: lenientArray(z.object({ eventId: lenientInt, seatId: lenientString, section: lenientString })),
-  /** Who sold it through Foyer and in which shift; null when it was not sold in Foyer. */
-  sale: z.nullable(
-    z.object({
-      seller: z.object({ name: z.nullable(z.string()), email: z.nullable(z.string()) }),
-      shift: z.nullable(z.object({ id: z.number(), desk: z.string() })),
-    }),
-  ),
-});
-export type PrintData = z.infer<typeof printDataSchema>;
+const printDataSchema = printDataSchemaOf(orderExportSchema);
 
-const openOrdersSchema = z.object({
-  orders: lenientArray(orderExportSchema),
-  /** Whether the webshop's orders awaiting payment are included (for those who read orders). */
-  withOnline: z.boolean(),
-  /** False when the gateway stopped reading before the horizon (a very busy period). */
-  complete: z.boolean(),
-});
-export type OpenOrders = z.infer<typeof openOrdersSchema>;
+const openOrdersSchema = openOrdersSchemaOf(lenientArray(orderExportSchema));
 
 export const deskQueries = {
   printData: (orderId: number) =>

@@ -1,30 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import type { MirrorRefreshAnswer, MirrorStatus } from '@/contract/mirror';
-import { MIRROR_RESOURCES } from '@/contract/mirror';
+import {
+  type MirrorRefreshAnswer,
+  type MirrorStatus,
+  mirrorRefreshAnswerSchema,
+  mirrorStatusSchema,
+} from '@/contract/mirror';
 import { apiClient } from '../api-client';
-
-const resourceStatusSchema = z.object({
-  resource: z.enum(MIRROR_RESOURCES),
-  watermark: z.nullable(z.string()),
-  lastAttemptAt: z.nullable(z.string()),
-  lastSuccessAt: z.nullable(z.string()),
-  lastError: z.nullable(z.string()),
-  fullSync: z.object({
-    startedAt: z.nullable(z.string()),
-    finishedAt: z.nullable(z.string()),
-    total: z.nullable(z.number()),
-    done: z.number(),
-  }),
-});
-
-const statusSchema = z.object({
-  intervalSeconds: z.number(),
-  running: z.boolean(),
-  resources: z.array(resourceStatusSchema),
-});
-
-const refreshSchema = z.object({ started: z.boolean(), status: statusSchema });
 
 /** While a sync runs (or the first one has not finished), the status is asked for this often. */
 const BUSY_POLL_MS = 2000;
@@ -39,7 +20,7 @@ export const mirrorQueries = {
     queryOptions({
       queryKey: [...mirrorQueries.all, 'status'] as const,
       queryFn: ({ signal }): Promise<MirrorStatus> =>
-        apiClient.get('/api/mirror/status', { schema: statusSchema, signal }),
+        apiClient.get('/api/mirror/status', { schema: mirrorStatusSchema, signal }),
       refetchInterval: (query) => {
         const status = query.state.data;
         if (!status) return false;
@@ -54,7 +35,7 @@ export function useRefreshMirror() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<MirrorRefreshAnswer> =>
-      apiClient.post('/api/mirror/refresh', { schema: refreshSchema, body: {} }),
+      apiClient.post('/api/mirror/refresh', { schema: mirrorRefreshAnswerSchema, body: {} }),
     onSuccess: (answer) => {
       // The answer says a sync runs now: the status query then polls until it is done.
       queryClient.setQueryData(mirrorQueries.status().queryKey, { ...answer.status, running: true });

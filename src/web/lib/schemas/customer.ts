@@ -1,5 +1,12 @@
 import type * as Contract from '@/contract/customer';
-import type { EmailCheck } from '@/contract/customer-search';
+import type {
+  BuyerLookupAnswer,
+  BuyerSummary,
+  CustomerMatches,
+  CustomerSearchPage,
+  CustomerTagCounts,
+  EmailCheck,
+} from '@/contract/customer-search';
 import type { Parser } from '../parser';
 import {
   type CustomerPrefs,
@@ -77,17 +84,8 @@ const EMAIL_CHECKS: readonly EmailCheck[] = ['found', 'not-found', 'failed'];
 const emailCheckOf = (value: unknown): EmailCheck | undefined =>
   EMAIL_CHECKS.includes(value as EmailCheck) ? (value as EmailCheck) : undefined;
 
-/** `GET /api/customers`: a page of the gateway's customer search (src/contract/customer-search.ts). */
-export interface CustomerSearchPage {
-  data: Customer[];
-  total: number;
-  page: number;
-  perPage: number;
-  lastPage: number;
-  emailCheck: EmailCheck | undefined;
-}
-
-export const customerSearchPageSchema: Parser<CustomerSearchPage> = parser((value) => {
+/** `GET /api/customers`: a page of the gateway's customer search, its customers read as the app's. */
+export const customerSearchPageSchema: Parser<CustomerSearchPage<Customer>> = parser((value) => {
   const raw = fields(value, 'customer page');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
   return {
@@ -101,18 +99,7 @@ export const customerSearchPageSchema: Parser<CustomerSearchPage> = parser((valu
 });
 
 /** A buyer as the box office's picker gets one (`GET /api/customers/lookup`): only what it shows. */
-export type Buyer = Pick<
-  Customer,
-  | 'customerId'
-  | 'customerFirstName'
-  | 'customerPreposition'
-  | 'customerLastName'
-  | 'email'
-  | 'customerPhone'
-  | 'customerCity'
->;
-
-function readBuyer(value: unknown): Buyer {
+function readBuyer(value: unknown): BuyerSummary {
   const raw = fields(value, 'buyer');
   const customerId = toNumber(raw.customerId);
   if (typeof customerId !== 'number' || !Number.isInteger(customerId)) throw new Unreadable('customerId');
@@ -127,41 +114,28 @@ function readBuyer(value: unknown): Buyer {
   };
 }
 
-export interface BuyerLookup {
-  data: Buyer[];
-  total: number;
-  emailCheck: EmailCheck | undefined;
-}
-
-export const buyerLookupSchema: Parser<BuyerLookup> = parser((value) => {
+export const buyerLookupSchema: Parser<BuyerLookupAnswer> = parser((value) => {
   const raw = fields(value, 'lookup');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
   return { data: raw.data.map(readBuyer), total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
 });
 
 /** `GET /api/customers/matches`: every match of a search, with what a bulk action names them by. */
-export type CustomerMatch = Pick<
-  Customer,
-  'customerId' | 'customerFirstName' | 'customerPreposition' | 'customerLastName' | 'email'
->;
-
-export const customerMatchesSchema: Parser<{ data: CustomerMatch[]; total: number; truncated: boolean }> = parser(
-  (value) => {
-    const raw = fields(value, 'matches');
-    if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
-    return {
-      data: raw.data.map((entry) => {
-        const { customerId, customerFirstName, customerPreposition, customerLastName, email } = readBuyer(entry);
-        return { customerId, customerFirstName, customerPreposition, customerLastName, email };
-      }),
-      total: integer(raw.total),
-      truncated: raw.truncated === true,
-    };
-  },
-);
+export const customerMatchesSchema: Parser<CustomerMatches> = parser((value) => {
+  const raw = fields(value, 'matches');
+  if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
+  return {
+    data: raw.data.map((entry) => {
+      const { customerId, customerFirstName, customerPreposition, customerLastName, email } = readBuyer(entry);
+      return { customerId, customerFirstName, customerPreposition, customerLastName, email };
+    }),
+    total: integer(raw.total),
+    truncated: raw.truncated === true,
+  };
+});
 
 /** `GET /api/customers/tags`: customers per tag. */
-export const tagCountsSchema: Parser<{ tag: string; customers: number }[]> = parser((value) => {
+export const tagCountsSchema: Parser<CustomerTagCounts['data']> = parser((value) => {
   const raw = fields(value, 'tag counts');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
   return raw.data.map((entry) => {

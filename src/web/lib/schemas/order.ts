@@ -93,7 +93,6 @@ export const publicOrderStatusSchema = z.object({
   order_receipt_url: lenientNullableString,
   seats: lenientArray(z.object({ seat_id: lenientInt, event_name: lenientString, event_type: lenientNullableString })),
 });
-export type PublicOrderStatus = z.infer<typeof publicOrderStatusSchema>;
 
 /** "Jan de Vries": the customer's name as people write it; the email when no name is known. */
 export function customerName(customer: OrderCustomer): string {

@@ -23,13 +23,11 @@ export const seatPlanSeatSchema = z.object({
   rankId: lenientInt,
   available: lenientFlag,
 });
-export type SeatPlanSeat = z.infer<typeof seatPlanSeatSchema>;
 
 export const seatPlanRowSchema = z.object({
   rowNr: lenientInt,
   seats: lenientArray(seatPlanSeatSchema),
 });
-export type SeatPlanRow = z.infer<typeof seatPlanRowSchema>;
 
 export const seatPlanSectionSchema = z.object({
   sectionId: lenientInt,

@@ -1,19 +1,21 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CustomerSearchParams } from '@/contract/customer-search';
-import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
-import { apiClient } from '../api-client';
-import { isApiError } from '../api-error';
-import { retryRead } from '../retry-policy';
+import {
+  CUSTOMER_LOOKUP_MIN_LENGTH,
+  type CustomerSearchPage,
+  type CustomerSearchParams,
+} from '@/contract/customer-search';
+import { apiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
+import { retryRead } from '../../lib/retry-policy';
 import {
   buyerLookupSchema,
   type Customer,
-  type CustomerSearchPage,
   customerMatchesSchema,
   customerSchema,
   customerSearchPageSchema,
   tagCountsSchema,
   tagListSchema,
-} from '../schemas/customer';
+} from '../../lib/schemas/customer';
 
 /**
  * Customer calls: the partner group's (spec 4.2), forwarded, and the gateway's search over its mirror of the
@@ -126,7 +128,7 @@ export const customerQueries = {
 
 /** The customer as a page of the list in the cache shows it (to show at once while the service is asked). */
 export function listedCustomer(queryClient: QueryClient, customerId: number): Customer | undefined {
-  for (const [, page] of queryClient.getQueriesData<CustomerSearchPage>({
+  for (const [, page] of queryClient.getQueriesData<CustomerSearchPage<Customer>>({
     queryKey: customerKeys.lists(),
   })) {
     const found = page?.data.find((customer) => customer.customerId === customerId);

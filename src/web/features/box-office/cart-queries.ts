@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../api-client';
-import { type OrderStatus, orderStatusSchema } from '../schemas/order-status';
+import { apiClient } from '../../lib/api-client';
+import { type OrderStatus, orderStatusSchema } from '../../lib/schemas/order-status';
 import {
   type CartAddItem,
   type CheckoutResult,
@@ -9,8 +9,8 @@ import {
   ignoredBodySchema,
   type PartnerCart,
   partnerCartSchema,
-} from '../schemas/partner-cart';
-import { paymentMethodListSchema } from '../schemas/payment-method';
+} from '../../lib/schemas/partner-cart';
+import { paymentMethodListSchema } from '../../lib/schemas/payment-method';
 
 /** Keys from generic to specific (see event-queries.ts). */
 export const cartKeys = {

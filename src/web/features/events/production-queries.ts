@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../api-client';
-import { productionSchema } from '../schemas/production';
+import { apiClient } from '../../lib/api-client';
+import { productionSchema } from '../../lib/schemas/production';
 
 export const productionKeys = {
   all: ['productions'] as const,
