@@ -1,3 +1,4 @@
+import { PG_UNIQUE_VIOLATION } from '../../service/db/connect';
 import type { Queryable } from '../../service/db/database';
 
 export interface AccountForSignIn {
@@ -38,8 +39,16 @@ const toAccount = (row: AccountRow | undefined): AccountForSignIn | null =>
       }
     : null;
 
+/**
+ * The account signing in with this email: the accepted one (there is at most one), else an invitation (which
+ * has no way in yet; invitations of several organisations may share an email until one is accepted).
+ */
 export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountForSignIn | null> {
-  return toAccount((await db.query<AccountRow>(`${ACCOUNT_SELECT} where lower(email) = lower($1)`, [email])).rows[0]);
+  const { rows } = await db.query<AccountRow>(
+    `${ACCOUNT_SELECT} where lower(email) = lower($1) order by accepted_at nulls last, id limit 1`,
+    [email],
+  );
+  return toAccount(rows[0]);
 }
 
 export async function findAccountById(db: Queryable, id: number): Promise<AccountForSignIn | null> {
@@ -63,8 +72,8 @@ export async function createAccount(
   account: { organisationId: number; email: string; displayName: string; roleId: number; passwordHash?: string | null },
 ): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash)
-     values ($1, $2, $3, $4, $5) returning id`,
+    `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash, accepted_at)
+     values ($1, $2, $3, $4, $5, case when $5::text is null then null else now() end) returning id`,
     [
       account.organisationId,
       account.email.trim(),
@@ -74,4 +83,42 @@ export async function createAccount(
     ],
   );
   return Number(rows[0]?.id);
+}
+
+/** The invitation's email belongs to a person of another organisation: it cannot be accepted. */
+export class EmailTakenElsewhere extends Error {
+  constructor() {
+    super('This email address has a Foyer account in another organisation already');
+  }
+}
+
+/** What the invitee reads: one email signs in to one organisation. */
+export const EMAIL_TAKEN_ELSEWHERE_MESSAGE =
+  'This email address already has a Foyer account, in another organisation. One address signs in to one organisation: ask whoever invited you to invite another address.';
+
+/**
+ * Marks an account accepted: its person now has a way in (a password or a passkey from the invitation link).
+ * Throws EmailTakenElsewhere when a person of another organisation has the email; call inside the transaction
+ * that sets the way in, so neither happens then.
+ */
+export async function acceptAccount(db: Queryable, accountId: number): Promise<void> {
+  const { rows } = await db.query(
+    `update gateway.accounts a set accepted_at = coalesce(a.accepted_at, now())
+      where a.id = $1 and not exists (select 1 from gateway.accounts other
+        where lower(other.email) = lower(a.email) and other.id <> a.id and other.accepted_at is not null)
+      returning a.id`,
+    [accountId],
+  );
+  if (rows.length === 0) throw new EmailTakenElsewhere();
+}
+
+/** Whether `error` says the email is taken elsewhere: found so, or two acceptances raced (the unique index). */
+export function isEmailTakenElsewhere(error: unknown): boolean {
+  if (error instanceof EmailTakenElsewhere) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    code === PG_UNIQUE_VIOLATION &&
+    (constraint === 'accounts_email' || (typeof message === 'string' && message.includes('"accounts_email"')))
+  );
 }

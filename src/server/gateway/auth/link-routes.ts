@@ -3,7 +3,15 @@ import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../a
 import { checkApiKey } from '../connection/organisations';
 import { findRoleByKey } from '../permissions/roles';
 import { requestOrigin } from '../same-origin';
-import { countAccounts, createAccount, findAccountById, setPasswordHash } from './accounts';
+import {
+  acceptAccount,
+  countAccounts,
+  createAccount,
+  EMAIL_TAKEN_ELSEWHERE_MESSAGE,
+  findAccountById,
+  isEmailTakenElsewhere,
+  setPasswordHash,
+} from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
@@ -73,12 +81,20 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const problem = await passwordProblem(body.data.password, { email: account.email, name: account.displayName });
     if (problem) return fieldError(c, 'password', problem);
     const passwordHash = await hashPassword(body.data.password);
-    const used = await db.transaction(async (tx) => {
-      const consumed = await consumeToken(tx, token, ['invite', 'reset']);
-      if (!consumed) return null;
-      await setPasswordHash(tx, account.id, passwordHash);
-      return consumed;
-    });
+    const used = await db
+      .transaction(async (tx) => {
+        const consumed = await consumeToken(tx, token, ['invite', 'reset']);
+        if (!consumed) return null;
+        await setPasswordHash(tx, account.id, passwordHash);
+        await acceptAccount(tx, account.id);
+        return consumed;
+      })
+      .catch((error: unknown) => {
+        if (isEmailTakenElsewhere(error)) return 'taken elsewhere' as const;
+        throw error;
+      });
+    // Told to whoever accepts, never in the inviter's answers: the invitation was made like any other.
+    if (used === 'taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
     if (!used) return c.json({ message: 'This link has just been used.' }, 404);
     // A reset ends every session the old password opened.
     if (used.kind === 'reset') await sessions.endAll(account.id);

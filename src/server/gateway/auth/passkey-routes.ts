@@ -13,7 +13,7 @@ import type { Queryable } from '../../service/db/database';
 import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { requestOrigin } from '../same-origin';
-import { findAccountById } from './accounts';
+import { acceptAccount, EMAIL_TAKEN_ELSEWHERE_MESSAGE, findAccountById, isEmailTakenElsewhere } from './accounts';
 import { consumeToken, peekToken } from './one-time-tokens';
 import { startSession } from './session-routes';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
@@ -346,13 +346,16 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
         const consumed = await consumeToken(tx, token, ['invite', 'reset']);
         if (!consumed) return null;
         if (!(await insertPasskey(tx, verified.passkey))) throw new PasskeyTaken();
+        await acceptAccount(tx, account.id);
         return consumed;
       })
       .catch((error: unknown) => {
         if (error instanceof PasskeyTaken) return 'taken' as const;
+        if (isEmailTakenElsewhere(error)) return 'email taken elsewhere' as const;
         throw error;
       });
     if (used === 'taken') return c.json({ message: 'This passkey is registered already.' }, 409);
+    if (used === 'email taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
     if (!used) return c.json({ message: 'This link has just been used.' }, 404);
     // A reset ends every session opened before it.
     if (used.kind === 'reset') await sessions.endAll(account.id);

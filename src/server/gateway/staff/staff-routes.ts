@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
@@ -6,29 +7,36 @@ import { createAccount } from '../auth/accounts';
 import { connectionRefused, linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';
 import { checkApiKey } from '../connection/organisations';
+import { staffActionRefusal } from '../permissions/delegation';
 import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
 import { findRole, listRoles } from '../permissions/roles';
 import { requestOrigin } from '../same-origin';
+import { emailInOrganisation, findStaffAccount, staffManagersLeft } from './staff-store';
 
 const staff = { permission: 'staff:manage' } as const;
 const connection = { permission: 'connection:manage' } as const;
 
 const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
+/** A NUL character cannot be stored in a text column: refused on its field, as any other bad name. */
+const withoutNul = (text: z.ZodString) => text.refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
+
+const personName = withoutNul(z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'));
+
 const inviteSchema = z.object({
   email: z.email('Enter a valid email address').max(320),
-  name: z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'),
+  name: personName,
   roleId: z.number().int().positive(),
 });
 
 const accountChangeSchema = z.object({
   roleId: z.number().int().positive().optional(),
   disabled: z.boolean().optional(),
-  name: z.string().trim().min(1, 'Enter the name').max(200).optional(),
+  name: personName.optional(),
 });
 
 const roleSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters'),
+  name: withoutNul(z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters')),
   permissions: z.array(z.string().refine(isPermission, 'Unknown permission')).max(PERMISSIONS.length),
   requireTotp: z.boolean().default(false),
   idleMinutes: z.number().int().min(5).max(1440).nullable().default(null),
@@ -61,15 +69,9 @@ interface StaffRow {
  */
 export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db, sessions, organisations, service } = deps;
-
-  async function administratorsLeft(organisationId: number, exceptAccountId: number): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
-        where a.organisation_id = $1 and a.id <> $2 and a.disabled_at is null and 'staff:manage' = any(r.permissions)`,
-      [organisationId, exceptAccountId],
-    );
-    return rows[0]?.n ?? 0;
-  }
+  const forbidden = (c: Context, message: string) => c.json({ message }, 403);
+  const lastStaffManager = (c: Context, field: string) =>
+    fieldError(c, field, 'The organisation needs at least one person who can manage staff');
 
   routes.declare('GET', '/staff', staff, async (c) => {
     const { rows } = await db.query<StaffRow>(
@@ -110,8 +112,13 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (!body.ok) return body.response;
     const role = await findRole(db, principal.organisationId, body.data.roleId);
     if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
-    const taken = await db.query('select 1 from gateway.accounts where lower(email) = lower($1)', [body.data.email]);
-    if (taken.rows.length > 0) return fieldError(c, 'email', 'Someone already has an account with this email address');
+    const refusal = staffActionRefusal(principal, { kind: 'invite', role: role.permissions });
+    if (refusal) return forbidden(c, refusal);
+    // Only this organisation's people are looked at: an address with an account elsewhere is invited like a new
+    // one (answering otherwise would tell who works where), and its acceptance is refused (auth/link-routes.ts).
+    if (await emailInOrganisation(db, principal.organisationId, body.data.email)) {
+      return fieldError(c, 'email', 'Someone already has an account with this email address');
+    }
     const invited = await db.transaction(async (tx) => {
       const accountId = await createAccount(tx, {
         organisationId: principal.organisationId,
@@ -141,26 +148,24 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const accountId = idParam(c.req.param('id') ?? '');
     const body = await readBody(c, accountChangeSchema);
     if (!body.ok) return body.response;
-    const { rows } = await db.query<{ id: string }>(
-      'select id from gateway.accounts where id = $1 and organisation_id = $2',
-      [accountId, principal.organisationId],
-    );
-    if (accountId === null || rows.length === 0) return c.json({ message: 'No such account' }, 404);
+    const target = accountId === null ? null : await findStaffAccount(db, principal.organisationId, accountId);
+    if (accountId === null || !target) return c.json({ message: 'No such account' }, 404);
     const change = body.data;
-    if (change.roleId !== undefined) {
-      const role = await findRole(db, principal.organisationId, change.roleId);
-      if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
-      if (
-        !role.permissions.includes('staff:manage') &&
-        (await administratorsLeft(principal.organisationId, accountId)) === 0
-      ) {
-        return fieldError(c, 'roleId', 'The organisation needs at least one person who can manage staff');
-      }
+    const newRole = change.roleId === undefined ? null : await findRole(db, principal.organisationId, change.roleId);
+    if (change.roleId !== undefined && !newRole) return fieldError(c, 'roleId', 'Choose one of the roles');
+    const refusal = staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined });
+    if (refusal) return forbidden(c, refusal);
+    if (
+      newRole &&
+      !newRole.permissions.includes('staff:manage') &&
+      (await staffManagersLeft(db, principal.organisationId, { accountId })) === 0
+    ) {
+      return lastStaffManager(c, 'roleId');
     }
     if (change.disabled === true) {
       if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
-      if ((await administratorsLeft(principal.organisationId, accountId)) === 0) {
-        return fieldError(c, 'disabled', 'The organisation needs at least one person who can manage staff');
+      if ((await staffManagersLeft(db, principal.organisationId, { accountId })) === 0) {
+        return lastStaffManager(c, 'disabled');
       }
     }
     await db.transaction(async (tx) => {
@@ -208,16 +213,13 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('POST', '/staff/:id/reset-link', staff, async (c) => {
     const principal = c.get('principal');
     const accountId = idParam(c.req.param('id') ?? '');
-    const { rows } = await db.query<{ password_set: boolean; disabled: boolean }>(
-      `select password_hash is not null as password_set, disabled_at is not null as disabled
-         from gateway.accounts where id = $1 and organisation_id = $2`,
-      [accountId, principal.organisationId],
-    );
-    const account = rows[0];
+    const account = accountId === null ? null : await findStaffAccount(db, principal.organisationId, accountId);
     if (accountId === null || !account) return c.json({ message: 'No such account' }, 404);
+    const refusal = staffActionRefusal(principal, { kind: 'issue reset link', target: account });
+    if (refusal) return forbidden(c, refusal);
     if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
     // Someone who never set a password gets a fresh invitation instead of a reset.
-    const kind = account.password_set ? 'reset' : 'invite';
+    const kind = account.passwordSet ? 'reset' : 'invite';
     const issued = await db.transaction(async (tx) => {
       const token = await issueToken(tx, kind, { accountId, createdBy: principal.accountId });
       await recordAudit(tx, {
@@ -246,6 +248,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const body = await readBody(c, roleSchema);
     if (!body.ok) return body.response;
     const role = body.data;
+    const refusal = staffActionRefusal(principal, { kind: 'create role', permissions: role.permissions });
+    if (refusal) return forbidden(c, refusal);
     const key = `custom-${
       role.name
         .toLowerCase()
@@ -298,6 +302,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     // sign-in rules (TOTP, session limits) are the organisation's to set.
     const permissions = existing.preset ? existing.permissions : role.permissions;
     const name = existing.preset ? existing.name : role.name;
+    const refusal = staffActionRefusal(principal, { kind: 'edit role', role: existing.permissions, permissions });
+    if (refusal) return forbidden(c, refusal);
     // Renamed to another role's name: said on the field, as at creation (the unique index would answer 500).
     const clash = await db.query(
       'select 1 from gateway.roles where organisation_id = $1 and lower(name) = lower($2) and id <> $3',
@@ -307,15 +313,10 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (
       !permissions.includes('staff:manage') &&
       existing.permissions.includes('staff:manage') &&
-      existing.members > 0
+      existing.members > 0 &&
+      (await staffManagersLeft(db, principal.organisationId, { roleId })) === 0
     ) {
-      const holders = await db.query<{ n: number }>(
-        `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
-          where a.organisation_id = $1 and a.disabled_at is null and r.id <> $2 and 'staff:manage' = any(r.permissions)`,
-        [principal.organisationId, roleId],
-      );
-      if ((holders.rows[0]?.n ?? 0) === 0)
-        return fieldError(c, 'permissions', 'The organisation needs at least one person who can manage staff');
+      return lastStaffManager(c, 'permissions');
     }
     await db.transaction(async (tx) => {
       await tx.query(
@@ -345,6 +346,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const roleId = idParam(c.req.param('id') ?? '');
     const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
     if (!existing) return c.json({ message: 'No such role' }, 404);
+    const refusal = staffActionRefusal(principal, { kind: 'delete role', role: existing.permissions });
+    if (refusal) return forbidden(c, refusal);
     if (existing.preset) return c.json({ message: 'A preset role cannot be deleted.' }, 409);
     const used = await db.query('select 1 from gateway.accounts where role_id = $1 limit 1', [roleId]);
     if (used.rows.length > 0) return c.json({ message: 'Give its members another role first.' }, 409);
