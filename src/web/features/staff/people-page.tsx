@@ -19,6 +19,7 @@ import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type IssuedLink, type StaffMember, staffQueries } from './staff-queries';
 import { filterStaff, readStaffFilters, STATUS_FILTERS, withStaffFilter } from './staff-status';
+import { withinReach } from './within-reach';
 
 const PAGE_SIZE = 100;
 
@@ -45,6 +46,7 @@ export function PeoplePage() {
   const [done, setDone] = useState<string | null>(null);
   const inviting = search.has('invite');
   const selfId = session?.person.id;
+  const mine = session?.permissions ?? [];
 
   const setInviting = (open: boolean) =>
     setSearch(
@@ -63,6 +65,7 @@ export function PeoplePage() {
   const columns = usePeopleColumns({
     roleList,
     selfId,
+    mine,
     change,
     issueLink,
     onDone: setDone,
@@ -163,7 +166,12 @@ export function PeoplePage() {
           </Group>
         }
       />
-      {inviting && roles.data ? <InviteDialog roles={roles.data.roles} onClose={() => setInviting(false)} /> : null}
+      {inviting && roles.data ? (
+        <InviteDialog
+          roles={roles.data.roles.filter((role) => withinReach(mine, role.permissions))}
+          onClose={() => setInviting(false)}
+        />
+      ) : null}
       {roles.isError && inviting ? (
         <Alert color="red" variant="light" role="alert">
           {describeError(localServerError(roles.error, t), app)}
