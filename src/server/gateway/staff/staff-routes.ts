@@ -148,27 +148,30 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const accountId = idParam(c.req.param('id') ?? '');
     const body = await readBody(c, accountChangeSchema);
     if (!body.ok) return body.response;
-    const target = accountId === null ? null : await findStaffAccount(db, principal.organisationId, accountId);
-    if (accountId === null || !target) return c.json({ message: 'No such account' }, 404);
+    if (accountId === null) return c.json({ message: 'No such account' }, 404);
     const change = body.data;
-    const newRole = change.roleId === undefined ? null : await findRole(db, principal.organisationId, change.roleId);
-    if (change.roleId !== undefined && !newRole) return fieldError(c, 'roleId', 'Choose one of the roles');
-    const refusal = staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined });
-    if (refusal) return forbidden(c, refusal);
-    if (
-      newRole &&
-      !newRole.permissions.includes('staff:manage') &&
-      (await staffManagersLeft(db, principal.organisationId, { accountId })) === 0
-    ) {
-      return lastStaffManager(c, 'roleId');
-    }
-    if (change.disabled === true) {
-      if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
-      if ((await staffManagersLeft(db, principal.organisationId, { accountId })) === 0) {
-        return lastStaffManager(c, 'disabled');
+    // Decided in the transaction that makes the change, on the account and its role locked there: a promotion
+    // committed meanwhile cannot slip between the check and the change.
+    const refused = await db.transaction(async (tx) => {
+      const target = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
+      if (!target) return c.json({ message: 'No such account' }, 404);
+      const newRole = change.roleId === undefined ? null : await findRole(tx, principal.organisationId, change.roleId);
+      if (change.roleId !== undefined && !newRole) return fieldError(c, 'roleId', 'Choose one of the roles');
+      const refusal = staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined });
+      if (refusal) return forbidden(c, refusal);
+      if (
+        newRole &&
+        !newRole.permissions.includes('staff:manage') &&
+        (await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0
+      ) {
+        return lastStaffManager(c, 'roleId');
       }
-    }
-    await db.transaction(async (tx) => {
+      if (change.disabled === true) {
+        if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
+        if ((await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0) {
+          return lastStaffManager(c, 'disabled');
+        }
+      }
       const before = await tx.query<{ email: string; display_name: string; role_key: string; disabled: boolean }>(
         `select a.email, a.display_name, r.key as role_key, a.disabled_at is not null as disabled
            from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1 for update of a`,
@@ -204,7 +207,9 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         status: 204,
         details: { change: 'changed', accountId, email: was?.email ?? null, changes },
       });
+      return null;
     });
+    if (refused) return refused;
     // Disabled: every session of the person ends now, on every instance (the next request finds none).
     if (change.disabled === true) await sessions.endAll(accountId);
     return c.body(null, 204);
@@ -213,14 +218,16 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('POST', '/staff/:id/reset-link', staff, async (c) => {
     const principal = c.get('principal');
     const accountId = idParam(c.req.param('id') ?? '');
-    const account = accountId === null ? null : await findStaffAccount(db, principal.organisationId, accountId);
-    if (accountId === null || !account) return c.json({ message: 'No such account' }, 404);
-    const refusal = staffActionRefusal(principal, { kind: 'issue reset link', target: account });
-    if (refusal) return forbidden(c, refusal);
-    if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
-    // Someone who never set a password gets a fresh invitation instead of a reset.
-    const kind = account.passwordSet ? 'reset' : 'invite';
-    const issued = await db.transaction(async (tx) => {
+    if (accountId === null) return c.json({ message: 'No such account' }, 404);
+    // As for a change: decided on the account and its role locked in the transaction that issues the link.
+    return db.transaction(async (tx) => {
+      const account = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
+      if (!account) return c.json({ message: 'No such account' }, 404);
+      const refusal = staffActionRefusal(principal, { kind: 'issue reset link', target: account });
+      if (refusal) return forbidden(c, refusal);
+      if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
+      // Someone who never set a password gets a fresh invitation instead of a reset.
+      const kind = account.passwordSet ? 'reset' : 'invite';
       const token = await issueToken(tx, kind, { accountId, createdBy: principal.accountId });
       await recordAudit(tx, {
         ...actor(principal),
@@ -230,9 +237,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         status: 201,
         details: { change: kind === 'reset' ? 'reset link issued' : 'invitation issued again', accountId },
       });
-      return token;
+      return c.json({ link: linkUrl(requestOrigin(c), kind, token.token), expiresAt: token.expiresAt, kind }, 201);
     });
-    return c.json({ link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind }, 201);
   });
 
   routes.declare('GET', '/roles', staff, async (c) => {

@@ -7,11 +7,15 @@ export interface StaffAccount extends TargetAccount {
   passwordSet: boolean;
 }
 
-/** An account of the organisation with its role's permissions; null when the organisation has no such account. */
+/**
+ * An account of the organisation with its role's permissions; null when the organisation has no such account.
+ * `lock`: the account and its role stay as read until the transaction ends (what is decided on them holds).
+ */
 export async function findStaffAccount(
   db: Queryable,
   organisationId: number,
   accountId: number,
+  options: { lock?: boolean } = {},
 ): Promise<StaffAccount | null> {
   const { rows } = await db.query<{
     role_id: string;
@@ -21,7 +25,7 @@ export async function findStaffAccount(
   }>(
     `select a.role_id, r.permissions, a.disabled_at is not null as disabled, a.password_hash is not null as password_set
        from gateway.accounts a join gateway.roles r on r.id = a.role_id
-      where a.id = $1 and a.organisation_id = $2`,
+      where a.id = $1 and a.organisation_id = $2${options.lock ? ' for update of a for share of r' : ''}`,
     [accountId, organisationId],
   );
   const row = rows[0];
