@@ -1,5 +1,6 @@
 import { PG_UNIQUE_VIOLATION } from '../../service/db/connect';
 import type { Queryable } from '../../service/db/database';
+import { isPermission, type Permission } from '../permissions/permissions';
 
 export interface AccountForSignIn {
   id: number;
@@ -121,4 +122,20 @@ export function isEmailTakenElsewhere(error: unknown): boolean {
     code === PG_UNIQUE_VIOLATION &&
     (constraint === 'accounts_email' || (typeof message === 'string' && message.includes('"accounts_email"')))
   );
+}
+
+/** An account's role and its permissions, and whether it is disabled; null when there is no such account. */
+export async function findAccountRole(
+  db: Queryable,
+  accountId: number,
+): Promise<{ roleId: number; permissions: Permission[]; disabled: boolean } | null> {
+  const { rows } = await db.query<{ role_id: string; permissions: string[]; disabled: boolean }>(
+    `select a.role_id, r.permissions, a.disabled_at is not null as disabled
+       from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  return row
+    ? { roleId: Number(row.role_id), permissions: row.permissions.filter(isPermission), disabled: row.disabled }
+    : null;
 }

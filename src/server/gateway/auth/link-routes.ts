@@ -8,13 +8,13 @@ import {
   countAccounts,
   createAccount,
   EMAIL_TAKEN_ELSEWHERE_MESSAGE,
-  findAccountById,
   isEmailTakenElsewhere,
   setPasswordHash,
 } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
+import { findPersonLink } from './person-links';
 import { startSession } from './session-routes';
 
 const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
@@ -51,11 +51,11 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
   const { db, service, organisations, sessions } = deps;
 
   routes.declare('GET', '/links/:token', 'public', async (c) => {
-    const token = await peekToken(db, c.req.param('token') ?? '', ['invite', 'reset']);
-    const account = token?.accountId ? await findAccountById(db, token.accountId) : null;
-    if (!token || !account || account.disabled) {
+    const link = await findPersonLink(db, c.req.param('token') ?? '');
+    if (!link) {
       return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
     }
+    const { token, account } = link;
     const { rows } = await db.query<{ client_name: string }>(
       'select o.client_name from gateway.accounts a join gateway.organisations o on o.id = a.organisation_id where a.id = $1',
       [account.id],
@@ -73,9 +73,8 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const token = c.req.param('token') ?? '';
     const body = await readBody(c, newPasswordSchema);
     if (!body.ok) return body.response;
-    const peeked = await peekToken(db, token, ['invite', 'reset']);
-    const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
-    if (!peeked || !account || account.disabled) {
+    const account = (await findPersonLink(db, token))?.account;
+    if (!account) {
       return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
     }
     const problem = await passwordProblem(body.data.password, { email: account.email, name: account.displayName });

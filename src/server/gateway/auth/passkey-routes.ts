@@ -14,7 +14,8 @@ import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredR
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { requestOrigin } from '../same-origin';
 import { acceptAccount, EMAIL_TAKEN_ELSEWHERE_MESSAGE, findAccountById, isEmailTakenElsewhere } from './accounts';
-import { consumeToken, peekToken } from './one-time-tokens';
+import { consumeToken } from './one-time-tokens';
+import { findPersonLink } from './person-links';
 import { startSession } from './session-routes';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
 
@@ -320,11 +321,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   // --- From an invitation or reset link, instead of a password ---------------------------------------------
 
-  const linkAccount = async (token: string) => {
-    const peeked = await peekToken(db, token, ['invite', 'reset']);
-    const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
-    return peeked && account && !account.disabled ? account : null;
-  };
+  const linkAccount = async (token: string) => (await findPersonLink(db, token))?.account ?? null;
 
   routes.declare('POST', '/links/:token/passkey/options', 'public', async (c) => {
     const account = await linkAccount(c.req.param('token') ?? '');

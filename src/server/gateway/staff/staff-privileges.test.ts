@@ -8,7 +8,7 @@ import {
   DEMO_PEOPLE,
   demoPerson,
   signedInBrowser,
-  type TestBrowser,
+  TestBrowser,
   type TestGateway,
 } from '../test-gateway';
 
@@ -275,6 +275,35 @@ describe('staff:manage never reaches beyond the permissions one holds', () => {
     // Both sides of the rule are exercised, not just refusals.
     expect(granted).toBeGreaterThan(50);
     expect(CASES.length - granted).toBeGreaterThan(50);
+  });
+
+  it('a link works only while its issuer could issue it: a promotion of its account beyond them ends it', async () => {
+    const lead = await createRole(['staff:manage', 'events:read']);
+    const leadId = await createPerson(lead);
+    const { rows } = await gateway.db.query<{ email: string }>('select email from gateway.accounts where id = $1', [
+      leadId,
+    ]);
+    const leadBrowser = await signedInBrowser(gateway, rows[0]?.email ?? '');
+    const person = await createPerson(await createRole(['events:read']));
+    const issued = await leadBrowser.request(`/api/staff/${person}/reset-link`, { method: 'POST' });
+    expect(issued.status).toBe(201);
+    const token = ((await issued.json()) as { link: string }).link.split('/').at(-1);
+    expect((await new TestBrowser(gateway.app).request(`/api/links/${token}`)).status).toBe(200);
+
+    const roles = ((await (await admin.request('/api/roles')).json()) as { roles: Role[] }).roles;
+    const administrator = roles.find((role) => role.key === 'administrator') as Role;
+    const promoted = await admin.request(`/api/staff/${person}`, {
+      method: 'PATCH',
+      json: { roleId: administrator.id },
+    });
+    expect(promoted.status).toBe(204);
+    const follower = new TestBrowser(gateway.app);
+    expect((await follower.request(`/api/links/${token}`)).status).toBe(404);
+    const used = await follower.request(`/api/links/${token}/password`, {
+      method: 'POST',
+      json: { password: 'saffron lighthouse marmalade 4412' },
+    });
+    expect(used.status).toBe(404);
   });
 
   it("stops the issue's HR role: staff:manage alone takes over nothing", async () => {
