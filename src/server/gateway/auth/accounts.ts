@@ -87,7 +87,7 @@ export async function createAccount(
 }
 
 /** The invitation's email belongs to a person of another organisation: it cannot be accepted. */
-export class EmailTakenElsewhere extends Error {
+class EmailTakenElsewhere extends Error {
   constructor() {
     super('This email address has a Foyer account in another organisation already');
   }

@@ -11,7 +11,7 @@
  */
 import type { Permission } from './permissions';
 
-export interface Actor {
+interface Actor {
   accountId: number;
   permissions: readonly Permission[];
 }
@@ -22,7 +22,7 @@ export interface TargetAccount {
   permissions: readonly Permission[];
 }
 
-export type StaffAction =
+type StaffAction =
   | { kind: 'invite'; role: readonly Permission[] }
   | { kind: 'create role'; permissions: readonly Permission[] }
   | { kind: 'edit role'; role: readonly Permission[]; permissions: readonly Permission[] }
@@ -31,7 +31,7 @@ export type StaffAction =
   | { kind: 'change account'; target: TargetAccount; newRole?: { id: number; permissions: readonly Permission[] } };
 
 /** The permissions of `permissions` that `actor` does not hold; empty when they are all theirs. */
-export function beyondReach(actor: Actor, permissions: readonly Permission[]): Permission[] {
+function beyondReach(actor: Actor, permissions: readonly Permission[]): Permission[] {
   return permissions.filter((permission) => !actor.permissions.includes(permission));
 }
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../service/db/database';
 import type { TargetAccount } from '../permissions/delegation';
 import { isPermission } from '../permissions/permissions';
 
-export interface StaffAccount extends TargetAccount {
+interface StaffAccount extends TargetAccount {
   disabled: boolean;
   passwordSet: boolean;
 }
