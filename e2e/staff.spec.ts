@@ -170,6 +170,74 @@ test.describe('staff administration', () => {
     await expect(card.getByRole('button', { name: `${roleName} verwijderen` })).toBeDisabled();
   });
 
+  test('who manages staff with fewer permissions is offered only what they hold; a refusal that comes anyway says why', async ({
+    page,
+    playwright,
+    baseURL,
+    origin,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await signInByApi(admin, baseURL ?? '')).status()).toBe(200);
+    const createRole = async (name: string, permissions: string[]) => {
+      const created = await admin.post('/api/roles', { data: { name, permissions }, headers: { origin } });
+      expect(created.status()).toBe(201);
+      return ((await created.json()) as { id: number }).id;
+    };
+    const hrName = unique('HR');
+    const hrRole = await createRole(hrName, ['staff:manage', 'events:read']);
+    const eventsName = unique('Zaal');
+    const eventsRole = await createRole(eventsName, ['events:read']);
+    const invite = async (email: string, roleId: number) => {
+      const invited = await admin.post('/api/staff/invitations', {
+        data: { name: 'Hanna Heller', email, roleId },
+        headers: { origin },
+      });
+      expect(invited.status()).toBe(201);
+      return ((await invited.json()) as { link: string }).link.split('/').at(-1);
+    };
+    const hrEmail = `${unique('hr')}@venue.test`;
+    const viewerEmail = `${unique('viewer')}@venue.test`;
+    const hrToken = await invite(hrEmail, hrRole);
+    await invite(viewerEmail, eventsRole);
+    // The HR person accepts their invitation in this browser: it is signed in as them.
+    const accepted = await page.request.post(`/api/links/${hrToken}/password`, {
+      data: { password: NEW_PASSWORD },
+      headers: { origin },
+    });
+    expect(accepted.status()).toBe(200);
+
+    await page.goto('/staff');
+    await expect(personRow(page, hrEmail).getByRole('combobox', { name: /^Rol van/ })).toBeDisabled();
+    const administrator = personRow(page, DEMO.email);
+    await expect(administrator.getByTestId('person-beyond-reach')).toHaveText(
+      'Deze rol heeft rechten die u zelf niet hebt',
+    );
+    await expect(administrator.getByRole('button')).toHaveCount(0);
+    await expect(administrator.getByRole('combobox')).toBeDisabled();
+    const viewer = personRow(page, viewerEmail);
+    await expect(viewer.getByRole('combobox').locator('option', { hasText: 'Beheerder' })).toBeDisabled();
+    await expect(viewer.getByRole('combobox').locator('option', { hasText: eventsName })).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Iemand uitnodigen' }).click();
+    const dialog = page.getByRole('dialog');
+    const roleOptions = dialog.getByRole('combobox', { name: /^Rol/ }).locator('option');
+    await expect(roleOptions.filter({ hasText: eventsName })).toHaveCount(1);
+    await expect(roleOptions.filter({ hasText: 'Beheerder' })).toHaveCount(0);
+    await expect(roleOptions.filter({ hasText: 'Kassa' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Meanwhile the administrator takes events:read from the HR role: the page still offers the viewer's reset
+    // link, and the gateway's refusal is shown as it says it.
+    const narrowed = await admin.put(`/api/roles/${hrRole}`, {
+      data: { name: hrName, permissions: ['staff:manage'] },
+      headers: { origin },
+    });
+    expect(narrowed.status()).toBe(200);
+    await viewer.getByRole('button', { name: 'Nieuwe uitnodiging' }).click();
+    await expect(page.getByRole('alert')).toContainText('permissions you do not hold (events:read)');
+    await admin.dispose();
+  });
+
   test('a custom role nobody holds is deleted after a confirmation', async ({ page, baseURL, origin }) => {
     await signInAsAdmin(page, baseURL);
     const roleName = unique('Tijdelijk');

@@ -1,4 +1,6 @@
+import { PG_UNIQUE_VIOLATION } from '../../db/connect';
 import type { Queryable } from '../../db/database';
+import { isPermission, type Permission } from '../permissions/permissions';
 
 export interface AccountForSignIn {
   id: number;
@@ -38,8 +40,16 @@ const toAccount = (row: AccountRow | undefined): AccountForSignIn | null =>
       }
     : null;
 
+/**
+ * The account signing in with this email: the accepted one (there is at most one), else an invitation (which
+ * has no way in yet; invitations of several organisations may share an email until one is accepted).
+ */
 export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountForSignIn | null> {
-  return toAccount((await db.query<AccountRow>(`${ACCOUNT_SELECT} where lower(email) = lower($1)`, [email])).rows[0]);
+  const { rows } = await db.query<AccountRow>(
+    `${ACCOUNT_SELECT} where lower(email) = lower($1) order by accepted_at nulls last, id limit 1`,
+    [email],
+  );
+  return toAccount(rows[0]);
 }
 
 export async function findAccountById(db: Queryable, id: number): Promise<AccountForSignIn | null> {
@@ -63,8 +73,8 @@ export async function createAccount(
   account: { organisationId: number; email: string; displayName: string; roleId: number; passwordHash?: string | null },
 ): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash)
-     values ($1, $2, $3, $4, $5) returning id`,
+    `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash, accepted_at)
+     values ($1, $2, $3, $4, $5, case when $5::text is null then null else now() end) returning id`,
     [
       account.organisationId,
       account.email.trim(),
@@ -74,4 +84,58 @@ export async function createAccount(
     ],
   );
   return Number(rows[0]?.id);
+}
+
+/** The invitation's email belongs to a person of another organisation: it cannot be accepted. */
+class EmailTakenElsewhere extends Error {
+  constructor() {
+    super('This email address has a Foyer account in another organisation already');
+  }
+}
+
+/** What the invitee reads: one email signs in to one organisation. */
+export const EMAIL_TAKEN_ELSEWHERE_MESSAGE =
+  'This email address already has a Foyer account, in another organisation. One address signs in to one organisation: ask whoever invited you to invite another address.';
+
+/**
+ * Marks an account accepted: its person now has a way in (a password or a passkey from the invitation link).
+ * Throws EmailTakenElsewhere when a person of another organisation has the email; call inside the transaction
+ * that sets the way in, so neither happens then.
+ */
+export async function acceptAccount(db: Queryable, accountId: number): Promise<void> {
+  const { rows } = await db.query(
+    `update gateway.accounts a set accepted_at = coalesce(a.accepted_at, now())
+      where a.id = $1 and not exists (select 1 from gateway.accounts other
+        where lower(other.email) = lower(a.email) and other.id <> a.id and other.accepted_at is not null)
+      returning a.id`,
+    [accountId],
+  );
+  if (rows.length === 0) throw new EmailTakenElsewhere();
+}
+
+/** Whether `error` says the email is taken elsewhere: found so, or two acceptances raced (the unique index). */
+export function isEmailTakenElsewhere(error: unknown): boolean {
+  if (error instanceof EmailTakenElsewhere) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    code === PG_UNIQUE_VIOLATION &&
+    (constraint === 'accounts_email' || (typeof message === 'string' && message.includes('"accounts_email"')))
+  );
+}
+
+/** An account's role and its permissions, and whether it is disabled; null when there is no such account. */
+export async function findAccountRole(
+  db: Queryable,
+  accountId: number,
+): Promise<{ roleId: number; permissions: Permission[]; disabled: boolean } | null> {
+  const { rows } = await db.query<{ role_id: string; permissions: string[]; disabled: boolean }>(
+    `select a.role_id, r.permissions, a.disabled_at is not null as disabled
+       from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1`,
+    [accountId],
+  );
+  const row = rows[0];
+  return row
+    ? { roleId: Number(row.role_id), permissions: row.permissions.filter(isPermission), disabled: row.disabled }
+    : null;
 }

@@ -4,6 +4,7 @@ import { createRootApp } from '../../app';
 import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import {
+  connectTestOrganisation,
   createTestGateway,
   DEMO_PEOPLE,
   demoPerson,
@@ -137,6 +138,52 @@ describe('invitations through the API', () => {
     const newest = (await second.json()) as { link: string };
     expect((await person.request(`/api/links/${tokenOf(renewed.link)}`)).status).toBe(404);
     expect((await person.request(`/api/links/${tokenOf(newest.link)}`)).status).toBe(200);
+  });
+
+  it('answers an address with an account in another organisation as a new one, and refuses its acceptance to the invitee', async () => {
+    await connectTestOrganisation(gateway.deps, {
+      clientName: 'harbour',
+      apiKey: 'harbour-key',
+      people: [{ email: 'admin@harbour.test', name: 'Hugo Haven', role: 'administrator' }],
+    });
+    const inviteAs = (email: string) =>
+      admin.request('/api/staff/invitations', {
+        method: 'POST',
+        json: { email, name: 'Some One', roleId: boxOfficeRole },
+      });
+    const elsewhere = await inviteAs('Admin@Harbour.test');
+    const fresh = await inviteAs('nobody.yet@demo.test');
+    // The inviter cannot tell them apart: same status, same shape.
+    expect(elsewhere.status).toBe(201);
+    expect(fresh.status).toBe(201);
+    expect(Object.keys(await elsewhere.clone().json()).sort()).toEqual(Object.keys(await fresh.json()).sort());
+    // Within the organisation, a duplicate is said as before.
+    const duplicate = await inviteAs(demoPerson('manager').email);
+    expect(duplicate.status).toBe(422);
+    expect(await duplicate.json()).toMatchObject({
+      errors: { email: ['Someone already has an account with this email address'] },
+    });
+
+    // Whoever follows the link learns it there, and nothing changes: the harbour account signs in as before.
+    const link = tokenOf(((await elsewhere.json()) as { link: string }).link);
+    const person = new TestBrowser(gateway.app);
+    const accepted = await person.request(`/api/links/${link}/password`, {
+      method: 'POST',
+      json: { password: STRONG },
+    });
+    expect(accepted.status).toBe(409);
+    expect(await accepted.json()).toEqual({ message: expect.stringContaining('another organisation') });
+    expect((await new TestBrowser(gateway.app).signIn('admin@harbour.test')).status).toBe(200);
+    expect((await new TestBrowser(gateway.app).signIn('admin@harbour.test', STRONG)).status).toBe(401);
+  });
+
+  it('refuses a NUL character in an invitation name on its field (422), not with a 500', async () => {
+    const response = await admin.request('/api/staff/invitations', {
+      method: 'POST',
+      json: { email: 'nul.name@demo.test', name: 'Nina\u0000Nul', roleId: boxOfficeRole },
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ errors: { name: [expect.any(String)] } });
   });
 
   it('refuses unknown and malformed tokens', async () => {

@@ -3,10 +3,18 @@ import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../a
 import { checkApiKey } from '../connection/organisations';
 import { findRoleByKey } from '../permissions/roles';
 import { requestOrigin } from '../same-origin';
-import { countAccounts, createAccount, findAccountById, setPasswordHash } from './accounts';
+import {
+  acceptAccount,
+  countAccounts,
+  createAccount,
+  EMAIL_TAKEN_ELSEWHERE_MESSAGE,
+  isEmailTakenElsewhere,
+  setPasswordHash,
+} from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
+import { findPersonLink } from './person-links';
 import { startSession } from './session-routes';
 
 const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
@@ -43,11 +51,11 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
   const { db, service, organisations, sessions } = deps;
 
   routes.declare('GET', '/links/:token', 'public', async (c) => {
-    const token = await peekToken(db, c.req.param('token') ?? '', ['invite', 'reset']);
-    const account = token?.accountId ? await findAccountById(db, token.accountId) : null;
-    if (!token || !account || account.disabled) {
+    const link = await findPersonLink(db, c.req.param('token') ?? '');
+    if (!link) {
       return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
     }
+    const { token, account } = link;
     const { rows } = await db.query<{ client_name: string }>(
       'select o.client_name from gateway.accounts a join gateway.organisations o on o.id = a.organisation_id where a.id = $1',
       [account.id],
@@ -65,20 +73,27 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const token = c.req.param('token') ?? '';
     const body = await readBody(c, newPasswordSchema);
     if (!body.ok) return body.response;
-    const peeked = await peekToken(db, token, ['invite', 'reset']);
-    const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
-    if (!peeked || !account || account.disabled) {
+    const account = (await findPersonLink(db, token))?.account;
+    if (!account) {
       return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
     }
     const problem = await passwordProblem(body.data.password, { email: account.email, name: account.displayName });
     if (problem) return fieldError(c, 'password', problem);
     const passwordHash = await hashPassword(body.data.password);
-    const used = await db.transaction(async (tx) => {
-      const consumed = await consumeToken(tx, token, ['invite', 'reset']);
-      if (!consumed) return null;
-      await setPasswordHash(tx, account.id, passwordHash);
-      return consumed;
-    });
+    const used = await db
+      .transaction(async (tx) => {
+        const consumed = await consumeToken(tx, token, ['invite', 'reset']);
+        if (!consumed) return null;
+        await setPasswordHash(tx, account.id, passwordHash);
+        await acceptAccount(tx, account.id);
+        return consumed;
+      })
+      .catch((error: unknown) => {
+        if (isEmailTakenElsewhere(error)) return 'taken elsewhere' as const;
+        throw error;
+      });
+    // Told to whoever accepts, never in the inviter's answers: the invitation was made like any other.
+    if (used === 'taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
     if (!used) return c.json({ message: 'This link has just been used.' }, 404);
     // A reset ends every session the old password opened.
     if (used.kind === 'reset') await sessions.endAll(account.id);

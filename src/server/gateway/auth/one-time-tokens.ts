@@ -41,19 +41,36 @@ export async function issueToken(
 export interface TokenInfo {
   kind: TokenKind;
   accountId: number | null;
+  /** Who issued it (an invitation or a reset link); null for the setup link and sign-in tickets. */
+  createdBy: number | null;
 }
+
+interface TokenRow {
+  kind: TokenKind;
+  account_id: string | null;
+  created_by: string | null;
+}
+
+const toInfo = (row: TokenRow | undefined): TokenInfo | null =>
+  row
+    ? {
+        kind: row.kind,
+        accountId: row.account_id === null ? null : Number(row.account_id),
+        createdBy: row.created_by === null ? null : Number(row.created_by),
+      }
+    : null;
 
 const LIVE = `used_at is null and (expires_at is null or expires_at > now())`;
 
 /** What a live token is for, without using it up; null when unknown, used or expired. */
 export async function peekToken(db: Queryable, token: string, kinds: readonly TokenKind[]): Promise<TokenInfo | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const { rows } = await db.query<{ kind: TokenKind; account_id: string | null }>(
-    `select kind, account_id from gateway.one_time_tokens where token_hash = $1 and kind = any($2) and ${LIVE}`,
+  const { rows } = await db.query<TokenRow>(
+    `select kind, account_id, created_by from gateway.one_time_tokens
+      where token_hash = $1 and kind = any($2) and ${LIVE}`,
     [hashToken(token), kinds],
   );
-  const row = rows[0];
-  return row ? { kind: row.kind, accountId: row.account_id === null ? null : Number(row.account_id) } : null;
+  return toInfo(rows[0]);
 }
 
 /**
@@ -66,12 +83,11 @@ export async function consumeToken(
   kinds: readonly TokenKind[],
 ): Promise<TokenInfo | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const { rows } = await db.query<{ kind: TokenKind; account_id: string | null }>(
+  const { rows } = await db.query<TokenRow>(
     `update gateway.one_time_tokens set used_at = now()
       where token_hash = $1 and kind = any($2) and ${LIVE}
-      returning kind, account_id`,
+      returning kind, account_id, created_by`,
     [hashToken(token), kinds],
   );
-  const row = rows[0];
-  return row ? { kind: row.kind, accountId: row.account_id === null ? null : Number(row.account_id) } : null;
+  return toInfo(rows[0]);
 }

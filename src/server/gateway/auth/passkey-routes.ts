@@ -14,8 +14,9 @@ import type { Queryable } from '../../db/database';
 import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { requestOrigin } from '../same-origin';
-import { findAccountById } from './accounts';
-import { consumeToken, peekToken } from './one-time-tokens';
+import { acceptAccount, EMAIL_TAKEN_ELSEWHERE_MESSAGE, findAccountById, isEmailTakenElsewhere } from './accounts';
+import { consumeToken } from './one-time-tokens';
+import { findPersonLink } from './person-links';
 import { startSession } from './session-routes';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
 
@@ -321,11 +322,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   // --- From an invitation or reset link, instead of a password ---------------------------------------------
 
-  const linkAccount = async (token: string) => {
-    const peeked = await peekToken(db, token, ['invite', 'reset']);
-    const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
-    return peeked && account && !account.disabled ? account : null;
-  };
+  const linkAccount = async (token: string) => (await findPersonLink(db, token))?.account ?? null;
 
   routes.declare('POST', '/links/:token/passkey/options', 'public', async (c) => {
     const account = await linkAccount(c.req.param('token') ?? '');
@@ -347,13 +344,16 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
         const consumed = await consumeToken(tx, token, ['invite', 'reset']);
         if (!consumed) return null;
         if (!(await insertPasskey(tx, verified.passkey))) throw new PasskeyTaken();
+        await acceptAccount(tx, account.id);
         return consumed;
       })
       .catch((error: unknown) => {
         if (error instanceof PasskeyTaken) return 'taken' as const;
+        if (isEmailTakenElsewhere(error)) return 'email taken elsewhere' as const;
         throw error;
       });
     if (used === 'taken') return c.json({ message: 'This passkey is registered already.' }, 409);
+    if (used === 'email taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
     if (!used) return c.json({ message: 'This link has just been used.' }, 404);
     // A reset ends every session opened before it.
     if (used.kind === 'reset') await sessions.endAll(account.id);

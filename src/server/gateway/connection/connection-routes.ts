@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Connection } from '@/contract/connection';
 import { type GatewayDeps, readBody, type SecuredRoutes } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
@@ -17,7 +18,7 @@ export function registerConnectionRoutes(routes: SecuredRoutes, deps: GatewayDep
   const { db, organisations, service } = deps;
 
   routes.declare('GET', '/connection', connection, async (c) => {
-    return c.json(await organisations.summary(c.get('principal').organisationId));
+    return c.json((await organisations.summary(c.get('principal').organisationId)) satisfies Connection | null);
   });
 
   routes.declare('PUT', '/connection', connection, async (c) => {
@@ -42,6 +43,6 @@ export function registerConnectionRoutes(routes: SecuredRoutes, deps: GatewayDep
       { clientName: principal.clientName, accountId: principal.accountId },
       'organisation API key replaced',
     );
-    return c.json(await organisations.summary(principal.organisationId));
+    return c.json((await organisations.summary(principal.organisationId)) satisfies Connection | null);
   });
 }

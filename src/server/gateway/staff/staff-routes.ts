@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Connection } from '@/contract/connection';
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
@@ -8,28 +9,35 @@ import { actor } from '../audit/forward-audit';
 import { createAccount } from '../auth/accounts';
 import { linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';
+import { staffActionRefusal } from '../permissions/delegation';
 import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
 import { findRole, listRoles } from '../permissions/roles';
 import { requestOrigin } from '../same-origin';
+import { emailInOrganisation, findStaffAccount, staffManagersLeft } from './staff-store';
 
 const staff = { permission: 'staff:manage' } as const;
 
 const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
 
+/** A NUL character cannot be stored in a text column: refused on its field, as any other bad name. */
+const withoutNul = (text: z.ZodString) => text.refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
+
+const personName = withoutNul(z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'));
+
 const inviteSchema = z.object({
   email: z.email('Enter a valid email address').max(320),
-  name: z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'),
+  name: personName,
   roleId: z.number().int().positive(),
 });
 
 const accountChangeSchema = z.object({
   roleId: z.number().int().positive().optional(),
   disabled: z.boolean().optional(),
-  name: z.string().trim().min(1, 'Enter the name').max(200).optional(),
+  name: personName.optional(),
 });
 
 const roleSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters'),
+  name: withoutNul(z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters')),
   permissions: z.array(z.string().refine(isPermission, 'Unknown permission')).max(PERMISSIONS.length),
   requireTotp: z.boolean().default(false),
   idleMinutes: z.number().int().min(5).max(1440).nullable().default(null),
@@ -58,15 +66,9 @@ interface StaffRow {
  */
 export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db, sessions } = deps;
-
-  async function administratorsLeft(organisationId: number, exceptAccountId: number): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
-        where a.organisation_id = $1 and a.id <> $2 and a.disabled_at is null and 'staff:manage' = any(r.permissions)`,
-      [organisationId, exceptAccountId],
-    );
-    return rows[0]?.n ?? 0;
-  }
+  const forbidden = (c: Context, message: string) => c.json({ message }, 403);
+  const lastStaffManager = (c: Context, field: string) =>
+    fieldError(c, field, 'The organisation needs at least one person who can manage staff');
 
   routes.declare('GET', '/staff', staff, async (c) => {
     const { rows } = await db.query<StaffRow>(
@@ -111,8 +113,13 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (!body.ok) return body.response;
     const role = await findRole(db, principal.organisationId, body.data.roleId);
     if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
-    const taken = await db.query('select 1 from gateway.accounts where lower(email) = lower($1)', [body.data.email]);
-    if (taken.rows.length > 0) return fieldError(c, 'email', 'Someone already has an account with this email address');
+    const refusal = staffActionRefusal(principal, { kind: 'invite', role: role.permissions });
+    if (refusal) return forbidden(c, refusal);
+    // Only this organisation's people are looked at: an address with an account elsewhere is invited like a new
+    // one (answering otherwise would tell who works where), and its acceptance is refused (auth/link-routes.ts).
+    if (await emailInOrganisation(db, principal.organisationId, body.data.email)) {
+      return fieldError(c, 'email', 'Someone already has an account with this email address');
+    }
     const invited = await db.transaction(async (tx) => {
       const accountId = await createAccount(tx, {
         organisationId: principal.organisationId,
@@ -146,29 +153,30 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const accountId = idParam(c.req.param('id') ?? '');
     const body = await readBody(c, accountChangeSchema);
     if (!body.ok) return body.response;
-    const { rows } = await db.query<{ id: string }>(
-      'select id from gateway.accounts where id = $1 and organisation_id = $2',
-      [accountId, principal.organisationId],
-    );
-    if (accountId === null || rows.length === 0) return c.json({ message: 'No such account' }, 404);
+    if (accountId === null) return c.json({ message: 'No such account' }, 404);
     const change = body.data;
-    if (change.roleId !== undefined) {
-      const role = await findRole(db, principal.organisationId, change.roleId);
-      if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
+    // Decided in the transaction that makes the change, on the account and its role locked there: a promotion
+    // committed meanwhile cannot slip between the check and the change.
+    const refused = await db.transaction(async (tx) => {
+      const target = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
+      if (!target) return c.json({ message: 'No such account' }, 404);
+      const newRole = change.roleId === undefined ? null : await findRole(tx, principal.organisationId, change.roleId);
+      if (change.roleId !== undefined && !newRole) return fieldError(c, 'roleId', 'Choose one of the roles');
+      const refusal = staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined });
+      if (refusal) return forbidden(c, refusal);
       if (
-        !role.permissions.includes('staff:manage') &&
-        (await administratorsLeft(principal.organisationId, accountId)) === 0
+        newRole &&
+        !newRole.permissions.includes('staff:manage') &&
+        (await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0
       ) {
-        return fieldError(c, 'roleId', 'The organisation needs at least one person who can manage staff');
+        return lastStaffManager(c, 'roleId');
       }
-    }
-    if (change.disabled === true) {
-      if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
-      if ((await administratorsLeft(principal.organisationId, accountId)) === 0) {
-        return fieldError(c, 'disabled', 'The organisation needs at least one person who can manage staff');
+      if (change.disabled === true) {
+        if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
+        if ((await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0) {
+          return lastStaffManager(c, 'disabled');
+        }
       }
-    }
-    await db.transaction(async (tx) => {
       const before = await tx.query<{ email: string; display_name: string; role_key: string; disabled: boolean }>(
         `select a.email, a.display_name, r.key as role_key, a.disabled_at is not null as disabled
            from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1 for update of a`,
@@ -204,7 +212,9 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         status: 204,
         details: { change: 'changed', accountId, email: was?.email ?? null, changes },
       });
+      return null;
     });
+    if (refused) return refused;
     // Disabled: every session of the person ends now, on every instance (the next request finds none).
     if (change.disabled === true) await sessions.endAll(accountId);
     return c.body(null, 204);
@@ -213,17 +223,16 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('POST', '/staff/:id/reset-link', staff, async (c) => {
     const principal = c.get('principal');
     const accountId = idParam(c.req.param('id') ?? '');
-    const { rows } = await db.query<{ password_set: boolean; disabled: boolean }>(
-      `select password_hash is not null as password_set, disabled_at is not null as disabled
-         from gateway.accounts where id = $1 and organisation_id = $2`,
-      [accountId, principal.organisationId],
-    );
-    const account = rows[0];
-    if (accountId === null || !account) return c.json({ message: 'No such account' }, 404);
-    if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
-    // Someone who never set a password gets a fresh invitation instead of a reset.
-    const kind = account.password_set ? 'reset' : 'invite';
-    const issued = await db.transaction(async (tx) => {
+    if (accountId === null) return c.json({ message: 'No such account' }, 404);
+    // As for a change: decided on the account and its role locked in the transaction that issues the link.
+    return db.transaction(async (tx) => {
+      const account = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
+      if (!account) return c.json({ message: 'No such account' }, 404);
+      const refusal = staffActionRefusal(principal, { kind: 'issue reset link', target: account });
+      if (refusal) return forbidden(c, refusal);
+      if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
+      // Someone who never set a password gets a fresh invitation instead of a reset.
+      const kind = account.passwordSet ? 'reset' : 'invite';
       const token = await issueToken(tx, kind, { accountId, createdBy: principal.accountId });
       await recordAudit(tx, {
         ...actor(principal),
@@ -233,12 +242,11 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         status: 201,
         details: { change: kind === 'reset' ? 'reset link issued' : 'invitation issued again', accountId },
       });
-      return token;
+      return c.json(
+        { link: linkUrl(requestOrigin(c), kind, token.token), expiresAt: token.expiresAt, kind } satisfies IssuedLink,
+        201,
+      );
     });
-    return c.json(
-      { link: linkUrl(requestOrigin(c), kind, issued.token), expiresAt: issued.expiresAt, kind } satisfies IssuedLink,
-      201,
-    );
   });
 
   routes.declare('GET', '/roles', staff, async (c) => {
@@ -254,6 +262,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const body = await readBody(c, roleSchema);
     if (!body.ok) return body.response;
     const role = body.data;
+    const refusal = staffActionRefusal(principal, { kind: 'create role', permissions: role.permissions });
+    if (refusal) return forbidden(c, refusal);
     const key = `custom-${
       role.name
         .toLowerCase()
@@ -306,6 +316,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     // sign-in rules (TOTP, session limits) are the organisation's to set.
     const permissions = existing.preset ? existing.permissions : role.permissions;
     const name = existing.preset ? existing.name : role.name;
+    const refusal = staffActionRefusal(principal, { kind: 'edit role', role: existing.permissions, permissions });
+    if (refusal) return forbidden(c, refusal);
     // Renamed to another role's name: said on the field, as at creation (the unique index would answer 500).
     const clash = await db.query(
       'select 1 from gateway.roles where organisation_id = $1 and lower(name) = lower($2) and id <> $3',
@@ -315,15 +327,10 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     if (
       !permissions.includes('staff:manage') &&
       existing.permissions.includes('staff:manage') &&
-      existing.members > 0
+      existing.members > 0 &&
+      (await staffManagersLeft(db, principal.organisationId, { roleId })) === 0
     ) {
-      const holders = await db.query<{ n: number }>(
-        `select count(*)::int as n from gateway.accounts a join gateway.roles r on r.id = a.role_id
-          where a.organisation_id = $1 and a.disabled_at is null and r.id <> $2 and 'staff:manage' = any(r.permissions)`,
-        [principal.organisationId, roleId],
-      );
-      if ((holders.rows[0]?.n ?? 0) === 0)
-        return fieldError(c, 'permissions', 'The organisation needs at least one person who can manage staff');
+      return lastStaffManager(c, 'permissions');
     }
     await db.transaction(async (tx) => {
       await tx.query(
@@ -353,6 +360,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const roleId = idParam(c.req.param('id') ?? '');
     const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
     if (!existing) return c.json({ message: 'No such role' }, 404);
+    const refusal = staffActionRefusal(principal, { kind: 'delete role', role: existing.permissions });
+    if (refusal) return forbidden(c, refusal);
     if (existing.preset) return c.json({ message: 'A preset role cannot be deleted.' }, 409);
     const used = await db.query('select 1 from gateway.accounts where role_id = $1 limit 1', [roleId]);
     if (used.rows.length > 0) return c.json({ message: 'Give its members another role first.' }, 409);

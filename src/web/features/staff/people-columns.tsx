@@ -10,6 +10,7 @@ import { useRoleLabel } from '../../lib/role-label';
 import { staffMessages } from './staff-messages';
 import type { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type StaffStatus, staffStatus } from './staff-status';
+import { withinReach } from './within-reach';
 
 const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
   active: 'green',
@@ -25,6 +26,7 @@ const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
 export function usePeopleColumns({
   roleList,
   selfId,
+  mine,
   change,
   issueLink,
   onDone,
@@ -34,6 +36,8 @@ export function usePeopleColumns({
 }: {
   roleList: readonly Role[];
   selfId: number | undefined;
+  /** The viewer's permissions: roles and people beyond them are shown, not offered (within-reach.ts). */
+  mine: readonly string[];
   change: ReturnType<typeof useChangeStaff>;
   issueLink: ReturnType<typeof useIssueLink>;
   onDone: (message: string | null) => void;
@@ -44,6 +48,12 @@ export function usePeopleColumns({
   const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
   const { locale } = useLocale();
+  const reachable = (role: Role) => withinReach(mine, role.permissions);
+  /** Whether the viewer may act on this person's account: their own, or one whose role is within reach. */
+  const mayChange = (person: StaffMember) => {
+    const role = roleList.find((candidate) => candidate.id === person.role.id);
+    return person.id === selfId || (role !== undefined && reachable(role));
+  };
   return [
     {
       id: 'name',
@@ -73,10 +83,20 @@ export function usePeopleColumns({
             size="xs"
             miw={140}
             value={String(person.role.id)}
-            disabled={!known || (change.isPending && change.variables?.id === person.id)}
+            // Nobody changes their own role; nor that of someone whose role is beyond their permissions.
+            disabled={
+              !known ||
+              person.id === selfId ||
+              !mayChange(person) ||
+              (change.isPending && change.variables?.id === person.id)
+            }
             data={
               known
-                ? roleList.map((role) => ({ value: String(role.id), label: roleLabel(role) }))
+                ? roleList.map((role) => ({
+                    value: String(role.id),
+                    label: roleLabel(role),
+                    disabled: !reachable(role),
+                  }))
                 : [{ value: String(person.role.id), label: roleLabel(person.role) }]
             }
             onChange={(event) => {
@@ -167,6 +187,13 @@ export function usePeopleColumns({
         const person = row.original;
         const self = person.id === selfId;
         const everSignedIn = person.passwordSet || person.passkeys > 0;
+        if (!mayChange(person)) {
+          return (
+            <Text size="xs" c="dimmed" data-testid="person-beyond-reach">
+              {t('beyondReach')}
+            </Text>
+          );
+        }
         return (
           <fieldset className="foyer-staff-actions" aria-label={t('actionsFor', { name: person.name })}>
             <Button

@@ -20,6 +20,7 @@ import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
 import { staffQueries } from './staff-queries';
 import { filterStaff, readStaffFilters, STATUS_FILTERS, withStaffFilter } from './staff-status';
+import { withinReach } from './within-reach';
 
 const PAGE_SIZE = 100;
 
@@ -46,6 +47,7 @@ export function PeoplePage() {
   const [done, setDone] = useState<string | null>(null);
   const inviting = search.has('invite');
   const selfId = session?.person.id;
+  const mine = session?.permissions ?? [];
 
   const setInviting = (open: boolean) =>
     setSearch(
@@ -64,6 +66,7 @@ export function PeoplePage() {
   const columns = usePeopleColumns({
     roleList,
     selfId,
+    mine,
     change,
     issueLink,
     onDone: setDone,
@@ -164,7 +167,12 @@ export function PeoplePage() {
           </Group>
         }
       />
-      {inviting && roles.data ? <InviteDialog roles={roles.data.roles} onClose={() => setInviting(false)} /> : null}
+      {inviting && roles.data ? (
+        <InviteDialog
+          roles={roles.data.roles.filter((role) => withinReach(mine, role.permissions))}
+          onClose={() => setInviting(false)}
+        />
+      ) : null}
       {roles.isError && inviting ? (
         <Alert color="red" variant="light" role="alert">
           {describeError(localServerError(roles.error, t), app)}

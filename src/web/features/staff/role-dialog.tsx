@@ -35,11 +35,14 @@ import { useSaveRole } from './staff-mutations';
 export function RoleDialog({
   role,
   available,
+  mine,
   onClose,
   onSaved,
 }: {
   role: Role | null;
   available: readonly PermissionInfo[];
+  /** The viewer's permissions: only these can be given to a role. */
+  mine: readonly string[];
   onClose: () => void;
   onSaved: (role: Role) => void;
 }) {
@@ -146,7 +149,7 @@ export function RoleDialog({
                             label={describe(info)}
                             description={info.key}
                             checked={field.value.includes(info.key)}
-                            disabled={fixed}
+                            disabled={fixed || !mine.includes(info.key)}
                             onChange={(event) =>
                               field.onChange(
                                 event.currentTarget.checked

@@ -11,6 +11,7 @@ import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { sessionQuery } from '../../lib/session';
 import { grantedPerGroup, groupPermissions } from './permission-groups';
 import { usePermissionTexts } from './permission-texts';
 import { RoleDialog } from './role-dialog';
@@ -18,6 +19,7 @@ import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useDeleteRole } from './staff-mutations';
 import { staffQueries } from './staff-queries';
+import { withinReach } from './within-reach';
 
 /** People per role who are disabled: they still hold the role, so it cannot be deleted yet. */
 function disabledPerRole(people: readonly { role: { id: number }; disabled: boolean }[] | undefined) {
@@ -38,6 +40,7 @@ export function RolesPage() {
   const roles = useQuery(staffQueries.roles());
   const people = useQuery(staffQueries.people());
   const remove = useDeleteRole();
+  const mine = useQuery(sessionQuery).data?.permissions ?? [];
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -84,6 +87,7 @@ export function RolesPage() {
               role={role}
               available={roles.data.permissions}
               disabledMembers={disabled.get(role.id) ?? 0}
+              reachable={withinReach(mine, role.permissions)}
               onEdit={() => {
                 setDone(null);
                 setEditing(role);
@@ -101,6 +105,7 @@ export function RolesPage() {
         <RoleDialog
           role={editing === 'new' ? null : editing}
           available={roles.data.permissions}
+          mine={mine}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
@@ -152,12 +157,15 @@ function RoleCard({
   role,
   available,
   disabledMembers,
+  reachable,
   onEdit,
   onDelete,
 }: {
   role: Role;
   available: readonly PermissionInfo[];
   disabledMembers: number;
+  /** All its permissions are the viewer's: only then may they change or delete it. */
+  reachable: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -221,7 +229,13 @@ function RoleCard({
           </Group>
         ) : null}
         <Group gap="xs" mt="auto">
-          <Button size="xs" variant="default" onClick={onEdit} aria-label={t('editRole', { name: roleLabel(role) })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onEdit}
+            disabled={!reachable}
+            aria-label={t('editRole', { name: roleLabel(role) })}
+          >
             {t('edit')}
           </Button>
           {role.preset ? null : (
@@ -230,13 +244,18 @@ function RoleCard({
               variant="default"
               color="red"
               onClick={onDelete}
-              disabled={held}
+              disabled={held || !reachable}
               aria-label={t('deleteRole', { name: roleLabel(role) })}
             >
               {t('delete')}
             </Button>
           )}
         </Group>
+        {reachable ? null : (
+          <Text size="xs" c="dimmed">
+            {t('beyondReach')}
+          </Text>
+        )}
         {!role.preset && held ? (
           <Text size="xs" c="dimmed">
             {t('deleteBlocked')}

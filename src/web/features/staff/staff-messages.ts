@@ -161,6 +161,7 @@ export const staffMessages = defineMessages(
     // The gateway's sentences (server-messages.ts)
     serverEmailTaken: 'Iemand heeft al een account met dit e-mailadres',
     serverLastAdministrator: 'De organisatie heeft minstens één persoon nodig die medewerkers kan beheren',
+    beyondReach: 'Deze rol heeft rechten die u zelf niet hebt',
     serverDisableSelf: 'U kunt uw eigen account niet uitschakelen',
     serverRoleNameTaken: 'Er is al een rol met deze naam',
     serverKeyRefused: 'De Ticketing Service accepteert deze klantnaam en API-sleutel niet',
@@ -322,6 +323,7 @@ export const staffMessages = defineMessages(
     replaced: 'The key has been replaced. All staff work with the new key from now on.',
     serverEmailTaken: 'Someone already has an account with this email address',
     serverLastAdministrator: 'The organisation needs at least one person who can manage staff',
+    beyondReach: 'This role has permissions you do not hold',
     serverDisableSelf: 'You cannot disable your own account',
     serverRoleNameTaken: 'A role with this name exists',
     serverKeyRefused: 'The Ticketing Service does not accept this client name and API key',

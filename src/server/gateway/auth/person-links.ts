@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/database';
+import { staffActionRefusal } from '../permissions/delegation';
+import { type AccountForSignIn, findAccountById, findAccountRole } from './accounts';
+import { peekToken, type TokenInfo } from './one-time-tokens';
+
+/**
+ * The live invitation or reset link `token` with its account; null when it is unknown, used or expired, its
+ * account is disabled, or its issuer could not issue it now. A link is only as strong as whoever issued it: it
+ * works while they may still issue it (enabled, staff:manage, and every permission of the account's role
+ * theirs: permissions/delegation.ts), so a link issued for a box-office account does not open it once that
+ * account is an administrator's.
+ */
+export async function findPersonLink(
+  db: Queryable,
+  token: string,
+): Promise<{ token: TokenInfo; account: AccountForSignIn } | null> {
+  const peeked = await peekToken(db, token, ['invite', 'reset']);
+  const account = peeked?.accountId ? await findAccountById(db, peeked.accountId) : null;
+  if (!peeked || !account || account.disabled) return null;
+  return (await issuerStillReaches(db, peeked.createdBy, account.id)) ? { token: peeked, account } : null;
+}
+
+async function issuerStillReaches(db: Queryable, issuerId: number | null, accountId: number): Promise<boolean> {
+  // No issuer: a link made by Foyer itself (none is today but the setup link, which is not a person link).
+  if (issuerId === null) return true;
+  const issuer = await findAccountRole(db, issuerId);
+  const target = await findAccountRole(db, accountId);
+  if (!issuer || !target || issuer.disabled || !issuer.permissions.includes('staff:manage')) return false;
+  const refusal = staffActionRefusal(
+    { accountId: issuerId, permissions: issuer.permissions },
+    { kind: 'issue reset link', target: { accountId, ...target } },
+  );
+  return refusal === null;
+}

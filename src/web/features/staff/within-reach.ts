@@ -1,0 +1,8 @@
+/**
+ * The gateway's rule for staff:manage (server permissions/delegation.ts), so that the app offers only what it
+ * allows: a role, or a person by their role, is within reach when all its permissions are the viewer's own.
+ * Nobody changes their own role either.
+ */
+export function withinReach(mine: readonly string[], theirs: readonly string[]): boolean {
+  return theirs.every((permission) => mine.includes(permission));
+}
