@@ -7,6 +7,7 @@ import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { chooseGzip } from '../forward/forwarder';
 import { fullSyncFinished } from '../mirror/mirror-store';
 import { PRINTERS, printAccess, readsOrders } from './print-access';
+import { registerSaleRoutes } from './sale-routes';
 import { ServiceReadError, type ServiceReader, serviceFailure, serviceReaderFor } from './service-reader';
 
 /**
@@ -133,6 +134,7 @@ function defaultSince(now = Date.now()): string {
 
 export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
+  registerSaleRoutes(routes, deps);
 
   routes.declare('GET', '/desk/orders/:orderId/print-data', PRINTERS, async (c: Context<GatewayEnv>) => {
     const principal = c.get('principal');

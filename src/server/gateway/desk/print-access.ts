@@ -1,7 +1,7 @@
 import type { Queryable } from '../../service/db/database';
-import { foyerSales } from '../audit/sales';
 import type { Principal } from '../auth/principal';
 import type { Permission } from '../permissions/permissions';
+import { foyerSales } from './foyer-sales';
 
 /** Who reads every order of the organisation; a seller alone sees the desk's own. */
 export const ORDER_READERS: readonly Permission[] = ['orders:read', 'reports:read'];
