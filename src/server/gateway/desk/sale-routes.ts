@@ -5,6 +5,7 @@ import { lockAuditChain, recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
 import { foyerSales } from './foyer-sales';
 import { PRINTERS, printAccess } from './print-access';
+import { serviceFailure, serviceReaderFor } from './service-reader';
 
 const MAX_SALES_ORDERS = 500;
 
@@ -31,6 +32,14 @@ export function registerSaleRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     if (refusal) return c.json({ message: refusal }, 403);
     const body = await readBody(c, printSchema);
     if (!body.ok) return body.response;
+    // Only an order the service has for this organisation: another's, or none, is no order here.
+    try {
+      if ((await serviceReaderFor(deps, c)('GET', `/partner/order/${orderId}`)) === null) {
+        return c.json({ message: 'No such order' }, 404);
+      }
+    } catch (error) {
+      return serviceFailure(c, deps, error);
+    }
     const { kind, layout } = body.data;
     const printNumber = await db.transaction(async (tx) => {
       // Under the chain's lock, so two prints at once get two different numbers.
