@@ -180,7 +180,6 @@ describeEachDatabase('the desk routes', (database) => {
       'customerId',
       'customerLastName',
       'customerPreposition',
-      'email',
     ]);
 
     const office = (await (await manager.request(`/api/desk/open-orders?since=${since}`)).json()) as OpenOrders;

@@ -3,10 +3,10 @@ import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
+import { chooseGzip } from '../../accept-gzip';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { chooseGzip } from '../forward/forwarder';
 import { fullSyncFinished } from '../mirror/mirror-store';
-import { PRINTERS, printAccess, readsOrders } from './print-access';
+import { orderAccess, PRINTERS, readsOrders } from './order-access';
 import { registerSaleRoutes } from './sale-routes';
 import { ServiceReadError, type ServiceReader, serviceFailure, serviceReaderFor } from './service-reader';
 
@@ -100,13 +100,12 @@ async function performancesOf(read: ServiceReader, eventIds: readonly number[], 
   return { performances, sections };
 }
 
-/** Of an order's customer, only what the queue shows. */
+/** Of an order's customer, only what the queue shows: the name (no email, address or phone). */
 function customerOf(value: unknown) {
   const user = recordOf(value);
   if (!user) return null;
   return {
     customerId: user.customerId,
-    email: user.email,
     customerFirstName: user.customerFirstName,
     customerPreposition: user.customerPreposition,
     customerLastName: user.customerLastName,
@@ -141,7 +140,7 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const text = c.req.param('orderId') ?? '';
     if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such order' }, 404);
     const orderId = Number(text);
-    const { sale, refusal } = await printAccess(db, principal, orderId);
+    const { sale, refusal } = await orderAccess(db, principal, orderId, 'print');
     if (refusal) return c.json({ message: refusal }, 403);
     const read = serviceReaderFor(deps, c);
     try {

@@ -4,7 +4,7 @@ import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../a
 import { lockAuditChain, recordAudit } from '../audit/audit-trail';
 import { actor } from '../audit/forward-audit';
 import { foyerSales } from './foyer-sales';
-import { PRINTERS, printAccess } from './print-access';
+import { orderAccess, PRINTERS } from './order-access';
 import { serviceFailure, serviceReaderFor } from './service-reader';
 
 const MAX_SALES_ORDERS = 500;
@@ -27,8 +27,8 @@ export function registerSaleRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const orderText = c.req.param('orderId') ?? '';
     if (!/^\d{1,15}$/.test(orderText)) return c.json({ message: 'No such order' }, 404);
     const orderId = Number(orderText);
-    // The same rule as the print data (print-access.ts): a seller records prints of the desk's own sales.
-    const { refusal } = await printAccess(db, principal, orderId);
+    // The same rule as the print data (order-access.ts): a seller records prints of the desk's own sales.
+    const { refusal } = await orderAccess(db, principal, orderId, 'print');
     if (refusal) return c.json({ message: refusal }, 403);
     const body = await readBody(c, printSchema);
     if (!body.ok) return body.response;
