@@ -81,6 +81,16 @@ export const BUYER_SUMMARY_FIELDS = [
   'customerCity',
 ] as const satisfies readonly (keyof BuyerSummary)[];
 
+/** Of a customer (as the contract has it, or as the service answered), only what the buyer picker shows. */
+export function buyerSummaryOf<C extends { [F in keyof BuyerSummary]?: unknown }>(
+  customer: C,
+): Pick<C, keyof BuyerSummary> {
+  return Object.fromEntries(BUYER_SUMMARY_FIELDS.map((field) => [field, customer[field]])) as Pick<
+    C,
+    keyof BuyerSummary
+  >;
+}
+
 export interface BuyerLookupAnswer {
   /** The best matches, at most CUSTOMER_LOOKUP_LIMIT. */
   data: BuyerSummary[];

@@ -16,3 +16,4 @@ export const saleSchema = z.object({
 export type Sale = z.infer<typeof saleSchema>;
 
 export const salesAnswerSchema = z.object({ sales: z.array(saleSchema) });
+export type SalesAnswer = z.infer<typeof salesAnswerSchema>;

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+
 /** Below this, compressing saves less than it costs. */
 export const MIN_GZIP_BYTES = 1024;
 
@@ -16,4 +18,18 @@ export function acceptsGzip(header: string | undefined): boolean {
     if (coding === '*') wildcard = acceptable;
   }
   return wildcard;
+}
+
+/**
+ * Whether a JSON answer goes to the browser gzipped, and if so, says so in its headers: when the browser
+ * accepts gzip and the text is not tiny. A full load of the customer list is 1,000 pages of ~67 kB; sent as
+ * they are, writing them to the socket cost the server more CPU than making them, and reading them cost the
+ * browser as much again. Gzip at its fastest level (in the thread pool, ~0.3 ms a page) makes them 7 times
+ * smaller.
+ */
+export function chooseGzip(c: Context, json: string, headers: Headers): boolean {
+  if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return false;
+  headers.set('content-encoding', 'gzip');
+  headers.set('vary', 'Accept-Encoding');
+  return true;
 }

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { clientOrigin, type TrustProxy } from './client-address';
-import { createBuiltApp, createGatewayApp, type GatewayDeps } from './gateway/gateway';
 import { answerError, NotFoundError } from './gateway/errors';
+import { createBuiltApp, createGatewayApp, type GatewayDeps } from './gateway/gateway';
 import { healthRoutes } from './http/health';
 import type { Lifecycle } from './http/server-lifecycle';
 import type { ServiceRuntime } from './runtime';

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../testing/test-service';
 import { embeddedService } from './service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../testing/test-gateway';
 
 /**
  * Issue 29, item 5: a NUL byte (`%00`) in a query string reached PostgreSQL, whose text cannot hold one, and

@@ -240,6 +240,21 @@ describe('the static first paint', () => {
     expect(page).not.toContain(CLIENT_PLACEHOLDER);
   });
 
+  it('puts a name with replacement patterns ("$`" repeated) in as it is, once: the page does not grow with it', () => {
+    // The markup of the dashboard before the name is ~31 KB in the real build; "$`" in a replacement string
+    // would insert all of it again, once per "$`" (issue 29: a 31 KB page became 3.1 MB).
+    const before = 'x'.repeat(31_000);
+    const manifest = {
+      ...MANIFEST,
+      dashboard: { ...MANIFEST.dashboard, markup: { nl: `<p>${before}${CLIENT_PLACEHOLDER}</p>`, en: '' } },
+    };
+    const name = '$`'.repeat(100);
+    const page = withFirstPaint(PAGE, manifest, { signedInAs: name, seesEveryArea: true, language: 'nl', path: '/' });
+    // Lengths and a yes/no, not the page: a failure here would print megabytes.
+    expect(page.length).toBeLessThan(PAGE.length + before.length + 1_000);
+    expect(page.includes(`<div id="root"><p>${before}${name}</p></div>`)).toBe(true);
+  });
+
   it('draws nothing for a role that does not see every area, on other signed-in pages, or without a manifest, but still sets the language', () => {
     const expected = PAGE.replace('lang="nl"', 'lang="en"');
     for (const seesEveryArea of [false, undefined]) {

@@ -150,4 +150,17 @@ describe.runIf(Boolean(testPostgresUrl()))('two gateway instances on one Postgre
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });
+
+  it('checks no more than the limit of wrong passwords sent at once to both instances (issue 29 item 3)', async () => {
+    const email = 'simultaneous-guess@demo.test';
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        new TestBrowser(index % 2 ? a.app : b.app)
+          .signIn(email, `guess-${index}`, { address: '10.9.1.1' })
+          .then((answer) => answer.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(throttle.perAccount);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - throttle.perAccount);
+  });
 });

@@ -3,9 +3,7 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import type { AuditChain, AuditPage } from '@/contract/audit';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
-import type { Queryable } from '../../db/database';
-import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
-import { PRINTERS, printAccess } from '../desk/print-access';
+import type { GatewayDeps, SecuredRoutes } from '../access';
 import { parseQuery } from '../request-input';
 import {
   AUDIT_ACTIONS,
@@ -13,21 +11,11 @@ import {
   type AuditEntry,
   type AuditRow,
   auditEntryOf,
-  lockAuditChain,
-  recordAudit,
   verifyAuditChain,
 } from './audit-trail';
-import { actor } from './forward-audit';
-import { foyerSales } from './sales';
 
 export const AUDIT_PAGE_SIZE = 100;
 const CSV_BATCH = 1000;
-const MAX_SALES_ORDERS = 500;
-
-const printSchema = z.object({
-  kind: z.enum(['tickets', 'receipt'], { error: "kind must be 'tickets' or 'receipt'" }),
-  layout: z.enum(['a4', '80mm'], { error: "layout must be 'a4' or '80mm'" }),
-});
 
 const idText = z
   .string()
@@ -96,14 +84,10 @@ const csvRow = (entry: AuditEntry) =>
     return value ?? '';
   });
 
-/**
- * The audit trail's own routes: reading and exporting it, checking its chain (audit:read), recording a print
- * of an order, and "sold by" (and in which shift) for orders sold through Foyer.
- */
+/** The audit trail's own routes: reading and exporting it, and checking its chain (audit:read). */
 export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
   const auditRead = { permission: 'audit:read' } as const;
-  const orderReaders = { anyOf: ['sales:sell', 'orders:read'] } as const;
 
   routes.declare('GET', '/audit', auditRead, async (c) => {
     const filter = parseQuery(c, filterSchema);
@@ -163,51 +147,4 @@ export function registerAuditRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       brokenAt: status?.brokenAt ?? null,
     } satisfies AuditChain);
   });
-
-  routes.declare('POST', '/orders/:orderId/prints', PRINTERS, async (c) => {
-    const principal = c.get('principal');
-    const orderText = c.req.param('orderId') ?? '';
-    if (!/^\d{1,15}$/.test(orderText)) return c.json({ message: 'No such order' }, 404);
-    const orderId = Number(orderText);
-    // The same rule as the print data (desk/print-access.ts): a seller records prints of the desk's own sales.
-    const { refusal } = await printAccess(db, principal, orderId);
-    if (refusal) return c.json({ message: refusal }, 403);
-    const body = await readBody(c, printSchema);
-    if (!body.ok) return body.response;
-    const { kind, layout } = body.data;
-    const printNumber = await db.transaction(async (tx) => {
-      // Under the chain's lock, so two prints at once get two different numbers.
-      await lockAuditChain(tx, principal.organisationId);
-      const n = (await countPrints(tx, principal.organisationId, orderId, kind)) + 1;
-      await recordAudit(tx, {
-        ...actor(principal),
-        action: 'print',
-        method: 'POST',
-        path: `/api/orders/${orderId}/prints`,
-        status: 201,
-        orderId,
-        details: { kind, layout, printNumber: n, reprint: n > 1 },
-      });
-      return n;
-    });
-    return c.json({ printNumber, reprint: printNumber > 1 }, 201);
-  });
-
-  routes.declare('GET', '/sales', orderReaders, async (c) => {
-    const text = c.req.query('orderIds') ?? '';
-    const ids = text === '' ? [] : text.split(',').map((part) => part.trim());
-    if (ids.some((id) => !/^\d{1,15}$/.test(id))) return fieldError(c, 'orderIds', 'Order ids, separated by commas');
-    if (ids.length > MAX_SALES_ORDERS) return fieldError(c, 'orderIds', `At most ${MAX_SALES_ORDERS} orders`);
-    if (ids.length === 0) return c.json({ sales: [] });
-    return c.json({ sales: await foyerSales(db, c.get('principal').organisationId, ids.map(Number)) });
-  });
-}
-
-async function countPrints(tx: Queryable, organisationId: number, orderId: number, kind: string): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
-    `select count(*)::int as n from gateway.audit_entries
-      where organisation_id = $1 and action = 'print' and order_id = $2 and details->>'kind' = $3`,
-    [organisationId, orderId, kind],
-  );
-  return rows[0]?.n ?? 0;
 }

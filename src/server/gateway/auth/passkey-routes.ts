@@ -244,11 +244,11 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     const address = addressOf(c);
     const body = await readBody(c, authenticationSchema);
     if (!body.ok) return body.response;
-    const wait = await throttle.retryAfter({ address });
-    if (wait !== null) return tooManyAttempts(c, wait);
+    // Reserved before the passkey is checked: the reservation is the failure's count, given back on success.
+    const attempt = await throttle.reserve({ address });
+    if (!attempt.reserved) return tooManyAttempts(c, attempt.retryAfter);
     let knownAccount: number | null = null;
     const refuse = async (message: string, reason: string) => {
-      await throttle.recordFailure({ address });
       await recordSignInFailure(db, {
         accountId: knownAccount,
         email: null,
@@ -301,6 +301,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       return refuse('This passkey could not be verified. Try again.', (error as Error).message);
     }
 
+    await attempt.release();
     const account = await findAccountById(db, accountId);
     // Told only to the holder of the passkey, as after a correct password.
     if (!account || account.disabled) {

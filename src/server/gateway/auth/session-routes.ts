@@ -42,16 +42,17 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     const body = await readBody(c, signInSchema);
     if (!body.ok) return body.response;
     const { email, password } = body.data;
-    const wait = await throttle.retryAfter({ address, account: email });
-    if (wait !== null) {
-      log.warn({ address, retryAfter: wait }, 'sign-in throttled');
-      return tooManyAttempts(c, wait);
+    // Reserved before the password is hashed (attempts sent at once must not all pass a check made before any
+    // counted): the reservation is the failure's count, given back when the password is right.
+    const attempt = await throttle.reserve({ address, account: email });
+    if (!attempt.reserved) {
+      log.warn({ address, retryAfter: attempt.retryAfter }, 'sign-in throttled');
+      return tooManyAttempts(c, attempt.retryAfter);
     }
 
     const account = await findAccountByEmail(db, email);
     const passwordOk = await verifyPassword(account?.passwordHash, password);
     if (!account || !passwordOk) {
-      await throttle.recordFailure({ address, account: email });
       await recordSignInFailure(db, {
         accountId: account?.id ?? null,
         email,
@@ -62,6 +63,7 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       log.info({ address }, 'sign-in refused: unknown email or wrong password');
       return c.json({ message: 'Unknown email address or wrong password' }, 401);
     }
+    await attempt.release();
     // Told only to someone who knows the password: a guesser learns nothing about the account.
     if (account.disabled) {
       await recordSignInFailure(db, {
@@ -91,8 +93,8 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     if (!account || account.disabled || !account.totpSealed) {
       return c.json({ message: 'The sign-in has expired. Enter your password again.' }, 401);
     }
-    const wait = await throttle.retryAfter({ address, account: account.email });
-    if (wait !== null) return tooManyAttempts(c, wait);
+    const attempt = await throttle.reserve({ address, account: account.email });
+    if (!attempt.reserved) return tooManyAttempts(c, attempt.retryAfter);
     const step = totpStep(vault.open(account.totpSealed, `totp:${account.id}`), body.data.code);
     const accepted =
       step !== null &&
@@ -107,7 +109,6 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
         return (await consumeToken(tx, body.data.ticket, ['totp'])) !== null;
       }));
     if (!accepted) {
-      await throttle.recordFailure({ address, account: account.email });
       await recordSignInFailure(db, {
         accountId: account.id,
         email: account.email,
@@ -123,6 +124,7 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
         422,
       );
     }
+    await attempt.release();
     return startSession(c, deps, account.id, 'password+totp');
   });
 

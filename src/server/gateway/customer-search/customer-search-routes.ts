@@ -1,11 +1,9 @@
 import type { Context, Handler } from 'hono';
 import { z } from 'zod';
-import type { Customer } from '@/contract/customer';
 import { OPTIN_STATES } from '@/contract/customer-prefs';
 import {
-  BUYER_SUMMARY_FIELDS,
   type BuyerLookupAnswer,
-  type BuyerSummary,
+  buyerSummaryOf,
   CUSTOMER_LOOKUP_LIMIT,
   CUSTOMER_LOOKUP_MIN_LENGTH,
   CUSTOMER_MATCHES_MAX,
@@ -158,17 +156,11 @@ export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: Gatewa
     const body: BuyerLookupAnswer = {
       data: ids.flatMap((id) => {
         const customer = customers.get(id);
-        return customer ? [buyerSummary(customer)] : [];
+        return customer ? [buyerSummaryOf(customer)] : [];
       }),
       total: answer.total,
       ...(emailCheck ? { emailCheck } : {}),
     };
     return c.json(body);
   });
-}
-
-function buyerSummary(customer: Customer): BuyerSummary {
-  const summary: Partial<BuyerSummary> = {};
-  for (const field of BUYER_SUMMARY_FIELDS) Object.assign(summary, { [field]: customer[field] });
-  return summary as BuyerSummary;
 }

@@ -16,6 +16,7 @@ import { embeddedService } from '../service-connection';
 const BOX_OFFICE = demoPerson('box-office');
 const MANAGER = demoPerson('manager');
 const MARKETING = demoPerson('marketing');
+const ADMIN = demoPerson('administrator');
 
 interface PrintData {
   order: { orderId: number; orderKey: string; orderChannel: string; fee: number; seats: { seatId: number }[] };
@@ -105,6 +106,53 @@ describeEachDatabase('the desk routes', (database) => {
     expect((await manager.request('/api/desk/orders/x/print-data')).status).toBe(404);
   });
 
+  it('records a print only of an order of the organisation: actor × order (generated), the rest 403 or 404 and not in the trail', async () => {
+    // Issue 29 item 5: an order reader recorded a print (201, audited) of another organisation's order and of
+    // one that does not exist.
+    const targets = {
+      'sold in Foyer': sold.orderId,
+      'not sold in Foyer': fx.paidOrder.orderId,
+      "another organisation's": fx.harbour.orderId,
+      missing: 999_999_999,
+    } as const;
+    type Target = keyof typeof targets;
+    const expected: Record<string, Record<Target, number>> = {
+      // A seller records prints of the desk's own sales only: refused before the order is looked up.
+      [BOX_OFFICE.email]: {
+        'sold in Foyer': 201,
+        'not sold in Foyer': 403,
+        "another organisation's": 403,
+        missing: 403,
+      },
+      [MANAGER.email]: { 'sold in Foyer': 201, 'not sold in Foyer': 201, "another organisation's": 404, missing: 404 },
+      [ADMIN.email]: { 'sold in Foyer': 201, 'not sold in Foyer': 201, "another organisation's": 404, missing: 404 },
+      [MARKETING.email]: {
+        'sold in Foyer': 403,
+        'not sold in Foyer': 403,
+        "another organisation's": 403,
+        missing: 403,
+      },
+    };
+    const cases = Object.entries(expected).flatMap(([email, byTarget]) =>
+      (Object.keys(targets) as Target[]).map((target) => ({ email, target, status: byTarget[target] })),
+    );
+    expect(cases).toHaveLength(16);
+    const answered = [];
+    for (const { email, target } of cases) {
+      const browser = await signedInBrowser(gateway, email);
+      const response = await browser.request(`/api/orders/${targets[target]}/prints`, {
+        method: 'POST',
+        json: { kind: 'receipt', layout: '80mm' },
+      });
+      answered.push({ email, target, status: response.status });
+    }
+    expect(answered).toEqual(cases);
+    const { rows } = await gateway.db.query<{ order_id: string }>(
+      `select distinct order_id from gateway.audit_entries where action = 'print'`,
+    );
+    expect(rows.map((row) => Number(row.order_id)).sort()).toEqual([sold.orderId, fx.paidOrder.orderId].sort());
+  });
+
   it('lists the open orders: reservations for the desk, and online orders awaiting payment for a manager', async () => {
     // One webshop order awaiting payment, changed just now.
     const { rows } = await service.db.query<{ id: number }>(
@@ -138,7 +186,6 @@ describeEachDatabase('the desk routes', (database) => {
       'customerId',
       'customerLastName',
       'customerPreposition',
-      'email',
     ]);
 
     const office = (await (await manager.request(`/api/desk/open-orders?since=${since}`)).json()) as OpenOrders;

@@ -4,13 +4,14 @@ import type { Context } from 'hono';
 import type { OpenOrders, PrintData } from '@/contract/desk';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
+import { chooseGzip } from '../../accept-gzip';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { UpstreamUnavailableError } from '../errors';
-import { chooseGzip } from '../forward/forwarder';
 import { fullSyncFinished } from '../mirror/mirror-store';
 import { requestOrigin } from '../same-origin';
 import { UpstreamClient } from '../upstream/upstream-client';
-import { PRINTERS, printAccess, readsOrders } from './print-access';
+import { orderAccess, PRINTERS, readsOrders } from './order-access';
+import { registerSaleRoutes } from './sale-routes';
 
 /** A JSON read below `/v1/{client_name}`: null for a 404. */
 type Read = (method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) => Promise<unknown>;
@@ -106,13 +107,12 @@ async function performancesOf(read: Read, eventIds: readonly number[], seatKeys:
   return { performances, sections };
 }
 
-/** Of an order's customer, only what the queue shows. */
+/** Of an order's customer, only what the queue shows: the name (no email, address or phone). */
 function customerOf(value: unknown) {
   const user = recordOf(value);
   if (!user) return null;
   return {
     customerId: user.customerId,
-    email: user.email,
     customerFirstName: user.customerFirstName,
     customerPreposition: user.customerPreposition,
     customerLastName: user.customerLastName,
@@ -140,13 +140,14 @@ function defaultSince(now = Date.now()): string {
 
 export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
+  registerSaleRoutes(routes, deps);
 
   routes.declare('GET', '/desk/orders/:orderId/print-data', PRINTERS, async (c: Context<GatewayEnv>) => {
     const principal = c.get('principal');
     const text = c.req.param('orderId') ?? '';
     if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such order' }, 404);
     const orderId = Number(text);
-    const { sale, refusal } = await printAccess(db, principal, orderId);
+    const { sale, refusal } = await orderAccess(db, principal, orderId, 'print');
     if (refusal) return c.json({ message: refusal }, 403);
     const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
     const read: Read = (method, pathAndQuery, body) => upstream.read(method, pathAndQuery, { body, missing: 'null' });

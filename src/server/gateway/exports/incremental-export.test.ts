@@ -5,11 +5,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ExportCount, ExportFile, Schedule } from '@/contract/exports';
 import { ensureDemoClients } from '../../testing/client-fixtures';
+import { exportAll, organisationIdOf } from '../../testing/mirror';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { upsertOrders, upsertWaitingList } from '../mirror/mirror-store';
-import { exportAll, organisationIdOf } from '../../testing/mirror';
 import { embeddedService } from '../service-connection';
-import { createTestGateway, demoPerson, signedInBrowser, type TestBrowser, type TestGateway } from '../../testing/test-gateway';
 
 /**
  * Issue 29 item 8: a change made at the service just before a change made in Foyer (written through into the

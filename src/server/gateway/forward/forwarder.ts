@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { acceptsGzip, MIN_GZIP_BYTES } from '../../accept-gzip';
+import { chooseGzip } from '../../accept-gzip';
 import { type GatewayDeps, type GatewayEnv, refusal } from '../access';
 import { recordAudit } from '../audit/audit-trail';
 import { actor, forwardedAction, forwardedEntry } from '../audit/forward-audit';
@@ -12,6 +12,7 @@ import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
 import { isCheckout, joinShift } from '../shifts/shift-sales';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
+import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor } from './forward-limits';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposition'] as const;
@@ -41,13 +42,21 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     // An encoded slash could make one segment of ours two of the service's: such a path names no route here.
     const route = /%2f|%5c/i.test(below) ? null : forwardedRouteFor(c.req.method, below);
     if (!route) throw new ForbiddenError('Foyer does not forward this call.');
-    if (!route.allow.some((permission) => principal.permissions.includes(permission))) {
-      throw new ForbiddenError(refusal(route.allow, principal));
+    const access = accessTo(route, principal);
+    if (access === 'refused') throw new ForbiddenError(refusal(permissionsFor(route), principal));
+    if (access === 'desk-orders') {
+      const refused = await deskOrderRefusal(deps.db, principal, below);
+      if (refused) throw new ForbiddenError(refused);
     }
     const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
     const action = auditing ? forwardedAction(c.req.method, below) : null;
     const before = action ? await readBefore(upstream, action, below) : undefined;
-    const { response, requestText, answerText } = await forward(c, upstream, `${below}${url.search}`);
+    const { response, requestText, answerText } = await forward(
+      c,
+      upstream,
+      `${below}${url.search}`,
+      access === 'buyer-summary' ? buyerSummaryAnswer : null,
+    );
     // Both before the answer is sent, side by side (neither needs the other): a customer created or edited,
     // tags set, an order checked out, in the mirror; and the call in the audit trail — one statement
     // (gateway.audit_append: the chain's head upserted under its row lock, one INSERT), committed before the
@@ -104,7 +113,13 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     answerText: string | null;
   }
 
-  async function forward(c: Context, upstream: UpstreamClient, pathAndQuery: string): Promise<Forwarded> {
+  /** `narrow`: what of a successful JSON answer the browser gets (a limit of the route table), else all of it. */
+  async function forward(
+    c: Context,
+    upstream: UpstreamClient,
+    pathAndQuery: string,
+    narrow: ((text: string) => string) | null,
+  ): Promise<Forwarded> {
     const headers = new Headers();
     for (const name of PASSED_REQUEST_HEADERS) {
       const value = c.req.header(name);
@@ -147,6 +162,11 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
     }
     const init = { status: status as ContentfulStatusCode, headers: responseHeaders };
     const prepared = service.prepared(answer);
+    if (narrow && answer.ok) {
+      // The whole answer still goes to the trail and the mirror; the browser gets what the limit leaves.
+      const whole = prepared ? prepared.text : await answer.text();
+      return done(c.body(narrow(whole), init), whole);
+    }
     if (prepared) {
       // From the embedded service: its gateway form is made once per service base and kept with it, gzip
       // included, for as long as the service keeps the body. The answer's own body is never read, so it is
@@ -166,20 +186,6 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } =
       json,
     );
   }
-}
-
-/**
- * Whether a JSON answer goes to the browser gzipped, and if so, says so in its headers: when the browser
- * accepts gzip and the text is not tiny. A full load of the customer list is 1,000 pages of ~67 kB; sent as
- * they are, writing them to the socket cost the server more CPU than making them, and reading them cost the
- * browser as much again. Gzip at its fastest level (in the thread pool, ~0.3 ms a page) makes them 7 times
- * smaller.
- */
-export function chooseGzip(c: Context, json: string, headers: Headers): boolean {
-  if (json.length < MIN_GZIP_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) return false;
-  headers.set('content-encoding', 'gzip');
-  headers.set('vary', 'Accept-Encoding');
-  return true;
 }
 
 /** The decoded `{client_name}` of a `/v1/{client_name}/...` path; null when it cannot be decoded. */

@@ -10,12 +10,25 @@ export interface ForwardedRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path pattern, `{name}` for one segment. */
   path: string;
+  /** The permissions that allow the call as it is (any one of them). */
   allow: readonly Permission[];
+  /**
+   * Permissions that allow the call only within a limit, for a person who holds none of `allow`
+   * (forward/forward-limits.ts applies it):
+   * - `desk-orders`: the order of the path must be one of the desk's (desk/order-access.ts): sold through Foyer
+   *   by the organisation, or an open reservation; any other is refused (403) before the service is asked.
+   * - `buyer-summary`: the customer in the answer is cut to what the buyer picker shows (BUYER_SUMMARY_FIELDS):
+   *   no address, preferences, tags, credit or custom fields.
+   */
+  limited?: { allow: readonly Permission[]; to: ForwardLimit };
 }
+
+export type ForwardLimit = 'desk-orders' | 'buyer-summary';
 
 const reads: Permission[] = ['events:read'];
 const customerList: Permission[] = ['customers:read'];
-const buyerLookup: Permission[] = ['customers:lookup', 'customers:read'];
+/** A customer read whole by those who browse customers; as the picker shows one by the box office's lookup. */
+const buyerRead = { allow: customerList, limited: { allow: ['customers:lookup'], to: 'buyer-summary' } } as const;
 
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   // Public group: only what Foyer uses (the desk's cart; an order's status with its ticket and receipt links).
@@ -23,8 +36,8 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/order/{order_key}', allow: ['sales:sell', 'orders:read'] },
   // Customers.
   { method: 'POST', path: '/partner/customer', allow: ['customers:write', 'customers:lookup'] },
-  { method: 'POST', path: '/partner/customer/findByEmail', allow: buyerLookup },
-  { method: 'GET', path: '/partner/customer/{customerId}', allow: buyerLookup },
+  { method: 'POST', path: '/partner/customer/findByEmail', ...buyerRead },
+  { method: 'GET', path: '/partner/customer/{customerId}', ...buyerRead },
   { method: 'PUT', path: '/partner/customer/{customerId}', allow: ['customers:write'] },
   { method: 'GET', path: '/partner/customer/{customerId}/clienttypes', allow: customerList },
   { method: 'POST', path: '/partner/customer/{customerId}/clienttypes', allow: ['tags:write'] },
@@ -41,7 +54,13 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'POST', path: '/partner/cart/{cartId}/checkout', allow: ['sales:sell'] },
   // Orders.
   { method: 'GET', path: '/partner/order', allow: ['orders:read', 'reports:read'] },
-  { method: 'GET', path: '/partner/order/{orderId}', allow: ['orders:read', 'sales:sell'] },
+  // Any order for those who read orders; to a seller only the desk's (its sales and open reservations).
+  {
+    method: 'GET',
+    path: '/partner/order/{orderId}',
+    allow: ['orders:read'],
+    limited: { allow: ['sales:sell'], to: 'desk-orders' },
+  },
   // Halls, seating, payment methods.
   { method: 'GET', path: '/partner/hall', allow: [...reads, 'reports:read'] },
   { method: 'GET', path: '/partner/hall/{hallId}', allow: [...reads, 'reports:read'] },

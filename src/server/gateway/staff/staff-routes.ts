@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { Connection } from '@/contract/connection';
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
 import type { Role, RolesAnswer } from '@/contract/roles';
 import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { quietLog } from '../../testing/test-gateway';
 import { answerError, UpstreamUnavailableError } from '../errors';
 import { type ServiceConnection, ServiceUnreachableError } from '../service-connection';
-import { quietLog } from '../../testing/test-gateway';
 import { type RetryPolicy, UpstreamClient } from './upstream-client';
 
 type Answer = Response | Error;

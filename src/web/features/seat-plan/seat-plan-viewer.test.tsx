@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SeatPlan } from '../../lib/schemas/seat-plan';
 import { renderWithApp } from '../../testing/render';
-import SeatPlanViewer, { type SeatPlanViewerProps } from './seat-plan-viewer';
 import { planRow, range } from '../../testing/seat-plans';
+import SeatPlanViewer, { type SeatPlanViewerProps } from './seat-plan-viewer';
 
 // jsdom has no canvas: the viewer must still offer everything through the list alternative and its controls.
 beforeAll(() => {
