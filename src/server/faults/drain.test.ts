@@ -42,6 +42,7 @@ describe('SIGTERM under load', () => {
     reused: boolean;
     customerId?: number;
     email: string;
+    connection?: string | undefined;
   }
 
   /** One customer create over `agent`; the body goes in two parts `gapMs` apart when asked. */
@@ -70,7 +71,13 @@ describe('SIGTERM under load', () => {
           response.once('end', () => {
             const customerId =
               response.statusCode === 201 ? (JSON.parse(text) as { customerId: number }).customerId : undefined;
-            resolve({ status: response.statusCode ?? 0, reused: req.reusedSocket, email, customerId });
+            resolve({
+              status: response.statusCode ?? 0,
+              reused: req.reusedSocket,
+              email,
+              customerId,
+              connection: response.headers.connection,
+            });
           });
         },
       );
@@ -135,7 +142,7 @@ describe('SIGTERM under load', () => {
     const reused = outcomes.filter((outcome) => outcome.reused);
     const fresh = outcomes.filter((outcome) => !outcome.reused);
     console.log(
-      `[faults drain] SIGTERM under 16 keep-alive workers: exit ${JSON.stringify(exit)} after ${drainMs} ms; requests on reused connections ${JSON.stringify(tally(reused))}; on new connections ${JSON.stringify(tally(fresh))}; the POST whose body was still arriving: ${JSON.stringify(slowResult.status ?? slowResult.error)}`,
+      `[faults drain] SIGTERM under 16 keep-alive workers: exit ${JSON.stringify(exit)} after ${drainMs} ms; requests on reused connections ${JSON.stringify(tally(reused))}; on new connections ${JSON.stringify(tally(fresh))}; the POST whose body was still arriving: ${JSON.stringify(slowResult.status ?? slowResult.error)} (Connection: ${slowResult.connection})`,
     );
     expect(exit).toEqual({ code: 0, signal: null });
     expect(slowResult.status).toBe(201);

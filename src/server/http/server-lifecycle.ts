@@ -145,8 +145,16 @@ export class GracefulServer implements Lifecycle {
     this.#server = server;
     server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
       this.#active.add(response);
-      if (this.#draining) response.shouldKeepAlive = false;
       response.once('close', () => this.#active.delete(response));
+      // Decided as the head is written (Node writes it through writeHead, also for an implicit head): an
+      // answer begun before the signal and sent after it says `Connection: close` too. Flipping
+      // shouldKeepAlive of the answers in flight at the signal missed some (a POST whose body was still
+      // arriving was answered with keep-alive, and its connection stayed open until the deadline).
+      const writeHead = response.writeHead;
+      response.writeHead = ((...args: Parameters<typeof writeHead>) => {
+        if (this.#draining) response.shouldKeepAlive = false;
+        return writeHead.apply(response, args);
+      }) as typeof writeHead;
     });
   }
 
@@ -155,7 +163,6 @@ export class GracefulServer implements Lifecycle {
     const server = this.#server;
     this.#draining = true;
     if (!server) return;
-    for (const response of this.#active) if (!response.headersSent) response.shouldKeepAlive = false;
     const closed = new Promise<void>((resolve) => {
       // net.Server's close: stop listening, keep the open connections (see the class comment).
       NetServer.prototype.close.call(server, () => resolve());
