@@ -147,9 +147,7 @@ export class GracefulServer implements Lifecycle {
       this.#active.add(response);
       response.once('close', () => this.#active.delete(response));
       // Decided as the head is written (Node writes it through writeHead, also for an implicit head): an
-      // answer begun before the signal and sent after it says `Connection: close` too. Flipping
-      // shouldKeepAlive of the answers in flight at the signal missed some (a POST whose body was still
-      // arriving was answered with keep-alive, and its connection stayed open until the deadline).
+      // answer begun before the signal and written after it says `Connection: close` too.
       const writeHead = response.writeHead;
       response.writeHead = ((...args: Parameters<typeof writeHead>) => {
         if (this.#draining) response.shouldKeepAlive = false;
