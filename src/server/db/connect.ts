@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
@@ -126,6 +126,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do here.
   });
+  const lostConnection = rememberLostConnections(pool);
   giveConnectionsCounterSlots(pool);
   const statements = new PreparedStatementNames();
   const wrap = (target: { query: Pool['query'] }, beforeSending?: () => void): Queryable => ({
@@ -172,15 +173,10 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     exec: base.exec,
     async transaction(work) {
       const client = await pool.connect();
-      // A checked-out client reports its connection's end (a server restart, failover, pg_terminate_backend)
-      // as an 'error' event, which the pool does not listen to while the client is out: without a listener
-      // it would end the process. The statements in flight fail with the same error, so the work fails
-      // (503, see connection-errors.ts); the client is then destroyed rather than returned to the pool.
+      // A connection lost while the client is out (see rememberLostConnections) fails the statements in
+      // flight with the same error, so the work fails (503, see connection-errors.ts); the client is then
+      // destroyed rather than returned to the pool.
       let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-      };
-      client.on('error', onError);
       const inOneWrite = oneWritePerTick(client.connection.stream);
       // Not awaited before the work starts: BEGIN shares the first statement's round trip (pipeline mode).
       // It fails only when the connection does, and then so does every statement sent behind it.
@@ -194,14 +190,11 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
         return value;
       } catch (error) {
         await begun.catch(() => undefined);
-        if (!broken && !isConnectionError(error)) await client.query('ROLLBACK').catch(() => undefined);
-        else broken ??= error instanceof Error ? error : new Error(String(error));
+        broken = lostConnection(client) ?? (isConnectionError(error) ? asError(error) : undefined);
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.removeListener('error', onError);
-        // Keep a listener: the connection may still report its end after the client went back.
-        if (broken) client.on('error', () => undefined);
-        client.release(broken);
+        client.release(broken ?? lostConnection(client));
       }
     },
     async close() {
@@ -209,6 +202,29 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
       await pool.end();
     },
   };
+}
+
+/**
+ * Every connection of the pool listens for its loss (a server restart, a failover, pg_terminate_backend) from
+ * the moment it exists until it is gone: node-postgres reports the loss as an 'error' event on the client, and
+ * an 'error' event that nobody listens to ends the process. The pool itself listens only while a client is
+ * idle, and a client handed out by `pool.connect()` reaches its caller a promise turn later. The loss can come
+ * before that turn: a backend terminated as its query ends sends the query's last answer and its FATAL
+ * message together, and the answer frees the client to the next caller in the same socket read (issue 29,
+ * item 6: the process died so on a fresh database, whose first sync keeps every connection busy). Returns
+ * what a client reported, if anything.
+ */
+function rememberLostConnections(pool: Pool): (client: PoolClient) => Error | undefined {
+  const lost = new WeakMap<PoolClient, Error>();
+  // 'connect' comes right after the client connected, before it serves anyone (as giveConnectionsCounterSlots).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => lost.set(client, error));
+  });
+  return (client) => lost.get(client);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** As many as migration 007 made: a key's counter rows. */

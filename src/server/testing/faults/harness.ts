@@ -165,7 +165,55 @@ function failureCode(error: unknown): string {
  * `workers` loops until `until()` says stop. Records what the service acknowledged (2xx), every status,
  * and every network failure.
  */
-export async function sellAndRegister(options: {
+export async function sellAndRegister(options: LoadOptions): Promise<void> {
+  const call = countingCaller(options.base, options.acknowledged);
+  let serial = 0;
+  const worker = async (index: number) => {
+    while (!options.until()) {
+      serial += 1;
+      if (serial % 2 === 0) await createCustomer(call, options, `${index}-${serial}`);
+      else await sell(call, options);
+    }
+  };
+  await Promise.all(Array.from({ length: options.workers }, (_, index) => worker(index)));
+}
+
+/**
+ * What a back office and its integrations do at once (issue 29, item 6): export pages, event reads, customer
+ * edits and creates, and sales (cart → add → checkout), in turn on each of `workers` loops.
+ */
+export async function backOfficeLoad(options: LoadOptions): Promise<void> {
+  const { fx, acknowledged } = options;
+  const call = countingCaller(options.base, acknowledged);
+  const exports = ['customers', 'orders', 'waitinglist'];
+  let serial = 0;
+  const worker = async (index: number) => {
+    while (!options.until()) {
+      serial += 1;
+      const step = serial % 5;
+      if (step === 0) {
+        const page = await call(`/v1/demo/partner/export/${exports[serial % 3]}?page=${1 + (serial % 20)}`, {
+          method: 'POST',
+        });
+        await page?.arrayBuffer();
+      } else if (step === 1) {
+        const event = await call(`/v1/demo/partner/event/${fx.arena.eventId}`, { method: 'GET' });
+        await event?.arrayBuffer();
+      } else if (step === 2) {
+        const customer = acknowledged.customers.at(-1)?.customerId ?? fx.customers.withTags.customerId;
+        const edited = await call(`/v1/demo/partner/customer/${customer}`, {
+          method: 'PUT',
+          body: { customerCity: `Fault ${serial}` },
+        });
+        await edited?.arrayBuffer();
+      } else if (step === 3) await createCustomer(call, options, `${index}-${serial}`);
+      else await sell(call, options);
+    }
+  };
+  await Promise.all(Array.from({ length: options.workers }, (_, index) => worker(index)));
+}
+
+interface LoadOptions {
   base: () => string;
   fx: DemoFixtures;
   priceId: string;
@@ -173,74 +221,78 @@ export async function sellAndRegister(options: {
   until: () => boolean;
   acknowledged: Acknowledged;
   tag: string;
-}): Promise<void> {
-  const { fx, acknowledged } = options;
+}
+
+type Caller = (path: string, init?: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown }) => Promise<Response | null>;
+
+/**
+ * Calls the service with the demo key and counts the outcome in `acknowledged`: the status (a 503 without
+ * `Retry-After` apart), or the network failure. After a 503 it pauses a moment, as a client would (shorter
+ * than Retry-After asks: the load is meant to press).
+ */
+function countingCaller(base: () => string, acknowledged: Acknowledged): Caller {
   const headers = { authorization: DEMO.apiKey, 'content-type': 'application/json' };
-  const count = (status: number | string) => {
-    acknowledged.statuses[status] = (acknowledged.statuses[status] ?? 0) + 1;
+  const count = (outcome: string, into: Record<string, number>) => {
+    into[outcome] = (into[outcome] ?? 0) + 1;
   };
-  const call = async (path: string, body?: unknown): Promise<Response | null> => {
+  return async (path, init = {}) => {
     try {
-      const response = await fetch(`${options.base()}${path}`, {
-        method: 'POST',
+      const response = await fetch(`${base()}${path}`, {
+        method: init.method ?? 'POST',
         headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         signal: AbortSignal.timeout(10_000),
       });
-      count(response.status);
+      const clean = response.status !== 503 || Number(response.headers.get('retry-after')) > 0;
+      count(clean ? String(response.status) : '503 without Retry-After', acknowledged.statuses);
+      if (response.status === 503) await sleep(20);
       return response;
     } catch (error) {
-      const code = failureCode(error);
-      acknowledged.failures[code] = (acknowledged.failures[code] ?? 0) + 1;
+      count(failureCode(error), acknowledged.failures);
       return null;
     }
   };
-  let serial = 0;
-  const worker = async (index: number) => {
-    while (!options.until()) {
-      serial += 1;
-      if (serial % 2 === 0) {
-        const email = `fault-${options.tag}-${index}-${serial}@example.test`;
-        const created = await call('/v1/demo/partner/customer', {
-          email,
-          customerFirstName: 'Fault',
-          customerLastName: `Test ${serial}`,
-        });
-        if (created?.status === 201) {
-          const { customerId } = (await created.json()) as { customerId: number };
-          acknowledged.customers.push({ customerId, email });
-        } else await created?.arrayBuffer();
-        continue;
-      }
-      const cart = await call('/v1/demo/cart/');
-      if (cart?.status !== 201) {
-        await cart?.arrayBuffer();
-        await sleep(20);
-        continue;
-      }
-      const { cart_id: cartId } = (await cart.json()) as { cart_id: string };
-      const added = await call(`/v1/demo/partner/cart/${cartId}`, [
-        { priceId: options.priceId, rankId: fx.arena.rankId, eventId: fx.arena.eventId, numberOfTickets: 1 },
-      ]);
-      if (added?.status !== 200) {
-        await added?.arrayBuffer();
-        continue;
-      }
-      const { cartItems } = (await added.json()) as { cartItems: { seatId: string | null }[] };
-      const checkout = await call(`/v1/demo/partner/cart/${cartId}/checkout`, {
-        customerId: fx.customers.withTags.customerId,
-        paymentMethodId: fx.paymentMethods.cash,
-      });
-      if (checkout?.status === 200) {
-        const { orderId } = (await checkout.json()) as { orderId: number };
-        acknowledged.orders.push({
-          orderId,
-          seatIds: cartItems.flatMap((item) => (item.seatId ? [Number(item.seatId)] : [])),
-        });
-      } else await checkout?.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: options.workers }, (_, index) => worker(index)));
+}
+
+async function createCustomer(call: Caller, options: LoadOptions, serial: string): Promise<void> {
+  const email = `fault-${options.tag}-${serial}@example.test`;
+  const created = await call('/v1/demo/partner/customer', {
+    body: { email, customerFirstName: 'Fault', customerLastName: `Test ${serial}` },
+  });
+  if (created?.status === 201) {
+    const { customerId } = (await created.json()) as { customerId: number };
+    options.acknowledged.customers.push({ customerId, email });
+  } else await created?.arrayBuffer();
+}
+
+/** One sale: a cart of one best-available seat of the arena, checked out with cash. */
+async function sell(call: Caller, options: LoadOptions): Promise<void> {
+  const { fx } = options;
+  const cart = await call('/v1/demo/cart/');
+  if (cart?.status !== 201) {
+    await cart?.arrayBuffer();
+    await sleep(20);
+    return;
+  }
+  const { cart_id: cartId } = (await cart.json()) as { cart_id: string };
+  const added = await call(`/v1/demo/partner/cart/${cartId}`, {
+    body: [{ priceId: options.priceId, rankId: fx.arena.rankId, eventId: fx.arena.eventId, numberOfTickets: 1 }],
+  });
+  if (added?.status !== 200) {
+    await added?.arrayBuffer();
+    return;
+  }
+  const { cartItems } = (await added.json()) as { cartItems: { seatId: string | null }[] };
+  const checkout = await call(`/v1/demo/partner/cart/${cartId}/checkout`, {
+    body: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash },
+  });
+  if (checkout?.status === 200) {
+    const { orderId } = (await checkout.json()) as { orderId: number };
+    options.acknowledged.orders.push({
+      orderId,
+      seatIds: cartItems.flatMap((item) => (item.seatId ? [Number(item.seatId)] : [])),
+    });
+  } else await checkout?.arrayBuffer();
 }
 
 /** Everything acknowledged is in the database: orders final with their seats sold to them, customers there. */
