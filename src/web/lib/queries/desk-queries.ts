@@ -39,7 +39,7 @@ const openOrdersSchema = z.object({
   orders: lenientArray(orderExportSchema),
   /** Whether the webshop's orders awaiting payment are included (for those who read orders). */
   withOnline: z.boolean(),
-  /** False when the gateway stopped reading before the horizon (a very busy period). */
+  /** False while the gateway's mirror is still in its first full read of the orders: some may be missing. */
   complete: z.boolean(),
 });
 export type OpenOrders = z.infer<typeof openOrdersSchema>;
