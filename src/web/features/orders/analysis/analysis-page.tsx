@@ -167,6 +167,8 @@ export function AnalysisPage() {
           </Paper>
         ) : grouping !== 'none' && groups.isError ? (
           <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
+        ) : grouping !== 'none' && groups.isPending ? (
+          <Skeleton h={240} aria-hidden="true" data-testid="analysis-groups-loading" />
         ) : null}
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-rows-title">
