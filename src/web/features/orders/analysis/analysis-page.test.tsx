@@ -14,6 +14,7 @@ const totals = { orders: 3, revenueCents: 9000, feeCents: 0, donationCents: 0, t
 const group = (key: string): GroupTotals => ({ key, ...totals });
 const GROUPS: Record<string, GroupTotals[]> = {
   channel: [group('sp'), group('www')],
+  status: [group('ord'), group('res')],
   day: [group('2026-11-23'), group('2026-11-24')],
 };
 
@@ -42,22 +43,37 @@ function fakeGateway() {
   return { fetch, release: () => release() };
 }
 
+function renderPage(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['reports:read'] });
+  return renderWithApp(
+    <QueryClientProvider client={client}>
+      <AnalysisPage />
+    </QueryClientProvider>,
+    { url },
+  );
+}
+
+const UPDATE = 'orders-analysis:update';
+
 describe('AnalysisPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    performance.clearMeasures(UPDATE);
+  });
+
+  it('times a change that needs no answer too (back to no grouping): the bench waits for each measure', async () => {
+    vi.stubGlobal('fetch', fakeGateway().fetch);
+    renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=status');
+    await waitFor(() => expect(screen.getAllByTestId('analysis-group')).toHaveLength(2));
+    await userEvent.selectOptions(screen.getByTestId('group-by'), 'none');
+    await waitFor(() => expect(performance.getEntriesByName(UPDATE)).toHaveLength(1));
   });
 
   it('changes the grouping from channel to day without showing the channels as days (which threw)', async () => {
     const gateway = fakeGateway();
     vi.stubGlobal('fetch', gateway.fetch);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['reports:read'] });
-    renderWithApp(
-      <QueryClientProvider client={client}>
-        <AnalysisPage />
-      </QueryClientProvider>,
-      { url: '/orders/analysis?from=2026-11-01&to=2026-11-30&group=channel' },
-    );
+    renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=channel');
     const groupsTable = await screen.findByTestId('analysis-groups');
     await waitFor(() => expect(within(groupsTable).getAllByTestId('analysis-group')).toHaveLength(2));
 

@@ -96,7 +96,7 @@ export function AnalysisPage() {
   // Times a change from the moment it was made until its answer is on screen.
   const settled =
     report.data && !report.isPlaceholderData && (grouping === 'none' || (groups.data && !groups.isPlaceholderData));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new answer, to time it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new answer, to time it, and of a change that needs none (back to no grouping)
   useEffect(() => {
     const started = changeStarted.current;
     if (started === null || !settled) return;
@@ -104,7 +104,7 @@ export function AnalysisPage() {
     requestAnimationFrame(() =>
       setTimeout(() => performance.measure(UPDATE_MEASURE, { start: started, end: performance.now() }), 0),
     );
-  }, [settled, report.data, groups.data]);
+  }, [settled, report.data, groups.data, search]);
 
   const { eventName, choiceLabels, groupLabel } = useAnalysisLabels(grouping);
   const pickGroup = useCallback(
