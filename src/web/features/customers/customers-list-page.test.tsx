@@ -71,6 +71,8 @@ function renderPage() {
 }
 
 const count = () => screen.getByTestId('customers-count');
+/** Typing, the debounce and the answer take their time on a busy machine. */
+const SLOW = { timeout: 5000 };
 
 describe('CustomersListPage', () => {
   afterEach(() => {
@@ -81,7 +83,7 @@ describe('CustomersListPage', () => {
     const gateway = fakeGateway();
     vi.stubGlobal('fetch', gateway.fetch);
     renderPage();
-    await waitFor(() => expect(count()).toHaveTextContent('20.000 klanten'));
+    await waitFor(() => expect(count()).toHaveTextContent('20.000 klanten'), SLOW);
     gateway.hold();
     await userEvent.type(screen.getByTestId('customer-search'), 'jan');
     // Typed, not yet answered (the debounce, then the gateway): not the directory's count.
@@ -92,18 +94,18 @@ describe('CustomersListPage', () => {
     expect(count()).toHaveTextContent('Zoeken…');
     expect(count()).not.toHaveTextContent('20.000');
     gateway.release();
-    await waitFor(() => expect(count()).toHaveTextContent('1 gevonden'));
+    await waitFor(() => expect(count()).toHaveTextContent('1 gevonden'), SLOW);
   });
 
   it('the selection follows the results: another search clears it, so the count is what is ticked', async () => {
     const gateway = fakeGateway();
     vi.stubGlobal('fetch', gateway.fetch);
     renderPage();
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Anna Bakker selecteren' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Anna Bakker selecteren' }, SLOW));
     expect(screen.getByTestId('selected-count')).toHaveTextContent('1 geselecteerd');
 
     await userEvent.type(screen.getByTestId('customer-search'), 'jan');
-    await waitFor(() => expect(count()).toHaveTextContent('1 gevonden'));
+    await waitFor(() => expect(count()).toHaveTextContent('1 gevonden'), SLOW);
     // Anna is not in these results: not counted as selected while only Jan shows.
     expect(screen.queryByTestId('selected-count')).toBeNull();
     const table = screen.getByRole('table');

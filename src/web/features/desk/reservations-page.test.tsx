@@ -57,6 +57,9 @@ function gatewayDuringFirstSync() {
   });
 }
 
+/** Answers and renders take their time on a busy machine. */
+const SLOW = { timeout: 5000 };
+
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionKey, { clientName: 'demo', permissions: ['sales:sell'] });
@@ -75,14 +78,14 @@ describe('ReservationsPage during the mirror’s first sync', () => {
   it('says the first synchronisation is the cause, with its progress, and that names follow', async () => {
     vi.stubGlobal('fetch', gatewayDuringFirstSync());
     renderPage();
-    const notice = await screen.findByTestId('first-sync-notice');
+    const notice = await screen.findByTestId('first-sync-notice', {}, SLOW);
     expect(notice).toHaveTextContent('Eerste synchronisatie loopt');
     // Nothing "could not be read": the orders are still coming in.
     expect(screen.queryByText(/konden worden gelezen/)).toBeNull();
     // 12,000 of 70,000 records: the progress of the orders and customers together.
-    expect(await within(notice).findByText(/Eerste synchronisatie: 17/)).toBeInTheDocument();
+    expect(await within(notice).findByText(/Eerste synchronisatie: 17/, {}, SLOW)).toBeInTheDocument();
     expect(within(notice).getByRole('progressbar', { name: 'Voortgang eerste synchronisatie' })).toBeInTheDocument();
-    const row = await screen.findByTestId('reservation-row');
+    const row = await screen.findByTestId('reservation-row', {}, SLOW);
     expect(row).toHaveTextContent('klant 2241 (naam volgt)');
     expect(row).not.toHaveTextContent('#2241');
   });

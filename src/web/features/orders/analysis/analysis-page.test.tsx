@@ -54,6 +54,9 @@ function renderPage(url: string) {
   );
 }
 
+/** Answers and renders take their time on a busy machine. */
+const SLOW = { timeout: 5000 };
+
 const UPDATE = 'orders-analysis:update';
 
 describe('AnalysisPage', () => {
@@ -65,26 +68,26 @@ describe('AnalysisPage', () => {
   it('times a change that needs no answer too (back to no grouping): the bench waits for each measure', async () => {
     vi.stubGlobal('fetch', fakeGateway().fetch);
     renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=status');
-    await waitFor(() => expect(screen.getAllByTestId('analysis-group')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('analysis-group')).toHaveLength(2), SLOW);
     await userEvent.selectOptions(screen.getByTestId('group-by'), 'none');
-    await waitFor(() => expect(performance.getEntriesByName(UPDATE)).toHaveLength(1));
+    await waitFor(() => expect(performance.getEntriesByName(UPDATE)).toHaveLength(1), SLOW);
   });
 
   it('changes the grouping from channel to day without showing the channels as days (which threw)', async () => {
     const gateway = fakeGateway();
     vi.stubGlobal('fetch', gateway.fetch);
     renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=channel');
-    const groupsTable = await screen.findByTestId('analysis-groups');
-    await waitFor(() => expect(within(groupsTable).getAllByTestId('analysis-group')).toHaveLength(2));
+    const groupsTable = await screen.findByTestId('analysis-groups', {}, SLOW);
+    await waitFor(() => expect(within(groupsTable).getAllByTestId('analysis-group')).toHaveLength(2), SLOW);
 
     await userEvent.selectOptions(screen.getByTestId('group-by'), 'day');
     // While the days are asked: the page stays, and no channel is shown under the day grouping.
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(await screen.findByTestId('analysis-groups-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('analysis-groups-loading', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId('analysis-groups')).toBeNull();
 
     gateway.release();
-    const days = await screen.findAllByTestId('analysis-group');
+    const days = await screen.findAllByTestId('analysis-group', {}, SLOW);
     expect(days.map((row) => row.dataset.key)).toEqual(['2026-11-23', '2026-11-24']);
     expect(days[0]).toHaveTextContent('maandag 23 november');
   });
