@@ -279,7 +279,8 @@ test.describe('orders', () => {
     expect(await rows.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
 
     // Each bar chart's value axis: every tick labelled, in equal steps (it read €0 / €2.000 / €4.000 / €8.000).
-    await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 30_000 });
+    // The charts are the period's heaviest answer: on a busy machine it took longer than 30 s.
+    await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 120_000 });
     for (const chart of ['chart-status', 'chart-events', 'chart-prices', 'chart-channels', 'chart-methods']) {
       const ticks = await page
         .getByTestId(chart)
