@@ -51,6 +51,62 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousFindings(page)).toEqual([]);
     });
 
+    test('reservations queue during the mirror’s first sync: its notice says so and reads at 4.5:1', async ({
+      page,
+      baseURL,
+    }) => {
+      expect((await signInByApi(page.request, baseURL ?? '', BOX_OFFICE)).status()).toBe(200);
+      // The gateway as it answers while its first sync runs: orders incomplete, a customer not read yet.
+      const started = new Date().toISOString();
+      const part = (resource: string, done: number, total: number) => ({
+        resource,
+        watermark: null,
+        lastAttemptAt: started,
+        lastSuccessAt: null,
+        lastError: null,
+        fullSync: { startedAt: started, finishedAt: null, total, done },
+      });
+      await page.route('**/api/mirror/status', (route) =>
+        route.fulfill({
+          json: {
+            intervalSeconds: 30,
+            running: true,
+            resources: [part('customers', 2_000, 20_000), part('orders', 10_000, 50_000), part('waitinglist', 0, 0)],
+          },
+        }),
+      );
+      await page.route('**/api/desk/open-orders?**', (route) =>
+        route.fulfill({
+          json: {
+            orders: [
+              {
+                orderId: 100,
+                orderKey: 'k100',
+                customerId: 2241,
+                orderStatus: 'res',
+                orderPaymentStatus: 'none',
+                orderDate: started,
+                timeOut: new Date(Date.now() + 3_600_000).toISOString(),
+                amount: 25,
+                lastChanged: started,
+                handlingTextPayment: '',
+                discountName: null,
+                orderChannel: 'sp',
+                user: null,
+              },
+            ],
+            withOnline: false,
+            since: started.slice(0, 10),
+            complete: false,
+          },
+        }),
+      );
+      await page.goto('/reservations');
+      await expect(page.getByTestId('reservation-row')).toContainText('klant 2241 (naam volgt)');
+      await expect(page.getByTestId('first-sync-notice')).toContainText('Eerste synchronisatie: 17');
+      expect(await seriousFindings(page)).toEqual([]);
+    });
+
     test('dashboard: no serious or critical axe findings', async ({ page, baseURL }) => {
       expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
       await page.goto('/');

@@ -68,4 +68,19 @@ test.describe('audit trail', () => {
     await expect(soldBy).toContainText('Verkocht door');
     await expect(soldBy).toContainText('Ada Admin');
   });
+
+  test('the action badges show their whole label on a laptop and on a narrower window', async ({ page, baseURL }) => {
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    for (const width of [1366, 1000]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.goto('/audit');
+      const badges = page.getByRole('table').locator('.mantine-Badge-label');
+      await expect(badges.first()).toBeVisible({ timeout: 30_000 });
+      // A label cut with an ellipsis ("STAFF CH…") is wider inside than its box.
+      const cut = await badges.evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+      );
+      expect(cut, `at ${width} px`).toEqual([]);
+    }
+  });
 });

@@ -141,7 +141,7 @@ test.describe('staff administration', () => {
     await expect(card).toContainText('2 van 13 rechten');
     await expect(card).toContainText('Tweestaps verplicht');
     await expect(card).toContainText('Afmelden na 15 min. zonder activiteit');
-    await expect(card).toContainText('0 actieve medewerker(s)');
+    await expect(card.getByTestId('role-members')).toHaveText('0 actieve medewerkers');
     // Renamed to a name that is taken: the field says so, nothing changes.
     await card.getByRole('button', { name: `${roleName} bewerken` }).click();
     const editing = page.getByRole('dialog', { name: `Rol ${roleName}` });
@@ -166,7 +166,7 @@ test.describe('staff administration', () => {
     await expect(select.locator('option:checked')).toHaveText(roleName);
 
     await page.getByRole('link', { name: 'Rollen' }).click();
-    await expect(card).toContainText('1 actieve medewerker(s)');
+    await expect(card.getByTestId('role-members')).toHaveText('1 actieve medewerker');
     await expect(card.getByRole('button', { name: `${roleName} verwijderen` })).toBeDisabled();
   });
 

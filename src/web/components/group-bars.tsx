@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Text } from '@mantine/core';
 import type { GroupTotals } from '../../contract/reports';
+import { evenTicks } from './axis-ticks';
 
 /** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
 const BAR_HEIGHT = 28;
@@ -16,6 +17,7 @@ export function GroupBars({
   value,
   label,
   format,
+  axisFormat = format,
   color,
   measure,
   testId,
@@ -24,6 +26,8 @@ export function GroupBars({
   value: (group: GroupTotals) => number;
   label: (key: string) => string;
   format: (value: number) => string;
+  /** The value axis's labels (shorter than `format`'s where room is short: "€ 250K"). */
+  axisFormat?: (value: number) => string;
   color: string;
   /** What the bars measure, for the tooltip. */
   measure: string;
@@ -33,6 +37,7 @@ export function GroupBars({
     .map((group) => ({ name: label(group.key), value: value(group) }))
     .filter((bar) => bar.value > 0)
     .sort((a, b) => b.value - a.value);
+  const ticks = evenTicks(Math.max(0, ...data.map((bar) => bar.value)));
   if (data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -49,8 +54,11 @@ export function GroupBars({
       series={[{ name: 'value', label: measure, color }]}
       valueFormatter={format}
       yAxisProps={{ width: 180, interval: 0 }}
-      xAxisProps={{ tickFormatter: format }}
+      // Our own even ticks, every one labelled: the library's own dropped labels that did not fit (uneven steps).
+      xAxisProps={{ tickFormatter: axisFormat, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 }}
       gridAxis="x"
+      // Room for the last tick's label, which is centred on the right edge.
+      barChartProps={{ margin: { right: 28 } }}
       data-testid={testId}
     />
   );

@@ -26,6 +26,21 @@ export function formatMoney(amount: number, locale: Locale): string {
   );
 }
 
+/** "€ 250K", "€ 1,5 mln." / "€250k", "€1.5m": amounts on a chart's axis, where there is little room. */
+export function formatCompactMoney(amount: number, locale: Locale): string {
+  return cached(
+    `compact-money:${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'EUR',
+        notation: 'compact',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  ).format(amount);
+}
+
 export function formatNumber(value: number, locale: Locale): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }

@@ -23,6 +23,18 @@ describe('i18n', () => {
     expect(interpolate('geen', undefined)).toBe('geen');
   });
 
+  it('chooses a count’s plural form by the language’s rules, with an exact count first', () => {
+    const members = '{count, plural, =0 {geen leden} one {# actief lid} other {# actieve leden}} in {role}';
+    expect(interpolate(members, { count: 0, role: 'Kassa' })).toBe('geen leden in Kassa');
+    expect(interpolate(members, { count: 1, role: 'Kassa' })).toBe('1 actief lid in Kassa');
+    expect(interpolate(members, { count: 2, role: 'Kassa' })).toBe('2 actieve leden in Kassa');
+    // Formatted counts keep their format; the category is the whole number's.
+    expect(interpolate('{n, plural, one {# record} other {# records}}', { n: '1,234' }, 'en')).toBe('1,234 records');
+    expect(interpolate('{n, plural, one {# record} other {# records}}', { n: 1 }, 'en')).toBe('1 record');
+    // Without the value the text stays as written.
+    expect(interpolate('{n, plural, one {#} other {#}}', {})).toBe('{n, plural, one {#} other {#}}');
+  });
+
   it('speaks Dutch by default, switches to English, remembers it and sets the document language', () => {
     localStorage.clear();
     const first = render(

@@ -5,8 +5,9 @@ import { whenIdle } from './when-idle';
 /**
  * A deliberately tiny i18n: each feature defines its own Dutch and English texts next to its code with
  * `defineMessages` (the English set must have exactly the Dutch keys, checked by the compiler), and reads
- * them with `useMessages`. Placeholders are `{name}`. No library: the app has two languages and no plurals
- * beyond what a placeholder covers.
+ * them with `useMessages`. Placeholders are `{name}`; a count's forms are
+ * `{count, plural, one {# lid} other {# leden}}` (ICU's syntax, chosen by Intl.PluralRules; `#` is the count as
+ * given, `=0 {…}` an exact count). No library: the app has two languages, and this is all they need.
  */
 
 export type Language = 'nl' | 'en';
@@ -28,11 +29,36 @@ export function defineMessages<const Nl extends Record<string, string>>(
 
 export type Translate<Keys extends string> = (key: Keys, values?: Record<string, string | number>) => string;
 
-export function interpolate(template: string, values?: Record<string, string | number>): string {
+/** `{name, plural, one {…} other {…}}`; a form holds no braces of its own. */
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_FORM = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** The form of `forms` for `value`: an exact `=n` first, then its plural category, then `other`. */
+function pluralForm(forms: string, value: string | number, language: Language): string {
+  // A count may come formatted ("1.234", "1,234"): its category is the whole number's.
+  const count = typeof value === 'number' ? value : Number(value.replace(/[^\d]/g, ''));
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  const byName = new Map([...forms.matchAll(PLURAL_FORM)].map(([, name, text]) => [name, text ?? '']));
+  const form = byName.get(`=${count}`) ?? byName.get(rules.select(count)) ?? byName.get('other') ?? '';
+  return form.replaceAll('#', String(value));
+}
+
+export function interpolate(
+  template: string,
+  values?: Record<string, string | number>,
+  language: Language = 'nl',
+): string {
   if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    values[name] === undefined ? match : String(values[name]),
-  );
+  return template
+    .replace(PLURAL, (match, name: string, forms: string) =>
+      values[name] === undefined ? match : pluralForm(forms, values[name], language),
+    )
+    .replace(/\{(\w+)\}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
 }
 
 const LOCALE_STORAGE_KEY = 'foyer.locale';
@@ -93,8 +119,9 @@ export function useLocale(): LocaleContextValue {
 
 export function useMessages<Keys extends string>(messages: MessageSet<Keys>): Translate<Keys> {
   const { locale } = useLocale();
-  const table = messages[languageOf(locale)];
-  return useCallback((key, values) => interpolate(table[key], values), [table]);
+  const language = languageOf(locale);
+  const table = messages[language];
+  return useCallback((key, values) => interpolate(table[key], values, language), [table, language]);
 }
 
 export function useLocalized(): (text: Localized) => string {

@@ -110,7 +110,7 @@ describe('DataTable', () => {
     expect(screen.getByText('201–250 van 250')).toBeInTheDocument();
   });
 
-  it('keeps the previous page visible (dimmed) while the next one loads', async () => {
+  it('keeps the previous page visible (dimmed) while the next one loads, with no range that is not its own', async () => {
     let release: () => void = () => {};
     const fetchPage = vi.fn(async (page: number) => {
       if (page === 2) {
@@ -125,9 +125,13 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pagina 2 van 3' }));
     await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getByText('Klant 1')).toBeInTheDocument();
+    // The rows shown are page 1's: the footer says the next is loading, not "101–200" over them.
+    expect(screen.queryByText('101–200 van 250')).not.toBeInTheDocument();
+    expect(screen.getByText('Bezig met laden…')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Klant 101')).toBeInTheDocument();
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByText('101–200 van 250')).toBeInTheDocument();
   });
 
   it('shows an empty state when there are no rows', async () => {

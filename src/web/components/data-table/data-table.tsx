@@ -355,9 +355,10 @@ function DataTableView<Row extends RowData>({
 
       <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" className="foyer-tabular" aria-live="polite">
-          {firstLoad
+          {/* While another page loads, the rows shown are the previous answer's: no range that is not theirs. */}
+          {firstLoad || refreshing
             ? t('loading')
-            : rowCount !== undefined && rows.length > 0
+            : rowCount !== undefined && rows.length > 0 && !query.isPlaceholderData
               ? t('range', {
                   from: formatNumber(from, locale),
                   to: formatNumber(to, locale),

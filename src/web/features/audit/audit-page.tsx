@@ -105,7 +105,8 @@ export function AuditPage() {
         cell: ({ row }) => {
           const key = `action:${row.original.action}` as Parameters<typeof t>[0];
           return (
-            <Badge variant="light" color={row.original.action === 'sign-in-failed' ? 'red' : 'blue'}>
+            // Whole, never "STAFF CH…": at its content's width the table narrows the other columns instead.
+            <Badge variant="light" color={row.original.action === 'sign-in-failed' ? 'red' : 'blue'} miw="max-content">
               {(AUDIT_ACTIONS as readonly string[]).includes(row.original.action) ? t(key) : row.original.action}
             </Badge>
           );

@@ -67,9 +67,15 @@ export function CustomersListPage() {
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
 
   const onType = (value: string) => {
+    // Other words are other results: the selection follows them (use-customer-selection.ts).
+    if (value.trim() !== text.trim()) clearSelection();
     setText(value);
     // A new search starts at its first page.
     if (page !== 1) update({});
+  };
+  const onFilter = (change: Partial<CustomerListParams>) => {
+    clearSelection();
+    update(change);
   };
 
   useSearchAfterSync();
@@ -78,6 +84,9 @@ export function CustomersListPage() {
   const pageRows = list.data?.data;
   const matchCount = list.data?.total ?? 0;
   const checkingEmail = isExactEmail(settledText) && list.isFetching;
+  // The count belongs to the rows on screen: while the typed words or a new filter are still on their way
+  // (the debounce, then the gateway), the previous answer's count would read as theirs.
+  const counted = list.data !== undefined && !list.isPlaceholderData && text === settledText;
 
   const sorting = useMemo<SortingState>(
     () => (params.sort ? [{ id: params.sort.column, desc: params.sort.descending }] : []),
@@ -130,16 +139,18 @@ export function CustomersListPage() {
         </Group>
       </Group>
 
-      <CustomerSearchPanel text={text} onType={onType} params={params} onChange={update} />
+      <CustomerSearchPanel text={text} onType={onType} params={params} onChange={onFilter} />
 
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">
           <Text size="sm" role="status" data-testid="customers-count" data-query={list.data?.q ?? ''}>
-            {list.data
+            {counted
               ? t(searching || hasFilters(params) ? 'resultCount' : 'customerCount', {
                   count: formatNumber(matchCount, locale),
                 })
-              : ''}
+              : list.data || list.isFetching
+                ? t('counting')
+                : ''}
             {checkingEmail ? ` ${t('emailChecking')}` : ''}
           </Text>
         </Group>
@@ -155,7 +166,7 @@ export function CustomersListPage() {
                 </Button>
               </>
             ) : null}
-            {(searching || hasFilters(params)) && matchCount > 0 ? (
+            {counted && (searching || hasFilters(params)) && matchCount > 0 ? (
               <Button size="xs" variant="light" onClick={() => void selectAllMatches(settledText, params)}>
                 {t('selectAllMatches', { count: formatNumber(matchCount, locale) })}
               </Button>

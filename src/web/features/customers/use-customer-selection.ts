@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { CustomerMatch } from '@/contract/customer-search';
 import { CUSTOMER_PAGE_SIZE } from '@/contract/customer-search';
 import { formatNumber } from '../../lib/format';
@@ -10,16 +10,22 @@ import { customersMessages } from './customers-messages';
 
 /**
  * The customers selected for a bulk tag change, by id: rows toggled one by one, or all matches of a search
- * at once (the gateway caps those; a capped selection says so).
+ * at once (the gateway caps those; a capped selection says so). The selection follows the results: another
+ * search or filter clears it (`clear`), so "n geselecteerd" are always customers of the list on screen and
+ * the bulk change never reaches customers the person no longer sees.
  */
 export function useCustomerSelection() {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
   const [selected, setSelected] = useState<Map<number, CustomerMatch>>(() => new Map());
+  // Bumped by each clear: the matches of a search that was left while they were read are not selected.
+  const generation = useRef(0);
 
   const selectAllMatches = async (text: string, params: CustomerListParams) => {
+    const asked = generation.current;
     const { page: _page, perPage: _perPage, ...all } = searchParamsOf(text, params, 1, CUSTOMER_PAGE_SIZE);
     const matches = await fetchCustomerMatches(all);
+    if (generation.current !== asked) return;
     setSelected(new Map(matches.data.map((customer) => [customer.customerId, customer])));
     if (matches.truncated) {
       void notify({
@@ -40,5 +46,10 @@ export function useCustomerSelection() {
     [],
   );
 
-  return { selected, toggle, clear: () => setSelected(new Map()), selectAllMatches };
+  const clear = useCallback(() => {
+    generation.current += 1;
+    setSelected((current) => (current.size === 0 ? current : new Map()));
+  }, []);
+
+  return { selected, toggle, clear, selectAllMatches };
 }

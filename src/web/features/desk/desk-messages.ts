@@ -58,7 +58,10 @@ export const deskMessages = defineMessages(
     onlineTitle: 'Online bestellingen die op betaling wachten',
     onlineIntro: 'Bestellingen uit de webshop met betaalstatus geen of in behandeling.',
     reading: 'Openstaande bestellingen lezen…',
-    incomplete: 'Niet alle bestellingen van deze periode konden worden gelezen; de lijst kan onvolledig zijn.',
+    firstSyncTitle: 'Eerste synchronisatie loopt',
+    firstSync:
+      'Foyer leest de bestellingen en klanten voor het eerst uit het ticketsysteem. Reserveringen en klantnamen verschijnen naarmate dat vordert; deze lijst werkt zichzelf bij.',
+    customerPending: 'klant {id} (naam volgt)',
     horizon: 'Bestellingen van de afgelopen {days} dagen.',
     noReservations: 'Geen openstaande reserveringen',
     noReservationsHint: 'Er zijn hier geen bestellingen met status res.',
@@ -137,7 +140,10 @@ export const deskMessages = defineMessages(
     onlineTitle: 'Online orders awaiting payment',
     onlineIntro: 'Webshop orders with payment status none or pending.',
     reading: 'Reading open orders…',
-    incomplete: 'Not every order of this period could be read; the list may be incomplete.',
+    firstSyncTitle: 'First synchronisation running',
+    firstSync:
+      'Foyer is reading the orders and customers from the ticketing service for the first time. Reservations and customer names appear as it progresses; this list updates itself.',
+    customerPending: 'customer {id} (name follows)',
     horizon: 'Orders of the past {days} days.',
     noReservations: 'No open reservations',
     noReservationsHint: 'There are no orders with status res here.',

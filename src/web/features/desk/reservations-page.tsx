@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Group,
@@ -19,7 +20,10 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { MirrorResource, MirrorStatus } from '@/contract/mirror';
 import { HORIZON_DAYS } from '@/contract/open-orders';
+import { MirrorFreshness } from '@/web/components/mirror-freshness';
+import { mirrorQueries } from '@/web/lib/queries/mirror-queries';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { addDays, formatDateTime, formatMoney, isoLocalDate } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -29,6 +33,16 @@ import { serverNow } from '../../lib/server-clock';
 import { useCan } from '../../lib/use-can';
 import { deskMessages } from './desk-messages';
 import { awaitingOnlinePaymentOf, reservationQueue, timeLeft } from './reservations-model';
+
+/** What the queue reads of the gateway's mirror: the orders, and the customers for their names. */
+const READ = ['orders', 'customers'] as const satisfies readonly MirrorResource[];
+/** While the mirror's first sync runs, the queue is read again this often, so reservations appear as it goes. */
+const FIRST_SYNC_POLL_MS = 5000;
+/** The notice's title in the text colour: the light alert's own blue falls short of 4.5:1. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
+const firstSyncRunning = (status: MirrorStatus | undefined, resource: MirrorResource) =>
+  status?.resources.some((part) => part.resource === resource && part.fullSync.finishedAt === null) ?? false;
 
 /** Rows shown at first, and added by "show more": a queue is worked from the top, and every row ticks each second. */
 const ROWS_SHOWN = 50;
@@ -63,10 +77,19 @@ function useNow(): number {
   return now;
 }
 
-function Customer({ order }: { order: OrderExport }) {
+/** The customer's name; while the mirror has not read the customers yet, their number and that the name follows. */
+function Customer({ order, namesPending }: { order: OrderExport; namesPending: boolean }) {
   const t = useMessages(deskMessages);
   if (order.user) return <>{customerName(order.user)}</>;
-  return <>{order.customerId === null ? t('anonymous') : `#${order.customerId}`}</>;
+  if (order.customerId === null) return <>{t('anonymous')}</>;
+  if (namesPending) {
+    return (
+      <Text component="span" size="sm" c="dimmed">
+        {t('customerPending', { id: order.customerId })}
+      </Text>
+    );
+  }
+  return <>{`#${order.customerId}`}</>;
 }
 
 function OrderLink({ order }: { order: OrderExport }) {
@@ -78,7 +101,7 @@ function OrderLink({ order }: { order: OrderExport }) {
   );
 }
 
-function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }) {
+function ReservationRows({ orders, now, namesPending }: { orders: OrderExport[]; now: number; namesPending: boolean }) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
   const [shown, showMore] = useShown();
@@ -107,7 +130,7 @@ function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }
                     <OrderLink order={order} />
                   </Table.Td>
                   <Table.Td>
-                    <Customer order={order} />
+                    <Customer order={order} namesPending={namesPending} />
                   </Table.Td>
                   <Table.Td>
                     {order.timeOut ? (
@@ -141,7 +164,7 @@ function ReservationRows({ orders, now }: { orders: OrderExport[]; now: number }
   );
 }
 
-function OnlineRows({ orders }: { orders: OrderExport[] }) {
+function OnlineRows({ orders, namesPending }: { orders: OrderExport[]; namesPending: boolean }) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
   const [shown, showMore] = useShown();
@@ -168,7 +191,7 @@ function OnlineRows({ orders }: { orders: OrderExport[] }) {
                   <OrderLink order={order} />
                 </Table.Td>
                 <Table.Td>
-                  <Customer order={order} />
+                  <Customer order={order} namesPending={namesPending} />
                 </Table.Td>
                 <Table.Td>
                   <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
@@ -198,12 +221,21 @@ export function ReservationsPage() {
   const now = useNow();
   // The horizon's first day; the same string all day, so the query key stays while the clock ticks.
   const since = isoLocalDate(addDays(new Date(now), -HORIZON_DAYS));
-  const query = useQuery(deskQueries.openOrders(since));
+  // The queue reads the mirror: during its first sync, orders and names are still coming in.
+  const mirror = useQuery(mirrorQueries.status());
+  const namesPending = firstSyncRunning(mirror.data, 'customers');
+  const query = useQuery({
+    ...deskQueries.openOrders(since),
+    refetchInterval: (open) =>
+      (open.state.data && !open.state.data.complete) || namesPending ? FIRST_SYNC_POLL_MS : false,
+  });
+  const firstSync = (query.data !== undefined && !query.data.complete) || namesPending;
   const orders = query.data?.orders ?? [];
   // Known from the answer; before it, from the role (the gateway decides the same way).
   const readsOrders = useCan('orders:read', 'reports:read');
   const withOnline = query.data?.withOnline ?? readsOrders;
-  const reading = query.isFetching;
+  // The polls of the first sync are not shown as a reading: the notice says the list updates itself.
+  const reading = query.isFetching && !firstSync;
   const [which, setWhich] = useState<'running' | 'expired'>('running');
   const queue = reservationQueue(orders, now);
   const reservations = queue[which];
@@ -230,10 +262,20 @@ export function ReservationsPage() {
           <Text size="sm">{t('reading')}</Text>
         </Group>
       ) : null}
-      {query.data && !query.data.complete ? (
-        <Text size="sm" c="orange.9" role="status">
-          {t('incomplete')}
-        </Text>
+      {firstSync ? (
+        <Alert
+          color="blue"
+          variant="light"
+          styles={READABLE_TITLE}
+          title={t('firstSyncTitle')}
+          role="status"
+          data-testid="first-sync-notice"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('firstSync')}</Text>
+            <MirrorFreshness resources={READ} />
+          </Stack>
+        </Alert>
       ) : null}
 
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
@@ -264,7 +306,7 @@ export function ReservationsPage() {
         ) : reservations.length === 0 ? (
           <EmptyState title={t('noReservations')}>{t('noReservationsHint')}</EmptyState>
         ) : (
-          <ReservationRows key={which} orders={reservations} now={now} />
+          <ReservationRows key={which} orders={reservations} now={now} namesPending={namesPending} />
         )}
       </Paper>
 
@@ -283,7 +325,7 @@ export function ReservationsPage() {
           ) : awaiting.length === 0 ? (
             <EmptyState title={t('noOnline')} />
           ) : (
-            <OnlineRows orders={awaiting} />
+            <OnlineRows orders={awaiting} namesPending={namesPending} />
           )}
         </Paper>
       ) : null}

@@ -11,7 +11,14 @@ import { Link } from 'react-router';
 import type { PerformanceReport } from '@/contract/reports';
 import { GroupBars } from '../../components/group-bars';
 import { ErrorState } from '../../components/page-states';
-import { formatDateTime, formatMoney, formatNumber, isoLocalDate, type Locale } from '../../lib/format';
+import {
+  formatCompactMoney,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  isoLocalDate,
+  type Locale,
+} from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { performanceLabel } from '../../lib/performance-label';
@@ -181,6 +188,7 @@ export default function PerformanceSales({
               measure={t('figureRevenue')}
               label={channel}
               format={money}
+              axisFormat={(value) => formatCompactMoney(value, locale)}
               color="orange.6"
               testId="sales-by-channel"
             />

@@ -105,6 +105,12 @@ function Outcome({
 }) {
   const { outcome } = state;
   const n = (value: number) => formatNumber(value, locale);
+  // "Nothing new" only where nothing new was asked for and none came: a full file holds everything.
+  const watermarkText = outcome.moved
+    ? 'watermarkMoved'
+    : state.mode === 'changes' && outcome.records === 0
+      ? 'watermarkKept'
+      : 'watermarkStays';
   return (
     <Alert
       color="green"
@@ -123,9 +129,7 @@ function Outcome({
         {outcome.skipped > 0 ? <Text size="sm">{t('doneSkipped', { count: n(outcome.skipped) })}</Text> : null}
         {outcome.watermark ? (
           <Text size="sm" data-testid="export-watermark">
-            {t(outcome.moved ? 'watermarkMoved' : 'watermarkKept', {
-              at: formatDateTime(outcome.watermark.at, locale),
-            })}
+            {t(watermarkText, { at: formatDateTime(outcome.watermark.at, locale) })}
           </Text>
         ) : null}
       </Stack>

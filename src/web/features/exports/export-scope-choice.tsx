@@ -3,6 +3,7 @@ import '@mantine/core/styles/Radio.css';
 import { useQuery } from '@tanstack/react-query';
 import type { WatermarkView } from '@/contract/exports';
 import { describeError } from '../../components/error-message';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -73,6 +74,13 @@ export function ScopeChoice({
           />
         </Stack>
       </Radio.Group>
+      {/* "Changes only" holds what Foyer's copy has read: how fresh it is, for this kind. */}
+      {settings.kind !== 'clienttypes' ? (
+        <Group gap="xs" wrap="wrap" data-testid="export-mirror-source">
+          <Text size="sm">{t('mirrorSource')}</Text>
+          <MirrorFreshness resources={[settings.kind]} />
+        </Group>
+      ) : null}
       {count.data?.source === 'service' ? (
         <Text size="sm" c="orange.8">
           {t('sourceService')}

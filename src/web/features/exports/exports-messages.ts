@@ -43,6 +43,7 @@ export const exportsMessages = defineMessages(
     watermarkHelp:
       'Het watermerk is de laatste {field} van de vorige complete export, voor de hele organisatie. Het schuift pas op als het bestand helemaal is opgeslagen.',
     clientTypesAlwaysFull: 'Klanttypen zijn één korte lijst en worden altijd volledig geëxporteerd.',
+    mirrorSource: 'De export leest Foyers kopie van de service:',
     start: 'Exporteren',
     cancel: 'Annuleren',
     saveMode: 'Het bestand wordt tijdens het laden direct naar schijf geschreven.',
@@ -52,9 +53,11 @@ export const exportsMessages = defineMessages(
     starting: 'Export starten…',
     doneTitle: 'Export klaar',
     doneText: '{file}: {rows} regels uit {records} records.',
-    doneSkipped: '{count} records zaten al in de vorige export en zijn overgeslagen.',
+    doneSkipped:
+      '{count, plural, one {# record zat} other {# records zaten}} al in de vorige export en {count, plural, one {is} other {zijn}} overgeslagen.',
     watermarkMoved: 'Watermerk verschoven naar {at}.',
     watermarkKept: 'Niets nieuws: het watermerk blijft {at}.',
+    watermarkStays: 'Het watermerk blijft {at}: niets in dit bestand is later gewijzigd.',
     cancelledTitle: 'Export geannuleerd',
     cancelledText: 'Er is geen bestand bewaard en het watermerk is niet verschoven.',
     failedTitle: 'Export mislukt',
@@ -163,6 +166,7 @@ export const exportsMessages = defineMessages(
     watermarkHelp:
       'The watermark is the latest {field} of the last complete export, for the whole organisation. It moves only once the file is saved whole.',
     clientTypesAlwaysFull: 'Client types are one short list and are always exported whole.',
+    mirrorSource: 'The export reads Foyer’s copy of the service:',
     start: 'Export',
     cancel: 'Cancel',
     saveMode: 'The file is written straight to disk while it loads.',
@@ -172,9 +176,11 @@ export const exportsMessages = defineMessages(
     starting: 'Starting the export…',
     doneTitle: 'Export done',
     doneText: '{file}: {rows} rows from {records} records.',
-    doneSkipped: '{count} records were in the previous export already and were skipped.',
+    doneSkipped:
+      '{count, plural, one {# record was} other {# records were}} in the previous export already and {count, plural, one {was} other {were}} skipped.',
     watermarkMoved: 'Watermark moved to {at}.',
     watermarkKept: 'Nothing new: the watermark stays at {at}.',
+    watermarkStays: 'The watermark stays at {at}: nothing in this file changed later.',
     cancelledTitle: 'Export cancelled',
     cancelledText: 'No file was kept and the watermark did not move.',
     failedTitle: 'Export failed',

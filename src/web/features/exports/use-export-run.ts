@@ -22,7 +22,7 @@ export type ExportRunState =
       fileName: string;
       source: string | null;
     }
-  | { status: 'done'; outcome: RunOutcome; fileName: string }
+  | { status: 'done'; outcome: RunOutcome; fileName: string; mode: ExportSettings['mode'] }
   | { status: 'cancelled' }
   | { status: 'failed'; error: unknown };
 
@@ -121,7 +121,7 @@ export function useExportRun(clientName: string | null) {
         abort.signal.throwIfAborted();
         await sink.close();
         const outcome = await apiClient.post(`/api/exports/runs/${runId}/complete`, { schema: runOutcomeSchema });
-        setState({ status: 'done', outcome, fileName });
+        setState({ status: 'done', outcome, fileName, mode: settings.mode });
       } catch (error) {
         await sink.abort();
         setState(isAbort(error) || abort.signal.aborted ? { status: 'cancelled' } : { status: 'failed', error });

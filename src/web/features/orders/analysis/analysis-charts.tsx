@@ -5,7 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
 import type { Charts } from '@/contract/reports';
-import { formatDate, formatMoney, formatNumber, type Locale } from '@/web/lib/format';
+import { formatCompactMoney, formatDate, formatMoney, formatNumber, type Locale } from '@/web/lib/format';
 import { useLocale, useLocalized, useMessages } from '@/web/lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
@@ -54,6 +54,7 @@ export default memo(function AnalysisCharts({
     () => ({
       money: (value: number) => formatMoney(value, locale),
       axisMoney: wholeEuros(locale),
+      compactMoney: (value: number) => formatCompactMoney(value, locale),
       number: (value: number) => formatNumber(value, locale),
       day: shortDay(locale),
     }),
@@ -116,6 +117,7 @@ export default memo(function AnalysisCharts({
             measure={t('totalRevenue')}
             label={(key) => eventName(Number(key))}
             format={formats.money}
+            axisFormat={formats.compactMoney}
             color="teal.6"
             testId="chart-events"
           />
@@ -138,6 +140,7 @@ export default memo(function AnalysisCharts({
             measure={t('totalRevenue')}
             label={channelLabel}
             format={formats.money}
+            axisFormat={formats.compactMoney}
             color="orange.6"
             testId="chart-channels"
           />
@@ -149,6 +152,7 @@ export default memo(function AnalysisCharts({
             measure={t('totalRevenue')}
             label={(key) => key || '–'}
             format={formats.money}
+            axisFormat={formats.compactMoney}
             color="cyan.6"
             testId="chart-methods"
           />

@@ -96,7 +96,7 @@ export function AnalysisPage() {
   // Times a change from the moment it was made until its answer is on screen.
   const settled =
     report.data && !report.isPlaceholderData && (grouping === 'none' || (groups.data && !groups.isPlaceholderData));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new answer, to time it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a new answer, to time it, and of a change that needs none (back to no grouping)
   useEffect(() => {
     const started = changeStarted.current;
     if (started === null || !settled) return;
@@ -104,7 +104,7 @@ export function AnalysisPage() {
     requestAnimationFrame(() =>
       setTimeout(() => performance.measure(UPDATE_MEASURE, { start: started, end: performance.now() }), 0),
     );
-  }, [settled, report.data, groups.data]);
+  }, [settled, report.data, groups.data, search]);
 
   const { eventName, choiceLabels, groupLabel } = useAnalysisLabels(grouping);
   const pickGroup = useCallback(
@@ -167,6 +167,8 @@ export function AnalysisPage() {
           </Paper>
         ) : grouping !== 'none' && groups.isError ? (
           <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
+        ) : grouping !== 'none' && groups.isPending ? (
+          <Skeleton h={240} aria-hidden="true" data-testid="analysis-groups-loading" />
         ) : null}
 
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-rows-title">

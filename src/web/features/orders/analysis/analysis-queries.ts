@@ -42,7 +42,9 @@ export const analysisQueries = {
       queryFn: ({ signal }) =>
         apiClient.get('/api/reports/orders/groups', { schema: groupReportSchema, query: { ...query, group }, signal }),
       staleTime: FRESH_MS,
-      placeholderData: keepPreviousData,
+      // The previous groups stay while other filters are asked, but not as another grouping's: a day label
+      // of a channel's key ("sp") is no date (and threw, which took the page down).
+      placeholderData: (previous) => (previous?.group === group ? previous : undefined),
     }),
   choices: (from: string, to: string) =>
     queryOptions({

@@ -142,13 +142,13 @@ const AnalysisRow = memo(function AnalysisRow({ order, text }: { order: ReportRo
       <td className="foyer-tabular">
         <time dateTime={order.orderDate}>{formatDateTime(order.orderDate, locale)}</time>
       </td>
-      <td className="foyer-analysis-customer">
-        {order.customerId === null ? (
+      {order.customerId === null ? (
+        <td className="foyer-analysis-customer">
           <span className="foyer-analysis-dimmed">{text.anonymous}</span>
-        ) : (
-          order.customerName || order.email || text.customerNumber(order.customerId)
-        )}
-      </td>
+        </td>
+      ) : (
+        <CustomerCell name={order.customerName || order.email || text.customerNumber(order.customerId)} />
+      )}
       <td>{text.status(order.status)}</td>
       <td>{text.payment(order.payment)}</td>
       <td>{text.channel(order.channel)}</td>
@@ -160,3 +160,12 @@ const AnalysisRow = memo(function AnalysisRow({ order, text }: { order: ReportRo
     </tr>
   );
 });
+
+/** The customer's name, cut to the column's room; whole in its title. */
+function CustomerCell({ name }: { name: string }) {
+  return (
+    <td className="foyer-analysis-customer" title={name}>
+      {name}
+    </td>
+  );
+}
