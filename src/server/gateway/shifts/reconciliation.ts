@@ -1,7 +1,7 @@
 import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import { type OrderReader, pageReaching, type ServiceOrder } from './service-orders';
-import type { SaleRecord } from './shift-store';
+import { foyerCheckouts, type SaleRecord } from './shift-store';
 
 /**
  * A shift compared with the service's orders: the desk sales of the shift's time that Foyer did not make,
@@ -99,21 +99,12 @@ async function foyerSales(
   window: ShiftWindow,
   orderIds: readonly number[],
 ): Promise<{ madeInFoyer: Set<number>; bySellerWithoutShift: Set<number> }> {
-  if (orderIds.length === 0) return { madeInFoyer: new Set(), bySellerWithoutShift: new Set() };
-  const { rows } = await db.query<{ order_id: string; account_id: string | null; attached: boolean }>(
-    `select e.order_id, e.account_id,
-            exists (select 1 from gateway.shift_sales ss
-                     where ss.organisation_id = e.organisation_id and ss.order_id = e.order_id) as attached
-       from gateway.audit_entries e
-      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
-        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299`,
-    [window.organisationId, orderIds],
-  );
-  const madeInFoyer = new Set(rows.map((row) => Number(row.order_id)));
+  const checkouts = await foyerCheckouts(db, window.organisationId, orderIds);
+  const madeInFoyer = new Set(checkouts.map((checkout) => checkout.orderId));
   const bySellerWithoutShift = new Set(
-    rows
-      .filter((row) => !row.attached && row.account_id !== null && Number(row.account_id) === window.sellerId)
-      .map((row) => Number(row.order_id)),
+    checkouts
+      .filter((checkout) => !checkout.inShift && checkout.accountId === window.sellerId)
+      .map((checkout) => checkout.orderId),
   );
   return { madeInFoyer, bySellerWithoutShift };
 }
