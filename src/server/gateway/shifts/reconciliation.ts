@@ -166,44 +166,45 @@ async function earlierDeskSalesChanged(
   }));
 }
 
-/** Compares a shift's sales with the service's orders of the shift's time. */
-export async function reconcileShift(
+const otherOrder = (order: ServiceOrder, kind: ReconciledOrder['kind']): ReconciledOrder => ({
+  orderId: order.orderId,
+  kind,
+  orderDate: order.orderDate,
+  method: order.method || null,
+  now: stateOf(order),
+  atSale: null,
+});
+
+/**
+ * Of the desk sales of the shift's time that are not its own: those Foyer did not make, and those the seller
+ * made through Foyer while no shift of theirs took them.
+ */
+async function otherDeskSales(
   db: Queryable,
-  reader: OrderReader,
   window: ShiftWindow,
-  sales: readonly SaleRecord[],
-  now = new Date(),
-): Promise<Reconciliation> {
-  const { orders, complete } = await ordersOfShiftTime(reader, window, now);
-  // The service's datetimes have whole seconds: the window is widened to the seconds it touches.
-  const opened = Math.floor(Date.parse(window.openedAt) / 1000) * 1000;
-  const closed = window.closedAt ? Math.ceil(Date.parse(window.closedAt) / 1000) * 1000 : Number.POSITIVE_INFINITY;
-  const ownSales = new Map(sales.map((sale) => [sale.orderId, sale]));
-  // Desk sales (channel sp) dated in the shift's time that are not the shift's own.
-  const deskOrders = orders.filter((order) => {
-    const at = Date.parse(order.orderDate);
-    return order.channel === 'sp' && at >= opened && at <= closed && !ownSales.has(order.orderId);
-  });
+  deskOrders: readonly ServiceOrder[],
+): Promise<Pick<Reconciliation, 'outsideFoyer' | 'withoutShift'>> {
   const foyer = await foyerSales(
     db,
     window,
     deskOrders.map((order) => order.orderId),
   );
-  const other = (order: ServiceOrder, kind: ReconciledOrder['kind']): ReconciledOrder => ({
-    orderId: order.orderId,
-    kind,
-    orderDate: order.orderDate,
-    method: order.method || null,
-    now: stateOf(order),
-    atSale: null,
-  });
-  const outsideFoyer = deskOrders
-    .filter((order) => !foyer.madeInFoyer.has(order.orderId))
-    .map((order) => other(order, 'outside-foyer'));
-  const withoutShift = deskOrders
-    .filter((order) => foyer.bySellerWithoutShift.has(order.orderId))
-    .map((order) => other(order, 'without-shift'));
+  return {
+    outsideFoyer: deskOrders
+      .filter((order) => !foyer.madeInFoyer.has(order.orderId))
+      .map((order) => otherOrder(order, 'outside-foyer')),
+    withoutShift: deskOrders
+      .filter((order) => foyer.bySellerWithoutShift.has(order.orderId))
+      .map((order) => otherOrder(order, 'without-shift')),
+  };
+}
 
+/** The shift's own sales against the orders as the service has them now: what changed, and what was cancelled. */
+function ownSalesCompared(
+  sales: readonly SaleRecord[],
+  orders: readonly ServiceOrder[],
+  complete: boolean,
+): { changed: ReconciledOrder[]; cancellations: Cancellation[] } {
   const byId = new Map(orders.map((order) => [order.orderId, order]));
   const changed: ReconciledOrder[] = [];
   const cancellations: Cancellation[] = [];
@@ -241,6 +242,29 @@ export async function reconcileShift(
     const cancellation = cancellationOf(current, true);
     if (cancellation) cancellations.push(cancellation);
   }
+  return { changed, cancellations };
+}
+
+/** Compares a shift's sales with the service's orders of the shift's time. */
+export async function reconcileShift(
+  db: Queryable,
+  reader: OrderReader,
+  window: ShiftWindow,
+  sales: readonly SaleRecord[],
+  now = new Date(),
+): Promise<Reconciliation> {
+  const { orders, complete } = await ordersOfShiftTime(reader, window, now);
+  // The service's datetimes have whole seconds: the window is widened to the seconds it touches.
+  const opened = Math.floor(Date.parse(window.openedAt) / 1000) * 1000;
+  const closed = window.closedAt ? Math.ceil(Date.parse(window.closedAt) / 1000) * 1000 : Number.POSITIVE_INFINITY;
+  const ownSales = new Map(sales.map((sale) => [sale.orderId, sale]));
+  // Desk sales (channel sp) dated in the shift's time that are not the shift's own.
+  const deskOrders = orders.filter((order) => {
+    const at = Date.parse(order.orderDate);
+    return order.channel === 'sp' && at >= opened && at <= closed && !ownSales.has(order.orderId);
+  });
+  const { outsideFoyer, withoutShift } = await otherDeskSales(db, window, deskOrders);
+  const { changed, cancellations } = ownSalesCompared(sales, orders, complete);
   for (const order of deskOrders) {
     const cancellation = cancellationOf(order, false);
     if (cancellation) cancellations.push(cancellation);
