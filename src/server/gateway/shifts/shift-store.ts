@@ -1,3 +1,4 @@
+import type { Sale } from '@/contract/sales';
 import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import type { SaleFigures, SaleLine } from './shift-math';
@@ -488,4 +489,31 @@ export async function foyerCheckouts(
     [organisationId, orderIds],
   );
   return rows.map((row) => ({ orderId: Number(row.order_id), accountId: num(row.account_id), inShift: row.attached }));
+}
+
+/** The shift each of `orderIds` joined, by order id; an order that joined none is absent. */
+export async function shiftsOfSales(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, NonNullable<Sale['shift']>>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await db.query<{
+    order_id: string;
+    shift_id: string;
+    desk_name: string | null;
+    opened_at: Date | null;
+  }>(
+    `select ss.order_id, sh.id as shift_id, d.name as desk_name, sh.opened_at
+       from gateway.shift_sales ss join gateway.shifts sh on sh.id = ss.shift_id
+       left join gateway.desks d on d.id = sh.desk_id
+      where ss.organisation_id = $1 and ss.order_id = any($2::bigint[])`,
+    [organisationId, orderIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.order_id),
+      { id: Number(row.shift_id), desk: row.desk_name ?? '', openedAt: iso(row.opened_at) },
+    ]),
+  );
 }
