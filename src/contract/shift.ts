@@ -194,6 +194,7 @@ export const shiftOptionsSchema = z.object({
   /** Everyone who has had a shift (for reviewers; a seller sees only themselves). */
   sellers: z.array(personRefSchema),
 });
+export type ShiftOptions = z.infer<typeof shiftOptionsSchema>;
 
 export const openShiftBodySchema = z.object({
   desk: z.string({ error: 'Name the desk' }).trim().min(1, 'Name the desk').max(60, 'At most 60 characters'),

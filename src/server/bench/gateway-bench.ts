@@ -13,7 +13,7 @@ import type { Principal } from '../gateway/auth/principal';
 import { type SessionAhead, SessionStore } from '../gateway/auth/sessions';
 import { forwardHandler } from '../gateway/forward/forwarder';
 import { embeddedService } from '../gateway/service-connection';
-import { SALE_READ_DELAY_MS } from '../gateway/shifts/shift-sales';
+import { SALE_READ_DELAY_MS } from '../gateway/shifts';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';

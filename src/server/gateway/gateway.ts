@@ -17,7 +17,7 @@ import { EventCatalog } from './reports/event-catalog';
 import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
-import { registerShiftRoutes } from './shifts/shift-routes';
+import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff/staff-routes';
 
 // The gateway's one entry for the root app (src/server/app.ts).

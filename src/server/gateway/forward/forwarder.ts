@@ -10,7 +10,7 @@ import { ForbiddenError, UpstreamUnavailableError } from '../errors';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
 import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
-import { isCheckout, joinShift } from '../shifts/shift-sales';
+import { isCheckout, joinShift } from '../shifts';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
 import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor } from './forward-limits';
 

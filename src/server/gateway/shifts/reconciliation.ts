@@ -1,7 +1,7 @@
 import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import { type OrderReader, pageReaching, type ServiceOrder } from './service-orders';
-import type { SaleRecord } from './shift-store';
+import { foyerCheckouts, type SaleRecord } from './shift-store';
 
 /**
  * A shift compared with the service's orders: the desk sales of the shift's time that Foyer did not make,
@@ -99,21 +99,12 @@ async function foyerSales(
   window: ShiftWindow,
   orderIds: readonly number[],
 ): Promise<{ madeInFoyer: Set<number>; bySellerWithoutShift: Set<number> }> {
-  if (orderIds.length === 0) return { madeInFoyer: new Set(), bySellerWithoutShift: new Set() };
-  const { rows } = await db.query<{ order_id: string; account_id: string | null; attached: boolean }>(
-    `select e.order_id, e.account_id,
-            exists (select 1 from gateway.shift_sales ss
-                     where ss.organisation_id = e.organisation_id and ss.order_id = e.order_id) as attached
-       from gateway.audit_entries e
-      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
-        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299`,
-    [window.organisationId, orderIds],
-  );
-  const madeInFoyer = new Set(rows.map((row) => Number(row.order_id)));
+  const checkouts = await foyerCheckouts(db, window.organisationId, orderIds);
+  const madeInFoyer = new Set(checkouts.map((checkout) => checkout.orderId));
   const bySellerWithoutShift = new Set(
-    rows
-      .filter((row) => !row.attached && row.account_id !== null && Number(row.account_id) === window.sellerId)
-      .map((row) => Number(row.order_id)),
+    checkouts
+      .filter((checkout) => !checkout.inShift && checkout.accountId === window.sellerId)
+      .map((checkout) => checkout.orderId),
   );
   return { madeInFoyer, bySellerWithoutShift };
 }
@@ -175,44 +166,45 @@ async function earlierDeskSalesChanged(
   }));
 }
 
-/** Compares a shift's sales with the service's orders of the shift's time. */
-export async function reconcileShift(
+const otherOrder = (order: ServiceOrder, kind: ReconciledOrder['kind']): ReconciledOrder => ({
+  orderId: order.orderId,
+  kind,
+  orderDate: order.orderDate,
+  method: order.method || null,
+  now: stateOf(order),
+  atSale: null,
+});
+
+/**
+ * Of the desk sales of the shift's time that are not its own: those Foyer did not make, and those the seller
+ * made through Foyer while no shift of theirs took them.
+ */
+async function otherDeskSales(
   db: Queryable,
-  reader: OrderReader,
   window: ShiftWindow,
-  sales: readonly SaleRecord[],
-  now = new Date(),
-): Promise<Reconciliation> {
-  const { orders, complete } = await ordersOfShiftTime(reader, window, now);
-  // The service's datetimes have whole seconds: the window is widened to the seconds it touches.
-  const opened = Math.floor(Date.parse(window.openedAt) / 1000) * 1000;
-  const closed = window.closedAt ? Math.ceil(Date.parse(window.closedAt) / 1000) * 1000 : Number.POSITIVE_INFINITY;
-  const ownSales = new Map(sales.map((sale) => [sale.orderId, sale]));
-  // Desk sales (channel sp) dated in the shift's time that are not the shift's own.
-  const deskOrders = orders.filter((order) => {
-    const at = Date.parse(order.orderDate);
-    return order.channel === 'sp' && at >= opened && at <= closed && !ownSales.has(order.orderId);
-  });
+  deskOrders: readonly ServiceOrder[],
+): Promise<Pick<Reconciliation, 'outsideFoyer' | 'withoutShift'>> {
   const foyer = await foyerSales(
     db,
     window,
     deskOrders.map((order) => order.orderId),
   );
-  const other = (order: ServiceOrder, kind: ReconciledOrder['kind']): ReconciledOrder => ({
-    orderId: order.orderId,
-    kind,
-    orderDate: order.orderDate,
-    method: order.method || null,
-    now: stateOf(order),
-    atSale: null,
-  });
-  const outsideFoyer = deskOrders
-    .filter((order) => !foyer.madeInFoyer.has(order.orderId))
-    .map((order) => other(order, 'outside-foyer'));
-  const withoutShift = deskOrders
-    .filter((order) => foyer.bySellerWithoutShift.has(order.orderId))
-    .map((order) => other(order, 'without-shift'));
+  return {
+    outsideFoyer: deskOrders
+      .filter((order) => !foyer.madeInFoyer.has(order.orderId))
+      .map((order) => otherOrder(order, 'outside-foyer')),
+    withoutShift: deskOrders
+      .filter((order) => foyer.bySellerWithoutShift.has(order.orderId))
+      .map((order) => otherOrder(order, 'without-shift')),
+  };
+}
 
+/** The shift's own sales against the orders as the service has them now: what changed, and what was cancelled. */
+function ownSalesCompared(
+  sales: readonly SaleRecord[],
+  orders: readonly ServiceOrder[],
+  complete: boolean,
+): { changed: ReconciledOrder[]; cancellations: Cancellation[] } {
   const byId = new Map(orders.map((order) => [order.orderId, order]));
   const changed: ReconciledOrder[] = [];
   const cancellations: Cancellation[] = [];
@@ -250,6 +242,29 @@ export async function reconcileShift(
     const cancellation = cancellationOf(current, true);
     if (cancellation) cancellations.push(cancellation);
   }
+  return { changed, cancellations };
+}
+
+/** Compares a shift's sales with the service's orders of the shift's time. */
+export async function reconcileShift(
+  db: Queryable,
+  reader: OrderReader,
+  window: ShiftWindow,
+  sales: readonly SaleRecord[],
+  now = new Date(),
+): Promise<Reconciliation> {
+  const { orders, complete } = await ordersOfShiftTime(reader, window, now);
+  // The service's datetimes have whole seconds: the window is widened to the seconds it touches.
+  const opened = Math.floor(Date.parse(window.openedAt) / 1000) * 1000;
+  const closed = window.closedAt ? Math.ceil(Date.parse(window.closedAt) / 1000) * 1000 : Number.POSITIVE_INFINITY;
+  const ownSales = new Map(sales.map((sale) => [sale.orderId, sale]));
+  // Desk sales (channel sp) dated in the shift's time that are not the shift's own.
+  const deskOrders = orders.filter((order) => {
+    const at = Date.parse(order.orderDate);
+    return order.channel === 'sp' && at >= opened && at <= closed && !ownSales.has(order.orderId);
+  });
+  const { outsideFoyer, withoutShift } = await otherDeskSales(db, window, deskOrders);
+  const { changed, cancellations } = ownSalesCompared(sales, orders, complete);
   for (const order of deskOrders) {
     const cancellation = cancellationOf(order, false);
     if (cancellation) cancellations.push(cancellation);

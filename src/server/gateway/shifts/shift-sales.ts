@@ -7,7 +7,13 @@ import { UpstreamUnavailableError } from '../errors';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { type OrderReader, orderReader, pageReaching, type ServiceOrder } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
-import type { SaleRecord } from './shift-store';
+import {
+  insertSaleIntoOpenShift,
+  isSaleUnread,
+  type SaleRecord,
+  storeSaleAmounts,
+  storeStateAtSale,
+} from './shift-store';
 
 /**
  * Sales join the seller's open shift at checkout (one statement, before the checkout's answer leaves the
@@ -41,7 +47,7 @@ export interface CheckoutFacts {
 }
 
 /** What a successful checkout's request and answer say about the sale (null when they name no order). */
-export function checkoutFacts(requestText: string | null, answerText: string | null): CheckoutFacts | null {
+function checkoutFacts(requestText: string | null, answerText: string | null): CheckoutFacts | null {
   const answer = parse(answerText);
   const orderId = intOf(answer.orderId);
   if (orderId === null) return null;
@@ -51,25 +57,6 @@ export function checkoutFacts(requestText: string | null, answerText: string | n
     paymentMethodId: intOf(parse(requestText).paymentMethodId),
     online: typeof url === 'string' && url !== '',
   };
-}
-
-/**
- * Attaches a sale to the seller's open shift, if they have one; returns the shift's id. The shift row is
- * locked for share, so a close that is counting the shift (it holds the row for update) either sees this
- * sale or, once it is done, leaves the sale out: never a sale on a shift that was counted without it. A
- * repeated checkout of the same cart names the same order and adds nothing.
- */
-export async function attachSale(db: Queryable, principal: Principal, facts: CheckoutFacts): Promise<number | null> {
-  const { rows } = await db.query<{ shift_id: string }>(
-    `insert into gateway.shift_sales (organisation_id, order_id, shift_id, payment_method_id, online)
-     select s.organisation_id, $2, s.id, $3, $4 from gateway.shifts s
-      where s.account_id = $1 and s.organisation_id = $5 and s.status = 'open'
-      for share of s
-     on conflict (organisation_id, order_id) do nothing
-     returning shift_id`,
-    [principal.accountId, facts.orderId, facts.paymentMethodId, facts.online, principal.organisationId],
-  );
-  return rows[0] ? Number(rows[0].shift_id) : null;
 }
 
 /**
@@ -88,7 +75,7 @@ export async function joinShift(
   if (!facts) return;
   let shiftId: number | null;
   try {
-    shiftId = await attachSale(deps.db, principal, facts);
+    shiftId = await insertSaleIntoOpenShift(deps.db, principal, facts);
   } catch (error) {
     deps.log.error({ orderId: facts.orderId, reason: (error as Error).message }, 'a sale could not join its shift');
     return;
@@ -116,11 +103,7 @@ async function readSaleIfUnread(
   organisationId: number,
   facts: CheckoutFacts,
 ): Promise<void> {
-  const { rows } = await db.query<{ unread: boolean }>(
-    'select read_at is null as unread from gateway.shift_sales where organisation_id = $1 and order_id = $2',
-    [organisationId, facts.orderId],
-  );
-  if (rows[0]?.unread) await readSale(db, reader, organisationId, facts);
+  if (await isSaleUnread(db, organisationId, facts.orderId)) await readSale(db, reader, organisationId, facts);
 }
 
 /**
@@ -157,33 +140,19 @@ export async function readSale(
   if (!order) return false;
   const listed = await findListedOrder(reader, order);
   if (!listed && !options.settle) {
-    await db.query(
-      `update gateway.shift_sales
-          set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4)
-        where organisation_id = $1 and order_id = $2`,
-      [organisationId, sale.orderId, order.orderStatus, order.paymentStatus],
-    );
+    await storeStateAtSale(db, organisationId, sale.orderId, order);
     return false;
   }
-  await db.query(
-    `update gateway.shift_sales
-        set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4),
-            payment_method = $5, tender = $6, amount_cents = $7, fee_cents = $8, donation_cents = $9,
-            lines = $10::jsonb, read_at = now()
-      where organisation_id = $1 and order_id = $2 and read_at is null`,
-    [
-      organisationId,
-      sale.orderId,
-      order.orderStatus,
-      order.paymentStatus,
-      order.method,
-      tenderOf(order.method, sale.online),
-      order.amountCents,
-      listed ? (listed.feeCents ?? 0) : null,
-      order.donationCents,
-      listed ? JSON.stringify(linesOf(listed.seats ?? [])) : null,
-    ],
-  );
+  await storeSaleAmounts(db, organisationId, sale.orderId, {
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    method: order.method,
+    tender: tenderOf(order.method, sale.online),
+    amountCents: order.amountCents,
+    feeCents: listed ? (listed.feeCents ?? 0) : null,
+    donationCents: order.donationCents,
+    lines: listed ? linesOf(listed.seats ?? []) : null,
+  });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import type { Sale } from '@/contract/sales';
 import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import type { SaleFigures, SaleLine } from './shift-math';
@@ -48,14 +49,14 @@ interface ShiftRow {
 }
 
 /** Whether a shift is open (or was closed) on a later day than it opened, where its desk is. */
-export const PAST_MIDNIGHT_SQL = `((coalesce(s.closed_at, now()) at time zone s.time_zone)::date
+const PAST_MIDNIGHT_SQL = `((coalesce(s.closed_at, now()) at time zone s.time_zone)::date
     > (s.opened_at at time zone s.time_zone)::date)`;
 
 /**
  * One shift per row with its desk, seller, closer and signer named, its sales counted and summed, and
  * whether it ran past midnight (the same expression the list filters by).
  */
-export const SHIFT_SELECT = `
+const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
          s.expected_cash_cents, s.expected_card_cents, s.counted_cash_cents, s.counted_card_cents,
          s.difference_reason, s.z_report, s.signed_off_at, s.sign_off_note,
@@ -78,7 +79,7 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
 const person = (id: string | null, name: string | null, email: string | null): PersonRef | null =>
   id === null ? null : { accountId: Number(id), name: name ?? email, email };
 
-export function shiftRecordOf(row: ShiftRow): ShiftRecord {
+function shiftRecordOf(row: ShiftRow): ShiftRecord {
   const expected =
     row.expected_cash_cents === null || row.expected_card_cents === null
       ? null
@@ -133,12 +134,42 @@ export async function findOpenShiftOf(db: Queryable, accountId: number): Promise
   return rows[0] ? shiftRecordOf(rows[0]) : null;
 }
 
+/** A filter of the shift list; its days are the desk's (the shift's time zone). */
+export interface ShiftFilter {
+  status?: ShiftStatus;
+  desk?: number;
+  seller?: number;
+  from?: string;
+  to?: string;
+  flag?: 'past-midnight';
+}
+
+/** The WHERE clause of a filter over `gateway.shifts s`. */
+function whereOf(organisationId: number, filter: ShiftFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [organisationId];
+  const clauses = ['s.organisation_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (filter.status) add((n) => `s.status = ${n}`, filter.status);
+  if (filter.desk !== undefined) add((n) => `s.desk_id = ${n}`, filter.desk);
+  if (filter.seller !== undefined) add((n) => `s.account_id = ${n}`, filter.seller);
+  if (filter.from) add((n) => `(s.opened_at at time zone s.time_zone)::date >= ${n}::date`, filter.from);
+  if (filter.to) add((n) => `(s.opened_at at time zone s.time_zone)::date <= ${n}::date`, filter.to);
+  if (filter.flag === 'past-midnight') clauses.push(PAST_MIDNIGHT_SQL);
+  return { sql: clauses.join(' and '), params };
+}
+
+/** A page of the organisation's shifts matching `filter`, the latest opened first, and how many match. */
 export async function listShifts(
   db: Queryable,
-  where: { sql: string; params: unknown[] },
+  organisationId: number,
+  filter: ShiftFilter,
   page: number,
   perPage: number,
 ): Promise<{ records: ShiftRecord[]; total: number }> {
+  const where = whereOf(organisationId, filter);
   const [counted, listed] = await Promise.all([
     db.query<{ n: number }>(`select count(*)::int as n from gateway.shifts s where ${where.sql}`, where.params),
     db.query<ShiftRow>(
@@ -147,6 +178,134 @@ export async function listShifts(
     ),
   ]);
   return { records: listed.rows.map(shiftRecordOf), total: counted.rows[0]?.n ?? 0 };
+}
+
+/** Whether PostgreSQL knows `name` as a time zone. */
+export async function isKnownTimeZone(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from pg_timezone_names where name = $1', [name]);
+  return rows.length > 0;
+}
+
+export interface NewShift {
+  organisationId: number;
+  accountId: number;
+  deskName: string;
+  timeZone: string;
+  openingFloatCents: number;
+}
+
+/**
+ * Opens a shift at the desk named, which is made on its first use (and marked used on every other); returns
+ * the shift's id and the desk's name as stored. Refused by the unique indexes `shifts_one_open_per_seller`
+ * and `shifts_one_open_per_desk` when the seller or the desk has a shift open.
+ */
+export async function insertShift(tx: Queryable, shift: NewShift): Promise<{ shiftId: number; deskName: string }> {
+  const { rows: desks } = await tx.query<{ id: string; name: string }>(
+    `insert into gateway.desks (organisation_id, name) values ($1, $2)
+     on conflict (organisation_id, lower(name)) do update set last_used_at = now()
+     returning id, name`,
+    [shift.organisationId, shift.deskName],
+  );
+  const desk = desks[0];
+  if (!desk) throw new Error('the desk was not stored');
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into gateway.shifts (organisation_id, desk_id, account_id, time_zone, opening_float_cents)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [shift.organisationId, desk.id, shift.accountId, shift.timeZone, shift.openingFloatCents],
+  );
+  return { shiftId: Number(rows[0]?.id), deskName: desk.name };
+}
+
+/** The name of whoever has a shift open at the desk named, if anyone does. */
+export async function openShiftHolderAt(
+  db: Queryable,
+  organisationId: number,
+  deskName: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ display_name: string }>(
+    `select a.display_name from gateway.shifts s join gateway.desks d on d.id = s.desk_id
+       join gateway.accounts a on a.id = s.account_id
+      where s.organisation_id = $1 and lower(d.name) = lower($2) and s.status = 'open'`,
+    [organisationId, deskName],
+  );
+  return rows[0]?.display_name ?? null;
+}
+
+/**
+ * The shift's status, its row locked for update until `tx` ends: the lock that sales joining the shift wait
+ * for (insertSaleIntoOpenShift), so none joins while it is counted.
+ */
+export async function lockShift(tx: Queryable, organisationId: number, shiftId: number): Promise<ShiftStatus | null> {
+  const { rows } = await tx.query<{ status: ShiftStatus }>(
+    'select status from gateway.shifts where id = $1 and organisation_id = $2 for update',
+    [shiftId, organisationId],
+  );
+  return rows[0]?.status ?? null;
+}
+
+/** How many sales the shift has, and how many of them are not read yet. */
+export async function countSales(db: Queryable, shiftId: number): Promise<{ count: number; unread: number }> {
+  const { rows } = await db.query<{ n: number; unread: number }>(
+    `select count(*)::int as n, count(*) filter (where read_at is null)::int as unread
+       from gateway.shift_sales where shift_id = $1`,
+    [shiftId],
+  );
+  return { count: rows[0]?.n ?? 0, unread: rows[0]?.unread ?? 0 };
+}
+
+type Drawer = { cashCents: number; cardCents: number };
+
+export interface ShiftClosing {
+  closedAt: string;
+  closedBy: number;
+  expected: Drawer;
+  counted: Drawer;
+  reason: string | null;
+  zReport: ZReport;
+}
+
+export async function storeClosing(
+  tx: Queryable,
+  organisationId: number,
+  shiftId: number,
+  closing: ShiftClosing,
+): Promise<void> {
+  await tx.query(
+    `update gateway.shifts
+        set status = 'closed', closed_at = $3, closed_by = $4, expected_cash_cents = $5, expected_card_cents = $6,
+            counted_cash_cents = $7, counted_card_cents = $8, difference_reason = $9, z_report = $10::jsonb
+      where id = $1 and organisation_id = $2`,
+    [
+      shiftId,
+      organisationId,
+      closing.closedAt,
+      closing.closedBy,
+      closing.expected.cashCents,
+      closing.expected.cardCents,
+      closing.counted.cashCents,
+      closing.counted.cardCents,
+      closing.reason,
+      JSON.stringify(closing.zReport),
+    ],
+  );
+}
+
+/**
+ * Signs the shift off if it is closed; false when it is not (any more). Conditional, so two reviewers at once
+ * sign it off once; the table's own check refuses the seller.
+ */
+export async function storeSignOff(
+  tx: Queryable,
+  organisationId: number,
+  shiftId: number,
+  signOff: { signedOffBy: number; note: string | null },
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
+    `update gateway.shifts set status = 'signed-off', signed_off_at = now(), signed_off_by = $3, sign_off_note = $4
+      where id = $1 and organisation_id = $2 and status = 'closed' returning id`,
+    [shiftId, organisationId, signOff.signedOffBy, signOff.note],
+  );
+  return rows.length > 0;
 }
 
 /** A sale of a shift as stored. */
@@ -217,4 +376,144 @@ export async function listSellers(db: Queryable, organisationId: number): Promis
     [organisationId],
   );
   return rows.map((row) => ({ accountId: Number(row.id), name: row.display_name, email: row.email }));
+}
+
+/**
+ * Adds an order to the seller's open shift, if they have one; returns the shift's id. The shift row is
+ * locked for share, so a close that is counting the shift (it holds the row for update: lockShift) either
+ * sees this sale or, once it is done, leaves the sale out: never a sale on a shift that was counted without
+ * it. A repeated checkout of the same cart names the same order and adds nothing.
+ */
+export async function insertSaleIntoOpenShift(
+  db: Queryable,
+  seller: { accountId: number; organisationId: number },
+  sale: { orderId: number; paymentMethodId: number | null; online: boolean },
+): Promise<number | null> {
+  const { rows } = await db.query<{ shift_id: string }>(
+    `insert into gateway.shift_sales (organisation_id, order_id, shift_id, payment_method_id, online)
+     select s.organisation_id, $2, s.id, $3, $4 from gateway.shifts s
+      where s.account_id = $1 and s.organisation_id = $5 and s.status = 'open'
+      for share of s
+     on conflict (organisation_id, order_id) do nothing
+     returning shift_id`,
+    [seller.accountId, sale.orderId, sale.paymentMethodId, sale.online, seller.organisationId],
+  );
+  return rows[0] ? Number(rows[0].shift_id) : null;
+}
+
+/** Whether the sale of `orderId` joined a shift and its amounts are not read yet. */
+export async function isSaleUnread(db: Queryable, organisationId: number, orderId: number): Promise<boolean> {
+  const { rows } = await db.query<{ unread: boolean }>(
+    'select read_at is null as unread from gateway.shift_sales where organisation_id = $1 and order_id = $2',
+    [organisationId, orderId],
+  );
+  return rows[0]?.unread ?? false;
+}
+
+/** An order's state as the service first showed it after the sale. */
+export interface StateAtSale {
+  orderStatus: string;
+  paymentStatus: string;
+}
+
+/** Keeps the order's first-read state as its state at sale (a later read does not overwrite it). */
+export async function storeStateAtSale(
+  db: Queryable,
+  organisationId: number,
+  orderId: number,
+  state: StateAtSale,
+): Promise<void> {
+  await db.query(
+    `update gateway.shift_sales
+        set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4)
+      where organisation_id = $1 and order_id = $2`,
+    [organisationId, orderId, state.orderStatus, state.paymentStatus],
+  );
+}
+
+/** The amounts of a sale as read from the service: stored once, which marks the sale read. */
+export interface SaleAmounts extends StateAtSale {
+  method: string;
+  tender: Tender;
+  amountCents: number;
+  /** Null: not known (the order list did not show the order). */
+  feeCents: number | null;
+  donationCents: number;
+  lines: SaleLine[] | null;
+}
+
+export async function storeSaleAmounts(
+  db: Queryable,
+  organisationId: number,
+  orderId: number,
+  amounts: SaleAmounts,
+): Promise<void> {
+  await db.query(
+    `update gateway.shift_sales
+        set status_at_sale = coalesce(status_at_sale, $3), payment_status_at_sale = coalesce(payment_status_at_sale, $4),
+            payment_method = $5, tender = $6, amount_cents = $7, fee_cents = $8, donation_cents = $9,
+            lines = $10::jsonb, read_at = now()
+      where organisation_id = $1 and order_id = $2 and read_at is null`,
+    [
+      organisationId,
+      orderId,
+      amounts.orderStatus,
+      amounts.paymentStatus,
+      amounts.method,
+      amounts.tender,
+      amounts.amountCents,
+      amounts.feeCents,
+      amounts.donationCents,
+      amounts.lines === null ? null : JSON.stringify(amounts.lines),
+    ],
+  );
+}
+
+/**
+ * Which of `orderIds` the audit trail shows checked out through Foyer (by anyone), with who checked each out
+ * and whether the sale joined a shift.
+ */
+export async function foyerCheckouts(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly number[],
+): Promise<{ orderId: number; accountId: number | null; inShift: boolean }[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{ order_id: string; account_id: string | null; attached: boolean }>(
+    `select e.order_id, e.account_id,
+            exists (select 1 from gateway.shift_sales ss
+                     where ss.organisation_id = e.organisation_id and ss.order_id = e.order_id) as attached
+       from gateway.audit_entries e
+      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
+        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299`,
+    [organisationId, orderIds],
+  );
+  return rows.map((row) => ({ orderId: Number(row.order_id), accountId: num(row.account_id), inShift: row.attached }));
+}
+
+/** The shift each of `orderIds` joined, by order id; an order that joined none is absent. */
+export async function shiftsOfSales(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, NonNullable<Sale['shift']>>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await db.query<{
+    order_id: string;
+    shift_id: string;
+    desk_name: string | null;
+    opened_at: Date | null;
+  }>(
+    `select ss.order_id, sh.id as shift_id, d.name as desk_name, sh.opened_at
+       from gateway.shift_sales ss join gateway.shifts sh on sh.id = ss.shift_id
+       left join gateway.desks d on d.id = sh.desk_id
+      where ss.organisation_id = $1 and ss.order_id = any($2::bigint[])`,
+    [organisationId, orderIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.order_id),
+      { id: Number(row.shift_id), desk: row.desk_name ?? '', openedAt: iso(row.opened_at) },
+    ]),
+  );
 }
