@@ -282,10 +282,14 @@ test.describe('orders', () => {
     // The charts are the period's heaviest answer: on a busy machine it took longer than 30 s.
     await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 120_000 });
     for (const chart of ['chart-status', 'chart-events', 'chart-prices', 'chart-channels', 'chart-methods']) {
-      const ticks = await page
-        .getByTestId(chart)
-        .locator('.recharts-xAxis .recharts-cartesian-axis-tick')
-        .allTextContents();
+      const labels = page.getByTestId(chart).locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+      // The chart draws its axis once it has measured its box: wait for the labels.
+      await expect
+        .poll(async () => (await labels.allTextContents()).filter((text) => text.trim() !== '').length, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(3);
+      const ticks = await labels.allTextContents();
       const values = ticks.map(axisValue);
       expect(values.length, chart).toBeGreaterThanOrEqual(3);
       const step = (values[1] ?? 0) - (values[0] ?? 0);
