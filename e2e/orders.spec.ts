@@ -282,7 +282,7 @@ test.describe('orders', () => {
     // The charts are the period's heaviest answer: on a busy machine it took longer than 30 s.
     await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 120_000 });
     for (const chart of ['chart-status', 'chart-events', 'chart-prices', 'chart-channels', 'chart-methods']) {
-      const labels = page.getByTestId(chart).locator('.recharts-xAxis .recharts-cartesian-axis-tick-value');
+      const labels = page.getByTestId(chart).locator('.recharts-xAxis text');
       // The chart draws its axis once it has measured its box: wait for the labels.
       await expect
         .poll(async () => (await labels.allTextContents()).filter((text) => text.trim() !== '').length, {
