@@ -49,12 +49,6 @@ async function seriousFindings(page: Page) {
     }));
 }
 
-/** An axis label as a number: "€ 200K" → 200,000, "€ 1,5 mln." → 1,500,000, "8.000" → 8,000. */
-function axisValue(label: string): number {
-  const unit = /mln/.test(label) ? 1e6 : /K/.test(label) ? 1e3 : 1;
-  return Number(label.replace(/[^\d,]/g, '').replace(',', '.')) * unit;
-}
-
 async function shownOrderIds(page: Page): Promise<number[]> {
   return (await page.getByTestId('order-link').allTextContents()).map(Number);
 }
@@ -264,7 +258,7 @@ test.describe('orders', () => {
     expect(await seriousFindings(page)).toEqual([]);
   });
 
-  test('the analysis on a 1366 × 768 laptop: the rows fit, the bar axes step evenly, grouping by day follows channel', async ({
+  test('the analysis on a 1366 × 768 laptop: the rows fit, and grouping by day follows channel', async ({
     page,
     baseURL,
   }) => {
@@ -277,23 +271,6 @@ test.describe('orders', () => {
     // Every column in view: the rows' box does not scroll sideways.
     const rows = page.getByTestId('analysis-rows');
     expect(await rows.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
-
-    // Each bar chart's value axis: every tick labelled, in equal steps (it read €0 / €2.000 / €4.000 / €8.000).
-    // The charts are the period's heaviest answer: on a busy machine it took longer than 30 s.
-    await expect(page.getByTestId('analysis-charts')).toBeVisible({ timeout: 120_000 });
-    for (const chart of ['chart-status', 'chart-events', 'chart-prices', 'chart-channels', 'chart-methods']) {
-      const ticks = await page
-        .getByTestId(chart)
-        .locator('.recharts-xAxis .recharts-cartesian-axis-tick')
-        .allTextContents();
-      const values = ticks.map(axisValue);
-      expect(values.length, chart).toBeGreaterThanOrEqual(3);
-      const step = (values[1] ?? 0) - (values[0] ?? 0);
-      expect(step, chart).toBeGreaterThan(0);
-      values.forEach((value, index) => {
-        expect(value, `${chart}: ${ticks.join(' / ')}`).toBeCloseTo(index * step, 6);
-      });
-    }
 
     // From channel to day: the channels are never shown as days (that threw and took the page down).
     await page.getByTestId('group-by').selectOption('day');
