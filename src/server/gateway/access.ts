@@ -2,7 +2,6 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Handler, Hono, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import type { TrustProxy } from '../client-address';
 import type { Database } from '../db/database';
 import type { Principal } from './auth/principal';
@@ -12,12 +11,11 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
 import type { CustomerDirectories } from './customer-search/customer-directory';
-import { ForbiddenError, GatewayError, UnauthorizedError, ValidationError } from './errors';
+import { ForbiddenError, UnauthorizedError } from './errors';
 import type { ExportScheduler } from './exports/export-scheduler';
 import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import type { ReportRollupKeeper } from './reports/report-rollups';
-import { parseBody } from './request-input';
 import { requestOrigin } from './same-origin';
 import type { ServiceConnection } from './service-connection';
 
@@ -181,27 +179,6 @@ export function peerAddress(c: Context): string {
     // No socket (an in-process request): all such callers share one bucket.
     return 'unknown';
   }
-}
-
-/**
- * `parseBody` with the refusal as an answer instead of a throw, for the routes that do not throw yet (staff,
- * auth, desk): prefer `parseBody` (request-input.ts).
- */
-export async function readBody<T extends z.ZodType>(
-  c: Context,
-  schema: T,
-): Promise<{ ok: true; data: z.infer<T> } | { ok: false; response: Response }> {
-  try {
-    return { ok: true, data: await parseBody(c, schema) };
-  } catch (error) {
-    if (error instanceof GatewayError) return { ok: false, response: c.json(error.toBody(), error.status) };
-    throw error;
-  }
-}
-
-/** A 422 for one field, in the same shape as a validation failure (routes that throw: `ValidationError.field`). */
-export function fieldError(c: Context, field: string, message: string): Response {
-  return c.json(ValidationError.field(field, message).toBody(), 422);
 }
 
 export type { Database };

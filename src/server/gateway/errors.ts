@@ -83,9 +83,10 @@ export class ValidationError extends GatewayError {
   }
 }
 
+/** Too many requests: 429, with `Retry-After` when the wait is known. */
 export class TooManyRequestsError extends GatewayError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, { retryAfterSeconds });
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(429, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
   }
 }
 

@@ -1,23 +1,24 @@
+import type { Context } from 'hono';
 import type { Database } from '../../db/database';
-import type { Principal } from '../auth/principal';
-import { type Json, recordAudit } from './audit-trail';
-import { actor } from './forward-audit';
+import { recordAudit } from './audit-trail';
 
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A refused sign-in. With an account (a wrong password for a known email, a wrong TOTP code, a known passkey
- * that failed), the entry goes in that account's organisation's chain; without one (an unknown email or
- * passkey), in the chain of no organisation. The typed email is recorded, never the password.
+ * A sign-in refused by request `c`. With an account (a wrong password for a known email, a wrong TOTP code, a
+ * known passkey that failed), the entry goes in that account's organisation's chain; without one (an unknown
+ * email or passkey), in the chain of no organisation. The typed email is recorded, never the password. No one
+ * is signed in, so the actor is looked up here rather than taken from a principal (request-audit.ts).
  */
 export async function recordSignInFailure(
   db: Database,
+  c: Context,
   failure: {
     accountId: number | null;
     email: string | null;
+    /** How they tried: password, totp or passkey. */
     method: string;
     reason: string;
-    path: string;
     status?: number;
   },
 ): Promise<void> {
@@ -39,21 +40,10 @@ export async function recordSignInFailure(
       person: account?.email ?? typed,
       role: account?.role_key ?? null,
       action: 'sign-in-failed',
-      method: 'POST',
-      path: failure.path,
+      method: c.req.method,
+      path: c.req.path,
       status: failure.status ?? 401,
       details: { method: failure.method, reason: failure.reason },
     });
   });
-}
-
-/** A sign-in that started a session, or a sign-out. */
-export async function recordSession(
-  db: Database,
-  principal: Principal,
-  action: 'sign-in' | 'sign-out',
-  request: { method: string; path: string; status: number },
-  details: { [key: string]: Json } = {},
-): Promise<void> {
-  await recordAudit(db, { ...actor(principal), action, ...request, details });
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Account, EndedSessions, TotpEnrolment, TotpState } from '@/contract/account';
-import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import type { GatewayDeps, SecuredRoutes } from '../access';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import { parseBody } from '../request-input';
 import { findAccountById, setPasswordHash } from './accounts';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
@@ -49,19 +51,15 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('PUT', '/account/password', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, passwordChangeSchema);
-    if (!body.ok) return body.response;
+    const { currentPassword, newPassword } = await parseBody(c, passwordChangeSchema);
     const account = await findAccountById(db, principal.accountId);
-    if (!account) return c.json({ message: 'Not signed in' }, 401);
-    if (account.passwordHash && !(await verifyPassword(account.passwordHash, body.data.currentPassword ?? ''))) {
-      return fieldError(c, 'currentPassword', 'This is not your current password');
+    if (!account) throw new UnauthorizedError('Not signed in');
+    if (account.passwordHash && !(await verifyPassword(account.passwordHash, currentPassword ?? ''))) {
+      throw ValidationError.field('currentPassword', 'This is not your current password');
     }
-    const problem = await passwordProblem(body.data.newPassword, {
-      email: principal.email,
-      name: principal.displayName,
-    });
-    if (problem) return fieldError(c, 'newPassword', problem);
-    await setPasswordHash(db, principal.accountId, await hashPassword(body.data.newPassword));
+    const problem = await passwordProblem(newPassword, { email: principal.email, name: principal.displayName });
+    if (problem) throw ValidationError.field('newPassword', problem);
+    await setPasswordHash(db, principal.accountId, await hashPassword(newPassword));
     // Whoever may have known the old password is signed out everywhere else.
     const ended = await sessions.endAll(principal.accountId, principal.sessionRef);
     return c.json({ endedSessions: ended } satisfies EndedSessions, 200);
@@ -69,7 +67,8 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('DELETE', '/account/sessions/:ref', 'signed-in', async (c) => {
     const ended = await sessions.endOwn(c.get('principal').accountId, c.req.param('ref') ?? '');
-    return ended ? c.body(null, 204) : c.json({ message: 'No such session' }, 404);
+    if (!ended) throw new NotFoundError('No such session');
+    return c.body(null, 204);
   });
 
   routes.declare('POST', '/account/sessions/end-others', 'signed-in', async (c) => {
@@ -82,7 +81,7 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/account/totp/setup', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    if (principal.totpEnabled) return c.json({ message: 'Two-step sign-in is already on. Turn it off first.' }, 409);
+    if (principal.totpEnabled) throw new ConflictError('Two-step sign-in is already on. Turn it off first.');
     const { secret, uri } = newTotpSecret(principal.email);
     await db.query('update gateway.accounts set totp_secret_sealed = $2, totp_last_step = null where id = $1', [
       principal.accountId,
@@ -94,14 +93,17 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/account/totp/confirm', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, codeSchema);
-    if (!body.ok) return body.response;
+    const { code } = await parseBody(c, codeSchema);
     const account = await findAccountById(db, principal.accountId);
-    if (!account?.totpSealed) return c.json({ message: 'Start the set-up first.' }, 409);
-    if (account.totpEnabled) return c.json({ message: 'Two-step sign-in is already on.' }, 409);
-    const step = totpStep(vault.open(account.totpSealed, totpContext(account.id)), body.data.code);
-    if (step === null)
-      return fieldError(c, 'code', 'That code is not right. Check the time on your phone and try the current code.');
+    if (!account?.totpSealed) throw new ConflictError('Start the set-up first.');
+    if (account.totpEnabled) throw new ConflictError('Two-step sign-in is already on.');
+    const step = totpStep(vault.open(account.totpSealed, totpContext(account.id)), code);
+    if (step === null) {
+      throw ValidationError.field(
+        'code',
+        'That code is not right. Check the time on your phone and try the current code.',
+      );
+    }
     await db.query(
       'update gateway.accounts set totp_enabled_at = now(), totp_last_step = $2, updated_at = now() where id = $1',
       [account.id, step],
@@ -111,12 +113,11 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('DELETE', '/account/totp', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    if (principal.role.requireTotp) return c.json({ message: 'Your role requires two-step sign-in.' }, 409);
-    const body = await readBody(c, passwordSchema);
-    if (!body.ok) return body.response;
+    if (principal.role.requireTotp) throw new ConflictError('Your role requires two-step sign-in.');
+    const { password } = await parseBody(c, passwordSchema);
     const account = await findAccountById(db, principal.accountId);
-    if (!account || !(await verifyPassword(account.passwordHash, body.data.password))) {
-      return fieldError(c, 'password', 'This is not your current password');
+    if (!account || !(await verifyPassword(account.passwordHash, password))) {
+      throw ValidationError.field('password', 'This is not your current password');
     }
     await db.query(
       'update gateway.accounts set totp_enabled_at = null, totp_secret_sealed = null, totp_last_step = null, updated_at = now() where id = $1',

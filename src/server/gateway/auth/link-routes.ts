@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
+import type { GatewayDeps, SecuredRoutes } from '../access';
 import { checkApiKey } from '../connection/organisations';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { findRoleByKey } from '../permissions/roles';
+import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import {
   acceptAccount,
@@ -14,7 +16,7 @@ import {
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
-import { findPersonLink } from './person-links';
+import { findPersonLink, LINK_GONE } from './person-links';
 import { startSession } from './session-routes';
 
 const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
@@ -26,6 +28,8 @@ const setupSchema = z.object({
   clientName: z.string().trim().min(1, 'Enter the client name').max(64, 'At most 64 characters'),
   apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
 });
+
+const SETUP_USED = 'This setup link has been used.';
 
 /** Where a one-time link of each kind leads in the app. */
 export function linkUrl(origin: string, kind: 'invite' | 'reset' | 'setup', token: string): string {
@@ -52,9 +56,7 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
 
   routes.declare('GET', '/links/:token', 'public', async (c) => {
     const link = await findPersonLink(db, c.req.param('token') ?? '');
-    if (!link) {
-      return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
-    }
+    if (!link) throw new NotFoundError(LINK_GONE);
     const { token, account } = link;
     const { rows } = await db.query<{ client_name: string }>(
       'select o.client_name from gateway.accounts a join gateway.organisations o on o.id = a.organisation_id where a.id = $1',
@@ -71,15 +73,12 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
 
   routes.declare('POST', '/links/:token/password', 'public', async (c) => {
     const token = c.req.param('token') ?? '';
-    const body = await readBody(c, newPasswordSchema);
-    if (!body.ok) return body.response;
+    const { password } = await parseBody(c, newPasswordSchema);
     const account = (await findPersonLink(db, token))?.account;
-    if (!account) {
-      return c.json({ message: 'This link has expired or has been used. Ask an administrator for a new one.' }, 404);
-    }
-    const problem = await passwordProblem(body.data.password, { email: account.email, name: account.displayName });
-    if (problem) return fieldError(c, 'password', problem);
-    const passwordHash = await hashPassword(body.data.password);
+    if (!account) throw new NotFoundError(LINK_GONE);
+    const problem = await passwordProblem(password, { email: account.email, name: account.displayName });
+    if (problem) throw ValidationError.field('password', problem);
+    const passwordHash = await hashPassword(password);
     const used = await db
       .transaction(async (tx) => {
         const consumed = await consumeToken(tx, token, ['invite', 'reset']);
@@ -89,34 +88,28 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
         return consumed;
       })
       .catch((error: unknown) => {
-        if (isEmailTakenElsewhere(error)) return 'taken elsewhere' as const;
+        // Told to whoever accepts, never in the inviter's answers: the invitation was made like any other.
+        if (isEmailTakenElsewhere(error)) throw new ConflictError(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
         throw error;
       });
-    // Told to whoever accepts, never in the inviter's answers: the invitation was made like any other.
-    if (used === 'taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
-    if (!used) return c.json({ message: 'This link has just been used.' }, 404);
+    if (!used) throw new NotFoundError('This link has just been used.');
     // A reset ends every session the old password opened.
     if (used.kind === 'reset') await sessions.endAll(account.id);
     return startSession(c, deps, account.id, used.kind === 'reset' ? 'reset' : 'invitation');
   });
 
   routes.declare('GET', '/setup/:token', 'public', async (c) => {
-    const token = await peekToken(db, c.req.param('token') ?? '', ['setup']);
-    return token
-      ? c.json({ valid: true, passwordMinLength: PASSWORD_MIN_LENGTH })
-      : c.json({ message: 'This setup link has been used.' }, 404);
+    if (!(await peekToken(db, c.req.param('token') ?? '', ['setup']))) throw new NotFoundError(SETUP_USED);
+    return c.json({ valid: true, passwordMinLength: PASSWORD_MIN_LENGTH });
   });
 
   routes.declare('POST', '/setup/:token', 'public', async (c) => {
     const token = c.req.param('token') ?? '';
-    if (!(await peekToken(db, token, ['setup']))) return c.json({ message: 'This setup link has been used.' }, 404);
-    const body = await readBody(c, setupSchema);
-    if (!body.ok) return body.response;
-    const input = body.data;
+    if (!(await peekToken(db, token, ['setup']))) throw new NotFoundError(SETUP_USED);
+    const input = await parseBody(c, setupSchema);
     const problem = await passwordProblem(input.password, { email: input.email, name: input.name });
-    if (problem) return fieldError(c, 'password', problem);
-    const check = await checkApiKey(service, input.clientName, input.apiKey, requestOrigin(c));
-    if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
+    if (problem) throw ValidationError.field('password', problem);
+    await checkApiKey(service, input.clientName, input.apiKey, requestOrigin(c));
     const passwordHash = await hashPassword(input.password);
     const accountId = await db.transaction(async (tx) => {
       if (!(await consumeToken(tx, token, ['setup']))) return null;
@@ -131,27 +124,8 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
         passwordHash,
       });
     });
-    if (accountId === null) return c.json({ message: 'This setup link has just been used.' }, 404);
+    if (accountId === null) throw new NotFoundError('This setup link has just been used.');
     deps.log.info({ clientName: input.clientName }, 'organisation connected by setup');
     return startSession(c, deps, accountId, 'setup');
   });
-}
-
-/** The answer when the service does not take a client name + key (setup, key replacement). */
-export function connectionRefused(
-  c: Parameters<typeof fieldError>[0],
-  reason: 'refused' | 'unreachable' | 'busy' | 'unexpected',
-  retryAfter?: string,
-): Response {
-  if (reason === 'refused')
-    return fieldError(c, 'apiKey', 'The Ticketing Service does not accept this client name and API key');
-  if (reason === 'busy') {
-    // The service's Retry-After is passed on, so the app can say when to try again.
-    return c.json(
-      { message: 'The Ticketing Service is busy. Try again shortly.' },
-      429,
-      retryAfter ? { 'Retry-After': retryAfter } : {},
-    );
-  }
-  return c.json({ message: 'The Ticketing Service cannot be reached. Try again later.' }, 502);
 }

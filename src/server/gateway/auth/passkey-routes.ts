@@ -11,13 +11,16 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { PasskeySummary } from '@/contract/account';
 import type { Queryable } from '../../db/database';
-import { type GatewayDeps, type GatewayEnv, peerAddress, readBody, type SecuredRoutes } from '../access';
+import { type GatewayDeps, type GatewayEnv, peerAddress, type SecuredRoutes } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { acceptAccount, EMAIL_TAKEN_ELSEWHERE_MESSAGE, findAccountById, isEmailTakenElsewhere } from './accounts';
 import { consumeToken } from './one-time-tokens';
-import { findPersonLink } from './person-links';
+import { findPersonLink, LINK_GONE } from './person-links';
 import { startSession } from './session-routes';
+import { tooManyAttempts } from './sign-in-throttle';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
 
 const RP_NAME = 'Foyer';
@@ -69,19 +72,17 @@ function relyingParty(c: Context) {
 }
 
 /** Browsers refuse an IP address as RP ID: say so, rather than leave the person with the browser's error. */
-function byAddressOnly(c: Context): Response | null {
+function refuseAddressOnly(c: Context): void {
   const host = relyingParty(c).rpID.replace(/^\[|\]$/g, '');
-  if (!isIP(host)) return null;
-  return c.json(
-    {
-      message: `Passkeys need this site to be opened by its name, not by an IP address (for example http://localhost instead of http://${host}).`,
-    },
-    409,
-  );
+  if (isIP(host)) {
+    throw new ConflictError(
+      `Passkeys need this site to be opened by its name, not by an IP address (for example http://localhost instead of http://${host}).`,
+    );
+  }
 }
 
-const LINK_GONE = 'This link has expired or has been used. Ask an administrator for a new one.';
 const CEREMONY_EXPIRED = 'The passkey request has expired. Try again.';
+const PASSKEY_TAKEN = 'This passkey is registered already.';
 
 interface StoredPasskey {
   id: string;
@@ -102,8 +103,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   /** Registration options for an account, with a stored challenge; the account's passkeys are excluded. */
   async function registrationOptions(c: Context<GatewayEnv>, accountId: number, email: string, name: string) {
-    const refused = byAddressOnly(c);
-    if (refused) return refused;
+    refuseAddressOnly(c);
     const { rpID } = relyingParty(c);
     const existing = await db.query<{ id: string; transports: string[] }>(
       'select id, transports from gateway.passkeys where account_id = $1',
@@ -126,14 +126,14 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     return c.json({ challengeId: id, options }, 200);
   }
 
-  /** Verifies a registration answer against the account's stored challenge; the passkey's row, or a refusal. */
+  /** Verifies a registration answer against the account's stored challenge: the passkey to store, or a refusal. */
   async function verifyRegistration(
     c: Context<GatewayEnv>,
     accountId: number,
     input: z.infer<typeof registrationSchema>,
-  ): Promise<{ ok: true; passkey: NewPasskey } | { ok: false; response: Response }> {
+  ): Promise<NewPasskey> {
     const taken = await takeChallenge(db, input.challengeId, 'register', accountId);
-    if (!taken) return { ok: false, response: c.json({ message: CEREMONY_EXPIRED }, 409) };
+    if (!taken) throw new ConflictError(CEREMONY_EXPIRED);
     const { origin, rpID } = relyingParty(c);
     try {
       const verification = await verifyRegistrationResponse({
@@ -146,21 +146,18 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       if (!verification.verified) throw new Error('not verified');
       const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
       return {
-        ok: true,
-        passkey: {
-          id: credential.id,
-          accountId,
-          publicKey: credential.publicKey,
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          deviceType: credentialDeviceType,
-          backedUp: credentialBackedUp,
-          name: input.name,
-        },
+        id: credential.id,
+        accountId,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        deviceType: credentialDeviceType,
+        backedUp: credentialBackedUp,
+        name: input.name,
       };
     } catch (error) {
       log.info({ accountId, reason: (error as Error).message }, 'passkey registration refused');
-      return { ok: false, response: c.json({ message: 'This passkey could not be verified. Try again.' }, 422) };
+      throw new ValidationError('This passkey could not be verified. Try again.');
     }
   }
 
@@ -173,25 +170,22 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/account/passkeys', 'signed-in', async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, registrationSchema);
-    if (!body.ok) return body.response;
-    const verified = await verifyRegistration(c, principal.accountId, body.data);
-    if (!verified.ok) return verified.response;
-    const stored = await insertPasskey(db, verified.passkey);
-    if (!stored) return c.json({ message: 'This passkey is registered already.' }, 409);
+    const registration = await parseBody(c, registrationSchema);
+    const stored = await insertPasskey(db, await verifyRegistration(c, principal.accountId, registration));
+    if (!stored) throw new ConflictError(PASSKEY_TAKEN);
     log.info({ accountId: principal.accountId }, 'passkey added');
     return c.json(stored, 201);
   });
 
   routes.declare('PATCH', '/account/passkeys/:id', 'signed-in', async (c) => {
-    const body = await readBody(c, renameSchema);
-    if (!body.ok) return body.response;
+    const { name } = await parseBody(c, renameSchema);
     const { rows } = await db.query<PasskeyRow>(
       `update gateway.passkeys set name = $3 where id = $1 and account_id = $2
        returning id, name, created_at, last_used_at`,
-      [c.req.param('id') ?? '', c.get('principal').accountId, body.data.name],
+      [c.req.param('id') ?? '', c.get('principal').accountId, name],
     );
-    return rows[0] ? c.json(passkeyView(rows[0]), 200) : c.json({ message: 'No such passkey' }, 404);
+    if (!rows[0]) throw new NotFoundError('No such passkey');
+    return c.json(passkeyView(rows[0]), 200);
   });
 
   routes.declare('DELETE', '/account/passkeys/:id', 'signed-in', async (c) => {
@@ -214,10 +208,8 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       ]);
       return 'removed' as const;
     });
-    if (removed === 'missing') return c.json({ message: 'No such passkey' }, 404);
-    if (removed === 'last') {
-      return c.json({ message: 'This passkey is your only way to sign in. Set a password first.' }, 409);
-    }
+    if (removed === 'missing') throw new NotFoundError('No such passkey');
+    if (removed === 'last') throw new ConflictError('This passkey is your only way to sign in. Set a password first.');
     log.info({ accountId: principal.accountId }, 'passkey removed');
     return c.body(null, 204);
   });
@@ -226,9 +218,8 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/session/passkey/options', 'public', async (c) => {
     const wait = await throttle.retryAfter({ address: addressOf(c) });
-    if (wait !== null) return tooManyAttempts(c, wait);
-    const refused = byAddressOnly(c);
-    if (refused) return refused;
+    if (wait !== null) throw tooManyAttempts(wait);
+    refuseAddressOnly(c);
     const { rpID } = relyingParty(c);
     // No allowCredentials: the browser offers the passkeys it holds for this site, so no email is asked.
     const options = await generateAuthenticationOptions({
@@ -242,27 +233,20 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/session/passkey', 'public', async (c) => {
     const address = addressOf(c);
-    const body = await readBody(c, authenticationSchema);
-    if (!body.ok) return body.response;
+    const authentication = await parseBody(c, authenticationSchema);
     // Reserved before the passkey is checked: the reservation is the failure's count, given back on success.
     const attempt = await throttle.reserve({ address });
-    if (!attempt.reserved) return tooManyAttempts(c, attempt.retryAfter);
+    if (!attempt.reserved) throw tooManyAttempts(attempt.retryAfter);
     let knownAccount: number | null = null;
-    const refuse = async (message: string, reason: string) => {
-      await recordSignInFailure(db, {
-        accountId: knownAccount,
-        email: null,
-        method: 'passkey',
-        reason,
-        path: '/api/session/passkey',
-      });
+    const refuse = async (message: string, reason: string): Promise<never> => {
+      await recordSignInFailure(db, c, { accountId: knownAccount, email: null, method: 'passkey', reason });
       log.info({ address, reason }, 'passkey sign-in refused');
-      return c.json({ message }, 401);
+      throw new UnauthorizedError(message);
     };
 
-    const taken = await takeChallenge(db, body.data.challengeId, 'authenticate');
+    const taken = await takeChallenge(db, authentication.challengeId, 'authenticate');
     if (!taken) return refuse(CEREMONY_EXPIRED, 'unknown or expired challenge');
-    const response = body.data.response as unknown as AuthenticationResponseJSON;
+    const response = authentication.response as unknown as AuthenticationResponseJSON;
     const { rows } = await db.query<StoredPasskey>(
       'select id, account_id, public_key, counter, transports from gateway.passkeys where id = $1',
       [response.id],
@@ -305,15 +289,14 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
     const account = await findAccountById(db, accountId);
     // Told only to the holder of the passkey, as after a correct password.
     if (!account || account.disabled) {
-      await recordSignInFailure(db, {
+      await recordSignInFailure(db, c, {
         accountId: account ? accountId : null,
         email: null,
         method: 'passkey',
         reason: 'account disabled',
         status: 403,
-        path: '/api/session/passkey',
       });
-      return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+      throw new ForbiddenError('This account is disabled. Ask an administrator.');
     }
     // No TOTP step even when the account has one, and a role's two-step requirement is met (second-factor.ts):
     // the passkey is something the person has, and the required user verification (PIN, fingerprint, face)
@@ -327,43 +310,36 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/links/:token/passkey/options', 'public', async (c) => {
     const account = await linkAccount(c.req.param('token') ?? '');
-    if (!account) return c.json({ message: LINK_GONE }, 404);
+    if (!account) throw new NotFoundError(LINK_GONE);
     return registrationOptions(c, account.id, account.email, account.displayName);
   });
 
   routes.declare('POST', '/links/:token/passkey', 'public', async (c) => {
     const token = c.req.param('token') ?? '';
-    const body = await readBody(c, registrationSchema);
-    if (!body.ok) return body.response;
+    const registration = await parseBody(c, registrationSchema);
     const account = await linkAccount(token);
-    if (!account) return c.json({ message: LINK_GONE }, 404);
-    const verified = await verifyRegistration(c, account.id, body.data);
-    if (!verified.ok) return verified.response;
+    if (!account) throw new NotFoundError(LINK_GONE);
+    const passkey = await verifyRegistration(c, account.id, registration);
     // The link is used up in the same transaction that stores its passkey: both or neither.
     const used = await db
       .transaction(async (tx) => {
         const consumed = await consumeToken(tx, token, ['invite', 'reset']);
         if (!consumed) return null;
-        if (!(await insertPasskey(tx, verified.passkey))) throw new PasskeyTaken();
+        if (!(await insertPasskey(tx, passkey))) throw new ConflictError(PASSKEY_TAKEN);
         await acceptAccount(tx, account.id);
         return consumed;
       })
       .catch((error: unknown) => {
-        if (error instanceof PasskeyTaken) return 'taken' as const;
-        if (isEmailTakenElsewhere(error)) return 'email taken elsewhere' as const;
+        if (isEmailTakenElsewhere(error)) throw new ConflictError(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
         throw error;
       });
-    if (used === 'taken') return c.json({ message: 'This passkey is registered already.' }, 409);
-    if (used === 'email taken elsewhere') return c.json({ message: EMAIL_TAKEN_ELSEWHERE_MESSAGE }, 409);
-    if (!used) return c.json({ message: 'This link has just been used.' }, 404);
+    if (!used) throw new NotFoundError('This link has just been used.');
     // A reset ends every session opened before it.
     if (used.kind === 'reset') await sessions.endAll(account.id);
     log.info({ accountId: account.id, kind: used.kind }, 'passkey added from a link');
     return startSession(c, deps, account.id, used.kind === 'reset' ? 'reset' : 'invitation');
   });
 }
-
-class PasskeyTaken extends Error {}
 
 interface NewPasskey {
   id: string;
@@ -412,10 +388,4 @@ async function insertPasskey(db: Queryable, passkey: NewPasskey) {
     ],
   );
   return rows[0] ? passkeyView(rows[0]) : null;
-}
-
-function tooManyAttempts(c: Context, seconds: number) {
-  return c.json({ message: 'Too many failed sign-in attempts. Try again later.' }, 429, {
-    'Retry-After': String(seconds),
-  });
 }

@@ -3,6 +3,9 @@ import { staffActionRefusal } from '../permissions/delegation';
 import { type AccountForSignIn, findAccountById, findAccountRole } from './accounts';
 import { peekToken, type TokenInfo } from './one-time-tokens';
 
+/** The refusal of a person link `findPersonLink` does not find. */
+export const LINK_GONE = 'This link has expired or has been used. Ask an administrator for a new one.';
+
 /**
  * The live invitation or reset link `token` with its account; null when it is unknown, used or expired, its
  * account is disabled, or its issuer could not issue it now. A link is only as strong as whoever issued it: it

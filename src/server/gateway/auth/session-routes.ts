@@ -6,17 +6,20 @@ import {
   type GatewayDeps,
   type GatewayEnv,
   peerAddress,
-  readBody,
   SESSION_COOKIE,
   type SecuredRoutes,
   setSessionCookie,
 } from '../access';
-import { recordSession, recordSignInFailure } from '../audit/sign-in-audit';
+import { recordRequestAudit } from '../audit/request-audit';
+import { recordSignInFailure } from '../audit/sign-in-audit';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import { parseBody } from '../request-input';
 import { findAccountByEmail, findAccountById } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { verifyPassword } from './passwords';
 import type { SignInMethod } from './principal';
 import { sessionView } from './session-view';
+import { tooManyAttempts } from './sign-in-throttle';
 import { totpStep } from './totp';
 
 const signInSchema = z.object({
@@ -29,6 +32,8 @@ const totpSchema = z.object({
   code: z.string().trim().min(1, 'Enter the 6-digit code').max(20),
 });
 
+const TOTP_EXPIRED = 'The sign-in has expired. Enter your password again.';
+
 /**
  * Signing in and out: `POST /api/session` with email + password (then `POST /api/session/totp` when the
  * account has a second factor), `GET /api/session` (who am I, what may I do), `DELETE /api/session`.
@@ -39,42 +44,38 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/session', 'public', async (c) => {
     const address = addressOf(c);
-    const body = await readBody(c, signInSchema);
-    if (!body.ok) return body.response;
-    const { email, password } = body.data;
+    const { email, password } = await parseBody(c, signInSchema);
     // Reserved before the password is hashed (attempts sent at once must not all pass a check made before any
     // counted): the reservation is the failure's count, given back when the password is right.
     const attempt = await throttle.reserve({ address, account: email });
     if (!attempt.reserved) {
       log.warn({ address, retryAfter: attempt.retryAfter }, 'sign-in throttled');
-      return tooManyAttempts(c, attempt.retryAfter);
+      throw tooManyAttempts(attempt.retryAfter);
     }
 
     const account = await findAccountByEmail(db, email);
     const passwordOk = await verifyPassword(account?.passwordHash, password);
     if (!account || !passwordOk) {
-      await recordSignInFailure(db, {
+      await recordSignInFailure(db, c, {
         accountId: account?.id ?? null,
         email,
         method: 'password',
         reason: account ? 'wrong password' : 'unknown email',
-        path: '/api/session',
       });
       log.info({ address }, 'sign-in refused: unknown email or wrong password');
-      return c.json({ message: 'Unknown email address or wrong password' }, 401);
+      throw new UnauthorizedError('Unknown email address or wrong password');
     }
     await attempt.release();
     // Told only to someone who knows the password: a guesser learns nothing about the account.
     if (account.disabled) {
-      await recordSignInFailure(db, {
+      await recordSignInFailure(db, c, {
         accountId: account.id,
         email,
         method: 'password',
         reason: 'account disabled',
         status: 403,
-        path: '/api/session',
       });
-      return c.json({ message: 'This account is disabled. Ask an administrator.' }, 403);
+      throw new ForbiddenError('This account is disabled. Ask an administrator.');
     }
     if (account.totpEnabled) {
       const { token } = await issueToken(db, 'totp', { accountId: account.id });
@@ -85,17 +86,14 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
 
   routes.declare('POST', '/session/totp', 'public', async (c) => {
     const address = addressOf(c);
-    const body = await readBody(c, totpSchema);
-    if (!body.ok) return body.response;
-    const ticket = await peekToken(db, body.data.ticket, ['totp']);
-    if (!ticket?.accountId) return c.json({ message: 'The sign-in has expired. Enter your password again.' }, 401);
-    const account = await findAccountById(db, ticket.accountId);
-    if (!account || account.disabled || !account.totpSealed) {
-      return c.json({ message: 'The sign-in has expired. Enter your password again.' }, 401);
-    }
+    const { ticket, code } = await parseBody(c, totpSchema);
+    const accountId = (await peekToken(db, ticket, ['totp']))?.accountId;
+    if (!accountId) throw new UnauthorizedError(TOTP_EXPIRED);
+    const account = await findAccountById(db, accountId);
+    if (!account || account.disabled || !account.totpSealed) throw new UnauthorizedError(TOTP_EXPIRED);
     const attempt = await throttle.reserve({ address, account: account.email });
-    if (!attempt.reserved) return tooManyAttempts(c, attempt.retryAfter);
-    const step = totpStep(vault.open(account.totpSealed, `totp:${account.id}`), body.data.code);
+    if (!attempt.reserved) throw tooManyAttempts(attempt.retryAfter);
+    const step = totpStep(vault.open(account.totpSealed, `totp:${account.id}`), code);
     const accepted =
       step !== null &&
       (await db.transaction(async (tx) => {
@@ -106,23 +104,18 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
           [account.id, step],
         );
         if (rowCount === 0) return false;
-        return (await consumeToken(tx, body.data.ticket, ['totp'])) !== null;
+        return (await consumeToken(tx, ticket, ['totp'])) !== null;
       }));
     if (!accepted) {
-      await recordSignInFailure(db, {
+      await recordSignInFailure(db, c, {
         accountId: account.id,
         email: account.email,
         method: 'totp',
         reason: 'wrong code',
-        path: '/api/session/totp',
       });
-      return c.json(
-        {
-          message: 'That code is not right. Enter the current code from your app.',
-          errors: { code: ['That code is not right'] },
-        },
-        422,
-      );
+      throw new ValidationError('That code is not right. Enter the current code from your app.', {
+        code: ['That code is not right'],
+      });
     }
     await attempt.release();
     return startSession(c, deps, account.id, 'password+totp');
@@ -133,16 +126,10 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   routes.declare('DELETE', '/session', 'public', async (c) => {
     const principal = await deps.sessions.resolve(getCookie(c, SESSION_COOKIE));
     await deps.sessions.end(getCookie(c, SESSION_COOKIE));
-    if (principal)
-      await recordSession(db, principal, 'sign-out', { method: 'DELETE', path: '/api/session', status: 204 });
+    // Whoever the cookie named: the request passed no access check, so it carries no principal of its own.
+    if (principal) await recordRequestAudit(db, c, { action: 'sign-out', status: 204, details: {} }, principal);
     clearSessionCookie(c);
     return c.body(null, 204);
-  });
-}
-
-function tooManyAttempts(c: Context, seconds: number) {
-  return c.json({ message: 'Too many failed sign-in attempts. Try again later.' }, 429, {
-    'Retry-After': String(seconds),
   });
 }
 
@@ -156,8 +143,8 @@ export async function startSession(c: Context<GatewayEnv>, deps: GatewayDeps, ac
   const cookie = await deps.sessions.create({ accountId, method, userAgent: c.req.header('user-agent'), address });
   setSessionCookie(c, cookie);
   const principal = await deps.sessions.resolve(cookie);
-  if (!principal) return c.json({ message: 'The account cannot sign in now.' }, 403);
-  await recordSession(deps.db, principal, 'sign-in', { method: 'POST', path: c.req.path, status: 200 }, { method });
+  if (!principal) throw new ForbiddenError('The account cannot sign in now.');
+  await recordRequestAudit(deps.db, c, { action: 'sign-in', status: 200, details: { method } }, principal);
   deps.log.info({ accountId, method }, 'signed in');
   return c.json(sessionView(principal), 200);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database';
+import { TooManyRequestsError } from '../errors';
 
 export interface ThrottleLimits {
   /** Failed sign-ins allowed per client address in one window. */
@@ -93,6 +94,11 @@ export class SignInThrottle {
   #keys(keys: ThrottleKeys): string[] {
     return [`address:${keys.address}`, ...(keys.account ? [accountThrottleKey(keys.account)] : [])];
   }
+}
+
+/** The refusal of a sign-in the throttle holds back (429), with the seconds to wait. */
+export function tooManyAttempts(retryAfterSeconds: number): TooManyRequestsError {
+  return new TooManyRequestsError('Too many failed sign-in attempts. Try again later.', retryAfterSeconds);
 }
 
 /**

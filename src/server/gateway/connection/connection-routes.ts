@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Connection } from '@/contract/connection';
-import { type GatewayDeps, readBody, type SecuredRoutes } from '../access';
-import { recordAudit } from '../audit/audit-trail';
-import { actor } from '../audit/forward-audit';
-import { connectionRefused } from '../auth/link-routes';
+import type { GatewayDeps, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit/request-audit';
+import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { checkApiKey } from './organisations';
 
@@ -23,18 +22,13 @@ export function registerConnectionRoutes(routes: SecuredRoutes, deps: GatewayDep
 
   routes.declare('PUT', '/connection', connection, async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, keySchema);
-    if (!body.ok) return body.response;
-    const check = await checkApiKey(service, principal.clientName, body.data.apiKey, requestOrigin(c));
-    if (!check.ok) return connectionRefused(c, check.reason, check.retryAfter);
+    const { apiKey } = await parseBody(c, keySchema);
+    await checkApiKey(service, principal.clientName, apiKey, requestOrigin(c));
     await db.transaction(async (tx) => {
-      await organisations.replaceKey(principal.organisationId, body.data.apiKey, principal.accountId, tx);
+      await organisations.replaceKey(principal.organisationId, apiKey, principal.accountId, tx);
       // The key itself is never recorded, not even a part of it.
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'connection',
-        method: 'PUT',
-        path: '/api/connection',
         status: 200,
         details: { change: 'API key replaced', clientName: principal.clientName },
       });

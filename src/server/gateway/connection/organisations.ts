@@ -1,8 +1,8 @@
 import type { Database, Queryable } from '../../db/database';
-import { UpstreamUnavailableError } from '../errors';
+import { GatewayError, TooManyRequestsError, UpstreamUnavailableError, ValidationError } from '../errors';
 import { createPresetRoles } from '../permissions/roles';
 import type { ServiceConnection } from '../service-connection';
-import { UpstreamClient } from '../upstream/upstream-client';
+import { retryAfterMs, UpstreamClient } from '../upstream/upstream-client';
 import type { KeyVault } from './key-vault';
 
 /**
@@ -11,33 +11,42 @@ import type { KeyVault } from './key-vault';
  */
 const KEY_CHECK_PATH = '/partner/hall';
 
-export type KeyCheck =
-  | { ok: true }
-  | { ok: false; reason: 'refused' | 'unreachable' | 'busy' | 'unexpected'; retryAfter?: string };
+const keyRefused = () =>
+  ValidationError.field('apiKey', 'The Ticketing Service does not accept this client name and API key');
 
-/** Asks the service whether `apiKey` opens the partner group of `clientName`. The key is not logged. */
+const unreachable = () => new GatewayError(502, 'The Ticketing Service cannot be reached. Try again later.');
+
+/**
+ * Asks the service whether `apiKey` opens the partner group of `clientName`; throws the refusal when it does
+ * not (setup, key replacement): 422 on the key's field, 429 with the service's `Retry-After` when it is busy,
+ * 502 when it cannot be reached or answers otherwise. The key is not logged.
+ */
 export async function checkApiKey(
   service: ServiceConnection,
   clientName: string,
   apiKey: string,
   gatewayOrigin: string,
-): Promise<KeyCheck> {
+): Promise<void> {
   let answer: Response;
   try {
     const upstream = UpstreamClient.forNewKey(service, clientName, apiKey, gatewayOrigin);
     answer = await upstream.send('GET', KEY_CHECK_PATH, { headers: new Headers({ accept: 'application/json' }) });
   } catch (error) {
     if (!(error instanceof UpstreamUnavailableError)) throw error;
-    return { ok: false, reason: error.upstreamStatus === null ? 'unreachable' : 'refused' };
+    throw error.upstreamStatus === null ? unreachable() : keyRefused();
   }
   await answer.body?.cancel();
-  if (answer.ok) return { ok: true };
-  if (answer.status === 404) return { ok: false, reason: 'refused' };
+  if (answer.ok) return;
+  if (answer.status === 404) throw keyRefused();
   if (answer.status === 429) {
-    const retryAfter = answer.headers.get('retry-after') ?? undefined;
-    return { ok: false, reason: 'busy', ...(retryAfter ? { retryAfter } : {}) };
+    // The service's Retry-After is passed on, so the app can say when to try again.
+    const wait = retryAfterMs(answer.headers.get('retry-after'));
+    throw new TooManyRequestsError(
+      'The Ticketing Service is busy. Try again shortly.',
+      wait === null ? undefined : Math.ceil(wait / 1000),
+    );
   }
-  return { ok: false, reason: 'unexpected' };
+  throw unreachable();
 }
 
 export interface OrganisationSummary {

@@ -1,13 +1,15 @@
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { OpenOrders, PrintData } from '@/contract/desk';
 import { findOrderInExport } from '@/contract/find-order-in-export';
 import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import { chooseGzip } from '../../accept-gzip';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { UpstreamUnavailableError } from '../errors';
+import { ForbiddenError, NotFoundError, UpstreamUnavailableError } from '../errors';
 import { fullSyncFinished } from '../mirror/mirror-store';
+import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { orderAccess, PRINTERS, readsOrders } from './order-access';
@@ -138,6 +140,13 @@ function defaultSince(now = Date.now()): string {
   return new Date(now - HORIZON_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 
+const openOrdersQuerySchema = z.object({
+  since: z
+    .string()
+    .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)), 'A date, YYYY-MM-DD')
+    .optional(),
+});
+
 export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db } = deps;
   registerSaleRoutes(routes, deps);
@@ -145,14 +154,14 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
   routes.declare('GET', '/desk/orders/:orderId/print-data', PRINTERS, async (c: Context<GatewayEnv>) => {
     const principal = c.get('principal');
     const text = c.req.param('orderId') ?? '';
-    if (!/^\d{1,15}$/.test(text)) return c.json({ message: 'No such order' }, 404);
+    if (!/^\d{1,15}$/.test(text)) throw new NotFoundError('No such order');
     const orderId = Number(text);
     const { sale, refusal } = await orderAccess(db, principal, orderId, 'print');
-    if (refusal) return c.json({ message: refusal }, 403);
+    if (refusal) throw new ForbiddenError(refusal);
     const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
     const read: Read = (method, pathAndQuery, body) => upstream.read(method, pathAndQuery, { body, missing: 'null' });
     const order = recordOf(await read('GET', `/partner/order/${orderId}`));
-    if (!order) return c.json({ message: 'No such order' }, 404);
+    if (!order) throw new NotFoundError('No such order');
     // The seats are export fields only (spec 2.11): the export from the order's own lastChanged has it.
     const lastChanged = textOf(order.lastChanged);
     const found = await findOrderInExport(
@@ -191,10 +200,7 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
 
   routes.declare('GET', '/desk/open-orders', PRINTERS, async (c: Context<GatewayEnv>) => {
     const principal = c.get('principal');
-    const since = c.req.query('since') || defaultSince();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since))) {
-      return c.json({ message: 'The given data was invalid.', errors: { since: ['A date, YYYY-MM-DD'] } }, 422);
-    }
+    const since = parseQuery(c, openOrdersQuerySchema).since ?? defaultSince();
     const withOnline = readsOrders(principal);
     // From the organisation's mirror (issue 21), not the order list: one query instead of a page of the list
     // per 50 orders changed in the period (some 80 for a fortnight of the demo) at every look at the queue.

@@ -1,22 +1,30 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
 import type { Role, RolesAnswer } from '@/contract/roles';
-import { fieldError, type GatewayDeps, readBody, type SecuredRoutes } from '../access';
-import { recordAudit } from '../audit/audit-trail';
-import { actor } from '../audit/forward-audit';
+import type { GatewayDeps, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit/request-audit';
 import { createAccount } from '../auth/accounts';
 import { linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { staffActionRefusal } from '../permissions/delegation';
 import { isPermission, PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
 import { findRole, listRoles } from '../permissions/roles';
+import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { emailInOrganisation, findStaffAccount, staffManagersLeft } from './staff-store';
 
 const staff = { permission: 'staff:manage' } as const;
 
 const idParam = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : null);
+
+const lastStaffManager = (field: string) =>
+  ValidationError.field(field, 'The organisation needs at least one person who can manage staff');
+
+/** The refusal of a staff action the person may not take (permissions/delegation.ts), thrown as a 403. */
+function refuse(refusal: string | null): void {
+  if (refusal) throw new ForbiddenError(refusal);
+}
 
 /** A NUL character cannot be stored in a text column: refused on its field, as any other bad name. */
 const withoutNul = (text: z.ZodString) => text.refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
@@ -65,9 +73,6 @@ interface StaffRow {
  */
 export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const { db, sessions } = deps;
-  const forbidden = (c: Context, message: string) => c.json({ message }, 403);
-  const lastStaffManager = (c: Context, field: string) =>
-    fieldError(c, field, 'The organisation needs at least one person who can manage staff');
 
   routes.declare('GET', '/staff', staff, async (c) => {
     const { rows } = await db.query<StaffRow>(
@@ -108,32 +113,27 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('POST', '/staff/invitations', staff, async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, inviteSchema);
-    if (!body.ok) return body.response;
-    const role = await findRole(db, principal.organisationId, body.data.roleId);
-    if (!role) return fieldError(c, 'roleId', 'Choose one of the roles');
-    const refusal = staffActionRefusal(principal, { kind: 'invite', role: role.permissions });
-    if (refusal) return forbidden(c, refusal);
+    const invitation = await parseBody(c, inviteSchema);
+    const role = await findRole(db, principal.organisationId, invitation.roleId);
+    if (!role) throw ValidationError.field('roleId', 'Choose one of the roles');
+    refuse(staffActionRefusal(principal, { kind: 'invite', role: role.permissions }));
     // Only this organisation's people are looked at: an address with an account elsewhere is invited like a new
     // one (answering otherwise would tell who works where), and its acceptance is refused (auth/link-routes.ts).
-    if (await emailInOrganisation(db, principal.organisationId, body.data.email)) {
-      return fieldError(c, 'email', 'Someone already has an account with this email address');
+    if (await emailInOrganisation(db, principal.organisationId, invitation.email)) {
+      throw ValidationError.field('email', 'Someone already has an account with this email address');
     }
     const invited = await db.transaction(async (tx) => {
       const accountId = await createAccount(tx, {
         organisationId: principal.organisationId,
-        email: body.data.email,
-        displayName: body.data.name,
+        email: invitation.email,
+        displayName: invitation.name,
         roleId: role.id,
       });
       const issued = await issueToken(tx, 'invite', { accountId, createdBy: principal.accountId });
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'staff',
-        method: 'POST',
-        path: '/api/staff/invitations',
         status: 201,
-        details: { change: 'invited', accountId, email: body.data.email, name: body.data.name, role: role.key },
+        details: { change: 'invited', accountId, email: invitation.email, name: invitation.name, role: role.key },
       });
       return { accountId, ...issued };
     });
@@ -150,30 +150,29 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('PATCH', '/staff/:id', staff, async (c) => {
     const principal = c.get('principal');
     const accountId = idParam(c.req.param('id') ?? '');
-    const body = await readBody(c, accountChangeSchema);
-    if (!body.ok) return body.response;
-    if (accountId === null) return c.json({ message: 'No such account' }, 404);
-    const change = body.data;
+    const change = await parseBody(c, accountChangeSchema);
+    if (accountId === null) throw new NotFoundError('No such account');
     // Decided in the transaction that makes the change, on the account and its role locked there: a promotion
     // committed meanwhile cannot slip between the check and the change.
-    const refused = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const target = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
-      if (!target) return c.json({ message: 'No such account' }, 404);
+      if (!target) throw new NotFoundError('No such account');
       const newRole = change.roleId === undefined ? null : await findRole(tx, principal.organisationId, change.roleId);
-      if (change.roleId !== undefined && !newRole) return fieldError(c, 'roleId', 'Choose one of the roles');
-      const refusal = staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined });
-      if (refusal) return forbidden(c, refusal);
+      if (change.roleId !== undefined && !newRole) throw ValidationError.field('roleId', 'Choose one of the roles');
+      refuse(staffActionRefusal(principal, { kind: 'change account', target, newRole: newRole ?? undefined }));
       if (
         newRole &&
         !newRole.permissions.includes('staff:manage') &&
         (await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0
       ) {
-        return lastStaffManager(c, 'roleId');
+        throw lastStaffManager('roleId');
       }
       if (change.disabled === true) {
-        if (accountId === principal.accountId) return fieldError(c, 'disabled', 'You cannot disable your own account');
+        if (accountId === principal.accountId) {
+          throw ValidationError.field('disabled', 'You cannot disable your own account');
+        }
         if ((await staffManagersLeft(tx, principal.organisationId, { accountId })) === 0) {
-          return lastStaffManager(c, 'disabled');
+          throw lastStaffManager('disabled');
         }
       }
       const before = await tx.query<{ email: string; display_name: string; role_key: string; disabled: boolean }>(
@@ -203,17 +202,12 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         if (was.role_key !== now.role_key) changes.role = { old: was.role_key, new: now.role_key };
         if (was.disabled !== now.disabled) changes.disabled = { old: was.disabled, new: now.disabled };
       }
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'staff',
-        method: 'PATCH',
-        path: `/api/staff/${accountId}`,
         status: 204,
         details: { change: 'changed', accountId, email: was?.email ?? null, changes },
       });
-      return null;
     });
-    if (refused) return refused;
     // Disabled: every session of the person ends now, on every instance (the next request finds none).
     if (change.disabled === true) await sessions.endAll(accountId);
     return c.body(null, 204);
@@ -222,22 +216,18 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
   routes.declare('POST', '/staff/:id/reset-link', staff, async (c) => {
     const principal = c.get('principal');
     const accountId = idParam(c.req.param('id') ?? '');
-    if (accountId === null) return c.json({ message: 'No such account' }, 404);
+    if (accountId === null) throw new NotFoundError('No such account');
     // As for a change: decided on the account and its role locked in the transaction that issues the link.
     return db.transaction(async (tx) => {
       const account = await findStaffAccount(tx, principal.organisationId, accountId, { lock: true });
-      if (!account) return c.json({ message: 'No such account' }, 404);
-      const refusal = staffActionRefusal(principal, { kind: 'issue reset link', target: account });
-      if (refusal) return forbidden(c, refusal);
-      if (account.disabled) return c.json({ message: 'Enable the account first.' }, 409);
+      if (!account) throw new NotFoundError('No such account');
+      refuse(staffActionRefusal(principal, { kind: 'issue reset link', target: account }));
+      if (account.disabled) throw new ConflictError('Enable the account first.');
       // Someone who never set a password gets a fresh invitation instead of a reset.
       const kind = account.passwordSet ? 'reset' : 'invite';
       const token = await issueToken(tx, kind, { accountId, createdBy: principal.accountId });
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'staff',
-        method: 'POST',
-        path: `/api/staff/${accountId}/reset-link`,
         status: 201,
         details: { change: kind === 'reset' ? 'reset link issued' : 'invitation issued again', accountId },
       });
@@ -258,11 +248,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
 
   routes.declare('POST', '/roles', staff, async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c, roleSchema);
-    if (!body.ok) return body.response;
-    const role = body.data;
-    const refusal = staffActionRefusal(principal, { kind: 'create role', permissions: role.permissions });
-    if (refusal) return forbidden(c, refusal);
+    const role = await parseBody(c, roleSchema);
+    refuse(staffActionRefusal(principal, { kind: 'create role', permissions: role.permissions }));
     const key = `custom-${
       role.name
         .toLowerCase()
@@ -274,7 +261,7 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
       'select 1 from gateway.roles where organisation_id = $1 and (lower(name) = lower($2) or key = $3)',
       [principal.organisationId, role.name, key],
     );
-    if (clash.rows.length > 0) return fieldError(c, 'name', 'A role with this name exists');
+    if (clash.rows.length > 0) throw ValidationError.field('name', 'A role with this name exists');
     const roleId = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `insert into gateway.roles (organisation_id, key, name, permissions, require_totp, idle_minutes, absolute_minutes)
@@ -290,11 +277,8 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
         ],
       );
       const id = Number(rows[0]?.id);
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'role',
-        method: 'POST',
-        path: '/api/roles',
         status: 201,
         details: { change: 'created', roleId: id, key, ...roleDetails(role) },
       });
@@ -307,40 +291,34 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const principal = c.get('principal');
     const roleId = idParam(c.req.param('id') ?? '');
     const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
-    if (!existing || roleId === null) return c.json({ message: 'No such role' }, 404);
-    const body = await readBody(c, roleSchema);
-    if (!body.ok) return body.response;
-    const role = body.data;
+    if (!existing || roleId === null) throw new NotFoundError('No such role');
+    const role = await parseBody(c, roleSchema);
     // A preset keeps its name and permissions (they are what the documentation and the tests rely on); its
     // sign-in rules (TOTP, session limits) are the organisation's to set.
     const permissions = existing.preset ? existing.permissions : role.permissions;
     const name = existing.preset ? existing.name : role.name;
-    const refusal = staffActionRefusal(principal, { kind: 'edit role', role: existing.permissions, permissions });
-    if (refusal) return forbidden(c, refusal);
+    refuse(staffActionRefusal(principal, { kind: 'edit role', role: existing.permissions, permissions }));
     // Renamed to another role's name: said on the field, as at creation (the unique index would answer 500).
     const clash = await db.query(
       'select 1 from gateway.roles where organisation_id = $1 and lower(name) = lower($2) and id <> $3',
       [principal.organisationId, name, roleId],
     );
-    if (clash.rows.length > 0) return fieldError(c, 'name', 'A role with this name exists');
+    if (clash.rows.length > 0) throw ValidationError.field('name', 'A role with this name exists');
     if (
       !permissions.includes('staff:manage') &&
       existing.permissions.includes('staff:manage') &&
       existing.members > 0 &&
       (await staffManagersLeft(db, principal.organisationId, { roleId })) === 0
     ) {
-      return lastStaffManager(c, 'permissions');
+      throw lastStaffManager('permissions');
     }
     await db.transaction(async (tx) => {
       await tx.query(
         `update gateway.roles set name = $2, permissions = $3, require_totp = $4, idle_minutes = $5, absolute_minutes = $6 where id = $1`,
         [roleId, name, permissions, role.requireTotp, role.idleMinutes, role.absoluteMinutes],
       );
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'role',
-        method: 'PUT',
-        path: `/api/roles/${roleId}`,
         status: 200,
         details: {
           change: 'changed',
@@ -358,19 +336,15 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): v
     const principal = c.get('principal');
     const roleId = idParam(c.req.param('id') ?? '');
     const existing = roleId === null ? null : await findRole(db, principal.organisationId, roleId);
-    if (!existing) return c.json({ message: 'No such role' }, 404);
-    const refusal = staffActionRefusal(principal, { kind: 'delete role', role: existing.permissions });
-    if (refusal) return forbidden(c, refusal);
-    if (existing.preset) return c.json({ message: 'A preset role cannot be deleted.' }, 409);
+    if (!existing) throw new NotFoundError('No such role');
+    refuse(staffActionRefusal(principal, { kind: 'delete role', role: existing.permissions }));
+    if (existing.preset) throw new ConflictError('A preset role cannot be deleted.');
     const used = await db.query('select 1 from gateway.accounts where role_id = $1 limit 1', [roleId]);
-    if (used.rows.length > 0) return c.json({ message: 'Give its members another role first.' }, 409);
+    if (used.rows.length > 0) throw new ConflictError('Give its members another role first.');
     await db.transaction(async (tx) => {
       await tx.query('delete from gateway.roles where id = $1', [roleId]);
-      await recordAudit(tx, {
-        ...actor(principal),
+      await recordRequestAudit(tx, c, {
         action: 'role',
-        method: 'DELETE',
-        path: `/api/roles/${roleId}`,
         status: 204,
         details: { change: 'deleted', roleId, key: existing.key, ...roleDetails(existing) },
       });

@@ -294,7 +294,7 @@ function serverClock(dateHeader: string | null): Date {
 }
 
 /** `Retry-After` as seconds or an HTTP date, in ms; null when absent or unreadable. */
-function retryAfterMs(value: string | null, now = Date.now()): number | null {
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);
