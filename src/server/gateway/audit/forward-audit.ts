@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../principal';
 import type { AuditAction, AuditEntryInput, Json } from './audit-trail';
 
 /** The fields every entry of a signed-in person's action carries. */

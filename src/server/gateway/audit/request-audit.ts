@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/database';
 import type { GatewayEnv } from '../access';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../principal';
 import { type AuditEntry, type AuditEntryInput, recordAudit } from './audit-trail';
 import { actor } from './forward-audit';
 

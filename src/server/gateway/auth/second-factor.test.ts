@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SignInMethod } from './principal';
+import type { SignInMethod } from '../principal';
 import { satisfiesTwoStep } from './second-factor';
 
 const METHODS: SignInMethod[] = ['password', 'password+totp', 'passkey', 'invitation', 'reset', 'setup'];

@@ -1,4 +1,4 @@
-import type { SignInMethod } from './principal';
+import type { SignInMethod } from '../principal';
 
 /**
  * Whether a session satisfies a role's "two-step sign-in required" (roles.require_totp). Decided here, once:

@@ -5,8 +5,8 @@ import type { ListenHandlers } from '../../db/notification-listener';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { createTestGateway, demoPerson, type TestGateway } from '../../testing/test-gateway';
 import { createTestService, type TestService, testPostgresUrl } from '../../testing/test-service';
+import type { Principal } from '../principal';
 import { embeddedService } from '../service-connection';
-import type { Principal } from './principal';
 import { type CachedSession, SessionCache } from './session-cache';
 import { SessionStore } from './sessions';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { Listening } from '../../db/notification-listener';
-import type { Principal } from './principal';
+import type { Principal } from '../principal';
 
 /** The channel the triggers of migration 009 notify on, with `s:<session hash>`, `a:`, `r:` or `o:<id>`. */
 export const SESSION_CHANNEL = 'foyer_gateway_sessions';

@@ -13,11 +13,11 @@ import {
 import { recordRequestAudit } from '../audit/request-audit';
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import type { SignInMethod } from '../principal';
 import { parseBody } from '../request-input';
 import { findAccountByEmail, findAccountById } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { verifyPassword } from './passwords';
-import type { SignInMethod } from './principal';
 import { sessionView } from './session-view';
 import { tooManyAttempts } from './sign-in-throttle';
 import { totpStep } from './totp';

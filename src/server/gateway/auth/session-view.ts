@@ -1,5 +1,5 @@
 import type { SessionView } from '@/contract/staff';
-import type { Principal } from './principal';
+import type { Principal } from '../principal';
 
 /** What `GET /api/session` says: who is signed in and what they may do. The app shows only that. */
 export function sessionView(principal: Principal): SessionView {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Database, readUntilNextWrite } from '../../db/database';
 import type { Permission } from '../permissions/permissions';
-import type { Principal, SignInMethod } from './principal';
+import type { Principal, SignInMethod } from '../principal';
 import { satisfiesTwoStep } from './second-factor';
 import { type CachedSession, SessionCache } from './session-cache';
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { loadSecret } from '../store/secret-file';
+import { loadSecret } from './secret-file';
 
 const VERSION = 1;
 const IV_BYTES = 12;

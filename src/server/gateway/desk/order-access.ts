@@ -1,7 +1,7 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
-import type { Principal } from '../auth/principal';
 import type { Permission } from '../permissions/permissions';
+import type { Principal } from '../principal';
 import { foyerSales } from './foyer-sales';
 
 /** Who reads every order of the organisation; a seller alone reads the desk's own. */

@@ -22,8 +22,8 @@ import {
 } from '@/contract/exports';
 import { type GatewayDeps, type GatewayEnv, refusal, type SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit/request-audit';
-import type { Principal } from '../auth/principal';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableError } from '../errors';
+import type { Principal } from '../principal';
 import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { UpstreamClient } from '../upstream/upstream-client';

@@ -1,9 +1,9 @@
 import { buyerSummaryOf } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
-import type { Principal } from '../auth/principal';
 import { orderAccess } from '../desk/order-access';
 import type { Permission } from '../permissions/permissions';
 import type { ForwardedRoute, ForwardLimit } from '../permissions/route-permissions';
+import type { Principal } from '../principal';
 
 /**
  * How `principal` may make a call of `route`: as it is ('whole'), within one of the table's limits, or not

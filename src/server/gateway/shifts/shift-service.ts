@@ -15,7 +15,6 @@ import type {
 import { PG_UNIQUE_VIOLATION } from '../../db/connect';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit/request-audit';
-import type { Principal } from '../auth/principal';
 import {
   ConflictError,
   ForbiddenError,
@@ -24,6 +23,7 @@ import {
   UpstreamUnavailableError,
   ValidationError,
 } from '../errors';
+import type { Principal } from '../principal';
 import { reconcileShift, type ShiftWindow } from './reconciliation';
 import type { OrderReader } from './service-orders';
 import { differenceOf, shiftTotals } from './shift-math';

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal';
 import { UpstreamUnavailableError } from '../errors';
+import type { Principal } from '../principal';
 import { answerText, type ServiceConnection, ServiceUnreachableError } from '../service-connection';
 
 /**
