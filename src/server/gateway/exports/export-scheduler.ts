@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { type ExportSettings, FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
+import { FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
 import type { Database } from '../../db/database';
 import { localDate, zonedToInstant } from '../../time';
 import { recordAudit } from '../audit/audit-trail';
@@ -10,8 +10,18 @@ import type { Organisations } from '../connection/organisations';
 import type { ServiceConnection } from '../service-connection';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { chooseSource } from './export-sources';
+import {
+  claimDueSchedule,
+  commitWatermark,
+  type DueSchedule,
+  fileNameTaken,
+  insertScheduledFile,
+  pruneFiles,
+  readWatermark,
+  releaseAfterFailure,
+  releaseAfterRun,
+} from './export-store';
 import { encoderOf, exportFileName, runExport } from './run-export';
-import { commitWatermark, readWatermark } from './watermark';
 
 /** A schedule's watermark stream: each incremental schedule is a CRM feed of its own. */
 export const scheduleStream = (scheduleId: number) => `schedule:${scheduleId}`;
@@ -32,18 +42,6 @@ export function nextRunAt(timeOfDay: string, timeZone: string, after: Date): Dat
 const LEASE_MINUTES = 15;
 /** After a failed run, the next attempt. */
 const RETRY_MINUTES = 15;
-
-interface ScheduleRow {
-  id: string;
-  organisation_id: string;
-  kind: ExportSettings['kind'];
-  row_shape: ExportSettings['rows'];
-  format: ExportSettings['format'];
-  delimiter: ExportSettings['delimiter'];
-  mode: ExportSettings['mode'];
-  time_of_day: string;
-  time_zone: string;
-}
 
 export interface ExportSchedulerOptions {
   db: Database;
@@ -123,38 +121,19 @@ export class ExportScheduler {
   }
 
   /** Takes one due schedule, by the database's clock (the one clock all instances share). */
-  async #claim(): Promise<ScheduleRow | null> {
-    const due = 'enabled and next_run_at <= now() and (lease_expires_at is null or lease_expires_at < now())';
-    const { rows } = await this.#options.db.query<ScheduleRow>(
-      `update gateway.export_schedules s
-          set lease_holder = $1, lease_expires_at = now() + make_interval(mins => ${LEASE_MINUTES})
-        where s.id = (select id from gateway.export_schedules where ${due} order by next_run_at limit 1
-                       for update skip locked)
-          and ${due}
-        returning s.id, s.organisation_id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day,
-                  s.time_zone`,
-      [this.#holder],
-    );
-    return rows[0] ?? null;
+  #claim(): Promise<DueSchedule | null> {
+    return claimDueSchedule(this.#options.db, this.#holder, LEASE_MINUTES);
   }
 
-  async #run(schedule: ScheduleRow): Promise<void> {
+  async #run(schedule: DueSchedule): Promise<void> {
     const { db, log } = this.#options;
-    const scheduleId = Number(schedule.id);
-    const organisationId = Number(schedule.organisation_id);
+    const { id: scheduleId, organisationId, settings } = schedule;
     const startedAt = this.#now();
     const folder = join(this.dir, String(organisationId));
     let partPath: string | null = null;
     try {
       const access = await this.#options.organisations.access(organisationId);
       if (!access) throw new Error('the organisation is not connected');
-      const settings: ExportSettings = {
-        kind: schedule.kind,
-        rows: schedule.row_shape,
-        format: schedule.format,
-        delimiter: schedule.delimiter,
-        mode: schedule.mode,
-      };
       const stream = scheduleStream(scheduleId);
       const since = settings.mode === 'changes' ? await readWatermark(db, organisationId, stream) : null;
       const source = await chooseSource(
@@ -166,7 +145,7 @@ export class ExportScheduler {
       const encoder = encoderOf(settings);
       const fileName = await this.#freeName(
         organisationId,
-        exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.time_zone),
+        exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.timeZone),
       );
       await mkdir(folder, { recursive: true });
       partPath = join(folder, `.${fileName}.part`);
@@ -182,50 +161,36 @@ export class ExportScheduler {
       partPath = finalPath;
       const { size } = await stat(finalPath);
       const stored = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into gateway.export_files (organisation_id, schedule_id, kind, row_shape, format, mode, file_name,
-             bytes, row_count, record_count, since_at, watermark_at, source)
-           select $1, s.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from gateway.export_schedules s
-            where s.id = $2 and s.lease_holder = $14
-           returning id`,
-          [
+        const fileId = await insertScheduledFile(
+          tx,
+          {
             organisationId,
             scheduleId,
-            settings.kind,
-            settings.rows,
-            settings.format,
-            settings.mode,
+            settings,
             fileName,
-            size,
-            result.rows,
-            result.records,
-            since ? new Date(since.atMs) : null,
-            result.next?.at ?? (since ? new Date(since.atMs) : null),
-            source.source,
-            this.#holder,
-          ],
+            bytes: size,
+            rows: result.rows,
+            records: result.records,
+            sinceAt: since ? new Date(since.atMs) : null,
+            watermarkAt: result.next?.at ?? (since ? new Date(since.atMs) : null),
+            source: source.source,
+          },
+          this.#holder,
         );
-        if (!rows[0]) return null;
+        if (fileId === null) return null;
         if (result.next) await commitWatermark(tx, organisationId, stream, result.next, null);
-        await tx.query(
-          `update gateway.export_schedules
-              set next_run_at = $3, last_run_at = $4, last_error = $5, lease_holder = null, lease_expires_at = null
-            where id = $1 and lease_holder = $2`,
-          [
-            scheduleId,
-            this.#holder,
-            nextRunAt(schedule.time_of_day, schedule.time_zone, this.#now()),
-            startedAt,
-            result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
-          ],
-        );
+        await releaseAfterRun(tx, scheduleId, this.#holder, {
+          nextRunAt: nextRunAt(schedule.timeOfDay, schedule.timeZone, this.#now()),
+          lastRunAt: startedAt,
+          lastError: result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
+        });
         await recordAudit(tx, {
           organisationId,
           action: 'export',
           status: 200,
           details: {
             scheduleId,
-            fileId: Number(rows[0].id),
+            fileId,
             fileName,
             ...settings,
             source: source.source,
@@ -233,7 +198,7 @@ export class ExportScheduler {
             rows: result.rows,
           },
         });
-        return Number(rows[0].id);
+        return fileId;
       });
       if (stored === null) {
         // Another instance took the schedule over (this run outlived its lease): its file is the one listed.
@@ -248,12 +213,10 @@ export class ExportScheduler {
       if (partPath) await rm(partPath, { force: true }).catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
       log.error({ scheduleId, reason: message }, 'a scheduled export failed');
-      await db.query(
-        `update gateway.export_schedules
-            set last_error = $3, next_run_at = $4, lease_holder = null, lease_expires_at = null
-          where id = $1 and lease_holder = $2`,
-        [scheduleId, this.#holder, message.slice(0, 500), new Date(this.#now().getTime() + RETRY_MINUTES * 60_000)],
-      );
+      await releaseAfterFailure(db, scheduleId, this.#holder, {
+        lastError: message.slice(0, 500),
+        retryAt: new Date(this.#now().getTime() + RETRY_MINUTES * 60_000),
+      });
     }
   }
 
@@ -262,22 +225,13 @@ export class ExportScheduler {
     const dot = name.lastIndexOf('.');
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? name : `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
-      const { rows } = await this.#options.db.query(
-        'select 1 from gateway.export_files where organisation_id = $1 and file_name = $2',
-        [organisationId, candidate],
-      );
-      if (rows.length === 0) return candidate;
+      if (!(await fileNameTaken(this.#options.db, organisationId, candidate))) return candidate;
     }
   }
 
   /** Keeps a schedule's latest FILES_KEPT_PER_SCHEDULE files; older ones leave the listing and the disk. */
   async #prune(scheduleId: number): Promise<void> {
-    const { rows } = await this.#options.db.query<{ organisation_id: string; file_name: string }>(
-      `delete from gateway.export_files where id in (
-         select id from gateway.export_files where schedule_id = $1 order by created_at desc, id desc offset $2)
-       returning organisation_id, file_name`,
-      [scheduleId, FILES_KEPT_PER_SCHEDULE],
-    );
-    for (const row of rows) await unlink(join(this.dir, row.organisation_id, row.file_name)).catch(() => undefined);
+    const removed = await pruneFiles(this.#options.db, scheduleId, FILES_KEPT_PER_SCHEDULE);
+    for (const file of removed) await unlink(join(this.dir, file.organisationId, file.fileName)).catch(() => undefined);
   }
 }
