@@ -28,17 +28,34 @@ function idParam(c: Context<GatewayEnv>, message: string): number {
   return Number(text);
 }
 
+/** The person of `c` as the export service sees them: their upstream client and their request's audit entry. */
+function requesterOf(deps: GatewayDeps, c: Context<GatewayEnv>): ExportRequester {
+  const principal = c.get('principal');
+  return {
+    principal,
+    upstream: () => UpstreamClient.forPerson(deps, principal, requestOrigin(c)),
+    audit: (db, entry) => recordRequestAudit(db, c, entry),
+  };
+}
+
+/** A file the browser saves, streamed as it is read or written (never held whole in memory). */
+function attachment(body: ReadableStream, fileName: string, headers: Record<string, string>): Response {
+  return new Response(body, {
+    headers: {
+      ...headers,
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
 /**
  * The exports' routes (export-service.ts holds what they do): every one open to any exporting permission,
  * the service checking the kind against the person's role as the export itself would.
  */
 export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const service = new ExportService(deps.db, deps.log, deps.exportScheduler ?? null);
-  const requester = (c: Context<GatewayEnv>): ExportRequester => ({
-    principal: c.get('principal'),
-    upstream: () => UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c)),
-    audit: (db, entry) => recordRequestAudit(db, c, entry),
-  });
+  const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c);
 
   routes.declare('GET', '/exports/watermarks', anyExport, async (c) => {
     const watermarks = await service.watermarks(requester(c));
@@ -58,15 +75,11 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
   routes.declare('POST', '/exports/runs', anyExport, async (c) => {
     const settings = await parseBody(c, exportRunSchema);
     const run = await service.startRun(requester(c), settings);
-    return new Response(run.body, {
-      headers: {
-        'content-type': run.mimeType,
-        'content-disposition': `attachment; filename="${run.fileName}"`,
-        'cache-control': 'no-store',
-        'x-export-run': String(run.runId),
-        'x-export-records': String(run.records),
-        'x-export-source': run.source,
-      },
+    return attachment(run.body, run.fileName, {
+      'content-type': run.mimeType,
+      'x-export-run': String(run.runId),
+      'x-export-records': String(run.records),
+      'x-export-source': run.source,
     });
   });
 
@@ -107,13 +120,9 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): 
 
   routes.declare('GET', '/exports/files/:id', anyExport, async (c) => {
     const file = await service.download(requester(c), idParam(c, 'No such file'));
-    return new Response(file.body, {
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.size),
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
-      },
+    return attachment(file.body, file.fileName, {
+      'content-type': file.contentType,
+      'content-length': String(file.size),
     });
   });
 }

@@ -21,7 +21,7 @@ import {
   releaseAfterFailure,
   releaseAfterRun,
 } from './export-store';
-import { encoderOf, exportFileName, runExport } from './run-export';
+import { type ExportResult, encoderOf, exportFileName, runExport } from './run-export';
 
 /** A schedule's watermark stream: each incremental schedule is a CRM feed of its own. */
 export const scheduleStream = (scheduleId: number) => `schedule:${scheduleId}`;
@@ -42,6 +42,16 @@ export function nextRunAt(timeOfDay: string, timeZone: string, after: Date): Dat
 const LEASE_MINUTES = 15;
 /** After a failed run, the next attempt. */
 const RETRY_MINUTES = 15;
+
+/** A schedule's file, written and renamed into place, not yet listed. */
+interface WrittenExport {
+  fileName: string;
+  size: number;
+  result: ExportResult;
+  sinceAt: Date | null;
+  source: 'mirror' | 'service';
+  startedAt: Date;
+}
 
 export interface ExportSchedulerOptions {
   db: Database;
@@ -125,99 +135,117 @@ export class ExportScheduler {
     return claimDueSchedule(this.#options.db, this.#holder, LEASE_MINUTES);
   }
 
+  /** Runs one claimed schedule: its file, then its listing; a failure is noted on it and tried again later. */
   async #run(schedule: DueSchedule): Promise<void> {
-    const { db, log } = this.#options;
-    const { id: scheduleId, organisationId, settings } = schedule;
-    const startedAt = this.#now();
-    const folder = join(this.dir, String(organisationId));
-    let partPath: string | null = null;
+    const { log } = this.#options;
+    const scheduleId = schedule.id;
+    const folder = join(this.dir, String(schedule.organisationId));
+    const onDisk: { path: string | null } = { path: null };
     try {
-      const access = await this.#options.organisations.access(organisationId);
-      if (!access) throw new Error('the organisation is not connected');
-      const stream = scheduleStream(scheduleId);
-      const since = settings.mode === 'changes' ? await readWatermark(db, organisationId, stream) : null;
-      const source = await chooseSource(
-        db,
-        UpstreamClient.forOrganisation(this.#options, access),
-        settings.kind,
-        since ? new Date(since.atMs) : null,
-      );
-      const encoder = encoderOf(settings);
-      const fileName = await this.#freeName(
-        organisationId,
-        exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.timeZone),
-      );
-      await mkdir(folder, { recursive: true });
-      partPath = join(folder, `.${fileName}.part`);
-      const file = await open(partPath, 'w');
-      let result: Awaited<ReturnType<typeof runExport>>;
-      try {
-        result = await runExport({ source, settings, since, write: async (text) => void (await file.write(text)) });
-      } finally {
-        await file.close();
-      }
-      const finalPath = join(folder, fileName);
-      await rename(partPath, finalPath);
-      partPath = finalPath;
-      const { size } = await stat(finalPath);
-      const stored = await db.transaction(async (tx) => {
-        const fileId = await insertScheduledFile(
-          tx,
-          {
-            organisationId,
-            scheduleId,
-            settings,
-            fileName,
-            bytes: size,
-            rows: result.rows,
-            records: result.records,
-            sinceAt: since ? new Date(since.atMs) : null,
-            watermarkAt: result.next?.at ?? (since ? new Date(since.atMs) : null),
-            source: source.source,
-          },
-          this.#holder,
-        );
-        if (fileId === null) return null;
-        if (result.next) await commitWatermark(tx, organisationId, stream, result.next, null);
-        await releaseAfterRun(tx, scheduleId, this.#holder, {
-          nextRunAt: nextRunAt(schedule.timeOfDay, schedule.timeZone, this.#now()),
-          lastRunAt: startedAt,
-          lastError: result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
-        });
-        await recordAudit(tx, {
-          organisationId,
-          action: 'export',
-          status: 200,
-          details: {
-            scheduleId,
-            fileId,
-            fileName,
-            ...settings,
-            source: source.source,
-            records: result.records,
-            rows: result.rows,
-          },
-        });
-        return fileId;
-      });
-      if (stored === null) {
+      const file = await this.#write(schedule, folder, onDisk);
+      const fileId = await this.#store(schedule, file);
+      if (fileId === null) {
         // Another instance took the schedule over (this run outlived its lease): its file is the one listed.
-        await unlink(finalPath).catch(() => undefined);
+        await unlink(join(folder, file.fileName)).catch(() => undefined);
         log.warn({ scheduleId }, 'a scheduled export lost its lease before it finished; its file was dropped');
         return;
       }
-      partPath = null;
+      onDisk.path = null;
       await this.#prune(scheduleId);
-      log.info({ scheduleId, fileName, rows: result.rows }, 'scheduled export written');
+      log.info({ scheduleId, fileName: file.fileName, rows: file.result.rows }, 'scheduled export written');
     } catch (error) {
-      if (partPath) await rm(partPath, { force: true }).catch(() => undefined);
+      if (onDisk.path) await rm(onDisk.path, { force: true }).catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
       log.error({ scheduleId, reason: message }, 'a scheduled export failed');
-      await releaseAfterFailure(db, scheduleId, this.#holder, {
+      await releaseAfterFailure(this.#options.db, scheduleId, this.#holder, {
         lastError: message.slice(0, 500),
         retryAt: new Date(this.#now().getTime() + RETRY_MINUTES * 60_000),
       });
     }
+  }
+
+  /**
+   * Writes the schedule's file into `folder` under a temporary name, renamed when complete. `onDisk.path`
+   * names what is on disk (the temporary file, then the renamed one), for the caller to remove until listed.
+   */
+  async #write(schedule: DueSchedule, folder: string, onDisk: { path: string | null }): Promise<WrittenExport> {
+    const { db } = this.#options;
+    const { organisationId, settings } = schedule;
+    const startedAt = this.#now();
+    const access = await this.#options.organisations.access(organisationId);
+    if (!access) throw new Error('the organisation is not connected');
+    const since =
+      settings.mode === 'changes' ? await readWatermark(db, organisationId, scheduleStream(schedule.id)) : null;
+    const upstream = UpstreamClient.forOrganisation(this.#options, access);
+    const source = await chooseSource(db, upstream, settings.kind, since ? new Date(since.atMs) : null);
+    const encoder = encoderOf(settings);
+    const fileName = await this.#freeName(
+      organisationId,
+      exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.timeZone),
+    );
+    await mkdir(folder, { recursive: true });
+    onDisk.path = join(folder, `.${fileName}.part`);
+    const handle = await open(onDisk.path, 'w');
+    let result: ExportResult;
+    try {
+      result = await runExport({ source, settings, since, write: async (text) => void (await handle.write(text)) });
+    } finally {
+      await handle.close();
+    }
+    const finalPath = join(folder, fileName);
+    await rename(onDisk.path, finalPath);
+    onDisk.path = finalPath;
+    const { size } = await stat(finalPath);
+    return { fileName, size, result, sinceAt: since ? new Date(since.atMs) : null, source: source.source, startedAt };
+  }
+
+  /**
+   * Lists the file, moves the schedule's watermark and sets its next run, in one transaction and only while
+   * this instance still holds the lease; the file's id, or null when the lease was lost.
+   */
+  #store(schedule: DueSchedule, file: WrittenExport): Promise<number | null> {
+    const { id: scheduleId, organisationId, settings } = schedule;
+    const { result } = file;
+    return this.#options.db.transaction(async (tx) => {
+      const fileId = await insertScheduledFile(
+        tx,
+        {
+          organisationId,
+          scheduleId,
+          settings,
+          fileName: file.fileName,
+          bytes: file.size,
+          rows: result.rows,
+          records: result.records,
+          sinceAt: file.sinceAt,
+          watermarkAt: result.next?.at ?? file.sinceAt,
+          source: file.source,
+        },
+        this.#holder,
+      );
+      if (fileId === null) return null;
+      if (result.next) await commitWatermark(tx, organisationId, scheduleStream(scheduleId), result.next, null);
+      await releaseAfterRun(tx, scheduleId, this.#holder, {
+        nextRunAt: nextRunAt(schedule.timeOfDay, schedule.timeZone, this.#now()),
+        lastRunAt: file.startedAt,
+        lastError: result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
+      });
+      await recordAudit(tx, {
+        organisationId,
+        action: 'export',
+        status: 200,
+        details: {
+          scheduleId,
+          fileId,
+          fileName: file.fileName,
+          ...settings,
+          source: file.source,
+          records: result.records,
+          rows: result.rows,
+        },
+      });
+      return fileId;
+    });
   }
 
   /** The name, or the name with `-2`, `-3`… when a file of the same minute exists. */
