@@ -162,8 +162,15 @@ export class ExportService {
       });
       return id;
     });
-    // The body is a stream the export writes into as it reads: a failure half-way errors the stream, so
-    // the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+    const body = this.#stream(runId, { source, settings, since });
+    return { runId, fileName, mimeType: encoder.mimeType, records: source.total, source: source.source, body };
+  }
+
+  /**
+   * The body of a run: a stream the export writes into as it reads. A failure half-way errors the stream, so
+   * the browser sees a broken download (never a short file that looks whole) and does not confirm it.
+   */
+  #stream(runId: number, run: Omit<Parameters<typeof runExport>[0], 'write'>): ReadableStream<Uint8Array> {
     const pipe = new TransformStream<Uint8Array, Uint8Array>();
     const writer = pipe.writable.getWriter();
     // Settled by abort below or by the browser going away: nothing waits on it.
@@ -171,7 +178,7 @@ export class ExportService {
     const bytes = new TextEncoder();
     void (async () => {
       try {
-        const result = await runExport({ source, settings, since, write: (text) => writer.write(bytes.encode(text)) });
+        const result = await runExport({ ...run, write: (text) => writer.write(bytes.encode(text)) });
         await store.markRunStreamed(this.db, runId, result);
         await writer.close();
       } catch (error) {
@@ -180,8 +187,7 @@ export class ExportService {
         await writer.abort(error).catch(() => undefined);
       }
     })();
-    const { mimeType } = encoder;
-    return { runId, fileName, mimeType, records: source.total, source: source.source, body: pipe.readable };
+    return pipe.readable;
   }
 
   /** The browser has the whole file of a run: its watermark moves (never back). */
