@@ -95,6 +95,13 @@ export const watermarkViewSchema = z.object({
 export type WatermarkView = z.infer<typeof watermarkViewSchema>;
 
 export const watermarksSchema = z.object({ watermarks: z.array(watermarkViewSchema) });
+export type Watermarks = z.infer<typeof watermarksSchema>;
+
+/** The query of `GET /api/exports/count`. */
+export const exportCountQuerySchema = z.object({
+  kind: z.enum(EXPORT_KINDS),
+  rows: z.enum(ORDER_ROW_SHAPES).default('order'),
+});
 
 /** `GET /api/exports/count`: how big an export would be, whole and since the stream's watermark. */
 export const exportCountSchema = z.object({
@@ -143,7 +150,12 @@ export const scheduleSchema = z.object({
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
-export const schedulesSchema = z.object({ schedules: z.array(scheduleSchema) });
+export const schedulesSchema = z.object({
+  schedules: z.array(scheduleSchema),
+  /** This server runs schedules (it has EXPORT_DIR, a folder to write their files into). */
+  enabled: z.boolean(),
+});
+export type Schedules = z.infer<typeof schedulesSchema>;
 
 export const exportFileSchema = z.object({
   id: z.number(),
@@ -164,6 +176,7 @@ export const exportFileSchema = z.object({
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
 export const exportFilesSchema = z.object({ files: z.array(exportFileSchema) });
+export type ExportFiles = z.infer<typeof exportFilesSchema>;
 
 /** Files a schedule keeps; older ones are removed when it writes a new one. */
 export const FILES_KEPT_PER_SCHEDULE = 30;

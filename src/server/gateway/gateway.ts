@@ -10,7 +10,7 @@ import { registerConnectionRoutes } from './connection/connection-routes';
 import { registerCustomerSearchRoutes } from './customer-search/customer-search-routes';
 import { registerDeskRoutes } from './desk/desk-routes';
 import { answerError, GatewayError, NotFoundError } from './errors';
-import { registerExportRoutes } from './exports/export-routes';
+import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward/forwarder';
 import { registerMirrorRoutes } from './mirror/mirror-routes';
 import { EventCatalog } from './reports/event-catalog';

@@ -7,7 +7,7 @@ import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/si
 import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { CustomerDirectories } from './customer-search/customer-directory';
-import { ExportScheduler } from './exports/export-scheduler';
+import { ExportScheduler } from './exports';
 import { MirrorSync } from './mirror/mirror-sync';
 import { ReportRollupKeeper } from './reports/report-rollups';
 import type { ServiceConnection } from './service-connection';

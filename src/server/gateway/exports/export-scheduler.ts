@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { type ExportSettings, FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
+import { FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
 import type { Database } from '../../db/database';
 import { localDate, zonedToInstant } from '../../time';
 import { recordAudit } from '../audit/audit-trail';
@@ -10,8 +10,18 @@ import type { Organisations } from '../connection/organisations';
 import type { ServiceConnection } from '../service-connection';
 import { UpstreamClient } from '../upstream/upstream-client';
 import { chooseSource } from './export-sources';
-import { encoderOf, exportFileName, runExport } from './run-export';
-import { commitWatermark, readWatermark } from './watermark';
+import {
+  claimDueSchedule,
+  commitWatermark,
+  type DueSchedule,
+  fileNameTaken,
+  insertScheduledFile,
+  pruneFiles,
+  readWatermark,
+  releaseAfterFailure,
+  releaseAfterRun,
+} from './export-store';
+import { type ExportResult, encoderOf, exportFileName, runExport } from './run-export';
 
 /** A schedule's watermark stream: each incremental schedule is a CRM feed of its own. */
 export const scheduleStream = (scheduleId: number) => `schedule:${scheduleId}`;
@@ -33,16 +43,14 @@ const LEASE_MINUTES = 15;
 /** After a failed run, the next attempt. */
 const RETRY_MINUTES = 15;
 
-interface ScheduleRow {
-  id: string;
-  organisation_id: string;
-  kind: ExportSettings['kind'];
-  row_shape: ExportSettings['rows'];
-  format: ExportSettings['format'];
-  delimiter: ExportSettings['delimiter'];
-  mode: ExportSettings['mode'];
-  time_of_day: string;
-  time_zone: string;
+/** A schedule's file, written and renamed into place, not yet listed. */
+interface WrittenExport {
+  fileName: string;
+  size: number;
+  result: ExportResult;
+  sinceAt: Date | null;
+  source: 'mirror' | 'service';
+  startedAt: Date;
 }
 
 export interface ExportSchedulerOptions {
@@ -123,138 +131,121 @@ export class ExportScheduler {
   }
 
   /** Takes one due schedule, by the database's clock (the one clock all instances share). */
-  async #claim(): Promise<ScheduleRow | null> {
-    const due = 'enabled and next_run_at <= now() and (lease_expires_at is null or lease_expires_at < now())';
-    const { rows } = await this.#options.db.query<ScheduleRow>(
-      `update gateway.export_schedules s
-          set lease_holder = $1, lease_expires_at = now() + make_interval(mins => ${LEASE_MINUTES})
-        where s.id = (select id from gateway.export_schedules where ${due} order by next_run_at limit 1
-                       for update skip locked)
-          and ${due}
-        returning s.id, s.organisation_id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day,
-                  s.time_zone`,
-      [this.#holder],
-    );
-    return rows[0] ?? null;
+  #claim(): Promise<DueSchedule | null> {
+    return claimDueSchedule(this.#options.db, this.#holder, LEASE_MINUTES);
   }
 
-  async #run(schedule: ScheduleRow): Promise<void> {
-    const { db, log } = this.#options;
-    const scheduleId = Number(schedule.id);
-    const organisationId = Number(schedule.organisation_id);
-    const startedAt = this.#now();
-    const folder = join(this.dir, String(organisationId));
-    let partPath: string | null = null;
+  /** Runs one claimed schedule: its file, then its listing; a failure is noted on it and tried again later. */
+  async #run(schedule: DueSchedule): Promise<void> {
+    const { log } = this.#options;
+    const scheduleId = schedule.id;
+    const folder = join(this.dir, String(schedule.organisationId));
+    const onDisk: { path: string | null } = { path: null };
     try {
-      const access = await this.#options.organisations.access(organisationId);
-      if (!access) throw new Error('the organisation is not connected');
-      const settings: ExportSettings = {
-        kind: schedule.kind,
-        rows: schedule.row_shape,
-        format: schedule.format,
-        delimiter: schedule.delimiter,
-        mode: schedule.mode,
-      };
-      const stream = scheduleStream(scheduleId);
-      const since = settings.mode === 'changes' ? await readWatermark(db, organisationId, stream) : null;
-      const source = await chooseSource(
-        db,
-        UpstreamClient.forOrganisation(this.#options, access),
-        settings.kind,
-        since ? new Date(since.atMs) : null,
-      );
-      const encoder = encoderOf(settings);
-      const fileName = await this.#freeName(
-        organisationId,
-        exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.time_zone),
-      );
-      await mkdir(folder, { recursive: true });
-      partPath = join(folder, `.${fileName}.part`);
-      const file = await open(partPath, 'w');
-      let result: Awaited<ReturnType<typeof runExport>>;
-      try {
-        result = await runExport({ source, settings, since, write: async (text) => void (await file.write(text)) });
-      } finally {
-        await file.close();
-      }
-      const finalPath = join(folder, fileName);
-      await rename(partPath, finalPath);
-      partPath = finalPath;
-      const { size } = await stat(finalPath);
-      const stored = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into gateway.export_files (organisation_id, schedule_id, kind, row_shape, format, mode, file_name,
-             bytes, row_count, record_count, since_at, watermark_at, source)
-           select $1, s.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from gateway.export_schedules s
-            where s.id = $2 and s.lease_holder = $14
-           returning id`,
-          [
-            organisationId,
-            scheduleId,
-            settings.kind,
-            settings.rows,
-            settings.format,
-            settings.mode,
-            fileName,
-            size,
-            result.rows,
-            result.records,
-            since ? new Date(since.atMs) : null,
-            result.next?.at ?? (since ? new Date(since.atMs) : null),
-            source.source,
-            this.#holder,
-          ],
-        );
-        if (!rows[0]) return null;
-        if (result.next) await commitWatermark(tx, organisationId, stream, result.next, null);
-        await tx.query(
-          `update gateway.export_schedules
-              set next_run_at = $3, last_run_at = $4, last_error = $5, lease_holder = null, lease_expires_at = null
-            where id = $1 and lease_holder = $2`,
-          [
-            scheduleId,
-            this.#holder,
-            nextRunAt(schedule.time_of_day, schedule.time_zone, this.#now()),
-            startedAt,
-            result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
-          ],
-        );
-        await recordAudit(tx, {
-          organisationId,
-          action: 'export',
-          status: 200,
-          details: {
-            scheduleId,
-            fileId: Number(rows[0].id),
-            fileName,
-            ...settings,
-            source: source.source,
-            records: result.records,
-            rows: result.rows,
-          },
-        });
-        return Number(rows[0].id);
-      });
-      if (stored === null) {
+      const file = await this.#write(schedule, folder, onDisk);
+      const fileId = await this.#store(schedule, file);
+      if (fileId === null) {
         // Another instance took the schedule over (this run outlived its lease): its file is the one listed.
-        await unlink(finalPath).catch(() => undefined);
+        await unlink(join(folder, file.fileName)).catch(() => undefined);
         log.warn({ scheduleId }, 'a scheduled export lost its lease before it finished; its file was dropped');
         return;
       }
-      partPath = null;
+      onDisk.path = null;
       await this.#prune(scheduleId);
-      log.info({ scheduleId, fileName, rows: result.rows }, 'scheduled export written');
+      log.info({ scheduleId, fileName: file.fileName, rows: file.result.rows }, 'scheduled export written');
     } catch (error) {
-      if (partPath) await rm(partPath, { force: true }).catch(() => undefined);
+      if (onDisk.path) await rm(onDisk.path, { force: true }).catch(() => undefined);
       const message = error instanceof Error ? error.message : String(error);
       log.error({ scheduleId, reason: message }, 'a scheduled export failed');
-      await db.query(
-        `update gateway.export_schedules
-            set last_error = $3, next_run_at = $4, lease_holder = null, lease_expires_at = null
-          where id = $1 and lease_holder = $2`,
-        [scheduleId, this.#holder, message.slice(0, 500), new Date(this.#now().getTime() + RETRY_MINUTES * 60_000)],
-      );
+      await releaseAfterFailure(this.#options.db, scheduleId, this.#holder, {
+        lastError: message.slice(0, 500),
+        retryAt: new Date(this.#now().getTime() + RETRY_MINUTES * 60_000),
+      });
     }
+  }
+
+  /**
+   * Writes the schedule's file into `folder` under a temporary name, renamed when complete. `onDisk.path`
+   * names what is on disk (the temporary file, then the renamed one), for the caller to remove until listed.
+   */
+  async #write(schedule: DueSchedule, folder: string, onDisk: { path: string | null }): Promise<WrittenExport> {
+    const { db } = this.#options;
+    const { organisationId, settings } = schedule;
+    const startedAt = this.#now();
+    const access = await this.#options.organisations.access(organisationId);
+    if (!access) throw new Error('the organisation is not connected');
+    const since =
+      settings.mode === 'changes' ? await readWatermark(db, organisationId, scheduleStream(schedule.id)) : null;
+    const upstream = UpstreamClient.forOrganisation(this.#options, access);
+    const source = await chooseSource(db, upstream, settings.kind, since ? new Date(since.atMs) : null);
+    const encoder = encoderOf(settings);
+    const fileName = await this.#freeName(
+      organisationId,
+      exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.timeZone),
+    );
+    await mkdir(folder, { recursive: true });
+    onDisk.path = join(folder, `.${fileName}.part`);
+    const handle = await open(onDisk.path, 'w');
+    let result: ExportResult;
+    try {
+      result = await runExport({ source, settings, since, write: async (text) => void (await handle.write(text)) });
+    } finally {
+      await handle.close();
+    }
+    const finalPath = join(folder, fileName);
+    await rename(onDisk.path, finalPath);
+    onDisk.path = finalPath;
+    const { size } = await stat(finalPath);
+    return { fileName, size, result, sinceAt: since ? new Date(since.atMs) : null, source: source.source, startedAt };
+  }
+
+  /**
+   * Lists the file, moves the schedule's watermark and sets its next run, in one transaction and only while
+   * this instance still holds the lease; the file's id, or null when the lease was lost.
+   */
+  #store(schedule: DueSchedule, file: WrittenExport): Promise<number | null> {
+    const { id: scheduleId, organisationId, settings } = schedule;
+    const { result } = file;
+    return this.#options.db.transaction(async (tx) => {
+      const fileId = await insertScheduledFile(
+        tx,
+        {
+          organisationId,
+          scheduleId,
+          settings,
+          fileName: file.fileName,
+          bytes: file.size,
+          rows: result.rows,
+          records: result.records,
+          sinceAt: file.sinceAt,
+          watermarkAt: result.next?.at ?? file.sinceAt,
+          source: file.source,
+        },
+        this.#holder,
+      );
+      if (fileId === null) return null;
+      if (result.next) await commitWatermark(tx, organisationId, scheduleStream(scheduleId), result.next, null);
+      await releaseAfterRun(tx, scheduleId, this.#holder, {
+        nextRunAt: nextRunAt(schedule.timeOfDay, schedule.timeZone, this.#now()),
+        lastRunAt: file.startedAt,
+        lastError: result.complete ? null : 'The data changed while it was read; the watermark stayed where it was.',
+      });
+      await recordAudit(tx, {
+        organisationId,
+        action: 'export',
+        status: 200,
+        details: {
+          scheduleId,
+          fileId,
+          fileName: file.fileName,
+          ...settings,
+          source: file.source,
+          records: result.records,
+          rows: result.rows,
+        },
+      });
+      return fileId;
+    });
   }
 
   /** The name, or the name with `-2`, `-3`… when a file of the same minute exists. */
@@ -262,22 +253,13 @@ export class ExportScheduler {
     const dot = name.lastIndexOf('.');
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? name : `${name.slice(0, dot)}-${n}${name.slice(dot)}`;
-      const { rows } = await this.#options.db.query(
-        'select 1 from gateway.export_files where organisation_id = $1 and file_name = $2',
-        [organisationId, candidate],
-      );
-      if (rows.length === 0) return candidate;
+      if (!(await fileNameTaken(this.#options.db, organisationId, candidate))) return candidate;
     }
   }
 
   /** Keeps a schedule's latest FILES_KEPT_PER_SCHEDULE files; older ones leave the listing and the disk. */
   async #prune(scheduleId: number): Promise<void> {
-    const { rows } = await this.#options.db.query<{ organisation_id: string; file_name: string }>(
-      `delete from gateway.export_files where id in (
-         select id from gateway.export_files where schedule_id = $1 order by created_at desc, id desc offset $2)
-       returning organisation_id, file_name`,
-      [scheduleId, FILES_KEPT_PER_SCHEDULE],
-    );
-    for (const row of rows) await unlink(join(this.dir, row.organisation_id, row.file_name)).catch(() => undefined);
+    const removed = await pruneFiles(this.#options.db, scheduleId, FILES_KEPT_PER_SCHEDULE);
+    for (const file of removed) await unlink(join(this.dir, file.organisationId, file.fileName)).catch(() => undefined);
   }
 }

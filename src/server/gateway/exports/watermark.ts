@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { WatermarkView } from '@/contract/exports';
-import type { Queryable } from '../../db/database';
 import type { ExportRecord } from './export-rows';
 
 /**
@@ -122,63 +120,4 @@ export async function countDelivered(
     }
   }
   return delivered;
-}
-
-export async function readWatermark(
-  db: Queryable,
-  organisationId: number,
-  stream: string,
-): Promise<StoredWatermark | null> {
-  const { rows } = await db.query<{ at: Date; boundary: string[] }>(
-    'select at, boundary from gateway.export_watermarks where organisation_id = $1 and stream = $2',
-    [organisationId, stream],
-  );
-  const row = rows[0];
-  return row ? { atMs: new Date(row.at).getTime(), boundary: row.boundary } : null;
-}
-
-/**
- * Stores the watermark of a complete export, unless the stream's watermark is already later (another export
- * finished after it started): a watermark never moves back. True when it moved.
- */
-export async function commitWatermark(
-  db: Queryable,
-  organisationId: number,
-  stream: string,
-  next: NextWatermark,
-  accountId: number | null,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `insert into gateway.export_watermarks (organisation_id, stream, at, boundary, saved_by)
-     values ($1, $2, $3, $4, $5)
-     on conflict (organisation_id, stream) do update
-       set at = excluded.at, boundary = excluded.boundary, saved_at = now(), saved_by = excluded.saved_by
-       where gateway.export_watermarks.at < excluded.at
-          or (gateway.export_watermarks.at = excluded.at and gateway.export_watermarks.boundary <> excluded.boundary)`,
-    [organisationId, stream, next.at, next.boundary, accountId],
-  );
-  return rowCount > 0;
-}
-
-export async function listWatermarks(db: Queryable, organisationId: number): Promise<WatermarkView[]> {
-  const { rows } = await db.query<{ stream: string; at: Date; saved_at: Date; saved_by: string | null }>(
-    `select w.stream, w.at, w.saved_at, a.display_name as saved_by
-       from gateway.export_watermarks w left join gateway.accounts a on a.id = w.saved_by
-      where w.organisation_id = $1 order by w.stream`,
-    [organisationId],
-  );
-  return rows.map((row) => ({
-    stream: row.stream,
-    at: new Date(row.at).toISOString(),
-    savedAt: new Date(row.saved_at).toISOString(),
-    savedBy: row.saved_by,
-  }));
-}
-
-export async function forgetWatermark(db: Queryable, organisationId: number, stream: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'delete from gateway.export_watermarks where organisation_id = $1 and stream = $2',
-    [organisationId, stream],
-  );
-  return rowCount > 0;
 }

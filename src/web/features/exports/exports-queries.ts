@@ -26,7 +26,6 @@ export const exportKeys = {
   files: () => [...exportKeys.all, 'files'] as const,
 };
 
-const schedulesAnswerSchema = schedulesSchema.extend({ enabled: z.boolean() });
 const empty = z.unknown();
 
 export const exportQueries = {
@@ -47,7 +46,7 @@ export const exportQueries = {
   schedules: () =>
     queryOptions({
       queryKey: exportKeys.schedules(),
-      queryFn: ({ signal }) => apiClient.get('/api/exports/schedules', { schema: schedulesAnswerSchema, signal }),
+      queryFn: ({ signal }) => apiClient.get('/api/exports/schedules', { schema: schedulesSchema, signal }),
       staleTime: 10_000,
     }),
   files: () =>

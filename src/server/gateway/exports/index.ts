@@ -1,0 +1,6 @@
+/**
+ * The exports concern's public entry: the gateway registers its routes, and start-up makes (and the
+ * background jobs run) the scheduler of scheduled exports. Nothing else is used from outside this folder.
+ */
+export { registerExportRoutes } from './export-routes';
+export { ExportScheduler } from './export-scheduler';
