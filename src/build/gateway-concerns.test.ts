@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The gateway's concern folders (src/server/gateway/<concern>/) use each other in one direction only: no cycle
+ * between folders (DESIGN.md, "The gateway's shape"). Biome's noImportCycles sees cycles between modules; two
+ * folders can still lean on each other through different modules (audit → auth/principal while auth →
+ * audit/sign-in-audit), which makes them one lump that cannot be read, moved or tested apart. The modules at the
+ * gateway's top (access, errors, principal, request-input, the app's composition) are the kernel every concern
+ * may use; they are not a concern.
+ */
+
+const ROOT = join(import.meta.dirname, '../..');
+const GATEWAY = join(ROOT, 'src/server/gateway');
+const IMPORT = /(?:from|import)\s*\(?\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]/g;
+
+type Graph = Map<string, Set<string>>;
+
+function productionModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return productionModules(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The concern folder a path of the gateway lies in; null for the kernel at its top, or outside it. */
+function concernOf(path: string): string | null {
+  const inside = relative(GATEWAY, path);
+  if (inside.startsWith('..')) return null;
+  const parts = inside.split(sep);
+  return parts.length > 1 ? (parts[0] ?? null) : null;
+}
+
+/** Which concern folder imports which (type-only imports too: they tie the folders as much). */
+function concernGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const module of productionModules(GATEWAY)) {
+    const from = concernOf(module);
+    if (!from) continue;
+    for (const [, specifier] of readFileSync(module, 'utf8').matchAll(IMPORT)) {
+      if (!specifier) continue;
+      const target = specifier.startsWith('@/')
+        ? join(ROOT, 'src', specifier.slice(2))
+        : resolve(dirname(module), specifier);
+      const to = concernOf(target);
+      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  return graph;
+}
+
+/** The groups of folders that reach each other (Tarjan's strongly connected components of two or more). */
+function cyclesOf(graph: Graph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member) group.push(member);
+    } while (member && member !== node);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((targets) => [...targets])]);
+  for (const node of [...nodes].sort()) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+describe("the gateway's concern folders", () => {
+  it('import each other without a cycle', () => {
+    const graph = concernGraph();
+    // The check has something to check: the concerns do use each other.
+    expect(graph.size).toBeGreaterThan(5);
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('would be refused with a cycle through any number of folders', () => {
+    const graph: Graph = new Map([
+      ['audit', new Set(['auth'])],
+      ['auth', new Set(['connection'])],
+      ['connection', new Set(['audit', 'upstream'])],
+      ['upstream', new Set<string>()],
+      ['desk', new Set(['audit'])],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['audit', 'auth', 'connection']]);
+    graph.set('connection', new Set(['upstream']));
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+});
