@@ -18,7 +18,7 @@ import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerShiftRoutes } from './shifts';
-import { registerStaffRoutes } from './staff/staff-routes';
+import { registerStaffRoutes } from './staff';
 
 // The gateway's one entry for the root app (src/server/app.ts).
 export type { GatewayDeps } from './access';

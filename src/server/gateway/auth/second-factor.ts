@@ -4,7 +4,7 @@ import type { SignInMethod } from '../principal';
  * Whether a session satisfies a role's "two-step sign-in required" (roles.require_totp). Decided here, once:
  *
  * - A passkey sign-in does. The gateway requires user verification (PIN, fingerprint, face) in every passkey
- *   ceremony and refuses an answer without it (passkey-routes.ts), so a passkey sign-in is possession of the
+ *   ceremony and refuses an answer without it (passkey-service.ts), so a passkey sign-in is possession of the
  *   key plus something the person knows or is: multi-factor in one gesture, as pretix and GitHub treat it. It
  *   is not asked for a TOTP code on top, and a person whose role requires two steps may use a passkey instead
  *   of an authenticator app.
