@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import type { GatewayDeps, SecuredRoutes } from '../access';
 import { checkApiKey } from '../connection/organisations';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { findRoleByKey } from '../permissions/roles';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import {
-  acceptAccount,
-  countAccounts,
-  createAccount,
-  EMAIL_TAKEN_ELSEWHERE_MESSAGE,
-  isEmailTakenElsewhere,
-  setPasswordHash,
-} from './accounts';
+import { countAccounts, createAccount, setPasswordHash } from './accounts';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 import { hashPassword } from './passwords';
-import { findPersonLink, LINK_GONE } from './person-links';
+import { consumePersonLink, findPersonLink, LINK_GONE } from './person-links';
 import { startSession } from './session-routes';
 
 const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
@@ -52,7 +45,7 @@ export async function setupLinkIfFresh(deps: Pick<GatewayDeps, 'db'>): Promise<s
  * administrator and the organisation's connection).
  */
 export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
-  const { db, service, organisations, sessions } = deps;
+  const { db, service, organisations } = deps;
 
   routes.declare('GET', '/links/:token', 'public', async (c) => {
     const link = await findPersonLink(db, c.req.param('token') ?? '');
@@ -79,23 +72,10 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     const problem = await passwordProblem(password, { email: account.email, name: account.displayName });
     if (problem) throw ValidationError.field('password', problem);
     const passwordHash = await hashPassword(password);
-    const used = await db
-      .transaction(async (tx) => {
-        const consumed = await consumeToken(tx, token, ['invite', 'reset']);
-        if (!consumed) return null;
-        await setPasswordHash(tx, account.id, passwordHash);
-        await acceptAccount(tx, account.id);
-        return consumed;
-      })
-      .catch((error: unknown) => {
-        // Told to whoever accepts, never in the inviter's answers: the invitation was made like any other.
-        if (isEmailTakenElsewhere(error)) throw new ConflictError(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
-        throw error;
-      });
-    if (!used) throw new NotFoundError('This link has just been used.');
-    // A reset ends every session the old password opened.
-    if (used.kind === 'reset') await sessions.endAll(account.id);
-    return startSession(c, deps, account.id, used.kind === 'reset' ? 'reset' : 'invitation');
+    const kind = await consumePersonLink(deps, token, account.id, (tx) =>
+      setPasswordHash(tx, account.id, passwordHash),
+    );
+    return startSession(c, deps, account.id, kind === 'reset' ? 'reset' : 'invitation');
   });
 
   routes.declare('GET', '/setup/:token', 'public', async (c) => {

@@ -13,8 +13,7 @@ import type { PasskeySummary } from '@/contract/account';
 import type { GatewayDeps } from '../access';
 import type { recordSignInFailure } from '../audit/sign-in-audit';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
-import { acceptAccount, EMAIL_TAKEN_ELSEWHERE_MESSAGE, findAccountById, isEmailTakenElsewhere } from './accounts';
-import { consumeToken } from './one-time-tokens';
+import { findAccountById } from './accounts';
 import {
   credentialsOf,
   deletePasskey,
@@ -25,7 +24,7 @@ import {
   recordPasskeyUse,
   renamePasskey,
 } from './passkey-store';
-import { findPersonLink, LINK_GONE } from './person-links';
+import { consumePersonLink, findPersonLink, LINK_GONE } from './person-links';
 import { tooManyAttempts } from './sign-in-throttle';
 import { storeChallenge, takeChallenge } from './webauthn-challenges';
 
@@ -244,26 +243,14 @@ export class PasskeyService {
     token: string,
     registration: PasskeyRegistration,
   ): Promise<{ accountId: number; kind: 'invite' | 'reset' }> {
-    const { db, sessions, log } = this.deps;
+    const { log } = this.deps;
     const account = await this.linkAccount(token);
     const passkey = await this.verifyRegistration(origin, account.id, registration);
-    const used = await db
-      .transaction(async (tx) => {
-        const consumed = await consumeToken(tx, token, ['invite', 'reset']);
-        if (!consumed) return null;
-        if (!(await insertPasskey(tx, passkey))) throw new ConflictError(PASSKEY_TAKEN);
-        await acceptAccount(tx, account.id);
-        return consumed;
-      })
-      .catch((error: unknown) => {
-        if (isEmailTakenElsewhere(error)) throw new ConflictError(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
-        throw error;
-      });
-    if (!used) throw new NotFoundError('This link has just been used.');
-    // A reset ends every session opened before it.
-    if (used.kind === 'reset') await sessions.endAll(account.id);
-    log.info({ accountId: account.id, kind: used.kind }, 'passkey added from a link');
-    return { accountId: account.id, kind: used.kind === 'reset' ? 'reset' : 'invite' };
+    const kind = await consumePersonLink(this.deps, token, account.id, async (tx) => {
+      if (!(await insertPasskey(tx, passkey))) throw new ConflictError(PASSKEY_TAKEN);
+    });
+    log.info({ accountId: account.id, kind }, 'passkey added from a link');
+    return { accountId: account.id, kind };
   }
 
   /** The account an invitation or reset link is for; a link used, expired or unknown is gone. */

@@ -1,7 +1,16 @@
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
+import { ConflictError, NotFoundError } from '../errors';
 import { staffActionRefusal } from '../permissions/delegation';
-import { type AccountForSignIn, findAccountById, findAccountRole } from './accounts';
-import { peekToken, type TokenInfo } from './one-time-tokens';
+import {
+  type AccountForSignIn,
+  acceptAccount,
+  EMAIL_TAKEN_ELSEWHERE_MESSAGE,
+  findAccountById,
+  findAccountRole,
+  isEmailTakenElsewhere,
+} from './accounts';
+import { consumeToken, peekToken, type TokenInfo } from './one-time-tokens';
+import type { SessionStore } from './sessions';
 
 /** The refusal of a person link `findPersonLink` does not find. */
 export const LINK_GONE = 'This link has expired or has been used. Ask an administrator for a new one.';
@@ -34,4 +43,34 @@ async function issuerStillReaches(db: Queryable, issuerId: number | null, accoun
     { kind: 'issue reset link', target: { accountId, ...target } },
   );
   return refusal === null;
+}
+
+/**
+ * Uses up the invitation or reset link `token` in one transaction with the credential it sets
+ * (`setCredential`: a password or a passkey) and the account's acceptance: all or nothing. 404 when the link
+ * was used meanwhile; 409 when the address has a Foyer account in another organisation — told to whoever
+ * accepts, never in the inviter's answers, where the invitation was made like any other. A reset ends every
+ * session opened before it. The link's kind.
+ */
+export async function consumePersonLink(
+  deps: { db: Database; sessions: SessionStore },
+  token: string,
+  accountId: number,
+  setCredential: (tx: Queryable) => Promise<void>,
+): Promise<'invite' | 'reset'> {
+  const used = await deps.db
+    .transaction(async (tx) => {
+      const consumed = await consumeToken(tx, token, ['invite', 'reset']);
+      if (!consumed) return null;
+      await setCredential(tx);
+      await acceptAccount(tx, accountId);
+      return consumed;
+    })
+    .catch((error: unknown) => {
+      if (isEmailTakenElsewhere(error)) throw new ConflictError(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
+      throw error;
+    });
+  if (!used) throw new NotFoundError('This link has just been used.');
+  if (used.kind === 'reset') await deps.sessions.endAll(accountId);
+  return used.kind === 'reset' ? 'reset' : 'invite';
 }
