@@ -25,7 +25,8 @@ export const boxOfficeMessages = defineMessages(
     selectedSeats: 'Gekozen plaatsen',
     noSeatsSelected: 'Kies plaatsen op het zaalplan.',
     seatLabel: '{section}, rij {row}, stoel {seat}',
-    unpricedSeats: 'Voor {count} plaats(en) is geen prijs in hun rang; die worden niet toegevoegd.',
+    unpricedSeats:
+      'Voor {count, plural, one {# plaats is geen prijs in haar rang; die wordt} other {# plaatsen is geen prijs in hun rang; die worden}} niet toegevoegd.',
     add: 'Toevoegen',
     seatTaken: 'Niet meer vrij: {seats}. Het zaalplan is ververst; kies andere plaatsen.',
     seatTakenUnnamed: 'Een gekozen plaats is niet meer vrij. Het zaalplan is ververst; kies opnieuw.',
@@ -129,7 +130,8 @@ export const boxOfficeMessages = defineMessages(
     selectedSeats: 'Chosen seats',
     noSeatsSelected: 'Choose seats on the seat plan.',
     seatLabel: '{section}, row {row}, seat {seat}',
-    unpricedSeats: '{count} seat(s) have no price in their rank; they are not added.',
+    unpricedSeats:
+      '{count, plural, one {# seat has no price in its rank; it is} other {# seats have no price in their rank; they are}} not added.',
     add: 'Add',
     seatTaken: 'No longer available: {seats}. The seat plan was refreshed; choose other seats.',
     seatTakenUnnamed: 'A chosen seat is no longer available. The seat plan was refreshed; choose again.',
