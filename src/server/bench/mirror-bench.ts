@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { Database, Queryable } from '../db/database';
-import { MirrorSync, type SyncReport } from '../gateway/mirror/mirror-sync';
+import { MirrorSync, type SyncReport } from '../gateway/mirror';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';

@@ -12,7 +12,7 @@ import { registerDeskRoutes } from './desk/desk-routes';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward/forwarder';
-import { registerMirrorRoutes } from './mirror/mirror-routes';
+import { registerMirrorRoutes } from './mirror';
 import { EventCatalog } from './reports/event-catalog';
 import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';

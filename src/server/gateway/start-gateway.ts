@@ -8,7 +8,7 @@ import { loadKeyVault } from './connection/key-vault';
 import { Organisations } from './connection/organisations';
 import { CustomerDirectories } from './customer-search/customer-directory';
 import { ExportScheduler } from './exports';
-import { MirrorSync } from './mirror/mirror-sync';
+import { MirrorSync } from './mirror';
 import { ReportRollupKeeper } from './reports/report-rollups';
 import type { ServiceConnection } from './service-connection';
 import { seedDemoAccounts } from './store/demo-accounts';

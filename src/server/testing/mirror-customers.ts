@@ -1,6 +1,6 @@
 import type { Customer } from '../../contract/customer';
 import type { Queryable } from '../db/database';
-import { upsertCustomers } from '../gateway/mirror/mirror-store';
+import { upsertCustomers } from '../gateway/mirror';
 import { Calendar } from '../service/db/seed/calendar';
 import { buildCustomers } from '../service/db/seed/customers';
 import { Prng } from '../service/db/seed/prng';

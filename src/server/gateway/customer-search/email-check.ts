@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { EmailCheck } from '@/contract/customer-search';
 import type { GatewayDeps, GatewayEnv } from '../access';
 import { UpstreamUnavailableError } from '../errors';
-import { type MirrorCustomer, upsertCustomers } from '../mirror/mirror-store';
+import { type MirrorCustomer, upsertCustomers } from '../mirror';
 import { requestOrigin } from '../same-origin';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
 

@@ -8,7 +8,7 @@ import { AWAITING_PAYMENT, HORIZON_DAYS, isAwaitingOnlinePayment, isReservation 
 import { chooseGzip } from '../../accept-gzip';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { ForbiddenError, NotFoundError, UpstreamUnavailableError } from '../errors';
-import { fullSyncFinished } from '../mirror/mirror-store';
+import { fullSyncFinished, openOrdersChangedSince } from '../mirror';
 import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { UpstreamClient } from '../upstream/upstream-client';
@@ -205,16 +205,8 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: GatewayDeps): vo
     // From the organisation's mirror (issue 21), not the order list: one query instead of a page of the list
     // per 50 orders changed in the period (some 80 for a fortnight of the demo) at every look at the queue.
     // The SQL narrows by the same fields the contract's predicates read; those decide.
-    const [{ rows }, ordersSynced] = await Promise.all([
-      db.query<{ body: Record<string, unknown>; customer: unknown }>(
-        `select o.body, c.body as customer
-           from gateway.mirror_orders o
-           left join gateway.mirror_customers c on c.organisation_id = o.organisation_id and c.customer_id = o.customer_id
-          where o.organisation_id = $1 and o.last_changed >= $2::date
-            and (o.order_status = 'res' or ($3 and o.channel = 'www' and o.payment_status = any($4::text[])))
-          order by o.time_out nulls last, o.order_id`,
-        [principal.organisationId, since, withOnline, AWAITING_PAYMENT],
-      ),
+    const [rows, ordersSynced] = await Promise.all([
+      openOrdersChangedSince(db, principal.organisationId, since, withOnline ? AWAITING_PAYMENT : null),
       fullSyncFinished(db, principal.organisationId, 'orders'),
     ]);
     const orders = rows.flatMap(({ body, customer }) => {

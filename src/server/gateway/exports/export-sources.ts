@@ -3,6 +3,19 @@ import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
+// The mirror's modules, not its index (../mirror): the index holds its routes, which import access.ts, whose
+// GatewayDeps imports this concern's scheduler (which runs this module) — a cycle the lint refuses.
+import {
+  MIRROR_BATCH,
+  type MirrorCursor,
+  type MirroredKind,
+  mirroredCount,
+  mirroredCustomers,
+  mirroredCustomersSince,
+  mirroredOrdersSince,
+  mirroredWaitingListSince,
+  orderLinesOf,
+} from '../mirror/mirror-reads';
 import { mirrorCompleteBefore } from '../mirror/mirror-store';
 import type { RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
 import type { ExportRecord } from './export-rows';
@@ -25,8 +38,6 @@ export interface RecordSource {
   batches(): AsyncGenerator<ExportRecord[]>;
 }
 
-const BATCH = 1000;
-
 /** Keys in the order the service writes them (a mirrored body comes back from jsonb in another order). */
 const CUSTOMER_KEYS = Object.keys(customerSchema.shape);
 const ORDER_KEYS = Object.keys(orderExportSchema.shape);
@@ -42,8 +53,6 @@ function ordered(record: Record<string, unknown>, keys: readonly string[]): Expo
 }
 
 const euros = (cents: string | number) => Number(cents) / 100;
-
-type MirroredKind = 'customers' | 'orders' | 'waitinglist';
 
 /** The kinds the mirror holds, with the resource name of its sync state. */
 const MIRRORED: Partial<Record<ExportKind, MirroredKind>> = {
@@ -65,137 +74,87 @@ export async function chooseSource(
   return serviceSource(upstream, kind, since);
 }
 
-interface Keyed {
-  id: string;
-  stamp: Date;
+/** The seats and deleted seats of the orders of `orderIds`, as the orders export has them. */
+async function seatsOf(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly string[],
+): Promise<Map<string, { seats: ExportRecord[]; deletedSeats: ExportRecord[] }>> {
+  const seats = new Map<string, { seats: ExportRecord[]; deletedSeats: ExportRecord[] }>();
+  for (const line of await orderLinesOf(db, organisationId, orderIds)) {
+    const entry = seats.get(line.order_id) ?? { seats: [], deletedSeats: [] };
+    const seat = ordered(
+      {
+        seatId: Number(line.seat_id),
+        eventId: Number(line.event_id),
+        rankId: Number(line.rank_id),
+        rowNr: line.row_nr,
+        seatNr: line.seat_nr,
+        amount: euros(line.amount_cents),
+        priceId: line.price_id,
+        priceName: line.price_name,
+      },
+      SEAT_KEYS,
+    );
+    (line.deleted ? entry.deletedSeats : entry.seats).push(seat);
+    seats.set(line.order_id, entry);
+  }
+  return seats;
 }
 
-/** One kind's mirrored table of an organisation, read whole or since a time, in the export's (stamp, id) order. */
-class MirrorTable {
-  readonly #table: string;
-  readonly #id: string;
-  readonly #stamp: string;
-  readonly #sinceSql: string;
-  readonly #params: unknown[];
+/** The mirrored customers of `ids` (text ids, nulls skipped), as the service's export has them. */
+async function customersById(
+  db: Queryable,
+  organisationId: number,
+  ids: readonly (string | null)[],
+): Promise<Map<string, ExportRecord>> {
+  const customers = await mirroredCustomers(
+    db,
+    organisationId,
+    ids.map((id) => (id === null ? null : Number(id))),
+  );
+  return new Map([...customers].map(([id, body]) => [String(id), ordered(body, CUSTOMER_KEYS)]));
+}
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly organisationId: number,
-    kind: MirroredKind,
-    since: Date | null,
-  ) {
-    this.#table = { customers: 'mirror_customers', orders: 'mirror_orders', waitinglist: 'mirror_waiting_list' }[kind];
-    this.#id = { customers: 'customer_id', orders: 'order_id', waitinglist: 'waiting_id' }[kind];
-    this.#stamp = kind === 'waitinglist' ? 'created_at' : 'last_changed';
-    this.#sinceSql = since ? `and ${this.#stamp} >= $2` : '';
-    this.#params = since ? [organisationId, since] : [organisationId];
-  }
-
-  async count(): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from gateway.${this.#table} where organisation_id = $1 ${this.#sinceSql}`,
-      this.#params,
-    );
-    return rows[0]?.n ?? 0;
-  }
-
-  /** The next batch of rows after `after`, each with `columns` beside its id and stamp. */
-  async page<Row extends Keyed>(columns: string, after: Keyed | null): Promise<Row[]> {
-    const [id, stamp, n] = [this.#id, this.#stamp, this.#params.length];
-    const params = after ? [...this.#params, after.stamp, after.id] : this.#params;
-    const afterSql = after ? `and (${stamp}, ${id}) > ($${n + 1}, $${n + 2}::bigint)` : '';
-    const { rows } = await this.db.query<Row>(
-      `select ${id}::text as id, ${stamp} as stamp, ${columns} from gateway.${this.#table}
-        where organisation_id = $1 ${this.#sinceSql} ${afterSql} order by ${stamp}, ${id} limit ${BATCH}`,
-      params,
-    );
-    return rows;
-  }
-
-  /** The mirrored customers of `ids` (nulls skipped), as the service's export has them. */
-  async customersById(ids: readonly (string | null)[]): Promise<Map<string, ExportRecord>> {
-    const wanted = [...new Set(ids.filter((value): value is string => value !== null))];
-    if (wanted.length === 0) return new Map<string, ExportRecord>();
-    const { rows } = await this.db.query<{ id: string; body: Record<string, unknown> }>(
-      `select customer_id::text as id, body from gateway.mirror_customers
-        where organisation_id = $1 and customer_id = any($2::bigint[])`,
-      [this.organisationId, wanted],
-    );
-    return new Map(rows.map((row) => [row.id, ordered(row.body, CUSTOMER_KEYS)]));
-  }
-
-  /** The seats and deleted seats of the orders of `orderIds`, as the orders export has them. */
-  async seatsOf(
-    orderIds: readonly string[],
-  ): Promise<Map<string, { seats: ExportRecord[]; deletedSeats: ExportRecord[] }>> {
-    const { rows } = await this.db.query<{
-      order_id: string;
-      deleted: boolean;
-      seat_id: string;
-      event_id: string;
-      rank_id: string;
-      row_nr: number;
-      seat_nr: number;
-      amount_cents: string;
-      price_id: string;
-      price_name: string;
-    }>(
-      `select order_id::text as order_id, deleted, seat_id, event_id, rank_id, row_nr, seat_nr, amount_cents,
-              price_id, price_name
-         from gateway.mirror_order_seats where organisation_id = $1 and order_id = any($2::bigint[])
-        order by order_id, deleted, line_no`,
-      [this.organisationId, orderIds],
-    );
-    const seatsOf = new Map<string, { seats: ExportRecord[]; deletedSeats: ExportRecord[] }>();
-    for (const line of rows) {
-      const entry = seatsOf.get(line.order_id) ?? { seats: [], deletedSeats: [] };
-      const seat = ordered(
-        {
-          seatId: Number(line.seat_id),
-          eventId: Number(line.event_id),
-          rankId: Number(line.rank_id),
-          rowNr: line.row_nr,
-          seatNr: line.seat_nr,
-          amount: euros(line.amount_cents),
-          priceId: line.price_id,
-          priceName: line.price_name,
-        },
-        SEAT_KEYS,
-      );
-      (line.deleted ? entry.deletedSeats : entry.seats).push(seat);
-      seatsOf.set(line.order_id, entry);
-    }
-    return seatsOf;
-  }
+/** What a mirror export reads: the organisation's records, all or those stamped since a time. */
+interface MirrorScope {
+  db: Queryable;
+  organisationId: number;
+  since: Date | null;
 }
 
 /** One batch of records, and the row it ends with (where the next batch starts). */
 interface Batch {
   records: ExportRecord[];
-  last: Keyed | undefined;
+  last: MirrorCursor | undefined;
 }
 
-async function customerBatch(table: MirrorTable, after: Keyed | null): Promise<Batch> {
-  const rows = await table.page<Keyed & { body: Record<string, unknown> }>('body', after);
+async function customerBatch({ db, organisationId, since }: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
+  const rows = await mirroredCustomersSince(db, organisationId, since, after);
   return { records: rows.map((row) => ordered(row.body, CUSTOMER_KEYS)), last: rows.at(-1) };
 }
 
 /** Orders with their seats, deleted seats and customer, as the orders export has them. */
-async function orderBatch(table: MirrorTable, after: Keyed | null): Promise<Batch> {
-  const rows = await table.page<Keyed & { body: Record<string, unknown>; customer_id: string | null }>(
-    'body, customer_id::text as customer_id',
-    after,
-  );
+async function orderBatch({ db, organisationId, since }: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
+  const rows = await mirroredOrdersSince(db, organisationId, since, after);
   if (rows.length === 0) return { records: [], last: undefined };
-  const [seatsOf, users] = await Promise.all([
-    table.seatsOf(rows.map((row) => row.id)),
-    table.customersById(rows.map((row) => row.customer_id)),
+  const [seats, users] = await Promise.all([
+    seatsOf(
+      db,
+      organisationId,
+      rows.map((row) => row.id),
+    ),
+    customersById(
+      db,
+      organisationId,
+      rows.map((row) => row.customer_id),
+    ),
   ]);
   const records = rows.map((row) =>
     ordered(
       {
         ...row.body,
-        ...(seatsOf.get(row.id) ?? { seats: [], deletedSeats: [] }),
+        ...(seats.get(row.id) ?? { seats: [], deletedSeats: [] }),
         user: row.customer_id === null ? null : (users.get(row.customer_id) ?? null),
       },
       ORDER_KEYS,
@@ -204,11 +163,16 @@ async function orderBatch(table: MirrorTable, after: Keyed | null): Promise<Batc
   return { records, last: rows.at(-1) };
 }
 
-async function waitingListBatch(table: MirrorTable, after: Keyed | null): Promise<Batch> {
-  const rows = await table.page<
-    Keyed & { customer_id: string; event_id: string; number_of_tickets: number; type: string; notified_at: Date | null }
-  >('customer_id::text as customer_id, event_id, number_of_tickets, type, notified_at', after);
-  const users = await table.customersById(rows.map((row) => row.customer_id));
+async function waitingListBatch(
+  { db, organisationId, since }: MirrorScope,
+  after: MirrorCursor | null,
+): Promise<Batch> {
+  const rows = await mirroredWaitingListSince(db, organisationId, since, after);
+  const users = await customersById(
+    db,
+    organisationId,
+    rows.map((row) => row.customer_id),
+  );
   const records = rows.map((row) =>
     ordered(
       {
@@ -227,7 +191,7 @@ async function waitingListBatch(table: MirrorTable, after: Keyed | null): Promis
   return { records, last: rows.at(-1) };
 }
 
-const BATCH_OF: Record<MirroredKind, (table: MirrorTable, after: Keyed | null) => Promise<Batch>> = {
+const BATCH_OF: Record<MirroredKind, (table: MirrorScope, after: MirrorCursor | null) => Promise<Batch>> = {
   customers: customerBatch,
   orders: orderBatch,
   waitinglist: waitingListBatch,
@@ -240,18 +204,18 @@ export async function mirrorSource(
   since: Date | null,
   completeBefore: Date,
 ): Promise<RecordSource> {
-  const table = new MirrorTable(db, organisationId, kind, since);
+  const table: MirrorScope = { db, organisationId, since };
   const batchOf = BATCH_OF[kind];
   async function* batches(): AsyncGenerator<ExportRecord[]> {
-    let after: Keyed | null = null;
+    let after: MirrorCursor | null = null;
     for (;;) {
       const { records, last } = await batchOf(table, after);
       if (records.length > 0) yield records;
-      if (records.length < BATCH || !last) return;
+      if (records.length < MIRROR_BATCH || !last) return;
       after = { id: last.id, stamp: last.stamp };
     }
   }
-  return { source: 'mirror', total: await table.count(), batches, completeBefore };
+  return { source: 'mirror', total: await mirroredCount(db, organisationId, kind, since), batches, completeBefore };
 }
 
 /** Retries of an export's pages: waits of ½, 1, 2, 4 s (or what `Retry-After` asks), then the export fails. */

@@ -14,7 +14,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { upsertOrders, upsertWaitingList } from '../mirror/mirror-store';
+import { upsertOrders, upsertWaitingList } from '../mirror';
 import { embeddedService } from '../service-connection';
 
 /**

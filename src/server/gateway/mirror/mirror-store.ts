@@ -253,3 +253,27 @@ export async function mirrorCompleteBefore(
   const watermark = rows[0]?.watermark;
   return watermark ? new Date(watermark) : null;
 }
+
+/** One resource's sync state (migrations 003 and 008), as the status shows it. */
+export interface SyncStateRow {
+  resource: string;
+  watermark: Date | null;
+  last_attempt_at: Date | null;
+  last_success_at: Date | null;
+  last_error: string | null;
+  full_sync_started_at: Date | null;
+  full_sync_finished_at: Date | null;
+  full_sync_total: string | number | null;
+  full_sync_done: string | number;
+}
+
+/** The sync states of the organisation's resources (those synced at least once). */
+export async function syncStates(db: Queryable, organisationId: number): Promise<SyncStateRow[]> {
+  const { rows } = await db.query<SyncStateRow>(
+    `select resource, watermark, last_attempt_at, last_success_at, last_error, full_sync_started_at,
+            full_sync_finished_at, full_sync_total, full_sync_done
+       from gateway.mirror_sync_state where organisation_id = $1`,
+    [organisationId],
+  );
+  return rows;
+}

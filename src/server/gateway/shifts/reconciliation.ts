@@ -1,5 +1,6 @@
 import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
+import { earlierDeskOrdersChangedIn } from '../mirror';
 import { type OrderReader, pageReaching, type ServiceOrder } from './service-orders';
 import { foyerCheckouts, type SaleRecord } from './shift-store';
 
@@ -120,49 +121,14 @@ async function earlierDeskSalesChanged(
   opened: number,
   closed: number,
 ): Promise<ServiceOrder[]> {
-  const { rows } = await db.query<{
-    order_id: string;
-    order_status: string;
-    payment_status: string;
-    order_date: Date;
-    last_changed: Date;
-    amount_cents: string;
-    donation_cents: string;
-    fee_cents: string;
-    payment_method: string;
-    removed_cents: string[] | null;
-    removed_events: string[] | null;
-  }>(
-    `select o.order_id, o.order_status, o.payment_status, o.order_date, o.last_changed, o.amount_cents,
-            o.donation_cents, o.fee_cents, o.payment_method, removed.cents as removed_cents,
-            removed.events as removed_events
-       from gateway.mirror_orders o
-       cross join lateral (
-             select array_agg(s.amount_cents) as cents, array_agg(s.event_id) as events
-               from gateway.mirror_order_seats s
-              where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.deleted) removed
-      where o.organisation_id = $1 and o.last_changed >= $2 and ($3::timestamptz is null or o.last_changed <= $3)
-        and o.order_date < $2 and o.channel = 'sp'
-      order by o.last_changed
-      limit ${MAX_EARLIER_SALES}`,
-    [organisationId, new Date(opened), Number.isFinite(closed) ? new Date(closed) : null],
-  );
-  return rows.map((row) => ({
-    orderId: Number(row.order_id),
-    orderStatus: row.order_status,
-    paymentStatus: row.payment_status,
-    orderDate: new Date(row.order_date).toISOString(),
-    lastChanged: new Date(row.last_changed).toISOString(),
-    amountCents: Number(row.amount_cents),
-    donationCents: Number(row.donation_cents),
-    method: row.payment_method,
-    feeCents: Number(row.fee_cents),
+  const window = { from: new Date(opened), to: Number.isFinite(closed) ? new Date(closed) : null };
+  const orders = await earlierDeskOrdersChangedIn(db, organisationId, window, MAX_EARLIER_SALES);
+  return orders.map(({ paymentMethod, removedLines, ...order }) => ({
+    ...order,
+    method: paymentMethod,
     channel: 'sp',
     seats: null,
-    deletedSeats: (row.removed_cents ?? []).map((amount, index) => ({
-      eventId: Number(row.removed_events?.[index]),
-      amountCents: Number(amount),
-    })),
+    deletedSeats: removedLines,
   }));
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import type { AuditEntry } from '../audit/audit-trail';
-import { upsertOrders } from '../mirror/mirror-store';
+import { upsertOrders } from '../mirror';
 import { embeddedService } from '../service-connection';
 import { type OrderReader, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { readSale, readUnreadSales } from './shift-sales';
