@@ -8,7 +8,7 @@ import type { Customer } from '../../contract/customer';
 import { createRootApp } from '../app';
 import { connectDatabase } from '../db/connect';
 import type { Database, Queryable, QueryResult } from '../db/database';
-import { CustomerDirectory } from '../gateway/customer-search/customer-directory';
+import { CustomerDirectory } from '../gateway/customer-search';
 import { embeddedService, type ServiceConnection } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';

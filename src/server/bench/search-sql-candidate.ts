@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database';
-import { prefixDistance } from '../gateway/customer-search/prefix-distance';
-import { queryTerms } from '../gateway/customer-search/search-tokens';
+import { prefixDistance, queryTerms } from '../gateway/customer-search';
 
 /**
  * The database's candidate for the customer search (issue 21 asked to choose by measurement): PostgreSQL full

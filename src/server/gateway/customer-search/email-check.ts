@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
+import type { Logger } from 'pino';
 import type { EmailCheck } from '@/contract/customer-search';
-import type { GatewayDeps, GatewayEnv } from '../access';
+import type { Queryable } from '../../db/database';
 import { UpstreamUnavailableError } from '../errors';
 import { type MirrorCustomer, upsertCustomers } from '../mirror';
-import { requestOrigin } from '../same-origin';
-import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
+import { SINGLE_ATTEMPT, type UpstreamClient } from '../upstream/upstream-client';
 
 /**
  * Asks the service for the customer with `email` (`findByEmail`, spec 4.2), so a customer created elsewhere a
@@ -12,12 +11,11 @@ import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
  * One call per exact email typed; the search answers from the mirror whatever the service says.
  */
 export async function checkEmailUpstream(
-  c: Context<GatewayEnv>,
-  deps: GatewayDeps,
+  db: Queryable,
+  log: Logger,
+  upstream: UpstreamClient,
   email: string,
 ): Promise<{ result: EmailCheck; customerId?: number }> {
-  const principal = c.get('principal');
-  const upstream = UpstreamClient.forPerson(deps, principal, requestOrigin(c));
   let customer: MirrorCustomer | null;
   try {
     customer = (await upstream.read('POST', '/partner/customer/findByEmail', {
@@ -27,12 +25,12 @@ export async function checkEmailUpstream(
     })) as MirrorCustomer | null;
   } catch (error) {
     if (error instanceof UpstreamUnavailableError && error.upstreamStatus === 422) return { result: 'not-found' };
-    deps.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'findByEmail failed');
+    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'findByEmail failed');
     return { result: 'failed' };
   }
   if (customer === null) return { result: 'not-found' };
   const customerId = Number(customer?.customerId);
   if (!Number.isSafeInteger(customerId)) return { result: 'failed' };
-  await upsertCustomers(deps.db, principal.organisationId, [customer]);
+  await upsertCustomers(db, upstream.organisationId, [customer]);
   return { result: 'found', customerId };
 }

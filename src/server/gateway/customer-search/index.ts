@@ -1,0 +1,9 @@
+/**
+ * The customer search, as the rest of the gateway uses it: its routes, and the per-process directories of
+ * the mirrored customers that start-up makes and warms. The search's tokens and typo distance are the
+ * search benchmark's too (its SQL candidate makes the same tokens).
+ */
+export { CustomerDirectories, CustomerDirectory } from './customer-directory';
+export { registerCustomerSearchRoutes } from './customer-search-routes';
+export { prefixDistance } from './prefix-distance';
+export { queryTerms } from './search-tokens';

@@ -1,0 +1,169 @@
+import Papa from 'papaparse';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import {
+  type Charts,
+  type Choices,
+  type GroupReport,
+  type OrderFilter,
+  type OrderReport,
+  type PaceReport,
+  type PerformanceSales,
+  type PerformancesReport,
+  REPORT_PAGE_SIZE,
+  type ReportGrouping,
+  type ReportSort,
+} from '@/contract/reports';
+import type { Database } from '../../db/database';
+import type { RequestAuditEntry } from '../audit/request-audit';
+import type { UpstreamClient } from '../upstream/upstream-client';
+import { type EventCatalog, isPerformance } from './event-catalog';
+import {
+  chartsOf,
+  choicesOf,
+  groupTotals,
+  listedOrderBatches,
+  orderRows,
+  orderTotals,
+  reportScope,
+} from './order-report';
+import { paceOf, performanceFigures, performanceSales } from './performance-report';
+import { refreshRollups } from './report-rollups';
+
+/** The CSV of the analysis: the spec's field names, so a spreadsheet or CRM maps them without guessing. */
+const CSV_HEADER = [
+  'orderId',
+  'orderKey',
+  'orderDate',
+  'lastChanged',
+  'orderStatus',
+  'orderPaymentStatus',
+  'orderChannel',
+  'handlingTextPayment',
+  'amount',
+  'fee',
+  'donation',
+  'seats',
+  'customerId',
+  'customerName',
+  'email',
+  'eventIds',
+];
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/** Who exports the analysis: their organisation, the query they asked with and their request's audit entry. */
+export interface ReportReader {
+  organisationId: number;
+  asked: Record<string, string>;
+  audit: (entry: RequestAuditEntry) => Promise<unknown>;
+}
+
+/**
+ * Reports from the mirror: the order analysis (totals and a page of rows, totals per group, the filter
+ * choices, the charts, the filtered set as CSV) and the performances of a period with their sales, booking
+ * pace, occupancy and waiting-list demand. Every report but the CSV (which reads the orders themselves)
+ * first brings the organisation's daily rollups in step with the mirror.
+ */
+export class ReportService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: EventCatalog,
+  ) {}
+
+  /** The totals of the filtered orders and one page of them. */
+  async orders(organisationId: number, filter: OrderFilter, sort: ReportSort, page: number): Promise<OrderReport> {
+    const scope = await this.#scope(organisationId, filter);
+    const totals = await orderTotals(this.db, scope);
+    // The totals (from the rollups) say whether there is a row to list: a filter that matches nothing would
+    // otherwise walk every order of the period looking for one.
+    const offset = (page - 1) * REPORT_PAGE_SIZE;
+    const rows = totals.orders > offset ? await orderRows(this.db, scope.orders, sort, page) : [];
+    return { totals, page, perPage: REPORT_PAGE_SIZE, rows };
+  }
+
+  async groups(
+    organisationId: number,
+    filter: OrderFilter,
+    group: Exclude<ReportGrouping, 'none'>,
+  ): Promise<GroupReport> {
+    const scope = await this.#scope(organisationId, filter);
+    return { group, groups: await groupTotals(this.db, scope, group) };
+  }
+
+  async choices(organisationId: number, period: OrderFilter): Promise<Choices> {
+    await refreshRollups(this.db, organisationId);
+    return choicesOf(this.db, organisationId, period.from, period.to);
+  }
+
+  async charts(organisationId: number, filter: OrderFilter): Promise<Charts> {
+    return chartsOf(this.db, await this.#scope(organisationId, filter));
+  }
+
+  /**
+   * The filtered orders as CSV text, in pieces (the header first): the rules of every Foyer CSV
+   * (contract/csv.ts), decimals with a point. The export is audited, with the filters as asked, before the
+   * first piece.
+   */
+  async ordersCsv(reader: ReportReader, filter: OrderFilter, sort: ReportSort): Promise<AsyncGenerator<string>> {
+    const where = reportScope(reader.organisationId, filter).orders;
+    await reader.audit({
+      action: 'export',
+      status: 200,
+      details: { kind: 'orders-analysis', source: 'mirror', filters: reader.asked },
+    });
+    const db = this.db;
+    return (async function* () {
+      yield `${UTF8_BOM}${Papa.unparse([CSV_HEADER], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
+      for await (const batch of listedOrderBatches(db, where, sort)) {
+        const rows = batch.map((row) => [
+          row.orderId,
+          row.orderKey,
+          row.orderDate,
+          row.lastChanged,
+          row.status,
+          row.payment,
+          row.channel,
+          row.method,
+          euros(row.amountCents),
+          euros(row.feeCents),
+          euros(row.donationCents),
+          row.tickets,
+          row.customerId ?? '',
+          row.customerName,
+          row.email,
+          row.eventIds,
+        ]);
+        yield `${Papa.unparse(rows, CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
+      }
+    })();
+  }
+
+  /** The performances starting in the period, by start: sales from the rollups, availability from the service. */
+  async performances(upstream: UpstreamClient, from: string, to: string): Promise<PerformancesReport> {
+    const { organisationId } = upstream;
+    const events = (await this.catalog.list(upstream, from, to)).filter(isPerformance);
+    const ids = events.map((event) => event.eventId);
+    const details = await this.catalog.details(upstream, ids);
+    await refreshRollups(this.db, organisationId);
+    const performances = await performanceFigures(this.db, organisationId, events, details);
+    performances.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);
+    const readAt = this.catalog.readAt(organisationId, ids);
+    return { performances, availabilityAt: readAt === null ? null : new Date(readAt).toISOString() };
+  }
+
+  async pace(organisationId: number, eventIds: readonly number[]): Promise<PaceReport> {
+    await refreshRollups(this.db, organisationId);
+    return paceOf(this.db, organisationId, eventIds);
+  }
+
+  async performanceSales(organisationId: number, eventId: number): Promise<PerformanceSales> {
+    await refreshRollups(this.db, organisationId);
+    return performanceSales(this.db, organisationId, eventId);
+  }
+
+  /** The rollups brought in step, then the filter as the reports' WHERE clauses. */
+  async #scope(organisationId: number, filter: OrderFilter) {
+    await refreshRollups(this.db, organisationId);
+    return reportScope(organisationId, filter);
+  }
+}
