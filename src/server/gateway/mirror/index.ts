@@ -10,6 +10,9 @@ export {
   isOpenReservation,
   mirroredCustomers,
   openOrdersChangedSince,
+  seatsByPriceName,
+  waitingListByType,
+  waitingListCountsOf,
 } from './mirror-reads';
 export { registerMirrorRoutes } from './mirror-routes';
 export {

@@ -262,3 +262,68 @@ export async function isOpenReservation(db: Queryable, organisationId: number, o
   );
   return rows.length > 0;
 }
+
+/** One performance's waiting list in figures (counts and ticket sums as the database gives them: text). */
+export interface WaitingListCounts {
+  event_id: string;
+  waiting: string;
+  waiting_tickets: string;
+  notified: string;
+  converted: string;
+  entries: string;
+}
+
+/** The waiting lists of the events of `eventIds` counted by state, per event (events without entries absent). */
+export async function waitingListCountsOf(
+  db: Queryable,
+  organisationId: number,
+  eventIds: readonly number[],
+): Promise<WaitingListCounts[]> {
+  const { rows } = await db.query<WaitingListCounts>(
+    `select event_id, count(*) filter (where type = 'waiting') as waiting,
+            coalesce(sum(number_of_tickets) filter (where type = 'waiting'), 0) as waiting_tickets,
+            count(*) filter (where type = 'notified') as notified,
+            count(*) filter (where type = 'converted') as converted, count(*) as entries
+       from gateway.mirror_waiting_list
+      where organisation_id = $1 and event_id = any($2::bigint[])
+      group by event_id`,
+    [organisationId, eventIds],
+  );
+  return rows;
+}
+
+/** An event's waiting list by type: entries and tickets, most entries first. */
+export async function waitingListByType(
+  db: Queryable,
+  organisationId: number,
+  eventId: number,
+): Promise<{ type: string; entries: string; tickets: string }[]> {
+  const { rows } = await db.query<{ type: string; entries: string; tickets: string }>(
+    `select type, count(*) as entries, sum(number_of_tickets) as tickets from gateway.mirror_waiting_list
+      where organisation_id = $1 and event_id = $2 group by type order by entries desc, type`,
+    [organisationId, eventId],
+  );
+  return rows;
+}
+
+/**
+ * An event's seats (not deleted) in orders of `statuses`, by price name: orders, tickets and revenue, most
+ * tickets first.
+ */
+export async function seatsByPriceName(
+  db: Queryable,
+  organisationId: number,
+  eventId: number,
+  statuses: readonly string[],
+): Promise<{ key: string; orders: number; tickets: string; revenue: string }[]> {
+  const { rows } = await db.query<{ key: string; orders: number; tickets: string; revenue: string }>(
+    `select s.price_name as key, count(distinct s.order_id)::int as orders, count(*) as tickets,
+            sum(s.amount_cents) as revenue
+       from gateway.mirror_order_seats s
+       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+      where s.organisation_id = $1 and s.event_id = $2 and not s.deleted and o.order_status = any($3)
+      group by 1 order by tickets desc, key`,
+    [organisationId, eventId, statuses],
+  );
+  return rows;
+}

@@ -7,6 +7,7 @@ import {
   type WaitingDemand,
 } from '@/contract/reports';
 import type { Queryable } from '../../db/database';
+import { seatsByPriceName, waitingListByType, waitingListCountsOf } from '../mirror';
 import type { CatalogEvent } from './event-catalog';
 
 /**
@@ -24,15 +25,6 @@ interface SalesRow {
   sold: string;
   revenue: string;
   reserved: string;
-}
-
-interface WaitingRow {
-  event_id: string;
-  waiting: string;
-  waiting_tickets: string;
-  notified: string;
-  converted: string;
-  entries: string;
 }
 
 const NO_DEMAND: WaitingDemand = { waiting: 0, waitingTickets: 0, notified: 0, converted: 0, entries: 0 };
@@ -54,19 +46,10 @@ export async function performanceFigures(
         group by r.event_id`,
       [organisationId, ids, sold],
     ),
-    db.query<WaitingRow>(
-      `select event_id, count(*) filter (where type = 'waiting') as waiting,
-              coalesce(sum(number_of_tickets) filter (where type = 'waiting'), 0) as waiting_tickets,
-              count(*) filter (where type = 'notified') as notified,
-              count(*) filter (where type = 'converted') as converted, count(*) as entries
-         from gateway.mirror_waiting_list
-        where organisation_id = $1 and event_id = any($2::bigint[])
-        group by event_id`,
-      [organisationId, ids],
-    ),
+    waitingListCountsOf(db, organisationId, ids),
   ]);
   const salesOf = new Map(sales.rows.map((row) => [Number(row.event_id), row]));
-  const waitingOf = new Map(waiting.rows.map((row) => [Number(row.event_id), row]));
+  const waitingOf = new Map(waiting.map((row) => [Number(row.event_id), row]));
   return events.map((event) => {
     const sale = salesOf.get(event.eventId);
     const wait = waitingOf.get(event.eventId);
@@ -130,15 +113,7 @@ export async function performanceSales(
   type Grouped = { key: string; orders: number; tickets: string; revenue: string };
   // By price name from the seats themselves (the rollups have event and price name apart), by channel from
   // the event's rollup.
-  const byPriceName = db.query<Grouped>(
-    `select s.price_name as key, count(distinct s.order_id)::int as orders, count(*) as tickets,
-            sum(s.amount_cents) as revenue
-       from gateway.mirror_order_seats s
-       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-      where s.organisation_id = $1 and s.event_id = $2 and not s.deleted and o.order_status = any($3)
-      group by 1 order by tickets desc, key`,
-    [organisationId, eventId, sold],
-  );
+  const byPriceName = seatsByPriceName(db, organisationId, eventId, sold);
   const byChannelOf = db.query<Grouped>(
     `select r.channel as key, sum(r.orders)::int as orders, sum(r.seat_tickets) as tickets,
             sum(r.seat_revenue_cents) as revenue
@@ -159,17 +134,13 @@ export async function performanceSales(
   const [byPrice, byChannel, waiting] = await Promise.all([
     byPriceName,
     byChannelOf,
-    db.query<{ type: string; entries: string; tickets: string }>(
-      `select type, count(*) as entries, sum(number_of_tickets) as tickets from gateway.mirror_waiting_list
-        where organisation_id = $1 and event_id = $2 group by type order by entries desc, type`,
-      [organisationId, eventId],
-    ),
+    waitingListByType(db, organisationId, eventId),
   ]);
   return {
     eventId,
-    byPrice: asGroups(byPrice.rows),
+    byPrice: asGroups(byPrice),
     byChannel: asGroups(byChannel.rows),
-    waitingByType: waiting.rows.map((row) => ({
+    waitingByType: waiting.map((row) => ({
       type: row.type,
       entries: num(row.entries),
       tickets: num(row.tickets),
