@@ -1,7 +1,9 @@
 /**
  * The reports, as the rest of the gateway uses them: their routes (with the event catalog they read the
  * service's performances through), and the keeper of the daily rollups that start-up makes and the
- * background jobs run.
+ * background jobs run. Inside: report-routes.ts (thin), report-service.ts (what each report does), and the
+ * SQL of the rollups (report-rollups.ts) and of the reports over them and the mirror's orders
+ * (order-report.ts, performance-report.ts).
  */
 export { EventCatalog } from './event-catalog';
 export { ReportRollupKeeper } from './report-rollups';
