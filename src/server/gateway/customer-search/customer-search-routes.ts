@@ -15,7 +15,8 @@ import {
   type CustomerTagCounts,
   type EmailCheck,
 } from '@/contract/customer-search';
-import type { Access, GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
+import type { Access, GatewayEnv, SecuredRoutes } from '../access';
+import type { GatewayDeps } from '../gateway-deps';
 import { parseQuery } from '../request-input';
 import type { CustomerDirectory, DirectoryQuery } from './customer-directory';
 import { checkEmailUpstream } from './email-check';

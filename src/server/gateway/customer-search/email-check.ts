@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { EmailCheck } from '@/contract/customer-search';
-import type { GatewayDeps, GatewayEnv } from '../access';
+import type { GatewayEnv } from '../access';
 import { UpstreamUnavailableError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { type MirrorCustomer, upsertCustomers } from '../mirror/mirror-store';
 import { requestOrigin } from '../same-origin';
-import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
+import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream';
 
 /**
  * Asks the service for the customer with `email` (`findByEmail`, spec 4.2), so a customer created elsewhere a

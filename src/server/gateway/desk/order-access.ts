@@ -2,6 +2,7 @@ import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
 import type { Permission } from '../permissions/permissions';
 import type { Principal } from '../principal';
+import { isOpenReservation } from './desk-store';
 import { foyerSales } from './foyer-sales';
 
 /** Who reads every order of the organisation; a seller alone reads the desk's own. */
@@ -42,12 +43,4 @@ export async function orderAccess(
     sale: null,
     refusal: `Order ${orderId} was not sold in Foyer: your role (${principal.role.name}) ${what}. Ask a manager.`,
   };
-}
-
-async function isOpenReservation(db: Queryable, organisationId: number, orderId: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from gateway.mirror_orders where organisation_id = $1 and order_id = $2 and order_status = 'res'`,
-    [organisationId, orderId],
-  );
-  return rows.length > 0;
 }

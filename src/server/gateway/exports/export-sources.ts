@@ -4,7 +4,7 @@ import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
 import { mirrorCompleteBefore } from '../mirror/mirror-store';
-import type { RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
+import type { RetryPolicy, UpstreamClient } from '../upstream';
 import type { ExportRecord } from './export-rows';
 
 /**

@@ -1,6 +1,7 @@
 import { MIRROR_RESOURCES, type MirrorRefreshAnswer, type MirrorStatus } from '@/contract/mirror';
 import type { Queryable } from '../../db/database';
-import type { GatewayDeps, SecuredRoutes } from '../access';
+import type { SecuredRoutes } from '../access';
+import type { GatewayDeps } from '../gateway-deps';
 import { leaseHeld } from './sync-lease';
 
 /**

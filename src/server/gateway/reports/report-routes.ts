@@ -9,12 +9,13 @@ import {
   performanceQuerySchema,
   REPORT_PAGE_SIZE,
 } from '@/contract/reports';
-import type { GatewayDeps, SecuredRoutes } from '../access';
-import { recordRequestAudit } from '../audit/request-audit';
+import type { SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { UpstreamClient } from '../upstream/upstream-client';
+import { UpstreamClient } from '../upstream';
 import { type EventCatalog, isPerformance } from './event-catalog';
 import {
   chartsOf,
