@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRootApp } from './app';
 import type { TrustProxy } from './client-address';
-import type { GatewayDeps } from './gateway/access';
+import type { GatewayDeps } from './gateway/gateway-deps';
 import { embeddedService } from './gateway/service-connection';
 import { openGateway } from './gateway/start-gateway';
 import { isBackendPath } from './http/backend-paths';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { GatewayDeps } from './gateway/access';
-import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit/audit-anchors';
+import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit';
+import type { GatewayDeps } from './gateway/gateway-deps';
 import type { ServiceDeps } from './service/context';
 import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
 import { deleteOldHits } from './service/rate-limits';

@@ -15,7 +15,7 @@ import type { Principal } from '../gateway/principal';
 import { embeddedService } from '../gateway/service-connection';
 import { SALE_READ_DELAY_MS } from '../gateway/shifts';
 import { openGateway } from '../gateway/start-gateway';
-import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
+import { DEMO_PASSWORD } from '../gateway/store';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { loadDemoFixtures } from '../testing/demo-fixtures';
 import { organisationIdOf } from '../testing/mirror';

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { createRootApp } from '../app';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
-import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
+import { DEMO_PASSWORD } from '../gateway/store';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { organisationIdOf } from '../testing/mirror';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';

@@ -11,7 +11,7 @@ import type { Database, Queryable, QueryResult } from '../db/database';
 import { CustomerDirectory } from '../gateway/customer-search';
 import { embeddedService, type ServiceConnection } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
-import { DEMO_PASSWORD } from '../gateway/store/demo-accounts';
+import { DEMO_PASSWORD } from '../gateway/store';
 import { fillMirror, generateCustomers } from '../testing/mirror-customers';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import { keystrokes, type RealisticQuery, realisticQueries } from '../testing/search-queries';

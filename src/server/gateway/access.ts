@@ -1,49 +1,14 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Handler, Hono, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Logger } from 'pino';
-import type { TrustProxy } from '../client-address';
-import type { Database } from '../db/database';
 import type { SessionStore } from './auth/sessions';
 import { SessionStore as Sessions } from './auth/sessions';
-import type { SignInThrottle } from './auth/sign-in-throttle';
-import type { KeyVault } from './connection/key-vault';
-import type { Organisations } from './connection/organisations';
-import type { CustomerDirectories } from './customer-search/customer-directory';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import type { ExportScheduler } from './exports/export-scheduler';
-import type { MirrorSync } from './mirror/mirror-sync';
 import type { Permission } from './permissions/permissions';
 import type { Principal } from './principal';
-import type { ReportRollupKeeper } from './reports/report-rollups';
 import { requestOrigin } from './same-origin';
-import type { ServiceConnection } from './service-connection';
 
 export const SESSION_COOKIE = 'foyer_session';
-
-/** Everything the gateway's routes work with. */
-export interface GatewayDeps {
-  /** The gateway's own store (schema `gateway`). */
-  db: Database;
-  vault: KeyVault;
-  service: ServiceConnection;
-  sessions: SessionStore;
-  throttle: SignInThrottle;
-  organisations: Organisations;
-  /** This process's search directories of the mirrored customers, one per organisation. */
-  customerDirectories: CustomerDirectories;
-  /** The organisations' mirror of the service (mirror/): its sync, status and write-through. */
-  mirror: MirrorSync;
-  log: Logger;
-  /** The address sign-in failures are counted by; default the TCP peer of the request. */
-  clientAddress?: (c: Context) => string;
-  /** TRUST_PROXY: whether X-Forwarded-Proto/-Host tell the origin the browser used (see client-address.ts). */
-  trustProxy?: TrustProxy;
-  /** Scheduled exports into EXPORT_DIR; absent when the gateway has no folder for them. */
-  exportScheduler?: ExportScheduler;
-  /** Keeps the reports' daily rollups of the mirror built (reports/report-rollups.ts). */
-  reportRollups: ReportRollupKeeper;
-}
 
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };
 
@@ -180,5 +145,3 @@ export function peerAddress(c: Context): string {
     return 'unknown';
   }
 }
-
-export type { Database };

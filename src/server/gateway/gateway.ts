@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type GatewayDeps, type GatewayEnv, SecuredRoutes } from './access';
-import { registerAuditRoutes } from './audit/audit-routes';
+import { type GatewayEnv, SecuredRoutes } from './access';
+import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes } from './auth/account-routes';
 import { registerLinkRoutes } from './auth/link-routes';
 import { registerPasskeyRoutes } from './auth/passkey-routes';
 import { registerSessionRoutes } from './auth/session-routes';
-import { registerConnectionRoutes } from './connection/connection-routes';
+import { registerConnectionRoutes } from './connection';
 import { registerCustomerSearchRoutes } from './customer-search';
-import { registerDeskRoutes } from './desk/desk-routes';
+import { registerDeskRoutes } from './desk';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward/forwarder';
+import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
 import { EventCatalog, registerReportRoutes } from './reports';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
@@ -19,9 +20,9 @@ import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
 
-// The gateway's one entry for the root app (src/server/app.ts).
-export type { GatewayDeps } from './access';
 export { createBuiltApp } from './built-app';
+// The gateway's one entry for the root app (src/server/app.ts).
+export type { GatewayDeps } from './gateway-deps';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,18 +1,16 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import type { GatewayDeps } from './access';
 import { setupLinkIfFresh } from './auth/link-routes';
 import { SessionStore } from './auth/sessions';
 import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
-import { loadKeyVault } from './connection/key-vault';
-import { Organisations } from './connection/organisations';
+import { loadKeyVault, Organisations } from './connection';
 import { CustomerDirectories } from './customer-search';
 import { ExportScheduler } from './exports';
+import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
 import { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
-import { seedDemoAccounts } from './store/demo-accounts';
-import { migrateGateway } from './store/gateway-store';
+import { migrateGateway, seedDemoAccounts } from './store';
 
 export interface GatewayConfig {
   DATA_DIR: string;

@@ -3,12 +3,13 @@ import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
-import { type GatewayDeps, SESSION_COOKIE } from '../gateway/access';
+import { SESSION_COOKIE } from '../gateway/access';
 import { hashPassword } from '../gateway/auth/passwords';
 import type { ThrottleLimits } from '../gateway/auth/sign-in-throttle';
+import type { GatewayDeps } from '../gateway/gateway-deps';
 import type { ServiceConnection } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
-import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from '../gateway/store/demo-accounts';
+import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from '../gateway/store';
 import type { ServiceRuntime } from '../runtime';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */

@@ -7,7 +7,8 @@ import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { migrateGateway } from '../store/gateway-store';
 import { anchorAuditHeads, readAuditAnchors } from './audit-anchors';
-import { recordAudit, verifyAuditChain } from './audit-trail';
+import { recordAudit } from './audit-trail';
+import { verifyAuditChain } from './audit-verify';
 
 describe('the daily audit anchors', () => {
   let db: Database;

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
-import type { AuditAnchor } from './audit-trail';
+import { lastEntryOf, recordedHeads } from './audit-store';
 
 /**
  * Anchors of the audit chains outside the database. Someone with access to the database can remove a chain's
@@ -13,6 +13,19 @@ import type { AuditAnchor } from './audit-trail';
  * operator may keep copies of it elsewhere (it only grows) and verify against a copy
  * (`npm run audit:verify -- --anchors <file>`).
  */
+
+/**
+ * A chain's head as it was at some moment, kept outside the database: that chain's entry `entryId` had hash
+ * `hash` then. Entries are never removed, so it must still be there, with that hash (audit-verify.ts).
+ */
+export interface AuditAnchor {
+  organisationId: number | null;
+  entryId: number;
+  /** Hex. */
+  hash: string;
+  /** When it was taken. */
+  at: string;
+}
 
 /** Once a day (the scheduler's 'audit-anchors' job): the file grows by a line per organisation a day. */
 export const AUDIT_ANCHOR_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -54,23 +67,13 @@ export async function readAuditAnchors(file: string): Promise<AuditAnchor[]> {
 export async function currentAuditHeads(db: Database, now = new Date()): Promise<AuditAnchor[]> {
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read');
-    const { rows: heads } = await tx.query<{ chain: string; hash: Uint8Array }>(
-      'select chain, hash from gateway.audit_heads where hash is not null order by chain',
-    );
     const anchors: AuditAnchor[] = [];
-    for (const head of heads) {
-      const organisationId = Number(head.chain) === 0 ? null : Number(head.chain);
-      const { rows } = await tx.query<{ id: string; hash: Uint8Array }>(
-        organisationId === null
-          ? 'select id, hash from gateway.audit_entries where organisation_id is null order by id desc limit 1'
-          : 'select id, hash from gateway.audit_entries where organisation_id = $1 order by id desc limit 1',
-        organisationId === null ? [] : [organisationId],
-      );
-      const last = rows[0];
+    for (const head of await recordedHeads(tx)) {
+      const last = await lastEntryOf(tx, head.organisationId);
       if (!last || !Buffer.from(last.hash).equals(Buffer.from(head.hash))) continue;
       anchors.push({
-        organisationId,
-        entryId: Number(last.id),
+        organisationId: head.organisationId,
+        entryId: last.id,
         hash: Buffer.from(last.hash).toString('hex'),
         at: now.toISOString(),
       });

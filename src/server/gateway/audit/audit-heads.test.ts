@@ -7,7 +7,8 @@ import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { GATEWAY_MIGRATIONS, migrateGateway } from '../store/gateway-store';
-import { lockAuditChain, recordAudit, verifyAuditChain } from './audit-trail';
+import { lockAuditChain, recordAudit } from './audit-trail';
+import { verifyAuditChain } from './audit-verify';
 
 /**
  * Migration 004 moves the chain's head into gateway.audit_heads: chains written before it go on unbroken

@@ -11,7 +11,8 @@ import {
 } from '../../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { type AuditEntry, recordAudit, verifyAuditChain } from './audit-trail';
+import { type AuditEntry, recordAudit } from './audit-trail';
+import { verifyAuditChain } from './audit-verify';
 
 const ADMIN = demoPerson('administrator');
 const BOX_OFFICE = demoPerson('box-office');

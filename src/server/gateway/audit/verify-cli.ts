@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
 import { connectDatabase } from '../../db/connect';
 import { appendAuditAnchors, auditAnchorFile, currentAuditHeads, readAuditAnchors } from './audit-anchors';
-import { type ChainStatus, verifyAuditChain } from './audit-trail';
+import { auditTrailExists } from './audit-store';
+import { type ChainStatus, verifyAuditChain } from './audit-verify';
 
 const nameOf = (status: ChainStatus) =>
   status.organisationId === null
@@ -35,8 +36,7 @@ async function main(): Promise<number> {
   const anchors = await readAuditAnchors(anchorFile);
   const db = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 1 });
   try {
-    const exists = await db.query<{ t: string | null }>(`select to_regclass('gateway.audit_heads')::text as t`);
-    if (!exists.rows[0]?.t) {
+    if (!(await auditTrailExists(db))) {
       console.error('No audit trail in this database (start Foyer once to create or migrate the gateway store).');
       return 2;
     }

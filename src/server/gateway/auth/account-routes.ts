@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Account, EndedSessions, TotpEnrolment, TotpState } from '@/contract/account';
-import type { GatewayDeps, SecuredRoutes } from '../access';
+import type { SecuredRoutes } from '../access';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { parseBody } from '../request-input';
 import { findAccountById, setPasswordHash } from './accounts';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy';

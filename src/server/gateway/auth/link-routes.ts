@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { GatewayDeps, SecuredRoutes } from '../access';
-import { checkApiKey } from '../connection/organisations';
+import type { SecuredRoutes } from '../access';
+import { checkApiKey } from '../connection';
 import { NotFoundError, ValidationError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { findRoleByKey } from '../permissions/roles';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { PasskeySummary } from '@/contract/account';
-import { type GatewayDeps, type GatewayEnv, peerAddress, type SecuredRoutes } from '../access';
-import { recordSignInFailure } from '../audit/sign-in-audit';
+import { type GatewayEnv, peerAddress, type SecuredRoutes } from '../access';
+import { recordSignInFailure } from '../audit';
+import type { GatewayDeps } from '../gateway-deps';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { PasskeyService, type PasskeySignIn } from './passkey-service';

@@ -10,9 +10,9 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { PasskeySummary } from '@/contract/account';
-import type { GatewayDeps } from '../access';
-import type { recordSignInFailure } from '../audit/sign-in-audit';
+import type { recordSignInFailure } from '../audit';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { findAccountById } from './accounts';
 import {
   credentialsOf,

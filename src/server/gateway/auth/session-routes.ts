@@ -3,16 +3,15 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   clearSessionCookie,
-  type GatewayDeps,
   type GatewayEnv,
   peerAddress,
   SESSION_COOKIE,
   type SecuredRoutes,
   setSessionCookie,
 } from '../access';
-import { recordRequestAudit } from '../audit/request-audit';
-import { recordSignInFailure } from '../audit/sign-in-audit';
+import { recordRequestAudit, recordSignInFailure } from '../audit';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import type { SignInMethod } from '../principal';
 import { parseBody } from '../request-input';
 import { findAccountByEmail, findAccountById } from './accounts';

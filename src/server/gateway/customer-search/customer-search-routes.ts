@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { OPTIN_STATES, type OptinState } from '@/contract/customer-prefs';
 import {
@@ -7,10 +8,13 @@ import {
   CUSTOMER_SORT_COLUMNS,
   type CustomerSearchParams,
 } from '@/contract/customer-search';
-import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
+import type { Database } from '../../db/database';
+import type { GatewayEnv, SecuredRoutes } from '../access';
 import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { UpstreamClient } from '../upstream/upstream-client';
+import type { ServiceConnection } from '../service-connection';
+import { type KeyOpener, UpstreamClient } from '../upstream';
+import type { CustomerDirectories } from './customer-directory';
 import { CustomerSearchService, type Searcher } from './customer-search-service';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
@@ -35,8 +39,17 @@ const lookupSchema = z.object({
   q: text(200).min(CUSTOMER_LOOKUP_MIN_LENGTH, `Type at least ${CUSTOMER_LOOKUP_MIN_LENGTH} characters`),
 });
 
+/** What the search's routes use of the gateway's deps (not GatewayDeps, which is built from this entry). */
+export interface CustomerSearchDeps {
+  db: Database;
+  log: Logger;
+  service: ServiceConnection;
+  organisations: KeyOpener;
+  customerDirectories: CustomerDirectories;
+}
+
 /** The person of `c` as the search sees them: their organisation and their client to the service. */
-function searcherOf(deps: GatewayDeps, c: Context<GatewayEnv>): Searcher {
+function searcherOf(deps: CustomerSearchDeps, c: Context<GatewayEnv>): Searcher {
   const principal = c.get('principal');
   return {
     organisationId: principal.organisationId,
@@ -48,7 +61,7 @@ function searcherOf(deps: GatewayDeps, c: Context<GatewayEnv>): Searcher {
  * The customer list for customers:read, and the box office's buyer lookup for customers:lookup (a seller can
  * find a buyer, not page through the customer base); customer-search-service.ts holds what they do.
  */
-export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+export function registerCustomerSearchRoutes(routes: SecuredRoutes, deps: CustomerSearchDeps): void {
   const service = new CustomerSearchService(deps.db, deps.customerDirectories, deps.log);
   const listReaders = { permission: 'customers:read' } as const;
   const buyerFinders = { anyOf: ['customers:lookup', 'customers:read'] } as const;

@@ -14,7 +14,7 @@ import {
 } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
 import { mirroredCustomers } from '../mirror';
-import type { UpstreamClient } from '../upstream/upstream-client';
+import type { UpstreamClient } from '../upstream';
 import type { CustomerDirectories, CustomerDirectory, DirectoryQuery } from './customer-directory';
 import { checkEmailUpstream } from './email-check';
 

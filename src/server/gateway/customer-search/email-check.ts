@@ -3,7 +3,7 @@ import type { EmailCheck } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
 import { UpstreamUnavailableError } from '../errors';
 import { type MirrorCustomer, upsertCustomers } from '../mirror';
-import { SINGLE_ATTEMPT, type UpstreamClient } from '../upstream/upstream-client';
+import { SINGLE_ATTEMPT, type UpstreamClient } from '../upstream';
 
 /**
  * Asks the service for the customer with `email` (`findByEmail`, spec 4.2), so a customer created elsewhere a

@@ -1,5 +1,6 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
+import { firstCheckouts } from '../audit';
 import { shiftsOfSales } from '../shifts';
 
 /**
@@ -9,33 +10,16 @@ import { shiftsOfSales } from '../shifts';
  */
 export async function foyerSales(db: Queryable, organisationId: number, orderIds: readonly number[]): Promise<Sale[]> {
   if (orderIds.length === 0) return [];
-  const { rows } = await db.query<{
-    order_id: string;
-    at: Date;
-    account_id: string | null;
-    person: string | null;
-    display_name: string | null;
-  }>(
-    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
-       from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
-      where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
-        and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
-      order by e.order_id, e.id`,
-    [organisationId, orderIds],
-  );
+  const checkouts = await firstCheckouts(db, organisationId, orderIds);
   const shifts = await shiftsOfSales(
     db,
     organisationId,
-    rows.map((row) => Number(row.order_id)),
+    checkouts.map((checkout) => checkout.orderId),
   );
-  return rows.map((row) => ({
-    orderId: Number(row.order_id),
-    seller: {
-      accountId: row.account_id === null ? null : Number(row.account_id),
-      name: row.display_name ?? row.person,
-      email: row.person,
-    },
-    at: new Date(row.at).toISOString(),
-    shift: shifts.get(Number(row.order_id)) ?? null,
+  return checkouts.map((checkout) => ({
+    orderId: checkout.orderId,
+    seller: { accountId: checkout.accountId, name: checkout.displayName ?? checkout.person, email: checkout.person },
+    at: checkout.at,
+    shift: shifts.get(checkout.orderId) ?? null,
   }));
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Logger } from 'pino';
 import {
   ANY_EXPORT,
   type ExportCount,
@@ -11,15 +12,27 @@ import {
   scheduleInputSchema,
   type Watermarks,
 } from '@/contract/exports';
-import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { recordRequestAudit } from '../audit/request-audit';
+import type { Database } from '../../db/database';
+import type { GatewayEnv, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
 import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { UpstreamClient } from '../upstream/upstream-client';
+import type { ServiceConnection } from '../service-connection';
+import { type KeyOpener, UpstreamClient } from '../upstream';
+import type { ExportScheduler } from './export-scheduler';
 import { type ExportRequester, ExportService } from './export-service';
 
 const anyExport = { anyOf: ANY_EXPORT } as const;
+
+/** What the exports' routes work with (of GatewayDeps, which is built from this folder's entry). */
+interface ExportDeps {
+  db: Database;
+  log: Logger;
+  service: ServiceConnection;
+  organisations: KeyOpener;
+  exportScheduler?: ExportScheduler | undefined;
+}
 
 /** The `:id` of the path; text that cannot be an id names nothing (404 with `message`). */
 function idParam(c: Context<GatewayEnv>, message: string): number {
@@ -29,7 +42,7 @@ function idParam(c: Context<GatewayEnv>, message: string): number {
 }
 
 /** The person of `c` as the export service sees them: their upstream client and their request's audit entry. */
-function requesterOf(deps: GatewayDeps, c: Context<GatewayEnv>): ExportRequester {
+function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>): ExportRequester {
   const principal = c.get('principal');
   return {
     principal,
@@ -53,7 +66,7 @@ function attachment(body: ReadableStream, fileName: string, headers: Record<stri
  * The exports' routes (export-service.ts holds what they do): every one open to any exporting permission,
  * the service checking the kind against the person's role as the export itself would.
  */
-export function registerExportRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+export function registerExportRoutes(routes: SecuredRoutes, deps: ExportDeps): void {
   const service = new ExportService(deps.db, deps.log, deps.exportScheduler ?? null);
   const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c);
 

@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import { FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
 import type { Database } from '../../db/database';
 import { localDate, zonedToInstant } from '../../time';
-import { recordAudit } from '../audit/audit-trail';
-import type { Organisations } from '../connection/organisations';
+import { recordAudit } from '../audit';
+import type { Organisations } from '../connection';
 import type { ServiceConnection } from '../service-connection';
-import { UpstreamClient } from '../upstream/upstream-client';
+import { UpstreamClient } from '../upstream';
 import { chooseSource } from './export-sources';
 import {
   claimDueSchedule,

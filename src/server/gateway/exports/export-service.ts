@@ -22,10 +22,10 @@ import {
 } from '@/contract/exports';
 import type { Database, Queryable } from '../../db/database';
 import { refusal } from '../access';
-import type { RequestAuditEntry } from '../audit/request-audit';
+import type { RequestAuditEntry } from '../audit';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableError } from '../errors';
 import type { Principal } from '../principal';
-import type { UpstreamClient } from '../upstream/upstream-client';
+import type { UpstreamClient } from '../upstream';
 import { type ExportScheduler, nextRunAt, scheduleStream } from './export-scheduler';
 import { chooseSource } from './export-sources';
 import * as store from './export-store';

@@ -3,21 +3,19 @@ import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
-// The mirror's modules, not its index (../mirror): the index holds its routes, which import access.ts, whose
-// GatewayDeps imports this concern's scheduler (which runs this module) — a cycle the lint refuses.
 import {
   MIRROR_BATCH,
   type MirrorCursor,
   type MirroredKind,
+  mirrorCompleteBefore,
   mirroredCount,
   mirroredCustomers,
   mirroredCustomersSince,
   mirroredOrdersSince,
   mirroredWaitingListSince,
   orderLinesOf,
-} from '../mirror/mirror-reads';
-import { mirrorCompleteBefore } from '../mirror/mirror-store';
-import type { RetryPolicy, UpstreamClient } from '../upstream/upstream-client';
+} from '../mirror';
+import type { RetryPolicy, UpstreamClient } from '../upstream';
 import type { ExportRecord } from './export-rows';
 
 /**

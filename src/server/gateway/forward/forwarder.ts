@@ -3,15 +3,15 @@ import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { chooseGzip } from '../../accept-gzip';
-import { type GatewayDeps, type GatewayEnv, refusal } from '../access';
-import { recordAudit } from '../audit/audit-trail';
-import { actor, forwardedAction, forwardedEntry } from '../audit/forward-audit';
+import { type GatewayEnv, refusal } from '../access';
+import { actor, forwardedAction, forwardedEntry, recordAudit } from '../audit';
 import { ForbiddenError, UpstreamUnavailableError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
 import { forwardedRouteFor } from '../permissions/route-permissions';
 import { requestOrigin } from '../same-origin';
 import { isCheckout, joinShift } from '../shifts';
-import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';
+import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream';
 import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor } from './forward-limits';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */

@@ -4,13 +4,21 @@
  * of mirrored records for the concerns that answer from them (mirror-reads.ts, mirror-store.ts). Two
  * readers keep their own statements over the mirror's tables: the reports (their rollups and order analysis
  * join the mirror's orders in one statement) and the customer directory (its load and catch-up, tuned with the
- * search index it feeds). The exports read mirror-reads.ts directly (see export-sources.ts).
+ * search index it feeds).
  */
 export {
   earlierDeskOrdersChangedIn,
   isOpenReservation,
+  MIRROR_BATCH,
+  type MirrorCursor,
+  type MirroredKind,
+  mirroredCount,
   mirroredCustomers,
+  mirroredCustomersSince,
+  mirroredOrdersSince,
+  mirroredWaitingListSince,
   openOrdersChangedSince,
+  orderLinesOf,
   seatsByPriceName,
   waitingListByType,
   waitingListCountsOf,
@@ -19,6 +27,7 @@ export { registerMirrorRoutes } from './mirror-routes';
 export {
   fullSyncFinished,
   type MirrorCustomer,
+  mirrorCompleteBefore,
   upsertCustomers,
   upsertOrders,
   upsertWaitingList,

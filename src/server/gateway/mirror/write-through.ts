@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
-import { INTERACTIVE_RETRY, isoSeconds, type UpstreamClient } from '../upstream/upstream-client';
+import { INTERACTIVE_RETRY, isoSeconds, type UpstreamClient } from '../upstream';
 import { upsertCustomers, upsertOrders } from './mirror-store';
 
 /**

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import type { UpstreamClient } from '../upstream/upstream-client';
+import type { UpstreamClient } from '../upstream';
 
 const lenientNumber = z.coerce.number().catch(0);
 

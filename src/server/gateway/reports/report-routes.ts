@@ -7,12 +7,14 @@ import {
   paceQuerySchema,
   performanceQuerySchema,
 } from '@/contract/reports';
-import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { recordRequestAudit } from '../audit/request-audit';
+import type { Database } from '../../db/database';
+import type { GatewayEnv, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
 import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { UpstreamClient } from '../upstream/upstream-client';
+import type { ServiceConnection } from '../service-connection';
+import { type KeyOpener, UpstreamClient } from '../upstream';
 import type { EventCatalog } from './event-catalog';
 import { type ReportReader, ReportService } from './report-service';
 
@@ -27,14 +29,21 @@ function eventIdParam(c: Context<GatewayEnv>): number {
   return Number(text);
 }
 
+/** What the reports' routes use of the gateway's deps (not GatewayDeps, which is built from this entry). */
+export interface ReportDeps {
+  db: Database;
+  service: ServiceConnection;
+  organisations: KeyOpener;
+}
+
 /** The person of `c` exporting the analysis: the query as asked (without its page) and their audit entry. */
-function readerOf(c: Context<GatewayEnv>, deps: GatewayDeps): ReportReader {
+function readerOf(c: Context<GatewayEnv>, deps: ReportDeps): ReportReader {
   const { page: _page, ...asked } = c.req.query();
   return { organisationId: organisationOf(c), asked, audit: (entry) => recordRequestAudit(deps.db, c, entry) };
 }
 
 /** The filtered orders as a CSV file, streamed as it is read. */
-async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: GatewayDeps, service: ReportService) {
+async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: ReportDeps, service: ReportService) {
   const filter = parseQuery(c, orderFilterSchema);
   const { sort } = parseQuery(c, orderListQuerySchema);
   const pieces = await service.ordersCsv(readerOf(c, deps), filter, sort);
@@ -53,7 +62,7 @@ async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: GatewayDeps, servic
  * The reports' routes (permission reports:read; report-service.ts holds what they do): the order analysis
  * and its CSV, the performances with their pace and sales.
  */
-export function registerReportRoutes(routes: SecuredRoutes, deps: GatewayDeps, catalog: EventCatalog): void {
+export function registerReportRoutes(routes: SecuredRoutes, deps: ReportDeps, catalog: EventCatalog): void {
   const service = new ReportService(deps.db, catalog);
   const get = (path: string, answer: (c: Context<GatewayEnv>) => Promise<unknown>) =>
     routes.declare('GET', path, reportsRead, async (c) => c.json(await answer(c)));

@@ -14,8 +14,8 @@ import {
   type ReportSort,
 } from '@/contract/reports';
 import type { Database } from '../../db/database';
-import type { RequestAuditEntry } from '../audit/request-audit';
-import type { UpstreamClient } from '../upstream/upstream-client';
+import type { RequestAuditEntry } from '../audit';
+import type { UpstreamClient } from '../upstream';
 import { type EventCatalog, isPerformance } from './event-catalog';
 import {
   chartsOf,

@@ -1,5 +1,5 @@
 import { UpstreamUnavailableError } from '../errors';
-import type { UpstreamClient } from '../upstream/upstream-client';
+import type { UpstreamClient } from '../upstream';
 
 /**
  * What the shifts read from the Ticketing Service, with the organisation's key, in the gateway's own name

@@ -11,12 +11,13 @@ import {
   type ShiftPage,
   signOffBodySchema,
 } from '@/contract/shift';
-import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
-import { recordRequestAudit } from '../audit/request-audit';
+import type { GatewayEnv, SecuredRoutes } from '../access';
+import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
-import { UpstreamClient } from '../upstream/upstream-client';
+import { UpstreamClient } from '../upstream';
 import { orderReader } from './service-orders';
 import { type ShiftCaller, ShiftService } from './shift-service';
 

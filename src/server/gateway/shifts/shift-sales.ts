@@ -1,10 +1,10 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type { Queryable } from '../../db/database';
-import type { GatewayDeps } from '../access';
 import { UpstreamUnavailableError } from '../errors';
+import type { GatewayDeps } from '../gateway-deps';
 import type { Principal } from '../principal';
-import { UpstreamClient } from '../upstream/upstream-client';
+import { UpstreamClient } from '../upstream';
 import { type OrderReader, orderReader, pageReaching, type ServiceOrder } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
 import {

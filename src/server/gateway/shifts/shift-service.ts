@@ -14,7 +14,7 @@ import type {
 } from '@/contract/shift';
 import { PG_UNIQUE_VIOLATION } from '../../db/connect';
 import type { Database, Queryable } from '../../db/database';
-import type { RequestAuditEntry } from '../audit/request-audit';
+import type { RequestAuditEntry } from '../audit';
 import {
   ConflictError,
   ForbiddenError,

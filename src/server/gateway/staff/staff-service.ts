@@ -1,7 +1,7 @@
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
 import type { Role, RolesAnswer } from '@/contract/roles';
 import type { Database, Queryable } from '../../db/database';
-import type { RequestAuditEntry } from '../audit/request-audit';
+import type { RequestAuditEntry } from '../audit';
 import { createAccount } from '../auth/accounts';
 import { linkUrl } from '../auth/link-routes';
 import { issueToken } from '../auth/one-time-tokens';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { createAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
-import type { Organisations } from '../connection/organisations';
+import type { Organisations } from '../connection';
 import { findRoleByKey } from '../permissions/roles';
 
 /** The demo sign-ins that README, the start banner, the tests and the tools rely on (DESIGN.md). */
