@@ -9,7 +9,7 @@ import pino from 'pino';
 import { createRootApp } from '../app';
 import type { Database } from '../db/database';
 import type { GatewayEnv } from '../gateway/access';
-import { type SessionAhead, SessionStore } from '../gateway/auth/sessions';
+import { type SessionAhead, SessionStore } from '../gateway/auth';
 import { forwardHandler } from '../gateway/forward/forwarder';
 import type { Principal } from '../gateway/principal';
 import { embeddedService } from '../gateway/service-connection';

@@ -4,8 +4,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../client-address';
 import type { Database } from '../db/database';
-import type { SessionStore } from './auth/sessions';
-import { SessionStore as Sessions } from './auth/sessions';
+// The session store and throttle, not auth's entry: that entry's routes are built on this module.
+import { SessionStore } from './auth/session-store';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { KeyVault } from './connection/key-vault';
 import type { Organisations } from './connection/organisations';
@@ -13,7 +13,7 @@ import type { CustomerDirectories } from './customer-search/customer-directory';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { ExportScheduler } from './exports/export-scheduler';
 import type { MirrorSync } from './mirror/mirror-sync';
-import type { Permission } from './permissions/permissions';
+import type { Permission } from './permissions';
 import type { Principal } from './principal';
 import type { ReportRollupKeeper } from './reports/report-rollups';
 import { requestOrigin } from './same-origin';
@@ -164,7 +164,7 @@ export function setSessionCookie(c: Context, value: string): void {
     httpOnly: true,
     sameSite: 'Strict',
     secure: isHttps(c),
-    maxAge: Sessions.maxAgeSeconds,
+    maxAge: SessionStore.maxAgeSeconds,
   });
 }
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { type GatewayDeps, SESSION_COOKIE } from './access';
-import { sessionView } from './auth/session-view';
-import { PERMISSIONS } from './permissions/permissions';
+import { sessionView } from './auth';
+import { PERMISSIONS } from './permissions';
 import { appSecurityHeaders } from './security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './static-app';
 

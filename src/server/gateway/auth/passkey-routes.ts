@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { PasskeySummary } from '@/contract/account';
 import { type GatewayDeps, type GatewayEnv, peerAddress, type SecuredRoutes } from '../access';
-import { recordSignInFailure } from '../audit/sign-in-audit';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { PasskeyService, type PasskeySignIn } from './passkey-service';
-import { startSession } from './session-routes';
+import { answerSignIn } from './sign-in-answer';
+import { recordRefusedSignIn } from './sign-in-service';
 
 export const PASSKEY_NAME_MAX_LENGTH = 100;
 
@@ -51,7 +51,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   const signInOf = (c: Context<GatewayEnv>): PasskeySignIn => ({
     origin: requestOrigin(c),
     address: addressOf(c),
-    recordFailure: (failure) => recordSignInFailure(deps.db, c, failure),
+    recordFailure: (failure) => recordRefusedSignIn(deps.db, c, failure),
   });
 
   // --- On the account page -----------------------------------------------------------------------------
@@ -87,7 +87,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   routes.declare('POST', '/session/passkey', 'public', async (c) => {
     const authentication = await parseBody(c, authenticationSchema);
     const accountId = await passkeys.signIn(signInOf(c), authentication);
-    return startSession(c, deps, accountId, 'passkey');
+    return answerSignIn(c, deps, accountId, 'passkey');
   });
 
   // --- From an invitation or reset link, instead of a password ---------------------------------------------
@@ -103,6 +103,6 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       c.req.param('token') ?? '',
       registration,
     );
-    return startSession(c, deps, accountId, kind === 'reset' ? 'reset' : 'invitation');
+    return answerSignIn(c, deps, accountId, kind === 'reset' ? 'reset' : 'invitation');
   });
 }

@@ -11,22 +11,22 @@ import {
 } from '@simplewebauthn/server';
 import type { PasskeySummary } from '@/contract/account';
 import type { GatewayDeps } from '../access';
-import type { recordSignInFailure } from '../audit/sign-in-audit';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
-import { findAccountById } from './accounts';
+import { findAccountById, lockPasswordSet } from './account-store';
 import {
   credentialsOf,
   deletePasskey,
   findPasskey,
   insertPasskey,
-  lockWaysIn,
   type NewPasskey,
+  passkeysBesides,
   recordPasskeyUse,
   renamePasskey,
 } from './passkey-store';
 import { consumePersonLink, findPersonLink, LINK_GONE } from './person-links';
+import type { SignInAttempt } from './sign-in-service';
 import { tooManyAttempts } from './sign-in-throttle';
-import { storeChallenge, takeChallenge } from './webauthn-challenges';
+import { storeChallenge, takeChallenge } from './webauthn-challenge-store';
 
 const RP_NAME = 'Foyer';
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
@@ -52,13 +52,9 @@ export interface PasskeyAuthentication {
   response: unknown;
 }
 
-type SignInFailure = Parameters<typeof recordSignInFailure>[2];
-
 /** Who signs in with a passkey: the origin their browser came to, their address, and where a failure is recorded. */
-export interface PasskeySignIn {
+export interface PasskeySignIn extends SignInAttempt {
   origin: string;
-  address: string;
-  recordFailure(failure: SignInFailure): Promise<void>;
 }
 
 /** The WebAuthn user handle of an account: its id, so a discoverable passkey names whose it is. */
@@ -130,10 +126,11 @@ export class PasskeyService {
 
   async remove(accountId: number, passkeyId: string): Promise<void> {
     const removed = await this.deps.db.transaction(async (tx) => {
-      const waysIn = await lockWaysIn(tx, accountId, passkeyId);
-      if (!waysIn?.own) return 'missing' as const;
+      const passwordSet = await lockPasswordSet(tx, accountId);
+      const passkeys = await passkeysBesides(tx, accountId, passkeyId);
+      if (passwordSet === null || !passkeys.own) return 'missing' as const;
       // Never the last way in: without a password, one passkey must stay.
-      if (!waysIn.passwordSet && waysIn.others === 0) return 'last' as const;
+      if (!passwordSet && passkeys.others === 0) return 'last' as const;
       await deletePasskey(tx, accountId, passkeyId);
       return 'removed' as const;
     });

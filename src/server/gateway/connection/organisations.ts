@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { GatewayError, TooManyRequestsError, UpstreamUnavailableError, ValidationError } from '../errors';
-import { createPresetRoles } from '../permissions/roles';
+import { createPresetRoles } from '../permissions';
 import type { ServiceConnection } from '../service-connection';
 import { retryAfterMs, UpstreamClient } from '../upstream/upstream-client';
 import type { KeyVault } from './key-vault';
@@ -64,6 +64,8 @@ export class Organisations {
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
+    /** Names the person who changed a key: auth's accountNames, passed in since auth uses this concern (setup). */
+    private readonly nameAccounts: (db: Queryable, ids: number[]) => Promise<ReadonlyMap<number, { name: string }>>,
   ) {}
 
   /** Connects a new organisation with its preset roles; returns its id. */
@@ -100,20 +102,19 @@ export class Organisations {
       id: string;
       client_name: string;
       key_changed_at: Date;
-      changed_by: string | null;
-    }>(
-      `select o.id, o.client_name, o.key_changed_at, a.display_name as changed_by
-         from gateway.organisations o left join gateway.accounts a on a.id = o.key_changed_by
-        where o.id = $1`,
-      [organisationId],
-    );
+      key_changed_by: string | null;
+    }>('select o.id, o.client_name, o.key_changed_at, o.key_changed_by from gateway.organisations o where o.id = $1', [
+      organisationId,
+    ]);
     const row = rows[0];
+    const changedBy = row?.key_changed_by ? Number(row.key_changed_by) : null;
+    const names = changedBy === null ? new Map() : await this.nameAccounts(this.db, [changedBy]);
     return row
       ? {
           id: Number(row.id),
           clientName: row.client_name,
           keyChangedAt: new Date(row.key_changed_at).toISOString(),
-          keyChangedBy: row.changed_by,
+          keyChangedBy: changedBy === null ? null : (names.get(changedBy)?.name ?? null),
         }
       : null;
   }

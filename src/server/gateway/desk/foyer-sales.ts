@@ -1,5 +1,6 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
+import { accountNames } from '../auth';
 import { shiftsOfSales } from '../shifts';
 
 /**
@@ -14,10 +15,9 @@ export async function foyerSales(db: Queryable, organisationId: number, orderIds
     at: Date;
     account_id: string | null;
     person: string | null;
-    display_name: string | null;
   }>(
-    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
-       from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person
+       from gateway.audit_entries e
       where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
         and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
       order by e.order_id, e.id`,
@@ -28,11 +28,15 @@ export async function foyerSales(db: Queryable, organisationId: number, orderIds
     organisationId,
     rows.map((row) => Number(row.order_id)),
   );
+  const names = await accountNames(
+    db,
+    rows.flatMap((row) => (row.account_id === null ? [] : [Number(row.account_id)])),
+  );
   return rows.map((row) => ({
     orderId: Number(row.order_id),
     seller: {
       accountId: row.account_id === null ? null : Number(row.account_id),
-      name: row.display_name ?? row.person,
+      name: (row.account_id === null ? undefined : names.get(Number(row.account_id))?.name) ?? row.person,
       email: row.person,
     },
     at: new Date(row.at).toISOString(),

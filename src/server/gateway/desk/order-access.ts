@@ -1,6 +1,6 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
-import type { Permission } from '../permissions/permissions';
+import type { Permission } from '../permissions';
 import type { Principal } from '../principal';
 import { foyerSales } from './foyer-sales';
 

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit-trail';
 import { actor, forwardedAction, forwardedEntry } from '../audit/forward-audit';
 import { ForbiddenError, UpstreamUnavailableError } from '../errors';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
-import { forwardedRouteFor } from '../permissions/route-permissions';
+import { forwardedRouteFor } from '../permissions';
 import { requestOrigin } from '../same-origin';
 import { isCheckout, joinShift } from '../shifts';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream/upstream-client';

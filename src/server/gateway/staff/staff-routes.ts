@@ -5,7 +5,7 @@ import type { Role, RolesAnswer } from '@/contract/roles';
 import type { GatewayDeps, GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit/request-audit';
 import { NotFoundError } from '../errors';
-import { isPermission, PERMISSIONS } from '../permissions/permissions';
+import { isPermission, PERMISSIONS } from '../permissions';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { type StaffCaller, StaffService } from './staff-service';
