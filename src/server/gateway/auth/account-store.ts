@@ -220,14 +220,16 @@ export async function findAccountRole(
 export async function signInActorOf(
   db: Queryable,
   accountId: number,
-): Promise<{ organisationId: number; email: string; roleKey: string } | null> {
+): Promise<{ accountId: number; organisationId: number; email: string; roleKey: string } | null> {
   const { rows } = await db.query<{ organisation_id: string; email: string; role_key: string }>(
     `select a.organisation_id, a.email, r.key as role_key
        from gateway.accounts a join gateway.roles r on r.id = a.role_id where a.id = $1`,
     [accountId],
   );
   const row = rows[0];
-  return row ? { organisationId: Number(row.organisation_id), email: row.email, roleKey: row.role_key } : null;
+  return row
+    ? { accountId, organisationId: Number(row.organisation_id), email: row.email, roleKey: row.role_key }
+    : null;
 }
 
 /** How many enabled people hold each of the roles (0 for a role nobody holds). */

@@ -6,7 +6,7 @@ import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { PasskeyService, type PasskeySignIn } from './passkey-service';
 import { answerSignIn } from './sign-in-answer';
-import { recordRefusedSignIn } from './sign-in-service';
+import { signInAttemptOf } from './sign-in-service';
 
 export const PASSKEY_NAME_MAX_LENGTH = 100;
 
@@ -49,9 +49,8 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   const passkeys = new PasskeyService(deps);
   const addressOf = deps.clientAddress ?? peerAddress;
   const signInOf = (c: Context<GatewayEnv>): PasskeySignIn => ({
+    ...signInAttemptOf(deps, c),
     origin: requestOrigin(c),
-    address: addressOf(c),
-    recordFailure: (failure) => recordRefusedSignIn(deps.db, c, failure),
   });
 
   // --- On the account page -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import {
   passkeysBesides,
   recordPasskeyUse,
   renamePasskey,
+  type StoredPasskey,
 } from './passkey-store';
 import { consumePersonLink, findPersonLink, LINK_GONE } from './person-links';
 import type { SignInAttempt } from './sign-in-service';
@@ -180,26 +181,8 @@ export class PasskeyService {
     if (handle && handle !== Buffer.from(userHandleOf(accountId)).toString('base64url')) {
       return refuse('This passkey is not known here.', 'user handle differs');
     }
-    const { origin, rpID } = relyingParty(person.origin);
     try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.id,
-          publicKey: passkey.publicKey,
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-        requireUserVerification: true,
-      });
-      if (!verification.verified) throw new Error('not verified');
-      await recordPasskeyUse(db, passkey.id, {
-        counter: verification.authenticationInfo.newCounter,
-        backedUp: verification.authenticationInfo.credentialBackedUp,
-      });
+      await this.verifyAssertion(person.origin, taken.challenge, passkey, response);
     } catch (error) {
       return refuse('This passkey could not be verified. Try again.', (error as Error).message);
     }
@@ -255,6 +238,34 @@ export class PasskeyService {
     const account = (await findPersonLink(this.deps.db, token))?.account;
     if (!account) throw new NotFoundError(LINK_GONE);
     return account;
+  }
+
+  /** Verifies a sign-in answer with the stored passkey and records its use; throws when it does not verify. */
+  private async verifyAssertion(
+    browserOrigin: string,
+    challenge: string,
+    passkey: StoredPasskey,
+    response: AuthenticationResponseJSON,
+  ): Promise<void> {
+    const { origin, rpID } = relyingParty(browserOrigin);
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: passkey.publicKey,
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw new Error('not verified');
+    await recordPasskeyUse(this.deps.db, passkey.id, {
+      counter: verification.authenticationInfo.newCounter,
+      backedUp: verification.authenticationInfo.credentialBackedUp,
+    });
   }
 
   /** Verifies a registration answer against the account's stored challenge: the passkey to store, or a refusal. */

@@ -1,19 +1,12 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import {
-  clearSessionCookie,
-  type GatewayDeps,
-  type GatewayEnv,
-  peerAddress,
-  SESSION_COOKIE,
-  type SecuredRoutes,
-} from '../access';
+import { clearSessionCookie, type GatewayDeps, SESSION_COOKIE, type SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit/request-audit';
 import { parseBody } from '../request-input';
 import { sessionView } from './session-view';
 import { answerSignIn } from './sign-in-answer';
-import { recordRefusedSignIn, type SignInAttempt, SignInService } from './sign-in-service';
+import { SignInService, signInAttemptOf } from './sign-in-service';
 
 const signInSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email address').max(320, 'At most 320 characters'),
@@ -32,10 +25,7 @@ const totpSchema = z.object({
  */
 export function registerSessionRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
   const signIn = new SignInService(deps);
-  const attemptOf = (c: Context<GatewayEnv>): SignInAttempt => ({
-    address: (deps.clientAddress ?? peerAddress)(c),
-    recordFailure: (failure) => recordRefusedSignIn(deps.db, c, failure),
-  });
+  const attemptOf = (c: Context) => signInAttemptOf(deps, c);
 
   routes.declare('POST', '/session', 'public', async (c) => {
     const { email, password } = await parseBody(c, signInSchema);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Database } from '../../db/database';
-import type { GatewayDeps } from '../access';
+import { type GatewayDeps, peerAddress } from '../access';
 import { recordSignInFailure } from '../audit/sign-in-audit';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import { findAccountByEmail, findAccountById, signInActorOf, useTotpStep } from './account-store';
@@ -22,16 +22,23 @@ export interface SignInFailure {
 }
 
 /** Records a refused sign-in of request `c` in the audit trail, naming the account it tried (if known). */
-export async function recordRefusedSignIn(db: Database, c: Context, failure: SignInFailure): Promise<void> {
+async function recordRefusedSignIn(db: Database, c: Context, failure: SignInFailure): Promise<void> {
   const { accountId, ...rest } = failure;
-  const found = accountId ? await signInActorOf(db, accountId) : null;
-  await recordSignInFailure(db, c, { ...rest, actor: found && accountId ? { accountId, ...found } : null });
+  await recordSignInFailure(db, c, { ...rest, actor: accountId ? await signInActorOf(db, accountId) : null });
 }
 
 /** Who is signing in: their address (what the throttle counts) and where a refusal is recorded. */
 export interface SignInAttempt {
   address: string;
   recordFailure(failure: SignInFailure): Promise<void>;
+}
+
+/** The sign-in attempt of request `c`: its client's address, and its refusals recorded against it. */
+export function signInAttemptOf(deps: Pick<GatewayDeps, 'db' | 'clientAddress'>, c: Context): SignInAttempt {
+  return {
+    address: (deps.clientAddress ?? peerAddress)(c),
+    recordFailure: (failure) => recordRefusedSignIn(deps.db, c, failure),
+  };
 }
 
 /** A password accepted: the account to start a session for, or the ticket of the TOTP step still to take. */
