@@ -1,7 +1,7 @@
 /**
  * The auth concern's public entry: the routes of signing in and out, one's own account, passkeys and one-time
- * links; the session store and sign-in throttle the gateway is built with; and the accounts (auth owns
- * gateway.accounts: account-store.ts) as the people concern administers them and as others name them.
+ * links; the session store and sign-in throttle the gateway is built with; and the accounts (auth owns their
+ * table: account-store.ts) as the people concern administers them and as others name them.
  * Nothing else is used from outside this folder.
  */
 
