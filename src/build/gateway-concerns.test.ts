@@ -24,7 +24,7 @@ const IMPORT = /(?:from|import)\s*\(?\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]/g;
  * routes and entry, and until those are merged their modules are still imported by path. A concern leaves this
  * list when its index.ts arrives (the last test below says when).
  */
-const WITHOUT_ENTRY_YET = ['auth', 'forward', 'permissions'];
+const WITHOUT_ENTRY_YET = ['forward'];
 
 type Graph = Map<string, Set<string>>;
 
@@ -53,9 +53,11 @@ function concernOf(path: string): string | null {
 function importsOf(module: Module): { specifier: string; target: string }[] {
   return [...module.source.matchAll(IMPORT)].flatMap(([, specifier]) => {
     if (!specifier) return [];
-    const target = specifier.startsWith('@/')
+    const named = specifier.startsWith('@/')
       ? join(ROOT, 'src', specifier.slice(2))
       : resolve(dirname(module.path), specifier);
+    // `../desk` names the folder: the module it resolves to is the folder's index.ts.
+    const target = existsSync(join(named, 'index.ts')) ? join(named, 'index') : named;
     return [{ specifier, target }];
   });
 }

@@ -10,3 +10,4 @@ export const linkInfoSchema = z.object({
   name: z.string(),
   clientName: z.string(),
 });
+export type LinkInfo = z.infer<typeof linkInfoSchema>;

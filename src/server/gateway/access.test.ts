@@ -10,7 +10,7 @@ import {
 } from '../testing/test-gateway';
 import { type DeclaredRoute, permissionsOf } from './access';
 import { createGatewayApp } from './gateway';
-import { ROLE_PRESETS } from './permissions/permissions';
+import { ROLE_PRESETS } from './permissions';
 import { embeddedService } from './service-connection';
 
 /** A concrete path for a declared pattern: parameters become `1`, the forwarded wildcard a partner path. */

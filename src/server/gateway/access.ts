@@ -1,14 +1,32 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Handler, Hono, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionStore } from './auth/sessions';
-import { SessionStore as Sessions } from './auth/sessions';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import type { Permission } from './permissions/permissions';
+import type { Permission } from './permissions';
 import type { Principal } from './principal';
 import { requestOrigin } from './same-origin';
 
 export const SESSION_COOKIE = 'foyer_session';
+
+/** The longest a session lasts, and so its cookie's Max-Age: auth's default, which a role may only shorten. */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export interface SessionAhead {
+  known: Principal | null;
+  /** The session read after the call: its person (null: no longer valid), and whether it is still `known`'s. */
+  current: Promise<{ principal: Principal | null; unchanged: boolean }>;
+}
+
+/**
+ * What access asks of auth's session store (auth/session-store.ts). An interface of its own: auth's entry holds
+ * routes built on this module, so importing it here would tie the two into a cycle.
+ */
+export interface SessionResolver {
+  /** The person whose session the cookie holds; null when there is none (or it has ended). */
+  resolve(cookieValue: string | undefined): Promise<Principal | null>;
+  /** The person as this instance last found them at once, and the session as it is now. */
+  resolveAhead(cookieValue: string | undefined): SessionAhead;
+}
 
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };
 
@@ -40,7 +58,7 @@ export class SecuredRoutes {
 
   constructor(
     private readonly app: Hono<GatewayEnv>,
-    private readonly sessions: SessionStore,
+    private readonly sessions: SessionResolver,
   ) {}
 
   /**
@@ -77,7 +95,7 @@ function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: 
   return null;
 }
 
-function requireAccess(sessions: SessionStore, access: Exclude<Access, 'public'>) {
+function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'public'>) {
   return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
     const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
     const refused = refusalOf(c, principal, access);
@@ -87,7 +105,7 @@ function requireAccess(sessions: SessionStore, access: Exclude<Access, 'public'>
   };
 }
 
-function readAhead(sessions: SessionStore, access: Exclude<Access, 'public'>, handler: Handler<GatewayEnv>) {
+function readAhead(sessions: SessionResolver, access: Exclude<Access, 'public'>, handler: Handler<GatewayEnv>) {
   return async (c: Context<GatewayEnv>, next: Next): Promise<Response> => {
     const { known, current } = sessions.resolveAhead(getCookie(c, SESSION_COOKIE));
     if (known && !refusalOf(c, known, access)) {
@@ -129,7 +147,7 @@ export function setSessionCookie(c: Context, value: string): void {
     httpOnly: true,
     sameSite: 'Strict',
     secure: isHttps(c),
-    maxAge: Sessions.maxAgeSeconds,
+    maxAge: SESSION_MAX_AGE_SECONDS,
   });
 }
 

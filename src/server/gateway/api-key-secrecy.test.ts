@@ -11,7 +11,7 @@ import {
   type TestGateway,
 } from '../testing/test-gateway';
 import { createTestService, DEMO, HARBOUR, type TestService } from '../testing/test-service';
-import { setupLinkIfFresh } from './auth/link-routes';
+import { setupLinkIfFresh } from './auth';
 import { embeddedService } from './service-connection';
 
 const KEYS = [DEMO.apiKey, HARBOUR.apiKey];

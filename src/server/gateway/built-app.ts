@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from './access';
-import { sessionView } from './auth/session-view';
+import { sessionView } from './auth';
 import type { GatewayDeps } from './gateway-deps';
-import { PERMISSIONS } from './permissions/permissions';
+import { PERMISSIONS } from './permissions';
 import { appSecurityHeaders } from './security-headers';
 import { LOCALE_COOKIE, preferredLanguage, serveApp } from './static-app';
 

@@ -1,4 +1,4 @@
-import type { Permission } from './permissions/permissions';
+import type { Permission } from './permissions';
 
 export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup';
 

@@ -1,8 +1,13 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
-import { setupLinkIfFresh } from './auth/link-routes';
-import { SessionStore } from './auth/sessions';
-import { DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './auth/sign-in-throttle';
+import {
+  accountNames,
+  DEFAULT_THROTTLE,
+  SessionStore,
+  SignInThrottle,
+  setupLinkIfFresh,
+  type ThrottleLimits,
+} from './auth';
 import { loadKeyVault, Organisations } from './connection';
 import { CustomerDirectories } from './customer-search';
 import { ExportScheduler } from './exports';
@@ -51,7 +56,7 @@ export async function openGateway(
   // Cookies are signed with SESSION_SECRET, or a key derived from the master key: instances sharing one
   // database then need only the one secret in common.
   const signingKey = config.SESSION_SECRET ?? vault.derive('foyer/session-cookie/v1');
-  const organisations = new Organisations(db, vault);
+  const organisations = new Organisations(db, vault, accountNames);
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
   const customerDirectories = new CustomerDirectories(db);

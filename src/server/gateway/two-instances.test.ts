@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoClients } from '../testing/client-fixtures';
 import { createTestGateway, demoPerson, TestBrowser, type TestGateway } from '../testing/test-gateway';
 import { createTestService, type TestService, testPostgresUrl } from '../testing/test-service';
-import { accountThrottleKey } from './auth/sign-in-throttle';
+import { accountThrottleKey } from './auth';
 import { embeddedService } from './service-connection';
 
 const BOX_OFFICE = demoPerson('box-office').email;

@@ -235,7 +235,6 @@ export interface RecordedCheckout {
   at: string;
   accountId: number | null;
   person: string | null;
-  displayName: string | null;
 }
 
 /**
@@ -252,10 +251,9 @@ export async function firstCheckouts(
     at: Date;
     account_id: string | null;
     person: string | null;
-    display_name: string | null;
   }>(
-    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person, a.display_name
-       from gateway.audit_entries e left join gateway.accounts a on a.id = e.account_id
+    `select distinct on (e.order_id) e.order_id, e.at, e.account_id, e.person
+       from gateway.audit_entries e
       where e.organisation_id = $1 and e.action = 'forward' and e.order_id = any($2::bigint[])
         and e.method = 'POST' and e.path like '/partner/cart/%/checkout' and e.status between 200 and 299
       order by e.order_id, e.id`,
@@ -266,7 +264,6 @@ export async function firstCheckouts(
     at: new Date(row.at).toISOString(),
     accountId: row.account_id === null ? null : Number(row.account_id),
     person: row.person,
-    displayName: row.display_name,
   }));
 }
 

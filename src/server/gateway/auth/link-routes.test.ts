@@ -15,7 +15,7 @@ import {
 } from '../../testing/test-gateway';
 import { embeddedService } from '../service-connection';
 import { openGateway } from '../start-gateway';
-import { setupLinkIfFresh } from './link-routes';
+import { setupLinkIfFresh } from './link-service';
 
 const KEY = 'stub-key-for-links';
 const STRONG = 'saffron lighthouse marmalade 4412';

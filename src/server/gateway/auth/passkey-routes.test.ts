@@ -6,7 +6,7 @@ import { createTestGateway, TEST_ORIGIN, TestBrowser, type TestGateway } from '.
 import { createTestService, type TestService } from '../../testing/test-service';
 import { createGatewayApp } from '../gateway';
 import { embeddedService } from '../service-connection';
-import { issueToken } from './one-time-tokens';
+import { issueToken } from './one-time-token-store';
 
 const RP_ID = new URL(TEST_ORIGIN).hostname;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

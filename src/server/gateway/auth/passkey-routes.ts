@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { PasskeySummary } from '@/contract/account';
 import { type GatewayEnv, peerAddress, type SecuredRoutes } from '../access';
-import { recordSignInFailure } from '../audit';
-import type { GatewayDeps } from '../gateway-deps';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
+import type { AuthDeps } from './auth-deps';
 import { PasskeyService, type PasskeySignIn } from './passkey-service';
-import { startSession } from './session-routes';
+import { answerSignIn } from './sign-in-answer';
+import { signInAttemptOf } from './sign-in-service';
 
 export const PASSKEY_NAME_MAX_LENGTH = 100;
 
@@ -46,13 +46,12 @@ const renameSchema = z.object({ name: passkeyName });
  * The routes of passkeys (the rules: passkey-service.ts): added on the account page or from an invitation or
  * reset link, and a sign-in with one alone.
  */
-export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+export function registerPasskeyRoutes(routes: SecuredRoutes, deps: AuthDeps): void {
   const passkeys = new PasskeyService(deps);
   const addressOf = deps.clientAddress ?? peerAddress;
   const signInOf = (c: Context<GatewayEnv>): PasskeySignIn => ({
+    ...signInAttemptOf(deps, c),
     origin: requestOrigin(c),
-    address: addressOf(c),
-    recordFailure: (failure) => recordSignInFailure(deps.db, c, failure),
   });
 
   // --- On the account page -----------------------------------------------------------------------------
@@ -88,7 +87,7 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
   routes.declare('POST', '/session/passkey', 'public', async (c) => {
     const authentication = await parseBody(c, authenticationSchema);
     const accountId = await passkeys.signIn(signInOf(c), authentication);
-    return startSession(c, deps, accountId, 'passkey');
+    return answerSignIn(c, deps, accountId, 'passkey');
   });
 
   // --- From an invitation or reset link, instead of a password ---------------------------------------------
@@ -104,6 +103,6 @@ export function registerPasskeyRoutes(routes: SecuredRoutes, deps: GatewayDeps):
       c.req.param('token') ?? '',
       registration,
     );
-    return startSession(c, deps, accountId, kind === 'reset' ? 'reset' : 'invitation');
+    return answerSignIn(c, deps, accountId, kind === 'reset' ? 'reset' : 'invitation');
   });
 }

@@ -10,23 +10,24 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { PasskeySummary } from '@/contract/account';
-import type { recordSignInFailure } from '../audit';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
-import type { GatewayDeps } from '../gateway-deps';
-import { findAccountById } from './accounts';
+import { findAccountById, lockPasswordSet } from './account-store';
+import type { AuthDeps } from './auth-deps';
 import {
   credentialsOf,
   deletePasskey,
   findPasskey,
   insertPasskey,
-  lockWaysIn,
   type NewPasskey,
+  passkeysBesides,
   recordPasskeyUse,
   renamePasskey,
+  type StoredPasskey,
 } from './passkey-store';
 import { consumePersonLink, findPersonLink, LINK_GONE } from './person-links';
+import type { SignInAttempt } from './sign-in-service';
 import { tooManyAttempts } from './sign-in-throttle';
-import { storeChallenge, takeChallenge } from './webauthn-challenges';
+import { storeChallenge, takeChallenge } from './webauthn-challenge-store';
 
 const RP_NAME = 'Foyer';
 const CEREMONY_TIMEOUT_MS = 5 * 60 * 1000;
@@ -52,13 +53,9 @@ export interface PasskeyAuthentication {
   response: unknown;
 }
 
-type SignInFailure = Parameters<typeof recordSignInFailure>[2];
-
 /** Who signs in with a passkey: the origin their browser came to, their address, and where a failure is recorded. */
-export interface PasskeySignIn {
+export interface PasskeySignIn extends SignInAttempt {
   origin: string;
-  address: string;
-  recordFailure(failure: SignInFailure): Promise<void>;
 }
 
 /** The WebAuthn user handle of an account: its id, so a discoverable passkey names whose it is. */
@@ -87,7 +84,7 @@ function refuseAddressOnly(origin: string): void {
  * (discoverable credentials). Challenges live in the database, each used once.
  */
 export class PasskeyService {
-  constructor(private readonly deps: Pick<GatewayDeps, 'db' | 'throttle' | 'log' | 'sessions'>) {}
+  constructor(private readonly deps: Pick<AuthDeps, 'db' | 'throttle' | 'log' | 'sessions'>) {}
 
   /** Registration options for an account, with a stored challenge; the account's passkeys are excluded. */
   async registrationOptions(
@@ -130,10 +127,11 @@ export class PasskeyService {
 
   async remove(accountId: number, passkeyId: string): Promise<void> {
     const removed = await this.deps.db.transaction(async (tx) => {
-      const waysIn = await lockWaysIn(tx, accountId, passkeyId);
-      if (!waysIn?.own) return 'missing' as const;
+      const passwordSet = await lockPasswordSet(tx, accountId);
+      const passkeys = await passkeysBesides(tx, accountId, passkeyId);
+      if (passwordSet === null || !passkeys.own) return 'missing' as const;
       // Never the last way in: without a password, one passkey must stay.
-      if (!waysIn.passwordSet && waysIn.others === 0) return 'last' as const;
+      if (!passwordSet && passkeys.others === 0) return 'last' as const;
       await deletePasskey(tx, accountId, passkeyId);
       return 'removed' as const;
     });
@@ -183,26 +181,8 @@ export class PasskeyService {
     if (handle && handle !== Buffer.from(userHandleOf(accountId)).toString('base64url')) {
       return refuse('This passkey is not known here.', 'user handle differs');
     }
-    const { origin, rpID } = relyingParty(person.origin);
     try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.id,
-          publicKey: passkey.publicKey,
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-        requireUserVerification: true,
-      });
-      if (!verification.verified) throw new Error('not verified');
-      await recordPasskeyUse(db, passkey.id, {
-        counter: verification.authenticationInfo.newCounter,
-        backedUp: verification.authenticationInfo.credentialBackedUp,
-      });
+      await this.verifyAssertion(person.origin, taken.challenge, passkey, response);
     } catch (error) {
       return refuse('This passkey could not be verified. Try again.', (error as Error).message);
     }
@@ -258,6 +238,34 @@ export class PasskeyService {
     const account = (await findPersonLink(this.deps.db, token))?.account;
     if (!account) throw new NotFoundError(LINK_GONE);
     return account;
+  }
+
+  /** Verifies a sign-in answer with the stored passkey and records its use; throws when it does not verify. */
+  private async verifyAssertion(
+    browserOrigin: string,
+    challenge: string,
+    passkey: StoredPasskey,
+    response: AuthenticationResponseJSON,
+  ): Promise<void> {
+    const { origin, rpID } = relyingParty(browserOrigin);
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: passkey.publicKey,
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw new Error('not verified');
+    await recordPasskeyUse(this.deps.db, passkey.id, {
+      counter: verification.authenticationInfo.newCounter,
+      backedUp: verification.authenticationInfo.credentialBackedUp,
+    });
   }
 
   /** Verifies a registration answer against the account's stored challenge: the passkey to store, or a refusal. */

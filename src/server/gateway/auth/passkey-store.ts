@@ -84,24 +84,31 @@ export async function renamePasskey(
   return rows[0] ? passkeyView(rows[0]) : null;
 }
 
+/** The account's passkeys as its page lists them, oldest first. */
+export async function listPasskeys(db: Queryable, accountId: number): Promise<PasskeySummary[]> {
+  const { rows } = await db.query<PasskeyRow>(
+    'select id, name, created_at, last_used_at from gateway.passkeys where account_id = $1 order by created_at',
+    [accountId],
+  );
+  return rows.map(passkeyView);
+}
+
 /**
- * What removing the passkey would leave of the account's ways in: whether it has a password, how many other
- * passkeys, and whether the passkey is its own at all. The account stays locked until the transaction ends.
+ * What removing the passkey would leave of the account's passkeys: how many others, and whether it is the
+ * account's own at all. Call with the account locked (lockPasswordSet), so the answer holds until the
+ * transaction ends.
  */
-export async function lockWaysIn(
+export async function passkeysBesides(
   db: Queryable,
   accountId: number,
   passkeyId: string,
-): Promise<{ passwordSet: boolean; others: number; own: boolean } | null> {
-  const { rows } = await db.query<{ password_set: boolean; others: number; own: boolean }>(
-    `select a.password_hash is not null as password_set,
-            (select count(*)::int from gateway.passkeys p where p.account_id = a.id and p.id <> $2) as others,
-            exists (select 1 from gateway.passkeys p where p.account_id = a.id and p.id = $2) as own
-       from gateway.accounts a where a.id = $1 for update`,
+): Promise<{ others: number; own: boolean }> {
+  const { rows } = await db.query<{ others: number; own: boolean }>(
+    `select count(*) filter (where id <> $2)::int as others, count(*) filter (where id = $2) > 0 as own
+       from gateway.passkeys where account_id = $1`,
     [accountId, passkeyId],
   );
-  const row = rows[0];
-  return row ? { passwordSet: row.password_set, others: row.others, own: row.own } : null;
+  return { others: rows[0]?.others ?? 0, own: rows[0]?.own ?? false };
 }
 
 export async function deletePasskey(db: Queryable, accountId: number, passkeyId: string): Promise<void> {

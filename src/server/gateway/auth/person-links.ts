@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { ConflictError, NotFoundError } from '../errors';
-import { staffActionRefusal } from '../permissions/delegation';
+import { staffActionRefusal } from '../permissions';
 import {
   type AccountForSignIn,
   acceptAccount,
@@ -8,9 +8,9 @@ import {
   findAccountById,
   findAccountRole,
   isEmailTakenElsewhere,
-} from './accounts';
-import { consumeToken, peekToken, type TokenInfo } from './one-time-tokens';
-import type { SessionStore } from './sessions';
+} from './account-store';
+import { consumeToken, peekToken, type TokenInfo } from './one-time-token-store';
+import type { SessionStore } from './session-store';
 
 /** The refusal of a person link `findPersonLink` does not find. */
 export const LINK_GONE = 'This link has expired or has been used. Ask an administrator for a new one.';

@@ -8,7 +8,7 @@ import { createTestService, type TestService, testPostgresUrl } from '../../test
 import type { Principal } from '../principal';
 import { embeddedService } from '../service-connection';
 import { type CachedSession, SessionCache } from './session-cache';
-import { SessionStore } from './sessions';
+import { SessionStore } from './session-store';
 
 const SECRET = 'session-cache-test-secret-of-32-characters';
 

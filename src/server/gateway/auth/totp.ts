@@ -2,6 +2,9 @@ import { Secret, TOTP } from 'otpauth';
 
 const PERIOD = 30;
 
+/** What an account's TOTP secret is sealed for (KeyVault): it opens for that account only. */
+export const totpSealContext = (accountId: number) => `totp:${accountId}`;
+
 function totpOf(secretBase32: string, label = 'Foyer'): TOTP {
   return new TOTP({
     issuer: 'Foyer',

@@ -40,17 +40,19 @@ export interface OrganisationSummary {
   keyChangedBy: string | null;
 }
 
-/** An organisation's connection as the app shows it (who changed the key last: their name). */
-export async function organisationSummary(db: Queryable, organisationId: number): Promise<OrganisationSummary | null> {
+/** An organisation's connection as stored: who changed the key last is an account id (auth names it). */
+export type StoredConnection = Omit<OrganisationSummary, 'keyChangedBy'> & { keyChangedBy: number | null };
+
+/** An organisation's connection; null when there is no such organisation. */
+export async function organisationSummary(db: Queryable, organisationId: number): Promise<StoredConnection | null> {
   const { rows } = await db.query<{
     id: string;
     client_name: string;
     key_changed_at: Date;
     changed_by: string | null;
   }>(
-    `select o.id, o.client_name, o.key_changed_at, a.display_name as changed_by
-       from gateway.organisations o left join gateway.accounts a on a.id = o.key_changed_by
-      where o.id = $1`,
+    `select o.id, o.client_name, o.key_changed_at, o.key_changed_by as changed_by
+       from gateway.organisations o where o.id = $1`,
     [organisationId],
   );
   const row = rows[0];
@@ -59,7 +61,7 @@ export async function organisationSummary(db: Queryable, organisationId: number)
         id: Number(row.id),
         clientName: row.client_name,
         keyChangedAt: new Date(row.key_changed_at).toISOString(),
-        keyChangedBy: row.changed_by,
+        keyChangedBy: row.changed_by === null ? null : Number(row.changed_by),
       }
     : null;
 }

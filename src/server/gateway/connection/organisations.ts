@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database';
-import { createPresetRoles } from '../permissions/roles';
+import { createPresetRoles } from '../permissions';
 import {
   clientNameOf,
   countOrganisations,
@@ -19,6 +19,8 @@ export class Organisations {
   constructor(
     private readonly db: Database,
     private readonly vault: KeyVault,
+    /** Names the person who changed a key: auth's accountNames, passed in since auth uses this concern (setup). */
+    private readonly nameAccounts: (db: Queryable, ids: number[]) => Promise<ReadonlyMap<number, { name: string }>>,
   ) {}
 
   /** Connects a new organisation with its preset roles; returns its id. */
@@ -39,8 +41,13 @@ export class Organisations {
     await updateSealedKey(tx, organisationId, this.vault.seal(apiKey, clientName), byAccountId);
   }
 
-  summary(organisationId: number): Promise<OrganisationSummary | null> {
-    return organisationSummary(this.db, organisationId);
+  async summary(organisationId: number): Promise<OrganisationSummary | null> {
+    const stored = await organisationSummary(this.db, organisationId);
+    if (!stored) return null;
+    const changedBy = stored.keyChangedBy;
+    const names =
+      changedBy === null ? new Map<number, { name: string }>() : await this.nameAccounts(this.db, [changedBy]);
+    return { ...stored, keyChangedBy: changedBy === null ? null : (names.get(changedBy)?.name ?? null) };
   }
 
   /** Opens a sealed key read along with a session (see SessionStore.resolve). */

@@ -1,6 +1,7 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
 import { firstCheckouts } from '../audit';
+import { accountNames } from '../auth';
 import { shiftsOfSales } from '../shifts';
 
 /**
@@ -16,9 +17,17 @@ export async function foyerSales(db: Queryable, organisationId: number, orderIds
     organisationId,
     checkouts.map((checkout) => checkout.orderId),
   );
+  const names = await accountNames(
+    db,
+    checkouts.flatMap((checkout) => (checkout.accountId === null ? [] : [checkout.accountId])),
+  );
   return checkouts.map((checkout) => ({
     orderId: checkout.orderId,
-    seller: { accountId: checkout.accountId, name: checkout.displayName ?? checkout.person, email: checkout.person },
+    seller: {
+      accountId: checkout.accountId,
+      name: (checkout.accountId === null ? undefined : names.get(checkout.accountId)?.name) ?? checkout.person,
+      email: checkout.person,
+    },
     at: checkout.at,
     shift: shifts.get(checkout.orderId) ?? null,
   }));

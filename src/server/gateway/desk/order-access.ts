@@ -1,7 +1,7 @@
 import type { Sale } from '@/contract/sales';
 import type { Queryable } from '../../db/database';
 import { isOpenReservation } from '../mirror';
-import type { Permission } from '../permissions/permissions';
+import type { Permission } from '../permissions';
 import type { Principal } from '../principal';
 import { foyerSales } from './foyer-sales';
 

@@ -23,6 +23,7 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { refusal } from '../access';
 import type { RequestAuditEntry } from '../audit';
+import { accountNames } from '../auth';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableError } from '../errors';
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
@@ -80,8 +81,14 @@ export class ExportService {
 
   /** The watermarks of the streams the person may export. */
   async watermarks({ principal }: ExportRequester): Promise<WatermarkView[]> {
-    const watermarks = await store.listWatermarks(this.db, principal.organisationId);
-    return watermarks.filter((w) => isPageStream(w.stream) && mayExport(kindOfStream(w.stream), principal.permissions));
+    const watermarks = (await store.listWatermarks(this.db, principal.organisationId)).filter(
+      (w) => isPageStream(w.stream) && mayExport(kindOfStream(w.stream), principal.permissions),
+    );
+    const nameOf = await namer(
+      this.db,
+      watermarks.map((w) => w.savedBy),
+    );
+    return watermarks.map((w) => ({ ...w, savedBy: nameOf(w.savedBy) }));
   }
 
   async forgetWatermark(who: ExportRequester, stream: string): Promise<void> {
@@ -199,8 +206,9 @@ export class ExportService {
         run.next !== null && isPageStream(run.stream)
           ? await store.commitWatermark(tx, principal.organisationId, run.stream, run.next, principal.accountId)
           : false;
-      const watermark = (await store.listWatermarks(tx, principal.organisationId)).find((w) => w.stream === run.stream);
-      return { records: run.records, rows: run.rows, skipped: run.skipped, watermark: watermark ?? null, moved };
+      const stored = (await store.listWatermarks(tx, principal.organisationId)).find((w) => w.stream === run.stream);
+      const watermark = stored ? { ...stored, savedBy: (await namer(tx, [stored.savedBy]))(stored.savedBy) } : null;
+      return { records: run.records, rows: run.rows, skipped: run.skipped, watermark, moved };
     });
     if (!outcome) throw new NotFoundError('No such export, or it did not finish.');
     return outcome;
@@ -208,9 +216,15 @@ export class ExportService {
 
   /** The organisation's schedules of the kinds the person may export; `enabled`: this server runs them. */
   async schedules({ principal }: ExportRequester): Promise<{ schedules: Schedule[]; enabled: boolean }> {
-    const schedules = await store.listSchedules(this.db, principal.organisationId);
+    const schedules = (await store.listSchedules(this.db, principal.organisationId)).filter((schedule) =>
+      mayExport(schedule.kind, principal.permissions),
+    );
+    const nameOf = await namer(
+      this.db,
+      schedules.map((schedule) => schedule.createdBy),
+    );
     return {
-      schedules: schedules.filter((schedule) => mayExport(schedule.kind, principal.permissions)),
+      schedules: schedules.map((schedule) => ({ ...schedule, createdBy: nameOf(schedule.createdBy) })),
       enabled: this.scheduler !== null,
     };
   }
@@ -305,7 +319,7 @@ export class ExportService {
     const schedule = await store.findSchedule(this.db, principal.organisationId, id);
     if (!schedule) throw new NotFoundError('No such schedule');
     requireKind(principal, schedule.kind);
-    return schedule;
+    return { ...schedule, createdBy: (await namer(this.db, [schedule.createdBy]))(schedule.createdBy) };
   }
 
   /** The scheduler, or a 503 when this server has no folder for scheduled exports. */
@@ -314,6 +328,15 @@ export class ExportService {
       throw new UnavailableError('Scheduled exports need EXPORT_DIR, a folder this server can write to.');
     return this.scheduler;
   }
+}
+
+/** Names the accounts of `ids` (null: nobody) by their display names: one query for all (auth's accountNames). */
+async function namer(db: Queryable, ids: (number | null)[]): Promise<(id: number | null) => string | null> {
+  const names = await accountNames(
+    db,
+    ids.filter((id): id is number => id !== null),
+  );
+  return (id) => (id === null ? null : (names.get(id)?.name ?? null));
 }
 
 function auditSchedule(

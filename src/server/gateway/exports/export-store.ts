@@ -12,8 +12,15 @@ import type { NextWatermark, StoredWatermark } from './watermark';
 /**
  * All SQL of the exports' tables: gateway.export_runs (streamed downloads awaiting the browser's
  * confirmation), gateway.export_watermarks, gateway.export_schedules (with their lease) and
- * gateway.export_files (what the schedules wrote into EXPORT_DIR). No other module touches them.
+ * gateway.export_files (what the schedules wrote into EXPORT_DIR). No other module touches them. Who saved a
+ * watermark or created a schedule is given by account id: the service names them (auth's accountNames).
  */
+
+/** A watermark as stored: `savedBy` is the id of the account that saved it. */
+export type StoredWatermarkView = Omit<WatermarkView, 'savedBy'> & { savedBy: number | null };
+
+/** A schedule as stored: `createdBy` is the id of the account that created it. */
+export type StoredSchedule = Omit<Schedule, 'createdBy'> & { createdBy: number | null };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -55,18 +62,16 @@ export async function commitWatermark(
   return rowCount > 0;
 }
 
-export async function listWatermarks(db: Queryable, organisationId: number): Promise<WatermarkView[]> {
+export async function listWatermarks(db: Queryable, organisationId: number): Promise<StoredWatermarkView[]> {
   const { rows } = await db.query<{ stream: string; at: Date; saved_at: Date; saved_by: string | null }>(
-    `select w.stream, w.at, w.saved_at, a.display_name as saved_by
-       from gateway.export_watermarks w left join gateway.accounts a on a.id = w.saved_by
-      where w.organisation_id = $1 order by w.stream`,
+    `select stream, at, saved_at, saved_by from gateway.export_watermarks where organisation_id = $1 order by stream`,
     [organisationId],
   );
   return rows.map((row) => ({
     stream: row.stream,
     at: new Date(row.at).toISOString(),
     savedAt: new Date(row.saved_at).toISOString(),
-    savedBy: row.saved_by,
+    savedBy: row.saved_by === null ? null : Number(row.saved_by),
   }));
 }
 
@@ -179,7 +184,7 @@ interface ScheduleDbRow {
   created_by: string | null;
 }
 
-const scheduleOf = (row: ScheduleDbRow): Schedule => ({
+const scheduleOf = (row: ScheduleDbRow): StoredSchedule => ({
   id: Number(row.id),
   kind: row.kind,
   rows: row.row_shape,
@@ -193,23 +198,22 @@ const scheduleOf = (row: ScheduleDbRow): Schedule => ({
   lastRunAt: iso(row.last_run_at),
   lastError: row.last_error,
   watermarkAt: iso(row.watermark_at),
-  createdBy: row.created_by,
+  createdBy: row.created_by === null ? null : Number(row.created_by),
 });
 
 const SCHEDULE_SELECT = `select s.id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day, s.time_zone,
-       s.enabled, s.next_run_at, s.last_run_at, s.last_error, w.at as watermark_at, a.display_name as created_by
+       s.enabled, s.next_run_at, s.last_run_at, s.last_error, w.at as watermark_at, s.created_by
   from gateway.export_schedules s
-  left join gateway.export_watermarks w on w.organisation_id = s.organisation_id and w.stream = 'schedule:' || s.id
-  left join gateway.accounts a on a.id = s.created_by`;
+  left join gateway.export_watermarks w on w.organisation_id = s.organisation_id and w.stream = 'schedule:' || s.id`;
 
-export async function listSchedules(db: Queryable, organisationId: number): Promise<Schedule[]> {
+export async function listSchedules(db: Queryable, organisationId: number): Promise<StoredSchedule[]> {
   const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 order by s.id`, [
     organisationId,
   ]);
   return rows.map(scheduleOf);
 }
 
-export async function findSchedule(db: Queryable, organisationId: number, id: number): Promise<Schedule | null> {
+export async function findSchedule(db: Queryable, organisationId: number, id: number): Promise<StoredSchedule | null> {
   const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 and s.id = $2`, [
     organisationId,
     id,

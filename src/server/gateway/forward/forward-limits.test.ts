@@ -12,7 +12,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { type Permission, ROLE_PRESETS } from '../permissions/permissions';
+import { type Permission, ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
 
 /**

@@ -1,8 +1,7 @@
 import { buyerSummaryOf } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
 import { orderAccess } from '../desk';
-import type { Permission } from '../permissions/permissions';
-import type { ForwardedRoute, ForwardLimit } from '../permissions/route-permissions';
+import type { ForwardedRoute, ForwardLimit, Permission } from '../permissions';
 import type { Principal } from '../principal';
 
 /**

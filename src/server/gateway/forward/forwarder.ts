@@ -8,7 +8,7 @@ import { actor, forwardedAction, forwardedEntry, recordAudit } from '../audit';
 import { ForbiddenError, UpstreamUnavailableError } from '../errors';
 import type { GatewayDeps } from '../gateway-deps';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
-import { forwardedRouteFor } from '../permissions/route-permissions';
+import { forwardedRouteFor } from '../permissions';
 import { requestOrigin } from '../same-origin';
 import { isCheckout, joinShift } from '../shifts';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream';

@@ -14,11 +14,11 @@ import {
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
-import type { GatewayDeps } from '../gateway-deps';
 import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { UpstreamClient } from '../upstream';
 import { orderReader } from './service-orders';
+import type { ShiftDeps } from './shift-sales';
 import { type ShiftCaller, ShiftService } from './shift-service';
 
 const sellers = { permission: 'sales:sell' } as const;
@@ -49,7 +49,7 @@ const shiftIdOf = (c: Context) => {
 };
 
 /** The routes of shifts and cash-up (the rules: shift-service.ts). */
-export function registerShiftRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+export function registerShiftRoutes(routes: SecuredRoutes, deps: ShiftDeps): void {
   const shifts = new ShiftService(deps.db, deps.log);
   const callerOf = (c: Context<GatewayEnv>): ShiftCaller => ({
     principal: c.get('principal'),

@@ -1,10 +1,10 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { UpstreamUnavailableError } from '../errors';
-import type { GatewayDeps } from '../gateway-deps';
 import type { Principal } from '../principal';
-import { UpstreamClient } from '../upstream';
+import type { ServiceConnection } from '../service-connection';
+import { type KeyOpener, UpstreamClient } from '../upstream';
 import { type OrderReader, orderReader, pageReaching, type ServiceOrder } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
 import {
@@ -14,6 +14,17 @@ import {
   storeSaleAmounts,
   storeStateAtSale,
 } from './shift-store';
+
+/**
+ * What a shift's sales work with of the gateway's deps: its store, and the service the amounts come from. Its own
+ * interface, not GatewayDeps, which is built from this concern's entry.
+ */
+export interface ShiftDeps {
+  db: Database;
+  log: Logger;
+  service: ServiceConnection;
+  organisations: KeyOpener;
+}
 
 /**
  * Sales join the seller's open shift at checkout (one statement, before the checkout's answer leaves the
@@ -66,7 +77,7 @@ function checkoutFacts(requestText: string | null, answerText: string | null): C
  * sale, which the service has made: the reconciliation lists a sale that joined no shift.
  */
 export async function joinShift(
-  deps: Pick<GatewayDeps, 'db' | 'log' | 'service' | 'organisations'>,
+  deps: ShiftDeps,
   principal: Principal,
   gatewayOrigin: string,
   call: { requestText: string | null; answerText: string | null },

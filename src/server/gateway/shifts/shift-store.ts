@@ -1,9 +1,10 @@
 import type { Sale } from '@/contract/sales';
 import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
+import { type AccountName, accountNames } from '../auth';
 import type { SaleFigures, SaleLine } from './shift-math';
 
-/** A shift as stored, with its desk and people named (shiftSelect). */
+/** A shift as stored, with its desk and people named (SHIFT_SELECT, the names from auth's accountNames). */
 export interface ShiftRecord {
   summary: ShiftSummary;
   organisationId: number;
@@ -35,14 +36,8 @@ interface ShiftRow {
   desk_id: string;
   desk_name: string;
   account_id: string;
-  seller_name: string | null;
-  seller_email: string | null;
   closed_by: string | null;
-  closer_name: string | null;
-  closer_email: string | null;
   signed_off_by: string | null;
-  signer_name: string | null;
-  signer_email: string | null;
   past_midnight: boolean;
   sales_count: number;
   sales_total: string | number;
@@ -53,33 +48,40 @@ const PAST_MIDNIGHT_SQL = `((coalesce(s.closed_at, now()) at time zone s.time_zo
     > (s.opened_at at time zone s.time_zone)::date)`;
 
 /**
- * One shift per row with its desk, seller, closer and signer named, its sales counted and summed, and
- * whether it ran past midnight (the same expression the list filters by).
+ * One shift per row with its desk named, its seller, closer and signer by id (named by `recordsOf`), its sales
+ * counted and summed, and whether it ran past midnight (the same expression the list filters by).
  */
 const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
          s.expected_cash_cents, s.expected_card_cents, s.counted_cash_cents, s.counted_card_cents,
          s.difference_reason, s.z_report, s.signed_off_at, s.sign_off_note,
          d.id as desk_id, d.name as desk_name,
-         s.account_id, seller.display_name as seller_name, seller.email as seller_email,
-         s.closed_by, closer.display_name as closer_name, closer.email as closer_email,
-         s.signed_off_by, signer.display_name as signer_name, signer.email as signer_email,
+         s.account_id, s.closed_by, s.signed_off_by,
          ${PAST_MIDNIGHT_SQL} as past_midnight,
          (select count(*)::int from gateway.shift_sales ss where ss.shift_id = s.id) as sales_count,
          (select coalesce(sum(ss.amount_cents), 0) from gateway.shift_sales ss where ss.shift_id = s.id) as sales_total
     from gateway.shifts s
-    join gateway.desks d on d.id = s.desk_id
-    left join gateway.accounts seller on seller.id = s.account_id
-    left join gateway.accounts closer on closer.id = s.closed_by
-    left join gateway.accounts signer on signer.id = s.signed_off_by`;
+    join gateway.desks d on d.id = s.desk_id`;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const num = (value: string | number | null) => (value === null ? null : Number(value));
 
-const person = (id: string | null, name: string | null, email: string | null): PersonRef | null =>
-  id === null ? null : { accountId: Number(id), name: name ?? email, email };
+type Names = Map<number, AccountName>;
 
-function shiftRecordOf(row: ShiftRow): ShiftRecord {
+function person(id: string | null, names: Names): PersonRef | null {
+  if (id === null) return null;
+  const named = names.get(Number(id));
+  return { accountId: Number(id), name: named?.name ?? named?.email ?? null, email: named?.email ?? null };
+}
+
+/** The shifts of `rows` with their people named: one query for all of them. */
+async function recordsOf(db: Queryable, rows: ShiftRow[]): Promise<ShiftRecord[]> {
+  const ids = rows.flatMap((row) => [row.account_id, row.closed_by, row.signed_off_by]);
+  const names = await accountNames(db, ids.filter((id): id is string => id !== null).map(Number));
+  return rows.map((row) => shiftRecordOf(row, names));
+}
+
+function shiftRecordOf(row: ShiftRow, names: Names): ShiftRecord {
   const expected =
     row.expected_cash_cents === null || row.expected_card_cents === null
       ? null
@@ -100,11 +102,11 @@ function shiftRecordOf(row: ShiftRow): ShiftRecord {
     summary: {
       id: Number(row.id),
       desk: { id: Number(row.desk_id), name: row.desk_name },
-      seller: person(row.account_id, row.seller_name, row.seller_email) as PersonRef,
+      seller: person(row.account_id, names) as PersonRef,
       status: row.status,
       openedAt: iso(row.opened_at) as string,
       closedAt: iso(row.closed_at),
-      closedBy: person(row.closed_by, row.closer_name, row.closer_email),
+      closedBy: person(row.closed_by, names),
       timeZone: row.time_zone,
       openingFloatCents: Number(row.opening_float_cents),
       pastMidnight: row.past_midnight,
@@ -113,7 +115,7 @@ function shiftRecordOf(row: ShiftRow): ShiftRecord {
       differenceCents:
         expected && counted ? counted.cashCents - expected.cashCents + (counted.cardCents - expected.cardCents) : null,
       signedOffAt: iso(row.signed_off_at),
-      signedOffBy: person(row.signed_off_by, row.signer_name, row.signer_email),
+      signedOffBy: person(row.signed_off_by, names),
     },
   };
 }
@@ -123,7 +125,7 @@ export async function findShift(db: Queryable, organisationId: number, shiftId: 
     organisationId,
     shiftId,
   ]);
-  return rows[0] ? shiftRecordOf(rows[0]) : null;
+  return (await recordsOf(db, rows))[0] ?? null;
 }
 
 /** The person's open shift, if they have one (there is at most one: shifts_one_open_per_seller). */
@@ -131,7 +133,7 @@ export async function findOpenShiftOf(db: Queryable, accountId: number): Promise
   const { rows } = await db.query<ShiftRow>(`${SHIFT_SELECT} where s.account_id = $1 and s.status = 'open'`, [
     accountId,
   ]);
-  return rows[0] ? shiftRecordOf(rows[0]) : null;
+  return (await recordsOf(db, rows))[0] ?? null;
 }
 
 /** A filter of the shift list; its days are the desk's (the shift's time zone). */
@@ -177,7 +179,7 @@ export async function listShifts(
       where.params,
     ),
   ]);
-  return { records: listed.rows.map(shiftRecordOf), total: counted.rows[0]?.n ?? 0 };
+  return { records: await recordsOf(db, listed.rows), total: counted.rows[0]?.n ?? 0 };
 }
 
 /** Whether PostgreSQL knows `name` as a time zone. */
@@ -222,13 +224,13 @@ export async function openShiftHolderAt(
   organisationId: number,
   deskName: string,
 ): Promise<string | null> {
-  const { rows } = await db.query<{ display_name: string }>(
-    `select a.display_name from gateway.shifts s join gateway.desks d on d.id = s.desk_id
-       join gateway.accounts a on a.id = s.account_id
+  const { rows } = await db.query<{ account_id: string }>(
+    `select s.account_id from gateway.shifts s join gateway.desks d on d.id = s.desk_id
       where s.organisation_id = $1 and lower(d.name) = lower($2) and s.status = 'open'`,
     [organisationId, deskName],
   );
-  return rows[0]?.display_name ?? null;
+  const holder = rows[0] ? Number(rows[0].account_id) : null;
+  return holder === null ? null : ((await accountNames(db, [holder])).get(holder)?.name ?? null);
 }
 
 /**
@@ -369,13 +371,16 @@ export async function listDesks(db: Queryable, organisationId: number): Promise<
 
 /** Everyone who has had a shift in the organisation. */
 export async function listSellers(db: Queryable, organisationId: number): Promise<PersonRef[]> {
-  const { rows } = await db.query<{ id: string; display_name: string; email: string }>(
-    `select a.id, a.display_name, a.email from gateway.accounts a
-      where a.id in (select distinct account_id from gateway.shifts where organisation_id = $1)
-      order by a.display_name`,
+  const { rows } = await db.query<{ account_id: string }>(
+    'select distinct account_id from gateway.shifts where organisation_id = $1',
     [organisationId],
   );
-  return rows.map((row) => ({ accountId: Number(row.id), name: row.display_name, email: row.email }));
+  // In order of name, as accountNames gives them.
+  const names = await accountNames(
+    db,
+    rows.map((row) => Number(row.account_id)),
+  );
+  return [...names].map(([accountId, { name, email }]) => ({ accountId, name, email }));
 }
 
 /**

@@ -8,8 +8,8 @@ import {
   TestBrowser,
   type TestGateway,
 } from '../../testing/test-gateway';
-import { createAccount } from '../auth/accounts';
-import { PERMISSIONS, type Permission } from '../permissions/permissions';
+import { createAccount } from '../auth';
+import { PERMISSIONS, type Permission } from '../permissions';
 import { embeddedService } from '../service-connection';
 
 /*

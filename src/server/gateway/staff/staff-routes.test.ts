@@ -8,7 +8,7 @@ import {
   type TestBrowser,
   type TestGateway,
 } from '../../testing/test-gateway';
-import { PERMISSIONS } from '../permissions/permissions';
+import { PERMISSIONS } from '../permissions';
 import { embeddedService } from '../service-connection';
 
 const KEY = 'stub-key-for-staff';

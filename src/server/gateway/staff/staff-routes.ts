@@ -2,11 +2,13 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
 import type { Role, RolesAnswer } from '@/contract/roles';
+import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
+import type { SessionStore } from '../auth';
+import type { Organisations } from '../connection';
 import { NotFoundError } from '../errors';
-import type { GatewayDeps } from '../gateway-deps';
-import { isPermission, PERMISSIONS } from '../permissions/permissions';
+import { isPermission, PERMISSIONS } from '../permissions';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { type StaffCaller, StaffService } from './staff-service';
@@ -48,7 +50,14 @@ const roleSchema = z.object({
  * The routes of an organisation's staff and roles (the rules: staff-service.ts); its connection is
  * connection/connection-routes.ts.
  */
-export function registerStaffRoutes(routes: SecuredRoutes, deps: GatewayDeps): void {
+/** What the people's routes use of the gateway's deps (not GatewayDeps, which is built from this entry). */
+export interface StaffDeps {
+  db: Database;
+  sessions: SessionStore;
+  organisations: Organisations;
+}
+
+export function registerStaffRoutes(routes: SecuredRoutes, deps: StaffDeps): void {
   const staff = new StaffService(deps.db, deps.sessions);
   const callerOf = (c: Context<GatewayEnv>): StaffCaller => ({
     principal: c.get('principal'),

@@ -1,32 +1,41 @@
 import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
-import type { Role, RolesAnswer } from '@/contract/roles';
+import type { RolesAnswer } from '@/contract/roles';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
-import { createAccount } from '../auth/accounts';
-import { linkUrl } from '../auth/link-routes';
-import { issueToken } from '../auth/one-time-tokens';
-import type { SessionStore } from '../auth/sessions';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { staffActionRefusal } from '../permissions/delegation';
-import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '../permissions/permissions';
-import { findRole, listRoles } from '../permissions/roles';
-import type { Principal } from '../principal';
 import {
   type AuditedAccount,
   auditedAccount,
-  deleteRole,
+  createAccount,
   emailInOrganisation,
   findStaffAccount,
-  insertRole,
+  issueToken,
+  linkUrl,
   listStaff,
-  type RoleFields,
   roleInUse,
-  roleNameOrKeyTaken,
-  roleNameTakenByAnother,
+  roleMembers,
+  type SessionStore,
   staffManagersLeft,
   updateAccount,
+} from '../auth';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import {
+  deleteRole,
+  findRole,
+  insertRole,
+  listRoles,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSIONS,
+  type RoleFields,
+  roleNameOrKeyTaken,
+  roleNameTakenByAnother,
+  type StoredRole,
+  staffActionRefusal,
   updateRole,
-} from './staff-store';
+} from '../permissions';
+import type { Principal } from '../principal';
+
+/** A role with how many enabled people hold it, as the staff pages show it. */
+type RoleWithMembers = StoredRole & { members: number };
 
 /** The person asking, and what their request brings: the origin its links are made for, and its audit entry. */
 export interface StaffCaller {
@@ -102,6 +111,21 @@ export class StaffService {
     private readonly sessions: SessionStore,
   ) {}
 
+  /** Roles as the staff pages show them: with how many enabled people hold each (auth counts the accounts). */
+  private async withMembers(roles: StoredRole[]): Promise<RoleWithMembers[]> {
+    const members = await roleMembers(
+      this.db,
+      roles.map((role) => role.id),
+    );
+    return roles.map((role) => ({ ...role, members: members.get(role.id) ?? 0 }));
+  }
+
+  /** One role of the organisation with its members; null when there is none. */
+  private async role(organisationId: number, roleId: number): Promise<RoleWithMembers | null> {
+    const role = await findRole(this.db, organisationId, roleId);
+    return role ? ((await this.withMembers([role]))[0] ?? null) : null;
+  }
+
   people(caller: StaffCaller): Promise<StaffMember[]> {
     return listStaff(this.db, caller.principal.organisationId);
   }
@@ -112,7 +136,7 @@ export class StaffService {
     if (!role) throw ValidationError.field('roleId', 'Choose one of the roles');
     refuse(staffActionRefusal(principal, { kind: 'invite', role: role.permissions }));
     // Only this organisation's people are looked at: an address with an account elsewhere is invited like a new
-    // one (answering otherwise would tell who works where), and its acceptance is refused (auth/link-routes.ts).
+    // one (answering otherwise would tell who works where), and its acceptance is refused (auth/person-links.ts).
     if (await emailInOrganisation(this.db, principal.organisationId, invitation.email)) {
       throw ValidationError.field('email', 'Someone already has an account with this email address');
     }
@@ -193,12 +217,12 @@ export class StaffService {
 
   async roles(caller: StaffCaller): Promise<RolesAnswer> {
     return {
-      roles: await listRoles(this.db, caller.principal.organisationId),
+      roles: await this.withMembers(await listRoles(this.db, caller.principal.organisationId)),
       permissions: PERMISSIONS.map((key) => ({ key, description: PERMISSION_DESCRIPTIONS[key] })),
     };
   }
 
-  async createRole(caller: StaffCaller, role: RoleFields): Promise<Role | null> {
+  async createRole(caller: StaffCaller, role: RoleFields): Promise<RoleWithMembers | null> {
     const { principal } = caller;
     refuse(staffActionRefusal(principal, { kind: 'create role', permissions: role.permissions }));
     const key = customRoleKey(role.name);
@@ -212,7 +236,7 @@ export class StaffService {
       });
       return id;
     });
-    return findRole(this.db, principal.organisationId, roleId);
+    return this.role(principal.organisationId, roleId);
   }
 
   /**
@@ -223,9 +247,9 @@ export class StaffService {
     caller: StaffCaller,
     roleId: number | null,
     readRole: () => Promise<RoleFields>,
-  ): Promise<Role | null> {
+  ): Promise<RoleWithMembers | null> {
     const { principal } = caller;
-    const existing = roleId === null ? null : await findRole(this.db, principal.organisationId, roleId);
+    const existing = roleId === null ? null : await this.role(principal.organisationId, roleId);
     if (!existing || roleId === null) throw new NotFoundError('No such role');
     const role = await readRole();
     // A preset keeps its name and permissions (they are what the documentation and the tests rely on); its
@@ -258,7 +282,7 @@ export class StaffService {
         },
       });
     });
-    return findRole(this.db, principal.organisationId, roleId);
+    return this.role(principal.organisationId, roleId);
   }
 
   async deleteRole(caller: StaffCaller, roleId: number | null): Promise<void> {

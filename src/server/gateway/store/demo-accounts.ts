@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database';
-import { createAccount } from '../auth/accounts';
-import { hashPassword } from '../auth/passwords';
+import { createAccount, hashPassword } from '../auth';
 import type { Organisations } from '../connection';
-import { findRoleByKey } from '../permissions/roles';
+import { findRoleByKey } from '../permissions';
 
 /** The demo sign-ins that README, the start banner, the tests and the tools rely on (DESIGN.md). */
 export const DEMO_PASSWORD = 'foyer-demo-2026';

@@ -38,6 +38,11 @@ export async function issueToken(
   return { token, expiresAt: expires ? new Date(expires).toISOString() : null };
 }
 
+/** Retires every unused setup link: a new one replaces it. */
+export async function retireSetupTokens(db: Queryable): Promise<void> {
+  await db.query(`update gateway.one_time_tokens set used_at = now() where kind = 'setup' and used_at is null`);
+}
+
 export interface TokenInfo {
   kind: TokenKind;
   accountId: number | null;

@@ -1,13 +1,15 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Database, readUntilNextWrite } from '../../db/database';
-import type { Permission } from '../permissions/permissions';
+import { SESSION_MAX_AGE_SECONDS, type SessionAhead, type SessionResolver } from '../access';
+import type { Permission } from '../permissions';
 import type { Principal, SignInMethod } from '../principal';
+import { findSessionPerson, type SessionPersonRow, sessionLimitsOf } from './account-store';
 import { satisfiesTwoStep } from './second-factor';
 import { type CachedSession, SessionCache } from './session-cache';
 
 /** The defaults when a role sets no limits of its own. */
 export const DEFAULT_IDLE_MINUTES = 8 * 60;
-export const DEFAULT_ABSOLUTE_MINUTES = 24 * 60;
+export const DEFAULT_ABSOLUTE_MINUTES = SESSION_MAX_AGE_SECONDS / 60;
 /** A session's last use is written at most this often: a read forwarded every second costs no write. */
 const TOUCH_AFTER_SECONDS = 60;
 
@@ -16,28 +18,6 @@ export interface NewSession {
   method: SignInMethod;
   userAgent?: string | undefined;
   address?: string | undefined;
-}
-
-interface SessionRow {
-  account_id: string;
-  email: string;
-  display_name: string;
-  organisation_id: string;
-  client_name: string;
-  role_id: string;
-  role_key: string;
-  role_name: string;
-  require_totp: boolean;
-  permissions: string[];
-  totp_enabled: boolean;
-  method: SignInMethod;
-  /** Not ended, and the account not disabled. */
-  live: boolean;
-  last_seen_at: Date;
-  idle_expires_at: Date;
-  absolute_expires_at: Date;
-  idle_minutes: number;
-  api_key_sealed: Uint8Array;
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest();
@@ -55,7 +35,7 @@ function fingerprintOf(principal: Principal): string {
   ]);
 }
 
-function entryOf(row: SessionRow, ref: string, now: number): CachedSession {
+function entryOf(row: SessionPersonRow, ref: string, now: number): CachedSession {
   // A passkey sign-in (user verification required) satisfies the role's two-step requirement (second-factor.ts).
   const mustEnrolTotp = !satisfiesTwoStep(row.require_totp, row.totp_enabled, row.method);
   const principal = {
@@ -83,33 +63,13 @@ function entryOf(row: SessionRow, ref: string, now: number): CachedSession {
   };
 }
 
-export interface SessionAhead {
-  known: Principal | null;
-  /** The session read after the call: its person (null: no longer valid), and whether it is still `known`'s. */
-  current: Promise<{ principal: Principal | null; unchanged: boolean }>;
-}
-
-/** A session with its person, role and organisation; whether it is still valid is decided by `resolve`. */
-const SESSION_SELECT = `
-  select s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
-         r.id as role_id, r.key as role_key, r.name as role_name, r.require_totp, r.permissions,
-         a.totp_enabled_at is not null as totp_enabled, s.method,
-         s.ended_at is null and a.disabled_at is null as live,
-         s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
-         coalesce(r.idle_minutes, $2) as idle_minutes, o.api_key_sealed
-    from gateway.sessions s
-    join gateway.accounts a on a.id = s.account_id
-    join gateway.roles r on r.id = a.role_id
-    join gateway.organisations o on o.id = a.organisation_id
-   where s.id_hash = $1`;
-
 /**
  * Sessions in the gateway's database, so any instance serves any request and a sign-out, a disabled account
  * or a changed role takes effect on the next request everywhere. The cookie holds `<id>.<hmac>`: the id is
  * 256 random bits, the HMAC lets a forged value be refused without a query, and the database keeps only the
  * SHA-256 of the id (a copy of the table signs nobody in).
  */
-export class SessionStore {
+export class SessionStore implements SessionResolver {
   readonly #db: Database;
   readonly #signingKey: Buffer;
   /** PostgreSQL only: the sessions this instance read, kept fresh by notifications (session-cache.ts). */
@@ -123,29 +83,25 @@ export class SessionStore {
     this.#cache = db.listen ? new SessionCache(db.listen.bind(db)) : null;
   }
 
-  /** The longest a cookie can be useful (its Max-Age): a role may only shorten it. */
-  static readonly maxAgeSeconds = DEFAULT_ABSOLUTE_MINUTES * 60;
-
   /** Starts a session; returns the cookie value. The role's limits (or the defaults) apply. */
   async create(session: NewSession): Promise<string> {
     const id = randomBytes(32).toString('base64url');
-    await this.#db.query(
-      `insert into gateway.sessions (id_hash, account_id, method, user_agent, address, idle_expires_at, absolute_expires_at)
-       select $1, a.id, $3, $4, $5,
-              now() + make_interval(mins => coalesce(r.idle_minutes, $6)),
-              now() + make_interval(mins => coalesce(r.absolute_minutes, $7))
-         from gateway.accounts a join gateway.roles r on r.id = a.role_id
-        where a.id = $2`,
-      [
-        hashId(id),
-        session.accountId,
-        session.method,
-        session.userAgent?.slice(0, 300) ?? null,
-        session.address ?? null,
-        DEFAULT_IDLE_MINUTES,
-        DEFAULT_ABSOLUTE_MINUTES,
-      ],
-    );
+    const limits = await sessionLimitsOf(this.#db, session.accountId);
+    if (limits) {
+      await this.#db.query(
+        `insert into gateway.sessions (id_hash, account_id, method, user_agent, address, idle_expires_at, absolute_expires_at)
+         values ($1, $2, $3, $4, $5, now() + make_interval(mins => $6), now() + make_interval(mins => $7))`,
+        [
+          hashId(id),
+          session.accountId,
+          session.method,
+          session.userAgent?.slice(0, 300) ?? null,
+          session.address ?? null,
+          limits.idleMinutes ?? DEFAULT_IDLE_MINUTES,
+          limits.absoluteMinutes ?? DEFAULT_ABSOLUTE_MINUTES,
+        ],
+      );
+    }
     return `${id}.${this.#sign(id)}`;
   }
 
@@ -202,10 +158,9 @@ export class SessionStore {
     const generation = this.#cache?.generation ?? 0;
     // On the embedded database (one process, see readUntilNextWrite) the row is read again only after a
     // write — a sign-out, a disabled account, a changed role, any sale — so a forwarded read costs no query.
-    const row = await readUntilNextWrite(this.#db, `gateway-session:${ref}`, async () => {
-      const { rows } = await this.#db.query<SessionRow>(SESSION_SELECT, [idHash, DEFAULT_IDLE_MINUTES]);
-      return rows[0];
-    });
+    const row = await readUntilNextWrite(this.#db, `gateway-session:${ref}`, () =>
+      findSessionPerson(this.#db, idHash, DEFAULT_IDLE_MINUTES),
+    );
     const now = Date.now();
     const entry = row?.live ? entryOf(row, ref, now) : undefined;
     if (!entry || entry.idleExpiresMs <= now || entry.absoluteExpiresMs <= now) {

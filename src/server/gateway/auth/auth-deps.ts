@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database';
+import type { KeyVault, Organisations } from '../connection';
+import type { ServiceConnection } from '../service-connection';
+import type { SessionStore } from './session-store';
+import type { SignInThrottle } from './sign-in-throttle';
+
+/**
+ * What auth works with of the gateway's deps. Its own interface, not gateway-deps.ts's GatewayDeps: that one is
+ * built from every concern's entry, auth's included, so importing it back would tie this folder into a cycle.
+ */
+export interface AuthDeps {
+  /** The gateway's own store (schema `gateway`). */
+  db: Database;
+  sessions: SessionStore;
+  throttle: SignInThrottle;
+  /** A fresh install's setup connects the first organisation and checks its key with the service. */
+  organisations: Organisations;
+  service: ServiceConnection;
+  vault: KeyVault;
+  log: Logger;
+  /** The address sign-in failures are counted by; default the TCP peer of the request. */
+  clientAddress?: (c: Context) => string;
+}

@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { type GatewayEnv, peerAddress, SESSION_COOKIE, setSessionCookie } from '../access';
+import { recordRequestAudit } from '../audit';
+import { ForbiddenError } from '../errors';
+import type { SignInMethod } from '../principal';
+import type { AuthDeps } from './auth-deps';
+import { sessionView } from './session-view';
+
+/**
+ * The answer of every way in (password, TOTP, passkey, invitation or reset link, setup): starts a session for
+ * the account, sets its cookie and answers with the session view. A fresh id on every sign-in (no session
+ * fixation); this browser's previous session ends.
+ */
+export async function answerSignIn(c: Context<GatewayEnv>, deps: AuthDeps, accountId: number, method: SignInMethod) {
+  await deps.sessions.end(getCookie(c, SESSION_COOKIE));
+  const address = (deps.clientAddress ?? peerAddress)(c);
+  const cookie = await deps.sessions.create({ accountId, method, userAgent: c.req.header('user-agent'), address });
+  setSessionCookie(c, cookie);
+  const principal = await deps.sessions.resolve(cookie);
+  if (!principal) throw new ForbiddenError('The account cannot sign in now.');
+  await recordRequestAudit(deps.db, c, { action: 'sign-in', status: 200, details: { method } }, principal);
+  deps.log.info({ accountId, method }, 'signed in');
+  return c.json(sessionView(principal), 200);
+}
