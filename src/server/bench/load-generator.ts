@@ -44,6 +44,11 @@ export type LoadJob =
       kind: 'sale';
       base: string;
       apiKey: string;
+      /** Through the gateway: `/api`, with each seller's own header lines (session cookie, Origin) instead of the key. */
+      pathPrefix?: string;
+      sellerHeaders?: string[];
+      /** Seats a sale takes (default 2). */
+      seatsPerSale?: number;
       eventId: number;
       seats: SeatChoice[];
       customerId: number;
@@ -124,14 +129,16 @@ function expectOk(reply: Reply, step: string): unknown {
 
 async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>): Promise<LoadResult> {
   const base = new URL(job.base);
-  const partner = '/v1/demo/partner';
-  const headers = `authorization: ${job.apiKey}\r\ncontent-type: application/json\r\n`;
+  const prefix = job.kind === 'sale' ? (job.pathPrefix ?? '') : '';
+  const partner = `${prefix}/v1/demo/partner`;
+  const headersOf = (seller: number) =>
+    `${(job.kind === 'sale' && job.sellerHeaders?.[seller]) || `authorization: ${job.apiKey}\r\n`}content-type: application/json\r\n`;
   const latencies: number[] = [];
   let next = 0;
   let non2xx = 0;
   let errors = 0;
   let firstError: string | undefined;
-  const seatsPerCall = job.kind === 'sale' ? 2 : 1;
+  const seatsPerCall = job.kind === 'sale' ? (job.seatsPerSale ?? 2) : 1;
   // The sellers start together and keep going through the warm-up; only calls that begin after it are
   // measured. Without it the first calls decided the p99: all sellers begin at the same instant on new
   // connections, with code paths, prepared statements and PL/pgSQL triggers not yet compiled in the
@@ -154,13 +161,14 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
       })),
     );
 
-  async function seller(): Promise<void> {
+  async function seller(number: number): Promise<void> {
+    const headers = headersOf(number);
     // One kept-alive connection per seller, as a box office keeps its connection open (a new one after a
     // connection failed).
     let connection = new KeepAliveConnection(base);
     const post = async (path: string, step: string, body = '') =>
       expectOk(await connection.request('POST', path, headers, body), step);
-    const newCart = async () => ((await post('/v1/demo/cart/', 'POST /cart/')) as { cart_id: string }).cart_id;
+    const newCart = async () => ((await post(`${prefix}/v1/demo/cart/`, 'POST /cart/')) as { cart_id: string }).cart_id;
     while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
       const seats = job.seats.slice(next, next + seatsPerCall);
       next += seatsPerCall;
@@ -194,7 +202,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     connection.close();
   }
 
-  await Promise.all(Array.from({ length: job.concurrency }, () => seller()));
+  await Promise.all(Array.from({ length: job.concurrency }, (_, number) => seller(number)));
   const durationSeconds = (performance.now() - measureFrom) / 1000;
   return {
     requests: latencies.length,
