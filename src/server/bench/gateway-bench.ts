@@ -111,7 +111,7 @@ function timingAppends(db: Database, times: number[]): Database {
           try {
             return await target.query(sql, params);
           } finally {
-            if (sql.includes('gateway.audit_append(')) times.push(performance.now() - started);
+            if (sql.includes('gateway.audit_append')) times.push(performance.now() - started);
           }
         };
       }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
-import { INTERACTIVE_RETRY, isoSeconds, type UpstreamClient } from '../upstream/upstream-client';
+import { INTERACTIVE_RETRY, type RetryPolicy, type UpstreamClient } from '../upstream/upstream-client';
 import { upsertCustomers, upsertOrders } from './mirror-store';
 
 /**
@@ -8,7 +8,8 @@ import { upsertCustomers, upsertOrders } from './mirror-store';
  * made it, so the customer they just edited is found by its new name at once, not after the next sync.
  * The forwarder calls this after a successful answer; what the answer holds is written as it is (a created
  * or edited customer), what it does not hold is read once from the service (the customer after a tag
- * change, the order after a checkout). It never fails the call: the scheduled sync brings anything missed.
+ * change, the order after a checkout — which the forwarder passes on to the seller's shift, so a sale is read
+ * once). It never fails the call: the scheduled sync brings anything missed.
  */
 
 /** The forwarded call, as the forwarder saw it (`path` below `/v1/{client_name}`, without the query). */
@@ -20,8 +21,14 @@ export interface ForwardedWrite {
   answerText: string | null;
 }
 
-/** How far back a checkout's order is looked for in `GET /partner/order` (newest first): clocks may differ. */
-const RECENT_ORDERS_MS = 5 * 60 * 1000;
+/** An order as `GET /partner/order` lists it: the order's fields with the export's (channel, fee, seats, user). */
+export type ListedOrder = Record<string, unknown>;
+
+/**
+ * How many pages of the orders changed since the checkout's order was made are looked through for it. They are
+ * newest first, so only orders made after it (by other sellers, in the moment since) come before it.
+ */
+const LISTED_PAGES = 2;
 
 type WriteKind = 'customer' | 'customer-tags' | 'checkout';
 
@@ -33,16 +40,19 @@ function kindOf(method: string, path: string): WriteKind | null {
   return null;
 }
 
+/** Resolves with the order a checkout made, as listed (null for any other call, or when it could not be read). */
 export async function writeThrough(
   deps: { db: Database; log: Logger },
   upstream: UpstreamClient,
   call: ForwardedWrite,
-): Promise<void> {
+): Promise<ListedOrder | null> {
   const kind = kindOf(call.method, call.path);
-  if (!kind || call.status < 200 || call.status >= 300) return;
+  if (!kind || call.status < 200 || call.status >= 300) return null;
   const { organisationId } = upstream;
   // One quick retry at most: the person is waiting for their answer.
   const retry = INTERACTIVE_RETRY;
+  // Handed on even when the mirror cannot take it: the shift's sale needs it all the same.
+  let sold: ListedOrder | null = null;
   try {
     if (kind === 'customer') {
       const customer = parseObject(call.answerText);
@@ -53,14 +63,9 @@ export async function writeThrough(
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
-      if (!Number.isSafeInteger(orderId)) return;
-      // GET /partner/order is the one call that answers an order with its lines; newest first, so a checkout
-      // that just happened is on its first page.
-      const since = isoSeconds(new Date(Date.now() - RECENT_ORDERS_MS));
-      const json = await upstream.read('GET', `/partner/order?changedSince=${encodeURIComponent(since)}`, { retry });
-      const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
-      const order = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
-      if (isObject(order)) await upsertOrders(deps.db, organisationId, [order]);
+      if (!Number.isSafeInteger(orderId)) return null;
+      sold = await listedOrder(upstream, orderId, retry);
+      if (sold) await upsertOrders(deps.db, organisationId, [sold]);
     }
   } catch (error) {
     deps.log.warn(
@@ -68,6 +73,27 @@ export async function writeThrough(
       'mirror: write-through failed; the next sync brings the change',
     );
   }
+  return sold;
+}
+
+/**
+ * The order just made, as `GET /partner/order` lists it — the one call that answers an order with its lines.
+ * `GET /partner/order/{id}` gives its `lastChanged` by the service's own clock; the list changed since that
+ * second holds the order and whatever changed after it (orders made meanwhile), however many orders the last
+ * minutes saw. Null when the list does not show it (the sync brings it).
+ */
+async function listedOrder(upstream: UpstreamClient, orderId: number, retry: RetryPolicy): Promise<ListedOrder | null> {
+  const order = await upstream.read('GET', `/partner/order/${orderId}`, { retry, missing: 'null' });
+  if (!isObject(order) || typeof order.lastChanged !== 'string') return null;
+  const since = encodeURIComponent(order.lastChanged);
+  for (let page = 1; page <= LISTED_PAGES; page++) {
+    const json = await upstream.read('GET', `/partner/order?changedSince=${since}&page=${page}`, { retry });
+    const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
+    const found = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
+    if (isObject(found)) return found;
+    if (!isObject(json) || !(Number(json.last_page) > page)) return null;
+  }
+  return null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
