@@ -18,14 +18,14 @@ const MARKETING = demoPerson('marketing').email;
 const BOX_OFFICE = demoPerson('box-office').email;
 const MANAGER = demoPerson('manager').email;
 
-/** The connection, noting how many orders each `GET /partner/order` answer holds in `listed`. */
+/** The connection, noting how many orders each order list or export answer holds in `listed`. */
 function countingListedOrders(inner: ServiceConnection, listed: number[]): ServiceConnection {
   return {
     baseUrl: (origin) => inner.baseUrl(origin),
     prepared: (answer) => inner.prepared(answer),
     async fetch(pathAndQuery, init, origin) {
       const answer = await inner.fetch(pathAndQuery, init, origin);
-      if (/\/partner\/order\?/.test(pathAndQuery)) {
+      if (/\/partner\/(order\?|export\/orders)/.test(pathAndQuery)) {
         const text = inner.prepared(answer)?.text ?? (await answer.clone().text());
         listed.push(((JSON.parse(text) as { data?: unknown[] }).data ?? []).length);
       }
@@ -40,7 +40,7 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
   let fx: DemoFixtures;
   let organisationId: number;
   const connection = { calls: [] as string[] };
-  /** How many orders each `GET /partner/order` answer the gateway read held. */
+  /** How many orders each order list or export answer the gateway read held. */
   const listedOrders: number[] = [];
 
   const mirroredCustomer = async (customerId: number) => {

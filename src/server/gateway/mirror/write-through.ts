@@ -21,12 +21,12 @@ export interface ForwardedWrite {
   answerText: string | null;
 }
 
-/** An order as `GET /partner/order` lists it: the order's fields with the export's (channel, fee, seats, user). */
+/** An order as the orders export (and `GET /partner/order`) has it: the order's fields, channel, fee, seats, user. */
 export type ListedOrder = Record<string, unknown>;
 
 /**
- * How many pages of the orders changed since the checkout's order was made are looked through for it. They are
- * newest first, so only orders made after it (by other sellers, in the moment since) come before it.
+ * How many pages of the orders changed since the checkout's order was made are looked through for it: only
+ * orders changed in the same second before it come before it.
  */
 const LISTED_PAGES = 2;
 
@@ -77,21 +77,20 @@ export async function writeThrough(
 }
 
 /**
- * The order just made, as `GET /partner/order` lists it — the one call that answers an order with its lines.
- * `GET /partner/order/{id}` gives its `lastChanged` by the service's own clock; the list changed since that
- * second holds the order and whatever changed after it (orders made meanwhile), however many orders the last
- * minutes saw. Null when the list does not show it (the sync brings it).
+ * The order just made with its lines, as the orders export has it (what `GET /partner/order` lists, and the
+ * sync reads). `GET /partner/order/{id}` gives its `lastChanged` by the service's own clock; the export of the
+ * orders changed since that second, oldest change first, holds it among the few changed in that moment,
+ * however many orders the last minutes saw. Null when it is not there (the sync brings it).
  */
 async function listedOrder(upstream: UpstreamClient, orderId: number, retry: RetryPolicy): Promise<ListedOrder | null> {
   const order = await upstream.read('GET', `/partner/order/${orderId}`, { retry, missing: 'null' });
-  if (!isObject(order) || typeof order.lastChanged !== 'string') return null;
-  const since = encodeURIComponent(order.lastChanged);
+  const since = isObject(order) && typeof order.lastChanged === 'string' ? new Date(order.lastChanged) : null;
+  if (!since || Number.isNaN(since.getTime())) return null;
   for (let page = 1; page <= LISTED_PAGES; page++) {
-    const json = await upstream.read('GET', `/partner/order?changedSince=${since}&page=${page}`, { retry });
-    const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
-    const found = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
+    const changed = await upstream.exportPage<unknown>('/partner/export/orders', page, since, retry);
+    const found = changed.data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
     if (isObject(found)) return found;
-    if (!isObject(json) || !(Number(json.last_page) > page)) return null;
+    if (changed.lastPage <= page) return null;
   }
   return null;
 }
