@@ -586,11 +586,11 @@ async function benchDesk(verdicts: string[]): Promise<void> {
   }
 }
 
-/** BENCH_STATEMENTS=1: the statements that took the most time in the run, per sale. */
+/** BENCH_STATEMENTS=time (or calls): the statements that took the most time (or were made most often) in the run. */
 async function printTopStatements(db: Database, side: string, sales: number): Promise<void> {
   const { rows } = await db.query<{ calls: string; total: number; mean: number; toplevel: boolean; query: string }>(
     `select calls, total_exec_time as total, mean_exec_time as mean, toplevel, query from pg_stat_statements
-      order by total_exec_time desc limit 15`,
+      order by ${process.env.BENCH_STATEMENTS === 'calls' ? 'calls' : 'total_exec_time'} desc limit ${process.env.BENCH_STATEMENTS === 'calls' ? 40 : 15}`,
   );
   console.log(`  ${side}: the statements that took the most time (per sale: calls, ms)`);
   for (const row of rows) {
@@ -704,8 +704,10 @@ async function deskSales(runtime: ServiceRuntime, foyer: Started): Promise<strin
   await runLoad({ ...sides.service, seats: seats.splice(0, 300), durationSeconds: 1, warmupSeconds: 0 });
   for (let round = 0; round < DESK_ROUNDS; round++) {
     const order: (keyof typeof sides)[] = round % 2 === 0 ? ['service', 'gateway'] : ['gateway', 'service'];
-    for (const side of order) await run(side);
+    // BENCH_SIDE=gateway (or service): one side alone, for a CPU profile of it (node --cpu-prof).
+    for (const side of order) if (!process.env.BENCH_SIDE || process.env.BENCH_SIDE === side) await run(side);
   }
+  if (process.env.BENCH_SIDE) return `PostgreSQL desk sale: ${process.env.BENCH_SIDE} alone`;
   const rate = (side: keyof typeof sides) => median(runs[side].map((one) => one.result.perSecond));
   const p99 = (side: keyof typeof sides) => median(runs[side].map((one) => one.result.p99));
   const ratio = rate('gateway') / rate('service');

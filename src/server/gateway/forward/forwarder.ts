@@ -92,6 +92,8 @@ interface Forwarded {
   response: Response;
   requestText: string | null;
   answerText: string | null;
+  /** By the service's clock, no later than the call was made: its answer's `Date` (or this clock) less the trip. */
+  madeFrom: Date;
 }
 
 /**
@@ -107,9 +109,9 @@ async function recordForwarded(
 ): Promise<void> {
   const { method } = c.req;
   const { principal, path, forwarded } = call;
-  const { response, requestText, answerText } = forwarded;
+  const { response, requestText, answerText, madeFrom } = forwarded;
   const mirrored = deps.mirror
-    .writeThrough(call.upstream, { method, path, status: response.status, answerText })
+    .writeThrough(call.upstream, { method, path, status: response.status, answerText, madeFrom })
     .then(async (sold) => {
       if (!isCheckout(method, path) || response.status < 200 || response.status >= 300) return;
       // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
@@ -153,13 +155,18 @@ async function forward(
   const method = c.req.method;
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
   const requestText = body && body.byteLength > 0 ? new TextDecoder().decode(body) : null;
+  const sentAt = Date.now();
   const answer = await upstream.send(method, pathAndQuery, {
     headers,
     ...(body && body.byteLength > 0 ? { body } : {}),
   });
+  const answeredAt = Date.now();
+  // The embedded service sends no Date: it runs on this clock.
+  const serviceClock = Date.parse(answer.headers.get('date') ?? '');
+  const madeFrom = new Date((Number.isNaN(serviceClock) ? answeredAt : serviceClock) - (answeredAt - sentAt));
   const serviceBase = service.baseUrl(requestOrigin(c));
   const { response, answerText } = await browserAnswer(service, c, answer, serviceBase, narrow);
-  return { response, requestText, answerText };
+  return { response, requestText, answerText, madeFrom };
 }
 
 /** The service's answer as the browser gets it, and its JSON text as the service sent it (null if not JSON). */

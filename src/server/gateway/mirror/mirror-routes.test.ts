@@ -40,6 +40,7 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
   let fx: DemoFixtures;
   let organisationId: number;
   const connection = { calls: [] as string[] };
+  let counting: ReturnType<typeof countingConnection>;
   /** How many orders each order list or export answer the gateway read held. */
   const listedOrders: number[] = [];
 
@@ -55,7 +56,7 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
     service = await createTestService({ database });
     await ensureDemoClients(service.db);
     fx = await loadDemoFixtures(service.db);
-    const counting = countingConnection(embeddedService(service.app));
+    counting = countingConnection(embeddedService(service.app));
     connection.calls = counting.calls;
     gateway = await createTestGateway({ runtime: service, service: countingListedOrders(counting, listedOrders) });
     organisationId = await organisationIdOf(gateway.db, 'demo');
@@ -162,13 +163,31 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
         where id in (select id from orders where client_id = $1 order by id limit 150)`,
       [fx.demo.clientId],
     );
+    let calls = 0;
     const orderId = await sellAtTheDesk(await signedInBrowser(gateway, BOX_OFFICE), () => {
       listedOrders.length = 0;
+      calls = connection.calls.length;
     });
     expect(listedOrders.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(3);
+    // One read after the checkout: the export from the moment it was sent.
+    expect(connection.calls.slice(calls).slice(1)).toEqual(['POST /v1/demo/partner/export/orders?page=1']);
     expect(await mirroredOrder(orderId)).toEqual([
       { order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 },
     ]);
+  });
+
+  it("finds the checkout's order by its own lastChanged when the service's clock is not this one", async () => {
+    // The service's Date an hour ahead: the export from the checkout's sending on shows nothing yet.
+    counting.serverDate = () => new Date(Date.now() + 3_600_000);
+    try {
+      const orderId = await sellAtTheDesk(await signedInBrowser(gateway, BOX_OFFICE));
+      expect(await mirroredOrder(orderId)).toEqual([
+        { order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 },
+      ]);
+      expect(connection.calls).toContain(`GET /v1/demo/partner/order/${orderId}`);
+    } finally {
+      counting.serverDate = null;
+    }
   });
 
   it('tells anyone signed in how fresh the mirror is', async () => {

@@ -19,6 +19,11 @@ export interface ForwardedWrite {
   status: number;
   /** The service's JSON answer as text (null when not JSON). */
   answerText: string | null;
+  /**
+   * By the service's clock, a moment no later than the one the change was made at (the call's sending): its
+   * answer's `Date`, or this machine's clock for the embedded service, less the call's round trip.
+   */
+  madeFrom?: Date;
 }
 
 /** An order as the orders export (and `GET /partner/order`) has it: the order's fields, channel, fee, seats, user. */
@@ -64,7 +69,7 @@ export async function writeThrough(
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
       if (!Number.isSafeInteger(orderId)) return null;
-      sold = await listedOrder(upstream, orderId, retry);
+      sold = await listedOrder(upstream, orderId, call.madeFrom ?? null, retry);
       if (sold) await upsertOrders(deps.db, organisationId, [sold]);
     }
   } catch (error) {
@@ -78,19 +83,40 @@ export async function writeThrough(
 
 /**
  * The order just made with its lines, as the orders export has it (what `GET /partner/order` lists, and the
- * sync reads). `GET /partner/order/{id}` gives its `lastChanged` by the service's own clock; the export of the
- * orders changed since that second, oldest change first, holds it among the few changed in that moment,
- * however many orders the last minutes saw. Null when it is not there (the sync brings it).
+ * sync reads): among the orders changed since the checkout was sent, oldest change first, so only the few
+ * changed in that moment come before it — however many orders the last minutes saw. When it is not there (a
+ * service whose clock the call's timing does not tell), `GET /partner/order/{id}` gives its `lastChanged` by
+ * the service's own clock and the export is read from that second. Null when neither shows it (the sync
+ * brings it).
  */
-async function listedOrder(upstream: UpstreamClient, orderId: number, retry: RetryPolicy): Promise<ListedOrder | null> {
+async function listedOrder(
+  upstream: UpstreamClient,
+  orderId: number,
+  madeFrom: Date | null,
+  retry: RetryPolicy,
+): Promise<ListedOrder | null> {
+  const sinceSent = madeFrom ? await exportedOrder(upstream, orderId, madeFrom, retry) : null;
+  if (sinceSent) return sinceSent;
   const order = await upstream.read('GET', `/partner/order/${orderId}`, { retry, missing: 'null' });
-  const since = isObject(order) && typeof order.lastChanged === 'string' ? new Date(order.lastChanged) : null;
-  if (!since || Number.isNaN(since.getTime())) return null;
+  const lastChanged = isObject(order) && typeof order.lastChanged === 'string' ? new Date(order.lastChanged) : null;
+  if (!lastChanged || Number.isNaN(lastChanged.getTime())) return null;
+  return exportedOrder(upstream, orderId, lastChanged, retry);
+}
+
+/** The order among the first pages of the orders export changed since `since`; null when it is not there. */
+async function exportedOrder(
+  upstream: UpstreamClient,
+  orderId: number,
+  since: Date,
+  retry: RetryPolicy,
+): Promise<ListedOrder | null> {
+  const body = { changedSince: since.toISOString() };
   for (let page = 1; page <= LISTED_PAGES; page++) {
-    const changed = await upstream.exportPage<unknown>('/partner/export/orders', page, since, retry);
-    const found = changed.data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
+    const json = await upstream.read('POST', `/partner/export/orders?page=${page}`, { body, retry });
+    const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
+    const found = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
     if (isObject(found)) return found;
-    if (changed.lastPage <= page) return null;
+    if (!isObject(json) || !(Number(json.last_page) > page)) return null;
   }
   return null;
 }
