@@ -510,15 +510,18 @@ main().then(
 const DESK_SELLERS = 20;
 const DESK_ROUNDS = Number(process.env.BENCH_DESK_ROUNDS ?? 3);
 
-/** CPU seconds so far of this process (Foyer and the embedded service) and of PostgreSQL's processes. */
-function cpuSeconds(): { foyer: number; postgres: number } {
+/**
+ * CPU seconds so far of this process (Foyer and the embedded service) and of the bench's PostgreSQL server (its
+ * postmaster and the processes it started; other servers on the machine are not counted).
+ */
+function cpuSeconds(postmaster: number): { foyer: number; postgres: number } {
   const usage = process.cpuUsage();
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      // utime and stime, fields 14 and 15, after the command's closing parenthesis.
+      // State, ppid, …, utime and stime (fields 14 and 15), after the command's closing parenthesis.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process ended meanwhile.
@@ -572,7 +575,8 @@ async function benchDesk(verdicts: string[]): Promise<void> {
     await runtime.db.exec('create extension if not exists pg_stat_statements');
     const foyer = await startFoyer(runtime);
     try {
-      verdicts.push(await deskSales(runtime, foyer));
+      const postmaster = Number(readFileSync(join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      verdicts.push(await deskSales(runtime, foyer, postmaster));
     } catch (error) {
       console.error(error);
       throw error;
@@ -601,7 +605,7 @@ async function printTopStatements(db: Database, side: string, sales: number): Pr
   }
 }
 
-async function deskSales(runtime: ServiceRuntime, foyer: Started): Promise<string> {
+async function deskSales(runtime: ServiceRuntime, foyer: Started, postmaster: number): Promise<string> {
   const { organisationId } = foyer.principal;
   const db = runtime.db;
   // Twenty box-office people like the demo's, each signed in and with a shift open at a desk of their own.
@@ -669,9 +673,9 @@ async function deskSales(runtime: ServiceRuntime, foyer: Started): Promise<strin
     // Each run its own seats: the arena is large enough for every round of both sides.
     const taken = seats.splice(0, 250 * (SECONDS + 1));
     await db.query('select pg_stat_statements_reset()');
-    const before = cpuSeconds();
+    const before = cpuSeconds(postmaster);
     const result = await runLoad({ ...sides[side], seats: taken });
-    const after = cpuSeconds();
+    const after = cpuSeconds(postmaster);
     const { rows } = await db.query<{ top: string; nested: string }>(
       `select coalesce(sum(calls) filter (where toplevel), 0) as top,
               coalesce(sum(calls) filter (where not toplevel), 0) as nested from pg_stat_statements`,
