@@ -666,7 +666,7 @@ async function deskSales(runtime: ServiceRuntime, foyer: Started, postmaster: nu
   };
   const sides = {
     service: { ...sale },
-    gateway: { ...sale, pathPrefix: '/api', sellerHeaders },
+    gateway: { ...sale, clientPath: '/api/v1/demo', sellerHeaders },
   };
   const runs: Record<keyof typeof sides, DeskRun[]> = { service: [], gateway: [] };
   const run = async (side: keyof typeof sides): Promise<DeskRun> => {

@@ -12,6 +12,8 @@ export interface SeatChoice {
   seatId: string;
   rankId: number;
   priceId: string;
+  /** The seat's event, when not the job's `eventId` (a pool of seats over several performances). */
+  eventId?: number;
 }
 
 export type LoadJob =
@@ -44,11 +46,6 @@ export type LoadJob =
       kind: 'sale';
       base: string;
       apiKey: string;
-      /** Through the gateway: `/api`, with each seller's own header lines (session cookie, Origin) instead of the key. */
-      pathPrefix?: string;
-      sellerHeaders?: string[];
-      /** Seats a sale takes (default 2). */
-      seatsPerSale?: number;
       eventId: number;
       seats: SeatChoice[];
       customerId: number;
@@ -56,6 +53,12 @@ export type LoadJob =
       concurrency: number;
       warmupSeconds: number;
       durationSeconds: number;
+      /** Seats per sale (default 2). */
+      seatsPerSale?: number;
+      /** The client's path: `/v1/demo` (default, the service) or `/api/v1/demo` (through the gateway). */
+      clientPath?: string;
+      /** Raw header lines of each seller (`name: value\r\n`…), one entry per seller; default: the API key. */
+      sellerHeaders?: string[];
     };
 
 /** One endpoint of a paired job. */
@@ -89,7 +92,7 @@ export interface LoadResult {
   errors: number;
   firstError?: string;
   seatsUsed: number;
-  /** Every response's latency in ms (a paired job's). */
+  /** Every measured latency in ms (paired and selling jobs). */
   samples?: number[];
   /** A paired job: this result is side A's, `second` side B's. */
   second?: LoadResult;
@@ -129,10 +132,11 @@ function expectOk(reply: Reply, step: string): unknown {
 
 async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>): Promise<LoadResult> {
   const base = new URL(job.base);
-  const prefix = job.kind === 'sale' ? (job.pathPrefix ?? '') : '';
-  const partner = `${prefix}/v1/demo/partner`;
+  const clientPath = (job.kind === 'sale' && job.clientPath) || '/v1/demo';
+  const partner = `${clientPath}/partner`;
+  const keyHeaders = `authorization: ${job.apiKey}\r\n`;
   const headersOf = (seller: number) =>
-    `${(job.kind === 'sale' && job.sellerHeaders?.[seller]) || `authorization: ${job.apiKey}\r\n`}content-type: application/json\r\n`;
+    `${(job.kind === 'sale' && job.sellerHeaders?.[seller]) || keyHeaders}content-type: application/json\r\n`;
   const latencies: number[] = [];
   let next = 0;
   let non2xx = 0;
@@ -155,20 +159,20 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
       seats.map((seat) => ({
         priceId: seat.priceId,
         rankId: seat.rankId,
-        eventId: job.eventId,
+        eventId: seat.eventId ?? job.eventId,
         seatId: seat.seatId,
         numberOfTickets: 1,
       })),
     );
 
-  async function seller(number: number): Promise<void> {
-    const headers = headersOf(number);
+  async function seller(index: number): Promise<void> {
+    const headers = headersOf(index);
     // One kept-alive connection per seller, as a box office keeps its connection open (a new one after a
     // connection failed).
     let connection = new KeepAliveConnection(base);
     const post = async (path: string, step: string, body = '') =>
       expectOk(await connection.request('POST', path, headers, body), step);
-    const newCart = async () => ((await post(`${prefix}/v1/demo/cart/`, 'POST /cart/')) as { cart_id: string }).cart_id;
+    const newCart = async () => ((await post(`${clientPath}/cart/`, 'POST /cart/')) as { cart_id: string }).cart_id;
     while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
       const seats = job.seats.slice(next, next + seatsPerCall);
       next += seatsPerCall;
@@ -202,7 +206,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     connection.close();
   }
 
-  await Promise.all(Array.from({ length: job.concurrency }, (_, number) => seller(number)));
+  await Promise.all(Array.from({ length: job.concurrency }, (_, index) => seller(index)));
   const durationSeconds = (performance.now() - measureFrom) / 1000;
   return {
     requests: latencies.length,
@@ -214,6 +218,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     errors,
     ...(firstError ? { firstError } : {}),
     seatsUsed: next,
+    samples: latencies,
   };
 }
 
