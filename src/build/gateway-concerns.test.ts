@@ -19,13 +19,6 @@ const ROOT = join(import.meta.dirname, '../..');
 const GATEWAY = join(ROOT, 'src/server/gateway');
 const IMPORT = /(?:from|import)\s*\(?\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]/g;
 
-/**
- * The concerns without an index.ts yet: other branches of issue 28 are giving them their store, service, thin
- * routes and entry, and until those are merged their modules are still imported by path. A concern leaves this
- * list when its index.ts arrives (the last test below says when).
- */
-const WITHOUT_ENTRY_YET = ['forward'];
-
 type Graph = Map<string, Set<string>>;
 
 interface Module {
@@ -79,16 +72,15 @@ function concernGraph(modules: readonly Module[]): Graph {
 /**
  * The imports by which a module of the gateway (a concern's, or the kernel's: access.ts, gateway.ts,
  * start-gateway.ts...) reaches into a concern past its index.ts, listed by the concern reached into
- * (`importing module: specifier`, the module from the gateway's folder). The concerns of `exempt` may still be
- * reached into.
+ * (`importing module: specifier`, the module from the gateway's folder).
  */
-function bypassingImports(modules: readonly Module[], exempt: readonly string[]): Record<string, string[]> {
+function bypassingImports(modules: readonly Module[]): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   for (const module of modules) {
     const from = concernOf(module.path);
     for (const { specifier, target } of importsOf(module)) {
       const to = concernOf(target);
-      if (!to || to === from || exempt.includes(to)) continue;
+      if (!to || to === from) continue;
       const inside = relative(join(GATEWAY, to), target);
       if (inside === '' || inside === 'index') continue;
       found[to] = [...(found[to] ?? []), `${relative(GATEWAY, module.path)}: ${specifier}`];
@@ -154,7 +146,7 @@ describe("the gateway's concern folders", () => {
 
   it('are imported only through their index.ts, by each other and by the kernel', () => {
     // By the concern reached into: a failure names whose entry is bypassed, and by which modules.
-    expect(bypassingImports(modules, WITHOUT_ENTRY_YET)).toEqual({});
+    expect(bypassingImports(modules)).toEqual({});
     // The check has something to check: the concerns do use each other's entries.
     expect(modules.some(({ source }) => source.includes("from '../audit'"))).toBe(true);
   });
@@ -172,20 +164,15 @@ describe("the gateway's concern folders", () => {
         "import { SessionStore } from '../auth/sessions';",
       ].join('\n'),
     };
-    expect(bypassingImports([module], ['auth'])).toEqual({
+    expect(bypassingImports([module])).toEqual({
       audit: ['desk/desk-service.ts: ../audit/audit-store'],
       upstream: ['desk/desk-service.ts: @/server/gateway/upstream/upstream-client'],
+      auth: ['desk/desk-service.ts: ../auth/sessions'],
     });
-    expect(bypassingImports([module], [])).toHaveProperty('auth', ['desk/desk-service.ts: ../auth/sessions']);
     const kernel = {
       path: join(GATEWAY, 'gateway.ts'),
       source: "import { registerDeskRoutes } from './desk/desk-routes';",
     };
-    expect(bypassingImports([kernel], [])).toEqual({ desk: ['gateway.ts: ./desk/desk-routes'] });
-  });
-
-  it('exempt only concerns that have no index.ts', () => {
-    const withEntry = WITHOUT_ENTRY_YET.filter((concern) => existsSync(join(GATEWAY, concern, 'index.ts')));
-    expect(withEntry, 'these have an index.ts now: take them off WITHOUT_ENTRY_YET').toEqual([]);
+    expect(bypassingImports([kernel])).toEqual({ desk: ['gateway.ts: ./desk/desk-routes'] });
   });
 });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -8,9 +9,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
 import type { Database } from '../db/database';
-import type { GatewayEnv, SessionAhead } from '../gateway/access';
+import { type GatewayEnv, SESSION_COOKIE, type SessionAhead } from '../gateway/access';
 import { SessionStore } from '../gateway/auth';
-import { forwardHandler } from '../gateway/forward/forwarder';
+import { forwardHandler } from '../gateway/forward';
+import type { GatewayDeps } from '../gateway/gateway-deps';
 import type { Principal } from '../gateway/principal';
 import { embeddedService } from '../gateway/service-connection';
 import { SALE_READ_DELAY_MS } from '../gateway/shifts';
@@ -70,6 +72,7 @@ interface Started {
   appendTimes: number[];
   /** The signed-in person (the seller of the sales). */
   principal: Principal;
+  deps: GatewayDeps;
   close(): Promise<void>;
 }
 
@@ -108,7 +111,7 @@ function timingAppends(db: Database, times: number[]): Database {
           try {
             return await target.query(sql, params);
           } finally {
-            if (sql.includes('gateway.audit_append(')) times.push(performance.now() - started);
+            if (sql.includes('gateway.audit_append')) times.push(performance.now() - started);
           }
         };
       }
@@ -166,6 +169,7 @@ async function startFoyer(runtime: ServiceRuntime): Promise<Started> {
     withoutAudit: personGiven(deps, principal, false),
     principal,
     givenBase,
+    deps,
     close: async () => void (await Promise.all([closeOne(server), closeOne(bareServer), closeOne(givenServer)])),
   };
 }
@@ -444,6 +448,11 @@ async function saleInAndOutOfShift(database: string, runtime: ServiceRuntime, fo
 async function main(): Promise<void> {
   console.log(`Gateway benchmark (issue 18). Before: ${load()}`);
   const verdicts: string[] = [];
+  if (ONLY === 'desk') {
+    await benchDesk(verdicts);
+    console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+    return;
+  }
   if (ENGINE !== 'postgres') await benchPglite(verdicts);
   if (ENGINE !== 'pglite') await benchPostgres(verdicts);
   console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
@@ -497,3 +506,218 @@ main().then(
     process.exit(1);
   },
 );
+
+const DESK_SELLERS = 20;
+const DESK_ROUNDS = Number(process.env.BENCH_DESK_ROUNDS ?? 3);
+
+/**
+ * CPU seconds so far of this process (Foyer and the embedded service) and of the bench's PostgreSQL server (its
+ * postmaster and the processes it started; other servers on the machine are not counted).
+ */
+function cpuSeconds(postmaster: number): { foyer: number; postgres: number } {
+  const usage = process.cpuUsage();
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // State, ppid, …, utime and stime (fields 14 and 15), after the command's closing parenthesis.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { foyer: (usage.user + usage.system) / 1e6, postgres: ticks / 100 };
+}
+
+interface DeskRun {
+  result: LoadResult;
+  sales: number;
+  statements: { top: number; nested: number };
+  cpu: { foyer: number; postgres: number };
+}
+
+/**
+ * BENCH_ONLY=desk (PostgreSQL, durable): the desk's full sale (a cart, one arena seat, cash checkout) by 20
+ * sellers at once, against the service directly (`/v1`, the API key) and through the gateway (`/api/v1`, 20
+ * box-office people each signed in with a shift open: session, permission, shift, audit, mirror), in rounds
+ * that alternate which goes first (A B, B A, …). Per run: sales/s, p50/p99, statements per sale (top level and
+ * nested, pg_stat_statements) and CPU per sale of this process and of PostgreSQL.
+ */
+async function benchDesk(verdicts: string[]): Promise<void> {
+  if (!findPostgresBinaries()) {
+    verdicts.push('PostgreSQL: binaries not found, desk sale skipped');
+    return;
+  }
+  const server = await startPostgresServer({ durable: true });
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    // The restart below ends its connection, which pg reports as an error after the end.
+    admin.on('error', () => undefined);
+    await admin.connect();
+    await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+    await admin.end();
+    await server.crash();
+    await server.restart();
+    const creator = new pg.Client({ connectionString: server.url });
+    await creator.connect();
+    await creator.query(`alter system set pg_stat_statements.track = 'all'`);
+    await creator.query('select pg_reload_conf()');
+    await creator.query('create database foyer_desk_bench');
+    await creator.end();
+    const url = new URL(server.url);
+    url.pathname = '/foyer_desk_bench';
+    process.env.SESSION_URL = url.toString();
+    const runtime = await startServiceRuntime(
+      { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', SEED_CUSTOMERS: 1000, CART_TIMEOUT_SECONDS: 900 },
+      log,
+    );
+    await runtime.db.exec('create extension if not exists pg_stat_statements');
+    const foyer = await startFoyer(runtime);
+    try {
+      const postmaster = Number(readFileSync(join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      verdicts.push(await deskSales(runtime, foyer, postmaster));
+    } catch (error) {
+      console.error(error);
+      throw error;
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, SALE_READ_DELAY_MS + 500));
+      await foyer.close();
+      await runtime.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** BENCH_STATEMENTS=time (or calls): the statements that took the most time (or were made most often) in the run. */
+async function printTopStatements(db: Database, side: string, sales: number): Promise<void> {
+  const { rows } = await db.query<{ calls: string; total: number; mean: number; toplevel: boolean; query: string }>(
+    `select calls, total_exec_time as total, mean_exec_time as mean, toplevel, query from pg_stat_statements
+      order by ${process.env.BENCH_STATEMENTS === 'calls' ? 'calls' : 'total_exec_time'} desc limit ${process.env.BENCH_STATEMENTS === 'calls' ? 40 : 15}`,
+  );
+  console.log(`  ${side}: the statements that took the most time (per sale: calls, ms)`);
+  for (const row of rows) {
+    const text = row.query.replace(/\s+/g, ' ').slice(0, 110);
+    console.log(
+      `    ${(Number(row.calls) / sales).toFixed(2).padStart(6)} ${(row.total / sales).toFixed(2).padStart(7)} ms  mean ${row.mean.toFixed(2).padStart(6)}${row.toplevel ? ' ' : ' nested '}${text}`,
+    );
+  }
+}
+
+async function deskSales(runtime: ServiceRuntime, foyer: Started, postmaster: number): Promise<string> {
+  const { organisationId } = foyer.principal;
+  const db = runtime.db;
+  // Twenty box-office people like the demo's, each signed in and with a shift open at a desk of their own.
+  const { rows: people } = await db.query<{ id: string }>(
+    `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash)
+     select a.organisation_id, 'seller' || n || '@demo.test', 'Seller ' || n, a.role_id, a.password_hash
+       from gateway.accounts a, generate_series(1, $1) n where a.email = 'boxoffice@demo.test'
+     returning id`,
+    [DESK_SELLERS],
+  );
+  const sellerHeaders: string[] = [];
+  for (const [n, person] of people.entries()) {
+    const { rows: desks } = await db.query<{ id: string }>(
+      `insert into gateway.desks (organisation_id, name) values ($1, $2) returning id`,
+      [organisationId, `Desk ${n + 1}`],
+    );
+    await db.query(
+      `insert into gateway.shifts (organisation_id, desk_id, account_id, time_zone, opening_float_cents)
+       values ($1, $2, $3, 'Europe/Amsterdam', 0)`,
+      [organisationId, desks[0]?.id, person.id],
+    );
+    const cookie = await foyer.deps.sessions.create({ accountId: Number(person.id), method: 'password' });
+    sellerHeaders.push(`cookie: ${SESSION_COOKIE}=${cookie}\r\norigin: ${foyer.base}\r\n`);
+  }
+  const fx = await loadDemoFixtures(db);
+  const plan = (await (
+    await fetch(`${foyer.base}/v1/demo/partner/seating/${fx.arena.eventId}`, {
+      headers: { authorization: 'demo-partner-key' },
+    })
+  ).json()) as {
+    priceLevels: { priceId: string; rankId: number; amount: number }[];
+    sections: { rows: { seats: { seatId: string; rankId: number; available: boolean }[] }[] }[];
+  };
+  const fullPrice = new Map<number, { priceId: string; amount: number }>();
+  for (const level of plan.priceLevels) {
+    const known = fullPrice.get(level.rankId);
+    if (!known || level.amount > known.amount) fullPrice.set(level.rankId, level);
+  }
+  const seats = plan.sections.flatMap((section) =>
+    section.rows.flatMap((row) =>
+      row.seats.flatMap((seat) => {
+        const price = fullPrice.get(seat.rankId);
+        return seat.available && price ? [{ seatId: seat.seatId, rankId: seat.rankId, priceId: price.priceId }] : [];
+      }),
+    ),
+  );
+  const sale = {
+    kind: 'sale' as const,
+    base: foyer.base,
+    apiKey: 'demo-partner-key',
+    seatsPerSale: 1,
+    eventId: fx.arena.eventId,
+    customerId: fx.customers.withTags.customerId,
+    paymentMethodId: fx.paymentMethods.cash,
+    concurrency: DESK_SELLERS,
+    warmupSeconds: 1,
+    durationSeconds: SECONDS,
+  };
+  const sides = {
+    service: { ...sale },
+    gateway: { ...sale, clientPath: '/api/v1/demo', sellerHeaders },
+  };
+  const runs: Record<keyof typeof sides, DeskRun[]> = { service: [], gateway: [] };
+  const run = async (side: keyof typeof sides): Promise<DeskRun> => {
+    // Each run its own seats: the arena is large enough for every round of both sides.
+    const taken = seats.splice(0, 250 * (SECONDS + 1));
+    await db.query('select pg_stat_statements_reset()');
+    const before = cpuSeconds(postmaster);
+    const result = await runLoad({ ...sides[side], seats: taken });
+    const after = cpuSeconds(postmaster);
+    const { rows } = await db.query<{ top: string; nested: string }>(
+      `select coalesce(sum(calls) filter (where toplevel), 0) as top,
+              coalesce(sum(calls) filter (where not toplevel), 0) as nested from pg_stat_statements`,
+    );
+    const sales = Math.max(1, result.seatsUsed);
+    if (process.env.BENCH_STATEMENTS) await printTopStatements(db, side, sales);
+    const outcome: DeskRun = {
+      result,
+      sales,
+      statements: { top: Number(rows[0]?.top) / sales, nested: Number(rows[0]?.nested) / sales },
+      cpu: {
+        foyer: ((after.foyer - before.foyer) * 1000) / sales,
+        postgres: ((after.postgres - before.postgres) * 1000) / sales,
+      },
+    };
+    const r = result;
+    const failures = r.non2xx + r.errors > 0 ? `  (${r.non2xx} non-2xx, ${r.errors} errors: ${r.firstError})` : '';
+    console.log(
+      `  ${side.padEnd(8)} ${r.perSecond.toFixed(0).padStart(5)} sales/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}` +
+        `  statements/sale ${outcome.statements.top.toFixed(1)} (+${outcome.statements.nested.toFixed(1)} nested)` +
+        `  CPU/sale Foyer ${ms(outcome.cpu.foyer)} PostgreSQL ${ms(outcome.cpu.postgres)}${failures}`,
+    );
+    runs[side].push(outcome);
+    return outcome;
+  };
+  console.log(
+    `\nPostgreSQL: the desk sale (cart, 1 seat, cash) by ${DESK_SELLERS} sellers, ${SECONDS} s a run, ${DESK_ROUNDS} rounds A B / B A (${load()})`,
+  );
+  await runLoad({ ...sides.gateway, seats: seats.splice(0, 300), durationSeconds: 1, warmupSeconds: 0 });
+  await runLoad({ ...sides.service, seats: seats.splice(0, 300), durationSeconds: 1, warmupSeconds: 0 });
+  for (let round = 0; round < DESK_ROUNDS; round++) {
+    const order: (keyof typeof sides)[] = round % 2 === 0 ? ['service', 'gateway'] : ['gateway', 'service'];
+    // BENCH_SIDE=gateway (or service): one side alone, for a CPU profile of it (node --cpu-prof).
+    for (const side of order) if (!process.env.BENCH_SIDE || process.env.BENCH_SIDE === side) await run(side);
+  }
+  if (process.env.BENCH_SIDE) return `PostgreSQL desk sale: ${process.env.BENCH_SIDE} alone`;
+  const rate = (side: keyof typeof sides) => median(runs[side].map((one) => one.result.perSecond));
+  const p99 = (side: keyof typeof sides) => median(runs[side].map((one) => one.result.p99));
+  const ratio = rate('gateway') / rate('service');
+  return (
+    `PostgreSQL desk sale, ${DESK_SELLERS} sellers: gateway ${rate('gateway').toFixed(0)}/s p99 ${ms(p99('gateway'))} vs ` +
+    `service ${rate('service').toFixed(0)}/s p99 ${ms(p99('service'))} (medians of ${DESK_ROUNDS} runs) → ` +
+    `${ratio.toFixed(2)}× ${ratio >= 0.8 ? 'PASS' : 'FAIL'} (≥ 0.8×); ${load()}`
+  );
+}

@@ -8,7 +8,7 @@ import { registerCustomerSearchRoutes } from './customer-search';
 import { registerDeskRoutes } from './desk';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
-import { forwardHandler } from './forward/forwarder';
+import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
 import { EventCatalog, registerReportRoutes } from './reports';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Queryable } from '../../db/database';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import { fullPriceType } from '../../testing/selling';
@@ -11,7 +12,7 @@ import {
 } from '../../testing/test-gateway';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
-import { type AuditEntry, recordAudit } from './audit-trail';
+import { type AuditEntry, recordAudit, recordAuditGrouped } from './audit-trail';
 import { verifyAuditChain } from './audit-verify';
 
 const ADMIN = demoPerson('administrator');
@@ -378,5 +379,38 @@ describeEachDatabase('the audit trail', (database) => {
       [raceOrganisation],
     );
     expect(rows[0]?.n).toBe(19);
+  });
+  it('appends the entries of calls that come together in one statement: one chain, in their order; a refused one fails alone', async () => {
+    const fresh = await gateway.db.query<{ id: string }>(
+      `insert into gateway.organisations (client_name, api_key_sealed) values ('together-${database}', '\\x00') returning id`,
+    );
+    const organisationId = Number(fresh.rows[0]?.id);
+    const appends: string[] = [];
+    const counting: Queryable = {
+      query: <Row>(sql: string, params?: readonly unknown[]) => {
+        if (sql.includes('gateway.audit_append')) appends.push(sql);
+        return gateway.db.query<Row>(sql, params);
+      },
+      exec: (sql: string) => gateway.db.exec(sql),
+    };
+    const entry = (n: number, status = 200) => ({
+      organisationId,
+      action: 'forward' as const,
+      path: `/together/${n}`,
+      status,
+    });
+    const entries = await Promise.all(Array.from({ length: 20 }, (_, n) => recordAuditGrouped(counting, entry(n))));
+    // The first goes at once; the nineteen that came while it was on its way go together after it.
+    expect(appends).toHaveLength(2);
+    expect(entries.map((e) => e.path)).toEqual(Array.from({ length: 20 }, (_, n) => `/together/${n}`));
+    expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => a - b));
+    expect(await verifyAuditChain(gateway.db, organisationId)).toMatchObject([{ ok: true, entries: 20 }]);
+
+    // A status out of the column's range: the database refuses that entry, and only that call fails.
+    const settled = await Promise.allSettled(
+      [entry(20), entry(21, 2 ** 40), entry(22), entry(23)].map((e) => recordAuditGrouped(counting, e)),
+    );
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await verifyAuditChain(gateway.db, organisationId)).toMatchObject([{ ok: true, entries: 23 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditAction } from '@/contract/audit';
+import { isConnectionError } from '../../db/connection-errors';
 import type { Queryable } from '../../db/database';
 
 export type { AuditAction };
@@ -96,14 +97,9 @@ export async function lockAuditChain(tx: Queryable, organisationId: number | nul
   await tx.query('select gateway.audit_lock($1)', [organisationId]);
 }
 
-/**
- * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's head
- * upserted under its row lock, the INSERT with the hashes it returned). Given a transaction, the entry goes in
- * with its other writes or not at all, and the chain stays locked until it ends; given the database, the
- * statement is a transaction of its own, committed (durably) before it answers.
- */
-export async function recordAudit(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
-  const fields: Omit<AuditEntry, 'id'> = {
+/** The entry as it is hashed and stored, the time taken now. */
+function entryFields(input: AuditEntryInput): Omit<AuditEntry, 'id'> {
+  return {
     organisationId: input.organisationId,
     at: new Date().toISOString(),
     accountId: input.accountId ?? null,
@@ -119,6 +115,19 @@ export async function recordAudit(db: Queryable, input: AuditEntryInput): Promis
     // Through JSON once, so the hashed value is what jsonb gives back (no undefined, no Dates).
     details: input.details ? (JSON.parse(JSON.stringify(input.details)) as AuditEntry['details']) : null,
   };
+}
+
+/**
+ * Appends an entry to the organisation's chain, in one statement (gateway.audit_append: the chain's head
+ * upserted under its row lock, the INSERT with the hashes it returned). Given a transaction, the entry goes in
+ * with its other writes or not at all, and the chain stays locked until it ends; given the database, the
+ * statement is a transaction of its own, committed (durably) before it answers.
+ */
+export async function recordAudit(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
+  return appendOne(db, entryFields(input));
+}
+
+async function appendOne(db: Queryable, fields: Omit<AuditEntry, 'id'>): Promise<AuditEntry> {
   const { rows } = await db.query<{ id: string }>(
     `select gateway.audit_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) as id`,
     [
@@ -139,4 +148,76 @@ export async function recordAudit(db: Queryable, input: AuditEntryInput): Promis
     ],
   );
   return { id: Number(rows[0]?.id), ...fields };
+}
+
+interface PendingEntry {
+  fields: Omit<AuditEntry, 'id'>;
+  resolve: (entry: AuditEntry) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** Per database, per chain: the entries waiting for the append on its way (the key is there while one is). */
+const waitingEntries = new WeakMap<Queryable, Map<number, PendingEntry[]>>();
+/** The most entries one statement appends. */
+const MOST_PER_BATCH = 200;
+
+/**
+ * `recordAudit` on the database itself, for a call that writes nothing else with its entry (a forwarded call):
+ * an entry that comes while an append to its chain is on its way waits for it, and then goes with every
+ * other entry that came meanwhile, in one statement (gateway.audit_append_batch) — one hold of the chain's
+ * head and one commit for them all, as a database's group commit; the first entry of a quiet chain goes at
+ * once. Resolves when the entry is committed. A batch the database refuses is appended again entry by entry, so
+ * an entry's failure is its own call's alone.
+ */
+export function recordAuditGrouped(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
+  const fields = entryFields(input);
+  const chain = fields.organisationId ?? 0;
+  let chains = waitingEntries.get(db);
+  if (!chains) {
+    chains = new Map();
+    waitingEntries.set(db, chains);
+  }
+  const appending = chains;
+  return new Promise((resolve, reject) => {
+    const waiting = appending.get(chain);
+    if (waiting) {
+      waiting.push({ fields, resolve, reject });
+      return;
+    }
+    appending.set(chain, [{ fields, resolve, reject }]);
+    void appendWaiting(db, appending, chain);
+  });
+}
+
+/** Appends the chain's waiting entries, batch after batch, until none are left. Never rejects. */
+async function appendWaiting(db: Queryable, chains: Map<number, PendingEntry[]>, chain: number): Promise<void> {
+  for (;;) {
+    const batch = chains.get(chain)?.splice(0, MOST_PER_BATCH) ?? [];
+    if (batch.length === 0) {
+      chains.delete(chain);
+      return;
+    }
+    if (batch.length === 1) {
+      for (const pending of batch) await appendOne(db, pending.fields).then(pending.resolve, pending.reject);
+      continue;
+    }
+    try {
+      const ids = await appendBatch(db, batch);
+      for (const [n, pending] of batch.entries()) pending.resolve({ id: Number(ids[n]), ...pending.fields });
+    } catch (error) {
+      // Unanswered, the batch may have been committed all the same: appended again, its entries could be twice.
+      if (isConnectionError(error)) for (const pending of batch) pending.reject(error);
+      else for (const pending of batch) await appendOne(db, pending.fields).then(pending.resolve, pending.reject);
+    }
+  }
+}
+
+async function appendBatch(db: Queryable, batch: readonly PendingEntry[]): Promise<string[]> {
+  const entries = batch.map(({ fields }) => ({ ...fields, hashedText: hashedText(fields) }));
+  const { rows } = await db.query<{ ids: string[] }>('select gateway.audit_append_batch($1::jsonb) as ids', [
+    JSON.stringify(entries),
+  ]);
+  const ids = rows[0]?.ids ?? [];
+  if (ids.length !== batch.length) throw new Error('the audit batch did not append every entry');
+  return ids;
 }

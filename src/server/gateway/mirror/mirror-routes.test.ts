@@ -12,11 +12,27 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
-import { embeddedService } from '../service-connection';
+import { embeddedService, type ServiceConnection } from '../service-connection';
 
 const MARKETING = demoPerson('marketing').email;
 const BOX_OFFICE = demoPerson('box-office').email;
 const MANAGER = demoPerson('manager').email;
+
+/** The connection, noting how many orders each order list or export answer holds in `listed`. */
+function countingListedOrders(inner: ServiceConnection, listed: number[]): ServiceConnection {
+  return {
+    baseUrl: (origin) => inner.baseUrl(origin),
+    prepared: (answer) => inner.prepared(answer),
+    async fetch(pathAndQuery, init, origin) {
+      const answer = await inner.fetch(pathAndQuery, init, origin);
+      if (/\/partner\/(order\?|export\/orders)/.test(pathAndQuery)) {
+        const text = inner.prepared(answer)?.text ?? (await answer.clone().text());
+        listed.push(((JSON.parse(text) as { data?: unknown[] }).data ?? []).length);
+      }
+      return answer;
+    },
+  };
+}
 
 describeEachDatabase('the mirror through the gateway: write-through, status and refresh', (database) => {
   let service: TestService;
@@ -24,6 +40,9 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
   let fx: DemoFixtures;
   let organisationId: number;
   const connection = { calls: [] as string[] };
+  let counting: ReturnType<typeof countingConnection>;
+  /** How many orders each order list or export answer the gateway read held. */
+  const listedOrders: number[] = [];
 
   const mirroredCustomer = async (customerId: number) => {
     const { rows } = await gateway.db.query<{ body: Record<string, unknown>; tags: string[] }>(
@@ -37,9 +56,9 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
     service = await createTestService({ database });
     await ensureDemoClients(service.db);
     fx = await loadDemoFixtures(service.db);
-    const counting = countingConnection(embeddedService(service.app));
+    counting = countingConnection(embeddedService(service.app));
     connection.calls = counting.calls;
-    gateway = await createTestGateway({ runtime: service, service: counting });
+    gateway = await createTestGateway({ runtime: service, service: countingListedOrders(counting, listedOrders) });
     organisationId = await organisationIdOf(gateway.db, 'demo');
     await gateway.deps.mirror.syncNow(organisationId);
   });
@@ -96,8 +115,8 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
     await expectMirrorEqualsService(gateway.db, organisationId, service, DEMO);
   });
 
-  it('puts a sale made at the desk into the mirror with its lines before answering', async () => {
-    const seller = await signedInBrowser(gateway, BOX_OFFICE);
+  /** A sale at the desk through the gateway: a cart, two tickets, cash; the checkout's order id. */
+  async function sellAtTheDesk(seller: TestBrowser, beforeCheckout = () => {}): Promise<number> {
     const { cart_id: cartId } = (await (await seller.request('/api/v1/demo/cart/', { method: 'POST' })).json()) as {
       cart_id: string;
     };
@@ -110,20 +129,65 @@ describeEachDatabase('the mirror through the gateway: write-through, status and 
     expect((await seller.request(`/api/v1/demo/partner/cart/${cartId}`, { method: 'POST', json: [item] })).status).toBe(
       200,
     );
+    beforeCheckout();
     const checkout = await seller.request(`/api/v1/demo/partner/cart/${cartId}/checkout`, {
       method: 'POST',
       json: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash },
     });
     expect(checkout.status).toBe(200);
-    const { orderId } = (await checkout.json()) as { orderId: number };
-    const { rows } = await gateway.db.query<{ order_status: string; customer_id: number; lines: number }>(
-      `select o.order_status, o.customer_id::int,
-              (select count(*)::int from gateway.mirror_order_seats s
-                where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as lines
-         from gateway.mirror_orders o where o.organisation_id = $1 and o.order_id = $2`,
-      [organisationId, orderId],
+    return ((await checkout.json()) as { orderId: number }).orderId;
+  }
+
+  const mirroredOrder = async (orderId: number) =>
+    (
+      await gateway.db.query<{ order_status: string; customer_id: number; lines: number }>(
+        `select o.order_status, o.customer_id::int,
+                (select count(*)::int from gateway.mirror_order_seats s
+                  where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as lines
+           from gateway.mirror_orders o where o.organisation_id = $1 and o.order_id = $2`,
+        [organisationId, orderId],
+      )
+    ).rows;
+
+  it('puts a sale made at the desk into the mirror with its lines before answering', async () => {
+    const orderId = await sellAtTheDesk(await signedInBrowser(gateway, BOX_OFFICE));
+    expect(await mirroredOrder(orderId)).toEqual([
+      { order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 },
+    ]);
+  });
+
+  it('reads just the order a checkout made, however many orders changed in the last minutes', async () => {
+    // More than a page of orders changed a minute ago, as on a busy evening.
+    await service.db.query(
+      `update orders set last_changed = now() - interval '1 minute'
+        where id in (select id from orders where client_id = $1 order by id limit 150)`,
+      [fx.demo.clientId],
     );
-    expect(rows).toEqual([{ order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 }]);
+    let calls = 0;
+    const orderId = await sellAtTheDesk(await signedInBrowser(gateway, BOX_OFFICE), () => {
+      listedOrders.length = 0;
+      calls = connection.calls.length;
+    });
+    expect(listedOrders.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(3);
+    // One read after the checkout: the export from the moment it was sent.
+    expect(connection.calls.slice(calls).slice(1)).toEqual(['POST /v1/demo/partner/export/orders?page=1']);
+    expect(await mirroredOrder(orderId)).toEqual([
+      { order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 },
+    ]);
+  });
+
+  it("finds the checkout's order by its own lastChanged when the service's clock is not this one", async () => {
+    // The service's Date an hour ahead: the export from the checkout's sending on shows nothing yet.
+    counting.serverDate = () => new Date(Date.now() + 3_600_000);
+    try {
+      const orderId = await sellAtTheDesk(await signedInBrowser(gateway, BOX_OFFICE));
+      expect(await mirroredOrder(orderId)).toEqual([
+        { order_status: 'ord', customer_id: fx.customers.withTags.customerId, lines: 2 },
+      ]);
+      expect(connection.calls).toContain(`GET /v1/demo/partner/order/${orderId}`);
+    } finally {
+      counting.serverDate = null;
+    }
   });
 
   it('tells anyone signed in how fresh the mirror is', async () => {

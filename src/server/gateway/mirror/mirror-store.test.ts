@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { refreshRollups } from '../reports/report-rollups';
 import { migrateGateway } from '../store/gateway-store';
 import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
@@ -149,6 +150,36 @@ describeEachDatabase('the mirror store', (database) => {
     await upsertOrders(db, organisationId, [order(21, '2026-11-20T10:00:00+01:00')]);
     expect(await marked()).toEqual([]);
   });
+
+  it.runIf(database === 'postgres')(
+    'marks a day without waiting for another write of that day, or for the rebuild that took it',
+    async () => {
+      await db.query('delete from gateway.report_dirty_days where organisation_id = $1', [organisationId]);
+      // Resolves 'waited' when `write` is still waiting after a second (it then ends with the transaction).
+      const unless = (write: Promise<unknown>) =>
+        Promise.race([write.then(() => 'went on'), new Promise((resolve) => setTimeout(resolve, 1000, 'waited'))]);
+      const day = '2026-11-20';
+      await db.transaction(async (tx) => {
+        // A sale's write-through marked the day and has not committed yet; another desk's sale of the day goes on.
+        await upsertOrders(tx, organisationId, [order(31, `${day}T10:00:00+01:00`)]);
+        expect(await unless(upsertOrders(db, organisationId, [order(32, `${day}T10:00:00+01:00`)]))).toBe('went on');
+      });
+      await db.transaction(async (tx) => {
+        // A rebuild took the day's marks (refreshRollups) and is still at it; a sale of the day goes on, its mark
+        // left for the next rebuild.
+        await tx.query('delete from gateway.report_dirty_days where organisation_id = $1', [organisationId]);
+        expect(await unless(upsertOrders(db, organisationId, [order(33, `${day}T10:00:00+01:00`)]))).toBe('went on');
+      });
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from gateway.report_dirty_days where organisation_id = $1 and order_day = $2`,
+        [organisationId, day],
+      );
+      expect(rows[0]?.n).toBe(1);
+      // Marked as often as written, the day is rebuilt once.
+      await upsertOrders(db, organisationId, [order(34, `${day}T10:00:00+01:00`)]);
+      expect(await refreshRollups(db, organisationId)).toBe(1);
+    },
+  );
 
   it('upserts orders with their lines, replacing the lines as a whole, in cents', async () => {
     expect(

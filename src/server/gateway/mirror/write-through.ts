@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
-import { INTERACTIVE_RETRY, isoSeconds, type UpstreamClient } from '../upstream';
+import { INTERACTIVE_RETRY, type RetryPolicy, type UpstreamClient } from '../upstream';
 import { upsertCustomers, upsertOrders } from './mirror-store';
 
 /**
@@ -8,7 +8,8 @@ import { upsertCustomers, upsertOrders } from './mirror-store';
  * made it, so the customer they just edited is found by its new name at once, not after the next sync.
  * The forwarder calls this after a successful answer; what the answer holds is written as it is (a created
  * or edited customer), what it does not hold is read once from the service (the customer after a tag
- * change, the order after a checkout). It never fails the call: the scheduled sync brings anything missed.
+ * change, the order after a checkout — which the forwarder passes on to the seller's shift, so a sale is read
+ * once). It never fails the call: the scheduled sync brings anything missed.
  */
 
 /** The forwarded call, as the forwarder saw it (`path` below `/v1/{client_name}`, without the query). */
@@ -18,10 +19,21 @@ export interface ForwardedWrite {
   status: number;
   /** The service's JSON answer as text (null when not JSON). */
   answerText: string | null;
+  /**
+   * By the service's clock, a moment no later than the one the change was made at (the call's sending): its
+   * answer's `Date`, or this machine's clock for the embedded service, less the call's round trip.
+   */
+  madeFrom?: Date;
 }
 
-/** How far back a checkout's order is looked for in `GET /partner/order` (newest first): clocks may differ. */
-const RECENT_ORDERS_MS = 5 * 60 * 1000;
+/** An order as the orders export (and `GET /partner/order`) has it: the order's fields, channel, fee, seats, user. */
+export type ListedOrder = Record<string, unknown>;
+
+/**
+ * How many pages of the orders changed since the checkout's order was made are looked through for it: only
+ * orders changed in the same second before it come before it.
+ */
+const LISTED_PAGES = 2;
 
 type WriteKind = 'customer' | 'customer-tags' | 'checkout';
 
@@ -33,16 +45,19 @@ function kindOf(method: string, path: string): WriteKind | null {
   return null;
 }
 
+/** Resolves with the order a checkout made, as listed (null for any other call, or when it could not be read). */
 export async function writeThrough(
   deps: { db: Database; log: Logger },
   upstream: UpstreamClient,
   call: ForwardedWrite,
-): Promise<void> {
+): Promise<ListedOrder | null> {
   const kind = kindOf(call.method, call.path);
-  if (!kind || call.status < 200 || call.status >= 300) return;
+  if (!kind || call.status < 200 || call.status >= 300) return null;
   const { organisationId } = upstream;
   // One quick retry at most: the person is waiting for their answer.
   const retry = INTERACTIVE_RETRY;
+  // Handed on even when the mirror cannot take it: the shift's sale needs it all the same.
+  let sold: ListedOrder | null = null;
   try {
     if (kind === 'customer') {
       const customer = parseObject(call.answerText);
@@ -53,14 +68,9 @@ export async function writeThrough(
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
-      if (!Number.isSafeInteger(orderId)) return;
-      // GET /partner/order is the one call that answers an order with its lines; newest first, so a checkout
-      // that just happened is on its first page.
-      const since = isoSeconds(new Date(Date.now() - RECENT_ORDERS_MS));
-      const json = await upstream.read('GET', `/partner/order?changedSince=${encodeURIComponent(since)}`, { retry });
-      const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
-      const order = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
-      if (isObject(order)) await upsertOrders(deps.db, organisationId, [order]);
+      if (!Number.isSafeInteger(orderId)) return null;
+      sold = await listedOrder(upstream, orderId, call.madeFrom ?? null, retry);
+      if (sold) await upsertOrders(deps.db, organisationId, [sold]);
     }
   } catch (error) {
     deps.log.warn(
@@ -68,6 +78,47 @@ export async function writeThrough(
       'mirror: write-through failed; the next sync brings the change',
     );
   }
+  return sold;
+}
+
+/**
+ * The order just made with its lines, as the orders export has it (what `GET /partner/order` lists, and the
+ * sync reads): among the orders changed since the checkout was sent, oldest change first, so only the few
+ * changed in that moment come before it — however many orders the last minutes saw. When it is not there (a
+ * service whose clock the call's timing does not tell), `GET /partner/order/{id}` gives its `lastChanged` by
+ * the service's own clock and the export is read from that second. Null when neither shows it (the sync
+ * brings it).
+ */
+async function listedOrder(
+  upstream: UpstreamClient,
+  orderId: number,
+  madeFrom: Date | null,
+  retry: RetryPolicy,
+): Promise<ListedOrder | null> {
+  const sinceSent = madeFrom ? await exportedOrder(upstream, orderId, madeFrom, retry) : null;
+  if (sinceSent) return sinceSent;
+  const order = await upstream.read('GET', `/partner/order/${orderId}`, { retry, missing: 'null' });
+  const lastChanged = isObject(order) && typeof order.lastChanged === 'string' ? new Date(order.lastChanged) : null;
+  if (!lastChanged || Number.isNaN(lastChanged.getTime())) return null;
+  return exportedOrder(upstream, orderId, lastChanged, retry);
+}
+
+/** The order among the first pages of the orders export changed since `since`; null when it is not there. */
+async function exportedOrder(
+  upstream: UpstreamClient,
+  orderId: number,
+  since: Date,
+  retry: RetryPolicy,
+): Promise<ListedOrder | null> {
+  const body = { changedSince: since.toISOString() };
+  for (let page = 1; page <= LISTED_PAGES; page++) {
+    const json = await upstream.read('POST', `/partner/export/orders?page=${page}`, { body, retry });
+    const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
+    const found = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
+    if (isObject(found)) return found;
+    if (!isObject(json) || !(Number(json.last_page) > page)) return null;
+  }
+  return null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

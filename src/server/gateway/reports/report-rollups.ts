@@ -63,12 +63,13 @@ export async function refreshRollups(db: Database, organisationId: number): Prom
   if (!rows[0]?.dirty) return 0;
   const rebuilt = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`foyer-report-rollups:${organisationId}`]);
-    // Under the lock: another request may have built them meanwhile (then there is nothing left here).
+    // Under the lock: another request may have built them meanwhile (then there is nothing left here). A day
+    // is marked once per write (migration 013): its marks are taken together.
     const taken = await tx.query<{ order_day: string }>(
       `delete from gateway.report_dirty_days where organisation_id = $1 returning to_char(order_day, 'YYYY-MM-DD') as order_day`,
       [organisationId],
     );
-    const days = taken.rows.map((row) => row.order_day);
+    const days = [...new Set(taken.rows.map((row) => row.order_day))];
     if (days.length === 0) return 0;
     for (const table of ROLLUP_TABLES) {
       await tx.query(`delete from gateway.${table} where organisation_id = $1 and order_day = any($2::date[])`, [

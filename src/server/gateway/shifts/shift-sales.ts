@@ -5,11 +5,12 @@ import { UpstreamUnavailableError } from '../errors';
 import type { Principal } from '../principal';
 import type { ServiceConnection } from '../service-connection';
 import { type KeyOpener, UpstreamClient } from '../upstream';
-import { type OrderReader, orderReader, pageReaching, type ServiceOrder } from './service-orders';
+import { type OrderReader, orderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
 import {
   insertSaleIntoOpenShift,
   isSaleUnread,
+  type SaleAmounts,
   type SaleRecord,
   storeSaleAmounts,
   storeStateAtSale,
@@ -28,7 +29,8 @@ export interface ShiftDeps {
 
 /**
  * Sales join the seller's open shift at checkout (one statement, before the checkout's answer leaves the
- * gateway), and their amounts are read from the service right after, without holding up the sale.
+ * gateway), with their amounts as the checkout's write-through read them; read from the service a moment
+ * later only when that read failed.
  */
 
 const CHECKOUT_PATH = /^\/partner\/cart\/[^/]+\/checkout$/;
@@ -72,26 +74,31 @@ function checkoutFacts(requestText: string | null, answerText: string | null): C
 
 /**
  * The forwarder's step after a successful checkout: the sale joins the seller's open shift (awaited: one
- * statement), and its amounts are read from the service a moment later, unless the desk's screen has read them
- * already — what is not read then is read when the shift is next looked at (readUnreadSales). A failure here never fails the
- * sale, which the service has made: the reconciliation lists a sale that joined no shift.
+ * statement). `sold` is the order as the mirror's write-through read it right after the checkout (as
+ * `GET /partner/order` lists it): the sale is stored with its amounts in that statement, and the order is not
+ * read again. Without it (the read failed), the amounts are read from the service a moment later, unless the
+ * desk's screen has read them already — what is not read then is read when the shift is next looked at
+ * (readUnreadSales). A failure here never fails the sale, which the service has made: the reconciliation lists
+ * a sale that joined no shift.
  */
 export async function joinShift(
   deps: ShiftDeps,
   principal: Principal,
   gatewayOrigin: string,
-  call: { requestText: string | null; answerText: string | null },
+  call: { requestText: string | null; answerText: string | null; sold: unknown },
 ): Promise<void> {
   const facts = checkoutFacts(call.requestText, call.answerText);
   if (!facts) return;
+  const sold = serviceOrderOf(call.sold);
+  const amounts = sold?.orderId === facts.orderId ? saleAmountsOf(sold, sold, facts.online) : null;
   let shiftId: number | null;
   try {
-    shiftId = await insertSaleIntoOpenShift(deps.db, principal, facts);
+    shiftId = await insertSaleIntoOpenShift(deps.db, principal, facts, amounts);
   } catch (error) {
     deps.log.error({ orderId: facts.orderId, reason: (error as Error).message }, 'a sale could not join its shift');
     return;
   }
-  if (shiftId === null) return;
+  if (shiftId === null || amounts) return;
   const reader = orderReader(UpstreamClient.forPerson(deps, principal, gatewayOrigin));
   const later = setTimeout(() => {
     readSaleIfUnread(deps.db, reader, principal.organisationId, facts).catch((error: unknown) => {
@@ -100,6 +107,23 @@ export async function joinShift(
   }, SALE_READ_DELAY_MS);
   // A pending read never keeps the process from exiting: what it would have read is read when next looked at.
   later.unref();
+}
+
+/**
+ * A sale's amounts: the state and money of `order`, the fee and the lines per performance of `listed` (the
+ * order as `GET /partner/order` shows it; null: not found there, fee and performances unknown).
+ */
+function saleAmountsOf(order: ServiceOrder, listed: ServiceOrder | null, online: boolean): SaleAmounts {
+  return {
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    method: order.method,
+    tender: tenderOf(order.method, online),
+    amountCents: order.amountCents,
+    feeCents: listed ? (listed.feeCents ?? 0) : null,
+    donationCents: order.donationCents,
+    lines: listed ? linesOf(listed.seats ?? []) : null,
+  };
 }
 
 /**
@@ -154,16 +178,7 @@ export async function readSale(
     await storeStateAtSale(db, organisationId, sale.orderId, order);
     return false;
   }
-  await storeSaleAmounts(db, organisationId, sale.orderId, {
-    orderStatus: order.orderStatus,
-    paymentStatus: order.paymentStatus,
-    method: order.method,
-    tender: tenderOf(order.method, sale.online),
-    amountCents: order.amountCents,
-    feeCents: listed ? (listed.feeCents ?? 0) : null,
-    donationCents: order.donationCents,
-    lines: listed ? linesOf(listed.seats ?? []) : null,
-  });
+  await storeSaleAmounts(db, organisationId, sale.orderId, saleAmountsOf(order, listed, sale.online));
   return true;
 }
 

@@ -387,21 +387,40 @@ export async function listSellers(db: Queryable, organisationId: number): Promis
  * Adds an order to the seller's open shift, if they have one; returns the shift's id. The shift row is
  * locked for share, so a close that is counting the shift (it holds the row for update: lockShift) either
  * sees this sale or, once it is done, leaves the sale out: never a sale on a shift that was counted without
- * it. A repeated checkout of the same cart names the same order and adds nothing.
+ * it. A repeated checkout of the same cart names the same order and adds nothing. With `amounts` (the order
+ * as read right after the checkout) the sale is stored read, in the same statement.
  */
 export async function insertSaleIntoOpenShift(
   db: Queryable,
   seller: { accountId: number; organisationId: number },
   sale: { orderId: number; paymentMethodId: number | null; online: boolean },
+  amounts: SaleAmounts | null = null,
 ): Promise<number | null> {
   const { rows } = await db.query<{ shift_id: string }>(
-    `insert into gateway.shift_sales (organisation_id, order_id, shift_id, payment_method_id, online)
-     select s.organisation_id, $2, s.id, $3, $4 from gateway.shifts s
+    `insert into gateway.shift_sales (organisation_id, order_id, shift_id, payment_method_id, online, status_at_sale,
+            payment_status_at_sale, payment_method, tender, amount_cents, fee_cents, donation_cents, lines, read_at)
+     select s.organisation_id, $2, s.id, $3, $4, $6, $7, $8, $9, $10, $11, $12, $13::jsonb,
+            case when $6::text is null then null else now() end
+       from gateway.shifts s
       where s.account_id = $1 and s.organisation_id = $5 and s.status = 'open'
       for share of s
      on conflict (organisation_id, order_id) do nothing
      returning shift_id`,
-    [seller.accountId, sale.orderId, sale.paymentMethodId, sale.online, seller.organisationId],
+    [
+      seller.accountId,
+      sale.orderId,
+      sale.paymentMethodId,
+      sale.online,
+      seller.organisationId,
+      amounts?.orderStatus ?? null,
+      amounts?.paymentStatus ?? null,
+      amounts?.method ?? null,
+      amounts?.tender ?? null,
+      amounts?.amountCents ?? null,
+      amounts?.feeCents ?? null,
+      amounts?.donationCents ?? null,
+      amounts?.lines ? JSON.stringify(amounts.lines) : null,
+    ],
   );
   return rows[0] ? Number(rows[0].shift_id) : null;
 }

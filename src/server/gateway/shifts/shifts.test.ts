@@ -232,6 +232,27 @@ describeEachDatabase('shifts and cash-up', (database) => {
     await closeOpenShift(seller);
   });
 
+  it("stores a sale read as it joins the shift, with the order the checkout's write-through read", async () => {
+    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const orderId = await sell(seller, { tickets: 2, method: 'cash' });
+    // Straight after the checkout's answer: nothing is left to read a moment later.
+    const [sale] = await salesOfShift(gateway.db, shiftId);
+    const { amountCents } = await orderAmount(orderId);
+    expect(sale).toMatchObject({
+      orderId,
+      read: true,
+      statusAtSale: 'ord',
+      paymentStatusAtSale: 'paid',
+      method: 'Contant',
+      tender: 'cash',
+      amountCents,
+      feeCents: 0,
+      donationCents: 0,
+      lines: [{ eventId: fx.generalAdmission.eventId, tickets: 2, amountCents }],
+    });
+    await closeOpenShift(seller);
+  });
+
   it('an online payment at the desk counts apart, its fee apart, and is neither in the drawer nor on the terminal', async () => {
     const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const online = await sell(seller, { tickets: 1, method: 'online' });

@@ -6,7 +6,6 @@
 export {
   BACKGROUND_RETRY,
   INTERACTIVE_RETRY,
-  isoSeconds,
   type KeyOpener,
   type RetryPolicy,
   retryAfterMs,
