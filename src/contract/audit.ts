@@ -82,4 +82,3 @@ export const auditFilterSchema = z.object({
   to: moment.optional(),
   page: idText.optional(),
 });
-export type AuditFilterQuery = z.input<typeof auditFilterSchema>;

@@ -242,4 +242,3 @@ export const shiftListQuerySchema = z.object({
   flag: z.enum(['past-midnight']).optional(),
   page: idText.optional(),
 });
-export type ShiftListQuery = z.input<typeof shiftListQuerySchema>;
