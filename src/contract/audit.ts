@@ -62,3 +62,23 @@ export const auditChainSchema = z.object({
   brokenAt: z.object({ id: z.number(), reason: z.string() }).nullable(),
 });
 export type AuditChain = z.infer<typeof auditChainSchema>;
+
+const idText = z
+  .string()
+  .regex(/^\d{1,15}$/, 'A number')
+  .transform(Number);
+
+const moment = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'A date or ISO datetime');
+
+/** The filter of `GET /api/audit` (and of its CSV), as query parameters. */
+export const auditFilterSchema = z.object({
+  person: z.string().trim().max(320).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  order: idText.optional(),
+  customer: idText.optional(),
+  from: moment.optional(),
+  to: moment.optional(),
+  page: idText.optional(),
+});

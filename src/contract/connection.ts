@@ -13,3 +13,9 @@ export const connectionSchema = z
   })
   .nullable();
 export type Connection = NonNullable<z.infer<typeof connectionSchema>>;
+
+/** `PUT /api/connection`: a new API key for the organisation's client. */
+export const apiKeyChangeSchema = z.object({
+  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
+});
+export type ApiKeyChange = z.input<typeof apiKeyChangeSchema>;

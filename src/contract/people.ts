@@ -38,3 +38,27 @@ export type IssuedLink = z.infer<typeof issuedLinkSchema>;
 export const invitationSchema = issuedLinkSchema.extend({ id: z.number() });
 /** As the gateway answers it (`kind` left out: an invitation). */
 export type InvitationAnswer = z.input<typeof invitationSchema>;
+
+// The requests of the people's routes.
+
+/** A NUL character cannot be stored in a text column: refused on its field, as any other bad name. */
+export const withoutNul = (text: z.ZodString) =>
+  text.refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
+
+const personName = withoutNul(z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'));
+
+/** `POST /api/staff/invitations`. */
+export const invitationRequestSchema = z.object({
+  email: z.email('Enter a valid email address').max(320),
+  name: personName,
+  roleId: z.number().int().positive(),
+});
+export type InvitationRequest = z.input<typeof invitationRequestSchema>;
+
+/** `PATCH /api/staff/:id`: any of a person's role, whether the account is disabled, and their name. */
+export const staffChangeSchema = z.object({
+  roleId: z.number().int().positive().optional(),
+  disabled: z.boolean().optional(),
+  name: personName.optional(),
+});
+export type StaffChange = z.input<typeof staffChangeSchema>;

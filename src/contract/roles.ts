@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withoutNul } from './people';
+import { isPermission, PERMISSIONS } from './staff';
 
 /**
  * An organisation's roles (`/api/roles…`): the presets and its own, each a set of permissions with its
@@ -30,3 +32,13 @@ export const rolesAnswerSchema = z.object({
 });
 export type RolesAnswer = z.infer<typeof rolesAnswerSchema>;
 export type PermissionInfo = RolesAnswer['permissions'][number];
+
+/** `POST /api/roles` and `PUT /api/roles/:id`: a role as its editor saves it. */
+export const roleRequestSchema = z.object({
+  name: withoutNul(z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters')),
+  permissions: z.array(z.string().refine(isPermission, 'Unknown permission')).max(PERMISSIONS.length),
+  requireTotp: z.boolean().default(false),
+  idleMinutes: z.number().int().min(5).max(1440).nullable().default(null),
+  absoluteMinutes: z.number().int().min(15).max(10080).nullable().default(null),
+});
+export type RoleRequest = z.input<typeof roleRequestSchema>;

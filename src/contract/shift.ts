@@ -225,3 +225,20 @@ export const signOffBodySchema = z.object({
 
 /** The shift filter of the list, as the URL and `GET /api/shifts` take it. */
 export const SHIFT_FILTER_KEYS = ['status', 'desk', 'seller', 'from', 'to', 'flag'] as const;
+
+const idText = z
+  .string()
+  .regex(/^\d{1,15}$/, 'A number')
+  .transform(Number);
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD');
+
+/** `GET /api/shifts`: the list's filter (SHIFT_FILTER_KEYS) and page, as query parameters. */
+export const shiftListQuerySchema = z.object({
+  status: z.enum(SHIFT_STATUSES).optional(),
+  desk: idText.optional(),
+  seller: idText.optional(),
+  from: dayText.optional(),
+  to: dayText.optional(),
+  flag: z.enum(['past-midnight']).optional(),
+  page: idText.optional(),
+});

@@ -44,3 +44,4 @@ export interface TotpChallenge {
 }
 
 export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SignInRequest, TotpSignInRequest } from '../../contract/session';
 import { isPermission, type Permission, type SessionView, type TotpChallenge } from '../../contract/staff';
 import { apiClient } from './api-client';
 import { isApiError } from './api-error';
@@ -115,13 +116,21 @@ export function startSession(session: Session): Session {
 
 /** Email + password; the answer is the session, or a TOTP challenge when the account has a second factor. */
 export async function signIn(email: string, password: string): Promise<Session | TotpChallenge> {
-  const answer = await apiClient.post('/api/session', { schema: signInAnswerSchema, body: { email, password } });
+  const answer = await apiClient.post('/api/session', {
+    schema: signInAnswerSchema,
+    body: { email, password } satisfies SignInRequest,
+  });
   return 'totpRequired' in answer ? answer : startSession(answer);
 }
 
 /** The second step: the code from the person's authenticator app. */
 export async function signInWithTotp(ticket: string, code: string): Promise<Session> {
-  return startSession(await apiClient.post('/api/session/totp', { schema: sessionSchema, body: { ticket, code } }));
+  return startSession(
+    await apiClient.post('/api/session/totp', {
+      schema: sessionSchema,
+      body: { ticket, code } satisfies TotpSignInRequest,
+    }),
+  );
 }
 
 export async function signOut(): Promise<void> {

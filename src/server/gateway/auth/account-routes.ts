@@ -1,17 +1,16 @@
-import { z } from 'zod';
-import type { Account, EndedSessions, TotpEnrolment, TotpState } from '@/contract/account';
+import {
+  type Account,
+  type EndedSessions,
+  passwordChangeSchema,
+  passwordConfirmationSchema,
+  type TotpEnrolment,
+  type TotpState,
+  totpCodeSchema,
+} from '@/contract/account';
 import type { SecuredRoutes } from '../access';
 import { parseBody } from '../request-input';
 import { AccountService } from './account-service';
 import type { AuthDeps } from './auth-deps';
-import { PASSWORD_MAX_LENGTH } from './password-policy';
-
-const passwordChangeSchema = z.object({
-  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-  newPassword: z.string().max(PASSWORD_MAX_LENGTH, `At most ${PASSWORD_MAX_LENGTH} characters`),
-});
-const codeSchema = z.object({ code: z.string().trim().min(1, 'Enter the 6-digit code').max(20) });
-const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH) });
 
 /**
  * The routes of a person's own account (the rules: account-service.ts). Passkeys have routes of their own
@@ -43,12 +42,12 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: AuthDeps): vo
   );
 
   routes.declare('POST', '/account/totp/confirm', 'signed-in', async (c) => {
-    const { code } = await parseBody(c, codeSchema);
+    const { code } = await parseBody(c, totpCodeSchema);
     return c.json((await accounts.confirmTotp(c.get('principal'), code)) satisfies TotpState, 200);
   });
 
   routes.declare('DELETE', '/account/totp', 'signed-in', async (c) => {
-    const readPassword = async () => (await parseBody(c, passwordSchema)).password;
+    const readPassword = async () => (await parseBody(c, passwordConfirmationSchema)).password;
     return c.json((await accounts.turnOffTotp(c.get('principal'), readPassword)) satisfies TotpState, 200);
   });
 }

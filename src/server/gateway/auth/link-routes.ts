@@ -1,21 +1,11 @@
-import { z } from 'zod';
+import { linkPasswordSchema, setupRequestSchema } from '@/contract/links';
 import type { SecuredRoutes } from '../access';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import type { AuthDeps } from './auth-deps';
 import { LinkService } from './link-service';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy';
+import { PASSWORD_MIN_LENGTH } from './password-policy';
 import { answerSignIn } from './sign-in-answer';
-
-const newPasswordSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH) });
-
-const setupSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(200),
-  email: z.email('Enter a valid email address').max(320),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
-  clientName: z.string().trim().min(1, 'Enter the client name').max(64, 'At most 64 characters'),
-  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
-});
 
 /**
  * The routes of one-time links (the rules: link-service.ts): an invitation or password reset
@@ -28,7 +18,7 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: AuthDeps): void 
   routes.declare('GET', '/links/:token', 'public', async (c) => c.json(await links.view(c.req.param('token') ?? '')));
 
   routes.declare('POST', '/links/:token/password', 'public', async (c) => {
-    const { password } = await parseBody(c, newPasswordSchema);
+    const { password } = await parseBody(c, linkPasswordSchema);
     const { accountId, kind } = await links.setPassword(c.req.param('token') ?? '', password);
     return answerSignIn(c, deps, accountId, kind === 'reset' ? 'reset' : 'invitation');
   });
@@ -41,7 +31,7 @@ export function registerLinkRoutes(routes: SecuredRoutes, deps: AuthDeps): void 
   routes.declare('POST', '/setup/:token', 'public', async (c) => {
     const token = c.req.param('token') ?? '';
     await links.checkSetupLink(token);
-    const input = await parseBody(c, setupSchema);
+    const input = await parseBody(c, setupRequestSchema);
     return answerSignIn(c, deps, await links.setup(token, input, requestOrigin(c)), 'setup');
   });
 }

@@ -1,7 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from '@/contract/staff';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/contract/staff';
 
-export { PASSWORD_MIN_LENGTH };
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 type Checker = (password: string, userInputs: string[]) => { score: number };
 let checker: Promise<Checker> | undefined;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { z } from 'zod';
+import { signInSchema, totpSignInSchema } from '@/contract/session';
 import { clearSessionCookie, SESSION_COOKIE, type SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { parseBody } from '../request-input';
@@ -8,16 +8,6 @@ import type { AuthDeps } from './auth-deps';
 import { sessionView } from './session-view';
 import { answerSignIn } from './sign-in-answer';
 import { SignInService, signInAttemptOf } from './sign-in-service';
-
-const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email address').max(320, 'At most 320 characters'),
-  password: z.string().min(1, 'Enter your password').max(1024, 'At most 1024 characters'),
-});
-
-const totpSchema = z.object({
-  ticket: z.string().min(1).max(200),
-  code: z.string().trim().min(1, 'Enter the 6-digit code').max(20),
-});
 
 /**
  * Signing in and out (the rules: sign-in-service.ts): `POST /api/session` with email + password (then
@@ -35,7 +25,7 @@ export function registerSessionRoutes(routes: SecuredRoutes, deps: AuthDeps): vo
   });
 
   routes.declare('POST', '/session/totp', 'public', async (c) => {
-    const { ticket, code } = await parseBody(c, totpSchema);
+    const { ticket, code } = await parseBody(c, totpSignInSchema);
     return answerSignIn(c, deps, await signIn.withTotp(attemptOf(c), ticket, code), 'password+totp');
   });
 

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import type { Connection } from '@/contract/connection';
+import { apiKeyChangeSchema, type Connection } from '@/contract/connection';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { parseBody } from '../request-input';
@@ -8,10 +7,6 @@ import { requestOrigin } from '../same-origin';
 import { type ConnectionCaller, type ConnectionDeps, ConnectionService } from './connection-service';
 
 const connection = { permission: 'connection:manage' } as const;
-
-const keySchema = z.object({
-  apiKey: z.string().trim().min(1, 'Enter the API key').max(1024, 'At most 1024 characters'),
-});
 
 const callerOf = (c: Context<GatewayEnv>): ConnectionCaller => ({
   principal: c.get('principal'),
@@ -28,7 +23,7 @@ export function registerConnectionRoutes(routes: SecuredRoutes, deps: Connection
   );
 
   routes.declare('PUT', '/connection', connection, async (c) => {
-    const { apiKey } = await parseBody(c, keySchema);
+    const { apiKey } = await parseBody(c, apiKeyChangeSchema);
     return c.json((await service.replaceKey(callerOf(c), apiKey)) satisfies Connection | null);
   });
 }

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { OpenOrders, PrintData, PrintRecord } from '@/contract/desk';
+import { openOrdersQuerySchema, printRequestSchema } from '@/contract/desk-request';
 import type { SalesAnswer } from '@/contract/sales';
 import { chooseGzip } from '../../accept-gzip';
 import type { GatewayEnv, SecuredRoutes } from '../access';
@@ -26,18 +26,6 @@ const MAX_SALES_ORDERS = 500;
 
 /** Who reads the sales: the desk's sellers and whoever reads orders. */
 const SALES_READERS = { anyOf: ['sales:sell', 'orders:read'] } as const;
-
-const openOrdersQuerySchema = z.object({
-  since: z
-    .string()
-    .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)), 'A date, YYYY-MM-DD')
-    .optional(),
-});
-
-const printSchema = z.object({
-  kind: z.enum(['tickets', 'receipt'], { error: "kind must be 'tickets' or 'receipt'" }),
-  layout: z.enum(['a4', '80mm'], { error: "layout must be 'a4' or '80mm'" }),
-});
 
 /** The order id in the path; a malformed one names no order. */
 function orderIdParam(c: Context): number {
@@ -95,7 +83,7 @@ export function registerDeskRoutes(routes: SecuredRoutes, deps: DeskDeps): void 
     // The same rule as the print data: a seller records prints of the desk's own sales. Decided before the
     // body is read, so a refusal is the same whatever was sent.
     await desk.mayUse(c.get('principal'), orderId, 'print');
-    const print = await parseBody(c, printSchema);
+    const print = await parseBody(c, printRequestSchema);
     return c.json((await desk.recordPrint(callerOf(c), orderId, print)) satisfies PrintRecord, 201);
   });
 

@@ -1,14 +1,13 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
 import {
   type CurrentShift,
   closeShiftBodySchema,
   openShiftBodySchema,
   type Reconciliation,
-  SHIFT_STATUSES,
   type ShiftDetail,
   type ShiftOptions,
   type ShiftPage,
+  shiftListQuerySchema,
   signOffBodySchema,
 } from '@/contract/shift';
 import type { GatewayEnv, SecuredRoutes } from '../access';
@@ -24,22 +23,6 @@ import { type ShiftCaller, ShiftService } from './shift-service';
 const sellers = { permission: 'sales:sell' } as const;
 const reviewers = { permission: 'shifts:review' } as const;
 const sellersOrReviewers = { anyOf: ['sales:sell', 'shifts:review'] } as const;
-
-const idText = z
-  .string()
-  .regex(/^\d{1,15}$/, 'A number')
-  .transform(Number);
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD');
-
-const listQuerySchema = z.object({
-  status: z.enum(SHIFT_STATUSES).optional(),
-  desk: idText.optional(),
-  seller: idText.optional(),
-  from: dayText.optional(),
-  to: dayText.optional(),
-  flag: z.enum(['past-midnight']).optional(),
-  page: idText.optional(),
-});
 
 /** The shift named in the path; a malformed id names no shift. */
 const shiftIdOf = (c: Context) => {
@@ -71,7 +54,7 @@ export function registerShiftRoutes(routes: SecuredRoutes, deps: ShiftDeps): voi
   });
 
   routes.declare('GET', '/shifts', sellersOrReviewers, async (c) => {
-    const filter = parseQuery(c, listQuerySchema);
+    const filter = parseQuery(c, shiftListQuerySchema);
     return c.json((await shifts.list(callerOf(c), filter)) satisfies ShiftPage);
   });
 

@@ -1,14 +1,18 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import type { InvitationAnswer, IssuedLink, StaffMember } from '@/contract/people';
-import type { Role, RolesAnswer } from '@/contract/roles';
+import {
+  type InvitationAnswer,
+  type IssuedLink,
+  invitationRequestSchema,
+  type StaffMember,
+  staffChangeSchema,
+} from '@/contract/people';
+import { type Role, type RolesAnswer, roleRequestSchema } from '@/contract/roles';
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import type { SessionStore } from '../auth';
 import type { Organisations } from '../connection';
 import { NotFoundError } from '../errors';
-import { isPermission, PERMISSIONS } from '../permissions';
 import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import { type StaffCaller, StaffService } from './staff-service';
@@ -20,31 +24,6 @@ const idParam = (c: Context) => {
   const text = c.req.param('id') ?? '';
   return /^\d{1,15}$/.test(text) ? Number(text) : null;
 };
-
-/** A NUL character cannot be stored in a text column: refused on its field, as any other bad name. */
-const withoutNul = (text: z.ZodString) => text.refine((value) => !value.includes('\u0000'), 'Remove the NUL character');
-
-const personName = withoutNul(z.string().trim().min(1, 'Enter the name').max(200, 'At most 200 characters'));
-
-const inviteSchema = z.object({
-  email: z.email('Enter a valid email address').max(320),
-  name: personName,
-  roleId: z.number().int().positive(),
-});
-
-const accountChangeSchema = z.object({
-  roleId: z.number().int().positive().optional(),
-  disabled: z.boolean().optional(),
-  name: personName.optional(),
-});
-
-const roleSchema = z.object({
-  name: withoutNul(z.string().trim().min(1, 'Enter a name').max(60, 'At most 60 characters')),
-  permissions: z.array(z.string().refine(isPermission, 'Unknown permission')).max(PERMISSIONS.length),
-  requireTotp: z.boolean().default(false),
-  idleMinutes: z.number().int().min(5).max(1440).nullable().default(null),
-  absoluteMinutes: z.number().int().min(15).max(10080).nullable().default(null),
-});
 
 /**
  * The routes of an organisation's staff and roles (the rules: staff-service.ts); its connection is
@@ -70,13 +49,13 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: StaffDeps): voi
   );
 
   routes.declare('POST', '/staff/invitations', staffManagers, async (c) => {
-    const invitation = await parseBody(c, inviteSchema);
+    const invitation = await parseBody(c, invitationRequestSchema);
     return c.json((await staff.invite(callerOf(c), invitation)) satisfies InvitationAnswer, 201);
   });
 
   routes.declare('PATCH', '/staff/:id', staffManagers, async (c) => {
     const accountId = idParam(c);
-    const change = await parseBody(c, accountChangeSchema);
+    const change = await parseBody(c, staffChangeSchema);
     if (accountId === null) throw new NotFoundError('No such account');
     await staff.changeAccount(callerOf(c), accountId, change);
     return c.body(null, 204);
@@ -93,12 +72,12 @@ export function registerStaffRoutes(routes: SecuredRoutes, deps: StaffDeps): voi
   );
 
   routes.declare('POST', '/roles', staffManagers, async (c) => {
-    const role = await parseBody(c, roleSchema);
+    const role = await parseBody(c, roleRequestSchema);
     return c.json((await staff.createRole(callerOf(c), role)) satisfies Role | null, 201);
   });
 
   routes.declare('PUT', '/roles/:id', staffManagers, async (c) => {
-    const role = await staff.editRole(callerOf(c), idParam(c), () => parseBody(c, roleSchema));
+    const role = await staff.editRole(callerOf(c), idParam(c), () => parseBody(c, roleRequestSchema));
     return c.json(role satisfies Role | null, 200);
   });
 

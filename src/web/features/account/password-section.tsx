@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { Account } from '@/contract/account';
+import type { Account, PasswordChange } from '@/contract/account';
 import { endedSessionsSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
@@ -37,7 +37,7 @@ export function PasswordSection({ account }: { account: Account }) {
     mutationFn: (values: Values) =>
       apiClient.put('/api/account/password', {
         schema: endedSessionsSchema,
-        body: { currentPassword: values.currentPassword, newPassword: values.password },
+        body: { currentPassword: values.currentPassword, newPassword: values.password } satisfies PasswordChange,
       }),
     onSuccess: () => {
       form.reset();

@@ -1,4 +1,5 @@
 import { type PrintRecord, printRecordSchema } from '@/contract/desk';
+import type { PrintRequest } from '@/contract/desk-request';
 import { apiClient } from '../../lib/api-client';
 import type { PrintKind, PrintLayout } from './print-model';
 
@@ -8,5 +9,8 @@ import type { PrintKind, PrintLayout } from './print-model';
  */
 
 export function recordPrint(orderId: number, kind: PrintKind, layout: PrintLayout): Promise<PrintRecord> {
-  return apiClient.post(`/api/orders/${orderId}/prints`, { schema: printRecordSchema, body: { kind, layout } });
+  return apiClient.post(`/api/orders/${orderId}/prints`, {
+    schema: printRecordSchema,
+    body: { kind, layout } satisfies PrintRequest,
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeShiftBody, closeShiftSchema, needsReason } from './close-shift-form';
+import { localShiftMessage } from './shift-request-messages';
 
 const t = (key: string) => key;
 const expected = { cashCents: 15_000, cardCents: 4_250 };
@@ -15,6 +16,14 @@ describe('close-out form', () => {
 
   it('asks for both amounts', () => {
     expect(issues({ countedCash: '', countedCard: 42.5, reason: '' })).toEqual(['countedCash: amountRequired']);
+  });
+
+  it("keeps the reason within the gateway's limit, with the contract's text (localShiftMessage reads it)", () => {
+    expect(issues({ countedCash: 150, countedCard: 42.5, reason: 'x'.repeat(501) })).toEqual([
+      'reason: At most 500 characters',
+    ]);
+    expect(localShiftMessage('At most 500 characters', t)).toBe('reasonTooLong');
+    expect(localShiftMessage('amountRequired', t)).toBe('amountRequired');
   });
 
   it('asks for a reason for any difference, even one the other method cancels out', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CloseShiftBody } from '@/contract/shift';
+import { type CloseShiftBody, closeShiftBodySchema } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { centsOf, countDifference } from './shift-model';
 import type { ShiftsMessageKey } from './shifts-messages';
@@ -27,13 +27,16 @@ const countedAmount = (t: Translate<ShiftsMessageKey>) =>
     .refine((value) => value !== '', t('amountRequired'))
     .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid'));
 
-/** Both amounts counted and readable; a reason of at most 500 characters, required for any difference. */
+/**
+ * Both amounts counted and readable; a reason within the gateway's limit (its text: localShiftMessage),
+ * required for any difference.
+ */
 export function closeShiftSchema(t: Translate<ShiftsMessageKey>, expected: ExpectedCounts) {
   return z
     .object({
       countedCash: countedAmount(t),
       countedCard: countedAmount(t),
-      reason: z.string().max(500, t('reasonTooLong')),
+      reason: closeShiftBodySchema.shape.reason.unwrap(),
     })
     .superRefine((values, context) => {
       const difference = countDifference(expected, {

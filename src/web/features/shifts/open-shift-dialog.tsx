@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { openShiftBodySchema } from '@/contract/shift';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { MoneyInput } from './money-input';
 import { centsOf } from './shift-model';
 import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
+import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
 import './shifts.css';
 
@@ -50,14 +52,14 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const options = useQuery(shiftQueries.options());
   const openShift = useOpenShift();
   const schema = z.object({
-    desk: z.string().trim().min(1, t('deskRequired')).max(60, t('deskTooLong')),
+    desk: openShiftBodySchema.shape.desk,
     openingFloat: z
       .union([z.number(), z.string()])
       .refine((value) => value !== '', t('amountRequired'))
       .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid')),
   });
   const form = useForm<OpenValues>({
-    resolver: zodResolver(schema),
+    resolver: localizedResolver(schema, (message) => localShiftMessage(message, t)),
     defaultValues: { desk: rememberedDesk(), openingFloat: '' },
   });
   const submit = form.handleSubmit((values) =>

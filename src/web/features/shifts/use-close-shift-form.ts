@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { type CloseValues, closeShiftBody, closeShiftSchema, type ExpectedCounts } from './close-shift-form';
 import { centsOf, countDifference } from './shift-model';
 import { useCloseShift } from './shift-queries';
+import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
 
 /**
@@ -18,7 +19,7 @@ export function useCloseShiftForm(shiftId: number, expected: ExpectedCounts, onE
   const navigate = useNavigate();
   const close = useCloseShift(shiftId);
   const form = useForm<CloseValues>({
-    resolver: zodResolver(closeShiftSchema(t, expected)),
+    resolver: localizedResolver(closeShiftSchema(t, expected), (message) => localShiftMessage(message, t)),
     defaultValues: { countedCash: '', countedCard: '', reason: '' },
   });
   const [countedCash, countedCard] = useWatch({ control: form.control, name: ['countedCash', 'countedCard'] });

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { linkInfoSchema } from '@/contract/links';
+import { type LinkPassword, linkInfoSchema } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert, IconKey } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
@@ -50,7 +50,10 @@ export function LinkPage() {
 
   const save = useMutation({
     mutationFn: (password: string) =>
-      apiClient.post(`/api/links/${encodeURIComponent(token)}/password`, { schema: sessionSchema, body: { password } }),
+      apiClient.post(`/api/links/${encodeURIComponent(token)}/password`, {
+        schema: sessionSchema,
+        body: { password } satisfies LinkPassword,
+      }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionKey, startSession(session));
       void navigate('/', { replace: true });

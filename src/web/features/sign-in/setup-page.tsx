@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import type { SetupRequest } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
 import { apiClient } from '../../lib/api-client';
@@ -52,7 +53,10 @@ export function SetupPage() {
 
   const setup = useMutation({
     mutationFn: ({ repeat: _repeat, ...values }: Values) =>
-      apiClient.post(`/api/setup/${encodeURIComponent(token)}`, { schema: sessionSchema, body: values }),
+      apiClient.post(`/api/setup/${encodeURIComponent(token)}`, {
+        schema: sessionSchema,
+        body: values satisfies SetupRequest,
+      }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionKey, startSession(session));
       void navigate('/', { replace: true });

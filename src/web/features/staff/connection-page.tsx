@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { apiKeyChangeSchema } from '@/contract/connection';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
-import { localServerError } from './server-messages';
+import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useReplaceKey } from './staff-mutations';
 import { staffQueries } from './staff-queries';
@@ -28,15 +28,7 @@ export function ConnectionPage() {
   const connection = useQuery(staffQueries.connection());
   const replace = useReplaceKey();
   const form = useForm<{ apiKey: string }>({
-    resolver: zodResolver(
-      z.object({
-        apiKey: z
-          .string()
-          .trim()
-          .min(1, t('apiKeyRequired'))
-          .max(1024, t('tooLong', { max: 1024 })),
-      }),
-    ),
+    resolver: localizedResolver(apiKeyChangeSchema, (message) => localServerMessage(message, t)),
     defaultValues: { apiKey: '' },
   });
   const submit = form.handleSubmit((values) =>

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { IssuedLink } from '@/contract/people';
+import { type IssuedLink, invitationRequestSchema } from '@/contract/people';
 import type { Role } from '@/contract/roles';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { useRoleLabel } from '../../lib/role-label';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
-import { localServerError } from './server-messages';
+import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useInvite } from './staff-mutations';
 
@@ -40,20 +40,17 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
   const app = useMessages(appMessages);
   const invite = useInvite();
   const [issued, setIssued] = useState<{ link: IssuedLink; name: string } | null>(null);
-  const schema = z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('nameRequired'))
-      .max(200, t('tooLong', { max: 200 })),
+  // The gateway's rules, but as the form holds them: the email trimmed as it is sent, the role as the select's text.
+  const schema = invitationRequestSchema.pick({ name: true }).extend({
     email: z
       .string()
       .trim()
-      .pipe(z.email(t('emailInvalid')).max(320, t('tooLong', { max: 320 }))),
+      .max(320, t('tooLong', { max: 320 }))
+      .pipe(invitationRequestSchema.shape.email),
     roleId: z.string().regex(/^\d+$/, t('roleRequired')),
   });
   const form = useForm<InviteValues>({
-    resolver: zodResolver(schema),
+    resolver: localizedResolver(schema, (message) => localServerMessage(message, t)),
     defaultValues: { name: '', email: '', roleId: defaultRoleId(roles) },
   });
   const submit = form.handleSubmit((values) =>

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import type { IssuedLink, StaffMember } from '@/contract/people';
+import { type IssuedLink, type StaffMember, staffChangeSchema } from '@/contract/people';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
-import { localServerError } from './server-messages';
+import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff } from './staff-mutations';
 
@@ -91,14 +90,12 @@ export function RenameDialog({
   const t = useMessages(staffMessages);
   const app = useMessages(appMessages);
   const change = useChangeStaff();
-  const schema = z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('nameRequired'))
-      .max(200, t('tooLong', { max: 200 })),
+  const form = useForm<{ name: string }>({
+    resolver: localizedResolver(staffChangeSchema.pick({ name: true }).required(), (message) =>
+      localServerMessage(message, t),
+    ),
+    defaultValues: { name: person.name },
   });
-  const form = useForm<{ name: string }>({ resolver: zodResolver(schema), defaultValues: { name: person.name } });
   const submit = form.handleSubmit(({ name }) => {
     const trimmed = name.trim();
     if (trimmed === person.name) return onClose();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Checkbox.css';
@@ -12,19 +11,19 @@ import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { groupPermissions } from './permission-groups';
 import { usePermissionTexts } from './permission-texts';
 import {
   ABSOLUTE_MINUTES,
   IDLE_MINUTES,
-  ROLE_NAME_MAX,
   type RoleFormValues,
   roleFormSchema,
   roleFormValues,
   roleInput,
 } from './role-form-model';
-import { localServerError } from './server-messages';
+import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
 
@@ -55,13 +54,12 @@ export function RoleDialog({
   // A phone gets the whole screen: twelve permissions with their descriptions are a long form.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const form = useForm<RoleFormValues>({
-    resolver: zodResolver(
+    resolver: localizedResolver(
       roleFormSchema({
-        nameRequired: t('nameRequired'),
-        tooLong: t('tooLong', { max: ROLE_NAME_MAX }),
         idleRange: t('minutesRange', IDLE_MINUTES),
         absoluteRange: t('minutesRange', ABSOLUTE_MINUTES),
       }),
+      (message) => localServerMessage(message, t),
     ),
     defaultValues: roleFormValues(role),
   });

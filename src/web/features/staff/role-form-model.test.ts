@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@/contract/roles';
 import { roleFormSchema, roleFormValues, roleInput } from './role-form-model';
 
-const messages = { nameRequired: 'name', tooLong: 'long', idleRange: 'idle', absoluteRange: 'absolute' };
+const messages = { idleRange: 'idle', absoluteRange: 'absolute' };
 const schema = roleFormSchema(messages);
 
 const role: Role = {
@@ -64,5 +64,14 @@ describe('role form', () => {
     expect(check('   ')).toBe(false);
     expect(check('x'.repeat(60))).toBe(true);
     expect(check('x'.repeat(61))).toBe(false);
+  });
+
+  it("says what is wrong with the name in the gateway's words", () => {
+    const messagesOf = (name: string) => {
+      const parsed = schema.safeParse({ ...roleFormValues(role), name });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(messagesOf('   ')).toEqual(['Enter a name']);
+    expect(messagesOf('x'.repeat(61))).toEqual(['At most 60 characters']);
   });
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Role } from '@/contract/roles';
+import { type Role, roleRequestSchema } from '@/contract/roles';
 import type { RoleInput } from './staff-mutations';
 
 /** The gateway's limits for a role's session minutes (staff-routes.ts). */
 export const IDLE_MINUTES = { min: 5, max: 1440 } as const;
 export const ABSOLUTE_MINUTES = { min: 15, max: 10080 } as const;
-export const ROLE_NAME_MAX = 60;
 
 /** The form's own values: minutes as typed (empty = the default), permissions as the checked keys. */
 export interface RoleFormValues {
@@ -35,14 +34,10 @@ function minutesField(range: { min: number; max: number }, message: string) {
   }, message);
 }
 
-export function roleFormSchema(messages: {
-  nameRequired: string;
-  tooLong: string;
-  idleRange: string;
-  absoluteRange: string;
-}) {
+/** The name with the gateway's rule and texts (the dialog shows them through localServerMessage). */
+export function roleFormSchema(messages: { idleRange: string; absoluteRange: string }) {
   return z.object({
-    name: z.string().trim().min(1, messages.nameRequired).max(ROLE_NAME_MAX, messages.tooLong),
+    name: roleRequestSchema.shape.name,
     permissions: z.array(z.string()),
     requireTotp: z.boolean(),
     idleMinutes: minutesField(IDLE_MINUTES, messages.idleRange),

@@ -16,6 +16,11 @@ describe('the gateway’s sentences in the reader’s language', () => {
     expect(localServerMessage('Something new went wrong', nl)).toBe('Something new went wrong');
   });
 
+  it('reads a length limit with its number', () => {
+    expect(localServerMessage('At most 200 characters', nl)).toBe(nl('tooLong', { max: 200 }));
+    expect(localServerMessage('At most 1024 characters', en)).toBe('At most 1024 characters');
+  });
+
   it('translates the field messages and the message of an API error, keeping its kind and status', () => {
     const error = new ApiError({
       kind: 'validation',

@@ -23,9 +23,14 @@ const KNOWN: Readonly<Record<string, StaffMessageKey>> = {
   'The Ticketing Service cannot be reached. Try again later.': 'serverServiceUnreachable',
 };
 
+/** The length limit of any field (src/contract's `At most ${max} characters`). */
+const AT_MOST = /^At most (\d+) characters$/;
+
 export function localServerMessage(message: string, t: Translate<StaffMessageKey>): string {
   const key = KNOWN[message];
-  return key ? t(key) : message;
+  if (key) return t(key);
+  const atMost = AT_MOST.exec(message);
+  return atMost ? t('tooLong', { max: Number(atMost[1]) }) : message;
 }
 
 /** The same failure with its message and field messages in the reader's language; anything else unchanged. */

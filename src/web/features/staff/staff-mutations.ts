@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type Connection, connectionSchema } from '@/contract/connection';
-import { invitationSchema, issuedLinkSchema } from '@/contract/people';
-import { type Role, roleSchema } from '@/contract/roles';
+import { type ApiKeyChange, type Connection, connectionSchema } from '@/contract/connection';
+import { type InvitationRequest, invitationSchema, issuedLinkSchema, type StaffChange } from '@/contract/people';
+import { type Role, type RoleRequest, roleSchema } from '@/contract/roles';
 import { apiClient } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 import { staffKeys } from './staff-queries';
@@ -14,16 +14,10 @@ import { staffKeys } from './staff-queries';
 
 const noContent = z.unknown();
 
-export interface InviteInput {
-  name: string;
-  email: string;
-  roleId: number;
-}
-
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) =>
+    mutationFn: (input: InvitationRequest) =>
       apiClient.post('/api/staff/invitations', {
         schema: invitationSchema,
         body: input,
@@ -36,11 +30,8 @@ export function useInvite() {
   });
 }
 
-export interface StaffChange {
+export interface StaffChangeInput extends StaffChange {
   id: number;
-  roleId?: number;
-  disabled?: boolean;
-  name?: string;
   /** The change is to the signed-in person's own account: their session (what they may do) changes too. */
   self?: boolean;
 }
@@ -48,7 +39,7 @@ export interface StaffChange {
 export function useChangeStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, self: _self, ...change }: StaffChange) =>
+    mutationFn: ({ id, self: _self, ...change }: StaffChangeInput) =>
       apiClient.request('PATCH', `/api/staff/${id}`, { schema: noContent, body: change }),
     onSettled: (_data, _error, change) =>
       Promise.all([
@@ -69,13 +60,8 @@ export function useIssueLink() {
   });
 }
 
-export interface RoleInput {
-  name: string;
-  permissions: string[];
-  requireTotp: boolean;
-  idleMinutes: number | null;
-  absoluteMinutes: number | null;
-}
+/** A role as the editor saves it (every field given: the gateway's defaults are the editor's own). */
+export type RoleInput = Required<RoleRequest>;
 
 export function useSaveRole() {
   const queryClient = useQueryClient();
@@ -106,7 +92,8 @@ export function useDeleteRole() {
 export function useReplaceKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) => apiClient.put('/api/connection', { schema: connectionSchema, body: { apiKey } }),
+    mutationFn: (apiKey: string) =>
+      apiClient.put('/api/connection', { schema: connectionSchema, body: { apiKey } satisfies ApiKeyChange }),
     onSuccess: (connection: Connection | null) => queryClient.setQueryData(staffKeys.connection(), connection),
   });
 }
