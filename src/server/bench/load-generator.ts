@@ -12,6 +12,8 @@ export interface SeatChoice {
   seatId: string;
   rankId: number;
   priceId: string;
+  /** The seat's event, when not the job's `eventId` (a pool of seats over several performances). */
+  eventId?: number;
 }
 
 export type LoadJob =
@@ -51,6 +53,12 @@ export type LoadJob =
       concurrency: number;
       warmupSeconds: number;
       durationSeconds: number;
+      /** Seats per sale (default 2). */
+      seatsPerSale?: number;
+      /** The client's path: `/v1/demo` (default, the service) or `/api/v1/demo` (through the gateway). */
+      clientPath?: string;
+      /** Raw header lines of each seller (`name: value\r\n`…), one entry per seller; default: the API key. */
+      sellerHeaders?: string[];
     };
 
 /** One endpoint of a paired job. */
@@ -84,7 +92,7 @@ export interface LoadResult {
   errors: number;
   firstError?: string;
   seatsUsed: number;
-  /** Every response's latency in ms (a paired job's). */
+  /** Every measured latency in ms (paired and selling jobs). */
   samples?: number[];
   /** A paired job: this result is side A's, `second` side B's. */
   second?: LoadResult;
@@ -124,14 +132,17 @@ function expectOk(reply: Reply, step: string): unknown {
 
 async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>): Promise<LoadResult> {
   const base = new URL(job.base);
-  const partner = '/v1/demo/partner';
-  const headers = `authorization: ${job.apiKey}\r\ncontent-type: application/json\r\n`;
+  const clientPath = (job.kind === 'sale' && job.clientPath) || '/v1/demo';
+  const partner = `${clientPath}/partner`;
+  const keyHeaders = `authorization: ${job.apiKey}\r\n`;
+  const headersOf = (seller: number) =>
+    `${(job.kind === 'sale' && job.sellerHeaders?.[seller]) || keyHeaders}content-type: application/json\r\n`;
   const latencies: number[] = [];
   let next = 0;
   let non2xx = 0;
   let errors = 0;
   let firstError: string | undefined;
-  const seatsPerCall = job.kind === 'sale' ? 2 : 1;
+  const seatsPerCall = job.kind === 'sale' ? (job.seatsPerSale ?? 2) : 1;
   // The sellers start together and keep going through the warm-up; only calls that begin after it are
   // measured. Without it the first calls decided the p99: all sellers begin at the same instant on new
   // connections, with code paths, prepared statements and PL/pgSQL triggers not yet compiled in the
@@ -148,19 +159,20 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
       seats.map((seat) => ({
         priceId: seat.priceId,
         rankId: seat.rankId,
-        eventId: job.eventId,
+        eventId: seat.eventId ?? job.eventId,
         seatId: seat.seatId,
         numberOfTickets: 1,
       })),
     );
 
-  async function seller(): Promise<void> {
+  async function seller(index: number): Promise<void> {
+    const headers = headersOf(index);
     // One kept-alive connection per seller, as a box office keeps its connection open (a new one after a
     // connection failed).
     let connection = new KeepAliveConnection(base);
     const post = async (path: string, step: string, body = '') =>
       expectOk(await connection.request('POST', path, headers, body), step);
-    const newCart = async () => ((await post('/v1/demo/cart/', 'POST /cart/')) as { cart_id: string }).cart_id;
+    const newCart = async () => ((await post(`${clientPath}/cart/`, 'POST /cart/')) as { cart_id: string }).cart_id;
     while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
       const seats = job.seats.slice(next, next + seatsPerCall);
       next += seatsPerCall;
@@ -194,7 +206,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     connection.close();
   }
 
-  await Promise.all(Array.from({ length: job.concurrency }, () => seller()));
+  await Promise.all(Array.from({ length: job.concurrency }, (_, index) => seller(index)));
   const durationSeconds = (performance.now() - measureFrom) / 1000;
   return {
     requests: latencies.length,
@@ -206,6 +218,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     errors,
     ...(firstError ? { firstError } : {}),
     seatsUsed: next,
+    samples: latencies,
   };
 }
 
