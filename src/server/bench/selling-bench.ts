@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -45,7 +46,8 @@ import { percentile } from './stats';
  *
  * BENCH_SECONDS per round (5), BENCH_ROUNDS (4), BENCH_STATEMENTS=n also prints each path's n statements
  * with the most time, BENCH_JOBS=0 runs without the background jobs, BENCH_PATHS=A,B,C chooses paths,
- * BENCH_SCRIPT=file keeps a copy of the pgbench script.
+ * BENCH_SCRIPT=file keeps a copy of the pgbench script, BENCH_PROFILE=file writes a CPU profile of this process
+ * (Foyer) taken during the rounds of path B (`.cpuprofile`, for Chrome's DevTools or speedscope).
  */
 
 const SELLERS = 20;
@@ -55,6 +57,7 @@ const WARMUP_SECONDS = 1;
 const TOP_STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 0);
 const WITH_JOBS = process.env.BENCH_JOBS !== '0';
 const PATHS = (process.env.BENCH_PATHS ?? 'A,B,C').split(',').map((path) => path.trim()) as PathName[];
+const PROFILE_FILE = process.env.BENCH_PROFILE;
 const PGBENCH = '/usr/bin/pgbench';
 const API_KEY = 'demo-partner-key';
 const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
@@ -69,7 +72,7 @@ const PATH_TITLES: Record<PathName, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Seats: a pool of free seats of one rank over the arena's published performances, used up in order.
+// Seats: a pool of the free seats of the arena's coming performances (at full price), used up in order.
 
 interface PoolSeat {
   eventId: number;
@@ -91,10 +94,9 @@ async function seatPool(db: Database): Promise<PoolSeat[]> {
   );
   const pool: PoolSeat[] = [];
   for (const event of events) {
-    // The rank's plain full price (as a box office sells most); events without one are left out.
-    const ticketType = (await ticketTypesOfEvent(db, event.id, now, { withUsage: false })).find(
+    // Each rank's plain full price (as a box office sells most); ranks without one are left out.
+    const fullPrices = (await ticketTypesOfEvent(db, event.id, now, { withUsage: false })).filter(
       (type) =>
-        type.rankId === fx.arena.rankId &&
         type.discountType === '€' &&
         type.discountValue === 0 &&
         type.requiredTag === null &&
@@ -103,16 +105,17 @@ async function seatPool(db: Database): Promise<PoolSeat[]> {
         type.validFrom === null &&
         type.validUntil === null,
     );
-    if (!ticketType) continue;
-    const { rows: seats } = await db.query<{ id: number }>(
-      `select s.id from seats s
-        where s.hall_id = (select hall_id from events where id = $1) and s.rank_id = $2
+    const byRank = new Map(fullPrices.reverse().map((type) => [type.rankId, type]));
+    const { rows: seats } = await db.query<{ id: number; rank_id: number }>(
+      `select s.id, s.rank_id from seats s
+        where s.hall_id = (select hall_id from events where id = $1)
           and not exists (select 1 from seat_claims c where c.event_id = $1 and c.seat_id = s.id)
         order by s.id`,
-      [event.id, fx.arena.rankId],
+      [event.id],
     );
-    const label = `${event.name} – ${ticketType.rankName}`;
     for (const seat of seats) {
+      const ticketType = byRank.get(seat.rank_id);
+      if (!ticketType) continue;
       pool.push({
         eventId: event.id,
         seatId: seat.id,
@@ -125,7 +128,7 @@ async function seatPool(db: Database): Promise<PoolSeat[]> {
             rank_id: ticketType.rankId,
             ticket_type_id: ticketType.id,
             price_cents: ticketType.priceCents,
-            label,
+            label: `${event.name} – ${ticketType.rankName}`,
           },
         ]),
       });
@@ -453,7 +456,7 @@ async function runPgbench(
 }
 
 async function runService(setup: Setup, seconds: number, path: 'B' | 'C') {
-  const seats: SeatChoice[] = setup.cursor.take(Math.min(setup.cursor.left, 2000 * seconds)).map((seat) => ({
+  const seats: SeatChoice[] = setup.cursor.take(Math.min(setup.cursor.left, 1000 * seconds)).map((seat) => ({
     seatId: String(seat.seatId),
     rankId: seat.rankId,
     priceId: String(seat.priceId),
@@ -486,6 +489,29 @@ async function runService(setup: Setup, seconds: number, path: 'B' | 'C') {
 
 async function runPath(path: PathName, setup: Setup, seconds: number) {
   return path === 'A' ? runPgbench(setup, seconds) : runService(setup, seconds, path);
+}
+
+/** BENCH_PROFILE: Foyer's CPU profile over path B's rounds (the profiler runs only during them). */
+class PathProfile {
+  readonly #session = new Session();
+  #profiles: unknown[] = [];
+
+  async start(): Promise<void> {
+    this.#session.connect();
+    await this.#session.post('Profiler.enable');
+    await this.#session.post('Profiler.start');
+  }
+
+  async stop(): Promise<void> {
+    const { profile } = await this.#session.post('Profiler.stop');
+    this.#profiles.push(profile);
+    this.#session.disconnect();
+  }
+
+  /** The last round's profile (a profile per round; the last is the warmest). */
+  async write(file: string): Promise<void> {
+    await writeFile(file, JSON.stringify(this.#profiles.at(-1)));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -764,12 +790,16 @@ async function main(): Promise<void> {
     const results = new Map<PathName, RoundResult[]>(PATHS.map((path) => [path, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of PATHS) {
-        if (cursor.left < 4000 * SECONDS) {
+        if (cursor.left < 1500 * SECONDS) {
           console.log(`  the seat pool is running out (${cursor.left} left): stopping`);
           break;
         }
         const before = await sample(bench, postmaster);
+        const profile = PROFILE_FILE && path === 'B' ? new PathProfile() : undefined;
+        await profile?.start();
         const load = await runPath(path, setup, SECONDS);
+        await profile?.stop();
+        if (profile && PROFILE_FILE) await profile.write(PROFILE_FILE);
         // pgbench's server processes end with it; their CPU is counted once the postmaster has reaped them.
         await new Promise((resolve) => setTimeout(resolve, 300));
         const result = difference(before, await sample(bench, postmaster), load);
