@@ -42,7 +42,8 @@ import { percentile } from './stats';
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
  * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process and of PostgreSQL's processes,
- * statements per sale (top-level + nested, from pg_stat_statements), and the ratios.
+ * statements per sale (top-level + nested, from pg_stat_statements; it does not count pgbench's BEGIN and
+ * COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the ratios.
  *
  * BENCH_SECONDS per round (5), BENCH_ROUNDS (4), BENCH_STATEMENTS=n also prints each path's n statements
  * with the most time, BENCH_JOBS=0 runs without the background jobs, BENCH_PATHS=A,B,C chooses paths,
