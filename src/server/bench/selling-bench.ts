@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
