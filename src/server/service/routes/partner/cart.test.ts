@@ -389,6 +389,71 @@ describeEachDatabase('partner cart', (database) => {
     await expectInvariants(service.db, clock);
   });
 
+  it('checks out with the lock, the lines and the order sent together, refusing and falling back as before', async () => {
+    clock = new Date();
+    const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
+    const sale = async () => {
+      const cartId = await newCart(service);
+      const cart = await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ numberOfTickets: 2 })]));
+      return { cartId, cart };
+    };
+    const orderOf = async (orderId: number) =>
+      (
+        await service.db.query<{ amount_cents: number; fee_cents: number; donation_cents: number; status: string }>(
+          'select amount_cents, fee_cents, donation_cents, status from orders where id = $1',
+          [orderId],
+        )
+      ).rows[0];
+    // The first checkout tells the process the method; the next ones are sent whole behind the lock.
+    const first = await sale();
+    expect((await api.post(`/cart/${first.cartId}/checkout`, body)).status).toBe(200);
+    const second = await sale();
+    const made = checkoutResponseSchema.parse(await (await api.post(`/cart/${second.cartId}/checkout`, body)).json());
+    expect(await orderOf(made.orderId)).toMatchObject({
+      amount_cents: Math.round(second.cart.amount * 100),
+      fee_cents: 0,
+      donation_cents: 0,
+      status: 'ord',
+    });
+    const again = checkoutResponseSchema.parse(await (await api.post(`/cart/${second.cartId}/checkout`, body)).json());
+    expect(again).toEqual(made);
+
+    const third = await sale();
+    const unknown = await api.post(`/cart/${third.cartId}/checkout`, { ...body, customerId: 999_999_999 });
+    expect((await errorOf(unknown, 422)).message).toBe('Unknown customer.');
+    const empty = await newCart(service);
+    expect((await errorOf(await api.post(`/cart/${empty}/checkout`, body), 422)).message).toBe('The cart is empty.');
+    const foreign = await newCart(service, HARBOUR.client);
+    expect(await errorOf(await api.post(`/cart/${foreign}/checkout`, body), 404)).toEqual({
+      message: 'Cart not found',
+    });
+    const { rows } = await service.db.query<{ n: number }>(
+      'select count(*)::int as n from orders where cart_id = any($1::text[])',
+      [[third.cartId, empty, foreign]],
+    );
+    expect(rows[0]?.n).toBe(0);
+
+    // A method changed since it was last read: the order is made with it as it is now.
+    const { rows: fees } = await service.db.query<{ fee_cents: number }>(
+      'update payment_methods set fee_cents = fee_cents + 150 where id = $1 returning fee_cents',
+      [fx.paymentMethods.cash],
+    );
+    try {
+      const changed = checkoutResponseSchema.parse(
+        await (await api.post(`/cart/${third.cartId}/checkout`, body)).json(),
+      );
+      expect(await orderOf(changed.orderId)).toMatchObject({
+        fee_cents: fees[0]?.fee_cents,
+        amount_cents: Math.round(third.cart.amount * 100) + (fees[0]?.fee_cents ?? 0),
+      });
+    } finally {
+      await service.db.query('update payment_methods set fee_cents = fee_cents - 150 where id = $1', [
+        fx.paymentMethods.cash,
+      ]);
+    }
+    await expectInvariants(service.db, clock);
+  });
+
   it('refuses checkout of an empty cart, unknown customers and methods, and non-https redirect URLs (422)', async () => {
     clock = new Date();
     const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
