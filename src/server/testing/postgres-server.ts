@@ -148,6 +148,8 @@ export interface StartPostgresOptions {
    * server runs: for benchmarks, whose figures must include waiting for the WAL to reach the disk.
    */
   durable?: boolean;
+  /** More lines for postgresql.conf (e.g. `shared_preload_libraries = 'pg_stat_statements'` for a benchmark). */
+  settings?: readonly string[];
 }
 
 export async function startPostgresServer(options: StartPostgresOptions = {}): Promise<PostgresServer> {
@@ -184,6 +186,7 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
       ...(options.durable ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
       'shared_buffers = 128MB',
       "log_min_messages = 'warning'",
+      ...(options.settings ?? []),
     ];
     await appendFile(join(dataDir, 'postgresql.conf'), `\n# foyer test server\n${settings.join('\n')}\n`);
 

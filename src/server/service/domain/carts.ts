@@ -34,7 +34,8 @@ export async function createCart(db: Queryable, clientId: number, now: Date): Pr
 /** Cart ids are short base64url strings; anything else cannot exist, so it is not even looked up. */
 const plausibleCartId = (cartId: string) => /^[A-Za-z0-9_-]{1,64}$/.test(cartId);
 
-const isLapsed = (cart: CartRow, now: Date) => cart.expires_at !== null && cart.expires_at.getTime() <= now.getTime();
+export const isLapsed = (cart: CartRow, now: Date) =>
+  cart.expires_at !== null && cart.expires_at.getTime() <= now.getTime();
 
 /**
  * More to read in the statement that locks the cart, saving a round trip: columns and left joins (their
@@ -68,6 +69,19 @@ async function findCart<Extra extends object>(
   const cart = rows[0];
   if (!cart) throw new NotFoundError(CART_NOT_FOUND);
   return { ...cart, expires_at: cart.expires_at === null ? null : new Date(cart.expires_at) };
+}
+
+/**
+ * Sends the cart's lock (with `along`) and nothing else: a lapsed cart is not purged, the caller decides what
+ * to do with it (isLapsed).
+ */
+export function lockCartRow<Extra extends object = object>(
+  tx: Queryable,
+  clientId: number,
+  cartId: string,
+  along?: ReadAlongWithCart,
+): Promise<CartRow & Extra> {
+  return findCart<Extra>(tx, clientId, cartId, true, along);
 }
 
 /** Drops what a lapsed cart held: its ticket items and its own hold claims. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResponse } from '@/contract/partner-cart';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable, QueryResult } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
 import type { CartRow } from './cart-row';
 import { cartItemsOfCart } from './cart-views';
-import { lockCartAndRead, orderOfCart, type ReadAlongWithCart } from './carts';
+import { isLapsed, lockCartAndRead, lockCartRow, orderOfCart, type ReadAlongWithCart } from './carts';
 import { lockEvent } from './holds';
 import { at, sellingTransaction } from './selling-transaction';
 import { findTicketType } from './ticket-types';
@@ -187,6 +187,24 @@ export function refuseLapsedCart(cart: CartRow): void {
   });
 }
 
+/** Lines that are counted again under their event's lock at checkout (recount). */
+const needsRecount = (line: CheckoutLine) =>
+  line.event_id !== null &&
+  ((line.item_type === 'ticket' && line.seating === 'general') ||
+    (line.ticket_type_id !== null && line.max_per_event !== null));
+
+/** A cart to check out has lines, and the customer has the tag of every tag-dependent price among them. */
+function checkLines(lines: readonly CheckoutLine[], customerTags: readonly string[]): void {
+  if (lines.length === 0) throw new ValidationError('The cart is empty.');
+  for (const line of lines) {
+    if (line.required_tag !== null && !customerTags.includes(line.required_tag)) {
+      throw new ValidationError(
+        `"${line.price_name}" is only for customers with the tag "${line.required_tag}"; this customer does not have it.`,
+      );
+    }
+  }
+}
+
 /**
  * Makes the order of a locked, current (not lapsed) cart; `linesUnderLock` are its checkoutLines, read under
  * the lock (or read here when not given).
@@ -201,37 +219,42 @@ export async function convertCart(
 ): Promise<{ id: number; orderKey: string }> {
   refuseLapsedCart(cart);
   const lines = linesUnderLock ?? (await checkoutLines(tx, cart.id));
-  if (lines.length === 0) throw new ValidationError('The cart is empty.');
-  for (const line of lines) {
-    if (line.required_tag !== null && !input.customerTags.includes(line.required_tag)) {
-      throw new ValidationError(
-        `"${line.price_name}" is only for customers with the tag "${line.required_tag}"; this customer does not have it.`,
-      );
-    }
-  }
+  checkLines(lines, input.customerTags);
   await recount(tx, lines, now);
-
-  const donation = lines.filter((l) => l.item_type === 'donation').reduce((sum, l) => sum + l.amount_cents, 0);
-  const goods = lines.filter((l) => l.item_type !== 'donation').reduce((sum, l) => sum + l.amount_cents, 0);
-  const fee = input.method.fee_cents;
-  const desk = input.method.kind === 'desk';
   const orderKey = newOrderKey();
+  return orderMade(tx, cart.id, lines, await insertOrder(tx, client, cart.id, input, now, orderKey), orderKey);
+}
+
+/**
+ * Sends the one statement (one round trip) that makes the order: the order, its seats sold, its lines, the
+ * cart emptied. Every part but the order only happens when the order was inserted; all parts read the same
+ * snapshot, so the lines are copied from the items the same statement deletes, and the amounts summed from
+ * them.
+ */
+function insertOrder(
+  tx: Queryable,
+  client: Client,
+  cartId: string,
+  input: CheckoutInput,
+  now: Date,
+  orderKey: string,
+): Promise<QueryResult<{ id: number | null; sold: number }>> {
+  const desk = input.method.kind === 'desk';
   const paymentDueAt = desk ? null : at(new Date(now.getTime() + input.paymentWindowSeconds * 1000));
-  // One statement (one round trip): the order, its seats sold, its lines, the cart emptied. Every part
-  // but the order only happens when the order was inserted; all parts read the same snapshot, so the
-  // lines are copied from the items the same statement deletes.
-  const converted = await tx.query<{ id: number | null; sold: number }>(
-    `with ${cartItemsOfCart('$13')}, new_order as (
+  return tx.query<{ id: number | null; sold: number }>(
+    `with ${cartItemsOfCart('$11')}, new_order as (
        insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
          handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
          cart_id, redirect_url, payment_due_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, $15::timestamptz, $10, $11, $12, $9::timestamptz,
-               $13, $14, $15::timestamptz)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, $13::timestamptz,
+               (select coalesce(sum(amount_cents), 0) from cart_items_of_cart) + $10, $10,
+               (select coalesce(sum(amount_cents), 0) from cart_items_of_cart where item_type = 'donation'),
+               $9::timestamptz, $11, $12, $13::timestamptz)
        on conflict (cart_id) do nothing
        returning id
      ), sold as (
        update seat_claims set state = 'sold', order_id = (select id from new_order), cart_id = null, expires_at = null
-        where cart_id = $13 and state = 'hold' and exists (select 1 from new_order)
+        where cart_id = $11 and state = 'hold' and exists (select 1 from new_order)
        returning 1
      ), lines as (
        insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
@@ -246,9 +269,9 @@ export async function convertCart(
         where ci.item_type <> 'donation'
         order by ci.id, g.n
      ), emptied as (
-       delete from cart_items where cart_id = $13 and exists (select 1 from new_order)
+       delete from cart_items where cart_id = $11 and exists (select 1 from new_order)
      ), closed as (
-       update carts set expires_at = null where id = $13 and exists (select 1 from new_order)
+       update carts set expires_at = null where id = $11 and exists (select 1 from new_order)
      )
      select (select id from new_order) as id, (select count(*) from sold)::int as sold`,
     [
@@ -261,18 +284,26 @@ export async function convertCart(
       input.method.id,
       input.method.name,
       at(now),
-      goods + fee + donation,
-      fee,
-      donation,
-      cart.id,
+      input.method.fee_cents,
+      cartId,
       input.redirectUrl,
       paymentDueAt,
     ],
   );
+}
+
+/** What insertOrder made of the cart: its order, once every held seat of the lines was sold to it. */
+async function orderMade(
+  tx: Queryable,
+  cartId: string,
+  lines: readonly CheckoutLine[],
+  converted: QueryResult<{ id: number | null; sold: number }>,
+  orderKey: string,
+): Promise<{ id: number; orderKey: string }> {
   const orderId = converted.rows[0]?.id ?? undefined;
   if (orderId === undefined || orderId === null) {
     // Only reachable if the cart lock were bypassed: another checkout of this cart won; use its order.
-    const existing = await orderOfCart(tx, cart.id);
+    const existing = await orderOfCart(tx, cartId);
     if (!existing) throw new ConflictError('The cart is being checked out.');
     return { id: existing.id, orderKey: existing.order_key };
   }
@@ -288,6 +319,25 @@ function redirectError(): ValidationError {
   });
 }
 
+/** The payment methods last read with a checkout's lock, per database and client:method — the next guess. */
+const knownMethods = new WeakMap<Database, Map<string, PaymentMethodRow>>();
+
+function rememberMethod(db: Database, clientId: number, method: PaymentMethodRow): void {
+  let known = knownMethods.get(db);
+  if (!known) {
+    known = new Map();
+    knownMethods.set(db, known);
+  }
+  known.set(`${clientId}:${method.id}`, method);
+}
+
+const sameMethod = (a: PaymentMethodRow, b: PaymentMethodRow) =>
+  a.id === b.id &&
+  a.name === b.name &&
+  a.fee_cents === b.fee_cents &&
+  a.kind === b.kind &&
+  a.desk_status === b.desk_status;
+
 /** `POST /partner/cart/{cartId}/checkout`. */
 export async function checkoutPartnerCart(
   deps: ServiceDeps,
@@ -298,6 +348,9 @@ export async function checkoutPartnerCart(
 ): Promise<CheckoutResponse> {
   const now = deps.now();
   if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
+  const known = knownMethods.get(deps.db)?.get(`${client.id}:${body.paymentMethodId}`);
+  const atOnce = known && (await checkoutAtOnce(deps, client, cartId, body, origin, known, now));
+  if (atOnce) return atOnce;
   return sellingTransaction(deps.db, async (tx) => {
     // The lines are read in the lock's round trip (unused when the cart turns out checked out already).
     const { cart, value: lines } = await lockCartAndRead<CustomerAndMethodColumns, CheckoutLine[]>(
@@ -323,27 +376,87 @@ export async function checkoutPartnerCart(
     if (!method) {
       throw new ValidationError('Unknown payment method.', { paymentMethodId: ['No payment method with this id.'] });
     }
-    const order = await convertCart(
-      tx,
-      client,
-      cart,
-      {
-        customerId: body.customerId,
-        method,
-        redirectUrl: body.redirectURL ?? null,
-        channel: 'sp',
-        customerTags: customer.tags,
-        paymentWindowSeconds: deps.paymentWindowSeconds,
-      },
-      now,
-      lines,
-    );
+    rememberMethod(deps.db, client.id, method);
+    const order = await convertCart(tx, client, cart, checkoutInput(deps, body, method, customer.tags), now, lines);
     return {
       orderId: order.id,
       orderKey: order.orderKey,
       url: method.kind === 'online' ? paymentPageUrl(origin, client, order.orderKey) : null,
     };
   });
+}
+
+function checkoutInput(
+  deps: ServiceDeps,
+  body: { customerId: number; redirectURL?: string | undefined },
+  method: PaymentMethodRow,
+  customerTags: readonly string[],
+): CheckoutInput {
+  return {
+    customerId: body.customerId,
+    method,
+    redirectUrl: body.redirectURL ?? null,
+    channel: 'sp',
+    customerTags,
+    paymentWindowSeconds: deps.paymentWindowSeconds,
+  };
+}
+
+/** Raised inside the transaction to roll it back and check out the usual way. */
+class CheckOutTheUsualWay extends Error {}
+
+/**
+ * `checkoutPartnerCart` in two round trips instead of three: the cart's lock (with the customer and the
+ * method), its lines and the statement that makes the order are sent together, the order made with the
+ * payment method this process last read for it (the server still runs them one after the other, so the
+ * order waits for the lock as before). When the lock then shows what the order should have waited for — a
+ * checked-out or lapsed cart, an unknown customer, a method that is not as guessed, lines that must be
+ * counted again under their event's lock — everything rolls back and the usual path decides; a broken rule
+ * (an empty cart, a tag the customer lacks, a seat no longer held) rolls back with its error. Returns
+ * undefined when the usual path must decide.
+ */
+async function checkoutAtOnce(
+  deps: ServiceDeps,
+  client: Client,
+  cartId: string,
+  body: { customerId: number; paymentMethodId: number; redirectURL?: string | undefined },
+  origin: string,
+  guess: PaymentMethodRow,
+  now: Date,
+): Promise<CheckoutResponse | undefined> {
+  try {
+    return await sellingTransaction(deps.db, async (tx) => {
+      const orderKey = newOrderKey();
+      const [locked, read, sent] = await Promise.allSettled([
+        lockCartRow<CustomerAndMethodColumns>(
+          tx,
+          client.id,
+          cartId,
+          customerAndMethodAlong(body.customerId, body.paymentMethodId),
+        ),
+        checkoutLines(tx, cartId),
+        insertOrder(tx, client, cartId, checkoutInput(deps, body, guess, []), now, orderKey),
+      ]);
+      if (locked.status === 'rejected') throw locked.reason;
+      const cart = locked.value;
+      const { customer, method } = customerAndMethod(cart);
+      const asGuessed = method !== undefined && sameMethod(method, guess);
+      if (cart.checked_out || isLapsed(cart, now) || !customer || !asGuessed) throw new CheckOutTheUsualWay();
+      if (read.status === 'rejected' || sent.status === 'rejected') throw new CheckOutTheUsualWay();
+      const lines = read.value;
+      if (lines.some(needsRecount)) throw new CheckOutTheUsualWay();
+      checkLines(lines, customer.tags);
+      const order = await orderMade(tx, cart.id, lines, sent.value, orderKey);
+      return {
+        orderId: order.id,
+        orderKey: order.orderKey,
+        url: guess.kind === 'online' ? paymentPageUrl(origin, client, order.orderKey) : null,
+      };
+    });
+  } catch (error) {
+    if (error instanceof CheckOutTheUsualWay) return undefined;
+    throw error;
+  }
 }
 
 export { redirectError };

@@ -97,6 +97,53 @@ describeEachDatabase('partner cart', (database) => {
     await expectInvariants(service.db, clock);
   });
 
+  it('adds named seats behind the lock in one go, refusing as before: nothing stays of a refused add', async () => {
+    clock = new Date();
+    const freeSeats = async (count: number) => {
+      const { rows } = await service.db.query<{ id: number }>(
+        `select s.id from seats s where s.hall_id = $1 and s.rank_id = $2
+            and not exists (select 1 from seat_claims c where c.event_id = $3 and c.seat_id = s.id)
+          order by s.id limit $4`,
+        [fx.reserved.hallId, fx.reserved.rankId, fx.reserved.eventId, count],
+      );
+      return rows.map((row) => String(row.id));
+    };
+    const claimsOf = async (seatIds: string[]) => {
+      const { rows } = await service.db.query<{ n: number }>(
+        'select count(*)::int as n from seat_claims where event_id = $1 and seat_id = any($2::int[])',
+        [fx.reserved.eventId, seatIds.map(Number)],
+      );
+      return rows[0]?.n;
+    };
+    // A first add tells the process the catalog's version: later named-seat adds are sent behind the lock.
+    const cartId = await newCart(service);
+    const [first, second, third] = await freeSeats(3);
+    await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ seatId: first })]));
+    const both = await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ seatId: second })]));
+    expect(both.cartItems.map((item) => item.seatId)).toEqual([first, second]);
+
+    const foreign = await newCart(service, HARBOUR.client);
+    expect(await errorOf(await api.post(`/cart/${foreign}`, [await reservedItem({ seatId: third })]), 404)).toEqual({
+      message: 'Cart not found',
+    });
+    expect(await errorOf(await api.post('/cart/nope', [await reservedItem({ seatId: third })]), 404)).toEqual({
+      message: 'Cart not found',
+    });
+    const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
+    expect((await api.post(`/cart/${cartId}/checkout`, body)).status).toBe(200);
+    expect(
+      (await errorOf(await api.post(`/cart/${cartId}`, [await reservedItem({ seatId: third })]), 422)).message,
+    ).toBe('This cart has been checked out; start a new cart.');
+    expect(await claimsOf([third as string])).toBe(0);
+
+    // The catalog moved since: the add still goes through (the usual way, with the new version).
+    await service.db.query('update catalog_version set n = n + 1');
+    const other = await newCart(service);
+    const moved = await cartOf(await api.post(`/cart/${other}`, [await reservedItem({ seatId: third })]));
+    expect(moved.cartItems.map((item) => item.seatId)).toEqual([third]);
+    await expectInvariants(service.db, clock);
+  });
+
   it('holds several named seats of one call in request order; the first failing item is the one reported', async () => {
     clock = new Date();
     const { rows } = await service.db.query<{ id: number }>(
@@ -339,6 +386,71 @@ describeEachDatabase('partner cart', (database) => {
       online.orderId,
     ]);
     expect(onlineOrder.rows[0]).toMatchObject({ status: 'res', payment_status: 'none' });
+    await expectInvariants(service.db, clock);
+  });
+
+  it('checks out with the lock, the lines and the order sent together, refusing and falling back as before', async () => {
+    clock = new Date();
+    const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
+    const sale = async () => {
+      const cartId = await newCart(service);
+      const cart = await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ numberOfTickets: 2 })]));
+      return { cartId, cart };
+    };
+    const orderOf = async (orderId: number) =>
+      (
+        await service.db.query<{ amount_cents: number; fee_cents: number; donation_cents: number; status: string }>(
+          'select amount_cents, fee_cents, donation_cents, status from orders where id = $1',
+          [orderId],
+        )
+      ).rows[0];
+    // The first checkout tells the process the method; the next ones are sent whole behind the lock.
+    const first = await sale();
+    expect((await api.post(`/cart/${first.cartId}/checkout`, body)).status).toBe(200);
+    const second = await sale();
+    const made = checkoutResponseSchema.parse(await (await api.post(`/cart/${second.cartId}/checkout`, body)).json());
+    expect(await orderOf(made.orderId)).toMatchObject({
+      amount_cents: Math.round(second.cart.amount * 100),
+      fee_cents: 0,
+      donation_cents: 0,
+      status: 'ord',
+    });
+    const again = checkoutResponseSchema.parse(await (await api.post(`/cart/${second.cartId}/checkout`, body)).json());
+    expect(again).toEqual(made);
+
+    const third = await sale();
+    const unknown = await api.post(`/cart/${third.cartId}/checkout`, { ...body, customerId: 999_999_999 });
+    expect((await errorOf(unknown, 422)).message).toBe('Unknown customer.');
+    const empty = await newCart(service);
+    expect((await errorOf(await api.post(`/cart/${empty}/checkout`, body), 422)).message).toBe('The cart is empty.');
+    const foreign = await newCart(service, HARBOUR.client);
+    expect(await errorOf(await api.post(`/cart/${foreign}/checkout`, body), 404)).toEqual({
+      message: 'Cart not found',
+    });
+    const { rows } = await service.db.query<{ n: number }>(
+      'select count(*)::int as n from orders where cart_id = any($1::text[])',
+      [[third.cartId, empty, foreign]],
+    );
+    expect(rows[0]?.n).toBe(0);
+
+    // A method changed since it was last read: the order is made with it as it is now.
+    const { rows: fees } = await service.db.query<{ fee_cents: number }>(
+      'update payment_methods set fee_cents = fee_cents + 150 where id = $1 returning fee_cents',
+      [fx.paymentMethods.cash],
+    );
+    try {
+      const changed = checkoutResponseSchema.parse(
+        await (await api.post(`/cart/${third.cartId}/checkout`, body)).json(),
+      );
+      expect(await orderOf(changed.orderId)).toMatchObject({
+        fee_cents: fees[0]?.fee_cents,
+        amount_cents: Math.round(third.cart.amount * 100) + (fees[0]?.fee_cents ?? 0),
+      });
+    } finally {
+      await service.db.query('update payment_methods set fee_cents = fee_cents - 150 where id = $1', [
+        fx.paymentMethods.cash,
+      ]);
+    }
     await expectInvariants(service.db, clock);
   });
 
