@@ -13,6 +13,7 @@ import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward/forwarder';
 import { registerMirrorRoutes } from './mirror/mirror-routes';
+import { registerCatalogRoutes } from './reports/catalog-routes';
 import { EventCatalog } from './reports/event-catalog';
 import { registerReportRoutes } from './reports/report-routes';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
@@ -63,7 +64,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
-  registerReportRoutes(routes, deps, new EventCatalog());
+  const catalog = new EventCatalog(deps.db);
+  registerReportRoutes(routes, deps, catalog);
+  registerCatalogRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
