@@ -123,7 +123,8 @@ test.describe('shell', () => {
     const apiSold = async () => {
       const sold = new Map<number, { sold: number; capacity: number }>();
       for (const eventId of eventIds) {
-        const response = await page.request.get(`/api/v1/demo/partner/event/${eventId}`);
+        // The dashboard reads the organisation's shared copy of the detail (at most 30 s old, issue 32).
+        const response = await page.request.get(`/api/catalog/events/${eventId}`);
         expect(response.status()).toBe(200);
         const event = (await response.json()) as {
           availability?: { capacity: number; available: number }[];
@@ -137,7 +138,8 @@ test.describe('shell', () => {
       }
       return sold;
     };
-    // Other tests sell meanwhile: the cards are read between two reads of the API, and must lie between them.
+    // Other tests sell meanwhile: the cards are read between two reads of the shared copy, and must lie between
+    // them (a copy is replaced only by a newer one).
     const before = await apiSold();
     await page.reload();
     await expectDashboard(page);

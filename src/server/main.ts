@@ -10,7 +10,7 @@ import { appDir, ensureAppBuilt } from './gateway/app-build';
 import { auditAnchorFile } from './gateway/audit';
 import { startDevServer } from './gateway/dev-server';
 import { embeddedService, upstreamService } from './gateway/service-connection';
-import { openGateway } from './gateway/start-gateway';
+import { openGateway, warmUpGateway } from './gateway/start-gateway';
 import { DEMO_PASSWORD } from './gateway/store';
 import { applyLimits, GracefulServer, serverLimits, serverOptions } from './http/server-lifecycle';
 import { createLogger } from './logger';
@@ -68,6 +68,9 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
   });
   const lifecycle = new GracefulServer();
+  // The customer search's index and the reports' rollups are made ready before /health/ready says ready,
+  // not by the first search or report (issue 32).
+  lifecycle.warmingUp(warmUpGateway(gateway));
   const app = createRootApp({
     runtime,
     log,
@@ -109,13 +112,6 @@ async function main(): Promise<void> {
     const address = devServer.server.address();
     announce(typeof address === 'object' && address ? address.port : config.PORT);
   }
-  // The customer search's index is read from the mirror now, in the background, not by the first search.
-  const warmStarted = performance.now();
-  gateway.customerDirectories.warm().then(
-    (customers) => log.info({ customers, ms: Math.round(performance.now() - warmStarted) }, 'customer search ready'),
-    (error: unknown) =>
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed'),
-  );
   const jobs = startJobs(
     backgroundJobs(gateway, runtime?.deps ?? null, { auditAnchorFile: auditAnchorFile(config.EXPORT_DIR) }),
     log,

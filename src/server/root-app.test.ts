@@ -1,11 +1,12 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRootApp } from './app';
 import type { TrustProxy } from './client-address';
 import type { GatewayDeps } from './gateway/gateway-deps';
 import { embeddedService } from './gateway/service-connection';
-import { openGateway } from './gateway/start-gateway';
+import { openGateway, warmUpGateway } from './gateway/start-gateway';
 import { isBackendPath } from './http/backend-paths';
+import { GracefulServer } from './http/server-lifecycle';
 import { TEST_MASTER_KEY } from './testing/test-gateway';
 import { createTestService, DEMO, type TestService } from './testing/test-service';
 
@@ -50,6 +51,43 @@ describe('root app: health and TRUST_PROXY', () => {
       expect(await response.json()).toEqual({ message: expect.any(String) });
     } finally {
       draining = false;
+    }
+  });
+
+  it('says ready only once the warm-up (search index, report rollups) is done', async () => {
+    const lifecycle = new GracefulServer();
+    let finish = () => {};
+    const warmUp = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    lifecycle.warmingUp(warmUp);
+    const app = createRootApp({ runtime: service, log, staticRoot: null, lifecycle, gateway });
+    const starting = await app.request('/health/ready');
+    expect(starting.status).toBe(503);
+    expect(starting.headers.get('retry-after')).toBe('1');
+    expect(await starting.json()).toEqual({ message: 'Starting' });
+    finish();
+    await warmUp;
+    expect((await app.request('/health/ready')).status).toBe(200);
+  });
+
+  it('warms the customer search of every organisation before it says ready', async () => {
+    let read = (_customers: number) => {};
+    const warm = vi
+      .spyOn(gateway.customerDirectories, 'warm')
+      .mockImplementation(() => new Promise<number>((resolve) => (read = resolve)));
+    try {
+      const lifecycle = new GracefulServer();
+      const warmUp = warmUpGateway(gateway);
+      lifecycle.warmingUp(warmUp);
+      const app = createRootApp({ runtime: service, log, staticRoot: null, lifecycle, gateway });
+      await vi.waitFor(() => expect(warm).toHaveBeenCalled());
+      expect((await app.request('/health/ready')).status).toBe(503);
+      read(100_000);
+      await warmUp;
+      expect((await app.request('/health/ready')).status).toBe(200);
+    } finally {
+      warm.mockRestore();
     }
   });
 

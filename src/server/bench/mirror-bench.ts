@@ -3,12 +3,24 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { createRootApp } from '../app';
 import type { Database, Queryable } from '../db/database';
 import { MirrorSync, type SyncReport } from '../gateway/mirror';
 import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { type ColdStart, coldAndWarm } from './mirror-bench-cold';
+import {
+  countingService,
+  deskLoad,
+  downloadCustomerPages,
+  forgetMirroredCustomers,
+  type LoadFigures,
+  p95,
+  scriptedSession,
+} from './mirror-bench-session';
+import { median } from './stats';
 
 /**
  * `npm run bench:mirror`: the gateway's mirror of a large organisation, as `npm start` runs it (embedded
@@ -18,6 +30,18 @@ import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-s
  * second and the process's peak memory. On PGlite and on a throwaway PostgreSQL server (BENCH_DATABASES).
  *
  * BENCH_COMPARE=1 adds full syncs at concurrency 1 and MIRROR_SYNC_CONCURRENCY, alternated (A B A B).
+ *
+ * Then (issue 32; BENCH_PARTS, default all of session,load,cold):
+ * - session: the service requests of one person's scripted session as the app runs it (sign in, dashboard,
+ *   customer search, a customer, the orders list, the analysis), for the organisation's first person and a
+ *   second one after it. Budget ≤ 5 per person beyond the mirror's own sync.
+ * - load: forwarded reads and full sales at the desk without (A) and during (B) a first full sync of the
+ *   customers, A B A B (BENCH_ROUNDS pairs, A lasting BENCH_SECONDS): p95 of each, failures counted; and the
+ *   first full sync of the customers alone beside merely downloading the same pages, alternated. Budgets: p95
+ *   during a sync ≤ 1.5× without, no failure; the sync ≤ 1.5× the download.
+ * - cold: Foyer started as `npm start` (its own process) on the database as the bench left it; as soon as
+ *   /health/ready says ready, sign-in → the first customer search result (≤ 1 s), then warm (≤ 300 ms); and
+ *   on another fresh start sign-in → the orders analysis's first view (≤ 1.5 s).
  */
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -28,6 +52,10 @@ const COMPARE = process.env.BENCH_COMPARE === '1';
 const wanted = process.env.BENCH_DATABASES?.split(',').map((part) => part.trim());
 const DATABASES = ['pglite', 'postgres'].filter((name) => !wanted || wanted.includes(name));
 const MASTER_KEY = 'mirror-bench-master-key-of-32-characters!';
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'session,load,cold').split(',').map((part) => part.trim()));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DESK = { readers: 4, readGapMs: 20, saleGapMs: 100 };
 /** The seed makes 50,000 demo orders; more are copies of those (with their lines), made in SQL. */
 const SEEDED_ORDERS = 50_000;
 /** Customers beyond this are copies of the seeded ones, made in SQL (the seed builds its rows in memory). */
@@ -199,9 +227,10 @@ async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<str
     await growOrders(db, clientId, ORDERS);
     note(`${name}: orders grown to ${ORDERS} in ${seconds(performance.now() - started)}`);
   }
+  const counted = countingService(embeddedService(runtime.app));
   const { deps } = await openGateway(
     { DATA_DIR: '', FOYER_MASTER_KEY: MASTER_KEY, MIRROR_SYNC_CONCURRENCY: CONCURRENCY },
-    { db, service: embeddedService(runtime.app), log, seedDemo: true },
+    { db, service: counted.service, log, seedDemo: true },
   );
   const { rows: organisations } = await db.query<{ id: string }>(
     `select id from gateway.organisations where client_name = 'demo'`,
@@ -226,8 +255,136 @@ async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<str
     `${name.padEnd(10)}  mirror after: ${after.mirror_customers}/${after.customers} customers, ${after.mirror_orders}/${after.orders} orders, ${after.mirror_lines} lines, ${after.mirror_waiting} waiting-list entries`,
   );
   if (COMPARE) lines.push(...(await compareConcurrency(name, deps, organisationId)));
+  const app = createRootApp({ runtime, log, staticRoot: null, gateway: deps });
+  // As after the gateway's start: the search has read the mirror.
+  await deps.customerDirectories.warm();
+  if (PARTS.has('session')) lines.push(...shown(await sessionRequests(name, app, counted.count, db, organisationId)));
+  if (PARTS.has('load')) lines.push(...shown(await syncBesideDesk(name, app, deps.mirror, db, organisationId)));
   await deps.mirror.stop();
   return lines;
+}
+
+/** Four customers' last names to search for, and one customer to open. */
+async function someCustomers(db: Queryable, organisationId: number) {
+  const { rows } = await db.query<{ id: number; last_name: string }>(
+    `select customer_id::float8 as id, body->>'customerLastName' as last_name from gateway.mirror_customers
+      where organisation_id = $1 and coalesce(body->>'customerLastName', '') <> ''
+      order by customer_id limit 4`,
+    [organisationId],
+  );
+  if (rows.length < 4) throw new Error('the mirror holds too few customers to search for');
+  return rows;
+}
+
+async function sessionRequests(
+  name: string,
+  app: ReturnType<typeof createRootApp>,
+  requests: () => number,
+  db: Queryable,
+  organisationId: number,
+): Promise<string[]> {
+  const [customer] = await someCustomers(db, organisationId);
+  const target = { customerId: customer?.id as number, lastName: customer?.last_name as string };
+  const lines: string[] = [];
+  for (const email of ['admin@demo.test', 'manager@demo.test']) {
+    const session = await scriptedSession(app, requests, email, target);
+    const steps = session.steps.map((step) => `${step.step} ${step.requests}`).join(', ');
+    lines.push(
+      `${name.padEnd(10)}  service requests, session of ${email}: ${session.total} (${steps}) → ${session.total <= 5 ? 'PASS' : 'FAIL'} (≤ 5)`,
+    );
+  }
+  return lines;
+}
+
+/** Reads and sales at the desk without (A) and during (B) a first full sync of the customers; then sync vs download. */
+async function syncBesideDesk(
+  name: string,
+  app: ReturnType<typeof createRootApp>,
+  mirror: MirrorSync,
+  db: Database,
+  organisationId: number,
+): Promise<string[]> {
+  const without: LoadFigures[] = [];
+  const during: LoadFigures[] = [];
+  const syncMs: number[] = [];
+  // Warm-up: the first sales on a fresh database are slower (plans, caches).
+  await deskLoad(app, db, new Promise((done) => setTimeout(done, 2000)), DESK);
+  for (let round = 0; round < ROUNDS; round++) {
+    without.push(await deskLoad(app, db, new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000)), DESK));
+    await forgetMirroredCustomers(db, organisationId);
+    const started = performance.now();
+    const sync = mirror.syncNow(organisationId);
+    during.push(await deskLoad(app, db, sync, DESK));
+    const report = await sync;
+    const failed = report?.resources.filter((resource) => resource.error) ?? [];
+    if (!report || failed.length > 0) throw new Error(`${name}: the sync during the load failed`);
+    syncMs.push(performance.now() - started);
+    note(
+      `${name}: round ${round + 1}: a full sync of the customers beside the desk took ${seconds(syncMs.at(-1) ?? 0)}`,
+    );
+  }
+  const pooled = (rounds: LoadFigures[], key: 'reads' | 'sales') => rounds.flatMap((figures) => figures[key]);
+  const failures = (rounds: LoadFigures[]) => rounds.reduce((sum, figures) => sum + figures.failures, 0);
+  const lines: string[] = [];
+  for (const key of ['reads', 'sales'] as const) {
+    const a = p95(pooled(without, key));
+    const b = p95(pooled(during, key));
+    const ratio = b / a;
+    lines.push(
+      `${name.padEnd(10)}  ${key} p95 without a sync ${ms(a)} (${pooled(without, key).length}), during a full customer sync ${ms(b)} (${pooled(during, key).length}): ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
+    );
+  }
+  const failed = failures(without) + failures(during);
+  lines.push(
+    `${name.padEnd(10)}  failed requests: ${failures(without)} without a sync, ${failures(during)} during → ${failed === 0 ? 'PASS' : 'FAIL'}`,
+  );
+  // The first full sync alone beside merely downloading its pages, alternated: D S D S.
+  const download: number[] = [];
+  const alone: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    download.push(await downloadCustomerPages(mirror, organisationId));
+    await forgetMirroredCustomers(db, organisationId);
+    const report = await mirror.syncNow(organisationId);
+    if (!report) throw new Error('the lease was not taken');
+    alone.push(report.ms);
+  }
+  const ratio = median(alone) / median(download);
+  lines.push(
+    `${name.padEnd(10)}  first full sync of ${CUSTOMERS} customers alone ${alone.map(seconds).join(', ')} vs downloading its pages ${download.map(seconds).join(', ')}: ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
+  );
+  return lines;
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+
+/** Lines of a part as it ends, too (on stderr): a long run that fails later keeps what it measured. */
+function shown(lines: string[]): string[] {
+  for (const line of lines) note(line);
+  return lines;
+}
+
+/** The cold and warm figures on a fresh start of Foyer over the database the bench left. */
+async function coldLines(name: string, start: ColdStart, terms: string[]): Promise<string[]> {
+  let figures: Awaited<ReturnType<typeof coldAndWarm>>;
+  try {
+    figures = await coldAndWarm(start, terms);
+  } catch (error) {
+    // A request refused right after a start (a sign-in's 408 behind a busy database) is a finding, not a crash.
+    return shown([`${name.padEnd(10)}  cold start: FAIL (${error instanceof Error ? error.message : String(error)})`]);
+  }
+  const verdict = (value: number, budget: number) =>
+    `${ms(value)} → ${value <= budget ? 'PASS' : 'FAIL'} (≤ ${ms(budget)})`;
+  return shown([
+    `${name.padEnd(10)}  fresh start → /health/ready: ${figures.readyMs.map(seconds).join(', ')}`,
+    `${name.padEnd(10)}  sign-in → first customer result, cold: ${verdict(figures.searchCold, 1000)}; warm (median of 3): ${verdict(figures.searchWarm, 300)}`,
+    `${name.padEnd(10)}  sign-in → the analysis's first view of ${ORDERS} orders, cold: ${verdict(figures.analysisCold, 1500)}; warm ${ms(figures.analysisWarm)}`,
+  ]);
+}
+
+/** Last names to search for, read before the bench's own process lets the database go. */
+async function searchTerms(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(`select id from gateway.organisations where client_name = 'demo'`);
+  return (await someCustomers(db, Number(rows[0]?.id))).map((row) => row.last_name);
 }
 
 /** Full syncs at concurrency 1 (A) and CONCURRENCY (B), alternated: A B A B. */
@@ -268,11 +425,17 @@ async function benchPglite(): Promise<string[]> {
     const started = performance.now();
     const runtime = await startServiceRuntime(settings({ DATA_DIR: dataDir }), log);
     note(`PGlite: seeded in ${seconds(performance.now() - started)}`);
+    let lines: string[];
+    let terms: string[];
     try {
-      return await benchDatabase('PGlite', runtime);
+      lines = await benchDatabase('PGlite', runtime);
+      terms = await searchTerms(runtime.db);
     } finally {
       await runtime.close();
     }
+    if (PARTS.has('cold'))
+      lines.push(...(await coldLines('PGlite', { env: { DATA_DIR: dataDir }, masterKey: MASTER_KEY }, terms)));
+    return lines;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -292,11 +455,17 @@ async function benchPostgres(): Promise<string[]> {
     const started = performance.now();
     const runtime = await startServiceRuntime(settings({ DATABASE_URL: url.toString() }), log);
     note(`PostgreSQL: seeded in ${seconds(performance.now() - started)}`);
+    let lines: string[];
+    let terms: string[];
     try {
-      return await benchDatabase('PostgreSQL', runtime);
+      lines = await benchDatabase('PostgreSQL', runtime);
+      terms = await searchTerms(runtime.db);
     } finally {
       await runtime.close();
     }
+    const start = { env: { DATABASE_URL: url.toString() }, masterKey: MASTER_KEY };
+    if (PARTS.has('cold')) lines.push(...(await coldLines('PostgreSQL', start, terms)));
+    return lines;
   } finally {
     await server.stop();
   }

@@ -4,7 +4,7 @@ import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import { isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
-import type { Database, Queryable, QueryResult } from './database';
+import { type Database, type Queryable, type QueryResult, withInteractivePriority } from './database';
 import { ListeningGroup, NotificationListener } from './notification-listener';
 
 /** PostgreSQL error codes the domain maps to statuses. */
@@ -24,9 +24,12 @@ export interface ConnectOptions {
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
-  return options.databaseUrl
-    ? connectPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : connectPglite(options.dataDir, options.loadDataDir);
+  // Interactive statements first, background work (the mirror's sync) in the gaps (issue 32).
+  return withInteractivePriority(
+    options.databaseUrl
+      ? await connectPostgres(options.databaseUrl, options.poolSize ?? 10)
+      : await connectPglite(options.dataDir, options.loadDataDir),
+  );
 }
 
 async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {

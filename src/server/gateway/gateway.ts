@@ -11,7 +11,7 @@ import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
-import { EventCatalog, registerReportRoutes } from './reports';
+import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerShiftRoutes } from './shifts';
@@ -60,7 +60,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
-  registerReportRoutes(routes, deps, new EventCatalog());
+  const catalog = new EventCatalog(deps.db);
+  registerReportRoutes(routes, deps, catalog);
+  registerCatalogRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is

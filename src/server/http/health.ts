@@ -9,7 +9,8 @@ const READY_QUERY_TIMEOUT_MS = 2_000;
 
 /**
  * `/health/live`: the process answers (restart it when this fails). `/health/ready`: it can serve now —
- * not shutting down, and its database answers a query within 2 s (send no traffic while this is 503).
+ * done starting (its search index and report rollups ready), not shutting down, and its database answers a
+ * query within 2 s (send no traffic while this is 503).
  * Both are cheap, unauthenticated and reveal nothing but up or down.
  */
 export function healthRoutes(options: { db: Database | null; lifecycle?: Lifecycle | undefined }): Hono {
@@ -23,6 +24,10 @@ export function healthRoutes(options: { db: Database | null; lifecycle?: Lifecyc
     if (options.lifecycle?.draining()) {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return c.json({ message: 'Shutting down' }, 503);
+    }
+    if (options.lifecycle?.starting?.()) {
+      c.header('Retry-After', '1');
+      return c.json({ message: 'Starting' }, 503);
     }
     if (options.db && !(await answers(options.db))) {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS));

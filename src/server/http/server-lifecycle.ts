@@ -128,6 +128,11 @@ function capConnectionsPerAddress(server: NetServer, cap: number): void {
 export interface Lifecycle {
   /** True from the start of a shutdown: readiness answers 503 so that load balancers stop sending. */
   draining(): boolean;
+  /**
+   * True while the process prepares what its first answers need (the customer search's index, the reports'
+   * rollups: see warmUpGateway): readiness answers 503 meanwhile, so no one is sent here to wait for it.
+   */
+  starting?(): boolean;
 }
 
 /**
@@ -143,11 +148,24 @@ export interface Lifecycle {
  */
 export class GracefulServer implements Lifecycle {
   #draining = false;
+  #starting = false;
   readonly #active = new Set<ServerResponse>();
   #server: HttpServer | null = null;
 
   draining(): boolean {
     return this.#draining;
+  }
+
+  starting(): boolean {
+    return this.#starting;
+  }
+
+  /** Not ready until `warmUp` settles (whether it succeeds or fails: a failed warm-up is caught up later). */
+  warmingUp(warmUp: Promise<unknown>): void {
+    this.#starting = true;
+    void warmUp.finally(() => {
+      this.#starting = false;
+    });
   }
 
   attach(server: HttpServer): void {

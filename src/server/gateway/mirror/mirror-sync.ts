@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
-import type { Database, Queryable } from '../../db/database';
+import { type Database, inBackground, type Queryable } from '../../db/database';
 import type { Organisations } from '../connection';
 import { UpstreamUnavailableError } from '../errors';
 import type { ServiceConnection } from '../service-connection';
-import { BACKGROUND_RETRY, type RetryPolicy, UpstreamClient } from '../upstream';
+import { BACKGROUND_RETRY, type RetryPolicy, UpstreamClient, type UpstreamPage } from '../upstream';
 import { RESOURCES, type ResourceSpec } from './mirror-resources';
 import { releaseLease, renewLease, takeLease } from './sync-lease';
 import { type ForwardedWrite, type ListedOrder, writeThrough } from './write-through';
@@ -39,6 +38,13 @@ import { type ForwardedWrite, type ListedOrder, writeThrough } from './write-thr
 
 /** How far behind the service's clock the stored watermark stays (a transaction's time to commit). */
 export const WATERMARK_MARGIN_MS = 5000;
+
+/**
+ * Records per write transaction: a whole page on a server; on the embedded database, whose one connection the
+ * people using Foyer wait for meanwhile, a part of a page (a few milliseconds of writing).
+ */
+const WRITE_CHUNK = 100;
+const WRITE_CHUNK_EMBEDDED = 25;
 
 /** A walk that wrote this many rows refreshes its tables' statistics. */
 const ANALYZE_AFTER_ROWS = 10_000;
@@ -114,18 +120,6 @@ export class MirrorSync {
 
   get intervalSeconds(): number {
     return this.options.intervalSeconds;
-  }
-
-  /**
-   * After each batch on the embedded database, a pause as long as the batch took. PGlite runs its queries on
-   * this process's one thread, and the embedded service answers in-process: without a pause the sync's
-   * promises follow one another and the event loop reaches an incoming request only when the sync is done
-   * (a sign-in waited 78 s behind a first sync). Half the time is theirs: a first sync takes twice as long,
-   * and a page loads while it runs. On a server, whose queries wait for the network, there is no need.
-   */
-  async #pause(batchMs: number): Promise<void> {
-    if (this.options.db.kind !== 'pglite') return;
-    await sleep(Math.min(batchMs, 2000), undefined, { signal: this.#abort.signal });
   }
 
   /**
@@ -219,7 +213,9 @@ export class MirrorSync {
       if (!taken) this.#claimed.delete(organisationId);
     }
     if (!taken) return null;
-    const run = this.#syncHeld(organisationId).finally(async () => {
+    // Background work: its statements (and the embedded service's for its pages) give way to the people
+    // using Foyer (db/database.ts, withInteractivePriority); a sign-in no longer waits behind a first sync.
+    const run = inBackground(() => this.#syncHeld(organisationId)).finally(async () => {
       await releaseLease(this.options.db, organisationId, this.holder).catch(() => undefined);
       this.#running.delete(organisationId);
       this.#claimed.delete(organisationId);
@@ -277,7 +273,6 @@ export class MirrorSync {
 
   async #syncResource(context: RunContext, spec: ResourceSpec): Promise<ResourceReport> {
     const { db } = this.options;
-    const { organisationId, client } = context;
     const report: ResourceReport = {
       resource: spec.name,
       full: false,
@@ -289,88 +284,136 @@ export class MirrorSync {
       writeMs: 0,
     };
     try {
-      const state = await beginAttempt(db, organisationId, spec);
+      const state = await beginAttempt(db, context.organisationId, spec);
       report.full = state.firstFull || state.reload;
       // A full sync and a reload read everything (no filter); a reload then removes what was not read.
-      const since = report.full ? null : state.watermark;
-      let greatest: number | null = null;
-      let analyzeAtRows = 1;
-      const read = async (numbers: number[], first = false) => {
-        const fetchStarted = performance.now();
-        const pages = await Promise.all(
-          numbers.map((n) => context.limit(() => client.exportPage<Record<string, unknown>>(spec.path, n, since))),
-        );
-        const writeStarted = performance.now();
-        report.fetchMs += writeStarted - fetchStarted;
-        const total = first && state.firstFull ? (pages[0]?.total ?? null) : null;
-        // One transaction per batch on a server (fewer commits to wait for); per page on the embedded
-        // database, whose one connection the people using Foyer wait for meanwhile.
-        const groups = db.kind === 'pglite' ? pages.map((page) => [page]) : [pages];
-        for (const group of groups) {
-          const records = group.flatMap((page) => page.data);
-          greatest = maxOf(greatest, greatestSecond(spec, records));
-          report.written += await db.transaction(async (tx) => {
-            const written = await spec.upsert(tx, organisationId, records);
-            await recordProgress(tx, organisationId, spec.name, state.firstFull ? written : 0, total);
-            return written;
-          });
-          report.records += records.length;
-          // Statistics that keep pace with a walk that fills the tables (a first sync): refreshed after the
-          // first batch and whenever the rows written doubled since, a dozen times for 2,000,000 rows. Planned
-          // on a table seen empty, the foreign-key check of every order line read the organisation's orders
-          // through the wrong index: a first sync of 50,000 orders spent 63 of its 69 seconds there.
-          if (report.full && report.written >= analyzeAtRows) {
-            await analyze(db, spec);
-            analyzeAtRows = report.written * 2;
-          }
-        }
-        const done = performance.now();
-        report.writeMs += done - writeStarted;
-        report.pages += pages.length;
-        await this.#pause(done - fetchStarted);
-        return pages;
-      };
-      // Page 1 says how many pages the filter has; an unchanged organisation is done with it.
-      const [head] = await read([1], true);
-      if (!head) throw new Error('no answer for page 1');
-      if (head.lastPage > 1) {
-        // The rest from the last page down (see the module comment: a change during the walk then cannot
-        // push an unread record into a page already read), page 1 again at the end. A full sync asks for
-        // several pages at once; a catch-up after a pause, rare and short, one at a time.
-        const perBatch = report.full ? this.#concurrency : 1;
-        for (let top = head.lastPage; top >= 2; top -= perBatch) {
-          const numbers: number[] = [];
-          for (let n = top; n > Math.max(1, top - perBatch); n--) numbers.push(n);
-          await read(numbers);
-          await context.keepLease();
-        }
-        await read([1]);
-      }
-      // Everything changed before the walk began, up to the greatest second read (which was read whole, so
-      // the next walk starts after it), kept WATERMARK_MARGIN_MS behind the service's clock.
-      const margin = this.options.watermarkMarginMs ?? WATERMARK_MARGIN_MS;
-      const settled = head.serverNow.getTime() - margin;
-      const watermark = new Date(greatest === null ? settled : Math.min(greatest + 1000, settled));
-      if (state.reload) report.removed = await removeUnread(db, spec, organisationId, state.dbNow);
-      // A first full sync that holds fewer records than the export had when it began skipped some (a record
-      // removed upstream meanwhile, or one moved between two pages read at once): it runs again.
-      const short = state.firstFull ? await missingRecords(db, spec, organisationId, head.total) : 0;
-      if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
-      await finishAttempt(db, organisationId, spec.name, watermark, report.full);
-      // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
-      // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
-      // itself; PostgreSQL's autovacuum comes when it comes).
-      if (report.full || report.written >= ANALYZE_AFTER_ROWS) await analyze(db, spec);
+      const walk: Walk = { spec, state, report, since: report.full ? null : state.watermark, greatest: null };
+      const head = await this.#walk(context, walk);
+      await this.#finishWalk(context, walk, head);
     } catch (error) {
       if (this.#abort.signal.aborted) {
         report.error = 'stopped';
         return report;
       }
       report.error = error instanceof LeaseLostError ? 'the lease was lost to another instance' : describe(error);
-      await failAttempt(db, organisationId, spec.name, report.error).catch(() => undefined);
+      await failAttempt(db, context.organisationId, spec.name, report.error).catch(() => undefined);
     }
     return report;
   }
+
+  /**
+   * Page 1 (it says how many pages the filter has; an unchanged organisation is done with it), then the rest
+   * from the last page down (see the module comment: a change during the walk then cannot push an unread
+   * record into a page already read), page 1 again at the end. A full sync asks for several pages at once; a
+   * catch-up after a pause, rare and short, one at a time. The next pages are asked for while the last ones
+   * are written, so a sync takes about as long as the slower of the two, not both.
+   */
+  async #walk(context: RunContext, walk: Walk): Promise<ExportPage> {
+    const fetchFirst = await this.#fetch(context, walk, [1]);
+    const [head] = fetchFirst;
+    if (!head) throw new Error('no answer for page 1');
+    await this.#write(context, walk, fetchFirst, walk.state.firstFull ? head.total : null);
+    if (head.lastPage <= 1) return head;
+    const perBatch = walk.report.full ? this.#concurrency : 1;
+    const batches: number[][] = [];
+    for (let top = head.lastPage; top >= 2; top -= perBatch) {
+      const numbers: number[] = [];
+      for (let n = top; n > Math.max(1, top - perBatch); n--) numbers.push(n);
+      batches.push(numbers);
+    }
+    batches.push([1]);
+    let next: Promise<ExportPage[]> | null = this.#fetch(context, walk, batches[0] as number[]);
+    for (let at = 0; next; at++) {
+      const pages: ExportPage[] = await next;
+      const following = batches[at + 1];
+      next = following ? this.#fetch(context, walk, following) : null;
+      // Awaited in the next round; a failure meanwhile must not go unhandled.
+      next?.catch(() => undefined);
+      await this.#write(context, walk, pages, null);
+      await context.keepLease();
+    }
+    return head;
+  }
+
+  async #fetch(context: RunContext, walk: Walk, numbers: number[]): Promise<ExportPage[]> {
+    const started = performance.now();
+    const pages = await Promise.all(
+      numbers.map((n) =>
+        context.limit(() => context.client.exportPage<Record<string, unknown>>(walk.spec.path, n, walk.since)),
+      ),
+    );
+    walk.report.fetchMs += performance.now() - started;
+    return pages;
+  }
+
+  /**
+   * Writes pages into the mirror in short transactions (WRITE_CHUNK records each, with the first full sync's
+   * progress): the people using Foyer wait for at most one of them (see withInteractivePriority).
+   */
+  async #write(context: RunContext, walk: Walk, pages: ExportPage[], total: number | null): Promise<void> {
+    const { db } = this.options;
+    const { spec, state, report } = walk;
+    const started = performance.now();
+    const records = pages.flatMap((page) => page.data);
+    walk.greatest = maxOf(walk.greatest, greatestSecond(spec, records));
+    const chunk = db.kind === 'pglite' ? WRITE_CHUNK_EMBEDDED : WRITE_CHUNK;
+    for (let from = 0; from < records.length || (from === 0 && total !== null); from += chunk) {
+      const part = records.slice(from, from + chunk);
+      report.written += await db.transaction(async (tx) => {
+        const written = await spec.upsert(tx, context.organisationId, part);
+        await recordProgress(tx, context.organisationId, spec.name, state.firstFull ? written : 0, total);
+        return written;
+      });
+      if (part.length === 0) break;
+    }
+    report.records += records.length;
+    // Statistics that keep pace with a walk that fills the tables (a first sync): refreshed after the first
+    // batch and whenever the rows written doubled since, a dozen times for 2,000,000 rows. Planned on a table
+    // seen empty, the foreign-key check of every order line read the organisation's orders through the wrong
+    // index: a first sync of 50,000 orders spent 63 of its 69 seconds there.
+    if (report.full && report.written >= (walk.analyzeAtRows ?? 1)) {
+      await analyze(db, spec);
+      walk.analyzeAtRows = report.written * 2;
+    }
+    report.writeMs += performance.now() - started;
+    report.pages += pages.length;
+  }
+
+  /** The walk read everything: the new watermark, the reload's removals, the first full sync's count check. */
+  async #finishWalk(context: RunContext, walk: Walk, head: ExportPage): Promise<void> {
+    const { db } = this.options;
+    const { spec, state, report } = walk;
+    // Everything changed before the walk began, up to the greatest second read (which was read whole, so
+    // the next walk starts after it), kept WATERMARK_MARGIN_MS behind the service's clock.
+    const margin = this.options.watermarkMarginMs ?? WATERMARK_MARGIN_MS;
+    const settled = head.serverNow.getTime() - margin;
+    const watermark = new Date(walk.greatest === null ? settled : Math.min(walk.greatest + 1000, settled));
+    if (state.reload) report.removed = await removeUnread(db, spec, context.organisationId, state.dbNow);
+    // A first full sync that holds fewer records than the export had when it began skipped some (a record
+    // removed upstream meanwhile, or one moved between two pages read at once): it runs again.
+    const short = state.firstFull ? await missingRecords(db, spec, context.organisationId, head.total) : 0;
+    if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
+    await finishAttempt(db, context.organisationId, spec.name, watermark, report.full);
+    // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
+    // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
+    // itself; PostgreSQL's autovacuum comes when it comes).
+    if (report.full || report.written >= ANALYZE_AFTER_ROWS) await analyze(db, spec);
+  }
+}
+
+type ExportPage = UpstreamPage<Record<string, unknown>>;
+
+/** One resource's walk: what it reads, and what it has found so far. */
+interface Walk {
+  spec: ResourceSpec;
+  state: AttemptState;
+  report: ResourceReport;
+  /** The filter: null for everything. */
+  since: Date | null;
+  /** The greatest watermark second read (ms). */
+  greatest: number | null;
+  /** A full walk refreshes its tables' statistics when it has written this many rows. */
+  analyzeAtRows?: number;
 }
 
 const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));

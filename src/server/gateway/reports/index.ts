@@ -5,6 +5,7 @@
  * SQL of the rollups (report-rollups.ts) and of the reports over them and the mirror's orders
  * (order-report.ts, performance-report.ts).
  */
+export { registerCatalogRoutes } from './catalog-routes';
 export { EventCatalog } from './event-catalog';
 export { ReportRollupKeeper } from './report-rollups';
 export { registerReportRoutes } from './report-routes';

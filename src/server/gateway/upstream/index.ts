@@ -11,4 +11,5 @@ export {
   retryAfterMs,
   SINGLE_ATTEMPT,
   UpstreamClient,
+  type UpstreamPage,
 } from './upstream-client';

@@ -45,11 +45,11 @@ export function DashboardPage() {
   // The day is fixed for the life of the page; a dashboard left open overnight is refreshed by a reload.
   const [now] = useState(() => new Date());
   const range = useMemo(() => dashboardRange(now), [now]);
-  const events = useQuery(eventQueries.list(range));
+  const events = useQuery(eventQueries.sharedList(range));
   const halls = useQuery(hallQueries.list());
   const selection = useMemo(() => (events.data ? selectDashboardEvents(events.data, now) : null), [events.data, now]);
   const details = useQueries({
-    queries: (selection?.availabilityIds ?? []).map((id) => eventQueries.detail(id)),
+    queries: (selection?.availabilityIds ?? []).map((id) => eventQueries.sharedDetail(id)),
   });
 
   const hallNames = useMemo(

@@ -16,7 +16,7 @@ export const dashboardRoutes: AreaRoutes = {
             import('../../lib/queries/hall-queries'),
             import('./dashboard-range'),
           ]);
-          void queryClient.prefetchQuery(eventQueries.list(dashboardRange(new Date())));
+          void queryClient.prefetchQuery(eventQueries.sharedList(dashboardRange(new Date())));
           void queryClient.prefetchQuery(hallQueries.list());
         });
         return null;

@@ -9,11 +9,14 @@ export const hallKeys = {
 };
 
 export const hallQueries = {
-  /** Halls hardly ever change during a session. */
+  /**
+   * Halls hardly ever change during a session: the gateway's copy shared by the organisation's people (read
+   * from the service at most every half hour for all of them, issue 32).
+   */
   list: () =>
     queryOptions({
       queryKey: hallKeys.list(),
-      queryFn: ({ signal }) => apiClient.get('/partner/hall', { schema: hallListSchema, signal }),
+      queryFn: ({ signal }) => apiClient.get('/api/catalog/halls', { schema: hallListSchema, signal }),
       staleTime: 30 * 60_000,
     }),
   detail: (hallId: number) =>
