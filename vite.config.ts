@@ -4,20 +4,31 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './src/build/first-paint.ts';
 import { firstScreenChunks } from './src/build/first-screen-chunks.ts';
+import { reactRouterProduction } from './src/build/react-router-production.ts';
 import { scrollAreaWithoutFloatingUi } from './src/build/scroll-area-without-floating-ui.ts';
+import { zodWithoutJsonSchema } from './src/build/zod-without-json-schema.ts';
 
 /*
  * How the app is cut into files lives in src/build: the first screens' chunks (first-screen-chunks.ts), the
- * first paint drawn into index.html (first-paint.ts), and one dependency kept out of every table's chunk
- * (scroll-area-without-floating-ui.ts). Mantine's styles are imported per component next to the code that
- * renders them; src/build/mantine-styles.test.ts checks that none is missing.
+ * first paint drawn into index.html (first-paint.ts), one dependency kept out of every table's chunk
+ * (scroll-area-without-floating-ui.ts), and what dependencies carry for development or the server only
+ * (react-router-production.ts, zod-without-json-schema.ts); `npm run bench:bundle` prints what each file
+ * weighs. Mantine's styles are imported per component next to the code that renders them;
+ * src/build/mantine-styles.test.ts checks that none is missing.
  */
 const firstScreens = firstScreenChunks();
 
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
 export default defineConfig({
-  plugins: [react(), firstScreens.plugin, scrollAreaWithoutFloatingUi(), firstPaint()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    zodWithoutJsonSchema(),
+    firstScreens.plugin,
+    scrollAreaWithoutFloatingUi(),
+    firstPaint(),
+  ],
   // `@/…` is src/ (tsconfig.json's paths): for imports that would climb three or more folders.
   resolve: { tsconfigPaths: true },
   build: {

@@ -20,6 +20,9 @@ export interface ApiClientOptions {
 
 const GATEWAY_ROOT = '/api';
 
+/** For an answer the app does not read (an empty 204, or one whose status is all that counts): any body passes. */
+export const ignoredAnswer: Parser<unknown> = { safeParse: (data) => ({ success: true, data }) };
+
 /**
  * The app's only door to the gateway. Paths starting with `/partner` or `/cart` are relative to the signed-in
  * client (`/api/v1/{clientName}`); paths starting with `/api/` (session calls, page URLs handed back by the

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
 import type { Account } from '@/contract/account';
 import { registeredPasskeySchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { IconKey } from '../../components/icons/status-icons';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { browserLabel } from '../../lib/browser-label';
@@ -48,7 +47,7 @@ export function PasskeysSection({ account }: { account: Account }) {
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      apiClient.delete(`/api/account/passkeys/${encodeURIComponent(id)}`, { schema: z.unknown() }),
+      apiClient.delete(`/api/account/passkeys/${encodeURIComponent(id)}`, { schema: ignoredAnswer }),
     onSuccess: () => setConfirming(null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });

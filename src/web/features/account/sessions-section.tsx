@@ -2,10 +2,9 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { endedSessionsSchema } from '@/contract/account';
 import '@mantine/core/styles/Badge.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { AccountSession } from '@/contract/account';
 import { describeError } from '../../components/error-message';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { appMessages } from '../../lib/app-messages';
 import { browserLabel } from '../../lib/browser-label';
 import { formatDateTime } from '../../lib/format';
@@ -31,7 +30,7 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
   const endOne = useMutation({
-    mutationFn: (ref: string) => apiClient.delete(`/api/account/sessions/${ref}`, { schema: z.unknown() }),
+    mutationFn: (ref: string) => apiClient.delete(`/api/account/sessions/${ref}`, { schema: ignoredAnswer }),
     onSettled: invalidate,
   });
   const endOthers = useMutation({

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { type OrderStatus, orderStatusSchema } from '../../lib/schemas/order-status';
 import {
   type CartAddItem,
   type CheckoutResult,
   cartCreatedSchema,
   checkoutResultSchema,
-  ignoredBodySchema,
   type PartnerCart,
   partnerCartSchema,
 } from '../../lib/schemas/partner-cart';
@@ -77,7 +76,7 @@ export function removeCartItem(cartId: string, itemId: string): Promise<PartnerC
 
 /** Abandons the cart: the service releases its seats at once. */
 export async function deleteCart(cartId: string): Promise<void> {
-  await apiClient.delete(`/partner/cart/${encodeURIComponent(cartId)}`, { schema: ignoredBodySchema });
+  await apiClient.delete(`/partner/cart/${encodeURIComponent(cartId)}`, { schema: ignoredAnswer });
 }
 
 /** Idempotent per cart at the service (DESIGN.md decision 7): a repeat returns the same order. */

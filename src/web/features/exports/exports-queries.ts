@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   type ExportKind,
   exportCountSchema,
@@ -11,7 +10,7 @@ import {
   schedulesSchema,
   watermarksSchema,
 } from '@/contract/exports';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 
 /**
  * The gateway's exports (`/api/exports/...`): the organisation's watermarks, what an export would hold, the
@@ -25,8 +24,6 @@ export const exportKeys = {
   schedules: () => [...exportKeys.all, 'schedules'] as const,
   files: () => [...exportKeys.all, 'files'] as const,
 };
-
-const empty = z.unknown();
 
 export const exportQueries = {
   watermarks: () =>
@@ -64,7 +61,8 @@ export const exportFileUrl = (fileId: number) => `/api/exports/files/${fileId}`;
 export function useForgetWatermark() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stream: PageStream) => apiClient.delete(`/api/exports/watermarks/${stream}`, { schema: empty }),
+    mutationFn: (stream: PageStream) =>
+      apiClient.delete(`/api/exports/watermarks/${stream}`, { schema: ignoredAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }
@@ -90,7 +88,7 @@ export function useUpdateSchedule() {
 export function useDeleteSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete(`/api/exports/schedules/${id}`, { schema: empty }),
+    mutationFn: (id: number) => apiClient.delete(`/api/exports/schedules/${id}`, { schema: ignoredAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exportKeys.schedules() }),
   });
 }

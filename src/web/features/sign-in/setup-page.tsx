@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { SetupRequest } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -31,7 +31,8 @@ export function SetupPage() {
   const queryClient = useQueryClient();
   const link = useQuery({
     queryKey: ['setup', token],
-    queryFn: ({ signal }) => apiClient.get(`/api/setup/${encodeURIComponent(token)}`, { schema: z.unknown(), signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/setup/${encodeURIComponent(token)}`, { schema: ignoredAnswer, signal }),
     retry: false,
   });
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { type ApiKeyChange, type Connection, connectionSchema } from '@/contract/connection';
 import { type InvitationRequest, invitationSchema, issuedLinkSchema, type StaffChange } from '@/contract/people';
 import { type Role, type RoleRequest, roleSchema } from '@/contract/roles';
-import { apiClient } from '../../lib/api-client';
+import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 import { staffKeys } from './staff-queries';
 
@@ -11,8 +10,6 @@ import { staffKeys } from './staff-queries';
  * Every change the administration makes, each owning its effects: what it invalidates (through the key
  * factory) and, where the change may touch the signed-in person's own rights, the session.
  */
-
-const noContent = z.unknown();
 
 export function useInvite() {
   const queryClient = useQueryClient();
@@ -40,7 +37,7 @@ export function useChangeStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, self: _self, ...change }: StaffChangeInput) =>
-      apiClient.request('PATCH', `/api/staff/${id}`, { schema: noContent, body: change }),
+      apiClient.request('PATCH', `/api/staff/${id}`, { schema: ignoredAnswer, body: change }),
     onSettled: (_data, _error, change) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: staffKeys.people() }),
@@ -83,7 +80,7 @@ export function useSaveRole() {
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete(`/api/roles/${id}`, { schema: noContent }),
+    mutationFn: (id: number) => apiClient.delete(`/api/roles/${id}`, { schema: ignoredAnswer }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
   });
 }

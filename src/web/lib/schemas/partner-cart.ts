@@ -44,9 +44,6 @@ export const checkoutResultSchema = z.object({
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
-/** Bodies the app does not read (`DELETE /partner/cart/{cartId}` answers with an empty one). */
-export const ignoredBodySchema = z.unknown();
-
 /** One item of `POST /partner/cart/{cartId}` (spec 4.2). */
 export interface CartAddItem {
   priceId: string;
