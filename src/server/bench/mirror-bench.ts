@@ -257,7 +257,7 @@ async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<str
   if (COMPARE) lines.push(...(await compareConcurrency(name, deps, organisationId)));
   const app = createRootApp({ runtime, log, staticRoot: null, gateway: deps });
   // As after the gateway's start: the search has read the mirror.
-  await deps.customerDirectories.warm();
+  await deps.customerDirectories.warm(await deps.organisations.ids());
   if (PARTS.has('session')) lines.push(...shown(await sessionRequests(name, app, counted.count, db, organisationId)));
   if (PARTS.has('load')) lines.push(...shown(await syncBesideDesk(name, app, deps.mirror, db, organisationId)));
   await deps.mirror.stop();

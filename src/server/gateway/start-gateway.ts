@@ -106,11 +106,13 @@ export async function openGateway(
  * (seconds at 100,000 customers: a search before it would wait for it, and so would everyone else behind the
  * embedded database's one connection). A failure is logged; the search then reads the mirror on first use.
  */
-export async function warmUpGateway(deps: Pick<GatewayDeps, 'reportRollups' | 'customerDirectories' | 'log'>) {
+export async function warmUpGateway(
+  deps: Pick<GatewayDeps, 'reportRollups' | 'customerDirectories' | 'organisations' | 'log'>,
+) {
   const started = performance.now();
   await deps.reportRollups.refreshAll();
   try {
-    const customers = await deps.customerDirectories.warm();
+    const customers = await deps.customerDirectories.warm(await deps.organisations.ids());
     deps.log.info({ customers, ms: Math.round(performance.now() - started) }, 'customer search and reports ready');
   } catch (error) {
     deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'customer search not warmed');

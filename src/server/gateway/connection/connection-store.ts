@@ -79,6 +79,12 @@ export async function sealedKeyOf(
   return row ? { clientName: row.client_name, sealedKey: row.api_key_sealed } : null;
 }
 
+/** Every connected organisation's id, in order. */
+export async function organisationIds(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>('select id from gateway.organisations order by id');
+  return rows.map((row) => Number(row.id));
+}
+
 export async function countOrganisations(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from gateway.organisations');
   return rows[0]?.n ?? 0;

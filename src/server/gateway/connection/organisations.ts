@@ -5,6 +5,7 @@ import {
   countOrganisations,
   insertOrganisation,
   type OrganisationSummary,
+  organisationIds,
   organisationSummary,
   sealedKeyOf,
   updateSealedKey,
@@ -68,5 +69,10 @@ export class Organisations {
 
   count(): Promise<number> {
     return countOrganisations(this.db);
+  }
+
+  /** Every connected organisation's id, in order: the background work done for each (sync, warm-up). */
+  ids(): Promise<number[]> {
+    return organisationIds(this.db);
   }
 }

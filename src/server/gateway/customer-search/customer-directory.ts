@@ -2,6 +2,14 @@ import { looseFlag, type OptinState } from '@/contract/customer-prefs';
 import type { CustomerSortColumn } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
 import { UnavailableError } from '../errors';
+import {
+  type MirroredSearchRow,
+  mirroredCustomerTotal,
+  mirrorSnapshotXmin,
+  SEARCH_READ_BATCH,
+  searchRowsAfter,
+  searchRowsChangedAfter,
+} from '../mirror';
 import { CustomerSearchIndex } from './search-index';
 import { normalizeText } from './search-tokens';
 
@@ -24,100 +32,8 @@ export interface DirectoryAnswer {
   customerIds: number[];
 }
 
-/** One customer as the directory reads it from the mirror (see ROW). */
-interface MirrorRow {
-  id: number;
-  xid: number;
-  email: string;
-  tags: string[];
-  firstName: string;
-  preposition: string;
-  lastName: string;
-  phone: string;
-  zip: string;
-  city: string;
-  externalId: string | null;
-  lastChanged: string;
-  credit: string;
-  /** customerPrefs is an object (else nothing is stored: opt-in unknown). */
-  hasPrefs: boolean;
-  /** user_prefs_optin as text ("1", "true", "0"…), '' when missing. */
-  optin: string;
-}
-
 /** Customers read in one catch-up from which the index is sorted at once (a few are searched unsorted). */
 const SEAL_AFTER = 1_000;
-
-/** Rows per read of the mirror: a full load of 1,000,000 customers is 200 reads. */
-const READ_BATCH = 5_000;
-
-/** Separators of ROW's fields and of the tags within their field; taken out of the values themselves. */
-const FIELD = '\x1f';
-const TAG = '\x1e';
-const clean = (value: string) => `translate(${value}, E'\\x1e\\x1f', '  ')`;
-
-/**
- * A customer's searchable fields as one line of text: PGlite hands a statement's result over column by column
- * at a cost per value, and one column instead of fifteen makes reading the whole mirror 3–5 times faster.
- */
-const ROW = `concat_ws(E'\\x1f', customer_id, change_xid, ${clean('email')},
-  translate(array_to_string(tags, E'\\x1e'), E'\\x1f', ' '),
-  ${[
-    'customerFirstName',
-    'customerPreposition',
-    'customerLastName',
-    'customerPhone',
-    'customerZip',
-    'customerCity',
-    'lastChanged',
-    'customerCredit',
-  ]
-    .map((field) => clean(`coalesce(body->>'${field}', '')`))
-    .join(', ')},
-  case when jsonb_typeof(body->'customerPrefs') = 'object' then '1' else '0' end,
-  coalesce(body->'customerPrefs'->>'user_prefs_optin', ''),
-  ${clean(`body->>'customerExternalId'`)}) as line`;
-
-/** The xmin of the statement's snapshot: every change it cannot see was written by a transaction ≥ this. */
-const SNAPSHOT_XMIN = 'select pg_snapshot_xmin(pg_current_snapshot())::text::float8 as xmin';
-
-/** The first load: every customer, by id (the primary key's order, whatever the table's statistics say). */
-const ALL_ROWS = `select ${ROW} from gateway.mirror_customers
-  where organisation_id = $1 and customer_id > $2::bigint order by customer_id limit ${READ_BATCH}`;
-
-/**
- * A catch-up: the rows written since the watermark (migration 006), after (xid, id) = ($2, $3); with the xmin
- * of the statement's snapshot on every row, and on one row without a line when nothing changed (the usual
- * case: one round trip).
- */
-const CHANGED_ROWS = `with snapshot as (${SNAPSHOT_XMIN}),
-  changed as (select ${ROW} from gateway.mirror_customers
-    where organisation_id = $1 and (change_xid, customer_id) > ($2::bigint, $3::bigint)
-    order by change_xid, customer_id limit ${READ_BATCH})
-  select snapshot.xmin, changed.line from snapshot left join changed on true`;
-
-function parseRow(line: string): MirrorRow {
-  const parts = line.split(FIELD);
-  const tags = parts[3] ?? '';
-  return {
-    id: Number(parts[0]),
-    xid: Number(parts[1]),
-    email: parts[2] ?? '',
-    tags: tags === '' ? [] : tags.split(TAG),
-    firstName: parts[4] ?? '',
-    preposition: parts[5] ?? '',
-    lastName: parts[6] ?? '',
-    phone: parts[7] ?? '',
-    zip: parts[8] ?? '',
-    city: parts[9] ?? '',
-    lastChanged: parts[10] ?? '',
-    credit: parts[11] ?? '',
-    hasPrefs: parts[12] === '1',
-    optin: parts[13] ?? '',
-    // Last: concat_ws leaves out a null, and a missing external id is null.
-    externalId: parts[14] ?? null,
-  };
-}
 
 const OPTIN_CODE: Record<OptinState, number> = { unknown: 0, yes: 1, no: 2 };
 
@@ -226,38 +142,27 @@ export class CustomerDirectory {
   private async readChanges(): Promise<void> {
     const first = !this.loaded;
     // What this read cannot see, the next one asks for: from the oldest snapshot of this read on.
-    let nextWatermark = first ? Number((await this.db.query<{ xmin: number }>(SNAPSHOT_XMIN)).rows[0]?.xmin) : null;
-    if (first) {
-      const { rows } = await this.db.query<{ n: number }>(
-        'select count(*)::int as n from gateway.mirror_customers where organisation_id = $1',
-        [this.organisationId],
-      );
-      this.firstLoad.total = rows[0]?.n ?? 0;
-    }
+    let nextWatermark = first ? await mirrorSnapshotXmin(this.db) : null;
+    if (first) this.firstLoad.total = await mirroredCustomerTotal(this.db, this.organisationId);
     let changed = 0;
     let afterXid = this.watermark - 1;
     // (watermark - 1, max) begins just before (watermark, any id): every row with change_xid ≥ watermark.
     let afterId = first ? 0 : Number.MAX_SAFE_INTEGER;
     for (;;) {
-      const { rows } = first
-        ? await this.db.query<{ line: string }>(ALL_ROWS, [this.organisationId, String(afterId)])
-        : await this.db.query<{ xmin: number; line: string | null }>(CHANGED_ROWS, [
-            this.organisationId,
-            String(afterXid),
-            String(afterId),
-          ]);
-      let read = 0;
-      for (const result of rows) {
-        if ('xmin' in result) nextWatermark ??= Number(result.xmin);
-        if (result.line === null) continue;
-        read += 1;
+      let rows: MirroredSearchRow[];
+      if (first) rows = await searchRowsAfter(this.db, this.organisationId, afterId);
+      else {
+        const read = await searchRowsChangedAfter(this.db, this.organisationId, { xid: afterXid, id: afterId });
+        nextWatermark ??= read.xmin;
+        rows = read.rows;
+      }
+      for (const row of rows) {
         if (first) this.firstLoad.read += 1;
-        const row = parseRow(result.line);
         if (this.put(row)) changed += 1;
         afterXid = row.xid;
         afterId = row.id;
       }
-      if (read < READ_BATCH) break;
+      if (rows.length < SEARCH_READ_BATCH) break;
     }
     if (nextWatermark !== null && Number.isFinite(nextWatermark)) this.watermark = nextWatermark;
     this.loaded = true;
@@ -268,7 +173,7 @@ export class CustomerDirectory {
   }
 
   /** Takes a row into the directory; false when it held exactly that already. */
-  private put(row: MirrorRow): boolean {
+  private put(row: MirroredSearchRow): boolean {
     let slot = this.slotOf.get(row.id);
     if (slot !== undefined && this.xids[slot] === row.xid) return false;
     if (slot === undefined) {
@@ -480,12 +385,11 @@ export class CustomerDirectories {
     return directory;
   }
 
-  /** Loads every connected organisation's directory, so the first search does not wait for it; customers read. */
-  async warm(): Promise<number> {
-    const { rows } = await this.db.query<{ id: string }>('select id from gateway.organisations order by id');
+  /** Loads these organisations' directories, so their first search does not wait for it; customers read. */
+  async warm(organisationIds: readonly number[]): Promise<number> {
     let customers = 0;
-    for (const row of rows) {
-      const directory = this.directoryOf(Number(row.id));
+    for (const organisationId of organisationIds) {
+      const directory = this.directoryOf(organisationId);
       await directory.sync();
       customers += directory.size;
     }

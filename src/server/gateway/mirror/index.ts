@@ -33,3 +33,11 @@ export {
   upsertWaitingList,
 } from './mirror-store';
 export { MirrorSync, type SyncReport } from './mirror-sync';
+export {
+  type MirroredSearchRow,
+  mirroredCustomerTotal,
+  mirrorSnapshotXmin,
+  SEARCH_READ_BATCH,
+  searchRowsAfter,
+  searchRowsChangedAfter,
+} from './search-rows';

@@ -157,14 +157,14 @@ export class MirrorSync {
    * The schedule does not wait for it: a long first sync of one organisation holds up no other's next round.
    */
   async syncDue(): Promise<void> {
-    const { rows } = await this.options.db.query<{ id: string }>('select id from gateway.organisations order by id');
+    const ids = await this.options.organisations.ids();
     const atOnce = this.options.organisationsAtOnce ?? 2;
     // Due when not attempted for most of an interval: an instance that ran it a moment ago makes this one wait.
     const dueAfterSeconds = this.options.intervalSeconds * 0.8;
     const started: Promise<SyncReport | null>[] = [];
-    for (const row of rows) {
+    for (const id of ids) {
       if (this.#running.size >= atOnce) break;
-      const begun = await this.#begin(Number(row.id), { dueAfterSeconds });
+      const begun = await this.#begin(id, { dueAfterSeconds });
       if (begun) started.push(begun.run);
     }
     await Promise.allSettled(started);
@@ -228,22 +228,13 @@ export class MirrorSync {
   async #syncHeld(organisationId: number): Promise<SyncReport | null> {
     const { db, log } = this.options;
     const started = performance.now();
-    const { rows } = await db.query<{ client_name: string; api_key_sealed: Uint8Array }>(
-      'select client_name, api_key_sealed from gateway.organisations where id = $1',
-      [organisationId],
-    );
-    const organisation = rows[0];
+    const organisation = await this.options.organisations.access(organisationId);
     if (!organisation) return null;
-    const client = UpstreamClient.forOrganisation(
-      this.options,
-      { organisationId, clientName: organisation.client_name, sealedKey: organisation.api_key_sealed },
-      undefined,
-      {
-        retry: this.options.retry ?? BACKGROUND_RETRY,
-        signal: this.#abort.signal,
-        ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
-      },
-    );
+    const client = UpstreamClient.forOrganisation(this.options, organisation, undefined, {
+      retry: this.options.retry ?? BACKGROUND_RETRY,
+      signal: this.#abort.signal,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+    });
     let renewedAt = performance.now();
     const context: RunContext = {
       organisationId,
@@ -265,7 +256,7 @@ export class MirrorSync {
     };
     const changed = resources.some((resource) => resource.written > 0 || resource.removed > 0 || resource.error);
     log[changed ? 'info' : 'debug'](
-      { ...report, client: organisation.client_name, resources: resources.map(summary) },
+      { ...report, client: organisation.clientName, resources: resources.map(summary) },
       'mirror synced',
     );
     return report;
