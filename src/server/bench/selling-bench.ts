@@ -591,18 +591,8 @@ const loadAverage = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 
-interface Pooled {
-  sales: number;
-  seconds: number;
-  latencies: number[];
-  failures: number;
-  firstError?: string;
-  foyerMs: number;
-  postgresMs: number;
-  top: number;
-  nested: number;
-  byQuery: Map<string, { query: string; calls: number; ms: number }>;
-}
+/** Rounds of one path added up: the same figures as a round's, over all of them. */
+type Pooled = RoundResult;
 
 function pool(results: readonly RoundResult[]): Pooled {
   const pooled: Pooled = {
