@@ -6,7 +6,19 @@ export type PermissionGroupId = 'sales' | 'customers' | 'orders' | 'administrati
 /** How an administrator thinks of the permissions when making a role: by the part of the work they open. */
 const GROUPS: readonly { id: Exclude<PermissionGroupId, 'other'>; permissions: readonly Permission[] }[] = [
   { id: 'sales', permissions: ['events:read', 'sales:sell'] },
-  { id: 'customers', permissions: ['customers:lookup', 'customers:read', 'customers:write', 'tags:write'] },
+  {
+    id: 'customers',
+    permissions: [
+      'customers:lookup',
+      'customers:read',
+      'customers:write',
+      'tags:write',
+      'segments:manage',
+      'notes:write',
+      'duplicates:review',
+      'privacy:manage',
+    ],
+  },
   { id: 'orders', permissions: ['orders:read', 'exports:run', 'reports:read', 'shifts:review'] },
   { id: 'administration', permissions: ['staff:manage', 'audit:read', 'connection:manage'] },
 ];

@@ -135,6 +135,12 @@ export const staffMessages = defineMessages(
     'perm:customers:read': 'Alle klanten en hun labels bekijken en doorzoeken, en klanten exporteren',
     'perm:customers:write': 'Klanten aanmaken en bewerken',
     'perm:tags:write': 'Labels van klanten wijzigen',
+    'perm:segments:manage':
+      'Segmenten van klanten bouwen, bewaren, tellen, bekijken en exporteren; met labels wijzigen ook een segment labelen en automatische labels bijhouden',
+    'perm:notes:write': 'Kassanotities schrijven en vlaggen op klanten zetten (wie een klant ziet, ziet de vlaggen)',
+    'perm:duplicates:review': 'Mogelijke dubbele klanten beoordelen: paren als verschillend markeren of samenvoegen',
+    'perm:privacy:manage':
+      'Privacyverzoeken afhandelen: het inzagepakket van een klant, anonimiseren, de bewaartermijnlijst',
     'perm:orders:read': 'Bestellingen en hun regels bekijken',
     'perm:exports:run': 'Bestellingen en de wachtlijst exporteren',
     'perm:reports:read': 'Overzichten en analyses van verkoop en bezetting',
@@ -299,6 +305,11 @@ export const staffMessages = defineMessages(
     'perm:customers:read': 'Browse and search all customers and their tags, and export customers',
     'perm:customers:write': 'Create and edit customers',
     'perm:tags:write': "Change customers' tags",
+    'perm:segments:manage':
+      'Build, save, count, preview and export segments of customers; with tags:write, tag a segment and keep auto tags',
+    'perm:notes:write': 'Write desk notes and set flags on customers (everyone who sees a customer sees their flags)',
+    'perm:duplicates:review': 'Review likely duplicate customers: mark pairs not the same, or merge them',
+    'perm:privacy:manage': "Answer privacy requests: a customer's subject-access package, anonymising, the retention list",
     'perm:orders:read': 'Browse orders and their lines',
     'perm:exports:run': 'Export orders and the waiting list',
     'perm:reports:read': 'Dashboards and analyses of sales and occupancy',
