@@ -16,8 +16,9 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'customers:read': 'Browse and search all customers and their tags, and export customers',
   'customers:write': 'Create and edit customers',
   'tags:write': "Change customers' tags",
-  'segments:manage': 'Build, save, count, preview and export segments of customers; with tags:write, tag a segment and keep auto tags',
-  'notes:write': "Write desk notes and set flags on customers (everyone who sees a customer sees their flags)",
+  'segments:manage':
+    'Build, save, count, preview and export segments of customers; with tags:write, tag a segment and keep auto tags',
+  'notes:write': 'Write desk notes and set flags on customers (everyone who sees a customer sees their flags)',
   'duplicates:review': 'Review likely duplicate customers: mark pairs not the same, or merge them',
   'privacy:manage': "Answer privacy requests: a customer's subject-access package, anonymising, the retention list",
   'orders:read': 'Browse orders and their lines',

@@ -309,7 +309,8 @@ export const staffMessages = defineMessages(
       'Build, save, count, preview and export segments of customers; with tags:write, tag a segment and keep auto tags',
     'perm:notes:write': 'Write desk notes and set flags on customers (everyone who sees a customer sees their flags)',
     'perm:duplicates:review': 'Review likely duplicate customers: mark pairs not the same, or merge them',
-    'perm:privacy:manage': "Answer privacy requests: a customer's subject-access package, anonymising, the retention list",
+    'perm:privacy:manage':
+      "Answer privacy requests: a customer's subject-access package, anonymising, the retention list",
     'perm:orders:read': 'Browse orders and their lines',
     'perm:exports:run': 'Export orders and the waiting list',
     'perm:reports:read': 'Dashboards and analyses of sales and occupancy',
