@@ -26,6 +26,7 @@ export {
 export { registerMirrorRoutes } from './mirror-routes';
 export {
   fullSyncFinished,
+  lastCompleteSync,
   type MirrorCustomer,
   mirrorCompleteBefore,
   upsertCustomers,

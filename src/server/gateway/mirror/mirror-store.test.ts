@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { refreshRollups } from '../reports/report-rollups';
 import { migrateGateway } from '../store/gateway-store';
-import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
+import { lastCompleteSync, upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
 const customer = (id: number, lastChanged: string, extra: Record<string, unknown> = {}) => ({
   customerId: id,
@@ -263,5 +263,24 @@ describeEachDatabase('the mirror store', (database) => {
       [organisationId],
     );
     expect(rows).toEqual([{ type: 'notified', notified_at: new Date('2026-11-02T08:00:00Z'), number_of_tickets: 2 }]);
+  });
+
+  it('says when every resource last finished a sync: the earliest success, none before each had its full sync', async () => {
+    await db.query('delete from gateway.mirror_sync_state where organisation_id = $1', [organisationId]);
+    const state = (resource: string, success: string, fullSyncDone: boolean) =>
+      db.query(
+        `insert into gateway.mirror_sync_state (organisation_id, resource, last_success_at, full_sync_finished_at)
+         values ($1, $2, $3, $4)
+         on conflict (organisation_id, resource) do update
+           set last_success_at = excluded.last_success_at, full_sync_finished_at = excluded.full_sync_finished_at`,
+        [organisationId, resource, success, fullSyncDone ? success : null],
+      );
+    expect(await lastCompleteSync(db, organisationId)).toBeNull();
+    await state('customers', '2026-11-20T10:00:03Z', true);
+    await state('orders', '2026-11-20T10:00:01Z', true);
+    await state('waitinglist', '2026-11-20T10:00:02Z', false);
+    expect(await lastCompleteSync(db, organisationId)).toBeNull();
+    await state('waitinglist', '2026-11-20T10:00:02Z', true);
+    expect(await lastCompleteSync(db, organisationId)).toEqual(new Date('2026-11-20T10:00:01Z'));
   });
 });

@@ -277,3 +277,20 @@ export async function syncStates(db: Queryable, organisationId: number): Promise
   );
   return rows;
 }
+
+/**
+ * When the organisation's mirror last finished a sync of every resource: the earliest of their last successes,
+ * null until each has had its first full sync. What runs "after each sync" (auto tags, the duplicate scan)
+ * compares this with the mark of its own last run, so it works across instances and restarts without a hook
+ * in the sync itself.
+ */
+export async function lastCompleteSync(db: Queryable, organisationId: number): Promise<Date | null> {
+  const { rows } = await db.query<{ synced_at: Date | null; resources: string | number }>(
+    `select min(last_success_at) as synced_at, count(*) filter (where full_sync_finished_at is not null) as resources
+       from gateway.mirror_sync_state where organisation_id = $1`,
+    [organisationId],
+  );
+  const row = rows[0];
+  if (!row?.synced_at || Number(row.resources) < 3) return null;
+  return new Date(row.synced_at);
+}
