@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { migrateGateway } from '../store/gateway-store';
+import { ROLE_PRESETS } from './permissions';
+import { createPresetRoles, listRoles } from './role-store';
+
+const CRM_MIGRATION = new URL('../store/migrations/016_crm_permissions.sql', import.meta.url);
+
+describeEachDatabase(
+  "migration 016: the CRM's permissions reach the preset roles of older organisations",
+  (database) => {
+    let service: TestService;
+    beforeAll(async () => {
+      service = await createTestService({ database });
+      await migrateGateway(service.db);
+    });
+    afterAll(async () => {
+      await service?.close();
+    });
+
+    it('gives each preset what ROLE_PRESETS gives a new organisation, once, and leaves made roles alone', async () => {
+      const { db } = service;
+      const { rows } = await db.query<{ id: string }>(
+        `insert into gateway.organisations (client_name, api_key_sealed) values ('older-org', '\\x00') returning id`,
+      );
+      const organisationId = Number(rows[0]?.id);
+      await createPresetRoles(db, organisationId);
+      // As an organisation made before the CRM: its presets without the new permissions, and a role of its own.
+      const crm = ['segments:manage', 'notes:write', 'duplicates:review', 'privacy:manage'];
+      await db.query(
+        `update gateway.roles set permissions = array(select p from unnest(permissions) p where not (p = any($2::text[])))
+        where organisation_id = $1`,
+        [organisationId, crm],
+      );
+      await db.query(
+        `insert into gateway.roles (organisation_id, key, name, preset, permissions)
+       values ($1, 'door', 'Door', false, array['events:read'])`,
+        [organisationId],
+      );
+      const migration = await readFile(CRM_MIGRATION, 'utf8');
+      await db.exec(migration);
+      await db.exec(migration);
+
+      const roles = await listRoles(db, organisationId);
+      for (const preset of ROLE_PRESETS) {
+        const role = roles.find((candidate) => candidate.key === preset.key);
+        expect([...(role?.permissions ?? [])].sort(), preset.key).toEqual([...preset.permissions].sort());
+      }
+      expect(roles.find((role) => role.key === 'door')?.permissions).toEqual(['events:read']);
+    });
+  },
+);
