@@ -4,6 +4,7 @@ import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
 import { registerConnectionRoutes } from './connection';
+import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerDeskRoutes } from './desk';
 import { answerError, GatewayError, NotFoundError } from './errors';
@@ -60,6 +61,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
+  registerCustomerNotesRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
   registerCatalogRoutes(routes, deps, catalog);
