@@ -6,6 +6,7 @@ import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, regis
 import { registerConnectionRoutes } from './connection';
 import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
+import { registerCustomerStoryRoutes } from './customer-story';
 import { registerDeskRoutes } from './desk';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
@@ -65,6 +66,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
   registerCatalogRoutes(routes, deps, catalog);
+  registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is

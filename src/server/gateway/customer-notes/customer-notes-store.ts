@@ -1,5 +1,6 @@
 import type { CustomerFlag, CustomerNote, FlagSeverity } from '@/contract/customer-notes';
 import type { Queryable } from '../../db/database';
+import { beforeBound, boundText, type TimeBound } from '../../db/time-bound';
 
 /**
  * All SQL of desk notes and flags (gateway.customer_notes, gateway.customer_flags, gateway.customer_flag_marks;
@@ -185,29 +186,26 @@ export async function notesOn(db: Queryable, organisationId: number, customerId:
   return rows.map(noteOf);
 }
 
-/** A cursor into a customer's notes, newest first: the notes written before (at, id). */
-export interface NoteCursor {
-  /** The database's own text of a timestamptz (no precision lost). */
-  at: string;
-  id: number;
-}
-
-/** Up to `limit` of the customer's notes before `cursor` (all when null), newest first, with their cursors. */
+/**
+ * Up to `limit` of the customer's notes written before `bound` (all when null), newest first, each with the
+ * database's text of its time (a customer's story pages by it: TimeBound).
+ */
 export async function notesBefore(
   db: Queryable,
   organisationId: number,
   customerId: number,
-  cursor: NoteCursor | null,
+  bound: TimeBound | null,
   limit: number,
-): Promise<(CustomerNote & { cursor: NoteCursor })[]> {
+): Promise<(CustomerNote & { atText: string })[]> {
+  const params: unknown[] = [organisationId, customerId];
+  const before = beforeBound('created_at', 'id', bound, params);
   const { rows } = await db.query<NoteRow & { at_text: string }>(
-    `select ${NOTE_COLUMNS}, created_at::text as at_text from gateway.customer_notes
-      where organisation_id = $1 and customer_id = $2
-        and ($3::timestamptz is null or (created_at, id) < ($3::timestamptz, $4::bigint))
+    `select ${NOTE_COLUMNS}, ${boundText('created_at')} as at_text from gateway.customer_notes
+      where organisation_id = $1 and customer_id = $2 and ${before}
       order by created_at desc, id desc limit ${limit}`,
-    [organisationId, customerId, cursor?.at ?? null, cursor?.id ?? 0],
+    params,
   );
-  return rows.map((row) => ({ ...noteOf(row), cursor: { at: row.at_text, id: Number(row.id) } }));
+  return rows.map((row) => ({ ...noteOf(row), atText: row.at_text }));
 }
 
 export async function findNote(

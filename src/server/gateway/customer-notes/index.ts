@@ -10,4 +10,4 @@ export {
   flagsOfCustomer,
   notesOfCustomer,
 } from './customer-notes-service';
-export { type NoteCursor, notesBefore } from './customer-notes-store';
+export { listFlags, notesBefore } from './customer-notes-store';

@@ -7,6 +7,12 @@
  * search index it feeds).
  */
 export {
+  type CustomerOrderFigures,
+  type CustomerOrderRow,
+  type CustomerWaitingRow,
+  customerOrderFigures,
+  customerOrdersBefore,
+  customerWaitingListBefore,
   earlierDeskOrdersChangedIn,
   isOpenReservation,
   MIRROR_BATCH,
