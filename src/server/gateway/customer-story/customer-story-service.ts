@@ -82,6 +82,8 @@ export interface StoryRequest {
   customerId: number;
   kinds: readonly StoryKind[];
   before: string | undefined;
+  /** Items per page (default STORY_PAGE_SIZE). */
+  pageSize?: number;
   /** The organisation's events by id, for naming the seats and waiting lists (read only when they are needed). */
   events: () => Promise<ReadonlyMap<number, NamedEvent>>;
 }
@@ -100,7 +102,8 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
   const { organisationId, customerId } = request;
   const cursor = request.before === undefined ? null : decodeCursor(request.before);
   const sources = new Set(request.kinds.map((kind) => SOURCE_OF[kind]));
-  const limit = STORY_PAGE_SIZE + 1;
+  const pageSize = request.pageSize ?? STORY_PAGE_SIZE;
+  const limit = pageSize + 1;
   const auditActions = request.kinds.flatMap((kind) => AUDIT_ACTION_OF[kind] ?? []);
 
   const [orders, waiting, entries, notes, figures] = await Promise.all([
@@ -240,12 +243,12 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
   }
 
   told.sort(newestFirst);
-  const page = told.slice(0, STORY_PAGE_SIZE);
+  const page = told.slice(0, pageSize);
   const last = page.at(-1);
   return {
     customerId,
     items: page.map((entry) => entry.item),
-    next: told.length > STORY_PAGE_SIZE && last ? encodeCursor({ at: last.at, rank: last.rank, id: last.id }) : null,
+    next: told.length > pageSize && last ? encodeCursor({ at: last.at, rank: last.rank, id: last.id }) : null,
     totals: figures
       ? {
           orders: figures.orders,
