@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
+import { useBuyerClearance } from '../customer-notes/public';
 import { cartQueries } from './cart-queries';
 import type { SaleAction, SaleState } from './sale-state';
 import type { SaleCart } from './use-sale-cart';
@@ -8,6 +9,8 @@ import type { SaleCart } from './use-sale-cart';
 export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch<SaleAction>) {
   const methods = useQuery(cartQueries.paymentMethods());
   const customerId = state.customer?.customerId ?? null;
+  // The buyer's flags and notes: a stop flag holds the sale until the seller confirms.
+  const clearance = useBuyerClearance(customerId);
   const method = methods.data?.find((entry) => entry.paymentMethodId === state.methodId);
   const cartHasLines = (sale.cart?.cartItems.length ?? 0) > 0;
   // Two Enters within one frame both see "not pending" yet: this ref says it at once, so a quick double
@@ -16,7 +19,8 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   const paying = useRef(false);
 
   const pay = () => {
-    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    if (paying.current || sale.checkout.isPending || !clearance.cleared || customerId === null || !method || !cartHasLines)
+      return;
     paying.current = true;
     sale.checkout.mutate(
       { customerId, method },
@@ -38,6 +42,7 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   return {
     methods: methods.data,
     customerId,
+    clearance,
     cartHasLines,
     pay,
     toCheckout: () => dispatch({ type: 'toCheckout', cartHasLines }),
