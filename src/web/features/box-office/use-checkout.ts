@@ -19,7 +19,14 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   const paying = useRef(false);
 
   const pay = () => {
-    if (paying.current || sale.checkout.isPending || !clearance.cleared || customerId === null || !method || !cartHasLines)
+    if (
+      paying.current ||
+      sale.checkout.isPending ||
+      !clearance.cleared ||
+      customerId === null ||
+      !method ||
+      !cartHasLines
+    )
       return;
     paying.current = true;
     sale.checkout.mutate(

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   type CustomerDeskNotes,
   customerDeskNotesSchema,
@@ -7,7 +8,6 @@ import {
   type FlagSeverity,
   flagListSchema,
 } from '@/contract/customer-notes';
-import { z } from 'zod';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
 
 /**

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +33,6 @@ import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { customerNotesMessages } from './customer-notes-messages';
 import { customerNotesQueries, useFlagListMutations } from './customer-notes-queries';
 import { flagLabel, SEVERITY_COLOR } from './flag-label';
-
 
 /**
  * `/customers/flags` (notes:write): the organisation's short list of flags — add one with a name and a kind,
@@ -88,7 +100,10 @@ function FlagRow({ flag }: { flag: CustomerFlag }) {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              change.mutate({ flagId: flag.id, change: { label: renaming.trim() } }, { onSuccess: () => setRenaming(null) });
+              change.mutate(
+                { flagId: flag.id, change: { label: renaming.trim() } },
+                { onSuccess: () => setRenaming(null) },
+              );
             }}
           >
             <Group gap="xs" wrap="nowrap">
@@ -117,7 +132,8 @@ function FlagRow({ flag }: { flag: CustomerFlag }) {
           value={flag.severity}
           allowDeselect={false}
           onChange={(value) => {
-            if (value && value !== flag.severity) change.mutate({ flagId: flag.id, change: { severity: value as FlagSeverity } });
+            if (value && value !== flag.severity)
+              change.mutate({ flagId: flag.id, change: { severity: value as FlagSeverity } });
           }}
           size="xs"
           w={260}
@@ -128,7 +144,12 @@ function FlagRow({ flag }: { flag: CustomerFlag }) {
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
-          <Button size="compact-sm" variant="subtle" onClick={() => setRenaming(name)} aria-label={`${t('rename')}: ${name}`}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => setRenaming(name)}
+            aria-label={`${t('rename')}: ${name}`}
+          >
             {t('rename')}
           </Button>
           {flag.preset && flag.label ? (

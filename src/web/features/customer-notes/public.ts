@@ -3,3 +3,4 @@ export { BuyerAlert } from './buyer-alert';
 export { type BuyerClearance, useBuyerClearance } from './buyer-clearance';
 export { CustomerNotesSection } from './customer-notes-section';
 export { OrderCustomerNotes } from './order-customer-notes';
+export { useFlagLabels } from './use-flag-labels';
