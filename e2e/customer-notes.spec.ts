@@ -49,7 +49,9 @@ test.describe('desk notes, flags and the story', () => {
     expect(await seriousFindings(page)).toEqual([]);
 
     // The seller picks that buyer: the alert shows before checkout, and the sale waits for the confirmation.
-    const seller = await (await browser.newContext()).newPage();
+    const seller = await (
+      await browser.newContext({ baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' })
+    ).newPage();
     await openBoxOffice(seller, baseURL, '/box-office', BOX_OFFICE);
     await choosePerformance(seller, 'Racoon Akoestisch');
     await seller.keyboard.press('Enter');

@@ -7,7 +7,8 @@ import { customerNotesMessages } from './customer-notes-messages';
 import { FlagBadges } from './flag-badges';
 import { loudest } from './flag-label';
 
-const ALERT_COLOR = { info: 'blue', caution: 'orange', stop: 'red' } as const;
+// Light alerts' title text must read on their tint: orange's does not, so caution takes blue (its badge says caution).
+const ALERT_COLOR = { info: 'blue', caution: 'blue', stop: 'red' } as const;
 
 /**
  * The box office's alert on the buyer just picked, before checkout: their flags and latest note, and — for a

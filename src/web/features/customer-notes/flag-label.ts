@@ -10,8 +10,8 @@ export function flagLabel(flag: Pick<CustomerFlag, 'label' | 'preset'>, t: Trans
   return flag.preset ? t(`preset:${flag.preset}`) : '';
 }
 
-/** The colour of a severity (Mantine's palette, dark enough for white text: WCAG AA). */
-export const SEVERITY_COLOR: Record<FlagSeverity, string> = { info: 'blue.8', caution: 'orange.9', stop: 'red.8' };
+/** The colour of a severity, dark enough for white text (WCAG AA: Mantine's orange is not, so caution has its own). */
+export const SEVERITY_COLOR: Record<FlagSeverity, string> = { info: 'blue.9', caution: '#b83d0b', stop: 'red.9' };
 
 const LOUDNESS: Record<FlagSeverity, number> = { info: 0, caution: 1, stop: 2 };
 
