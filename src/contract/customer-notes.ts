@@ -18,7 +18,6 @@ export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
 
 /** The flags every organisation starts with; the app names them in the reader's language until renamed. */
 export const FLAG_PRESETS = ['wheelchair', 'vip', 'check-id', 'do-not-sell'] as const;
-export type FlagPreset = (typeof FLAG_PRESETS)[number];
 
 export const customerFlagSchema = z.object({
   id: z.number().int(),

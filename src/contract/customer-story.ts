@@ -120,4 +120,3 @@ export const storyQuerySchema = z.object({
     .pipe(z.array(z.enum(STORY_KINDS)).min(1))
     .optional(),
 });
-export type StoryQuery = z.infer<typeof storyQuerySchema>;

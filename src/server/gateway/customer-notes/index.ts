@@ -10,4 +10,4 @@ export {
   flagsOfCustomer,
   notesOfCustomer,
 } from './customer-notes-service';
-export { listFlags, notesBefore } from './customer-notes-store';
+export { notesBefore } from './customer-notes-store';

@@ -7,9 +7,6 @@
  * search index it feeds).
  */
 export {
-  type CustomerOrderFigures,
-  type CustomerOrderRow,
-  type CustomerWaitingRow,
   customerOrderFigures,
   customerOrdersBefore,
   customerWaitingListBefore,
