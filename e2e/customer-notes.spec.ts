@@ -28,7 +28,7 @@ test.describe('desk notes, flags and the story', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     expect((await signInByApi(page.request, baseURL ?? '', MARKETING)).status()).toBe(200);
     await waitForCustomerMirror(page.request);
     const customer = await quietCustomer(page);
@@ -88,6 +88,7 @@ test.describe('desk notes, flags and the story', () => {
   });
 
   test('the flag settings page: add a flag, and no serious or critical axe findings', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
     expect((await signInByApi(page.request, baseURL ?? '', MARKETING)).status()).toBe(200);
     await page.goto('/customers/flags');
     await expect(page.getByRole('heading', { level: 1, name: 'Klantvlaggen' })).toBeVisible();
