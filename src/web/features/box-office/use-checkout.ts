@@ -18,16 +18,13 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   // DESIGN.md decision 7).
   const paying = useRef(false);
 
+  // Enter pressed while the buyer's notes are still on their way: paid once they are in, unless they hold the sale.
+  const payOnceCleared = useRef(false);
+
   const pay = () => {
-    if (
-      paying.current ||
-      sale.checkout.isPending ||
-      !clearance.cleared ||
-      customerId === null ||
-      !method ||
-      !cartHasLines
-    )
-      return;
+    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    if (clearance.loading) payOnceCleared.current = true;
+    if (!clearance.cleared) return;
     paying.current = true;
     sale.checkout.mutate(
       { customerId, method },
@@ -38,6 +35,15 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
       },
     );
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new buyer drops a press meant for the one before
+  useEffect(() => {
+    payOnceCleared.current = false;
+  }, [customerId]);
+  useEffect(() => {
+    if (clearance.loading || !payOnceCleared.current) return;
+    payOnceCleared.current = false;
+    pay();
+  });
 
   // The cart emptied (lines removed, or the hold lapsed) while in checkout: back to the sale.
   const { stage } = state;
