@@ -73,7 +73,7 @@ export function CustomerStorySection({ customerId }: { customerId: number }) {
         ) : items.length === 0 && !query.isError ? (
           <EmptyState title={t('empty')}>{kinds.length < STORY_KINDS.length ? t('emptyFiltered') : null}</EmptyState>
         ) : (
-          <Timeline bulletSize={28} lineWidth={2} aria-label={t('timeline')} data-testid="story-timeline">
+          <Timeline bulletSize={28} lineWidth={2} data-testid="story-timeline">
             {items.map((item) => (
               <Timeline.Item key={item.key} bullet={<StoryIcon kind={item.kind} size={16} />} data-kind={item.kind}>
                 <StoryEntry item={item} />
