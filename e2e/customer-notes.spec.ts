@@ -46,7 +46,6 @@ test.describe('desk notes, flags and the story', () => {
     await notes.getByRole('button', { name: 'Notitie opslaan' }).click();
     await expect(notes.getByTestId('note')).toHaveCount(1);
     await expect(notes.getByTestId('note')).toContainText(NOTE);
-    expect(await seriousFindings(page)).toEqual([]);
 
     // The seller picks that buyer: the alert shows before checkout, and the sale waits for the confirmation.
     const seller = await (
@@ -81,6 +80,8 @@ test.describe('desk notes, flags and the story', () => {
     await expect(story.locator(`[data-order-id="${orderId}"]`)).toContainText('Racoon Akoestisch');
     await expect(story.getByTestId('story-totals')).not.toContainText('Nog nooit');
     await expect(story.locator('[data-kind="note"]')).toContainText(NOTE);
+    // The customer page with its notes, flags and story in full: no serious or critical axe findings.
+    expect(await seriousFindings(page)).toEqual([]);
     await story.getByRole('checkbox', { name: 'Notities' }).click();
     await expect(page).toHaveURL(/story=/);
     await expect(story.locator('[data-kind="note"]')).toHaveCount(0);
