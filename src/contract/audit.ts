@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'staff',
   'role',
   'connection',
+  'customer-note',
+  'customer-flags',
+  'flag-settings',
 ] as const;
 
 /** What an entry says happened. */

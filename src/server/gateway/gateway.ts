@@ -4,7 +4,9 @@ import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
 import { registerConnectionRoutes } from './connection';
+import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
+import { registerCustomerStoryRoutes } from './customer-story';
 import { registerDeskRoutes } from './desk';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
@@ -60,9 +62,11 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerDeskRoutes(routes, deps);
   registerShiftRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
+  registerCustomerNotesRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
   registerCatalogRoutes(routes, deps, catalog);
+  registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is

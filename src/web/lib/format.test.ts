@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatRelativeTime,
   formatTime,
   isLocale,
   isoLocalDate,
@@ -40,5 +41,14 @@ describe('format', () => {
   it('knows its locales', () => {
     expect(isLocale('nl-NL')).toBe(true);
     expect(isLocale('de-DE')).toBe(false);
+  });
+
+  it('says how long ago a moment was, in the largest whole unit', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(formatRelativeTime('2026-11-28T11:59:30Z', 'en-GB', now)).toBe('30 seconds ago');
+    expect(formatRelativeTime('2026-11-28T09:00:00Z', 'en-GB', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-27T12:00:00Z', 'nl-NL', now)).toBe('gisteren');
+    expect(formatRelativeTime('2026-08-28T12:00:00Z', 'en-GB', now)).toBe('3 months ago');
+    expect(formatRelativeTime('2024-11-28T12:00:00Z', 'en-GB', now)).toBe('2 years ago');
   });
 });

@@ -122,3 +122,28 @@ export function formatBytes(bytes: number, locale: Locale): string {
           : (['byte', bytes] as const);
   return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+
+/** "3 days ago", "in 2 hours": how far a moment is from `now`, in the largest whole unit. */
+export function formatRelativeTime(value: Date | string, locale: Locale, now: Date = new Date()): string {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  let amount = (toDate(value).getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return format.format(Math.round(amount), 'year');
+}

@@ -1,5 +1,6 @@
 import type { AuditAction } from '@/contract/audit';
 import type { Queryable } from '../../db/database';
+import { beforeBound, boundText, type TimeBound } from '../../db/time-bound';
 import type { AuditEntry, Json } from './audit-trail';
 
 /**
@@ -280,4 +281,27 @@ export async function countPrints(
     [organisationId, orderId, kind],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Up to `limit` entries about a customer with one of `actions` that went through (no refused call), written before `bound` (all when null), newest
+ * first, each with the database's text of its time (a customer's story pages by it: TimeBound).
+ */
+export async function customerEntriesBefore(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  actions: readonly AuditAction[],
+  bound: TimeBound | null,
+  limit: number,
+): Promise<(AuditEntry & { atText: string })[]> {
+  const params: unknown[] = [organisationId, customerId, actions];
+  const before = beforeBound('at', 'id', bound, params);
+  const { rows } = await db.query<AuditRow & { at_text: string }>(
+    `select ${COLUMNS}, ${boundText('at')} as at_text from gateway.audit_entries
+      where organisation_id = $1 and customer_id = $2 and action = any($3::text[]) and (status is null or status < 300) and ${before}
+      order by at desc, id desc limit ${limit}`,
+    params,
+  );
+  return rows.map((row) => ({ ...entryOf(row), atText: row.at_text }));
 }

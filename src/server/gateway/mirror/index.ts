@@ -7,6 +7,9 @@
  * search index it feeds).
  */
 export {
+  customerOrderFigures,
+  customerOrdersBefore,
+  customerWaitingListBefore,
   earlierDeskOrdersChangedIn,
   isOpenReservation,
   MIRROR_BATCH,

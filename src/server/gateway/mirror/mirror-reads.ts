@@ -1,5 +1,6 @@
 import type { Customer } from '@/contract/customer';
 import type { Queryable } from '../../db/database';
+import { beforeBound, boundText, type TimeBound } from '../../db/time-bound';
 
 /**
  * The mirror's records as the other concerns read them (the writes are in mirror-store.ts): the customer
@@ -326,4 +327,149 @@ export async function seatsByPriceName(
     [organisationId, eventId, statuses],
   );
   return rows;
+}
+
+// ---- one customer's story (customer-story/) ----
+
+/** An order of one customer as the story shows it; `atText` is the database's text of its date (TimeBound). */
+export interface CustomerOrderRow {
+  orderId: number;
+  orderKey: string;
+  orderStatus: string;
+  paymentStatus: string;
+  channel: string;
+  paymentMethod: string;
+  orderDate: string;
+  atText: string;
+  amountCents: number;
+}
+
+/** Up to `limit` of the customer's orders dated before `bound` (all when null), newest first. */
+export async function customerOrdersBefore(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  bound: TimeBound | null,
+  limit: number,
+): Promise<CustomerOrderRow[]> {
+  const params: unknown[] = [organisationId, customerId];
+  const before = beforeBound('order_date', 'order_id', bound, params);
+  const { rows } = await db.query<{
+    order_id: string;
+    order_key: string;
+    order_status: string;
+    payment_status: string;
+    channel: string;
+    payment_method: string;
+    order_date: Date | string;
+    at_text: string;
+    amount_cents: string;
+  }>(
+    `select order_id, order_key, order_status, payment_status, channel, payment_method, order_date,
+            ${boundText('order_date')} as at_text, amount_cents
+       from gateway.mirror_orders
+      where organisation_id = $1 and customer_id = $2 and ${before}
+      order by order_date desc, order_id desc limit ${limit}`,
+    params,
+  );
+  return rows.map((row) => ({
+    orderId: Number(row.order_id),
+    orderKey: row.order_key,
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    channel: row.channel,
+    paymentMethod: row.payment_method,
+    orderDate: new Date(row.order_date).toISOString(),
+    atText: row.at_text,
+    amountCents: Number(row.amount_cents),
+  }));
+}
+
+/** A waiting-list entry of one customer as the story shows it. */
+export interface CustomerWaitingRow {
+  waitingId: number;
+  eventId: number;
+  numberOfTickets: number;
+  type: string;
+  createdAt: string;
+  atText: string;
+  notifiedAt: string | null;
+}
+
+/** Up to `limit` of the customer's waiting-list entries made before `bound` (all when null), newest first. */
+export async function customerWaitingListBefore(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  bound: TimeBound | null,
+  limit: number,
+): Promise<CustomerWaitingRow[]> {
+  const params: unknown[] = [organisationId, customerId];
+  const before = beforeBound('created_at', 'waiting_id', bound, params);
+  const { rows } = await db.query<{
+    waiting_id: string;
+    event_id: string;
+    number_of_tickets: number;
+    type: string;
+    created_at: Date | string;
+    at_text: string;
+    notified_at: Date | string | null;
+  }>(
+    `select waiting_id, event_id, number_of_tickets, type, created_at, ${boundText('created_at')} as at_text, notified_at
+       from gateway.mirror_waiting_list
+      where organisation_id = $1 and customer_id = $2 and ${before}
+      order by created_at desc, waiting_id desc limit ${limit}`,
+    params,
+  );
+  return rows.map((row) => ({
+    waitingId: Number(row.waiting_id),
+    eventId: Number(row.event_id),
+    numberOfTickets: row.number_of_tickets,
+    type: row.type,
+    createdAt: new Date(row.created_at).toISOString(),
+    atText: row.at_text,
+    notifiedAt: row.notified_at === null ? null : new Date(row.notified_at).toISOString(),
+  }));
+}
+
+/** A customer's orders of `statuses` in figures: how many, their seats, their amount, the first and last date. */
+export interface CustomerOrderFigures {
+  orders: number;
+  tickets: number;
+  amountCents: number;
+  firstOrderAt: string | null;
+  lastOrderAt: string | null;
+}
+
+export async function customerOrderFigures(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  statuses: readonly string[],
+): Promise<CustomerOrderFigures> {
+  const { rows } = await db.query<{
+    orders: number;
+    tickets: number;
+    amount: string | null;
+    first_at: Date | string | null;
+    last_at: Date | string | null;
+  }>(
+    `select count(*)::int as orders, coalesce(sum(seats.n), 0)::int as tickets, sum(o.amount_cents) as amount,
+            min(o.order_date) as first_at, max(o.order_date) as last_at
+       from gateway.mirror_orders o
+       cross join lateral (
+             select count(*) as n from gateway.mirror_order_seats s
+              where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) seats
+      where o.organisation_id = $1 and o.customer_id = $2 and o.order_status = any($3::text[])`,
+    [organisationId, customerId, statuses],
+  );
+  const row = rows[0];
+  const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+  return {
+    orders: row?.orders ?? 0,
+    tickets: row?.tickets ?? 0,
+    amountCents: Number(row?.amount ?? 0),
+    firstOrderAt: iso(row?.first_at),
+    lastOrderAt: iso(row?.last_at),
+  };
 }

@@ -49,6 +49,9 @@ export const auditMessages = defineMessages(
     'action:staff': 'Teamwijziging',
     'action:role': 'Rolwijziging',
     'action:connection': 'Verbinding gewijzigd',
+    'action:customer-note': 'Klantnotitie',
+    'action:customer-flags': 'Klantvlaggen gewijzigd',
+    'action:flag-settings': 'Vlaggenlijst gewijzigd',
   },
   {
     title: 'Audit trail',
@@ -97,5 +100,8 @@ export const auditMessages = defineMessages(
     'action:staff': 'Staff change',
     'action:role': 'Role change',
     'action:connection': 'Connection changed',
+    'action:customer-note': 'Customer note',
+    'action:customer-flags': 'Customer flags changed',
+    'action:flag-settings': 'Flag list changed',
   },
 );

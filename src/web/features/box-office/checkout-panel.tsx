@@ -22,6 +22,7 @@ export function CheckoutPanel({
   cartAmount,
   customerSlot,
   customerChosen,
+  held = false,
   methodId,
   onMethodChange,
   onPay,
@@ -32,6 +33,8 @@ export function CheckoutPanel({
   cartAmount: number;
   customerSlot: ReactNode;
   customerChosen: boolean;
+  /** The buyer's flags hold the sale until the seller confirms (their alert says so). */
+  held?: boolean;
   methodId: number | null;
   onMethodChange: (methodId: number) => void;
   onPay: () => void;
@@ -114,7 +117,7 @@ export function CheckoutPanel({
         size="md"
         onClick={onPay}
         loading={pending}
-        disabled={pending || !customerChosen || !method}
+        disabled={pending || !customerChosen || held || !method}
         data-testid="pay-button"
       >
         {pending ? t('paying') : t('pay', { amount: formatMoney(toPay, locale) })}

@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import type { Dispatch } from 'react';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
+import { BuyerAlert } from '../customer-notes/public';
 import { CustomerPicker } from '../customers/public';
 import { CheckoutPanel } from './checkout-panel';
 import type { SaleAction, SaleState } from './sale-state';
@@ -32,17 +33,21 @@ export function CheckoutSection({
       <CheckoutPanel
         cartAmount={cart.amount}
         customerSlot={
-          <CustomerPicker
-            value={state.customer}
-            onChange={(customer) => {
-              dispatch({ type: 'customerChosen', customer });
-              // Chosen: on to the payment method (arrows or 1–9), Enter pays.
-              if (customer) window.setTimeout(() => focusPaymentMethod(), 0);
-            }}
-            autoFocus={state.customer === null}
-          />
+          <>
+            <CustomerPicker
+              value={state.customer}
+              onChange={(customer) => {
+                dispatch({ type: 'customerChosen', customer });
+                // Chosen: on to the payment method (arrows or 1–9), Enter pays.
+                if (customer) window.setTimeout(() => focusPaymentMethod(), 0);
+              }}
+              autoFocus={state.customer === null}
+            />
+            <BuyerAlert clearance={checkout.clearance} />
+          </>
         }
         customerChosen={checkout.customerId !== null}
+        held={!checkout.clearance.cleared}
         methodId={state.methodId}
         onMethodChange={(methodId) => dispatch({ type: 'methodChosen', methodId })}
         onPay={checkout.pay}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
+import { useBuyerClearance } from '../customer-notes/public';
 import { cartQueries } from './cart-queries';
 import type { SaleAction, SaleState } from './sale-state';
 import type { SaleCart } from './use-sale-cart';
@@ -8,6 +9,8 @@ import type { SaleCart } from './use-sale-cart';
 export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch<SaleAction>) {
   const methods = useQuery(cartQueries.paymentMethods());
   const customerId = state.customer?.customerId ?? null;
+  // The buyer's flags and notes: a stop flag holds the sale until the seller confirms.
+  const clearance = useBuyerClearance(customerId);
   const method = methods.data?.find((entry) => entry.paymentMethodId === state.methodId);
   const cartHasLines = (sale.cart?.cartItems.length ?? 0) > 0;
   // Two Enters within one frame both see "not pending" yet: this ref says it at once, so a quick double
@@ -15,8 +18,13 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   // DESIGN.md decision 7).
   const paying = useRef(false);
 
+  // Enter pressed while the buyer's notes are still on their way: paid once they are in, unless they hold the sale.
+  const payOnceCleared = useRef(false);
+
   const pay = () => {
     if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    if (clearance.loading) payOnceCleared.current = true;
+    if (!clearance.cleared) return;
     paying.current = true;
     sale.checkout.mutate(
       { customerId, method },
@@ -27,6 +35,15 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
       },
     );
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new buyer drops a press meant for the one before
+  useEffect(() => {
+    payOnceCleared.current = false;
+  }, [customerId]);
+  useEffect(() => {
+    if (clearance.loading || !payOnceCleared.current) return;
+    payOnceCleared.current = false;
+    pay();
+  });
 
   // The cart emptied (lines removed, or the hold lapsed) while in checkout: back to the sale.
   const { stage } = state;
@@ -38,6 +55,7 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   return {
     methods: methods.data,
     customerId,
+    clearance,
     cartHasLines,
     pay,
     toCheckout: () => dispatch({ type: 'toCheckout', cartHasLines }),

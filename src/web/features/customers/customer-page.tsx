@@ -12,6 +12,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
+import { CustomerNotesSection } from '../customer-notes/public';
+import { CustomerStorySection } from '../customer-story/public';
 import { CUSTOM_FIELDS } from './customer-form-schema';
 import { TagChips } from './customer-parts';
 import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
@@ -156,6 +158,8 @@ export function CustomerPage() {
         ) : null}
       </Group>
 
+      <CustomerNotesSection customerId={customer.customerId} />
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard title={t('details')} id="customer-details">
           <Facts
@@ -214,6 +218,8 @@ export function CustomerPage() {
           </Text>
         )}
       </SectionCard>
+
+      <CustomerStorySection customerId={customer.customerId} />
     </Stack>
   );
 }

@@ -28,5 +28,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['tags', 'labels', 'clienttypes'],
       run: ({ navigate }) => void navigate('/customers/tags'),
     },
+    {
+      id: 'customers:flags',
+      requires: ['notes:write'],
+      label: { nl: 'Klantvlaggen beheren', en: 'Manage customer flags' },
+      keywords: ['flags', 'vlaggen', 'notes', 'notities', 'wheelchair', 'rolstoel'],
+      run: ({ navigate }) => void navigate('/customers/flags'),
+    },
   ],
 };

@@ -22,6 +22,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('./tag-overview-page')).TagOverviewPage }),
     },
     {
+      path: '/customers/flags',
+      handle: { requires: ['notes:write'] },
+      lazy: async () => ({ Component: (await import('../customer-notes/public-flag-settings')).FlagSettingsPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);

@@ -12,6 +12,7 @@ import { eventQueries } from '../../lib/queries/event-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { useCan } from '../../lib/use-can';
+import { OrderCustomerNotes } from '../customer-notes/public';
 import { orderPageMessages } from './order-page-messages';
 import { OrderStatusBadge, PaymentStatusBadge, useChannelLabel } from './order-parts';
 import { PublicLinks } from './order-public-links';
@@ -124,6 +125,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
           </Group>
         ) : null}
       </Stack>
+
+      <OrderCustomerNotes customerId={order.customerId} />
 
       <SectionCard title={t('fieldsTitle')} id="order-fields">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
