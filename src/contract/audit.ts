@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'staff',
   'role',
   'connection',
+  'privacy-package',
+  'anonymise',
+  'privacy-settings',
 ] as const;
 
 /** What an entry says happened. */

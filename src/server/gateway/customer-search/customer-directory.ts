@@ -1,5 +1,6 @@
 import { looseFlag, type OptinState } from '@/contract/customer-prefs';
 import type { CustomerSortColumn } from '@/contract/customer-search';
+import { isAnonymisedEmail } from '@/contract/privacy';
 import type { Queryable } from '../../db/database';
 import { UnavailableError } from '../errors';
 import {
@@ -103,6 +104,8 @@ export class CustomerDirectory {
   /** Orders of all customers by a column, for the version of the directory they were made for. */
   private readonly orders = new Map<string, { version: number; slots: Int32Array }>();
   private version = 0;
+  /** A read took in an anonymised customer over what they were: what they were must go from memory too. */
+  private erased = false;
 
   constructor(
     private readonly db: Queryable,
@@ -169,13 +172,30 @@ export class CustomerDirectory {
     if (changed > 0) this.version += 1;
     // After a load, sort the index now rather than in the first search; a few changes are searched unsorted
     // until they add up (the index seals itself then).
-    if (changed >= SEAL_AFTER) this.index.seal();
+    if (this.erased) this.forgetReplaced();
+    else if (changed >= SEAL_AFTER) this.index.seal();
+  }
+
+  /**
+   * Drops what replaced records held (a privacy request's anonymisation): the index keeps a replaced customer's
+   * words until it compacts, and the shared texts (names, cities) until no one uses them. Costs a compaction
+   * (a sort of the index, seconds at a million), so only an erasure asks for it, not every edit.
+   */
+  private forgetReplaced(): void {
+    this.erased = false;
+    this.index.compact();
+    this.interned.clear();
+    for (let slot = 0; slot < this.slots; slot++) {
+      this.nameKeys[slot] = this.intern(this.nameKeys[slot] as string);
+      this.cityKeys[slot] = this.intern(this.cityKeys[slot] as string);
+    }
   }
 
   /** Takes a row into the directory; false when it held exactly that already. */
   private put(row: MirroredSearchRow): boolean {
     let slot = this.slotOf.get(row.id);
     if (slot !== undefined && this.xids[slot] === row.xid) return false;
+    if (slot !== undefined && isAnonymisedEmail(row.email)) this.erased = true;
     if (slot === undefined) {
       slot = this.slots++;
       this.slotOf.set(row.id, slot);
@@ -394,6 +414,15 @@ export class CustomerDirectories {
       customers += directory.size;
     }
     return customers;
+  }
+
+  /**
+   * Lets this process's directory of the organisation (when it has one) read what changed in the mirror now,
+   * rather than before its next search: after an anonymisation, so the replaced words leave memory at once.
+   */
+  async catchUp(organisationId: number): Promise<void> {
+    const directory = this.directories.get(organisationId);
+    if (directory?.loaded) await directory.sync();
   }
 
   private directoryOf(organisationId: number): CustomerDirectory {

@@ -7,6 +7,12 @@
  * search index it feeds).
  */
 export {
+  type MirroredCustomerOrder,
+  type MirroredCustomerWaitingEntry,
+  ordersOfCustomer,
+  waitingListOfCustomer,
+} from './customer-records';
+export {
   earlierDeskOrdersChangedIn,
   isOpenReservation,
   MIRROR_BATCH,

@@ -49,6 +49,9 @@ export const auditMessages = defineMessages(
     'action:staff': 'Teamwijziging',
     'action:role': 'Rolwijziging',
     'action:connection': 'Verbinding gewijzigd',
+    'action:privacy-package': 'Privacypakket opgevraagd',
+    'action:anonymise': 'Klant geanonimiseerd',
+    'action:privacy-settings': 'Bewaartermijn gewijzigd',
   },
   {
     title: 'Audit trail',
@@ -97,5 +100,8 @@ export const auditMessages = defineMessages(
     'action:staff': 'Staff change',
     'action:role': 'Role change',
     'action:connection': 'Connection changed',
+    'action:privacy-package': 'Privacy package requested',
+    'action:anonymise': 'Customer anonymised',
+    'action:privacy-settings': 'Retention period changed',
   },
 );
