@@ -44,7 +44,6 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const anonymiseRequestSchema = z.object({
   confirmation: z.string({ error: 'Type the email address of the customer.' }).trim().min(1).max(320),
 });
-export type AnonymiseRequest = z.infer<typeof anonymiseRequestSchema>;
 
 /** What anonymising did (no personal data: field names and counts). */
 export interface AnonymiseOutcome {
@@ -107,7 +106,6 @@ export const retentionBatchSchema = z.object({
     .min(1, 'Choose at least one customer.')
     .max(RETENTION_BATCH_MAX, `At most ${RETENTION_BATCH_MAX} customers per batch.`),
 });
-export type RetentionBatch = z.infer<typeof retentionBatchSchema>;
 
 /** The job a batch became (its progress is the customer jobs' to show). */
 export interface RetentionBatchAnswer {

@@ -6,12 +6,7 @@
  * join the mirror's orders in one statement) and the customer directory (its load and catch-up, tuned with the
  * search index it feeds).
  */
-export {
-  type MirroredCustomerOrder,
-  type MirroredCustomerWaitingEntry,
-  ordersOfCustomer,
-  waitingListOfCustomer,
-} from './customer-records';
+export { ordersOfCustomer, waitingListOfCustomer } from './customer-records';
 export {
   earlierDeskOrdersChangedIn,
   isOpenReservation,

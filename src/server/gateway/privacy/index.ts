@@ -7,5 +7,5 @@
  * subject-access.ts and package-letter.ts (the package).
  */
 export { anonymiseAction } from './anonymise-action';
-export type { CustomerJobAction, CustomerJobContext, CustomerJobs, CustomerNotes } from './privacy-deps';
-export { type PrivacyDeps, registerPrivacyRoutes } from './privacy-routes';
+export type { CustomerJobs, CustomerNotes } from './privacy-deps';
+export { registerPrivacyRoutes } from './privacy-routes';

@@ -24,7 +24,7 @@ import { type PrivacyRequester, PrivacyService, type PrivacyServiceDeps } from '
 const privacyManage = { permission: 'privacy:manage' } as const;
 
 /** What the privacy routes work with (of GatewayDeps, which is built from this folder's entry). */
-export interface PrivacyDeps extends PrivacyServiceDeps {
+interface PrivacyDeps extends PrivacyServiceDeps {
   service: ServiceConnection;
   organisations: KeyOpener;
 }
