@@ -46,15 +46,16 @@ export const anonymiseRequestSchema = z.object({
 });
 
 /** What anonymising did (no personal data: field names and counts). */
-export interface AnonymiseOutcome {
-  customerId: number;
+export const anonymiseOutcomeSchema = z.object({
+  customerId: z.number(),
   /** The service's fields that were overwritten or cleared. */
-  fieldsCleared: string[];
-  tagsRemoved: number;
-  notesDeleted: number;
+  fieldsCleared: z.array(z.string()),
+  tagsRemoved: z.number(),
+  notesDeleted: z.number(),
   /** Orders kept for the books (the mirror's count). */
-  ordersKept: number;
-}
+  ordersKept: z.number(),
+});
+export type AnonymiseOutcome = z.infer<typeof anonymiseOutcomeSchema>;
 
 /** Rows per page of the retention list. */
 export const RETENTION_PAGE_SIZE = 50;
@@ -69,35 +70,33 @@ export const retentionQuerySchema = z.object({
 });
 
 /** A customer the retention list proposes. */
-export interface RetentionCandidate {
-  customerId: number;
-  name: string;
-  email: string;
-  city: string;
+const retentionCandidateSchema = z.object({
+  customerId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  city: z.string(),
   /** The service's lastChanged of the customer. */
-  lastChanged: string;
+  lastChanged: z.string(),
   /** Their last order's date (null: none). */
-  lastOrderAt: string | null;
-  orders: number;
-}
+  lastOrderAt: z.string().nullable(),
+  orders: z.number(),
+});
 
-export interface RetentionPage {
-  retentionYears: number;
+export const retentionPageSchema = z.object({
+  retentionYears: z.number(),
   /** Customers with no order, change or waiting-list entry since this moment are proposed. */
-  cutoff: string;
-  data: RetentionCandidate[];
-  total: number;
-  page: number;
-  perPage: number;
-  lastPage: number;
-}
+  cutoff: z.string(),
+  data: z.array(retentionCandidateSchema),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+  lastPage: z.number(),
+});
+export type RetentionPage = z.infer<typeof retentionPageSchema>;
 
 /** `GET /api/privacy/retention/ids`: every proposed customer's number (at most RETENTION_SELECT_MAX). */
-export interface RetentionIds {
-  ids: number[];
-  total: number;
-  truncated: boolean;
-}
+export const retentionIdsSchema = z.object({ ids: z.array(z.number()), total: z.number(), truncated: z.boolean() });
+export type RetentionIds = z.infer<typeof retentionIdsSchema>;
 
 /** `POST /api/privacy/retention/anonymise`: one batch of proposed customers to anonymise in the background. */
 export const retentionBatchSchema = z.object({
@@ -108,10 +107,8 @@ export const retentionBatchSchema = z.object({
 });
 
 /** The job a batch became (its progress is the customer jobs' to show). */
-export interface RetentionBatchAnswer {
-  jobId: number;
-  customers: number;
-}
+export const retentionBatchAnswerSchema = z.object({ jobId: z.number(), customers: z.number() });
+export type RetentionBatchAnswer = z.infer<typeof retentionBatchAnswerSchema>;
 
 /** One order in a subject-access package, with its seats. */
 export interface PackageOrder {

@@ -12,10 +12,11 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
+import { PrivacySection } from '../privacy/public';
 import { CUSTOM_FIELDS } from './customer-form-schema';
 import { TagChips } from './customer-parts';
 import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
-import { customerQueries, listedCustomer } from './customer-queries';
+import { customerKeys, customerQueries, listedCustomer } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
 import './customers.css';
@@ -105,6 +106,7 @@ export function CustomerPage() {
   // Editing and tagging are offered only to roles that may (a manager reads, marketing edits).
   const mayEdit = useCan('customers:write');
   const mayTag = useCan('tags:write');
+  const mayPrivacy = useCan('privacy:manage');
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,
@@ -214,6 +216,14 @@ export function CustomerPage() {
           </Text>
         )}
       </SectionCard>
+
+      {mayPrivacy ? (
+        <PrivacySection
+          customerId={customer.customerId}
+          email={customer.email}
+          onAnonymised={() => void queryClient.invalidateQueries({ queryKey: customerKeys.all })}
+        />
+      ) : null}
     </Stack>
   );
 }

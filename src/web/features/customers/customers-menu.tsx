@@ -28,5 +28,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['tags', 'labels', 'clienttypes'],
       run: ({ navigate }) => void navigate('/customers/tags'),
     },
+    {
+      id: 'customers:privacy',
+      requires: ['privacy:manage'],
+      label: { nl: 'Privacy en bewaartermijn', en: 'Privacy and retention' },
+      keywords: ['privacy', 'avg', 'gdpr', 'anonymise', 'anonimiseren', 'retention', 'bewaartermijn'],
+      run: ({ navigate }) => void navigate('/customers/privacy'),
+    },
   ],
 };

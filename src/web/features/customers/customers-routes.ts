@@ -22,6 +22,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('./tag-overview-page')).TagOverviewPage }),
     },
     {
+      path: '/customers/privacy',
+      handle: { requires: ['privacy:manage'] },
+      lazy: async () => ({ Component: (await import('../privacy/public-page')).PrivacyPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);
