@@ -65,7 +65,7 @@ export function AnonymiseDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('dialogTitle')} size="lg">
+    <Modal opened onClose={onClose} title={t('dialogTitle')} size="lg" closeButtonProps={{ 'aria-label': t('cancel') }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -95,7 +95,7 @@ export function AnonymiseDialog({
             <Button variant="default" onClick={onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={anonymise.isPending}>
+            <Button type="submit" color="red.9" disabled={!matches} loading={anonymise.isPending}>
               {t('confirm')}
             </Button>
           </Group>

@@ -143,7 +143,13 @@ function BatchDialog({ customerIds, onClose }: { customerIds: number[]; onClose:
 
   const done = phase.kind === 'running' ? phase.done : phase.kind === 'done' ? total : 0;
   return (
-    <Modal opened onClose={() => onClose(phase.kind === 'done')} title={t('anonymiseSelected')} size="lg">
+    <Modal
+      opened
+      onClose={() => onClose(phase.kind === 'done')}
+      title={t('anonymiseSelected')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
       <Stack gap="md">
         <ErasedAndKept />
         <Text size="sm">{t('batchConfirm', { count: total, batch: RETENTION_BATCH_MAX })}</Text>
@@ -181,7 +187,7 @@ function BatchDialog({ customerIds, onClose }: { customerIds: number[]; onClose:
             {t('cancel')}
           </Button>
           {phase.kind === 'confirm' ? (
-            <Button color="red" disabled={typed.trim().toUpperCase() !== t('batchWord')} onClick={() => void run()}>
+            <Button color="red.9" disabled={typed.trim().toUpperCase() !== t('batchWord')} onClick={() => void run()}>
               {t('confirm')}
             </Button>
           ) : null}
@@ -248,7 +254,7 @@ function Proposals() {
                 <Button variant="subtle" size="xs" onClick={() => setChosen(new Set())}>
                   {t('clearSelection')}
                 </Button>
-                <Button color="red" size="xs" onClick={() => setBatching(true)} data-testid="anonymise-selected">
+                <Button color="red.9" size="xs" onClick={() => setBatching(true)} data-testid="anonymise-selected">
                   {t('anonymiseSelected')}
                 </Button>
               </>

@@ -48,7 +48,7 @@ export function PrivacySection({
           </Alert>
         ) : (
           <Group>
-            <Button color="red" variant="outline" onClick={() => setConfirming(true)} data-testid="privacy-anonymise">
+            <Button color="red.9" variant="outline" onClick={() => setConfirming(true)} data-testid="privacy-anonymise">
               {t('anonymise')}
             </Button>
           </Group>
