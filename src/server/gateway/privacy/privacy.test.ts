@@ -9,6 +9,7 @@ import {
   type SubjectAccessPackage,
 } from '@/contract/privacy';
 import { organisationIdOf } from '../../testing/mirror';
+import { reachableStrings } from '../../testing/reachable-strings';
 import {
   createTestGateway,
   demoPerson,
@@ -45,23 +46,6 @@ function notesInMemory() {
     },
   };
   return { notes, flags, implementation };
-}
-
-/** Every string reachable from an object (own fields, arrays, maps, sets): what a process holds through it. */
-function reachableStrings(root: unknown): Set<string> {
-  const found = new Set<string>();
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'string') found.add(value);
-    if (typeof value !== 'object' || value === null || seen.has(value) || ArrayBuffer.isView(value)) continue;
-    seen.add(value);
-    if (value instanceof Map) for (const [key, item] of value) stack.push(key, item);
-    else if (value instanceof Set) for (const item of value) stack.push(item);
-    else stack.push(...Object.values(value));
-  }
-  return found;
 }
 
 const yearsAgo = (years: number, days = 0) => {
