@@ -238,7 +238,7 @@ function Proposals() {
   return (
     <Stack gap="sm">
       <Text data-testid="retention-count">
-        {t('proposalCount', { count: data.total, date: formatDate(data.cutoff, locale) })}
+        {t('proposalCount', { count: formatNumber(data.total, locale), date: formatDate(data.cutoff, locale) })}
       </Text>
       {data.total === 0 ? (
         <EmptyState title={t('noProposals')}>{t('noProposalsHint')}</EmptyState>
