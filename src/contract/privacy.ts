@@ -1,34 +1,11 @@
 import { z } from 'zod';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from './privacy-limits';
 
 /**
  * Privacy requests (issue 30, item 7; the gateway's privacy/ concern, permission privacy:manage): a customer's
  * subject-access package, anonymising a customer, and the retention list of customers without an order or a
  * change for the organisation's number of years. Pure, like the rest of src/contract.
  */
-
-/**
- * An anonymised customer's email: unique (the customer's own number), accepted by the service's email rule,
- * and undeliverable (`.invalid` is reserved for that, RFC 2606), so no mailing reaches anyone through it.
- */
-export function anonymisedEmail(customerId: number): string {
-  return `anonymised-${customerId}@${ANONYMISED_EMAIL_DOMAIN}`;
-}
-
-export const ANONYMISED_EMAIL_DOMAIN = 'anonymised.invalid';
-
-/** Whether an email is an anonymised customer's placeholder (the search forgets what such a record replaced). */
-export function isAnonymisedEmail(email: string): boolean {
-  return email.toLowerCase().endsWith(`@${ANONYMISED_EMAIL_DOMAIN}`);
-}
-
-/** The names an anonymised customer keeps: the service requires a first and a last name. */
-export const ANONYMISED_FIRST_NAME = 'Anonymised';
-export const ANONYMISED_LAST_NAME = 'Customer';
-
-/** Years the retention list looks back by default, until the organisation sets its own. */
-export const DEFAULT_RETENTION_YEARS = 7;
-export const RETENTION_YEARS_MIN = 1;
-export const RETENTION_YEARS_MAX = 30;
 
 /** `GET` and `PUT /api/privacy/settings`. */
 export const privacySettingsSchema = z.object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
-import { anonymisedEmail } from '@/contract/privacy';
+import { anonymisedEmail } from '@/contract/privacy-limits';
 import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';

@@ -1,6 +1,6 @@
 import { looseFlag, type OptinState } from '@/contract/customer-prefs';
 import type { CustomerSortColumn } from '@/contract/customer-search';
-import { isAnonymisedEmail } from '@/contract/privacy';
+import { isAnonymisedEmail } from '@/contract/privacy-limits';
 import type { Queryable } from '../../db/database';
 import { UnavailableError } from '../errors';
 import {

@@ -1,5 +1,5 @@
 import type { CustomerUpdate } from '@/contract/customer';
-import { ANONYMISED_FIRST_NAME, ANONYMISED_LAST_NAME, anonymisedEmail } from '@/contract/privacy';
+import { ANONYMISED_FIRST_NAME, ANONYMISED_LAST_NAME, anonymisedEmail } from '@/contract/privacy-limits';
 import type { Database, Queryable } from '../../db/database';
 import type { CustomerDirectories } from '../customer-search';
 import { type MirrorCustomer, upsertCustomers } from '../mirror';

@@ -1,4 +1,4 @@
-import { ANONYMISED_EMAIL_DOMAIN, DEFAULT_RETENTION_YEARS } from '@/contract/privacy';
+import { ANONYMISED_EMAIL_DOMAIN, DEFAULT_RETENTION_YEARS } from '@/contract/privacy-limits';
 import type { Queryable } from '../../db/database';
 
 /**

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
 import type { CustomerSearchPage } from '@/contract/customer-search';
-import {
-  type AnonymiseOutcome,
-  anonymisedEmail,
-  type RetentionIds,
-  type RetentionPage,
-  type SubjectAccessPackage,
-} from '@/contract/privacy';
+import type { AnonymiseOutcome, RetentionIds, RetentionPage, SubjectAccessPackage } from '@/contract/privacy';
+import { anonymisedEmail } from '@/contract/privacy-limits';
 import { organisationIdOf } from '../../testing/mirror';
 import { reachableStrings } from '../../testing/reachable-strings';
 import {

@@ -31,10 +31,9 @@ import {
   type PrivacySettings,
   privacySettingsSchema,
   RETENTION_BATCH_MAX,
-  RETENTION_YEARS_MAX,
-  RETENTION_YEARS_MIN,
   type RetentionBatchAnswer,
 } from '@/contract/privacy';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@/contract/privacy-limits';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';

@@ -33,12 +33,6 @@ export const privacyQueries = {
     }),
 };
 
-/** The package's download addresses (plain links: the browser saves the attachment with the session cookie). */
-export const packageUrls = (customerId: number, language: 'nl' | 'en') => ({
-  json: `/api/privacy/customers/${customerId}/package.json`,
-  letter: `/api/privacy/customers/${customerId}/package.html?lang=${language}`,
-});
-
 /** Anonymises one customer; `onAnonymised` lets the page refresh what it shows of them. */
 export function useAnonymise(customerId: number, onAnonymised: () => void) {
   const queryClient = useQueryClient();

@@ -1,11 +1,18 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { isAnonymisedEmail } from '@/contract/privacy';
+import { lazy, Suspense, useState } from 'react';
+import { isAnonymisedEmail } from '@/contract/privacy-limits';
 import { SectionCard } from '../../components/section-card';
 import { languageOf, useLocale, useMessages } from '../../lib/i18n';
-import { AnonymiseDialog } from './anonymise-dialog';
 import { privacyMessages } from './privacy-messages';
-import { packageUrls } from './privacy-queries';
+
+// Loaded when opened: it brings the request's schemas (zod), which the customer page does not need otherwise.
+const AnonymiseDialog = lazy(async () => ({ default: (await import('./anonymise-dialog')).AnonymiseDialog }));
+
+/** The package's downloads: plain links, the browser saves the attachment with the session cookie. */
+const packageUrls = (customerId: number, language: 'nl' | 'en') => ({
+  json: `/api/privacy/customers/${customerId}/package.json`,
+  letter: `/api/privacy/customers/${customerId}/package.html?lang=${language}`,
+});
 
 /**
  * The customer page's privacy section (privacy:manage): the subject-access package to download, as JSON and
@@ -55,12 +62,14 @@ export function PrivacySection({
         )}
       </Stack>
       {confirming ? (
-        <AnonymiseDialog
-          customerId={customerId}
-          email={email}
-          onClose={() => setConfirming(false)}
-          onAnonymised={onAnonymised}
-        />
+        <Suspense fallback={null}>
+          <AnonymiseDialog
+            customerId={customerId}
+            email={email}
+            onClose={() => setConfirming(false)}
+            onAnonymised={onAnonymised}
+          />
+        </Suspense>
       ) : null}
     </SectionCard>
   );
