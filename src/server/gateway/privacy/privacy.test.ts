@@ -93,7 +93,11 @@ describeEachDatabase('privacy requests', (database) => {
     expect(tagged.status).toBe(200);
     const edited = await marketing.request(`/api/v1/demo/partner/customer/${customerId}`, {
       method: 'PUT',
-      json: { customerPhone: `06${String(customerId).padStart(8, '7')}`, customerCustom1: 'rolstoel' },
+      json: {
+        customerPhone: `06${String(customerId).padStart(8, '7')}`,
+        customerCustom1: 'rolstoel',
+        customerCustom2: '<img src=x onerror=alert(1)>',
+      },
     });
     expect(edited.status, await edited.clone().text()).toBe(200);
     const customer = (await edited.json()) as Customer;
@@ -135,6 +139,9 @@ describeEachDatabase('privacy requests', (database) => {
     for (const orderId of orderIds) expect(html).toContain(`<td>${orderId}</td>`);
     expect(html).toContain('Belt altijd over de rolstoelplaats');
     expect(html).not.toContain('<script');
+    // The record is the customer's own text: escaped, never markup.
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
 
     // Who asked for which package is in the trail.
     const { rows } = await gateway.db.query<{ person: string; details: { format: string } }>(
