@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'customer-note',
   'customer-flags',
   'flag-settings',
+  'privacy-package',
+  'anonymise',
+  'privacy-settings',
 ] as const;
 
 /** What an entry says happened. */

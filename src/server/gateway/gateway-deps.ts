@@ -7,6 +7,7 @@ import type { KeyVault, Organisations } from './connection';
 import type { CustomerDirectories } from './customer-search';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
+import type { CustomerJobs } from './privacy';
 import type { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
 
@@ -37,4 +38,6 @@ export interface GatewayDeps {
   exportScheduler?: ExportScheduler;
   /** Keeps the reports' daily rollups of the mirror built (reports/report-rollups.ts). */
   reportRollups: ReportRollupKeeper;
+  /** The customer jobs (customer-jobs/), for the retention list's batches: absent until that concern is wired. */
+  customerJobs?: CustomerJobs;
 }

@@ -13,6 +13,7 @@ import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
+import { registerPrivacyRoutes } from './privacy';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
@@ -69,6 +70,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
+  registerPrivacyRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

@@ -305,3 +305,18 @@ export async function customerEntriesBefore(
   );
   return rows.map((row) => ({ ...entryOf(row), atText: row.at_text }));
 }
+
+/** The entries of the organisation's trail that name a customer, oldest first, at most `limit` (a privacy request). */
+export async function entriesAboutCustomer(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  limit: number,
+): Promise<AuditEntry[]> {
+  const { rows } = await db.query<AuditRow>(
+    `select ${COLUMNS} from gateway.audit_entries where organisation_id = $1 and customer_id = $2
+      order by id limit ${limit}`,
+    [organisationId, customerId],
+  );
+  return rows.map(entryOf);
+}

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
+import { anonymisedEmail } from '@/contract/privacy-limits';
 import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
+import { reachableStrings } from '../../testing/reachable-strings';
 import { createTestService, describeEachDatabase, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { CustomerDirectories, CustomerDirectory, SearchStarting } from './customer-directory';
@@ -154,6 +156,36 @@ describeEachDatabase('the customer directory', (database) => {
     await running;
     expect(directory.query({ text: 'later@example.nl', ...everything }).customerIds).toEqual([99_998]);
     expect(directory.size).toBe(size + 1);
+  });
+
+  it('forgets what anonymised customers were: at once, then at most once per interval', async () => {
+    const directory = new CustomerDirectory(db, ORGANISATION, 300);
+    await directory.sync();
+    const anonymise = async (customer: Customer) => {
+      const later = new Date(Date.parse(customer.lastChanged) + 60_000).toISOString();
+      const email = anonymisedEmail(customer.customerId);
+      await fillMirror(db, ORGANISATION, [
+        {
+          ...customer,
+          email,
+          customerFirstName: 'Anonymised',
+          customerLastName: 'Customer',
+          customerPhone: '',
+          lastChanged: later,
+        },
+      ]);
+      await directory.sync();
+    };
+    const [first, second] = customers.slice(-2) as [Customer, Customer];
+    const held = (customer: Customer) => reachableStrings(directory).has(customer.email.toLowerCase());
+    expect(held(first) && held(second)).toBe(true);
+    await anonymise(first);
+    expect(held(first)).toBe(false);
+    expect(directory.query({ text: first.email, ...everything }).customerIds).not.toContain(first.customerId);
+    // A second erasure within the interval: not found at once, forgotten once the interval is over.
+    await anonymise(second);
+    expect(directory.query({ text: second.email, ...everything }).customerIds).not.toContain(second.customerId);
+    await expect.poll(() => held(second), { timeout: 5_000 }).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@
  * join the mirror's orders in one statement) and the customer directory (its load and catch-up, tuned with the
  * search index it feeds).
  */
+export { ordersOfCustomer, waitingListOfCustomer } from './customer-records';
 export {
   customerOrderFigures,
   customerOrdersBefore,

@@ -160,8 +160,11 @@ export class UpstreamClient {
     return answer;
   }
 
-  /** The JSON answer of a call, retried by the policy; null for a 404 when `missing` is 'null'. */
-  async read(method: 'GET' | 'POST', pathAndQuery: string, options: ReadOptions = {}): Promise<unknown> {
+  /**
+   * The JSON answer of a call, retried by the policy; null for a 404 when `missing` is 'null'. A PUT sets
+   * values, so repeating it is as harmless as repeating a read.
+   */
+  async read(method: 'GET' | 'POST' | 'PUT', pathAndQuery: string, options: ReadOptions = {}): Promise<unknown> {
     return (await this.#call(method, pathAndQuery, options))?.json ?? null;
   }
 

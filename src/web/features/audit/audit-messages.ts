@@ -52,6 +52,9 @@ export const auditMessages = defineMessages(
     'action:customer-note': 'Klantnotitie',
     'action:customer-flags': 'Klantvlaggen gewijzigd',
     'action:flag-settings': 'Vlaggenlijst gewijzigd',
+    'action:privacy-package': 'Privacypakket opgevraagd',
+    'action:anonymise': 'Klant geanonimiseerd',
+    'action:privacy-settings': 'Bewaartermijn gewijzigd',
   },
   {
     title: 'Audit trail',
@@ -103,5 +106,8 @@ export const auditMessages = defineMessages(
     'action:customer-note': 'Customer note',
     'action:customer-flags': 'Customer flags changed',
     'action:flag-settings': 'Flag list changed',
+    'action:privacy-package': 'Privacy package requested',
+    'action:anonymise': 'Customer anonymised',
+    'action:privacy-settings': 'Retention period changed',
   },
 );

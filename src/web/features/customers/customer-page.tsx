@@ -14,10 +14,12 @@ import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
 import { CustomerNotesSection } from '../customer-notes/public';
 import { CustomerStorySection } from '../customer-story/public';
+
+import { PrivacySection } from '../privacy/public';
 import { CUSTOM_FIELDS } from './customer-form-schema';
 import { TagChips } from './customer-parts';
 import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
-import { customerQueries, listedCustomer } from './customer-queries';
+import { customerKeys, customerQueries, listedCustomer } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { TagEditor } from './tag-editor';
 import './customers.css';
@@ -107,6 +109,7 @@ export function CustomerPage() {
   // Editing and tagging are offered only to roles that may (a manager reads, marketing edits).
   const mayEdit = useCan('customers:write');
   const mayTag = useCan('tags:write');
+  const mayPrivacy = useCan('privacy:manage');
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,
@@ -219,6 +222,15 @@ export function CustomerPage() {
         )}
       </SectionCard>
 
+      {mayPrivacy ? (
+        <PrivacySection
+          customerId={customer.customerId}
+          email={customer.email}
+          onAnonymised={() => void queryClient.invalidateQueries({ queryKey: customerKeys.all })}
+        />
+      ) : null}
+
+      {/* Last: the story grows as it is scrolled. */}
       <CustomerStorySection customerId={customer.customerId} />
     </Stack>
   );

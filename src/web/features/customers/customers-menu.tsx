@@ -35,5 +35,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['flags', 'vlaggen', 'notes', 'notities', 'wheelchair', 'rolstoel'],
       run: ({ navigate }) => void navigate('/customers/flags'),
     },
+    {
+      id: 'customers:privacy',
+      requires: ['privacy:manage'],
+      label: { nl: 'Privacy en bewaartermijn', en: 'Privacy and retention' },
+      keywords: ['privacy', 'avg', 'gdpr', 'anonymise', 'anonimiseren', 'retention', 'bewaartermijn'],
+      run: ({ navigate }) => void navigate('/customers/privacy'),
+    },
   ],
 };

@@ -27,6 +27,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('../customer-notes/public-flag-settings')).FlagSettingsPage }),
     },
     {
+      path: '/customers/privacy',
+      handle: { requires: ['privacy:manage'] },
+      lazy: async () => ({ Component: (await import('../privacy/public-page')).PrivacyPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);

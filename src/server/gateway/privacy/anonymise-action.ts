@@ -1,0 +1,28 @@
+import type { Database } from '../../db/database';
+import type { CustomerDirectories } from '../customer-search';
+import { anonymiseFoyerRecords, anonymiseInService, isAnonymised, serviceCustomer } from './anonymise';
+import type { CustomerJobAction } from './privacy-deps';
+
+/**
+ * Anonymising as a customer job's action (the retention list's batches run through the customer jobs of
+ * customer-jobs/, which rate-limit, resume and audit per customer). `isApplied` reads the service's record:
+ * a customer whose record holds only the placeholders is done (and so is one the service no longer knows), so a
+ * resumed job makes no call twice.
+ */
+export function anonymiseAction(deps: { db: Database; customerDirectories: CustomerDirectories }): CustomerJobAction {
+  return {
+    kind: 'anonymise',
+    async isApplied({ upstream, customerId }) {
+      const customer = await serviceCustomer(upstream, customerId);
+      return customer === null || isAnonymised(customer);
+    },
+    async apply({ upstream, customerId }) {
+      const current = await serviceCustomer(upstream, customerId);
+      if (!current) return;
+      const { customer } = await anonymiseInService(upstream, current);
+      const { organisationId } = upstream;
+      await deps.db.transaction((tx) => anonymiseFoyerRecords(tx, organisationId, customer));
+      await deps.customerDirectories.catchUp(organisationId);
+    },
+  };
+}

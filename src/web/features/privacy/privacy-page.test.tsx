@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionKey } from '@/web/lib/session';
+import { renderWithApp } from '@/web/testing/render';
+import { PrivacyPage } from './privacy-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const PROPOSED = Array.from({ length: 1_200 }, (_, index) => index + 1);
+
+/** The gateway's privacy routes: 1,200 proposals; batches answered by `batch` and recorded. */
+function fakeGateway(batch: (ids: number[]) => Response) {
+  const batches: number[][] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://foyer.test');
+    if (url.pathname === '/api/privacy/settings') return json({ retentionYears: 7 });
+    if (url.pathname === '/api/privacy/retention') {
+      return json({
+        retentionYears: 7,
+        cutoff: '2019-11-28T00:00:00.000Z',
+        total: PROPOSED.length,
+        page: 1,
+        perPage: 50,
+        lastPage: 24,
+        data: [1, 2].map((customerId) => ({
+          customerId,
+          name: `Klant ${customerId}`,
+          email: `klant${customerId}@example.nl`,
+          city: 'Utrecht',
+          lastChanged: '2018-01-01T00:00:00.000Z',
+          lastOrderAt: null,
+          orders: 0,
+        })),
+      });
+    }
+    if (url.pathname === '/api/privacy/retention/ids') return json({ ids: PROPOSED, total: 1_200, truncated: false });
+    if (url.pathname === '/api/privacy/retention/anonymise' && init?.method === 'POST') {
+      const { customerIds } = JSON.parse(String(init.body)) as { customerIds: number[] };
+      batches.push(customerIds);
+      return batch(customerIds);
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  return { fetch, batches };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['privacy:manage'] });
+  return renderWithApp(
+    <QueryClientProvider client={client}>
+      <PrivacyPage />
+    </QueryClientProvider>,
+    { url: '/customers/privacy' },
+  );
+}
+
+const SLOW = { timeout: 5000 };
+
+async function chooseAllAndConfirm() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Alle 1.200 kiezen' }, SLOW));
+  await waitFor(() => expect(screen.getByText('1.200 gekozen')).toBeInTheDocument(), SLOW);
+  await userEvent.click(screen.getByTestId('anonymise-selected'));
+  const dialog = await screen.findByRole('dialog', {}, SLOW);
+  const confirm = within(dialog).getByRole('button', { name: 'Definitief anonimiseren' });
+  expect(confirm).toBeDisabled();
+  await userEvent.type(within(dialog).getByTestId('batch-confirmation'), 'anonimiseren');
+  await userEvent.click(confirm);
+  return dialog;
+}
+
+describe('PrivacyPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('chooses every proposal and hands them over in batches of 500, one job each', async () => {
+    let job = 40;
+    const gateway = fakeGateway((ids) => json({ jobId: ++job, customers: ids.length }, 202));
+    vi.stubGlobal('fetch', gateway.fetch);
+    renderPage();
+    expect(await screen.findByTestId('retention-count', {}, SLOW)).toHaveTextContent('1.200 klanten');
+    const dialog = await chooseAllAndConfirm();
+    await waitFor(
+      () => expect(within(dialog).getByText('Taak 43 gestart voor 200 klanten.')).toBeInTheDocument(),
+      SLOW,
+    );
+    expect(gateway.batches.map((ids) => ids.length)).toEqual([500, 500, 200]);
+    expect(gateway.batches.flat()).toEqual(PROPOSED);
+    expect(within(dialog).getByText('1.200 van 1.200 klanten aangeboden')).toBeInTheDocument();
+  });
+
+  it('says so when the gateway cannot run batches yet, and hands over nothing more', async () => {
+    const gateway = fakeGateway(() => json({ message: 'Not implemented' }, 501));
+    vi.stubGlobal('fetch', gateway.fetch);
+    renderPage();
+    const dialog = await chooseAllAndConfirm();
+    expect(await within(dialog).findByTestId('batch-error', {}, SLOW)).toHaveTextContent(
+      'Anonimiseren in porties kan nog niet',
+    );
+    expect(gateway.batches).toHaveLength(1);
+  });
+});
