@@ -1,6 +1,7 @@
 import { Anchor, Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Timeline.css';
 import { useIntersection } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
