@@ -82,7 +82,9 @@ test.describe('desk notes, flags and the story', () => {
     await expect(story.locator('[data-kind="note"]')).toContainText(NOTE);
     // The customer page with its notes, flags and story in full: no serious or critical axe findings.
     expect(await seriousFindings(page)).toEqual([]);
-    await story.getByRole('checkbox', { name: 'Notities' }).click();
+    const notesShown = story.getByTestId('story-filter').getByRole('button', { name: 'Notities' });
+    await notesShown.click();
+    await expect(notesShown).toHaveAttribute('aria-pressed', 'false');
     await expect(page).toHaveURL(/story=/);
     await expect(story.locator('[data-kind="note"]')).toHaveCount(0);
     await expect(story.locator(`[data-order-id="${orderId}"]`)).toBeVisible();

@@ -12,6 +12,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/page-states';

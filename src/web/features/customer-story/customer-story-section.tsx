@@ -1,6 +1,6 @@
-import { Anchor, Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline } from '@mantine/core';
-import '@mantine/core/styles/Chip.css';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Timeline.css';
 import { useIntersection } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export function CustomerStorySection({ customerId }: { customerId: number }) {
     if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const chooseKinds = (chosen: string[]) => {
+  const chooseKinds = (chosen: readonly StoryKind[]) => {
     const next = new URLSearchParams(params);
     const all = chosen.length === 0 || chosen.length === STORY_KINDS.length;
     if (all) next.delete(KINDS_PARAM);
@@ -55,15 +55,24 @@ export function CustomerStorySection({ customerId }: { customerId: number }) {
         </Text>
         {query.isError && !query.data ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
         {totals ? <Totals totals={totals} /> : query.isPending ? <Skeleton h={72} /> : null}
-        <Chip.Group multiple value={kinds} onChange={chooseKinds}>
-          <Group gap="xs" role="group" aria-label={t('filterLabel')} data-testid="story-filter">
-            {STORY_KINDS.map((kind) => (
-              <Chip key={kind} value={kind} size="sm" variant="outline">
+        {/* Toggle buttons (aria-pressed), not checkboxes: a filter of what is shown, not a value of the customer. */}
+        <Group gap="xs" role="group" aria-label={t('filterLabel')} data-testid="story-filter">
+          {STORY_KINDS.map((kind) => {
+            const shown = kinds.includes(kind);
+            return (
+              <Button
+                key={kind}
+                size="compact-sm"
+                radius="xl"
+                variant={shown ? 'light' : 'default'}
+                aria-pressed={shown}
+                onClick={() => chooseKinds(shown ? kinds.filter((each) => each !== kind) : [...kinds, kind])}
+              >
                 {t(`kind:${kind}`)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+              </Button>
+            );
+          })}
+        </Group>
         {query.isPending ? (
           <Stack gap="sm" aria-busy="true">
             <Skeleton h={48} />
