@@ -1,7 +1,6 @@
 import type { CustomerUpdate } from '@/contract/customer';
 import { ANONYMISED_FIRST_NAME, ANONYMISED_LAST_NAME, anonymisedEmail } from '@/contract/privacy-limits';
-import type { Database, Queryable } from '../../db/database';
-import type { CustomerDirectories } from '../customer-search';
+import type { Queryable } from '../../db/database';
 import { type MirrorCustomer, upsertCustomers } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { deleteDeskNotesOf } from './desk-notes';
@@ -103,12 +102,6 @@ export async function anonymiseInService(
   const answer = await upstream.read('PUT', `/partner/customer/${customerId}`, { body: fields });
   if (!isRecord(answer)) throw new Error(`the service answered no customer for ${customerId}`);
   return { customer: answer, fieldsCleared: Object.keys(fields), tagsRemoved: tags.length };
-}
-
-/** What anonymising writes in Foyer's own store and memory. */
-export interface FoyerCopies {
-  db: Database;
-  customerDirectories: CustomerDirectories;
 }
 
 /**
