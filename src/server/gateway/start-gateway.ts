@@ -9,6 +9,14 @@ import {
   type ThrottleLimits,
 } from './auth';
 import { loadKeyVault, Organisations } from './connection';
+import {
+  AutoTagKeeper,
+  addTagAction,
+  CustomerJobActions,
+  CustomerJobRunner,
+  removeTagAction,
+  type SegmentMembers,
+} from './customer-jobs';
 import { CustomerDirectories } from './customer-search';
 import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
@@ -25,6 +33,7 @@ export interface GatewayConfig {
   EXPORT_DIR?: string | undefined;
   MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
   MIRROR_SYNC_CONCURRENCY?: number | undefined;
+  CUSTOMER_JOB_CALLS_PER_SECOND?: number | undefined;
 }
 
 export interface OpenedGateway {
@@ -47,6 +56,8 @@ export async function openGateway(
     throttle?: ThrottleLimits;
     clientAddress?: GatewayDeps['clientAddress'];
     trustProxy?: GatewayDeps['trustProxy'];
+    /** The segments concern's members (tagging a segment, auto tags). */
+    segments?: SegmentMembers;
   },
 ): Promise<OpenedGateway> {
   const { db, log } = options;
@@ -79,6 +90,19 @@ export async function openGateway(
     intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
     concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
   });
+  const customerJobActions = new CustomerJobActions([addTagAction, removeTagAction]);
+  const customerJobs = new CustomerJobRunner({
+    db,
+    service: options.service,
+    organisations,
+    actions: customerJobActions,
+    log: log.child({ name: 'customer-jobs' }),
+    ...(config.CUSTOMER_JOB_CALLS_PER_SECOND ? { callsPerSecond: config.CUSTOMER_JOB_CALLS_PER_SECOND } : {}),
+  });
+  const { segments } = options;
+  const autoTags = segments
+    ? new AutoTagKeeper({ db, segments, log: log.child({ name: 'auto-tags' }), onJob: () => customerJobs.poke() })
+    : undefined;
   return {
     deps: {
       db,
@@ -94,6 +118,10 @@ export async function openGateway(
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(exportScheduler ? { exportScheduler } : {}),
+      customerJobActions,
+      customerJobs,
+      ...(segments ? { segments } : {}),
+      ...(autoTags ? { autoTags } : {}),
     },
     setupPath: token ? `/setup/${token}` : null,
   };
