@@ -21,10 +21,14 @@ export class CallPacer {
 
   /** Resolves at this call's slot. */
   async turn(): Promise<void> {
-    const now = this.now();
-    const slot = Math.max(now, this.#nextSlot, this.#heldUntil);
-    this.#nextSlot = slot + this.#gapMs;
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    for (;;) {
+      const now = this.now();
+      const slot = Math.max(now, this.#nextSlot, this.#heldUntil);
+      this.#nextSlot = slot + this.#gapMs;
+      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+      // A hold that came while this call waited for its slot: wait it out too, for a slot after it.
+      if (this.now() >= this.#heldUntil) return;
+    }
   }
 
   /** No call before `ms` from now. */

@@ -13,6 +13,7 @@ import {
   type CustomerJobActions,
   type CustomerJobContext,
   isRetryable,
+  ServiceAnswerError,
 } from './customer-job-action';
 import {
   claimRunnableJob,
@@ -209,6 +210,8 @@ export class CustomerJobRunner {
           run.stop ??= { reason: 'refused', message };
           return;
         }
+        // A refusal (4xx, a 429 among them) changed nothing: the next attempt need not look first.
+        if (error instanceof ServiceAnswerError && error.status < 500) mayHaveReached = false;
         if (isRetryable(error) && attempt < (this.#options.maxAttempts ?? 5)) {
           await noteItemError(db, job.id, item.customerId, message);
           const base = this.#options.retryBaseMs ?? 1000;
