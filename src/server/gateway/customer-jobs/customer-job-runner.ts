@@ -49,7 +49,7 @@ export interface CustomerJobRunnerOptions {
 }
 
 /** The default pace: polite to a service that announces no limit (spec 8), and 10,000 tags in about 10 minutes. */
-export const DEFAULT_CALLS_PER_SECOND = 40;
+const DEFAULT_CALLS_PER_SECOND = 40;
 const ITEM_BATCH = 200;
 
 /** Why a run stopped before its items were done. */

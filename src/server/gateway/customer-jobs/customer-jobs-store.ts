@@ -111,16 +111,6 @@ export async function claimRunnableJob(db: Queryable, holder: string, leaseSecon
   return rows[0] ? storedJob(rows[0]) : null;
 }
 
-/** Extends `holder`'s lease on a job still running; false when the lease was lost or the job paused or cancelled. */
-export async function renewJobLease(db: Queryable, jobId: number, holder: string, leaseSeconds: number) {
-  const { rowCount } = await db.query(
-    `update gateway.customer_jobs set lease_expires_at = now() + make_interval(secs => $3)
-      where id = $1 and lease_holder = $2 and state = 'running' and lease_expires_at > now()`,
-    [jobId, holder, leaseSeconds],
-  );
-  return rowCount === 1;
-}
-
 export interface OpenItem {
   customerId: number;
   action: string;

@@ -28,5 +28,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['tags', 'labels', 'clienttypes'],
       run: ({ navigate }) => void navigate('/customers/tags'),
     },
+    {
+      id: 'customers:jobs',
+      requires: ['segments:manage', 'privacy:manage'],
+      label: { nl: 'Klantentaken (labelen, automatische labels)', en: 'Customer jobs (tagging, auto tags)' },
+      keywords: ['jobs', 'taken', 'tagging', 'segment', 'progress', 'voortgang'],
+      run: ({ navigate }) => void navigate('/customers/jobs'),
+    },
   ],
 };

@@ -1,0 +1,76 @@
+import type { CustomerJob, TaggingDiff } from '../src/contract/customer-jobs';
+import { seriousFindings } from './support/axe';
+import { expect, MARKETING, signInByApi, test } from './support/fixtures';
+import { waitForCustomerMirror } from './support/mirror';
+
+/**
+ * Tagging a segment as marketing does it: a segment made through the segments API, the dry run's diff, the job
+ * of exactly that diff followed on the jobs page to its end, and the tag on a member's customer page. The jobs
+ * page has no serious or critical axe findings.
+ */
+
+test.beforeEach(async ({ page, baseURL }) => {
+  // Signing in waits behind the server's first full sync of the mirror while it runs.
+  test.setTimeout(test.info().timeout + 180_000);
+  expect((await signInByApi(page.request, baseURL ?? '', MARKETING)).status()).toBe(200);
+});
+
+test('a segment tagged through a job: dry run, progress to done, the tag on a member’s page', async ({
+  page,
+  origin,
+}) => {
+  const headers = { origin };
+  await waitForCustomerMirror(page.request);
+  // Press people with a VIP tag who are no teachers: a few dozen of the demo's 20,000 customers.
+  const created = await page.request.post('/api/segments', {
+    headers,
+    data: {
+      name: `Pers en VIP ${Date.now()}`,
+      rule: {
+        kind: 'group',
+        match: 'all',
+        rules: [
+          { kind: 'tags', match: 'all', tags: ['Pers', 'VIP'] },
+          { kind: 'tags', match: 'none', tags: ['Docent'] },
+        ],
+      },
+    },
+  });
+  test.skip(created.status() === 404, 'this build has no segments yet (the segments concern wires them)');
+  expect(created.status()).toBe(201);
+  const segmentId = ((await created.json()) as { id: number }).id;
+
+  const dryRun = await page.request.post(`/api/segments/${segmentId}/tagging/dry-run`, {
+    headers,
+    data: { tag: 'Docent', action: 'add' },
+  });
+  expect(dryRun.status()).toBe(200);
+  const diff = (await dryRun.json()) as TaggingDiff;
+  expect(diff.gains.count).toBeGreaterThan(0);
+  expect(diff.gains.count).toBe(diff.members);
+  const member = diff.gains.first[0];
+  if (!member) throw new Error('the dry run names no member');
+
+  const started = await page.request.post(`/api/segments/${segmentId}/tagging`, {
+    headers,
+    data: { tag: 'Docent', action: 'add' },
+  });
+  expect(started.status()).toBe(201);
+  const job = (await started.json()) as CustomerJob;
+  expect(job.total).toBe(diff.gains.count);
+
+  await page.goto('/customers/jobs');
+  const row = page.getByTestId('customer-job-row').and(page.locator(`[data-job="${job.id}"]`));
+  await expect(row.getByTestId('job-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(row.getByTestId('job-progress-text')).toContainText(`${diff.gains.count} van ${diff.gains.count}`);
+
+  await page.goto(`/customers/${member.customerId}`);
+  await expect(page.getByTestId('tag-editor').getByRole('checkbox', { name: 'Docent' })).toBeChecked();
+});
+
+test('the jobs page has no serious or critical axe findings', async ({ page }) => {
+  await page.goto('/customers/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Klantentaken' })).toBeVisible();
+  await expect(page.getByTestId('customer-jobs').or(page.getByText('Nog geen taken'))).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+});
