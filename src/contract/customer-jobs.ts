@@ -72,6 +72,18 @@ const tagText = z.string().trim().min(1, 'Required').max(100, 'At most 100 chara
 export const taggingRequestSchema = z.strictObject({ tag: tagText, action: z.enum(['add', 'remove']) });
 export type TaggingRequest = z.infer<typeof taggingRequestSchema>;
 
+/** The most customers one job tagging chosen customers holds. */
+export const MOST_CHOSEN_CUSTOMERS = 10_000;
+
+/** `POST /api/customer-jobs`: one tag added to or removed from customers chosen by hand (e.g. from a search). */
+export const chosenTaggingSchema = taggingRequestSchema.extend({
+  customerIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Choose at least one customer')
+    .max(MOST_CHOSEN_CUSTOMERS, `At most ${MOST_CHOSEN_CUSTOMERS} customers`),
+});
+export type ChosenTagging = z.infer<typeof chosenTaggingSchema>;
+
 /** The people a tag change reaches: how many, and the first of them by name. */
 export const diffSideSchema = z.object({ count, first: z.array(namedCustomerSchema) });
 export type DiffSide = z.infer<typeof diffSideSchema>;

@@ -5,6 +5,7 @@ import {
   type CustomerJob,
   type CustomerJobDetail,
   type CustomerJobList,
+  chosenTaggingSchema,
   JOB_COMMANDS,
   JOB_VIEW_PERMISSIONS,
   type TaggingDiff,
@@ -65,6 +66,11 @@ export function registerCustomerJobRoutes(routes: SecuredRoutes, deps: CustomerJ
 
   routes.declare('GET', '/customer-jobs', viewJobs, async (c) => {
     return c.json({ jobs: await service.recent(requester(c)) } satisfies CustomerJobList);
+  });
+
+  routes.declare('POST', '/customer-jobs', { permission: 'tags:write' }, async (c) => {
+    const request = await parseBody(c, chosenTaggingSchema);
+    return c.json((await service.startChosenTagging(requester(c), request)) satisfies CustomerJob, 201);
   });
 
   routes.declare('GET', '/customer-jobs/:id', viewJobs, async (c) => {

@@ -1,6 +1,7 @@
 import {
   type AutoTagInput,
   type AutoTagView,
+  type ChosenTagging,
   type CustomerJob,
   type CustomerJobDetail,
   type CustomerJobOrigin,
@@ -178,6 +179,34 @@ export class CustomerJobService {
         action: 'customer-job',
         status: 201,
         details: { event: 'created', jobId: id, kind, tag: request.tag, segmentId, customers: planned.changes.length },
+      });
+      return id;
+    });
+    this.poke();
+    return (await store.findJob(this.db, principal.organisationId, jobId)) as CustomerJob;
+  }
+
+  /** A job adding or removing a tag for customers chosen by hand (each once; those already so are skipped). */
+  async startChosenTagging(requester: JobRequester, request: ChosenTagging): Promise<CustomerJob> {
+    const { principal } = requester;
+    requireAll(principal, TAGGING_PERMISSIONS);
+    if (request.action === 'add') await this.#requireListedTag(requester, request.tag);
+    const kind = request.action === 'add' ? 'add-tag' : 'remove-tag';
+    const customerIds = [...new Set(request.customerIds)];
+    const jobId = await this.db.transaction(async (tx) => {
+      const id = await createCustomerJob(tx, this.actions, {
+        organisationId: principal.organisationId,
+        kind,
+        params: { tag: request.tag },
+        origin: 'manual',
+        originId: null,
+        by: principal,
+        items: customerIds.map((customerId) => ({ customerId, action: kind })),
+      });
+      await requester.audit(tx, {
+        action: 'customer-job',
+        status: 201,
+        details: { event: 'created', jobId: id, kind, tag: request.tag, customers: customerIds.length },
       });
       return id;
     });

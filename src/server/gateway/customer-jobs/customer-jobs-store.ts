@@ -95,7 +95,9 @@ export async function insertJob(tx: Queryable, job: NewJob): Promise<number> {
   return id;
 }
 
-const RUNNABLE = `state in ('planned', 'running') and (lease_expires_at is null or lease_expires_at < now())`;
+/** A job a runner may take: planned or running, and no live lease (a crashed runner's has expired). */
+const runnable = (alias: string) =>
+  `${alias}state in ('planned', 'running') and (${alias}lease_expires_at is null or ${alias}lease_expires_at < now())`;
 
 /** Takes the oldest runnable job without a live lease for `holder`; null when there is none. */
 export async function claimRunnableJob(db: Queryable, holder: string, leaseSeconds: number): Promise<StoredJob | null> {
@@ -103,8 +105,8 @@ export async function claimRunnableJob(db: Queryable, holder: string, leaseSecon
     `update gateway.customer_jobs j
         set state = 'running', lease_holder = $1, lease_expires_at = now() + make_interval(secs => $2),
             started_at = coalesce(j.started_at, now())
-      where j.id = (select id from gateway.customer_jobs where ${RUNNABLE} order by id limit 1 for update skip locked)
-        and ${RUNNABLE.replaceAll('state', 'j.state').replaceAll('lease_expires_at', 'j.lease_expires_at')}
+      where j.id = (select id from gateway.customer_jobs where ${runnable('')} order by id limit 1 for update skip locked)
+        and ${runnable('j.')}
       returning ${JOB_COLUMNS}`,
     [holder, leaseSeconds],
   );

@@ -302,6 +302,24 @@ describeEachDatabase('customer jobs', (database) => {
     expect(await keeper.runDue()).toBe(0);
   });
 
+  it('tags customers chosen by hand: each once, those already so skipped', async () => {
+    const [holder] = await mirrorIdsWithTag(gateway.db, organisationId, 'Nieuwsbrief');
+    const others = (await mirrorIdsWithTag(gateway.db, organisationId, 'Medewerker')).slice(0, 3);
+    const chosen = [holder as number, ...others, ...others];
+    const response = await marketing.request('/api/customer-jobs', {
+      method: 'POST',
+      json: { tag: 'Nieuwsbrief', action: 'add', customerIds: chosen },
+    });
+    expect(response.status).toBe(201);
+    const job = (await response.json()) as CustomerJob;
+    expect(job).toMatchObject({ origin: 'manual', total: new Set(chosen).size });
+    await runner().tick();
+    const done = await jobOf(job.id);
+    expect(done.state).toBe('done');
+    expect(done.counts.done + done.counts.skipped).toBe(job.total);
+    expect(done.counts.skipped).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a tag outside the organisation’s list, and an unknown segment', async () => {
     const unlisted = await marketing.request('/api/segments/1/tagging/dry-run', {
       method: 'POST',
@@ -321,6 +339,12 @@ describeEachDatabase('customer jobs', (database) => {
   const routes = [
     { method: 'GET', path: '/api/customer-jobs', anyOf: viewing },
     { method: 'GET', path: '/api/customer-jobs/1', anyOf: viewing },
+    {
+      method: 'POST',
+      path: '/api/customer-jobs',
+      allOf: tagging,
+      json: { tag: 'x', action: 'remove', customerIds: [] },
+    },
     ...(['pause', 'resume', 'cancel', 'retry-failed'] as const).map(
       (command) => ({ method: 'POST', path: `/api/customer-jobs/1/${command}`, allOf: tagging }) as const,
     ),

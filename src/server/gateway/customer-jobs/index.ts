@@ -5,11 +5,10 @@
  * concerns that bring their own actions and jobs (privacy's retention batches).
  */
 export { AutoTagKeeper } from './auto-tag-keeper';
-export { CustomerJobActions } from './customer-job-action';
 /** @public */
 export type { CustomerJobAction, CustomerJobContext, CustomerJobOutcome } from './customer-job-action';
 /** @public */
-export { callService, ServiceAnswerError } from './customer-job-action';
+export { CustomerJobActions, callService, ServiceAnswerError } from './customer-job-action';
 export { CustomerJobRunner } from './customer-job-runner';
 export { registerCustomerJobRoutes } from './customer-jobs-routes';
 /** @public */
