@@ -40,9 +40,12 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
     resolver: localizedResolver(autoTagInputSchema, (message) => message),
     defaultValues: { tag: '', changeLimit: DEFAULT_LIMIT, paused: false },
   });
+  // The stored setting fills the form when it loads or changes (not on every read of the runs' progress).
+  const { tag, changeLimit, paused } = setting ?? {};
   useEffect(() => {
-    if (setting) form.reset({ tag: setting.tag, changeLimit: setting.changeLimit, paused: setting.paused });
-  }, [setting, form]);
+    if (tag !== undefined && changeLimit !== undefined && paused !== undefined)
+      form.reset({ tag, changeLimit, paused });
+  }, [tag, changeLimit, paused, form]);
   const submit = form.handleSubmit((values) => save.mutate(values));
   const { errors } = form.formState;
 
