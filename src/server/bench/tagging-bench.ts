@@ -63,15 +63,14 @@ function measuredService(inner: ServiceConnection) {
 
 /** `service`, except that from the `killAt`-th tag change on every call hangs: the first of those reaches the service. */
 function dyingService(service: ServiceConnection, killAt: number) {
-  let posts = 0;
-  const state = { hung: 0 };
+  const state = { hung: 0, posts: 0 };
   const dying: ServiceConnection = {
     ...service,
     async fetch(path, init, origin) {
       if (init.method === 'POST' && path.endsWith('/clienttypes')) {
-        posts += 1;
-        if (posts === killAt) await service.fetch(path, init, origin);
-        if (posts >= killAt) {
+        state.posts += 1;
+        if (state.posts === killAt) await service.fetch(path, init, origin);
+        if (state.posts >= killAt) {
           state.hung += 1;
           return new Promise<Response>(() => undefined);
         }
@@ -134,8 +133,21 @@ async function main(): Promise<void> {
   const killAt = Math.floor(members.length / 2);
   const { dying, state } = dyingService(measured.service, killAt);
   const firstStarted = performance.now();
-  void runner(dying, 2).tick();
-  while (state.hung < Math.min(2, CONCURRENCY)) await new Promise((resolve) => setTimeout(resolve, 20));
+  let failure: unknown = null;
+  runner(dying, 2)
+    .tick()
+    .catch((error: unknown) => {
+      failure = error;
+    });
+  const progress = setInterval(() => {
+    console.log(
+      `    … ${measured.calls.length} calls after ${((performance.now() - firstStarted) / 1000).toFixed(0)} s (${state.posts} tag changes, ${state.hung} hung)`,
+    );
+  }, 15_000);
+  while (state.hung < Math.min(2, CONCURRENCY)) {
+    if (failure) throw failure;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const firstSeconds = (performance.now() - firstStarted) / 1000;
   const firstCalls = measured.calls.length;
   const { rows: halfway } = await deps.db.query<{ state: string; n: number }>(
@@ -150,6 +162,7 @@ async function main(): Promise<void> {
   const secondStarted = performance.now();
   await runner(measured.service, 60).tick();
   const secondSeconds = (performance.now() - secondStarted) / 1000;
+  clearInterval(progress);
   const secondCalls = measured.calls.length - firstCalls;
 
   const posts = new Map<number, number>();

@@ -53,7 +53,7 @@ const DEFAULT_CALLS_PER_SECOND = 40;
 const ITEM_BATCH = 200;
 
 /** Why a run stopped before its items were done. */
-type Stop = { reason: 'lease' } | { reason: 'stopping' } | { reason: 'refused'; message: string };
+type Stop = { reason: 'lease' } | { reason: 'stopping' } | { reason: 'refused' | 'error'; message: string };
 
 /**
  * Runs the customer jobs, in whichever instance takes each first (a lease per job, claimRunnableJob), paced by
@@ -145,12 +145,24 @@ export class CustomerJobRunner {
     );
     await this.#audit(job, 'start');
     const run: { stop: Stop | null } = { stop: null };
+    const inFlight = new Set<Promise<void>>();
     for (let after = 0; !run.stop; ) {
       const items = await openItems(db, job.id, after, ITEM_BATCH);
       if (items.length === 0) break;
-      await Promise.all(items.map((item) => this.#limit(() => this.#item(job, upstream, item, run))));
       after = items.at(-1)?.customerId ?? after;
+      for (const item of items) {
+        const handled: Promise<void> = this.#limit(() => this.#item(job, upstream, item, run))
+          .catch((error: unknown) => {
+            // The gateway's own failure (its database): the job stops here, and can be resumed.
+            run.stop ??= { reason: 'error', message: error instanceof Error ? error.message : String(error) };
+          })
+          .finally(() => inFlight.delete(handled));
+        inFlight.add(handled);
+      }
+      // The next items are read while these are still under way: a slow call holds its slot, not the run.
+      while (this.#limit.pendingCount > ITEM_BATCH / 4 && !run.stop) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
     const stop = run.stop as Stop | null;
     if (stop?.reason === 'lease' || stop?.reason === 'stopping') {
       // Paused, cancelled, taken over, or this process stopping: whoever runs it next goes on from here.
@@ -159,9 +171,9 @@ export class CustomerJobRunner {
       return;
     }
     const counts = (await itemCounts(db, [job.id])).get(job.id);
-    const failed = stop?.reason === 'refused' || (counts?.failed ?? 0) > 0;
-    const lastError =
-      stop?.reason === 'refused' ? stop.message : failed ? `${counts?.failed} customers could not be changed.` : null;
+    const stopped = stop?.reason === 'refused' || stop?.reason === 'error' ? stop.message : null;
+    const failed = stopped !== null || (counts?.failed ?? 0) > 0;
+    const lastError = stopped ?? (failed ? `${counts?.failed} customers could not be changed.` : null);
     if (await endRun(db, job.id, this.#holder, { state: failed ? 'failed' : 'done', lastError })) {
       await this.#audit(job, 'finish');
     }
