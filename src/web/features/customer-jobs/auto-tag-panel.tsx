@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
 import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

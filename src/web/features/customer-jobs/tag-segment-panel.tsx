@@ -1,4 +1,6 @@
 import { Alert, Anchor, Button, Group, List, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery } from '@tanstack/react-query';
