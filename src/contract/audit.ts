@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'export-download',
   'export-schedule',
+  'customer-job',
   'print',
   'shift-open',
   'shift-close',

@@ -16,6 +16,8 @@ export interface BackgroundJob {
 export type JobName =
   | 'mirror-sync'
   | 'export-schedules'
+  | 'customer-jobs'
+  | 'auto-tags'
   | 'report-rollups'
   | 'audit-anchors'
   | 'payment-window'
@@ -41,6 +43,9 @@ export function backgroundJobs(
     ['report-rollups', gateway.reportRollups],
   ]);
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
+  // Each job by one instance at a time (a lease per job), paced towards the service; auto tags after each sync.
+  jobs.set('customer-jobs', gateway.customerJobs);
+  if (gateway.autoTags) jobs.set('auto-tags', gateway.autoTags);
   const { auditAnchorFile } = options;
   if (auditAnchorFile) {
     // Each audit chain's head, anchored outside the database at start and daily (what audit:verify compares).

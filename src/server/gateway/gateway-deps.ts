@@ -4,10 +4,10 @@ import type { TrustProxy } from '../client-address';
 import type { Database } from '../db/database';
 import type { SessionStore, SignInThrottle } from './auth';
 import type { KeyVault, Organisations } from './connection';
+import type { AutoTagKeeper, CustomerJobActions, CustomerJobRunner, SegmentMembers } from './customer-jobs';
 import type { CustomerDirectories } from './customer-search';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
-import type { CustomerJobs } from './privacy';
 import type { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
 
@@ -38,6 +38,11 @@ export interface GatewayDeps {
   exportScheduler?: ExportScheduler;
   /** Keeps the reports' daily rollups of the mirror built (reports/report-rollups.ts). */
   reportRollups: ReportRollupKeeper;
-  /** The customer jobs (customer-jobs/), for the retention list's batches: absent until that concern is wired. */
-  customerJobs?: CustomerJobs;
+  /** The customer jobs' actions by kind (tags; anonymise from privacy/), and their runner. */
+  customerJobActions: CustomerJobActions;
+  customerJobs: CustomerJobRunner;
+  /** A saved segment's members (the segments concern's entry); absent, no segment is known. */
+  segments?: SegmentMembers;
+  /** Keeps segments' auto tags in step after each sync; there with segments only. */
+  autoTags?: AutoTagKeeper;
 }

@@ -4,6 +4,7 @@ import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
 import { registerConnectionRoutes } from './connection';
+import { registerCustomerJobRoutes } from './customer-jobs';
 import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerCustomerStoryRoutes } from './customer-story';
@@ -71,6 +72,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
   registerPrivacyRoutes(routes, deps);
+  registerCustomerJobRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

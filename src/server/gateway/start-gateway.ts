@@ -9,10 +9,19 @@ import {
   type ThrottleLimits,
 } from './auth';
 import { loadKeyVault, Organisations } from './connection';
+import {
+  AutoTagKeeper,
+  addTagAction,
+  CustomerJobActions,
+  CustomerJobRunner,
+  removeTagAction,
+  type SegmentMembers,
+} from './customer-jobs';
 import { CustomerDirectories } from './customer-search';
 import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
+import { anonymiseAction } from './privacy';
 import { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
 import { migrateGateway, seedDemoAccounts } from './store';
@@ -25,6 +34,7 @@ export interface GatewayConfig {
   EXPORT_DIR?: string | undefined;
   MIRROR_SYNC_INTERVAL_SECONDS?: number | undefined;
   MIRROR_SYNC_CONCURRENCY?: number | undefined;
+  CUSTOMER_JOB_CALLS_PER_SECOND?: number | undefined;
 }
 
 export interface OpenedGateway {
@@ -47,6 +57,8 @@ export async function openGateway(
     throttle?: ThrottleLimits;
     clientAddress?: GatewayDeps['clientAddress'];
     trustProxy?: GatewayDeps['trustProxy'];
+    /** The segments concern's members (tagging a segment, auto tags). */
+    segments?: SegmentMembers;
   },
 ): Promise<OpenedGateway> {
   const { db, log } = options;
@@ -79,6 +91,23 @@ export async function openGateway(
     intervalSeconds: config.MIRROR_SYNC_INTERVAL_SECONDS ?? 30,
     concurrency: config.MIRROR_SYNC_CONCURRENCY ?? 4,
   });
+  const customerJobActions = new CustomerJobActions([
+    addTagAction,
+    removeTagAction,
+    anonymiseAction({ db, customerDirectories }),
+  ]);
+  const customerJobs = new CustomerJobRunner({
+    db,
+    service: options.service,
+    organisations,
+    actions: customerJobActions,
+    log: log.child({ name: 'customer-jobs' }),
+    ...(config.CUSTOMER_JOB_CALLS_PER_SECOND ? { callsPerSecond: config.CUSTOMER_JOB_CALLS_PER_SECOND } : {}),
+  });
+  const { segments } = options;
+  const autoTags = segments
+    ? new AutoTagKeeper({ db, segments, log: log.child({ name: 'auto-tags' }), onJob: () => customerJobs.poke() })
+    : undefined;
   return {
     deps: {
       db,
@@ -94,6 +123,10 @@ export async function openGateway(
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(exportScheduler ? { exportScheduler } : {}),
+      customerJobActions,
+      customerJobs,
+      ...(segments ? { segments } : {}),
+      ...(autoTags ? { autoTags } : {}),
     },
     setupPath: token ? `/setup/${token}` : null,
   };

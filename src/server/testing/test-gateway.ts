@@ -5,6 +5,7 @@ import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
 import { SESSION_COOKIE } from '../gateway/access';
 import { hashPassword, type ThrottleLimits } from '../gateway/auth';
+import type { SegmentMembers } from '../gateway/customer-jobs';
 import type { GatewayDeps } from '../gateway/gateway-deps';
 import type { ServiceConnection } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
@@ -113,6 +114,8 @@ export interface TestGatewayOptions {
   trustProxy?: boolean | number;
   /** EXPORT_DIR: with it the gateway has scheduled exports (its scheduler is not started: tests tick it). */
   exportDir?: string;
+  /** The segments' members for tagging a segment and auto tags. */
+  segments?: SegmentMembers;
 }
 
 export const quietLog = pino({ level: 'silent' });
@@ -139,6 +142,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
       throttle: options.throttle ?? { perAddress: 1000, perAccount: 1000, windowSeconds: 60 },
       clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
       trustProxy: options.trustProxy ?? true,
+      ...(options.segments ? { segments: options.segments } : {}),
     },
   );
   for (const organisation of options.organisations ?? []) await connectTestOrganisation(deps, organisation);

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
+import type { CustomerJobAction } from '../customer-jobs';
 import type { CustomerDirectories } from '../customer-search';
 import { anonymiseFoyerRecords, anonymiseInService, isAnonymised, serviceCustomer } from './anonymise';
-import type { CustomerJobAction } from './privacy-deps';
 
 /**
  * Anonymising as a customer job's action (the retention list's batches run through the customer jobs of
@@ -12,17 +12,20 @@ import type { CustomerJobAction } from './privacy-deps';
 export function anonymiseAction(deps: { db: Database; customerDirectories: CustomerDirectories }): CustomerJobAction {
   return {
     kind: 'anonymise',
+    requires: ['privacy:manage'],
     async isApplied({ upstream, customerId }) {
       const customer = await serviceCustomer(upstream, customerId);
       return customer === null || isAnonymised(customer);
     },
     async apply({ upstream, customerId }) {
       const current = await serviceCustomer(upstream, customerId);
-      if (!current) return;
-      const { customer } = await anonymiseInService(upstream, current);
+      if (!current) return { changed: false };
+      const { customer, fieldsCleared, tagsRemoved } = await anonymiseInService(upstream, current);
       const { organisationId } = upstream;
-      await deps.db.transaction((tx) => anonymiseFoyerRecords(tx, organisationId, customer));
+      const notesDeleted = await deps.db.transaction((tx) => anonymiseFoyerRecords(tx, organisationId, customer));
       await deps.customerDirectories.catchUp(organisationId);
+      // The job audits each customer with this entry: field names and counts, never the erased values.
+      return { changed: true, audit: { action: 'anonymise', details: { fieldsCleared, tagsRemoved, notesDeleted } } };
     },
   };
 }

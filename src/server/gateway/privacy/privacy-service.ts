@@ -10,13 +10,13 @@ import {
 } from '@/contract/privacy';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
+import { type CustomerJobActions, createCustomerJob } from '../customer-jobs';
 import type { CustomerDirectories } from '../customer-search';
-import { GatewayError, NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { ordersOfCustomer } from '../mirror';
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
 import { anonymiseFoyerRecords, anonymiseInService, serviceCustomer } from './anonymise';
-import type { CustomerJobs } from './privacy-deps';
 import {
   countRetentionCandidates,
   proposedAmong,
@@ -37,8 +37,9 @@ export interface PrivacyRequester {
 export interface PrivacyServiceDeps {
   db: Database;
   customerDirectories: CustomerDirectories;
-  /** The customer jobs (customer-jobs/); without them the retention list cannot anonymise in batches. */
-  customerJobs?: CustomerJobs | undefined;
+  /** The customer jobs' actions (anonymise among them) and their runner, woken when a batch is handed over. */
+  customerJobActions: CustomerJobActions;
+  customerJobs: { poke(): void };
 }
 
 /** The moment `years` years before `now`. */
@@ -177,13 +178,7 @@ export class PrivacyService {
    * someone who ordered since the list was shown.
    */
   async startBatch(who: PrivacyRequester, customerIds: readonly number[]): Promise<RetentionBatchAnswer> {
-    const { db, customerJobs } = this.deps;
-    if (!customerJobs) {
-      throw new GatewayError(
-        501,
-        'Anonymising in batches needs the customer jobs, which this gateway does not have yet.',
-      );
-    }
+    const { db } = this.deps;
     const organisationId = who.principal.organisationId;
     const unique = [...new Set(customerIds)];
     const cutoff = retentionCutoff(await retentionYearsOf(db, organisationId));
@@ -195,13 +190,15 @@ export class PrivacyService {
         `Not proposed by the retention list (any more): ${refused.slice(0, 20).join(', ')}${refused.length > 20 ? ' …' : ''}`,
       );
     }
-    return db.transaction(async (tx) => {
-      const { jobId } = await customerJobs.createCustomerJob(tx, {
+    const answer = await db.transaction(async (tx) => {
+      const jobId = await createCustomerJob(tx, this.deps.customerJobActions, {
         organisationId,
-        accountId: who.principal.accountId,
         kind: 'anonymise',
-        customerIds: unique,
         params: {},
+        origin: 'retention',
+        originId: null,
+        by: who.principal,
+        items: unique.map((customerId) => ({ customerId, action: 'anonymise' })),
       });
       await who.audit(tx, {
         action: 'anonymise',
@@ -210,5 +207,7 @@ export class PrivacyService {
       });
       return { jobId, customers: unique.length };
     });
+    this.deps.customerJobs.poke();
+    return answer;
   }
 }

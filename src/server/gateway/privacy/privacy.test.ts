@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
+import type { CustomerJobDetail } from '@/contract/customer-jobs';
 import type { CustomerSearchPage } from '@/contract/customer-search';
 import type { AnonymiseOutcome, RetentionIds, RetentionPage, SubjectAccessPackage } from '@/contract/privacy';
 import { anonymisedEmail } from '@/contract/privacy-limits';
@@ -20,7 +21,7 @@ import { upsertCustomers, upsertOrders, upsertWaitingList } from '../mirror';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
 import { UpstreamClient } from '../upstream';
-import { anonymiseAction, type CustomerJobs } from '.';
+import { anonymiseAction } from '.';
 
 const yearsAgo = (years: number, days = 0) => {
   const at = new Date();
@@ -326,31 +327,21 @@ describeEachDatabase('privacy requests', (database) => {
     const demoList = (await (await manager.request('/api/privacy/retention')).json()) as RetentionPage;
     expect(demoList.data.some((row) => row.email.endsWith('@harbour.test'))).toBe(false);
 
-    // Batches: refused honestly while the customer jobs are not there; handed to them once they are.
-    const batch = { customerIds: [1, 8] };
-    const unwired = await admin.request('/api/privacy/retention/anonymise', { method: 'POST', json: batch });
-    expect(unwired.status).toBe(501);
-    const started: { kind: string; customerIds: readonly number[] }[] = [];
-    const jobs: CustomerJobs = {
-      createCustomerJob: async (_tx, job) => {
-        started.push({ kind: job.kind, customerIds: job.customerIds });
-        return { jobId: 41 };
-      },
-    };
-    gateway.deps.customerJobs = jobs;
-    try {
-      const notProposed = await admin.request('/api/privacy/retention/anonymise', {
-        method: 'POST',
-        json: { customerIds: [1, 3] },
-      });
-      expect(notProposed.status).toBe(422);
-      const accepted = await admin.request('/api/privacy/retention/anonymise', { method: 'POST', json: batch });
-      expect(accepted.status).toBe(202);
-      expect(await accepted.json()).toEqual({ jobId: 41, customers: 2 });
-      expect(started).toEqual([{ kind: 'anonymise', customerIds: [1, 8] }]);
-    } finally {
-      delete gateway.deps.customerJobs;
-    }
+    // Batches: only customers the list proposes, handed to the customer jobs as one anonymise job.
+    const notProposed = await admin.request('/api/privacy/retention/anonymise', {
+      method: 'POST',
+      json: { customerIds: [1, 3] },
+    });
+    expect(notProposed.status).toBe(422);
+    const accepted = await admin.request('/api/privacy/retention/anonymise', {
+      method: 'POST',
+      json: { customerIds: [1, 8] },
+    });
+    expect(accepted.status, await accepted.clone().text()).toBe(202);
+    const { jobId, customers } = (await accepted.json()) as { jobId: number; customers: number };
+    expect(customers).toBe(2);
+    const job = (await (await admin.request(`/api/customer-jobs/${jobId}`)).json()) as CustomerJobDetail;
+    expect(job.job).toMatchObject({ kind: 'anonymise', origin: 'retention', total: 2 });
     const audit = await gateway.db.query<{ action: string }>(
       `select action from gateway.audit_entries where organisation_id = $1 and action in ('privacy-settings', 'anonymise')
         order by id`,

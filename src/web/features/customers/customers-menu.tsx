@@ -42,5 +42,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['privacy', 'avg', 'gdpr', 'anonymise', 'anonimiseren', 'retention', 'bewaartermijn'],
       run: ({ navigate }) => void navigate('/customers/privacy'),
     },
+    {
+      id: 'customers:jobs',
+      requires: ['segments:manage', 'privacy:manage'],
+      label: { nl: 'Klantentaken (labelen, automatische labels)', en: 'Customer jobs (tagging, auto tags)' },
+      keywords: ['jobs', 'taken', 'tagging', 'segment', 'progress', 'voortgang'],
+      run: ({ navigate }) => void navigate('/customers/jobs'),
+    },
   ],
 };

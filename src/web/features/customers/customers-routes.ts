@@ -32,6 +32,12 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('../privacy/public-page')).PrivacyPage }),
     },
     {
+      path: '/customers/jobs',
+      // Who may see the jobs (contract/customer-jobs.ts JOB_VIEW_PERMISSIONS; not imported: this module loads first).
+      handle: { requires: ['segments:manage', 'privacy:manage'] },
+      lazy: async () => ({ Component: (await import('../customer-jobs/public-jobs-page')).CustomerJobsPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);

@@ -93,14 +93,13 @@ describe('PrivacyPage', () => {
     expect(within(dialog).getByText('1.200 van 1.200 klanten aangeboden')).toBeInTheDocument();
   });
 
-  it('says so when the gateway cannot run batches yet, and hands over nothing more', async () => {
-    const gateway = fakeGateway(() => json({ message: 'Not implemented' }, 501));
+  it("shows the gateway's refusal of a batch, and hands over nothing more", async () => {
+    const refusal = 'Not proposed by the retention list (any more): 3';
+    const gateway = fakeGateway(() => json({ message: refusal, errors: { customerIds: [refusal] } }, 422));
     vi.stubGlobal('fetch', gateway.fetch);
     renderPage();
     const dialog = await chooseAllAndConfirm();
-    expect(await within(dialog).findByTestId('batch-error', {}, SLOW)).toHaveTextContent(
-      'Anonimiseren in porties kan nog niet',
-    );
+    expect(await within(dialog).findByTestId('batch-error', {}, SLOW)).toHaveTextContent(refusal);
     expect(gateway.batches).toHaveLength(1);
   });
 });

@@ -37,7 +37,6 @@ import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@/contract/privacy-lim
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
-import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatDate, formatNumber } from '../../lib/format';
 import { type Translate, useLocale, useMessages } from '../../lib/i18n';
@@ -178,7 +177,7 @@ function BatchDialog({ customerIds, onClose }: { customerIds: number[]; onClose:
           : null}
         {error ? (
           <Alert color="red" role="alert" data-testid="batch-error">
-            {isApiError(error) && error.status === 501 ? t('batchUnavailable') : describeError(error, tApp)}
+            {describeError(error, tApp)}
           </Alert>
         ) : null}
         <Group justify="flex-end">
