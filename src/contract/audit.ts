@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'staff',
   'role',
   'connection',
+  'duplicate-not-same',
+  'duplicate-merge',
 ] as const;
 
 /** What an entry says happened. */

@@ -27,6 +27,7 @@ describe('the background jobs', () => {
     const anchors = { auditAnchorFile: join(exportDir, 'audit-anchors.jsonl') };
     expect([...backgroundJobs(gateway.deps, service.deps, anchors).keys()].sort()).toEqual([
       'audit-anchors',
+      'duplicate-scan',
       'export-schedules',
       'mirror-sync',
       'payment-window',
@@ -34,6 +35,7 @@ describe('the background jobs', () => {
       'report-rollups',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
+      'duplicate-scan',
       'export-schedules',
       'mirror-sync',
       'report-rollups',

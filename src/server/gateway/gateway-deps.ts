@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { SessionStore, SignInThrottle } from './auth';
 import type { KeyVault, Organisations } from './connection';
 import type { CustomerDirectories } from './customer-search';
+import type { CustomerNoteWriter, DuplicateScanner } from './duplicates';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
 import type { ReportRollupKeeper } from './reports';
@@ -37,4 +38,8 @@ export interface GatewayDeps {
   exportScheduler?: ExportScheduler;
   /** Keeps the reports' daily rollups of the mirror built (reports/report-rollups.ts). */
   reportRollups: ReportRollupKeeper;
+  /** Finds likely duplicate customers in the mirror (duplicates/): a full scan, then one after each sync. */
+  duplicateScanner: DuplicateScanner;
+  /** Notes a customer merged away as a duplicate (the customer notes' `addCustomerNote`); absent: no note. */
+  customerNotes?: CustomerNoteWriter;
 }

@@ -6,6 +6,7 @@ import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, regis
 import { registerConnectionRoutes } from './connection';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerDeskRoutes } from './desk';
+import { registerDuplicateRoutes } from './duplicates';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
@@ -65,6 +66,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerCatalogRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
+  registerDuplicateRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

@@ -12,6 +12,7 @@ import { loadKeyVault, Organisations } from './connection';
 import { CustomerDirectories } from './customer-search';
 import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
+import { DuplicateScanner } from './duplicates';
 import { MirrorSync } from './mirror';
 import { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
@@ -90,6 +91,7 @@ export async function openGateway(
       customerDirectories,
       mirror,
       reportRollups: new ReportRollupKeeper(db, log.child({ name: 'report-rollups' })),
+      duplicateScanner: new DuplicateScanner({ db, organisations, log: log.child({ name: 'duplicate-scan' }) }),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

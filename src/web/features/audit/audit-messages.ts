@@ -49,6 +49,8 @@ export const auditMessages = defineMessages(
     'action:staff': 'Teamwijziging',
     'action:role': 'Rolwijziging',
     'action:connection': 'Verbinding gewijzigd',
+    'action:duplicate-not-same': 'Dubbel paar: niet dezelfde',
+    'action:duplicate-merge': 'Dubbele klant samengevoegd',
   },
   {
     title: 'Audit trail',
@@ -97,5 +99,7 @@ export const auditMessages = defineMessages(
     'action:staff': 'Staff change',
     'action:role': 'Role change',
     'action:connection': 'Connection changed',
+    'action:duplicate-not-same': 'Duplicate pair: not the same',
+    'action:duplicate-merge': 'Duplicate customer merged',
   },
 );
