@@ -80,7 +80,11 @@ export async function keyCustomersAfter(
 }
 
 /** Keys the mirrored customers changed at or after `since` (an incremental scan). */
-export async function keyCustomersChangedSince(db: Queryable, organisationId: number, since: Date): Promise<KeyedBatch> {
+export async function keyCustomersChangedSince(
+  db: Queryable,
+  organisationId: number,
+  since: Date,
+): Promise<KeyedBatch> {
   const { rows } = await db.query<{ written: string[] | null; last_id: string | null; latest: Date | null }>(
     `with changed as (
        select customer_id, last_changed, email, body from gateway.mirror_customers

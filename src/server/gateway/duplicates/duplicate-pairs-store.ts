@@ -12,7 +12,7 @@ export type DuplicateReason = 'email' | 'phone' | 'name_zip' | 'name_address';
 export const SCORING = {
   weights: { email: 0.9, phone: 0.6, name_zip: 0.7, name_address: 0.6 } satisfies Record<DuplicateReason, number>,
   /** pg_trgm similarity of the full names from which customers at one address count as a close name. */
-  closeName: 0.6,
+  closeName: 0.56,
   /** Pairs scoring below this are not proposed (e.g. a shared phone under two unrelated names). */
   minScore: 40,
   /**

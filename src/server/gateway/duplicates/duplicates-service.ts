@@ -33,7 +33,12 @@ import {
 export interface CustomerNoteWriter {
   addCustomerNote(
     tx: Queryable,
-    note: { organisationId: number; customerId: number; text: string; author: { accountId: number | null; name: string } },
+    note: {
+      organisationId: number;
+      customerId: number;
+      text: string;
+      author: { accountId: number | null; name: string };
+    },
   ): Promise<unknown>;
 }
 

@@ -55,7 +55,12 @@ export async function openPairs(
   return { pairs: page.rows.map(pairOf), total: Number(count.rows[0]?.n ?? 0) };
 }
 
-export async function findPair(db: Queryable, organisationId: number, a: number, b: number): Promise<StoredPair | null> {
+export async function findPair(
+  db: Queryable,
+  organisationId: number,
+  a: number,
+  b: number,
+): Promise<StoredPair | null> {
   const { rows } = await db.query<PairRow>(
     `select ${PAIR_COLUMNS} from gateway.duplicate_pairs
       where organisation_id = $1 and customer_a = $2 and customer_b = $3`,
