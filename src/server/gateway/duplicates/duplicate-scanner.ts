@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
 import { lastCompleteSync, mirroredCount } from '../mirror';
-import { keyCustomersAfter, keyCustomersChangedSince } from './duplicate-keys-store';
+import { analyzeKeys, hasKeys, keyCustomersAfter, keyCustomersChangedSince } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
 import { claimScan, failScan, finishScan, scanMarks, scanProgress } from './duplicates-store';
 
@@ -24,6 +24,8 @@ export interface ScanOutcome {
   /** Pairs written (found or found again). */
   pairs: number;
   ms: number;
+  /** Of which the keying of the customers (the rest is comparing them and writing the pairs). */
+  keysMs: number;
 }
 
 export interface DuplicateScannerOptions {
@@ -88,7 +90,9 @@ export class DuplicateScanner {
     // Before the mirror's first complete sync there is nothing whole to compare.
     if (!synced) return null;
     const marks = await scanMarks(db, organisationId);
-    if (!marks.watermark || marks.fullRequested) return this.fullScan(organisationId);
+    if (!marks.watermark || marks.fullRequested || !(await hasKeys(db, organisationId))) {
+      return this.fullScan(organisationId);
+    }
     if (!marks.syncedAt || synced > marks.syncedAt) return this.incrementalScan(organisationId);
     return null;
   }
@@ -103,18 +107,23 @@ export class DuplicateScanner {
       let after = 0;
       let compared = 0;
       let watermark: Date | null = null;
+      const began = performance.now();
+      let keyed = began;
+      const fresh = !(await hasKeys(db, organisationId));
       for (;;) {
-        const batch = await keyCustomersAfter(db, organisationId, after, KEY_BATCH);
+        const batch = await keyCustomersAfter(db, organisationId, { afterId: after, limit: KEY_BATCH, fresh });
         if (batch.lastId === null) break;
         after = batch.lastId;
-        compared += batch.written.length;
+        compared += batch.written;
         if (batch.latest && (!watermark || batch.latest > watermark)) watermark = batch.latest;
         await progress(++done, Math.max(total, done + 1));
       }
+      await analyzeKeys(db);
+      keyed = performance.now();
       const scope: ScanScope = { all: true };
       const pairs = await writePairs(db, organisationId, scope, startedAt);
       await dropPairsNotFound(db, organisationId, scope, startedAt);
-      return { watermark, syncedAt, compared, pairs, full: true };
+      return { watermark, syncedAt, compared, pairs, full: true, keysMs: keyed - began };
     });
   }
 
@@ -125,7 +134,9 @@ export class DuplicateScanner {
       const syncedAt = await lastCompleteSync(db, organisationId);
       const { watermark } = await scanMarks(db, organisationId);
       const since = new Date((watermark?.getTime() ?? 0) - OVERLAP_MS);
+      const began = performance.now();
       const batch = await keyCustomersChangedSince(db, organisationId, since);
+      const keysMs = performance.now() - began;
       await progress(1, 2);
       let pairs = 0;
       if (batch.written.length > 0) {
@@ -133,7 +144,7 @@ export class DuplicateScanner {
         pairs = await writePairs(db, organisationId, scope, startedAt);
         await dropPairsNotFound(db, organisationId, scope, startedAt);
       }
-      return { watermark: batch.latest, syncedAt, compared: batch.written.length, pairs, full: false };
+      return { watermark: batch.latest, syncedAt, compared: batch.written.length, pairs, full: false, keysMs };
     });
   }
 
@@ -143,7 +154,14 @@ export class DuplicateScanner {
     scan: (
       startedAt: Date,
       progress: (done: number, total: number) => Promise<void>,
-    ) => Promise<{ watermark: Date | null; syncedAt: Date | null; compared: number; pairs: number; full: boolean }>,
+    ) => Promise<{
+      watermark: Date | null;
+      syncedAt: Date | null;
+      compared: number;
+      pairs: number;
+      full: boolean;
+      keysMs: number;
+    }>,
   ): Promise<ScanOutcome | null> {
     const { db, log } = this.#options;
     const holder = this.#holder;
@@ -157,7 +175,9 @@ export class DuplicateScanner {
       try {
         const result = await scan(startedAt, progress);
         await finishScan(db, organisationId, holder, { ...result, pairsFound: result.pairs });
-        const outcome = { kind, compared: result.compared, pairs: result.pairs, ms: performance.now() - began };
+        const ms = performance.now() - began;
+        const { compared, pairs, keysMs } = result;
+        const outcome = { kind, compared, pairs, ms, keysMs };
         log.info({ organisationId, ...outcome }, 'duplicate scan finished');
         return outcome;
       } catch (error) {

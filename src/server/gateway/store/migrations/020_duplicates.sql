@@ -6,12 +6,14 @@ create extension if not exists pg_trgm;
 -- The blocking keys of every mirrored customer: customers are compared only with those sharing a key, so a
 -- scan is not O(n²). Rebuilt from the mirror by a full scan, kept in step for changed customers by an
 -- incremental one. A key is null where the customer lacks what makes it.
-create table gateway.duplicate_keys (
-  organisation_id bigint not null references gateway.organisations on delete cascade,
+-- Unlogged and without a foreign key: derived data, written a million rows at a time by a full scan. After a
+-- crash PostgreSQL empties an unlogged table; the scanner then finds no keys and scans in full again.
+create unlogged table gateway.duplicate_keys (
+  organisation_id bigint not null,
   customer_id bigint not null,
   -- The mirrored record's lastChanged when its keys were made.
   last_changed timestamptz not null,
-  -- First name, preposition and last name, lower case, letters and single spaces only.
+  -- First name, preposition and last name in lower case, with single spaces.
   full_name text not null,
   -- The email in lower case, without a +suffix, without dots in the local part at Gmail.
   email_key text,
