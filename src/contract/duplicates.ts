@@ -101,6 +101,8 @@ export const duplicateCompareSchema = z.object({
   b: customerSchema,
   /** A tag of the organisation's list the record not kept is given (by its documented name), or null. */
   duplicateTag: z.string().nullable(),
+  /** Whether a merge notes the record not kept as a duplicate of the kept one (the customer notes are there). */
+  notesDuplicate: z.boolean(),
 });
 export type DuplicateCompare = z.infer<typeof duplicateCompareSchema>;
 

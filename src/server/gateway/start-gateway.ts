@@ -10,9 +10,9 @@ import {
 } from './auth';
 import { loadKeyVault, Organisations } from './connection';
 import { CustomerDirectories } from './customer-search';
+import { DuplicateScanner } from './duplicates';
 import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
-import { DuplicateScanner } from './duplicates';
 import { MirrorSync } from './mirror';
 import { ReportRollupKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';

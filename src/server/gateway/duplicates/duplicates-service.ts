@@ -116,6 +116,7 @@ export class DuplicateService {
       a: recordA,
       b: recordB,
       duplicateTag: await this.#duplicateTag(caller.upstream()),
+      notesDuplicate: this.notes !== null,
     };
   }
 

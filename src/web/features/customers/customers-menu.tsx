@@ -28,5 +28,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['tags', 'labels', 'clienttypes'],
       run: ({ navigate }) => void navigate('/customers/tags'),
     },
+    {
+      id: 'customers:duplicates',
+      requires: ['duplicates:review'],
+      label: { nl: 'Dubbele klanten beoordelen', en: 'Review duplicate customers' },
+      keywords: ['duplicates', 'dubbel', 'merge', 'samenvoegen'],
+      run: ({ navigate }) => void navigate('/customers/duplicates'),
+    },
   ],
 };

@@ -22,6 +22,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('./tag-overview-page')).TagOverviewPage }),
     },
     {
+      path: '/customers/duplicates',
+      handle: { requires: ['duplicates:review'] },
+      lazy: async () => ({ Component: (await import('../duplicates/public-duplicates-page')).DuplicatesPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);
