@@ -110,7 +110,6 @@ export type DuplicateCompare = z.infer<typeof duplicateCompareSchema>;
 export const duplicateMergeSchema = z.object({
   keep: z.number({ error: 'Choose the record to keep' }).int(),
 });
-export type DuplicateMerge = z.infer<typeof duplicateMergeSchema>;
 
 /** What a merge did. */
 export const duplicateMergeResultSchema = z.object({

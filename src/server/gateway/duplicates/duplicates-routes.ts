@@ -18,7 +18,7 @@ import type { DuplicateScanner } from './duplicate-scanner';
 import { type CustomerNoteWriter, type DuplicateCaller, DuplicateService } from './duplicates-service';
 
 /** What the duplicates' routes work with (of GatewayDeps). */
-export interface DuplicateDeps {
+interface DuplicateDeps {
   db: Database;
   service: ServiceConnection;
   organisations: KeyOpener;

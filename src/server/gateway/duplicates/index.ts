@@ -3,5 +3,5 @@
  * that start-up builds and the background jobs run (a full scan, then one after each complete mirror sync).
  */
 export { DuplicateScanner } from './duplicate-scanner';
-export { type DuplicateDeps, registerDuplicateRoutes } from './duplicates-routes';
+export { registerDuplicateRoutes } from './duplicates-routes';
 export type { CustomerNoteWriter } from './duplicates-service';
