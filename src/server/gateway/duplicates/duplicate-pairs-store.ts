@@ -124,7 +124,7 @@ export async function dropPairsNotFound(
   const { rowCount } = await db.query(
     `delete from gateway.duplicate_pairs
       where organisation_id = $1 and state = 'open' and scanned_at < $2
-        ${scope.all ? '' : 'and (customer_a = any($3::bigint[]) or customer_b = any($3::bigint[]))'}`,
+        ${scope.all ? '' : 'and (customer_a in (select unnest($3::bigint[])) or customer_b in (select unnest($3::bigint[])))'}`,
     scope.all ? [organisationId, scannedAt] : [organisationId, scannedAt, scope.customerIds],
   );
   return rowCount;
