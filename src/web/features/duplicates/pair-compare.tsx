@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
