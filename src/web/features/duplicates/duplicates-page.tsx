@@ -134,7 +134,11 @@ function PairRow({
       onClick={onSelect}
     >
       <Table.Td className="foyer-tabular">
-        <Badge variant={pair.score >= 80 ? 'filled' : 'light'} aria-label={t('scoreLabel', { score: pair.score })}>
+        <Badge
+          color="dark"
+          variant={pair.score >= 80 ? 'filled' : 'default'}
+          aria-label={t('scoreLabel', { score: pair.score })}
+        >
           {pair.score}
         </Badge>
       </Table.Td>
@@ -154,7 +158,7 @@ function PairRow({
       <Table.Td>
         <Group gap={4}>
           {pair.reasons.map((reason) => (
-            <Badge key={reason} size="sm" variant="outline" color="gray">
+            <Badge key={reason} size="sm" variant="default">
               {t(`reason:${reason}`)}
             </Badge>
           ))}

@@ -130,7 +130,7 @@ export function PairCompare({
                     {t('record', { id: customer.customerId })}
                   </Anchor>
                   {customer.customerId === keep ? (
-                    <Badge ml="xs" size="sm" variant="light" color="teal">
+                    <Badge ml="xs" size="sm" color="dark">
                       {t('keep')}
                     </Badge>
                   ) : null}
@@ -154,7 +154,7 @@ export function PairCompare({
                     >
                       {show(customer, field)}
                       {copiedHere ? (
-                        <Badge ml="xs" size="sm" variant="light" color="yellow">
+                        <Badge ml="xs" size="sm" color="dark">
                           {t('willCopy')}
                         </Badge>
                       ) : null}
