@@ -218,12 +218,20 @@ export function DuplicatesPage() {
       },
     );
   };
-  useHotkeys([
-    ['j', () => move(1)],
-    ['k', () => move(-1)],
-    ['n', markNotSame],
-    ['m', openMerge],
-  ]);
+  // Not while the merge dialog asks. The page has no text fields, so keys also work from the keep choice's
+  // radios and the filter (an INPUT each, which useHotkeys skips by default).
+  const unlessMerging = (action: () => void) => () => {
+    if (!mergeOpen) action();
+  };
+  useHotkeys(
+    [
+      ['j', unlessMerging(() => move(1))],
+      ['k', unlessMerging(() => move(-1))],
+      ['n', unlessMerging(markNotSame)],
+      ['m', unlessMerging(openMerge)],
+    ],
+    ['TEXTAREA'],
+  );
 
   return (
     <Stack gap="lg" maw={1200}>
