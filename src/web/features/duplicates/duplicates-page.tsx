@@ -193,12 +193,13 @@ export function DuplicatesPage() {
   }, [selectedKey]);
   const kept = keep ?? selected?.a.customerId ?? 0;
 
+  const closeLabel = { 'aria-label': t('close') };
   const move = (step: number) => setIndex((current) => Math.max(0, Math.min(pairs.length - 1, current + step)));
   const markNotSame = () => {
     if (!selected || notSame.isPending) return;
     notSame.mutate(
       { a: selected.a.customerId, b: selected.b.customerId },
-      { onSuccess: () => void notify({ message: t('markedNotSame'), color: 'teal' }) },
+      { onSuccess: () => void notify({ message: t('markedNotSame'), color: 'teal', closeButtonProps: closeLabel }) },
     );
   };
   const openMerge = () => {
@@ -213,7 +214,11 @@ export function DuplicatesPage() {
       {
         onSuccess: (result) => {
           setMergeOpen(false);
-          void notify({ message: t('merged', { id: result.keptCustomerId }), color: 'teal' });
+          void notify({
+            message: t('merged', { id: result.keptCustomerId }),
+            color: 'teal',
+            closeButtonProps: closeLabel,
+          });
         },
       },
     );

@@ -193,7 +193,13 @@ export function MergeDialog({
   const { kept, other } = sidesOf(data, keep);
   const fields: MergeField[] = fieldsToCopy(kept, other);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('mergeTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('mergeTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
       <Stack gap="sm">
         <Text fw={600}>{t('mergeKeep', { id: kept.customerId, name: nameOf(kept) })}</Text>
         <List size="sm" spacing="xs">
