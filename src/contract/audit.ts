@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'privacy-package',
   'anonymise',
   'privacy-settings',
+  'duplicate-not-same',
+  'duplicate-merge',
 ] as const;
 
 /** What an entry says happened. */

@@ -28,6 +28,7 @@ describe('the background jobs', () => {
     expect([...backgroundJobs(gateway.deps, service.deps, anchors).keys()].sort()).toEqual([
       'audit-anchors',
       'customer-jobs',
+      'duplicate-scan',
       'export-schedules',
       'mirror-sync',
       'payment-window',
@@ -36,6 +37,7 @@ describe('the background jobs', () => {
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'customer-jobs',
+      'duplicate-scan',
       'export-schedules',
       'mirror-sync',
       'report-rollups',

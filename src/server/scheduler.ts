@@ -15,6 +15,7 @@ export interface BackgroundJob {
 /** Foyer's background jobs by name; the name is also the job's log name (pino `name`). */
 export type JobName =
   | 'mirror-sync'
+  | 'duplicate-scan'
   | 'export-schedules'
   | 'customer-jobs'
   | 'auto-tags'
@@ -41,6 +42,8 @@ export function backgroundJobs(
     // Every MIRROR_SYNC_INTERVAL_SECONDS, one instance per organisation (the lease).
     ['mirror-sync', gateway.mirror],
     ['report-rollups', gateway.reportRollups],
+    // After each complete mirror sync (and a full scan first), one instance per organisation (the lease).
+    ['duplicate-scan', gateway.duplicateScanner],
   ]);
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
   // Each job by one instance at a time (a lease per job), paced towards the service; auto tags after each sync.

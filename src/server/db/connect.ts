@@ -34,12 +34,17 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 
 async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The gateway's duplicate scan compares names with pg_trgm's similarity (migration 020 creates it).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // One process per data directory (data-dir-lock.ts): a second one refuses to start.
   const lock = dataDir ? lockDataDir(dataDir) : null;
   let pglite: PGliteInstance;
   try {
-    pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, loadDataDir ? { loadDataDir } : {});
+    pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, {
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     lock?.release();
     throw error;

@@ -6,6 +6,7 @@ import type { SessionStore, SignInThrottle } from './auth';
 import type { KeyVault, Organisations } from './connection';
 import type { AutoTagKeeper, CustomerJobActions, CustomerJobRunner, SegmentMembers } from './customer-jobs';
 import type { CustomerDirectories } from './customer-search';
+import type { DuplicateScanner } from './duplicates';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
 import type { ReportRollupKeeper } from './reports';
@@ -45,4 +46,6 @@ export interface GatewayDeps {
   segments?: SegmentMembers;
   /** Keeps segments' auto tags in step after each sync; there with segments only. */
   autoTags?: AutoTagKeeper;
+  /** Finds likely duplicate customers in the mirror (duplicates/): a full scan, then one after each sync. */
+  duplicateScanner: DuplicateScanner;
 }

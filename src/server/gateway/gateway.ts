@@ -9,6 +9,7 @@ import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerCustomerStoryRoutes } from './customer-story';
 import { registerDeskRoutes } from './desk';
+import { registerDuplicateRoutes } from './duplicates';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
@@ -73,6 +74,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerMirrorRoutes(routes, deps);
   registerPrivacyRoutes(routes, deps);
   registerCustomerJobRoutes(routes, deps);
+  registerDuplicateRoutes(routes, deps);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

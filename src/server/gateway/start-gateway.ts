@@ -18,6 +18,7 @@ import {
   type SegmentMembers,
 } from './customer-jobs';
 import { CustomerDirectories } from './customer-search';
+import { DuplicateScanner } from './duplicates';
 import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
@@ -119,6 +120,7 @@ export async function openGateway(
       customerDirectories,
       mirror,
       reportRollups: new ReportRollupKeeper(db, log.child({ name: 'report-rollups' })),
+      duplicateScanner: new DuplicateScanner({ db, organisations, log: log.child({ name: 'duplicate-scan' }) }),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

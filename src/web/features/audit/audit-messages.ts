@@ -56,6 +56,8 @@ export const auditMessages = defineMessages(
     'action:privacy-package': 'Privacypakket opgevraagd',
     'action:anonymise': 'Klant geanonimiseerd',
     'action:privacy-settings': 'Bewaartermijn gewijzigd',
+    'action:duplicate-not-same': 'Dubbel paar: niet dezelfde',
+    'action:duplicate-merge': 'Dubbele klant samengevoegd',
   },
   {
     title: 'Audit trail',
@@ -111,5 +113,7 @@ export const auditMessages = defineMessages(
     'action:privacy-package': 'Privacy package requested',
     'action:anonymise': 'Customer anonymised',
     'action:privacy-settings': 'Retention period changed',
+    'action:duplicate-not-same': 'Duplicate pair: not the same',
+    'action:duplicate-merge': 'Duplicate customer merged',
   },
 );

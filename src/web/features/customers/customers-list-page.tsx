@@ -63,6 +63,7 @@ export function CustomersListPage() {
   const mayTag = useCan('tags:write');
   const mayCreate = useCan('customers:write');
   const mayPrivacy = useCan('privacy:manage');
+  const mayReviewDuplicates = useCan('duplicates:review');
 
   const update = (change: Partial<CustomerListParams>) =>
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
@@ -135,6 +136,11 @@ export function CustomersListPage() {
           {mayPrivacy ? (
             <Button component={Link} to="/customers/privacy" variant="subtle">
               {t('privacyOverview')}
+            </Button>
+          ) : null}
+          {mayReviewDuplicates ? (
+            <Button component={Link} to="/customers/duplicates" variant="subtle">
+              {t('duplicates')}
             </Button>
           ) : null}
           {mayCreate ? (

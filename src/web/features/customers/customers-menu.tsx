@@ -49,5 +49,12 @@ export const customersMenu: AreaMenu = {
       keywords: ['jobs', 'taken', 'tagging', 'segment', 'progress', 'voortgang'],
       run: ({ navigate }) => void navigate('/customers/jobs'),
     },
+    {
+      id: 'customers:duplicates',
+      requires: ['duplicates:review'],
+      label: { nl: 'Dubbele klanten beoordelen', en: 'Review duplicate customers' },
+      keywords: ['duplicates', 'dubbel', 'merge', 'samenvoegen'],
+      run: ({ navigate }) => void navigate('/customers/duplicates'),
+    },
   ],
 };

@@ -4,6 +4,7 @@ export const customersMessages = defineMessages(
   {
     listTitle: 'Klanten',
     newCustomer: 'Nieuwe klant',
+    duplicates: 'Dubbele klanten',
     search: 'Zoeken',
     searchPlaceholder: 'Naam, e-mail, telefoon, postcode, plaats, label of klantnummer',
     searchHint: 'Elk woord telt; een tikfout mag. Een volledig e-mailadres wordt ook bij de service nagevraagd.',
@@ -152,6 +153,7 @@ export const customersMessages = defineMessages(
   {
     listTitle: 'Customers',
     newCustomer: 'New customer',
+    duplicates: 'Duplicate customers',
     search: 'Search',
     searchPlaceholder: 'Name, email, phone, zip, city, tag or customer number',
     searchHint: 'Every word counts; a typo is fine. A complete email address is also checked with the service.',

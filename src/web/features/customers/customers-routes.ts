@@ -38,6 +38,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('../customer-jobs/public-jobs-page')).CustomerJobsPage }),
     },
     {
+      path: '/customers/duplicates',
+      handle: { requires: ['duplicates:review'] },
+      lazy: async () => ({ Component: (await import('../duplicates/public-duplicates-page')).DuplicatesPage }),
+    },
+    {
       path: '/customers/:customerId',
       loader: ({ params }) => {
         const customerId = Number(params.customerId);

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Customer } from '@/contract/customer';
+import { type DuplicateCompare, fieldsToCopy, type MergeField } from '@/contract/duplicates';
+import { ErrorState } from '../../components/page-states';
+import { formatDateTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { duplicatesMessages } from './duplicates-messages';
+import { duplicateQueries } from './duplicates-queries';
+
+/** The rows of the side-by-side view, in the order a customer's page shows them. */
+const COMPARED = [
+  'email',
+  'customerSalutation',
+  'customerFirstName',
+  'customerPreposition',
+  'customerLastName',
+  'customerAddress',
+  'customerHouseNr',
+  'customerZip',
+  'customerCity',
+  'customerCountry',
+  'customerPhone',
+  'customerExternalId',
+  'customerCustom1',
+  'customerCustom2',
+  'customerCustom3',
+  'customerCustom4',
+  'customerCustom5',
+  'customerCustom6',
+  'customerCustom7',
+  'customerTags',
+  'customerCredit',
+  'lastChanged',
+] as const;
+
+type Compared = (typeof COMPARED)[number];
+
+const nameOf = (customer: Customer) =>
+  [customer.customerFirstName, customer.customerPreposition, customer.customerLastName].filter(Boolean).join(' ');
+
+/** The kept record and the other, by the id chosen to keep. */
+export function sidesOf(data: DuplicateCompare, keep: number): { kept: Customer; other: Customer } {
+  return keep === data.a.customerId ? { kept: data.a, other: data.b } : { kept: data.b, other: data.a };
+}
+
+/**
+ * The pair's two records side by side; the fields a merge would copy onto the record kept are highlighted in the
+ * other's column. `keep` is the record chosen to keep.
+ */
+export function PairCompare({
+  a,
+  b,
+  keep,
+  onKeepChange,
+}: {
+  a: number;
+  b: number;
+  keep: number;
+  onKeepChange: (keep: number) => void;
+}) {
+  const t = useMessages(duplicatesMessages);
+  const { locale } = useLocale();
+  const pair = useQuery(duplicateQueries.pair(a, b));
+  if (pair.isError) return <ErrorState error={pair.error} onRetry={() => void pair.refetch()} />;
+  if (!pair.data) return <Skeleton height={420} radius="md" aria-label={t('compareTitle')} />;
+  const data = pair.data;
+  const { kept, other } = sidesOf(data, keep);
+  const copied = new Set<Compared>(fieldsToCopy(kept, other));
+  const show = (customer: Customer, field: Compared) => {
+    const value = customer[field];
+    if (field === 'lastChanged' && typeof value === 'string') return formatDateTime(value, locale);
+    return value === null || value === '' ? '—' : String(value);
+  };
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="pair-compare">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h3">
+            {t('compareTitle')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('keep')}
+            value={String(keep)}
+            onChange={(value) => onKeepChange(Number(value))}
+            data={[data.a, data.b].map((customer) => ({
+              value: String(customer.customerId),
+              label: t('keepRecord', { id: customer.customerId }),
+            }))}
+          />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('compareHint')}
+        </Text>
+        <Table>
+          <caption className="foyer-visually-hidden">{t('compareTitle')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('field')}</Table.Th>
+              {[data.a, data.b].map((customer) => (
+                <Table.Th scope="col" key={customer.customerId}>
+                  <Anchor
+                    component={Link}
+                    to={`/customers/${customer.customerId}`}
+                    aria-label={t('openCustomer', { id: customer.customerId })}
+                  >
+                    {t('record', { id: customer.customerId })}
+                  </Anchor>
+                  {customer.customerId === keep ? (
+                    <Badge ml="xs" size="sm" color="dark">
+                      {t('keep')}
+                    </Badge>
+                  ) : null}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {COMPARED.map((field) => (
+              <Table.Tr key={field}>
+                <Table.Th scope="row" fw={500}>
+                  {t(`field:${field}`)}
+                </Table.Th>
+                {[data.a, data.b].map((customer) => {
+                  const copiedHere = customer === other && copied.has(field);
+                  return (
+                    <Table.Td
+                      key={customer.customerId}
+                      data-copied={copiedHere || undefined}
+                      className={copiedHere ? 'foyer-duplicate-copied' : undefined}
+                    >
+                      {show(customer, field)}
+                      {copiedHere ? (
+                        <Badge ml="xs" size="sm" color="dark">
+                          {t('willCopy')}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Asks before a merge, saying what it will do (and what it cannot: orders stay where they are). */
+export function MergeDialog({
+  data,
+  keep,
+  opened,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  data: DuplicateCompare | undefined;
+  keep: number;
+  opened: boolean;
+  busy: boolean;
+  error: unknown;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useMessages(duplicatesMessages);
+  if (!data) return null;
+  const { kept, other } = sidesOf(data, keep);
+  const fields: MergeField[] = fieldsToCopy(kept, other);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('mergeTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
+      <Stack gap="sm">
+        <Text fw={600}>{t('mergeKeep', { id: kept.customerId, name: nameOf(kept) })}</Text>
+        <List size="sm" spacing="xs">
+          <List.Item>
+            {fields.length > 0
+              ? t('mergeCopies', {
+                  id: other.customerId,
+                  fields: fields.map((field) => t(`field:${field}`)).join(', '),
+                })
+              : t('mergeCopiesNothing', { id: other.customerId })}
+          </List.Item>
+          <List.Item>
+            {data.duplicateTag
+              ? t('mergeTag', { id: other.customerId, tag: data.duplicateTag })
+              : t('mergeNoTag', { id: other.customerId })}
+          </List.Item>
+          <List.Item>{t('mergeNote', { id: other.customerId, kept: kept.customerId })}</List.Item>
+          <List.Item>{t('mergeCredit')}</List.Item>
+        </List>
+        <Alert color="yellow" variant="light">
+          {t('ordersStay')}
+        </Alert>
+        {error ? <ErrorState error={error} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={onConfirm} loading={busy} data-autofocus>
+            {t('mergeConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
