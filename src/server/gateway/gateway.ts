@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress } from '../client-address';
 import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
@@ -14,6 +15,7 @@ import { registerMirrorRoutes } from './mirror';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
+import { registerSalesPointRoutes } from './sales-points';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
 
@@ -58,7 +60,10 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
-  registerShiftRoutes(routes, deps);
+  // The client's address as TRUST_PROXY reads it (main.ts), the TCP peer without one: a sales point's range.
+  const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
+  registerShiftRoutes(routes, { ...deps, clientAddressOf });
+  registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
   registerCustomerSearchRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
