@@ -12,7 +12,8 @@ export type PrinterLanguage = (typeof PRINTER_LANGUAGES)[number];
 /** Characters per line of the printers' standard font on each paper width. */
 export const COLUMNS_OF_PAPER: Record<(typeof PAPER_WIDTHS)[number], number> = { 80: 48, 58: 32 };
 
-const HOST = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$/;
+const HOST =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$/;
 
 /** A network printer taking raw print jobs on a TCP port (9100, "JetDirect", on nearly every receipt printer). */
 export const printerSchema = z.object({
@@ -42,23 +43,29 @@ export function isAddressRange(value: string): boolean {
 const MAX_PAYMENT_METHODS = 20;
 
 /** `POST /api/sales-points` and `PUT /api/sales-points/:id`. */
-export const salesPointBodySchema = z.object({
-  name: z.string({ error: 'Name the sales point' }).trim().min(1, 'Name the sales point').max(60, 'At most 60 characters'),
+const salesPointFieldsSchema = z.object({
+  name: z
+    .string({ error: 'Name the sales point' })
+    .trim()
+    .min(1, 'Name the sales point')
+    .max(60, 'At most 60 characters'),
   receiptPrinter: printerSchema.nullable(),
   ticketPrinter: printerSchema.nullable(),
   cashDrawer: z.boolean(),
   paymentMethodIds: z
     .array(z.number().int().positive())
     .max(MAX_PAYMENT_METHODS, `At most ${MAX_PAYMENT_METHODS} payment methods`),
-  allowedRange: z
-    .string()
-    .trim()
-    .refine(isAddressRange, 'An address range such as 192.168.1.0/24')
-    .nullable(),
+  allowedRange: z.string().trim().refine(isAddressRange, 'An address range such as 192.168.1.0/24').nullable(),
 });
+
+/** A drawer opens by the receipt printer's pulse: there is none without one. */
+export const salesPointBodySchema = salesPointFieldsSchema.refine(
+  (body) => !body.cashDrawer || body.receiptPrinter !== null,
+  { message: 'A cash drawer is opened by the receipt printer: set the receipt printer first', path: ['cashDrawer'] },
+);
 export type SalesPointBody = z.infer<typeof salesPointBodySchema>;
 
-export const salesPointSchema = salesPointBodySchema.extend({
+export const salesPointSchema = salesPointFieldsSchema.extend({
   id: z.number().int(),
   enabled: z.boolean(),
   updatedAt: z.string(),

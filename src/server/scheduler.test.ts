@@ -30,12 +30,14 @@ describe('the background jobs', () => {
       'export-schedules',
       'mirror-sync',
       'payment-window',
+      'print-jobs',
       'rate-limit-cleanup',
       'report-rollups',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'export-schedules',
       'mirror-sync',
+      'print-jobs',
       'report-rollups',
     ]);
   });

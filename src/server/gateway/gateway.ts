@@ -12,10 +12,11 @@ import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
+import { registerPrintingRoutes } from './printing';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
+import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
-import { registerSalesPointRoutes } from './sales-points';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
 
@@ -64,6 +65,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
   registerShiftRoutes(routes, { ...deps, clientAddressOf });
   registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
+  registerPrintingRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);

@@ -5,13 +5,7 @@ import type { RequestAuditEntry } from '../audit';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Principal } from '../principal';
 import { isInRange } from './address-range';
-import {
-  findSalesPoint,
-  insertSalesPoint,
-  listSalesPoints,
-  storeEnabled,
-  updateSalesPoint,
-} from './sales-point-store';
+import { findSalesPoint, insertSalesPoint, listSalesPoints, storeEnabled, updateSalesPoint } from './sales-point-store';
 
 /** The person asking, and what their request brings: its client address and its audit entry. */
 export interface SalesPointCaller {
@@ -68,7 +62,11 @@ export class SalesPointService {
     return this.db
       .transaction(async (tx) => {
         const point = await insertSalesPoint(tx, caller.principal.organisationId, body);
-        await caller.audit(tx, { action: 'sales-point', status: 201, details: { change: 'create', ...settingsOf(point) } });
+        await caller.audit(tx, {
+          action: 'sales-point',
+          status: 201,
+          details: { change: 'create', ...settingsOf(point) },
+        });
         return point;
       })
       .catch((error: unknown) => this.refuse(error, body.name));
@@ -79,7 +77,11 @@ export class SalesPointService {
       .transaction(async (tx) => {
         const updated = await updateSalesPoint(tx, caller.principal.organisationId, salesPointId, body);
         if (updated) {
-          await caller.audit(tx, { action: 'sales-point', status: 200, details: { change: 'update', ...settingsOf(updated) } });
+          await caller.audit(tx, {
+            action: 'sales-point',
+            status: 200,
+            details: { change: 'update', ...settingsOf(updated) },
+          });
         }
         return updated;
       })

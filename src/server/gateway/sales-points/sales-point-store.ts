@@ -60,7 +60,11 @@ export async function findSalesPoint(
 }
 
 /** A range given as an address with host bits (192.168.1.5/24) is stored as its network (192.168.1.0/24). */
-export async function insertSalesPoint(tx: Queryable, organisationId: number, body: SalesPointBody): Promise<SalesPoint> {
+export async function insertSalesPoint(
+  tx: Queryable,
+  organisationId: number,
+  body: SalesPointBody,
+): Promise<SalesPoint> {
   const { rows } = await tx.query<SalesPointRow>(
     `insert into gateway.sales_points
             (organisation_id, name, receipt_printer, ticket_printer, cash_drawer, payment_method_ids, allowed_range)

@@ -4,7 +4,8 @@
  * printing: the seller's open shift (at which sales point), where a payment method's money goes, and the
  * drawer openings the Z-report counts.
  */
-export { registerShiftRoutes } from './shift-routes';
+
 export { tenderOf } from './shift-math';
+export { registerShiftRoutes } from './shift-routes';
 export { isCheckout, joinShift, SALE_READ_DELAY_MS } from './shift-sales';
 export { type DrawerReason, insertDrawerOpening, openShiftAt, shiftsOfSales } from './shift-store';

@@ -372,7 +372,10 @@ export class ShiftService {
         { extra: { shiftId: open?.summary.id ?? null } },
       );
     }
-    if (isUniqueViolation(error, 'shifts_one_open_per_desk') || isUniqueViolation(error, 'shifts_one_open_per_sales_point')) {
+    if (
+      isUniqueViolation(error, 'shifts_one_open_per_desk') ||
+      isUniqueViolation(error, 'shifts_one_open_per_sales_point')
+    ) {
       const holder = await openShiftHolderAt(this.db, principal.organisationId, desk);
       const message = `Desk ${desk} already has a shift open${holder ? ` (${holder})` : ''}.`;
       throw new ConflictError(message, { errors: { desk: [message] } });

@@ -76,15 +76,17 @@ create table gateway.print_jobs (
   order_id bigint,
   kind text not null check (kind in ('receipt', 'tickets', 'drawer')),
   reprint boolean not null default false,
-  -- The printer as it was set when the job was made: { "host", "port", "paperWidth", "language" }.
+  -- The printer as it was set when the job was made: { "role": "receipt"|"ticket", "host", "port", "paperWidth",
+  -- "language" }.
   printer jsonb not null,
   payload bytea not null,
   -- Why the job opens the drawer (null: it does not).
   drawer_reason text check (drawer_reason in ('sale', 'no-sale', 'cash-up')),
   status text not null default 'queued' check (status in ('queued', 'sending', 'sent', 'failed')),
   attempts int not null default 0,
-  -- The printer's or the network's error of the last attempt.
+  -- The printer's or the network's error of the last attempt, and whether the printer said it has no paper.
   error text,
+  out_of_paper boolean not null default false,
   -- Held by the instance sending it until then: another picks it up only after (a crashed sender).
   lease_until timestamptz,
   requested_by bigint references gateway.accounts,
