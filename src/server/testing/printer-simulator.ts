@@ -27,6 +27,10 @@ export interface PrinterSimulator {
   mode: SimulatorMode;
   /** Resolves once `count` jobs have arrived in all (rejects after `timeoutMs`). */
   waitForJobs(count: number, timeoutMs?: number): Promise<DecodedJob[]>;
+  /** Stops listening on its port: connections are refused, as by a printer that is switched off. */
+  switchOff(): Promise<void>;
+  /** Listens on its port again. */
+  switchOn(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,19 +201,16 @@ export async function startPrinterSimulator(mode: SimulatorMode = 'print'): Prom
       }
       return jobs.slice(0, count);
     },
-    async close() {
+    async switchOff() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+    async switchOn() {
+      await new Promise<void>((resolve) => server.listen(address.port, '127.0.0.1', resolve));
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   });
-}
-
-/** A port on 127.0.0.1 where nothing listens: a printer that is switched off refuses the connection. */
-export async function refusingPrinterPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }

@@ -28,7 +28,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'shifts:review':
     "Review every desk's shifts and Z-reports, close a shift left open, and sign off closed shifts (never one's own)",
   'sales-points:manage':
-    "Set up the sales points: their receipt and ticket printers, cash drawer, payment methods and where they may be used",
+    'Set up the sales points: their receipt and ticket printers, cash drawer, payment methods and where they may be used',
   'staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
   'audit:read': 'Read the audit trail',
   'connection:manage': 'Connect the organisation and replace its API key',

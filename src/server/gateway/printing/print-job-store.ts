@@ -20,7 +20,8 @@ export interface NewPrintJob {
   printer: JobPrinter;
   payload: Uint8Array;
   drawerReason: DrawerReason | null;
-  requestedBy: number;
+  /** Null: made by the gateway itself. */
+  requestedBy: number | null;
 }
 
 interface JobRow {
