@@ -5,6 +5,7 @@ import type { ShiftDetail } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { CashUpDrawerButton } from '../printing/public';
 import { CloseCountSection } from './close-count-section';
 import { ExpectedTotalsSection } from './expected-totals-section';
 import { CancellationList } from './reconciliation-section';
@@ -99,6 +100,7 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
         </Alert>
       ) : null}
 
+      {shift.salesPointId !== null ? <CashUpDrawerButton /> : null}
       <CloseCountSection closing={closing} />
     </Stack>
   );
