@@ -23,7 +23,6 @@ export const printOrderBodySchema = z.object({
     .max(2)
     .default(['receipt', 'tickets']),
 });
-export type PrintOrderBody = z.input<typeof printOrderBodySchema>;
 
 /** `POST /api/printing/no-sale`: the drawer opened without a sale, for a reason. */
 export const noSaleBodySchema = z.object({

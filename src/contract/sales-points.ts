@@ -7,7 +7,6 @@ import { z } from 'zod';
 
 export const PAPER_WIDTHS = [80, 58] as const;
 export const PRINTER_LANGUAGES = ['esc-pos', 'star-prnt'] as const;
-export type PrinterLanguage = (typeof PRINTER_LANGUAGES)[number];
 
 /** Characters per line of the printers' standard font on each paper width. */
 export const COLUMNS_OF_PAPER: Record<(typeof PAPER_WIDTHS)[number], number> = { 80: 48, 58: 32 };
