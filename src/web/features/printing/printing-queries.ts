@@ -13,7 +13,10 @@ export const printingKeys = {
   status: () => [...printingKeys.all, 'status'] as const,
 };
 
-/** While a job is on its way the chip looks again soon; otherwise now and then (a printer may come back). */
+/**
+ * While a job is on its way the chip looks again soon; otherwise now and then (a printer may come back, a shift
+ * may have been opened at a sales point meanwhile: the shift's queries are another feature's).
+ */
 const BUSY_POLL_MS = 700;
 const IDLE_POLL_MS = 5_000;
 
@@ -26,8 +29,7 @@ export const printingQueries = {
     queryOptions({
       queryKey: printingKeys.status(),
       queryFn: ({ signal }) => apiClient.get('/api/printing/status', { schema: printingStatusSchema, signal }),
-      refetchInterval: (query) =>
-        query.state.data?.salesPoint ? (busy(query.state.data) ? BUSY_POLL_MS : IDLE_POLL_MS) : false,
+      refetchInterval: (query) => (busy(query.state.data) ? BUSY_POLL_MS : IDLE_POLL_MS),
     }),
 };
 

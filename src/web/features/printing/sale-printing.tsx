@@ -31,17 +31,18 @@ export function SalePrinting({ orderId }: { orderId: number }) {
   const app = useMessages(appMessages);
   // The paper's language: the seller's app's.
   const locale = useLocale().locale.startsWith('en') ? 'en' : 'nl';
-  const status = useQuery(printingQueries.status());
+  // Read afresh for the sale: the shift may have been opened at its sales point since the chip last looked.
+  const status = useQuery({ ...printingQueries.status(), refetchOnMount: 'always' });
   const print = usePrintOrder();
   const { mutate } = print;
   const salesPoint = status.data?.salesPoint ?? null;
   const printsHere = salesPoint?.printsHere ?? false;
 
   useEffect(() => {
-    if (!printsHere || printedSales.has(orderId)) return;
+    if (!printsHere || status.isFetching || printedSales.has(orderId)) return;
     printedSales.add(orderId);
     mutate({ orderId, locale });
-  }, [printsHere, orderId, locale, mutate]);
+  }, [printsHere, status.isFetching, orderId, locale, mutate]);
 
   if (!salesPoint || !printsHere) return null;
   const sent = print.data?.jobs ?? [];

@@ -24,6 +24,8 @@ import './shifts.css';
  */
 const DESK_KEY = 'foyer.shift-desk';
 const SALES_POINT_KEY = 'foyer.shift-sales-point';
+/** The select's value for a shift at a desk named by hand (a select's values are never empty). */
+const NO_SALES_POINT = 'none';
 
 function remembered(key: string): string {
   try {
@@ -68,7 +70,11 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   });
   const form = useForm<OpenValues>({
     resolver: localizedResolver(schema, (message) => localShiftMessage(message, t)),
-    defaultValues: { salesPoint: remembered(SALES_POINT_KEY), desk: remembered(DESK_KEY), openingFloat: '' },
+    defaultValues: {
+      salesPoint: remembered(SALES_POINT_KEY) || NO_SALES_POINT,
+      desk: remembered(DESK_KEY),
+      openingFloat: '',
+    },
   });
   const submit = form.handleSubmit((values) =>
     openShift.mutate(
@@ -133,7 +139,7 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
                   label={t('salesPoint')}
                   description={t('salesPointHint')}
                   data={[
-                    { value: '', label: t('salesPointNone') },
+                    { value: NO_SALES_POINT, label: t('salesPointNone') },
                     ...salesPoints.map((point) => ({
                       value: String(point.id),
                       label: point.usableHere ? point.name : t('salesPointElsewhere', { name: point.name }),
@@ -141,9 +147,9 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
                     })),
                   ]}
                   error={errors.salesPoint?.message}
-                  value={field.value}
+                  value={atSalesPoint(field.value) ? field.value : NO_SALES_POINT}
                   onChange={(value) => {
-                    field.onChange(value ?? '');
+                    field.onChange(value ?? NO_SALES_POINT);
                     const point = salesPoints.find((candidate) => String(candidate.id) === value);
                     // At a sales point the desk bears its name.
                     if (point) form.setValue('desk', point.name, { shouldValidate: true });
