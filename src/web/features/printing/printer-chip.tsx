@@ -24,11 +24,12 @@ export function chipStateOf(status: PrintingStatus): ChipState {
   return 'idle';
 }
 
+/** A dot (body-coloured text) while all is well; white on red.9 (over 5:1) when the seller must act. */
 const CHIP_COLORS: Record<ChipState, string> = {
   ok: 'teal',
   busy: 'blue',
-  failed: 'red',
-  'out-of-paper': 'orange',
+  failed: 'red.9',
+  'out-of-paper': 'red.9',
   idle: 'gray',
 };
 
@@ -155,7 +156,8 @@ export function PrinterChip() {
           <UnstyledButton aria-label={`${t('chipLabel', { name: salesPoint.name })}: ${label}`}>
             <Badge
               size="lg"
-              variant={state === 'ok' || state === 'idle' ? 'light' : 'filled'}
+              variant={state === 'failed' || state === 'out-of-paper' ? 'filled' : 'dot'}
+              tt="none"
               color={CHIP_COLORS[state]}
               data-testid="printer-chip"
               data-state={state}

@@ -69,7 +69,8 @@ export function SalesPointsPage() {
                 <Table.Td>{point.cashDrawer ? t('yes') : t('no')}</Table.Td>
                 <Table.Td>{point.allowedRange ?? t('anywhere')}</Table.Td>
                 <Table.Td>
-                  <Badge color={point.enabled ? 'teal' : 'gray'} variant="light">
+                  {/* "dot": the text keeps the body colour (full contrast); the dot carries the state. */}
+                  <Badge color={point.enabled ? 'teal' : 'gray'} variant="dot" tt="none">
                     {point.enabled ? t('enabled') : t('disabled')}
                   </Badge>
                 </Table.Td>
