@@ -65,7 +65,14 @@ export type PrinterStatus = z.infer<typeof printerStatusSchema>;
 /** `GET /api/printing/status`: the seller's sales point's printers and latest jobs (none without one). */
 export const printingStatusSchema = z.object({
   salesPoint: z
-    .object({ id: z.number().int(), name: z.string(), cashDrawer: z.boolean(), printsHere: z.boolean() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      cashDrawer: z.boolean(),
+      printsHere: z.boolean(),
+      /** Its payment methods, the first the checkout's default. */
+      paymentMethodIds: z.array(z.number().int()),
+    })
     .nullable(),
   printers: z.array(printerStatusSchema),
   jobs: z.array(printJobSchema),

@@ -228,6 +228,7 @@ export class PrintingService {
         name: point.name,
         cashDrawer: point.cashDrawer,
         printsHere: point.receiptPrinter !== null || point.ticketPrinter !== null,
+        paymentMethodIds: point.paymentMethodIds,
       },
       printers,
       jobs: jobs.map((stored) => stored.job),

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type PrintingStatus,
   type PrintLocale,
@@ -67,4 +67,10 @@ export function useOpenDrawer() {
         : apiClient.post('/api/printing/cash-up', { schema: printJobSchema, body: {} }),
     onSettled: afterPrint,
   });
+}
+
+/** The payment method the seller's sales point offers first (null: none set, or no sales point). */
+export function useSalesPointDefaultMethod(): number | null {
+  const status = useQuery(printingQueries.status());
+  return status.data?.salesPoint?.paymentMethodIds[0] ?? null;
 }
