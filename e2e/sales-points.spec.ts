@@ -86,7 +86,7 @@ test.describe('sales points and printing without a dialog', () => {
     const open = seller.getByRole('dialog', { name: 'Dienst openen' });
     await open.getByTestId('open-shift-sales-point').click();
     await seller.getByRole('option', { name: 'Kassa 1' }).click();
-    await expect(open.getByLabel('Kassa', { exact: true })).toHaveValue('Kassa 1');
+    await expect(open.getByRole('combobox', { name: 'Kassa', exact: true })).toHaveValue('Kassa 1');
     await open.getByLabel('Wisselgeld bij opening').fill('100');
     await open.getByLabel('Wisselgeld bij opening').press('Enter');
     await expect(open).toHaveCount(0);
