@@ -104,12 +104,16 @@ async function main() {
     }
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     console.log(`\n${SALES} cash sales of two seats at a sales point (PGlite, embedded service, HTTP on 127.0.0.1):`);
-    console.log(`  print request answered (202) after checkout: p50 ${ms(median(answers))}, p95 ${ms(percentile(answers, 95))}`);
+    console.log(
+      `  print request answered (202) after checkout: p50 ${ms(median(answers))}, p95 ${ms(percentile(answers, 95))}`,
+    );
     console.log(
       `  checkout answered → last byte at the printer: p50 ${ms(median(latencies))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(Math.max(...latencies))}`,
     );
     const p95 = percentile(latencies, 95);
-    console.log(`  verdict: p95 ${ms(p95)} ${p95 <= BUDGET_MS ? '≤' : '>'} ${BUDGET_MS} ms budget — ${p95 <= BUDGET_MS ? 'met' : 'MISSED'}`);
+    console.log(
+      `  verdict: p95 ${ms(p95)} ${p95 <= BUDGET_MS ? '≤' : '>'} ${BUDGET_MS} ms budget — ${p95 <= BUDGET_MS ? 'met' : 'MISSED'}`,
+    );
     console.log(`After: ${load()}`);
     server.close();
     await deps.mirror.stop?.();
