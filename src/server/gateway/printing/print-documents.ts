@@ -36,7 +36,7 @@ const LABELS = {
     total: 'Totaal',
     payment: 'Betaald met',
     ticketOf: (n: number, count: number) => `Ticket ${n} van ${count}`,
-    reprint: (n: number) => `HERDRUK (REPRINT) ${n}`,
+    reprint: (n: number) => `HERDRUK / REPRINT ${n}`,
   },
   en: {
     receipt: 'Receipt',
