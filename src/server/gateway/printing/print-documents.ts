@@ -89,6 +89,12 @@ const money = (amount: number, locale: PrintLocale) =>
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/**
+ * Latin-1 with the euro sign, which ESC/POS and Star printers both know: every Dutch and English text prints.
+ * (The encoder's `auto` picks a code page per character: ~5 ms a line, half the time of a whole sale.)
+ */
+const CODEPAGE = 'cp858';
+
 function encoderFor(printer: Printer): ReceiptPrinterEncoder {
   return new ReceiptPrinterEncoder({
     language: printer.language,
@@ -96,7 +102,7 @@ function encoderFor(printer: Printer): ReceiptPrinterEncoder {
     feedBeforeCut: 3,
   })
     .initialize()
-    .codepage('auto');
+    .codepage(CODEPAGE);
 }
 
 function seatsOf(data: PrintData<Raw>): Seat[] {
