@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salesPointChoiceSchema } from './sales-points';
 
 /**
  * The gateway's shifts and cash-up as the app reads them (`/api/shifts…`, `/api/desks`): pure, like the rest
@@ -30,6 +31,8 @@ export const deskSchema = z.object({ id: z.number().int(), name: z.string() });
 export const shiftSummarySchema = z.object({
   id: z.number().int(),
   desk: deskSchema,
+  /** The sales point it was opened at (its desk bears the sales point's name); null: a desk named by hand. */
+  salesPointId: z.number().int().nullable(),
   seller: personRefSchema,
   status: z.enum(SHIFT_STATUSES),
   openedAt: z.string(),
@@ -147,6 +150,14 @@ export const reconciliationSchema = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
+/** The openings of a shift's cash drawer: by a cash sale's receipt, "no sale", and at cash-up. */
+export const drawerOpeningsSchema = z.object({
+  sale: z.number().int(),
+  noSale: z.number().int(),
+  cashUp: z.number().int(),
+});
+export type DrawerOpenings = z.infer<typeof drawerOpeningsSchema>;
+
 /** The Z-report: made once, at closing, and kept as it was. */
 export const zReportSchema = z.object({
   generatedAt: z.string(),
@@ -154,6 +165,8 @@ export const zReportSchema = z.object({
   counted: z.object({ cashCents: cents, cardCents: cents }),
   difference: z.object({ cashCents: cents, cardCents: cents, totalCents: cents }),
   reason: z.string().nullable(),
+  /** How often the cash drawer was opened, by why (absent in reports made before sales points). */
+  drawerOpenings: drawerOpeningsSchema.optional(),
   /** Null when the service's orders could not be read at closing. */
   reconciliation: reconciliationSchema.nullable(),
 });
@@ -191,12 +204,16 @@ export type CurrentShift = z.infer<typeof currentShiftSchema>;
 
 export const shiftOptionsSchema = z.object({
   desks: z.array(deskSchema),
+  /** The enabled sales points (issue 31), for sellers; the desks above stay for shifts without one. */
+  salesPoints: z.array(salesPointChoiceSchema),
   /** Everyone who has had a shift (for reviewers; a seller sees only themselves). */
   sellers: z.array(personRefSchema),
 });
 export type ShiftOptions = z.infer<typeof shiftOptionsSchema>;
 
 export const openShiftBodySchema = z.object({
+  /** Opened at a sales point: its name is the desk's (the `desk` sent is then not used). */
+  salesPointId: z.number().int().positive().optional(),
   desk: z.string({ error: 'Name the desk' }).trim().min(1, 'Name the desk').max(60, 'At most 60 characters'),
   openingFloatCents: z
     .number({ error: 'The opening float, in cents' })

@@ -5,6 +5,7 @@
 export const PERMISSIONS = [
   'events:read',
   'sales:sell',
+  'sales:no-sale',
   'customers:lookup',
   'customers:read',
   'customers:write',
@@ -17,6 +18,7 @@ export const PERMISSIONS = [
   'exports:run',
   'reports:read',
   'shifts:review',
+  'sales-points:manage',
   'staff:manage',
   'audit:read',
   'connection:manage',

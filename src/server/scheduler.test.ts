@@ -32,6 +32,7 @@ describe('the background jobs', () => {
       'export-schedules',
       'mirror-sync',
       'payment-window',
+      'print-jobs',
       'rate-limit-cleanup',
       'report-rollups',
     ]);
@@ -40,6 +41,7 @@ describe('the background jobs', () => {
       'duplicate-scan',
       'export-schedules',
       'mirror-sync',
+      'print-jobs',
       'report-rollups',
     ]);
   });

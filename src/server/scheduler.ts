@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit';
 import type { GatewayDeps } from './gateway/gateway-deps';
+import { PRINT_SWEEP_INTERVAL_MS, sendOrphanedJobs } from './gateway/printing';
 import type { ServiceDeps } from './service/context';
 import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
 import { deleteOldHits } from './service/rate-limits';
@@ -22,7 +23,8 @@ export type JobName =
   | 'report-rollups'
   | 'audit-anchors'
   | 'payment-window'
-  | 'rate-limit-cleanup';
+  | 'rate-limit-cleanup'
+  | 'print-jobs';
 
 /** How often the old rate-limit counters are deleted (they are of no use a day after their window). */
 const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
@@ -49,6 +51,12 @@ export function backgroundJobs(
   // Each job by one instance at a time (a lease per job), paced towards the service; auto tags after each sync.
   jobs.set('customer-jobs', gateway.customerJobs);
   if (gateway.autoTags) jobs.set('auto-tags', gateway.autoTags);
+  // Print jobs a sender left queued (its process ended) or abandoned mid-send; each send takes a lease.
+  const printLog = gateway.log.child({ name: 'print-jobs' });
+  jobs.set(
+    'print-jobs',
+    periodicJob(PRINT_SWEEP_INTERVAL_MS, () => sendOrphanedJobs({ db: gateway.db, log: printLog })),
+  );
   const { auditAnchorFile } = options;
   if (auditAnchorFile) {
     // Each audit chain's head, anchored outside the database at start and daily (what audit:verify compares).

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { clientAddress } from '../client-address';
 import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
@@ -15,8 +16,10 @@ import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
+import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
+import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerShiftRoutes } from './shifts';
@@ -63,7 +66,11 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
-  registerShiftRoutes(routes, deps);
+  // The client's address as TRUST_PROXY reads it (main.ts), the TCP peer without one: a sales point's range.
+  const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
+  registerShiftRoutes(routes, { ...deps, clientAddressOf });
+  registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
+  registerPrintingRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
   registerCustomerNotesRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);

@@ -7,6 +7,7 @@ import { deskRoutes } from '../features/desk/desk-routes';
 import { eventsRoutes } from '../features/events/events-routes';
 import { exportsRoutes } from '../features/exports/exports-routes';
 import { ordersRoutes } from '../features/orders/orders-routes';
+import { salesPointsRoutes } from '../features/sales-points/sales-points-routes';
 import { shiftsRoutes } from '../features/shifts/shifts-routes';
 import { staffRoutes } from '../features/staff/staff-routes';
 import type { AreaRoutes } from '../lib/area';
@@ -24,6 +25,7 @@ export const areaRoutes: readonly AreaRoutes[] = [
   ordersRoutes,
   deskRoutes,
   shiftsRoutes,
+  salesPointsRoutes,
   exportsRoutes,
   staffRoutes,
   auditRoutes,

@@ -7,6 +7,7 @@ import { deskMenu } from '../features/desk/desk-menu';
 import { eventsMenu } from '../features/events/events-menu';
 import { exportsMenu } from '../features/exports/exports-menu';
 import { ordersMenu } from '../features/orders/orders-menu';
+import { salesPointsMenu } from '../features/sales-points/sales-points-menu';
 import { shiftsMenu } from '../features/shifts/shifts-menu';
 import { staffMenu } from '../features/staff/staff-menu';
 import type { AreaMenu } from '../lib/area';
@@ -25,6 +26,7 @@ export const areas: readonly AreaMenu[] = [
   ordersMenu,
   deskMenu,
   shiftsMenu,
+  salesPointsMenu,
   exportsMenu,
   staffMenu,
   auditMenu,

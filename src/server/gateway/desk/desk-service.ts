@@ -11,6 +11,7 @@ import { type KeyOpener, UpstreamClient } from '../upstream';
 import { foyerSales } from './foyer-sales';
 import { type DeskUse, orderAccess, readsOrders } from './order-access';
 import { readPrintData, type ServiceRead, textOf } from './print-data';
+import { StableReads } from './stable-reads';
 
 type Raw = Record<string, unknown>;
 
@@ -61,6 +62,8 @@ function defaultSince(now = Date.now()): string {
  * these read them with the organisation's key and give only what the desk needs.
  */
 export class DeskService {
+  readonly #stableReads = new StableReads();
+
   constructor(private readonly deps: DeskDeps) {}
 
   /**
@@ -70,7 +73,8 @@ export class DeskService {
    */
   async printData(caller: DeskCaller, orderId: number): Promise<PrintData<Raw>> {
     const sale = await this.mayUse(caller.principal, orderId, 'print');
-    const data = await readPrintData(this.#serviceRead(caller), orderId, caller.signal);
+    const read = this.#stableReads.wrap(caller.principal.organisationId, this.#serviceRead(caller));
+    const data = await readPrintData(read, orderId, caller.signal);
     if (!data) throw new NotFoundError('No such order');
     return { ...data, sale };
   }

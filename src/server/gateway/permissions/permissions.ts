@@ -11,6 +11,7 @@ export { isPermission, PERMISSIONS, type Permission };
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'events:read': 'See events, productions, halls and seat plans',
   'sales:sell': 'Sell at the desk: carts, checkout, payment methods, order status of a sale',
+  'sales:no-sale': 'Open the cash drawer without a sale ("no sale"), giving the reason',
   'customers:lookup':
     'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
   'customers:read': 'Browse and search all customers and their tags, and export customers',
@@ -26,6 +27,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'reports:read': 'Dashboards and analyses of sales and occupancy',
   'shifts:review':
     "Review every desk's shifts and Z-reports, close a shift left open, and sign off closed shifts (never one's own)",
+  'sales-points:manage':
+    'Set up the sales points: their receipt and ticket printers, cash drawer, payment methods and where they may be used',
   'staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
   'audit:read': 'Read the audit trail',
   'connection:manage': 'Connect the organisation and replace its API key',
@@ -42,7 +45,7 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
   {
     key: 'box-office',
     name: 'Box office',
-    permissions: ['events:read', 'sales:sell', 'customers:lookup'],
+    permissions: ['events:read', 'sales:sell', 'sales:no-sale', 'customers:lookup'],
   },
   {
     key: 'marketing',

@@ -32,10 +32,14 @@ const shiftIdOf = (c: Context) => {
 };
 
 /** The routes of shifts and cash-up (the rules: shift-service.ts). */
-export function registerShiftRoutes(routes: SecuredRoutes, deps: ShiftDeps): void {
+export function registerShiftRoutes(
+  routes: SecuredRoutes,
+  deps: ShiftDeps & { clientAddressOf(c: Context): string },
+): void {
   const shifts = new ShiftService(deps.db, deps.log);
   const callerOf = (c: Context<GatewayEnv>): ShiftCaller => ({
     principal: c.get('principal'),
+    address: deps.clientAddressOf(c),
     reader: () => orderReader(UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c))),
     audit: (tx, entry) => recordRequestAudit(tx, c, entry),
   });

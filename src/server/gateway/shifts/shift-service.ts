@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type {
   CloseShiftBody,
   CurrentShift,
+  DrawerOpenings,
   OpenShiftBody,
   PerformanceTotal,
   Reconciliation,
@@ -24,11 +25,13 @@ import {
   ValidationError,
 } from '../errors';
 import type { Principal } from '../principal';
+import { isRefusedBy, PG_CHECK_VIOLATION, SalesPointService, salesPointForShift } from '../sales-points';
 import { reconcileShift, type ShiftWindow } from './reconciliation';
 import type { OrderReader } from './service-orders';
 import { differenceOf, shiftTotals } from './shift-math';
 import { readUnreadSales } from './shift-sales';
 import {
+  countDrawerOpenings,
   countSales,
   findOpenShiftOf,
   findShift,
@@ -53,6 +56,8 @@ const NAME_CONCURRENCY = 4;
 /** The person asking, and what their request brings: the service's orders read for them, and its audit entry. */
 export interface ShiftCaller {
   principal: Principal;
+  /** The client's address as the gateway reads it: a sales point may be limited to a range of them. */
+  address: string;
   /** The reader of the organisation's orders, opened for this person. */
   reader(): OrderReader;
   /** Records what this request did, in `tx` (the transaction of the change). */
@@ -151,6 +156,7 @@ function zReportOf(
   body: CloseShiftBody,
   closedAt: Date,
   reconciliation: Reconciliation | null,
+  drawerOpenings: DrawerOpenings,
 ): ZReport {
   const reason = body.reason ? body.reason : null;
   const expected = { cashCents: totals.expected.cashCents, cardCents: totals.expected.cardCents };
@@ -167,7 +173,7 @@ function zReportOf(
       extra: { expected },
     });
   }
-  return { generatedAt: closedAt.toISOString(), totals, counted, difference, reason, reconciliation };
+  return { generatedAt: closedAt.toISOString(), totals, counted, difference, reason, drawerOpenings, reconciliation };
 }
 
 /**
@@ -182,13 +188,14 @@ export class ShiftService {
     private readonly log: Logger,
   ) {}
 
-  /** The desks to choose from and, for a reviewer, the sellers to filter by. */
-  async options({ principal }: ShiftCaller): Promise<ShiftOptions> {
-    const [desks, sellers] = await Promise.all([
+  /** The desks and sales points to choose from and, for a reviewer, the sellers to filter by. */
+  async options({ principal, address }: ShiftCaller): Promise<ShiftOptions> {
+    const [desks, salesPoints, sellers] = await Promise.all([
       listDesks(this.db, principal.organisationId),
+      maySell(principal) ? new SalesPointService(this.db).choices({ principal, address }) : Promise.resolve([]),
       isReviewer(principal) ? listSellers(this.db, principal.organisationId) : Promise.resolve([]),
     ]);
-    return { desks, sellers };
+    return { desks, salesPoints, sellers };
   }
 
   /** The person's open shift with its running totals, for the shift bar. */
@@ -203,23 +210,35 @@ export class ShiftService {
 
   async open(caller: ShiftCaller, body: OpenShiftBody): Promise<CurrentShift> {
     const { principal } = caller;
-    const { desk, openingFloatCents, timeZone } = body;
+    const { openingFloatCents, timeZone } = body;
     if (!(await isKnownTimeZone(this.db, timeZone))) {
       throw ValidationError.field('timeZone', 'An IANA time zone, such as Europe/Amsterdam');
     }
+    const salesPoint =
+      body.salesPointId === undefined
+        ? null
+        : await salesPointForShift(this.db, principal, body.salesPointId, caller.address);
+    const desk = salesPoint?.name ?? body.desk;
     const shiftId = await this.db
       .transaction(async (tx) => {
         const opened = await insertShift(tx, {
           organisationId: principal.organisationId,
           accountId: principal.accountId,
           deskName: desk,
+          salesPointId: salesPoint?.id ?? null,
           timeZone,
           openingFloatCents,
         });
         await caller.audit(tx, {
           action: 'shift-open',
           status: 201,
-          details: { shiftId: opened.shiftId, desk: opened.deskName, openingFloatCents, timeZone },
+          details: {
+            shiftId: opened.shiftId,
+            desk: opened.deskName,
+            salesPointId: salesPoint?.id ?? null,
+            openingFloatCents,
+            timeZone,
+          },
         });
         return opened.shiftId;
       })
@@ -277,7 +296,8 @@ export class ShiftService {
     const reader = caller.reader();
     const reconciliation = await this.reconcileAtClose(reader, record, sales, closedAt);
     const totals = await totalsOf(sales, record.summary.openingFloatCents, reader);
-    const zReport = zReportOf(totals, body, closedAt, reconciliation);
+    const drawerOpenings = await countDrawerOpenings(this.db, record.summary.id);
+    const zReport = zReportOf(totals, body, closedAt, reconciliation, drawerOpenings);
     await this.storeClose(caller, record, sales, zReport);
     return detailOf(principal, await this.reread(record), sales, totals);
   }
@@ -352,10 +372,16 @@ export class ShiftService {
         { extra: { shiftId: open?.summary.id ?? null } },
       );
     }
-    if (isUniqueViolation(error, 'shifts_one_open_per_desk')) {
+    if (
+      isUniqueViolation(error, 'shifts_one_open_per_desk') ||
+      isUniqueViolation(error, 'shifts_one_open_per_sales_point')
+    ) {
       const holder = await openShiftHolderAt(this.db, principal.organisationId, desk);
       const message = `Desk ${desk} already has a shift open${holder ? ` (${holder})` : ''}.`;
       throw new ConflictError(message, { errors: { desk: [message] } });
+    }
+    if (isRefusedBy(error, PG_CHECK_VIOLATION, 'sales_point_enabled')) {
+      throw ValidationError.field('salesPointId', 'This sales point was disabled just now');
     }
     throw error;
   }

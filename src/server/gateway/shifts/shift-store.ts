@@ -1,5 +1,5 @@
 import type { Sale } from '@/contract/sales';
-import type { PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
+import type { DrawerOpenings, PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import { type AccountName, accountNames } from '../auth';
 import type { SaleFigures, SaleLine } from './shift-math';
@@ -35,6 +35,7 @@ interface ShiftRow {
   sign_off_note: string | null;
   desk_id: string;
   desk_name: string;
+  sales_point_id: string | null;
   account_id: string;
   closed_by: string | null;
   signed_off_by: string | null;
@@ -55,7 +56,7 @@ const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
          s.expected_cash_cents, s.expected_card_cents, s.counted_cash_cents, s.counted_card_cents,
          s.difference_reason, s.z_report, s.signed_off_at, s.sign_off_note,
-         d.id as desk_id, d.name as desk_name,
+         d.id as desk_id, d.name as desk_name, s.sales_point_id,
          s.account_id, s.closed_by, s.signed_off_by,
          ${PAST_MIDNIGHT_SQL} as past_midnight,
          (select count(*)::int from gateway.shift_sales ss where ss.shift_id = s.id) as sales_count,
@@ -102,6 +103,7 @@ function shiftRecordOf(row: ShiftRow, names: Names): ShiftRecord {
     summary: {
       id: Number(row.id),
       desk: { id: Number(row.desk_id), name: row.desk_name },
+      salesPointId: num(row.sales_point_id),
       seller: person(row.account_id, names) as PersonRef,
       status: row.status,
       openedAt: iso(row.opened_at) as string,
@@ -192,6 +194,8 @@ export interface NewShift {
   organisationId: number;
   accountId: number;
   deskName: string;
+  /** The sales point it opens at (the database refuses a disabled one: sales_point_enabled). */
+  salesPointId: number | null;
   timeZone: string;
   openingFloatCents: number;
 }
@@ -211,9 +215,9 @@ export async function insertShift(tx: Queryable, shift: NewShift): Promise<{ shi
   const desk = desks[0];
   if (!desk) throw new Error('the desk was not stored');
   const { rows } = await tx.query<{ id: string }>(
-    `insert into gateway.shifts (organisation_id, desk_id, account_id, time_zone, opening_float_cents)
-     values ($1, $2, $3, $4, $5) returning id`,
-    [shift.organisationId, desk.id, shift.accountId, shift.timeZone, shift.openingFloatCents],
+    `insert into gateway.shifts (organisation_id, desk_id, account_id, time_zone, opening_float_cents, sales_point_id)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [shift.organisationId, desk.id, shift.accountId, shift.timeZone, shift.openingFloatCents, shift.salesPointId],
   );
   return { shiftId: Number(rows[0]?.id), deskName: desk.name };
 }
@@ -540,4 +544,42 @@ export async function shiftsOfSales(
       { id: Number(row.shift_id), desk: row.desk_name ?? '', openedAt: iso(row.opened_at) },
     ]),
   );
+}
+
+export type DrawerReason = 'sale' | 'no-sale' | 'cash-up';
+
+/** An opening of the shift's cash drawer, once per print job that carried the pulse. */
+export async function insertDrawerOpening(
+  db: Queryable,
+  opening: { organisationId: number; shiftId: number; reason: DrawerReason; printJobId: number },
+): Promise<void> {
+  await db.query(
+    `insert into gateway.shift_drawer_openings (organisation_id, shift_id, reason, print_job_id)
+     values ($1, $2, $3, $4) on conflict (print_job_id) do nothing`,
+    [opening.organisationId, opening.shiftId, opening.reason, opening.printJobId],
+  );
+}
+
+/** How often the shift's drawer was opened, by why. */
+export async function countDrawerOpenings(db: Queryable, shiftId: number): Promise<DrawerOpenings> {
+  const { rows } = await db.query<{ sale: number; no_sale: number; cash_up: number }>(
+    `select count(*) filter (where reason = 'sale')::int as sale, count(*) filter (where reason = 'no-sale')::int as no_sale,
+            count(*) filter (where reason = 'cash-up')::int as cash_up
+       from gateway.shift_drawer_openings where shift_id = $1`,
+    [shiftId],
+  );
+  return { sale: rows[0]?.sale ?? 0, noSale: rows[0]?.no_sale ?? 0, cashUp: rows[0]?.cash_up ?? 0 };
+}
+
+/** The person's open shift and the sales point it is at (null: no shift open, or one at a desk named by hand). */
+export async function openShiftAt(
+  db: Queryable,
+  accountId: number,
+): Promise<{ shiftId: number; salesPointId: number | null } | null> {
+  const { rows } = await db.query<{ id: string; sales_point_id: string | null }>(
+    `select id, sales_point_id from gateway.shifts where account_id = $1 and status = 'open'`,
+    [accountId],
+  );
+  const row = rows[0];
+  return row ? { shiftId: Number(row.id), salesPointId: num(row.sales_point_id) } : null;
 }

@@ -69,3 +69,11 @@ export const IconTill = (props: IconProps) => (
     <path d="M6 11V4h10v7M9 7.5h4M7 15.5h2M11 15.5h2M15 15.5h2" />
   </Icon>
 );
+
+export const IconPrinter = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 9V3h10v6" />
+    <rect x="3" y="9" width="18" height="8" rx="1.5" />
+    <path d="M7 14h10v7H7zM17 12h1" />
+  </Icon>
+);

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { PrinterChip } from '../printing/public';
 import { ShiftBar } from '../shifts/public';
 import { boxOfficeMessages } from './box-office-messages';
 import { heldSeatIdsOf, quantityItem, seatItems } from './cart-model';
@@ -148,9 +149,12 @@ export function BoxOfficePage() {
     <Stack gap="md" className="foyer-box-office">
       <Group justify="space-between" align="baseline">
         <Title order={1}>{t('title')}</Title>
-        <Text size="xs" c="dimmed" visibleFrom="sm">
-          {t('shortcutsHint')}
-        </Text>
+        <Group gap="sm" align="baseline">
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {t('shortcutsHint')}
+          </Text>
+          <PrinterChip />
+        </Group>
       </Group>
       <ShiftBar saleOrderId={sale.completed?.result.orderId ?? null} />
 

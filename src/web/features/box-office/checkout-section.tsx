@@ -1,8 +1,9 @@
 import { Paper } from '@mantine/core';
-import type { Dispatch } from 'react';
+import { type Dispatch, useEffect } from 'react';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { BuyerAlert } from '../customer-notes/public';
 import { CustomerPicker } from '../customers/public';
+import { useSalesPointDefaultMethod } from '../printing/public';
 import { CheckoutPanel } from './checkout-panel';
 import type { SaleAction, SaleState } from './sale-state';
 import type { Checkout } from './use-checkout';
@@ -28,6 +29,14 @@ export function CheckoutSection({
   dispatch: Dispatch<SaleAction>;
   checkout: Checkout;
 }) {
+  // At a sales point, its first payment method is chosen until the seller chooses another.
+  const defaultMethod = useSalesPointDefaultMethod();
+  const offered = checkout.methods?.some((method) => method.paymentMethodId === defaultMethod) ?? false;
+  useEffect(() => {
+    if (state.methodId === null && defaultMethod !== null && offered) {
+      dispatch({ type: 'methodChosen', methodId: defaultMethod });
+    }
+  }, [state.methodId, defaultMethod, offered, dispatch]);
   return (
     <Paper withBorder radius="md" p="md">
       <CheckoutPanel

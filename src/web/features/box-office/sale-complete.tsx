@@ -10,6 +10,7 @@ import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { useCan } from '../../lib/use-can';
+import { SalePrinting } from '../printing/public';
 import { boxOfficeMessages } from './box-office-messages';
 import type { CompletedSale } from './cart-model';
 import { cartLines, totalWithFee } from './cart-model';
@@ -166,6 +167,8 @@ export function SaleComplete({
           </Anchor>
         ) : null}
       </Group>
+
+      {status.data && !waiting && !cancelled ? <SalePrinting orderId={result.orderId} /> : null}
 
       {mayPrint && status.data && !waiting && !cancelled ? (
         <Group gap="xs" data-testid="print-links">

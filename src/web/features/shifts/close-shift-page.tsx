@@ -5,6 +5,8 @@ import type { ShiftDetail } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { sessionQuery } from '../../lib/session';
+import { CashUpDrawerButton } from '../printing/public';
 import { CloseCountSection } from './close-count-section';
 import { ExpectedTotalsSection } from './expected-totals-section';
 import { CancellationList } from './reconciliation-section';
@@ -23,6 +25,7 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
   const { shift, totals } = detail;
   const detailQuery = useQuery(shiftQueries.detail(shift.id));
   const reconciliation = useQuery({ ...shiftQueries.reconciliation(shift.id), enabled: shift.status === 'open' });
+  const { data: session } = useQuery(sessionQuery);
   const expected = { cashCents: totals.expected.cashCents, cardCents: totals.expected.cardCents };
   const closing = useCloseShiftForm(shift.id, expected, () => void detailQuery.refetch());
 
@@ -99,6 +102,8 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
         </Alert>
       ) : null}
 
+      {/* The drawer is the seller's own sales point's: a reviewer closing someone's shift is not at it. */}
+      {shift.salesPointId !== null && session?.person.id === shift.seller.accountId ? <CashUpDrawerButton /> : null}
       <CloseCountSection closing={closing} />
     </Stack>
   );

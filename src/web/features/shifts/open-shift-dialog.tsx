@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import { useQuery } from '@tanstack/react-query';
@@ -18,26 +18,33 @@ import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
 import './shifts.css';
 
-/** The desk this computer was last opened at: a desk's computer stays at its desk. Not personal data. */
+/**
+ * The desk (and sales point) this computer was last opened at: a desk's computer stays at its desk. Not
+ * personal data.
+ */
 const DESK_KEY = 'foyer.shift-desk';
+const SALES_POINT_KEY = 'foyer.shift-sales-point';
+/** The select's value for a shift at a desk named by hand (a select's values are never empty). */
+const NO_SALES_POINT = 'none';
 
-function rememberedDesk(): string {
+function remembered(key: string): string {
   try {
-    return localStorage.getItem(DESK_KEY) ?? '';
+    return localStorage.getItem(key) ?? '';
   } catch {
     return '';
   }
 }
 
-function rememberDesk(desk: string): void {
+function remember(key: string, value: string): void {
   try {
-    localStorage.setItem(DESK_KEY, desk);
+    localStorage.setItem(key, value);
   } catch {
     // No storage (private mode): the seller names the desk next time.
   }
 }
 
 interface OpenValues {
+  salesPoint: string;
   desk: string;
   openingFloat: number | string;
 }
@@ -51,7 +58,10 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const app = useMessages(appMessages);
   const options = useQuery(shiftQueries.options());
   const openShift = useOpenShift();
+  const salesPoints = options.data?.salesPoints ?? [];
+  const atSalesPoint = (value: string) => salesPoints.some((point) => String(point.id) === value);
   const schema = z.object({
+    salesPoint: z.string(),
     desk: openShiftBodySchema.shape.desk,
     openingFloat: z
       .union([z.number(), z.string()])
@@ -60,14 +70,25 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   });
   const form = useForm<OpenValues>({
     resolver: localizedResolver(schema, (message) => localShiftMessage(message, t)),
-    defaultValues: { desk: rememberedDesk(), openingFloat: '' },
+    defaultValues: {
+      salesPoint: remembered(SALES_POINT_KEY) || NO_SALES_POINT,
+      desk: remembered(DESK_KEY),
+      openingFloat: '',
+    },
   });
   const submit = form.handleSubmit((values) =>
     openShift.mutate(
-      { desk: values.desk.trim(), openingFloatCents: centsOf(values.openingFloat) ?? 0, timeZone: deskTimeZone() },
+      {
+        // A remembered sales point that is gone (disabled since) is not sent.
+        ...(atSalesPoint(values.salesPoint) ? { salesPointId: Number(values.salesPoint) } : {}),
+        desk: values.desk.trim(),
+        openingFloatCents: centsOf(values.openingFloat) ?? 0,
+        timeZone: deskTimeZone(),
+      },
       {
         onSuccess: () => {
-          rememberDesk(values.desk.trim());
+          remember(DESK_KEY, values.desk.trim());
+          remember(SALES_POINT_KEY, values.salesPoint);
           onClose();
         },
         onError: (error) => {
@@ -76,7 +97,10 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
             form.setError('desk', { type: 'server', message: t('deskTaken', { desk: values.desk.trim() }) });
             return;
           }
-          applyServerFieldErrors(error, ['desk'], form.setError, { openingFloatCents: 'openingFloat' });
+          applyServerFieldErrors(error, ['desk'], form.setError, {
+            openingFloatCents: 'openingFloat',
+            salesPointId: 'salesPoint',
+          });
         },
       },
     ),
@@ -106,11 +130,44 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
                 : describeError(openShift.error, app)}
             </Alert>
           ) : null}
+          {salesPoints.length > 0 ? (
+            <Controller
+              control={form.control}
+              name="salesPoint"
+              render={({ field }) => (
+                <Select
+                  label={t('salesPoint')}
+                  description={t('salesPointHint')}
+                  data={[
+                    { value: NO_SALES_POINT, label: t('salesPointNone') },
+                    ...salesPoints.map((point) => ({
+                      value: String(point.id),
+                      label: point.usableHere ? point.name : t('salesPointElsewhere', { name: point.name }),
+                      disabled: !point.usableHere,
+                    })),
+                  ]}
+                  error={errors.salesPoint?.message}
+                  value={atSalesPoint(field.value) ? field.value : NO_SALES_POINT}
+                  onChange={(value) => {
+                    field.onChange(value ?? NO_SALES_POINT);
+                    const point = salesPoints.find((candidate) => String(candidate.id) === value);
+                    // At a sales point the desk bears its name.
+                    if (point) form.setValue('desk', point.name, { shouldValidate: true });
+                  }}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  allowDeselect={false}
+                  data-testid="open-shift-sales-point"
+                />
+              )}
+            />
+          ) : null}
           <Controller
             control={form.control}
             name="desk"
             render={({ field }) => (
               <Autocomplete
+                disabled={atSalesPoint(form.watch('salesPoint'))}
                 label={t('desk')}
                 description={t('deskHint')}
                 required

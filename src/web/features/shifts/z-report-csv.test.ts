@@ -13,6 +13,7 @@ const person = (name: string) => ({ accountId: 1, name, email: `${name.toLowerCa
 const shift: ShiftSummary = {
   id: 12,
   desk: { id: 1, name: 'Kassa 1' },
+  salesPointId: null,
   seller: person('Bo'),
   status: 'signed-off',
   openedAt: '2026-11-26T08:00:00.000Z',

@@ -208,6 +208,17 @@ export function ZReportPaper({
             <strong>{t('fieldReason')}:</strong> {report.reason}
           </p>
         ) : null}
+        {report.drawerOpenings ? (
+          <p data-testid="z-drawer-openings">
+            <strong>{t('zDrawerOpenings')}:</strong>{' '}
+            {t('zDrawerOpeningsCounts', {
+              total: report.drawerOpenings.sale + report.drawerOpenings.noSale + report.drawerOpenings.cashUp,
+              sale: report.drawerOpenings.sale,
+              noSale: report.drawerOpenings.noSale,
+              cashUp: report.drawerOpenings.cashUp,
+            })}
+          </p>
+        ) : null}
       </ZSection>
 
       <ZSection id="z-reconciliation" title={t('zReconciliation')}>

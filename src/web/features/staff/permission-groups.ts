@@ -5,7 +5,7 @@ export type PermissionGroupId = 'sales' | 'customers' | 'orders' | 'administrati
 
 /** How an administrator thinks of the permissions when making a role: by the part of the work they open. */
 const GROUPS: readonly { id: Exclude<PermissionGroupId, 'other'>; permissions: readonly Permission[] }[] = [
-  { id: 'sales', permissions: ['events:read', 'sales:sell'] },
+  { id: 'sales', permissions: ['events:read', 'sales:sell', 'sales:no-sale'] },
   {
     id: 'customers',
     permissions: [
@@ -20,7 +20,7 @@ const GROUPS: readonly { id: Exclude<PermissionGroupId, 'other'>; permissions: r
     ],
   },
   { id: 'orders', permissions: ['orders:read', 'exports:run', 'reports:read', 'shifts:review'] },
-  { id: 'administration', permissions: ['staff:manage', 'audit:read', 'connection:manage'] },
+  { id: 'administration', permissions: ['sales-points:manage', 'staff:manage', 'audit:read', 'connection:manage'] },
 ];
 
 export interface PermissionGroup {

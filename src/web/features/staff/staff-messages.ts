@@ -130,6 +130,7 @@ export const staffMessages = defineMessages(
     groupOther: 'Overig',
     'perm:events:read': 'Voorstellingen, producties, zalen en zaalplannen bekijken',
     'perm:sales:sell': 'Verkopen aan de kassa: winkelwagens, afrekenen, betaalmethoden, status van een verkoop',
+    'perm:sales:no-sale': 'De kassalade openen zonder verkoop („geen verkoop”), met de reden',
     'perm:customers:lookup':
       'Een koper vinden op naam, e-mail, telefoon, postcode of nummer (wat de kassa toont) en snel aanmaken (niet de klantenlijst)',
     'perm:customers:read': 'Alle klanten en hun labels bekijken en doorzoeken, en klanten exporteren',
@@ -146,6 +147,8 @@ export const staffMessages = defineMessages(
     'perm:reports:read': 'Overzichten en analyses van verkoop en bezetting',
     'perm:shifts:review':
       'Diensten en Z-rapporten van alle kassa’s bekijken, een open gebleven dienst afsluiten en afgesloten diensten aftekenen (nooit de eigen)',
+    'perm:sales-points:manage':
+      'Kassapunten inrichten: hun bon- en ticketprinter, kassalade, betaalmethoden en waar ze gebruikt mogen worden',
     'perm:staff:manage': 'Medewerkers uitnodigen, rollen wijzigen, accounts uitschakelen, herstellinks geven',
     'perm:audit:read': 'Het logboek lezen',
     'perm:connection:manage': 'De organisatie verbinden en haar API-sleutel vervangen',
@@ -300,6 +303,7 @@ export const staffMessages = defineMessages(
     groupOther: 'Other',
     'perm:events:read': 'See events, productions, halls and seat plans',
     'perm:sales:sell': 'Sell at the desk: carts, checkout, payment methods, order status of a sale',
+    'perm:sales:no-sale': 'Open the cash drawer without a sale ("no sale"), giving the reason',
     'perm:customers:lookup':
       'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
     'perm:customers:read': 'Browse and search all customers and their tags, and export customers',
@@ -316,6 +320,8 @@ export const staffMessages = defineMessages(
     'perm:reports:read': 'Dashboards and analyses of sales and occupancy',
     'perm:shifts:review':
       "Review every desk's shifts and Z-reports, close a shift left open, and sign off closed shifts (never one's own)",
+    'perm:sales-points:manage':
+      'Set up the sales points: their receipt and ticket printers, cash drawer, payment methods and where they may be used',
     'perm:staff:manage': 'Invite staff, change roles, disable accounts, issue reset links',
     'perm:audit:read': 'Read the audit trail',
     'perm:connection:manage': 'Connect the organisation and replace its API key',

@@ -1,0 +1,141 @@
+import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { type PrinterSimulator, startPrinterSimulator } from '../src/server/testing/printer-simulator';
+import { seriousFindings } from './support/axe';
+import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
+import { mirrorSynced } from './support/mirror';
+import { type OwnServer, startOwnServer } from './support/own-server';
+
+/**
+ * A sales point with a network printer (the printer simulator, on 127.0.0.1), against a server of its own: the
+ * seller's shift and prints must be the only ones there (the suite's other specs sell as the same seller).
+ */
+
+const API = '/api/v1/demo';
+
+async function newPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+  const page = await context.newPage();
+  // A print dialog would be window.print(): counted, so the test can say there was none.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printDialogs: number };
+    counted.printDialogs = 0;
+    window.print = () => {
+      counted.printDialogs += 1;
+    };
+  });
+  return page;
+}
+
+test.describe('sales points and printing without a dialog', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer | undefined;
+  let printer: PrinterSimulator | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    [server, printer] = await Promise.all([startOwnServer({ SEED_CUSTOMERS: '100' }), startPrinterSimulator()]);
+  });
+  test.afterAll(async () => {
+    await printer?.close();
+    await server?.stop();
+  });
+
+  test('an administrator sets up Kassa 1; a seller sells two seats cash there: receipt, tickets and drawer, no dialog; a reprint says so', async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    const url = server?.url ?? '';
+    const simulator = printer as PrinterSimulator;
+    const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: url });
+    expect((await signInByApi(admin, url, DEMO)).status()).toBe(200);
+    await mirrorSynced(admin);
+    const customers = await admin.post(`${API}/partner/export/customers`, { data: {}, headers: { origin: url } });
+    const email = ((await customers.json()) as { data: { email: string }[] }).data.find((entry) =>
+      entry.email.includes('@'),
+    )?.email;
+    if (!email) throw new Error('no demo customer with an email');
+
+    // The administrator makes sales point "Kassa 1" with the simulator as its receipt printer and a drawer.
+    const settings = await newPage(browser, url);
+    expect((await signInByApi(settings.request, url, DEMO)).status()).toBe(200);
+    await settings.goto('/sales-points');
+    await expect(settings.getByRole('heading', { level: 1, name: 'Kassapunten' })).toBeVisible({ timeout: 20_000 });
+    expect(await seriousFindings(settings)).toEqual([]);
+    await settings.getByTestId('sales-point-add').click();
+    const dialog = settings.getByRole('dialog', { name: 'Nieuw kassapunt' });
+    await expect(dialog.getByTestId('sales-point-name')).toBeFocused();
+    await settings.keyboard.type('Kassa 1');
+    await dialog.getByTestId('receipt-printer-on').check();
+    await dialog.getByTestId('receipt-host').fill('127.0.0.1');
+    await dialog.getByTestId('receipt-port').fill(String(simulator.port));
+    await dialog.getByTestId('sales-point-drawer').check();
+    expect(await seriousFindings(settings)).toEqual([]);
+    await dialog.getByTestId('sales-point-save').click();
+    await expect(dialog).toHaveCount(0);
+    const row = settings.getByTestId('sales-point-row').filter({ hasText: 'Kassa 1' });
+    await expect(row).toContainText(`127.0.0.1:${simulator.port}`);
+    await expect(row).toContainText('In gebruik');
+    expect(await seriousFindings(settings)).toEqual([]);
+
+    // The seller opens a shift at Kassa 1.
+    const seller = await newPage(browser, url);
+    await openBoxOffice(seller, url, '/box-office', BOX_OFFICE);
+    const bar = seller.getByTestId('shift-bar');
+    await bar.getByTestId('open-shift').click();
+    const open = seller.getByRole('dialog', { name: 'Dienst openen' });
+    await open.getByTestId('open-shift-sales-point').click();
+    await seller.getByRole('option', { name: 'Kassa 1' }).click();
+    await expect(open.getByRole('combobox', { name: 'Kassa', exact: true })).toHaveValue('Kassa 1');
+    await open.getByLabel('Wisselgeld bij opening').fill('100');
+    await open.getByLabel('Wisselgeld bij opening').press('Enter');
+    await expect(open).toHaveCount(0);
+    await expect(bar.getByTestId('shift-bar-status')).toContainText('Kassa 1');
+    await expect(seller.getByTestId('printer-chip')).toContainText('Kassa 1');
+
+    // Two seats, cash.
+    await seller.getByRole('heading', { level: 1, name: 'Kassa' }).click();
+    await choosePerformance(seller, 'Racoon Akoestisch');
+    await seller.keyboard.press('2');
+    await seller.keyboard.press('Enter');
+    await expect(seller.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
+    await seller.keyboard.press('c');
+    await chooseCustomer(seller, email);
+    await seller.keyboard.press('1');
+    await expect(seller.getByRole('radio', { name: /Contant/ })).toBeChecked();
+    await seller.keyboard.press('Enter');
+    await expect(seller.getByTestId('payment-status')).toHaveText('Betaald');
+    const orderKey = ((await seller.getByTestId('order-key').textContent()) ?? '').trim();
+    const orderId = ((await seller.getByTestId('order-id').textContent()) ?? '').trim();
+
+    // Straight to the printer: a receipt that opens the drawer, and a ticket per seat with its QR code and a cut.
+    await expect(seller.getByTestId('sale-printing')).toHaveAttribute('data-outcome', 'printed');
+    const [receipt, tickets] = await simulator.waitForJobs(2);
+    expect(receipt?.lines.join('\n')).toContain(`Bestelling ${orderId}`);
+    expect(receipt?.lines.join('\n')).toContain(orderKey);
+    expect(receipt?.pulses).toBe(1);
+    expect(receipt?.cuts).toBe(1);
+    expect(tickets?.qrCodes).toEqual([orderKey, orderKey]);
+    expect(tickets?.cuts).toBe(2);
+    expect(tickets?.pulses).toBe(0);
+    expect(await seller.evaluate(() => (window as unknown as { printDialogs: number }).printDialogs)).toBe(0);
+    await expect(seller.getByTestId('printer-chip')).toHaveAttribute('data-state', 'ok');
+
+    // Print again: a reprint, said on the paper; no drawer this time.
+    await seller.getByTestId('reprint').click();
+    const [reprintedReceipt, reprintedTickets] = (await simulator.waitForJobs(4)).slice(2);
+    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt?.pulses).toBe(0);
+    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
+    const audit = await admin.get('/api/audit?action=print');
+    const prints = ((await audit.json()) as { data: { orderId: number; details: { reprint: boolean } }[] }).data;
+    expect(prints.filter((entry) => String(entry.orderId) === orderId).map((entry) => entry.details.reprint)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(await seller.evaluate(() => (window as unknown as { printDialogs: number }).printDialogs)).toBe(0);
+    await admin.dispose();
+  });
+});

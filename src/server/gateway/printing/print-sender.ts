@@ -1,0 +1,79 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../db/database';
+import { insertDrawerOpening } from '../shifts';
+import { claimJob, dueJobIds, markFailed, markSent } from './print-job-store';
+import { PRINTER_TIMEOUTS, PrinterError, type PrinterTimeouts, sendToPrinter } from './printer-connection';
+
+/**
+ * Sends print jobs: right after a request queues them (in the background, the request has answered), and
+ * every few seconds those nobody took (scheduler.ts). Each send first takes the job's lease in the database, so
+ * two instances never send one job twice; a sender that dies mid-send leaves a lease that runs out.
+ */
+
+/** Longer than any send can take (connect + status + stall deadlines), so a live sender never loses its job. */
+const LEASE_MS = 60_000;
+/** A queued job this old was not taken by its request's sender (the process ended): the sweep sends it. */
+const ORPHANED_AFTER_MS = 5_000;
+const SWEEP_BATCH = 20;
+export const PRINT_SWEEP_INTERVAL_MS = 5_000;
+
+export interface PrintSenderDeps {
+  db: Database;
+  log: Logger;
+  timeouts?: PrinterTimeouts;
+}
+
+/**
+ * Sends one job, if it is still to be sent: marks it sent (counting its drawer opening in the shift) or failed
+ * with the printer's error. Never throws for a printer's failure.
+ */
+export async function sendJob(deps: PrintSenderDeps, jobId: number): Promise<void> {
+  const claimed = await claimJob(deps.db, jobId, LEASE_MS);
+  if (!claimed) return;
+  const { stored, payload } = claimed;
+  try {
+    await sendToPrinter(stored.printer, payload, deps.timeouts ?? PRINTER_TIMEOUTS);
+  } catch (error) {
+    const failure = error instanceof PrinterError ? error : new PrinterError((error as Error).message);
+    deps.log.warn(
+      { jobId, printer: `${stored.printer.host}:${stored.printer.port}`, reason: failure.message },
+      'print job failed',
+    );
+    await markFailed(deps.db, jobId, failure.message, failure.outOfPaper);
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await markSent(tx, jobId))) return;
+    if (stored.drawerReason && stored.shiftId !== null) {
+      await insertDrawerOpening(tx, {
+        organisationId: stored.organisationId,
+        shiftId: stored.shiftId,
+        reason: stored.drawerReason,
+        printJobId: jobId,
+      });
+    }
+  });
+}
+
+/** Sends `jobIds` one after the other (a printer takes one connection at a time), logging what goes wrong. */
+export function sendInBackground(deps: PrintSenderDeps, jobIds: readonly number[]): void {
+  void (async () => {
+    for (const jobId of jobIds) await sendJob(deps, jobId);
+  })().catch((error: unknown) => {
+    deps.log.error(
+      { jobIds, reason: (error as Error).message },
+      'print jobs could not be sent now: the sweep sends them',
+    );
+  });
+}
+
+/** The scheduler's run: jobs left queued by a sender that is gone, or abandoned mid-send. */
+export async function sendOrphanedJobs(deps: PrintSenderDeps): Promise<void> {
+  try {
+    const jobIds = await dueJobIds(deps.db, ORPHANED_AFTER_MS, SWEEP_BATCH);
+    for (const jobId of jobIds) await sendJob(deps, jobId);
+  } catch (error) {
+    // The database may be away for a moment: the next run tries again.
+    deps.log.warn({ reason: (error as Error).message }, 'print jobs not swept');
+  }
+}

@@ -1,0 +1,248 @@
+import type { PrinterStatus, PrintingStatus, PrintJob, PrintLocale } from '@/contract/printing';
+import type { SalesPoint } from '@/contract/sales-points';
+import { countPrints, lockAuditChain } from '../audit';
+import type { DeskCaller, DeskService } from '../desk';
+import { ConflictError, NotFoundError } from '../errors';
+import type { Principal } from '../principal';
+import { findSalesPoint } from '../sales-points';
+import { type DrawerReason, openShiftAt, tenderOf } from '../shifts';
+import { drawerBytes, type PrintSetting, receiptBytes, ticketBytes } from './print-documents';
+import {
+  findPrintJob,
+  insertPrintJob,
+  type JobPrinter,
+  latestJobPerPrinter,
+  latestJobs,
+  type PrinterRole,
+  requeueJob,
+  type StoredJob,
+} from './print-job-store';
+import { type PrintSenderDeps, sendInBackground } from './print-sender';
+
+/** The person asking: what the desk needs to read an order for them, and their request's audit entry. */
+export type PrintingCaller = DeskCaller;
+
+const RECENT_JOBS = 10;
+
+/** The sales point of the person's open shift, or the refusal that says what to do. */
+interface Station {
+  shiftId: number;
+  salesPoint: SalesPoint;
+}
+
+const printerOf = (point: SalesPoint, role: PrinterRole): JobPrinter | null => {
+  const printer = role === 'receipt' ? point.receiptPrinter : point.ticketPrinter;
+  return printer ? { ...printer, role } : null;
+};
+
+/** Tickets go to the ticket printer, receipts to the receipt printer; one printer does both when it is alone. */
+const targetOf = (point: SalesPoint, document: 'receipt' | 'tickets'): JobPrinter | null =>
+  document === 'receipt'
+    ? (printerOf(point, 'receipt') ?? printerOf(point, 'ticket'))
+    : (printerOf(point, 'ticket') ?? printerOf(point, 'receipt'));
+
+/**
+ * Printing at a sales point (issue 31 item 2) and its cash drawer (item 3): a sale's receipt and tickets made
+ * into print jobs for the sales point's printers, sent by the gateway (print-sender.ts); reprints numbered in
+ * the audit trail as the browser's prints are (desk/), and marked on the paper; the drawer opened by the
+ * receipt printer's pulse on a cash sale, on "no sale" and at cash-up.
+ */
+export class PrintingService {
+  constructor(
+    private readonly deps: PrintSenderDeps,
+    private readonly desk: DeskService,
+  ) {}
+
+  /**
+   * Queues the order's receipt and tickets for the printers of the seller's sales point and sends them right
+   * after: the answer never waits for a printer. The receipt of a cash sale opens the drawer, the first time.
+   */
+  async printOrder(
+    caller: PrintingCaller,
+    orderId: number,
+    options: { locale: PrintLocale; documents: readonly ('receipt' | 'tickets')[] },
+  ): Promise<PrintJob[]> {
+    const station = await this.station(caller.principal);
+    const documents = options.documents.flatMap((document) => {
+      const printer = targetOf(station.salesPoint, document);
+      return printer ? [{ document, printer }] : [];
+    });
+    if (documents.length === 0) {
+      throw new ConflictError(`Sales point ${station.salesPoint.name} has no printer: print from the browser.`);
+    }
+    const data = await this.desk.printData(caller, orderId);
+    const cash =
+      tenderOf(typeof data.order.handlingTextPayment === 'string' ? data.order.handlingTextPayment : null, false) ===
+      'cash';
+    const jobs = await this.deps.db.transaction(async (tx) => {
+      // Under the chain's lock, as the browser's prints: two prints at once get two different numbers.
+      await lockAuditChain(tx, caller.principal.organisationId);
+      const made: StoredJob[] = [];
+      for (const { document, printer } of documents) {
+        const printNumber = (await countPrints(tx, caller.principal.organisationId, orderId, document)) + 1;
+        const setting: PrintSetting = {
+          printer,
+          locale: options.locale,
+          heading: [caller.principal.clientName.toUpperCase(), station.salesPoint.name],
+          printNumber,
+        };
+        const drawer =
+          document === 'receipt' &&
+          cash &&
+          printNumber === 1 &&
+          station.salesPoint.cashDrawer &&
+          printer.role === 'receipt';
+        const stored = await insertPrintJob(tx, {
+          organisationId: caller.principal.organisationId,
+          salesPointId: station.salesPoint.id,
+          shiftId: station.shiftId,
+          orderId,
+          kind: document,
+          reprint: printNumber > 1,
+          printer,
+          payload: document === 'receipt' ? receiptBytes(data, setting, drawer) : ticketBytes(data, setting),
+          drawerReason: drawer ? 'sale' : null,
+          requestedBy: caller.principal.accountId,
+        });
+        await caller.audit(tx, {
+          action: 'print',
+          status: 201,
+          orderId,
+          details: {
+            kind: document,
+            layout: `${printer.paperWidth}mm`,
+            printNumber,
+            reprint: printNumber > 1,
+            salesPointId: station.salesPoint.id,
+            printJobId: stored.job.id,
+            opensDrawer: drawer,
+          },
+        });
+        made.push(stored);
+      }
+      return made;
+    });
+    sendInBackground(
+      this.deps,
+      jobs.map((stored) => stored.job.id),
+    );
+    return jobs.map((stored) => stored.job);
+  }
+
+  /** Opens the drawer of the seller's sales point: "no sale" (with its reason) or at cash-up. */
+  async openDrawer(
+    caller: Pick<PrintingCaller, 'principal' | 'audit'>,
+    reason: Exclude<DrawerReason, 'sale'>,
+    note: string | null,
+  ): Promise<PrintJob> {
+    const station = await this.station(caller.principal);
+    const printer = printerOf(station.salesPoint, 'receipt');
+    if (!station.salesPoint.cashDrawer || !printer) {
+      throw new ConflictError(`Sales point ${station.salesPoint.name} has no cash drawer.`);
+    }
+    const stored = await this.deps.db.transaction(async (tx) => {
+      const job = await insertPrintJob(tx, {
+        organisationId: caller.principal.organisationId,
+        salesPointId: station.salesPoint.id,
+        shiftId: station.shiftId,
+        orderId: null,
+        kind: 'drawer',
+        reprint: false,
+        printer,
+        payload: drawerBytes(printer),
+        drawerReason: reason,
+        requestedBy: caller.principal.accountId,
+      });
+      await caller.audit(tx, {
+        action: 'drawer-open',
+        status: 201,
+        details: {
+          reason,
+          note,
+          salesPointId: station.salesPoint.id,
+          shiftId: station.shiftId,
+          printJobId: job.job.id,
+        },
+      });
+      return job;
+    });
+    sendInBackground(this.deps, [stored.job.id]);
+    return stored.job;
+  }
+
+  /** Sends a failed job again, as it was made (a reprint stays marked as one). */
+  async retry(caller: Pick<PrintingCaller, 'principal' | 'audit'>, jobId: number): Promise<PrintJob> {
+    const { organisationId } = caller.principal;
+    const found = await findPrintJob(this.deps.db, organisationId, jobId);
+    if (!found) throw new NotFoundError('No such print job');
+    const requeued = await this.deps.db.transaction(async (tx) => {
+      if (!(await requeueJob(tx, organisationId, jobId))) return false;
+      await caller.audit(tx, {
+        action: 'print-retry',
+        status: 200,
+        orderId: found.job.orderId,
+        details: {
+          printJobId: jobId,
+          kind: found.job.kind,
+          reprint: found.job.reprint,
+          previousError: found.job.error,
+        },
+      });
+      return true;
+    });
+    if (!requeued) throw new ConflictError('This print job has not failed: it is sent, or on its way.');
+    sendInBackground(this.deps, [jobId]);
+    return { ...found.job, status: 'queued', error: null };
+  }
+
+  /** The seller's sales point, its printers' state (from their latest jobs) and its latest jobs. */
+  async status(principal: Principal): Promise<PrintingStatus> {
+    const shift = await openShiftAt(this.deps.db, principal.accountId);
+    const point =
+      shift?.salesPointId == null
+        ? null
+        : await findSalesPoint(this.deps.db, principal.organisationId, shift.salesPointId);
+    if (!point) return { salesPoint: null, printers: [], jobs: [] };
+    const [latest, jobs] = await Promise.all([
+      latestJobPerPrinter(this.deps.db, point.id),
+      latestJobs(this.deps.db, point.id, RECENT_JOBS),
+    ]);
+    const printers = (['receipt', 'ticket'] as const).flatMap((role): PrinterStatus[] => {
+      const printer = printerOf(point, role);
+      if (!printer) return [];
+      const last = latest.get(role);
+      return [
+        {
+          printer: role,
+          address: `${printer.host}:${printer.port}`,
+          state: !last ? 'idle' : last.job.status === 'sent' ? 'ok' : last.job.status === 'failed' ? 'failed' : 'busy',
+          outOfPaper: last?.job.status === 'failed' && last.outOfPaper,
+          error: last?.job.status === 'failed' ? last.job.error : null,
+          at: last ? (last.job.sentAt ?? last.job.createdAt) : null,
+        },
+      ];
+    });
+    return {
+      salesPoint: {
+        id: point.id,
+        name: point.name,
+        cashDrawer: point.cashDrawer,
+        printsHere: point.receiptPrinter !== null || point.ticketPrinter !== null,
+        paymentMethodIds: point.paymentMethodIds,
+      },
+      printers,
+      jobs: jobs.map((stored) => stored.job),
+    };
+  }
+
+  private async station(principal: Principal): Promise<Station> {
+    const shift = await openShiftAt(this.deps.db, principal.accountId);
+    if (!shift) throw new ConflictError('Open a shift at a sales point to print there.');
+    if (shift.salesPointId === null) {
+      throw new ConflictError('Your shift is not at a sales point: print from the browser.');
+    }
+    const salesPoint = await findSalesPoint(this.deps.db, principal.organisationId, shift.salesPointId);
+    if (!salesPoint) throw new ConflictError('Your shift is not at a sales point: print from the browser.');
+    return { shiftId: shift.shiftId, salesPoint };
+  }
+}

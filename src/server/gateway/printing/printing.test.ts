@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PrintingStatus, PrintJob, PrintJobsAnswer } from '@/contract/printing';
+import type { SalesPoint } from '@/contract/sales-points';
+import type { CurrentShift, ShiftDetail } from '@/contract/shift';
+import { ensureDemoClients } from '../../testing/client-fixtures';
+import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { type PrinterSimulator, startPrinterSimulator } from '../../testing/printer-simulator';
+import { fullPriceType } from '../../testing/selling';
+import {
+  createTestGateway,
+  demoPerson,
+  quietLog,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
+import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { permissionsOf } from '../access';
+import type { AuditEntry } from '../audit/audit-trail';
+import { createGatewayApp } from '../gateway';
+import { ROLE_PRESETS } from '../permissions';
+import { embeddedService } from '../service-connection';
+import { claimJob, insertPrintJob } from './print-job-store';
+import { sendJob } from './print-sender';
+
+const SELLER = demoPerson('box-office');
+const ADMIN = demoPerson('administrator');
+const ZONE = 'Europe/Amsterdam';
+
+describeEachDatabase('printing at a sales point', (database) => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let fx: DemoFixtures;
+  let seller: TestBrowser;
+  let admin: TestBrowser;
+  let priceId: string;
+  let printer: PrinterSimulator;
+  let kassa: SalesPoint;
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    await ensureDemoClients(service.db);
+    fx = await loadDemoFixtures(service.db);
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    seller = await signedInBrowser(gateway, SELLER.email);
+    admin = await signedInBrowser(gateway, ADMIN.email);
+    priceId = await fullPriceType(service.db, fx.reserved.eventId, fx.reserved.rankId);
+    printer = await startPrinterSimulator();
+  });
+  afterAll(async () => {
+    await printer?.close();
+    await gateway?.close();
+    await service?.close();
+  });
+
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    const text = await response.text();
+    expect(`${response.status} ${text}`).toMatch(new RegExp(`^${status} `));
+    return JSON.parse(text) as T;
+  };
+
+  const salesPointBody = (name: string, port: number, extra: Record<string, unknown> = {}) => ({
+    name,
+    receiptPrinter: { host: '127.0.0.1', port, paperWidth: 80, language: 'esc-pos' },
+    ticketPrinter: null,
+    cashDrawer: true,
+    paymentMethodIds: [fx.paymentMethods.cash],
+    allowedRange: null,
+    ...extra,
+  });
+
+  const openShift = (browser: TestBrowser, salesPointId: number) =>
+    browser.request('/api/shifts', {
+      method: 'POST',
+      json: { salesPointId, desk: 'ignored', openingFloatCents: 10_000, timeZone: ZONE },
+    });
+
+  async function closeShift(browser: TestBrowser): Promise<ShiftDetail> {
+    const { shift, totals } = await json<CurrentShift>(await browser.request('/api/shifts/current'));
+    if (!shift || !totals) throw new Error('no open shift');
+    return json<ShiftDetail>(
+      await browser.request(`/api/shifts/${shift.id}/close`, {
+        method: 'POST',
+        json: { countedCashCents: totals.expected.cashCents, countedCardCents: totals.expected.cardCents },
+      }),
+    );
+  }
+
+  /** Two seats of the theatre, checked out through the gateway as the box office does. */
+  async function sellTwoSeats(
+    browser: TestBrowser,
+    method: 'cash' | 'card',
+  ): Promise<{ orderId: number; orderKey: string }> {
+    const cart = await json<{ cart_id: string }>(await browser.request('/api/v1/demo/cart/', { method: 'POST' }), 201);
+    await json(
+      await browser.request(`/api/v1/demo/partner/cart/${cart.cart_id}`, {
+        method: 'POST',
+        json: [{ priceId, rankId: fx.reserved.rankId, eventId: fx.reserved.eventId, numberOfTickets: 2 }],
+      }),
+    );
+    const { orderId } = await json<{ orderId: number }>(
+      await browser.request(`/api/v1/demo/partner/cart/${cart.cart_id}/checkout`, {
+        method: 'POST',
+        json: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods[method] },
+      }),
+    );
+    const order = await json<{ orderKey: string }>(await browser.request(`/api/v1/demo/partner/order/${orderId}`));
+    return { orderId, orderKey: order.orderKey };
+  }
+
+  const print = (browser: TestBrowser, orderId: number) =>
+    browser.request(`/api/printing/orders/${orderId}`, { method: 'POST', json: { locale: 'en' } });
+
+  async function settled(browser: TestBrowser, jobIds: readonly number[]): Promise<PrintJob[]> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const status = await json<PrintingStatus>(await browser.request('/api/printing/status'));
+      const jobs = status.jobs.filter((job) => jobIds.includes(job.id));
+      if (jobs.length === jobIds.length && jobs.every((job) => job.status === 'sent' || job.status === 'failed')) {
+        return jobs;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`print jobs ${jobIds.join(', ')} did not settle`);
+  }
+
+  const auditOf = async (action: string): Promise<AuditEntry[]> =>
+    (await json<{ data: AuditEntry[] }>(await admin.request(`/api/audit?action=${action}`))).data;
+
+  it('prints a cash sale at Kassa 1 without a dialog: a receipt with a drawer pulse, a ticket per seat with its QR code and a cut', async () => {
+    kassa = await json<SalesPoint>(
+      await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('Kassa 1', printer.port) }),
+      201,
+    );
+    expect(kassa).toMatchObject({ name: 'Kassa 1', enabled: true, cashDrawer: true });
+    const opened = await json<CurrentShift>(await openShift(seller, kassa.id), 201);
+    expect(opened.shift).toMatchObject({ desk: { name: 'Kassa 1' }, salesPointId: kassa.id });
+
+    const { orderId, orderKey } = await sellTwoSeats(seller, 'cash');
+    const { jobs } = await json<PrintJobsAnswer>(await print(seller, orderId), 202);
+    expect(jobs.map((job) => [job.kind, job.printer, job.reprint, job.opensDrawer])).toEqual([
+      ['receipt', 'receipt', false, true],
+      ['tickets', 'receipt', false, false],
+    ]);
+    const [receipt, tickets] = await printer.waitForJobs(2);
+    expect(receipt?.pulses).toBe(1);
+    expect(receipt?.cuts).toBe(1);
+    expect(receipt?.lines.join('\n')).toContain(`Order ${orderId}`);
+    expect(receipt?.lines.join('\n')).toContain(orderKey);
+    expect(receipt?.lines.some((line) => /^TOTAL\s+/.test(line))).toBe(true);
+    expect(receipt?.lines.join('\n')).not.toContain('REPRINT');
+    expect(tickets?.qrCodes).toEqual([orderKey, orderKey]);
+    expect(tickets?.cuts).toBe(2);
+    expect(tickets?.pulses).toBe(0);
+    expect(tickets?.lines.filter((line) => /Row \d+ · Seat \d+|Row \d+ \S Seat \d+/.test(line))).toHaveLength(2);
+    expect(
+      (
+        await settled(
+          seller,
+          jobs.map((job) => job.id),
+        )
+      ).map((job) => job.status),
+    ).toEqual(['sent', 'sent']);
+
+    // A reprint says so on the paper and in the trail, and opens no drawer.
+    const again = await json<PrintJobsAnswer>(await print(seller, orderId), 202);
+    expect(again.jobs.map((job) => [job.reprint, job.opensDrawer])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    const [reprintedReceipt, reprintedTickets] = (await printer.waitForJobs(4)).slice(2);
+    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt?.pulses).toBe(0);
+    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
+    const prints = (await auditOf('print')).filter((entry) => entry.orderId === orderId);
+    expect(prints.map((entry) => [entry.details?.kind, entry.details?.reprint]).sort()).toEqual([
+      ['receipt', false],
+      ['receipt', true],
+      ['tickets', false],
+      ['tickets', true],
+    ]);
+
+    // A card sale prints without opening the drawer.
+    const card = await sellTwoSeats(seller, 'card');
+    const cardJobs = await json<PrintJobsAnswer>(await print(seller, card.orderId), 202);
+    expect(cardJobs.jobs.map((job) => job.opensDrawer)).toEqual([false, false]);
+    expect((await printer.waitForJobs(6))[4]?.pulses).toBe(0);
+  });
+
+  it('opens the drawer on "no sale" (with a reason) and at cash-up, and the Z-report counts each opening', async () => {
+    const before = printer.jobs.length;
+    await json(await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: '' } }), 422);
+    const noSale = await json<PrintJob>(
+      await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: 'Change for the cloakroom' } }),
+      202,
+    );
+    const cashUp = await json<PrintJob>(await seller.request('/api/printing/cash-up', { method: 'POST' }), 202);
+    await settled(seller, [noSale.id, cashUp.id]);
+    const drawerJobs = (await printer.waitForJobs(before + 2)).slice(before);
+    expect(drawerJobs.map((job) => [job.pulses, job.cuts])).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+    const [audited] = await auditOf('drawer-open');
+    expect(audited?.details).toMatchObject({ reason: 'cash-up' });
+    expect((await auditOf('drawer-open'))[1]?.details).toMatchObject({
+      reason: 'no-sale',
+      note: 'Change for the cloakroom',
+    });
+
+    // A sales point with an open shift is not disabled.
+    await json(await admin.request(`/api/sales-points/${kassa.id}/disable`, { method: 'POST' }), 409);
+    const closed = await closeShift(seller);
+    expect(closed.zReport?.drawerOpenings).toEqual({ sale: 1, noSale: 1, cashUp: 1 });
+    const disabled = await json<SalesPoint>(
+      await admin.request(`/api/sales-points/${kassa.id}/disable`, { method: 'POST' }),
+    );
+    expect(disabled.enabled).toBe(false);
+    await json(await openShift(seller, kassa.id), 422);
+    await json(await admin.request(`/api/sales-points/${kassa.id}/enable`, { method: 'POST' }));
+    expect((await auditOf('sales-point')).map((entry) => entry.details?.change)).toEqual([
+      'enable',
+      'disable',
+      'create',
+    ]);
+  });
+
+  it('fails a job visibly when the printer is off or out of paper, and a retry sends it once', async () => {
+    const off = await startPrinterSimulator();
+    const point = await json<SalesPoint>(
+      await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('Kassa 2', off.port) }),
+      201,
+    );
+    await json(await openShift(seller, point.id), 201);
+    await off.switchOff();
+    const sale = await sellTwoSeats(seller, 'cash');
+    const { jobs } = await json<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    const failed = await settled(
+      seller,
+      jobs.map((job) => job.id),
+    );
+    expect(failed.map((job) => job.status)).toEqual(['failed', 'failed']);
+    expect(failed[0]?.error).toMatch(/^Printer 127\.0\.0\.1:\d+ refused the connection/);
+    const status = await json<PrintingStatus>(await seller.request('/api/printing/status'));
+    expect(status.printers).toMatchObject([{ printer: 'receipt', state: 'failed', outOfPaper: false }]);
+
+    await off.switchOn();
+    const receiptJob = jobs[0] as PrintJob;
+    await json(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 202);
+    await json(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 409);
+    expect((await settled(seller, [receiptJob.id]))[0]?.status).toBe('sent');
+    const [retried] = await off.waitForJobs(1);
+    expect(retried?.pulses).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(off.jobs).toHaveLength(1);
+    expect((await auditOf('print-retry'))[0]).toMatchObject({
+      orderId: sale.orderId,
+      details: { printJobId: receiptJob.id },
+    });
+
+    // Out of paper: the printer says so before the job is sent, and the chip shows it.
+    off.mode = 'out-of-paper';
+    const { jobs: paperless } = await json<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    const [noPaper] = await settled(seller, [paperless[0]?.id as number]);
+    expect(noPaper?.error).toMatch(/out of paper/);
+    const chip = await json<PrintingStatus>(await seller.request('/api/printing/status'));
+    expect(chip.printers[0]).toMatchObject({ state: 'failed', outOfPaper: true });
+    await closeShift(seller);
+    await off.close();
+  });
+
+  it('fails a job on a printer that stalls, with a clear message', async () => {
+    const stalled = await startPrinterSimulator('stall');
+    const { rows } = await gateway.deps.db.query<{ id: string; organisation_id: string }>(
+      `select id, organisation_id from gateway.sales_points where name = 'Kassa 2'`,
+    );
+    const job = await insertPrintJob(gateway.deps.db, {
+      organisationId: Number(rows[0]?.organisation_id),
+      salesPointId: Number(rows[0]?.id),
+      shiftId: null,
+      orderId: null,
+      kind: 'drawer',
+      reprint: false,
+      printer: { role: 'receipt', host: stalled.host, port: stalled.port, paperWidth: 80, language: 'esc-pos' },
+      payload: new Uint8Array(64 * 1024).fill(0x41),
+      drawerReason: null,
+      requestedBy: null,
+    });
+    const timeouts = { connectMs: 1_000, stallMs: 300, statusMs: 50 };
+    await sendJob({ db: gateway.deps.db, log: quietLog, timeouts }, job.job.id);
+    const { rows: after } = await gateway.deps.db.query<{ status: string; error: string }>(
+      'select status, error from gateway.print_jobs where id = $1',
+      [job.job.id],
+    );
+    expect(after[0]?.status).toBe('failed');
+    expect(after[0]?.error).toMatch(/stopped taking the job/);
+    await stalled.close();
+  });
+
+  it('lets one sender of two take a queued job', async () => {
+    const { rows } = await gateway.deps.db.query<{ id: string }>(`select id from gateway.print_jobs limit 1`);
+    await gateway.deps.db.query(`update gateway.print_jobs set status = 'queued' where id = $1`, [rows[0]?.id]);
+    const claims = await Promise.all([
+      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
+      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses a sales point outside its address range, and a name twice', async () => {
+    const ranged = await json<SalesPoint>(
+      await admin.request('/api/sales-points', {
+        method: 'POST',
+        json: salesPointBody('Kassa 3', printer.port, { allowedRange: '10.1.2.3/16' }),
+      }),
+      201,
+    );
+    expect(ranged.allowedRange).toBe('10.1.0.0/16');
+    await json(await openShift(seller, ranged.id), 403);
+    await json(
+      await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('kassa 3', printer.port) }),
+      409,
+    );
+    await json(
+      await admin.request('/api/sales-points', {
+        method: 'POST',
+        json: salesPointBody('Kassa 4', printer.port, { receiptPrinter: null }),
+      }),
+      422,
+    );
+  });
+
+  it('refuses each route of sales points and printing to every preset role without its permission', async () => {
+    const declared = createGatewayApp(gateway.deps).routes.declared.filter(
+      (route) => route.path.startsWith('/sales-points') || route.path.startsWith('/printing'),
+    );
+    expect(declared.length).toBe(10);
+    const browsers = new Map<string, TestBrowser>();
+    for (const preset of ROLE_PRESETS)
+      browsers.set(preset.key, await signedInBrowser(gateway, demoPerson(preset.key).email));
+    const refusals: string[] = [];
+    for (const route of declared) {
+      if (typeof route.access !== 'object') throw new Error(`${route.path} has no permission`);
+      const allowed = permissionsOf(route.access);
+      for (const preset of ROLE_PRESETS) {
+        if (preset.permissions.some((permission) => allowed.includes(permission))) continue;
+        const path = `/api${route.path.replace(/:[A-Za-z]+/g, '1')}`;
+        const response = await (browsers.get(preset.key) as TestBrowser).request(path, {
+          method: route.method,
+          ...(route.method === 'GET' ? {} : { json: {} }),
+        });
+        expect({ route: `${route.method} ${path}`, role: preset.key, status: response.status }).toMatchObject({
+          status: 403,
+        });
+        refusals.push(`${route.method} ${route.path} ${preset.key}`);
+      }
+    }
+    // Marketing and managers are refused everything here; the box office the settings.
+    expect(refusals.filter((refusal) => refusal.endsWith(' marketing'))).toHaveLength(10);
+    expect(refusals.filter((refusal) => refusal.endsWith(' box-office'))).toHaveLength(5);
+  });
+});

@@ -1,0 +1,41 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
+import { useMessages } from '../../lib/i18n';
+import { printingMessages } from './printing-messages';
+import { printingQueries, useOpenDrawer } from './printing-queries';
+
+/**
+ * At cash-up: opens the sales point's cash drawer to count it (the opening counts in the Z-report). Nothing
+ * when the seller's shift is at no sales point with a drawer.
+ */
+export function CashUpDrawerButton() {
+  const t = useMessages(printingMessages);
+  const app = useMessages(appMessages);
+  const status = useQuery(printingQueries.status());
+  const openDrawer = useOpenDrawer();
+  if (!status.data?.salesPoint?.cashDrawer) return null;
+  return (
+    <Group gap="sm">
+      <Button
+        variant="default"
+        onClick={() => openDrawer.mutate({ reason: 'cash-up' })}
+        loading={openDrawer.isPending}
+        data-testid="cash-up-drawer"
+      >
+        {t('cashUpDrawer')}
+      </Button>
+      {openDrawer.isSuccess ? (
+        <Text size="sm" role="status">
+          {t('drawerOpened')}
+        </Text>
+      ) : null}
+      {openDrawer.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {describeError(openDrawer.error, app)}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { PrintJob } from '@/contract/printing';
+import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { printingMessages } from './printing-messages';
+import { printingQueries, usePrintOrder } from './printing-queries';
+
+/**
+ * The sales printed automatically in this page's life: once each, whatever re-renders or remounts (a second
+ * print of the same sale is a reprint, which only the seller asks for).
+ */
+const printedSales = new Set<number>();
+
+/** What became of a sale's jobs: the latest state the chip's status has of them, else as queued. */
+function outcomeOf(jobs: readonly PrintJob[]): 'printing' | 'printed' | 'failed' {
+  if (jobs.some((job) => job.status === 'failed')) return 'failed';
+  if (jobs.length > 0 && jobs.every((job) => job.status === 'sent')) return 'printed';
+  return 'printing';
+}
+
+/**
+ * A completed desk sale at a sales point with printers: its receipt and tickets go to the printers at once,
+ * without a dialog; what became of them shows here, with "print again" (a reprint, marked as one). A printer
+ * that fails never blocks or loses the sale: the browser's print views stay beside this.
+ */
+export function SalePrinting({ orderId }: { orderId: number }) {
+  const t = useMessages(printingMessages);
+  const app = useMessages(appMessages);
+  // The paper's language: the seller's app's.
+  const locale = useLocale().locale.startsWith('en') ? 'en' : 'nl';
+  // Read afresh for the sale: the shift may have been opened at its sales point since the chip last looked.
+  const status = useQuery({ ...printingQueries.status(), refetchOnMount: 'always' });
+  const print = usePrintOrder();
+  const { mutate } = print;
+  const salesPoint = status.data?.salesPoint ?? null;
+  const printsHere = salesPoint?.printsHere ?? false;
+
+  useEffect(() => {
+    if (!printsHere || status.isFetching || printedSales.has(orderId)) return;
+    printedSales.add(orderId);
+    mutate({ orderId, locale });
+  }, [printsHere, status.isFetching, orderId, locale, mutate]);
+
+  if (!salesPoint || !printsHere) return null;
+  const sent = print.data?.jobs ?? [];
+  const jobs = sent.map((job) => status.data?.jobs.find((candidate) => candidate.id === job.id) ?? job);
+  const outcome = outcomeOf(jobs);
+  const error = jobs.find((job) => job.status === 'failed')?.error ?? '';
+
+  return (
+    <Group gap="sm" justify="space-between" data-testid="sale-printing" data-outcome={print.isIdle ? 'none' : outcome}>
+      {print.isError ? (
+        <Alert color="red" variant="light" role="alert" p="xs">
+          {describeError(print.error, app)}
+        </Alert>
+      ) : print.isPending || (print.isSuccess && outcome === 'printing') ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('printing', { name: salesPoint.name })}</Text>
+        </Group>
+      ) : print.isSuccess && outcome === 'printed' ? (
+        <Text size="sm" c="teal" role="status">
+          {t('printed', { name: salesPoint.name })}
+        </Text>
+      ) : print.isSuccess ? (
+        <Alert color="red" variant="light" role="alert" p="xs">
+          {t('printFailed', { error })}
+        </Alert>
+      ) : null}
+      <Button
+        variant="light"
+        onClick={() => mutate({ orderId, locale })}
+        loading={print.isPending}
+        data-testid="reprint"
+      >
+        {t('printAgain')}
+      </Button>
+    </Group>
+  );
+}

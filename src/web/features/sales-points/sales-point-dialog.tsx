@@ -1,0 +1,248 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import type { SalesPoint } from '@/contract/sales-points';
+import { describeError } from '../../components/error-message';
+import { isApiError } from '../../lib/api-error';
+import { appMessages } from '../../lib/app-messages';
+import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { bodyOf, type SalesPointValues, salesPointFormSchema, valuesOf } from './sales-point-form-model';
+import { salesPointQueries, useSaveSalesPoint } from './sales-point-queries';
+import { salesPointsMessages } from './sales-points-messages';
+
+type Role = 'receipt' | 'ticket';
+
+/** One printer's fields, shown when the sales point has that printer. */
+function PrinterFields({ printer: role, form }: { printer: Role; form: ReturnType<typeof useForm<SalesPointValues>> }) {
+  const t = useMessages(salesPointsMessages);
+  const { errors } = form.formState;
+  const on = form.watch(`${role}Printer`);
+  const legend = role === 'receipt' ? t('receiptPrinter') : t('ticketPrinter');
+  return (
+    <Fieldset legend={legend}>
+      <Stack gap="sm">
+        <Controller
+          control={form.control}
+          name={`${role}Printer`}
+          render={({ field }) => (
+            <Switch
+              label={t('printerOn', { printer: legend.toLowerCase() })}
+              description={role === 'ticket' ? t('ticketHint') : undefined}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              data-testid={`${role}-printer-on`}
+            />
+          )}
+        />
+        {on ? (
+          <>
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('host')}
+                description={t('hostHint')}
+                required
+                {...form.register(`${role}Host`)}
+                error={errors[`${role}Host`]?.message}
+                data-testid={`${role}-host`}
+              />
+              <Controller
+                control={form.control}
+                name={`${role}Port`}
+                render={({ field }) => (
+                  <NumberInput
+                    label={t('port')}
+                    required
+                    min={1}
+                    max={65535}
+                    allowDecimal={false}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors[`${role}Port`]?.message}
+                    data-testid={`${role}-port`}
+                  />
+                )}
+              />
+            </Group>
+            <Group grow align="flex-start">
+              <Controller
+                control={form.control}
+                name={`${role}Paper`}
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id={`${role}-paper-label`}>
+                      {t('paper')}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby={`${role}-paper-label`}
+                      data={[
+                        { value: '80', label: '80 mm' },
+                        { value: '58', label: '58 mm' },
+                      ]}
+                      value={field.value}
+                      onChange={(value) => field.onChange(value)}
+                    />
+                  </Stack>
+                )}
+              />
+              <Controller
+                control={form.control}
+                name={`${role}Language`}
+                render={({ field }) => (
+                  <Select
+                    label={t('language')}
+                    data={[
+                      { value: 'esc-pos', label: t('languageEscPos') },
+                      { value: 'star-prnt', label: t('languageStar') },
+                    ]}
+                    allowDeselect={false}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? 'esc-pos')}
+                  />
+                )}
+              />
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Makes or changes a sales point (`point` null: a new one). */
+export function SalesPointDialog({ point, onClose }: { point: SalesPoint | null; onClose: () => void }) {
+  const t = useMessages(salesPointsMessages);
+  const app = useMessages(appMessages);
+  const save = useSaveSalesPoint();
+  const methods = useQuery(salesPointQueries.paymentMethods());
+  const local = (message: string) => {
+    const key = `server:${message}` as Parameters<typeof t>[0];
+    return key in salesPointsMessages.en ? t(key) : message;
+  };
+  const form = useForm<SalesPointValues>({
+    resolver: localizedResolver(salesPointFormSchema, local),
+    defaultValues: valuesOf(point),
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: point?.id ?? null, body: bodyOf(values) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          if (isApiError(error) && error.kind === 'conflict' && error.fieldErrors.name) {
+            form.setError('name', { type: 'server', message: error.fieldErrors.name.join(' ') });
+            return;
+          }
+          applyServerFieldErrors(error, ['name', 'allowedRange', 'cashDrawer'], form.setError);
+        },
+      },
+    ),
+  );
+  const unplaced = save.isError && !(isApiError(save.error) && Object.keys(save.error.fieldErrors).length > 0);
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={point ? t('editTitle', { name: point.name }) : t('newTitle')}
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+        data-testid="sales-point-form"
+      >
+        <Stack gap="md">
+          {unplaced ? (
+            <Alert color="red" variant="light" role="alert">
+              {describeError(save.error, app)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('name')}
+            description={t('nameHint')}
+            required
+            data-autofocus
+            {...form.register('name')}
+            error={errors.name?.message}
+            data-testid="sales-point-name"
+          />
+          <PrinterFields printer="receipt" form={form} />
+          <PrinterFields printer="ticket" form={form} />
+          <Controller
+            control={form.control}
+            name="cashDrawer"
+            render={({ field }) => (
+              <Checkbox
+                label={t('cashDrawer')}
+                description={t('cashDrawerHint')}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                error={errors.cashDrawer?.message}
+                data-testid="sales-point-drawer"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="paymentMethodIds"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('paymentMethods')}
+                description={methods.isError ? t('paymentMethodsUnavailable') : t('paymentMethodsHint')}
+                data={(methods.data ?? []).map((method) => ({
+                  value: String(method.paymentMethodId),
+                  label: method.name,
+                }))}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={!methods.data}
+                clearable
+              />
+            )}
+          />
+          <TextInput
+            label={t('allowedRange')}
+            description={t('allowedRangeHint')}
+            {...form.register('allowedRange')}
+            error={errors.allowedRange?.message}
+            data-testid="sales-point-range"
+          />
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending} data-testid="sales-point-save">
+              {t('save')}
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
