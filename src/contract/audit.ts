@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'staff',
   'role',
   'connection',
+  'segment',
+  'segment-export',
 ] as const;
 
 /** What an entry says happened. */

@@ -14,6 +14,7 @@ import { registerMirrorRoutes } from './mirror';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
+import { registerSegmentRoutes } from './segments';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
 
@@ -65,6 +66,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerCatalogRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
+  registerSegmentRoutes(routes, deps, catalog);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

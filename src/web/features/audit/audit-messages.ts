@@ -49,6 +49,8 @@ export const auditMessages = defineMessages(
     'action:staff': 'Teamwijziging',
     'action:role': 'Rolwijziging',
     'action:connection': 'Verbinding gewijzigd',
+    'action:segment': 'Segment gewijzigd',
+    'action:segment-export': 'Segment geëxporteerd',
   },
   {
     title: 'Audit trail',
@@ -97,5 +99,7 @@ export const auditMessages = defineMessages(
     'action:staff': 'Staff change',
     'action:role': 'Role change',
     'action:connection': 'Connection changed',
+    'action:segment': 'Segment changed',
+    'action:segment-export': 'Segment exported',
   },
 );

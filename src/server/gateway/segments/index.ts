@@ -1,0 +1,18 @@
+import type { SegmentRule } from '@/contract/segments';
+import type { Queryable } from '../../db/database';
+import { memberIds, todayOf } from './segment-store';
+
+/**
+ * The segments concern's public entry: its routes, and for the customer jobs (tag a segment, auto tags) a saved
+ * segment and the members of a rule. Nothing else is used from outside this folder.
+ */
+export { registerSegmentRoutes } from './segment-routes';
+export { findSegment, type StoredSegment } from './segment-store';
+
+/**
+ * The customer ids of a rule's members now, ascending. Productions and event types are those of the
+ * service's event list as last read by a person's use of segments (gateway.segment_events).
+ */
+export function segmentMemberIds(db: Queryable, organisationId: number, rule: SegmentRule): Promise<number[]> {
+  return memberIds(db, organisationId, rule, todayOf());
+}

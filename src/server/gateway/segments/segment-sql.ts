@@ -1,0 +1,241 @@
+import {
+  COMPLETED_ORDER_STATUSES,
+  COMPLETED_PAYMENT_STATUS,
+  type SegmentCondition,
+  type SegmentNode,
+  type SegmentPeriod,
+  type SegmentRule,
+} from '@/contract/segments';
+
+/**
+ * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.mirror_customers c`
+ * and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
+ * fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes SQL, and the same
+ * statement runs on PGlite and PostgreSQL.
+ *
+ * This module reads the mirror's tables itself (not through the mirror's entry): a segment is counted over a
+ * million customers and two million orders in one statement, which only a join in the database can do within
+ * its budget (as the reports' order analysis does). The indexes it relies on are in migration 017.
+ *
+ * Order conditions are uncorrelated `customer_id in (select …)` subqueries: PostgreSQL makes them a hash
+ * semi-join under AND and a hashed subplan under OR, instead of probing the orders once per customer.
+ */
+export interface CompiledSegment {
+  /** A boolean SQL expression over `c` (gateway.mirror_customers); `$1` is the organisation. */
+  where: string;
+  params: unknown[];
+}
+
+/** A completed order `o` (contract: COMPLETED_ORDER_STATUSES, paid) — the predicate of the index of 017. */
+const COMPLETED = `o.customer_id is not null and o.order_status in (${COMPLETED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) and o.payment_status = '${COMPLETED_PAYMENT_STATUS}'`;
+
+/** The JSON keys of the custom fields, by number: the only field names a rule can reach. */
+const CUSTOM_FIELD_KEYS: Record<number, string> = {
+  1: 'customerCustom1',
+  2: 'customerCustom2',
+  3: 'customerCustom3',
+  4: 'customerCustom4',
+  5: 'customerCustom5',
+  6: 'customerCustom6',
+  7: 'customerCustom7',
+};
+
+/** `YYYY-MM-DD` of `today` less `days` (UTC calendar arithmetic on a calendar day). */
+export function daysBefore(today: string, days: number): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The inclusive day bounds of a period (`today` resolves "the last N days"). */
+export function periodBounds(period: SegmentPeriod | undefined, today: string): { from?: string; to?: string } {
+  if (!period) return {};
+  if (period.lastDays !== undefined) return { from: daysBefore(today, period.lastDays), to: today };
+  return { ...(period.from ? { from: period.from } : {}), ...(period.to ? { to: period.to } : {}) };
+}
+
+/** The zip digit range of a prefix: "35" → 3500..3599. */
+export function zipPrefixRange(prefix: string): [number, number] {
+  const pad = 4 - prefix.length;
+  const low = Number(prefix) * 10 ** pad;
+  return [low, low + 10 ** pad - 1];
+}
+
+class Compiler {
+  readonly params: unknown[];
+
+  constructor(
+    organisationId: number,
+    private readonly today: string,
+  ) {
+    this.params = [organisationId];
+  }
+
+  /** Adds a parameter, and returns its placeholder (with a cast when given). */
+  #p(value: unknown, cast = ''): string {
+    this.params.push(value);
+    return `$${this.params.length}${cast}`;
+  }
+
+  node(node: SegmentNode): string {
+    if (node.kind !== 'group') return this.condition(node);
+    const parts = node.rules.map((rule) => this.node(rule));
+    if (parts.length === 0) return 'true';
+    return `(${parts.join(node.match === 'all' ? ' and ' : ' or ')})`;
+  }
+
+  /** `o.order_day` within the period (true for all time). */
+  #period(period: SegmentPeriod | undefined, column = 'o.order_day'): string {
+    const { from, to } = periodBounds(period, this.today);
+    const parts = [
+      ...(from ? [`${column} >= ${this.#p(from, '::date')}`] : []),
+      ...(to ? [`${column} <= ${this.#p(to, '::date')}`] : []),
+    ];
+    return parts.length ? parts.join(' and ') : 'true';
+  }
+
+  /**
+   * Buyers whose completed orders in the period have an aggregate (`count(*)`, `sum(o.amount_cents)`) within
+   * [min, max]. A minimum of 0 (or none) takes in customers without any order: then it is "not among those
+   * above the maximum".
+   */
+  #aggregate(aggregate: string, period: SegmentPeriod, min: number | undefined, max: number | undefined): string {
+    const within = `select o.customer_id from gateway.mirror_orders o
+       where o.organisation_id = $1 and ${COMPLETED} and ${this.#period(period)} group by o.customer_id`;
+    if (min !== undefined && min > 0) {
+      const upper = max !== undefined ? ` and ${aggregate} <= ${this.#p(max)}` : '';
+      return `c.customer_id in (${within} having ${aggregate} >= ${this.#p(min)}${upper})`;
+    }
+    if (max === undefined) return 'true';
+    return `c.customer_id not in (${within} having ${aggregate} > ${this.#p(max)})`;
+  }
+
+  /** Buyers of a completed order with a (not removed) seat of which `seatWhere` holds. */
+  #boughtSeats(seatWhere: string, period: SegmentPeriod | undefined): string {
+    return `c.customer_id in (select o.customer_id from gateway.mirror_order_seats s
+       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
+       where s.organisation_id = $1 and not s.deleted and ${seatWhere} and ${COMPLETED} and ${this.#period(period)})`;
+  }
+
+  #eventsWhere(column: string, value: string): string {
+    return `(select e.event_id from gateway.segment_events e where e.organisation_id = $1 and ${column} = any(${value}))`;
+  }
+
+  condition(condition: SegmentCondition): string {
+    switch (condition.kind) {
+      case 'tags': {
+        const tags = this.#p(condition.tags, '::text[]');
+        if (condition.match === 'any') return `c.tags && ${tags}`;
+        if (condition.match === 'all') return `c.tags @> ${tags}`;
+        return `not (c.tags && ${tags})`;
+      }
+      case 'city':
+        return `gateway.segment_fold(c.body ->> 'customerCity') = any(array(
+          select gateway.segment_fold(v) from unnest(${this.#p(condition.cities, '::text[]')}) v))`;
+      case 'zip': {
+        const zip = `gateway.segment_zip_digits(c.body ->> 'customerZip')`;
+        if (condition.match === 'equals') return `${zip} = any(${this.#p(condition.values.map(Number), '::int[]')})`;
+        const ranges = condition.values.map(zipPrefixRange);
+        return `(${ranges.map(([low, high]) => `${zip} between ${this.#p(low)}::int and ${this.#p(high)}::int`).join(' or ')})`;
+      }
+      case 'zipRange':
+        return `gateway.segment_zip_digits(c.body ->> 'customerZip') between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
+      case 'country':
+        return `lower(btrim(coalesce(c.body ->> 'customerCountry', ''))) = any(array(
+          select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
+      case 'custom': {
+        const value = `btrim(coalesce(c.body ->> '${CUSTOM_FIELD_KEYS[condition.field]}', ''))`;
+        if (condition.match === 'empty') return `${value} = ''`;
+        if (condition.match === 'filled') return `${value} <> ''`;
+        const wanted = this.#p((condition.value ?? '').toLowerCase());
+        return condition.match === 'equals' ? `lower(${value}) = ${wanted}` : `strpos(lower(${value}), ${wanted}) > 0`;
+      }
+      case 'pref': {
+        // Loosely stored (spec 2.7; contract/customer-prefs.ts looseFlag): "1"/1/true and the like are on; a
+        // missing key, or no preferences at all, is off.
+        const pref = `c.body -> 'customerPrefs' -> ${this.#p(condition.key)}::text`;
+        const on = `coalesce(case jsonb_typeof(${pref})
+            when 'boolean' then (${pref})::text = 'true'
+            when 'number' then (${pref})::text::numeric <> 0
+            when 'string' then lower(btrim(${pref} #>> '{}')) in ('1', 'true', 'yes', 'on', 'y', 'j', 'ja')
+            else false end, false)`;
+        return condition.on ? on : `not ${on}`;
+      }
+      case 'orderCount':
+        return this.#aggregate('count(*)', condition.period, condition.count.min, condition.count.max);
+      case 'orderAmount': {
+        const cents = (euros: number | undefined) => (euros === undefined ? undefined : Math.round(euros * 100));
+        return this.#aggregate(
+          'sum(o.amount_cents)',
+          condition.period,
+          cents(condition.euros.min),
+          cents(condition.euros.max),
+        );
+      }
+      case 'production':
+        return this.#boughtSeats(
+          `s.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+          condition.period,
+        );
+      case 'eventType':
+        return this.#boughtSeats(
+          `s.event_id in ${this.#eventsWhere(
+            'lower(e.event_type)',
+            this.#p(
+              condition.eventTypes.map((t) => t.toLowerCase()),
+              '::text[]',
+            ),
+          )}`,
+          condition.period,
+        );
+      case 'priceType':
+        return this.#boughtSeats(
+          `lower(s.price_name) = any(${this.#p(
+            condition.priceNames.map((name) => name.toLowerCase()),
+            '::text[]',
+          )})`,
+          condition.period,
+        );
+      case 'lastPurchase': {
+        const day = this.#p(condition.date, '::date');
+        if (condition.when === 'onOrAfter') {
+          return `c.customer_id in (select o.customer_id from gateway.mirror_orders o
+             where o.organisation_id = $1 and ${COMPLETED} and o.order_day >= ${day})`;
+        }
+        return `c.customer_id in (select o.customer_id from gateway.mirror_orders o
+           where o.organisation_id = $1 and ${COMPLETED} group by o.customer_id having max(o.order_day) < ${day})`;
+      }
+      case 'waitingList': {
+        const which: string[] = [];
+        if (condition.eventIds?.length) which.push(`w.event_id = any(${this.#p(condition.eventIds, '::bigint[]')})`);
+        if (condition.productionIds?.length) {
+          which.push(
+            `w.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+          );
+        }
+        const entries = [
+          'w.organisation_id = $1',
+          ...(which.length ? [`(${which.join(' or ')})`] : []),
+          ...(condition.stillWaiting ? ["w.type = 'waiting'"] : []),
+        ];
+        return `c.customer_id in (select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')})`;
+      }
+      case 'recordDate': {
+        const column = condition.field === 'created' ? 'c.first_seen_at' : 'c.last_changed';
+        const { from, to } = periodBounds(condition.period, this.today);
+        const parts = [
+          ...(from ? [`${column} >= ${this.#p(from, '::date')}`] : []),
+          ...(to ? [`${column} < ${this.#p(to, '::date')} + 1`] : []),
+        ];
+        return parts.length ? `(${parts.join(' and ')})` : 'true';
+      }
+    }
+  }
+}
+
+/** The rule as a WHERE clause over `gateway.mirror_customers c` of the organisation (`$1`). */
+export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
+  const compiler = new Compiler(organisationId, today);
+  const condition = compiler.node(rule);
+  return { where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
+}
