@@ -7,6 +7,7 @@ import { deskRoutes } from '../features/desk/desk-routes';
 import { eventsRoutes } from '../features/events/events-routes';
 import { exportsRoutes } from '../features/exports/exports-routes';
 import { ordersRoutes } from '../features/orders/orders-routes';
+import { segmentsRoutes } from '../features/segments/segments-routes';
 import { shiftsRoutes } from '../features/shifts/shifts-routes';
 import { staffRoutes } from '../features/staff/staff-routes';
 import type { AreaRoutes } from '../lib/area';
@@ -21,6 +22,7 @@ export const areaRoutes: readonly AreaRoutes[] = [
   eventsRoutes,
   boxOfficeRoutes,
   customersRoutes,
+  segmentsRoutes,
   ordersRoutes,
   deskRoutes,
   shiftsRoutes,

@@ -7,6 +7,7 @@ import { deskMenu } from '../features/desk/desk-menu';
 import { eventsMenu } from '../features/events/events-menu';
 import { exportsMenu } from '../features/exports/exports-menu';
 import { ordersMenu } from '../features/orders/orders-menu';
+import { segmentsMenu } from '../features/segments/segments-menu';
 import { shiftsMenu } from '../features/shifts/shifts-menu';
 import { staffMenu } from '../features/staff/staff-menu';
 import type { AreaMenu } from '../lib/area';
@@ -22,6 +23,7 @@ export const areas: readonly AreaMenu[] = [
   eventsMenu,
   boxOfficeMenu,
   customersMenu,
+  segmentsMenu,
   ordersMenu,
   deskMenu,
   shiftsMenu,

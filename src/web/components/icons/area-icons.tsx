@@ -69,3 +69,9 @@ export const IconTill = (props: IconProps) => (
     <path d="M6 11V4h10v7M9 7.5h4M7 15.5h2M11 15.5h2M15 15.5h2" />
   </Icon>
 );
+
+export const IconSegments = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Icon>
+);

@@ -62,6 +62,7 @@ export function CustomersListPage() {
   // Selecting rows is for the bulk tag change: only for roles that may change tags. New: customers:write.
   const mayTag = useCan('tags:write');
   const mayCreate = useCan('customers:write');
+  const maySegment = useCan('segments:manage');
 
   const update = (change: Partial<CustomerListParams>) =>
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
@@ -131,6 +132,11 @@ export function CustomersListPage() {
           <Button component={Link} to="/customers/tags" variant="subtle">
             {t('tagOverview')}
           </Button>
+          {maySegment ? (
+            <Button component={Link} to="/customers/segments" variant="subtle">
+              {t('segments')}
+            </Button>
+          ) : null}
           {mayCreate ? (
             <Button component={Link} to="/customers/new">
               {t('newCustomer')}
