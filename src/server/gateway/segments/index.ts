@@ -7,6 +7,7 @@ import { memberIds, todayOf } from './segment-store';
  * segment and the members of a rule. Nothing else is used from outside this folder.
  */
 export { registerSegmentRoutes } from './segment-routes';
+/** @public For the customer jobs (issue 30, items 2 and 3): a saved segment of the organisation, or null. */
 export { findSegment, type StoredSegment } from './segment-store';
 
 /**
