@@ -95,19 +95,30 @@ class Compiler {
   }
 
   /**
-   * Buyers whose completed orders in the period have an aggregate (`count(*)`, `sum(o.amount_cents)`) within
-   * [min, max]. A minimum of 0 (or none) takes in customers without any order: then it is "not among those
-   * above the maximum".
+   * Buyers whose completed orders in the period have a count or amount within [min, max]. A minimum of 0 (or
+   * none) takes in customers without any order: then it is "not among those above the maximum".
    */
-  #aggregate(aggregate: string, period: SegmentPeriod, min: number | undefined, max: number | undefined): string {
-    const within = `select o.customer_id from gateway.mirror_orders o
-       where o.organisation_id = $1 and ${COMPLETED} and ${this.#period(period)} group by o.customer_id`;
+  #aggregate(
+    measure: 'orders' | 'amount_cents',
+    period: SegmentPeriod,
+    min: number | undefined,
+    max: number | undefined,
+  ): string {
+    const { from, to } = periodBounds(period, this.today);
+    // Of all time: the per-customer totals (migration 017), kept in step with the mirror's orders.
+    const within =
+      from || to
+        ? `select o.customer_id from gateway.mirror_orders o
+           where o.organisation_id = $1 and ${COMPLETED} and ${this.#period(period)}
+           group by o.customer_id having true`
+        : 'select f.customer_id from gateway.segment_customer_orders f where f.organisation_id = $1';
+    const value = from || to ? (measure === 'orders' ? 'count(*)' : 'sum(o.amount_cents)') : `f.${measure}`;
     if (min !== undefined && min > 0) {
-      const upper = max !== undefined ? ` and ${aggregate} <= ${this.#p(max)}` : '';
-      return `c.customer_id in (${within} having ${aggregate} >= ${this.#p(min)}${upper})`;
+      const upper = max !== undefined ? ` and ${value} <= ${this.#p(max)}` : '';
+      return `c.customer_id in (${within} and ${value} >= ${this.#p(min)}${upper})`;
     }
     if (max === undefined) return 'true';
-    return `c.customer_id not in (${within} having ${aggregate} > ${this.#p(max)})`;
+    return `c.customer_id not in (${within} and ${value} > ${this.#p(max)})`;
   }
 
   /** Buyers of a completed order with a (not removed) seat of which `seatWhere` holds. */
@@ -162,11 +173,11 @@ class Compiler {
         return condition.on ? on : `not ${on}`;
       }
       case 'orderCount':
-        return this.#aggregate('count(*)', condition.period, condition.count.min, condition.count.max);
+        return this.#aggregate('orders', condition.period, condition.count.min, condition.count.max);
       case 'orderAmount': {
         const cents = (euros: number | undefined) => (euros === undefined ? undefined : Math.round(euros * 100));
         return this.#aggregate(
-          'sum(o.amount_cents)',
+          'amount_cents',
           condition.period,
           cents(condition.euros.min),
           cents(condition.euros.max),
@@ -197,13 +208,9 @@ class Compiler {
           condition.period,
         );
       case 'lastPurchase': {
-        const day = this.#p(condition.date, '::date');
-        if (condition.when === 'onOrAfter') {
-          return `c.customer_id in (select o.customer_id from gateway.mirror_orders o
-             where o.organisation_id = $1 and ${COMPLETED} and o.order_day >= ${day})`;
-        }
-        return `c.customer_id in (select o.customer_id from gateway.mirror_orders o
-           where o.organisation_id = $1 and ${COMPLETED} group by o.customer_id having max(o.order_day) < ${day})`;
+        const compare = condition.when === 'before' ? '<' : '>=';
+        return `c.customer_id in (select f.customer_id from gateway.segment_customer_orders f
+           where f.organisation_id = $1 and f.last_day ${compare} ${this.#p(condition.date, '::date')})`;
       }
       case 'waitingList': {
         const which: string[] = [];

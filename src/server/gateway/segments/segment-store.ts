@@ -1,9 +1,4 @@
-import {
-  COMPLETED_ORDER_STATUSES,
-  COMPLETED_PAYMENT_STATUS,
-  type SegmentMember,
-  type SegmentRule,
-} from '@/contract/segments';
+import type { SegmentMember, SegmentRule } from '@/contract/segments';
 import type { Queryable } from '../../db/database';
 import { type CompiledSegment, compileSegment } from './segment-sql';
 
@@ -139,17 +134,12 @@ export async function memberIds(db: Queryable, organisationId: number, rule: Seg
   return rows.map((row) => Number(row.customer_id));
 }
 
-const COMPLETED_O = `o.order_status in (${COMPLETED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})
-  and o.payment_status = '${COMPLETED_PAYMENT_STATUS}' and o.customer_id is not null`;
-
-/** A member's row: the customer's fields and the totals of their completed orders of all time. */
+/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 017). */
 const MEMBER_SELECT = `c.customer_id, c.email, c.tags, c.body,
-  t.orders, t.amount_cents, to_char(t.last_day, 'YYYY-MM-DD') as last_purchase
+  coalesce(f.orders, 0) as orders, coalesce(f.amount_cents, 0) as amount_cents,
+  to_char(f.last_day, 'YYYY-MM-DD') as last_purchase
   from gateway.mirror_customers c
-  cross join lateral (
-    select count(*)::int as orders, coalesce(sum(o.amount_cents), 0)::bigint as amount_cents, max(o.order_day) as last_day
-      from gateway.mirror_orders o
-     where o.organisation_id = c.organisation_id and o.customer_id = c.customer_id and ${COMPLETED_O}) t`;
+  left join gateway.segment_customer_orders f on f.organisation_id = c.organisation_id and f.customer_id = c.customer_id`;
 
 interface MemberRow {
   customer_id: string;

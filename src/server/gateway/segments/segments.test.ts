@@ -401,6 +401,29 @@ describeEachDatabase('segments', (database) => {
     }
   });
 
+  it('keeps the per-customer totals in step with whatever writes the mirror’s orders', async () => {
+    const everTwice = all({ kind: 'orderCount', period: {}, count: { min: 2 } });
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'cancel', payment_status = 'cancelled'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA]);
+    const lastBefore = all({ kind: 'lastPurchase', when: 'before', date: '2026-02-01' });
+    expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT, CEES, EVA]);
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'ord', payment_status = 'paid'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    await gateway.db.query('delete from gateway.mirror_orders where organisation_id = $1 and order_id = 501', [
+      organisationId,
+    ]);
+    expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT]);
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+  });
+
   it('gives the jobs the members of a rule through the entry', async () => {
     expect(
       await segmentMemberIds(gateway.db, organisationId, all({ kind: 'tags', match: 'any', tags: ['Vriend'] })),

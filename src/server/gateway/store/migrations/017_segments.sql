@@ -67,3 +67,80 @@ create index segment_orders_completed_customer on gateway.mirror_orders (organis
 create index segment_order_seats_price on gateway.mirror_order_seats (organisation_id, lower(price_name))
   where not deleted;
 create index segment_waiting_list_customer on gateway.mirror_waiting_list (organisation_id, customer_id);
+
+-- Per customer, their completed orders of all time (contract: COMPLETED_ORDER_STATUSES, paid): how many, the
+-- amount, the first and the last day. "Last purchase before/after", "orders (ever) at least" and the preview's
+-- totals read one row per customer here instead of aggregating two million orders. Kept in step with the mirror
+-- by the statement triggers below: whatever writes gateway.mirror_orders (the sync, a write-through, a test)
+-- refreshes the rows of the customers it touched, in its own transaction.
+create table gateway.segment_customer_orders (
+  organisation_id bigint not null references gateway.organisations on delete cascade,
+  customer_id bigint not null,
+  orders integer not null,
+  amount_cents bigint not null,
+  first_day date not null,
+  last_day date not null,
+  primary key (organisation_id, customer_id)
+);
+create index segment_customer_orders_last on gateway.segment_customer_orders (organisation_id, last_day);
+create index segment_customer_orders_count on gateway.segment_customer_orders (organisation_id, orders);
+
+create function gateway.segment_refresh_customer_orders(orgs bigint[], customers bigint[]) returns void
+language sql as $$
+  insert into gateway.segment_customer_orders as f (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
+  select o.organisation_id, o.customer_id, count(*), sum(o.amount_cents), min(o.order_day), max(o.order_day)
+    from unnest(orgs, customers) t (organisation_id, customer_id)
+    join gateway.mirror_orders o on o.organisation_id = t.organisation_id and o.customer_id = t.customer_id
+   where o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null
+   group by o.organisation_id, o.customer_id
+  on conflict (organisation_id, customer_id) do update
+     set orders = excluded.orders, amount_cents = excluded.amount_cents,
+         first_day = excluded.first_day, last_day = excluded.last_day;
+  -- Customers left without a completed order.
+  delete from gateway.segment_customer_orders f
+   using unnest(orgs, customers) t (organisation_id, customer_id)
+   where f.organisation_id = t.organisation_id and f.customer_id = t.customer_id
+     and not exists (
+       select 1 from gateway.mirror_orders o
+        where o.organisation_id = t.organisation_id and o.customer_id = t.customer_id
+          and o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null);
+$$;
+
+create function gateway.segment_customer_orders_changed() returns trigger language plpgsql as $$
+declare
+  orgs bigint[];
+  customers bigint[];
+begin
+  if TG_OP = 'INSERT' then
+    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
+      from (select distinct organisation_id, customer_id from changed where customer_id is not null) t;
+  elsif TG_OP = 'UPDATE' then
+    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
+      from (select organisation_id, customer_id from changed where customer_id is not null
+            union select organisation_id, customer_id from previous where customer_id is not null) t;
+  else
+    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
+      from (select distinct organisation_id, customer_id from previous where customer_id is not null) t;
+  end if;
+  if orgs is not null then
+    perform gateway.segment_refresh_customer_orders(orgs, customers);
+  end if;
+  return null;
+end
+$$;
+
+create trigger segment_orders_inserted after insert on gateway.mirror_orders
+  referencing new table as changed for each statement execute function gateway.segment_customer_orders_changed();
+create trigger segment_orders_updated after update on gateway.mirror_orders
+  referencing old table as previous new table as changed
+  for each statement execute function gateway.segment_customer_orders_changed();
+create trigger segment_orders_deleted after delete on gateway.mirror_orders
+  referencing old table as previous for each statement execute function gateway.segment_customer_orders_changed();
+
+-- A mirror filled before this migration.
+insert into gateway.segment_customer_orders (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
+select organisation_id, customer_id, count(*), sum(amount_cents), min(order_day), max(order_day)
+  from gateway.mirror_orders
+ where customer_id is not null and order_status in ('ord', 'reemit', 'reissue') and payment_status = 'paid'
+   and order_day is not null
+ group by organisation_id, customer_id;
