@@ -82,8 +82,9 @@ test('marketing builds "Utrecht, ordered twice or more in 2026, no Vriend tag", 
   // City Utrecht.
   await page.getByRole('button', { name: 'Voorwaarde toevoegen' }).click();
   await page.getByLabel('Soort voorwaarde').nth(0).selectOption('city');
-  await page.getByLabel('Plaatsen').fill('Utrecht');
-  await page.getByLabel('Plaatsen').press('Enter');
+  const cities = page.locator('input').and(page.getByLabel('Plaatsen'));
+  await cities.fill('Utrecht');
+  await cities.press('Enter');
 
   // Two or more completed orders in 2026.
   await page.getByRole('button', { name: 'Voorwaarde toevoegen' }).click();
@@ -96,7 +97,7 @@ test('marketing builds "Utrecht, ordered twice or more in 2026, no Vriend tag", 
   // Not tagged Vriend.
   await page.getByRole('button', { name: 'Voorwaarde toevoegen' }).click();
   await page.getByLabel('Heeft').selectOption('none');
-  await page.getByRole('textbox', { name: 'Labels' }).click();
+  await page.locator('input').and(page.getByLabel('Labels', { exact: true })).click();
   await page.getByRole('option', { name: 'Vriend', exact: true }).click();
   await page.keyboard.press('Escape');
 

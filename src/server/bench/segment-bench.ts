@@ -95,7 +95,7 @@ async function fill(db: Database): Promise<number> {
   await db.transaction(async (tx) => {
     await tx.query('select setseed(0.3)');
     await tx.query(
-      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body, first_seen_at)
+      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
        select $1, g, 'klant' || g || '@example.test', now() - random() * interval '700 days', t.tags,
               jsonb_build_object(
                 'customerId', g, 'email', 'klant' || g || '@example.test',
@@ -111,8 +111,7 @@ async function fill(db: Database): Promise<number> {
                   '{"user_prefs_optin":1,"user_prefs_mailinglist":1}',
                   '{"user_prefs_optin":true,"user_prefs_mailinglist":false}',
                   '{"user_prefs_optin":"0"}', '{}', 'null', 'null'])[1 + g % 7]::jsonb,
-                'customerTags', array_to_string(t.tags, ',')),
-              now() - random() * interval '1500 days'
+                'customerTags', array_to_string(t.tags, ','))
          from generate_series(1, $2::int) g
         cross join lateral (select array_remove(array[${tagCases}, case when g < 0 then '' end], null) as tags) t
         cross join lateral (select 1 + floor(random() * $4 + g * 0)::int as i) p
@@ -120,6 +119,11 @@ async function fill(db: Database): Promise<number> {
       [org, CUSTOMERS, cityPool.map(([name]) => name), cityPool.length, cityPool.map(([, zip]) => String(zip))],
     );
   });
+  // When Foyer first saw them: spread over four years, as a mirror kept that long would have it.
+  await db.query(
+    `update gateway.segment_customers set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
+    [org],
+  );
   console.log(`  ${CUSTOMERS.toLocaleString('en')} customers in ${seconds(started)}`);
   const ordersAt = performance.now();
   await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { KNOWN_PREF_KEYS } from '@/contract/customer-prefs';
 import {
   COMPLETED_ORDER_STATUSES,
   COMPLETED_PAYMENT_STATUS,
@@ -8,7 +9,8 @@ import {
 } from '@/contract/segments';
 
 /**
- * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.mirror_customers c`
+ * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_customers c`
+ * (migration 017: per mirrored customer the fields rules ask about, in narrow columns kept from the mirror)
  * and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
  * fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes SQL, and the same
  * statement runs on PGlite and PostgreSQL.
@@ -21,7 +23,7 @@ import {
  * semi-join under AND and a hashed subplan under OR, instead of probing the orders once per customer.
  */
 export interface CompiledSegment {
-  /** A boolean SQL expression over `c` (gateway.mirror_customers); `$1` is the organisation. */
+  /** A boolean SQL expression over `c` (gateway.segment_customers); `$1` is the organisation. */
   where: string;
   params: unknown[];
 }
@@ -29,15 +31,14 @@ export interface CompiledSegment {
 /** A completed order `o` (contract: COMPLETED_ORDER_STATUSES, paid) — the predicate of the index of 017. */
 const COMPLETED = `o.customer_id is not null and o.order_status in (${COMPLETED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) and o.payment_status = '${COMPLETED_PAYMENT_STATUS}'`;
 
-/** The JSON keys of the custom fields, by number: the only field names a rule can reach. */
-const CUSTOM_FIELD_KEYS: Record<number, string> = {
-  1: 'customerCustom1',
-  2: 'customerCustom2',
-  3: 'customerCustom3',
-  4: 'customerCustom4',
-  5: 'customerCustom5',
-  6: 'customerCustom6',
-  7: 'customerCustom7',
+/** The custom fields' places in `c.custom`, by number: the only places a rule can reach. */
+const CUSTOM_FIELD_INDEX: Record<number, string> = { 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7' };
+
+/** The opt-in columns, by preference key. */
+const PREF_COLUMNS: Record<(typeof KNOWN_PREF_KEYS)[number], string> = {
+  user_prefs_optin: 'c.optin',
+  user_prefs_mailinglist: 'c.mailinglist',
+  user_prefs_extra_optin: 'c.extra_optin',
 };
 
 /** `YYYY-MM-DD` of `today` less `days` (UTC calendar arithmetic on a calendar day). */
@@ -141,36 +142,30 @@ class Compiler {
         return `not (c.tags && ${tags})`;
       }
       case 'city':
-        return `gateway.segment_fold(c.body ->> 'customerCity') = any(array(
+        return `c.city = any(array(
           select gateway.segment_fold(v) from unnest(${this.#p(condition.cities, '::text[]')}) v))`;
       case 'zip': {
-        const zip = `gateway.segment_zip_digits(c.body ->> 'customerZip')`;
-        if (condition.match === 'equals') return `${zip} = any(${this.#p(condition.values.map(Number), '::int[]')})`;
+        if (condition.match === 'equals') {
+          return `c.zip_digits = any(${this.#p(condition.values.map(Number), '::int[]')})`;
+        }
         const ranges = condition.values.map(zipPrefixRange);
-        return `(${ranges.map(([low, high]) => `${zip} between ${this.#p(low)}::int and ${this.#p(high)}::int`).join(' or ')})`;
+        return `(${ranges.map(([low, high]) => `c.zip_digits between ${this.#p(low)}::int and ${this.#p(high)}::int`).join(' or ')})`;
       }
       case 'zipRange':
-        return `gateway.segment_zip_digits(c.body ->> 'customerZip') between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
+        return `c.zip_digits between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
       case 'country':
-        return `lower(btrim(coalesce(c.body ->> 'customerCountry', ''))) = any(array(
-          select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
+        return `c.country = any(array(select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
       case 'custom': {
-        const value = `btrim(coalesce(c.body ->> '${CUSTOM_FIELD_KEYS[condition.field]}', ''))`;
+        const value = `c.custom[${CUSTOM_FIELD_INDEX[condition.field]}]`;
         if (condition.match === 'empty') return `${value} = ''`;
         if (condition.match === 'filled') return `${value} <> ''`;
-        const wanted = this.#p((condition.value ?? '').toLowerCase());
-        return condition.match === 'equals' ? `lower(${value}) = ${wanted}` : `strpos(lower(${value}), ${wanted}) > 0`;
+        const wanted = `gateway.segment_custom_value(${this.#p(condition.value ?? '')})`;
+        return condition.match === 'equals' ? `${value} = ${wanted}` : `strpos(${value}, ${wanted}) > 0`;
       }
       case 'pref': {
-        // Loosely stored (spec 2.7; contract/customer-prefs.ts looseFlag): "1"/1/true and the like are on; a
-        // missing key, or no preferences at all, is off.
-        const pref = `c.body -> 'customerPrefs' -> ${this.#p(condition.key)}::text`;
-        const on = `coalesce(case jsonb_typeof(${pref})
-            when 'boolean' then (${pref})::text = 'true'
-            when 'number' then (${pref})::text::numeric <> 0
-            when 'string' then lower(btrim(${pref} #>> '{}')) in ('1', 'true', 'yes', 'on', 'y', 'j', 'ja')
-            else false end, false)`;
-        return condition.on ? on : `not ${on}`;
+        // Read loosely when kept (spec 2.7; migration 017's segment_loose_flag, as contract/customer-prefs.ts).
+        const column = PREF_COLUMNS[condition.key];
+        return condition.on ? column : `not ${column}`;
       }
       case 'orderCount':
         return this.#aggregate('orders', condition.period, condition.count.min, condition.count.max);
@@ -240,7 +235,7 @@ class Compiler {
   }
 }
 
-/** The rule as a WHERE clause over `gateway.mirror_customers c` of the organisation (`$1`). */
+/** The rule as a WHERE clause over `gateway.segment_customers c` of the organisation (`$1`). */
 export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
   const compiler = new Compiler(organisationId, today);
   const condition = compiler.node(rule);

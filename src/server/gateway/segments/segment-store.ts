@@ -118,7 +118,7 @@ const compiled = (organisationId: number, rule: SegmentRule, today: string): Com
 export async function countMembers(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
   const { where, params } = compiled(organisationId, rule, today);
   const { rows } = await db.query<{ count: number }>(
-    `select count(*)::int as count from gateway.mirror_customers c where ${where}`,
+    `select count(*)::int as count from gateway.segment_customers c where ${where}`,
     params,
   );
   return rows[0]?.count ?? 0;
@@ -128,18 +128,18 @@ export async function countMembers(db: Queryable, organisationId: number, rule: 
 export async function memberIds(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
   const { where, params } = compiled(organisationId, rule, today);
   const { rows } = await db.query<{ customer_id: string }>(
-    `select c.customer_id from gateway.mirror_customers c where ${where} order by c.customer_id`,
+    `select c.customer_id from gateway.segment_customers c where ${where} order by c.customer_id`,
     params,
   );
   return rows.map((row) => Number(row.customer_id));
 }
 
 /** A member's row: the customer's fields and the totals of their completed orders of all time (migration 017). */
-const MEMBER_SELECT = `c.customer_id, c.email, c.tags, c.body,
+const MEMBER_SELECT = `m.customer_id, m.email, m.tags, m.body,
   coalesce(f.orders, 0) as orders, coalesce(f.amount_cents, 0) as amount_cents,
   to_char(f.last_day, 'YYYY-MM-DD') as last_purchase
-  from gateway.mirror_customers c
-  left join gateway.segment_customer_orders f on f.organisation_id = c.organisation_id and f.customer_id = c.customer_id`;
+  from gateway.mirror_customers m
+  left join gateway.segment_customer_orders f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
 
 interface MemberRow {
   customer_id: string;
@@ -193,10 +193,10 @@ export async function memberPage(
   const n = params.length;
   const { rows } = await db.query<MemberRow>(
     `select ${MEMBER_SELECT}
-      where c.customer_id in (select c.customer_id from gateway.mirror_customers c where ${where}
+      where m.customer_id in (select c.customer_id from gateway.segment_customers c where ${where}
                                 order by c.customer_id limit $${n + 1} offset $${n + 2})
-        and c.organisation_id = $1
-      order by c.customer_id`,
+        and m.organisation_id = $1
+      order by m.customer_id`,
     [...params, page.limit, page.offset],
   );
   return rows.map(toMember);
@@ -205,7 +205,7 @@ export async function memberPage(
 /** The members of these ids (a chunk of an export), by customer id. */
 export async function membersByIds(db: Queryable, organisationId: number, ids: readonly number[]) {
   const { rows } = await db.query<MemberRow>(
-    `select ${MEMBER_SELECT} where c.organisation_id = $1 and c.customer_id = any($2::bigint[]) order by c.customer_id`,
+    `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,
     [organisationId, ids],
   );
   return rows.map(toMember);

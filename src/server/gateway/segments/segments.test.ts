@@ -239,18 +239,16 @@ async function fillSmallMirror(db: TestGateway['db'], organisationId: number): P
       lastChanged: `${person.changed}T12:00:00+01:00`,
     };
     await db.query(
-      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body, first_seen_at)
-       values ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))`,
-      [
-        organisationId,
-        person.id,
-        body.email,
-        body.lastChanged,
-        person.tags,
-        JSON.stringify(body),
-        person.firstSeen ?? null,
-      ],
+      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [organisationId, person.id, body.email, body.lastChanged, person.tags, JSON.stringify(body)],
     );
+    if (person.firstSeen) {
+      await db.query(
+        'update gateway.segment_customers set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
+        [organisationId, person.id, person.firstSeen],
+      );
+    }
   }
   for (const order of ORDERS) {
     const orderDate = `${order.day}T19:30:00+01:00`;

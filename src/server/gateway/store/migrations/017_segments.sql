@@ -43,18 +43,100 @@ language sql immutable parallel safe as $$
   select (substring(coalesce(zip, '') from '^\s*(\d{4})'))::integer
 $$;
 
--- When Foyer's mirror first saw a customer: the interface has no creation date, so "created in a period" reads
--- this. The mirror's upsert does not name the column, so it keeps the first sighting.
-alter table gateway.mirror_customers add column first_seen_at timestamptz not null default now();
+-- Per mirrored customer, what segment rules ask of them, in plain narrow columns: the city folded, the zip's four
+-- digits, the country, the opt-ins read loosely (spec 2.7: "1"/1/true; a missing key or no preferences is off),
+-- the custom fields trimmed and lower-cased, the tags and dates. A count reads these rows (about a tenth of the
+-- mirror's rows with their JSON) instead of taking every customer's JSON apart. Kept in step with
+-- gateway.mirror_customers by the statement triggers below, in the transaction that writes the mirror.
+-- `first_seen_at`: the interface gives no creation date, so "created in a period" is when Foyer first saw the
+-- customer (the upsert does not touch it).
+create table gateway.segment_customers (
+  organisation_id bigint not null references gateway.organisations on delete cascade,
+  customer_id bigint not null,
+  city text not null,
+  zip_digits integer,
+  country text not null,
+  tags text[] not null,
+  optin boolean not null,
+  mailinglist boolean not null,
+  extra_optin boolean not null,
+  -- customerCustom1..7, trimmed and lower-cased ('' when empty or absent).
+  custom text[] not null,
+  last_changed timestamptz not null,
+  first_seen_at timestamptz not null default now(),
+  primary key (organisation_id, customer_id)
+);
 
--- Indexes of the segment counts (gateway/segments/segment-sql.ts; figures in README, `npm run bench:segments`):
--- tags by GIN (has any / all / none), city and zip by their folded forms, the record dates.
-create index segment_customers_tags on gateway.mirror_customers using gin (tags);
-create index segment_customers_city on gateway.mirror_customers
-  (organisation_id, gateway.segment_fold(body ->> 'customerCity'));
-create index segment_customers_zip on gateway.mirror_customers
-  (organisation_id, gateway.segment_zip_digits(body ->> 'customerZip'));
-create index segment_customers_first_seen on gateway.mirror_customers (organisation_id, first_seen_at);
+create function gateway.segment_loose_flag(value jsonb) returns boolean
+language sql immutable parallel safe as $$
+  select coalesce(case jsonb_typeof(value)
+    when 'boolean' then value::text = 'true'
+    when 'number' then value::text::numeric <> 0
+    when 'string' then lower(btrim(value #>> '{}')) in ('1', 'true', 'yes', 'on', 'y', 'j', 'ja')
+    else false end, false)
+$$;
+
+create function gateway.segment_custom_value(value text) returns text
+language sql immutable parallel safe as $$
+  select lower(btrim(coalesce(value, '')))
+$$;
+
+create function gateway.segment_customers_changed() returns trigger language plpgsql as $$
+begin
+  if TG_OP = 'DELETE' then
+    delete from gateway.segment_customers s using previous p
+     where s.organisation_id = p.organisation_id and s.customer_id = p.customer_id;
+    return null;
+  end if;
+  insert into gateway.segment_customers as s (organisation_id, customer_id, city, zip_digits, country, tags, optin,
+    mailinglist, extra_optin, custom, last_changed)
+  select organisation_id, customer_id, gateway.segment_fold(body ->> 'customerCity'),
+         gateway.segment_zip_digits(body ->> 'customerZip'), lower(btrim(coalesce(body ->> 'customerCountry', ''))),
+         tags, gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_optin'),
+         gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_mailinglist'),
+         gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_extra_optin'),
+         array[gateway.segment_custom_value(body ->> 'customerCustom1'), gateway.segment_custom_value(body ->> 'customerCustom2'),
+               gateway.segment_custom_value(body ->> 'customerCustom3'), gateway.segment_custom_value(body ->> 'customerCustom4'),
+               gateway.segment_custom_value(body ->> 'customerCustom5'), gateway.segment_custom_value(body ->> 'customerCustom6'),
+               gateway.segment_custom_value(body ->> 'customerCustom7')],
+         last_changed
+    from changed
+  on conflict (organisation_id, customer_id) do update
+     set city = excluded.city, zip_digits = excluded.zip_digits, country = excluded.country, tags = excluded.tags,
+         optin = excluded.optin, mailinglist = excluded.mailinglist, extra_optin = excluded.extra_optin,
+         custom = excluded.custom, last_changed = excluded.last_changed;
+  return null;
+end
+$$;
+
+create trigger segment_customers_inserted after insert on gateway.mirror_customers
+  referencing new table as changed for each statement execute function gateway.segment_customers_changed();
+create trigger segment_customers_updated after update on gateway.mirror_customers
+  referencing new table as changed for each statement execute function gateway.segment_customers_changed();
+create trigger segment_customers_deleted after delete on gateway.mirror_customers
+  referencing old table as previous for each statement execute function gateway.segment_customers_changed();
+
+-- A mirror filled before this migration: its customers, first seen now.
+insert into gateway.segment_customers (organisation_id, customer_id, city, zip_digits, country, tags, optin,
+  mailinglist, extra_optin, custom, last_changed)
+select organisation_id, customer_id, gateway.segment_fold(body ->> 'customerCity'),
+       gateway.segment_zip_digits(body ->> 'customerZip'), lower(btrim(coalesce(body ->> 'customerCountry', ''))),
+       tags, gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_optin'),
+       gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_mailinglist'),
+       gateway.segment_loose_flag(body -> 'customerPrefs' -> 'user_prefs_extra_optin'),
+       array[gateway.segment_custom_value(body ->> 'customerCustom1'), gateway.segment_custom_value(body ->> 'customerCustom2'),
+             gateway.segment_custom_value(body ->> 'customerCustom3'), gateway.segment_custom_value(body ->> 'customerCustom4'),
+             gateway.segment_custom_value(body ->> 'customerCustom5'), gateway.segment_custom_value(body ->> 'customerCustom6'),
+             gateway.segment_custom_value(body ->> 'customerCustom7')],
+       last_changed
+  from gateway.mirror_customers;
+
+-- Indexes of the segment counts (gateway/segments/segment-sql.ts; figures in README, `npm run bench:segments`).
+create index segment_customers_tags on gateway.segment_customers using gin (tags);
+create index segment_customers_city on gateway.segment_customers (organisation_id, city);
+create index segment_customers_zip on gateway.segment_customers (organisation_id, zip_digits);
+create index segment_customers_changed on gateway.segment_customers (organisation_id, last_changed);
+create index segment_customers_first_seen on gateway.segment_customers (organisation_id, first_seen_at);
 -- Completed orders (contract: COMPLETED_ORDER_STATUSES, paid) by day with their buyer and amount, read by
 -- index only: "ordered twice in 2026" aggregates this, never the orders' rows.
 create index segment_orders_completed on gateway.mirror_orders (organisation_id, order_day)
