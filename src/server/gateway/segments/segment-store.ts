@@ -1,6 +1,6 @@
 import type { SegmentMember, SegmentRule } from '@/contract/segments';
 import type { Queryable } from '../../db/database';
-import { type CompiledSegment, compileSegment } from './segment-sql';
+import { compileSegment } from './segment-sql';
 
 /**
  * All SQL of the segments: the saved segments and the segment events (migration 017), and the statements that
@@ -111,12 +111,17 @@ export async function deleteSegment(db: Queryable, organisationId: number, id: n
   return rowCount > 0;
 }
 
-/** The members of a rule: one statement, its values all parameters. */
-const compiled = (organisationId: number, rule: SegmentRule, today: string): CompiledSegment =>
-  compileSegment(organisationId, rule, today);
+/**
+ * The rule as one statement over the organisation's customers, its values all parameters — once the per-customer
+ * order totals the mirror's writes marked stale are brought up to date (migration 017).
+ */
+async function compiled(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
+  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
+  return compileSegment(organisationId, rule, today);
+}
 
 export async function countMembers(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
-  const { where, params } = compiled(organisationId, rule, today);
+  const { where, params } = await compiled(db, organisationId, rule, today);
   const { rows } = await db.query<{ count: number }>(
     `select count(*)::int as count from gateway.segment_customers c where ${where}`,
     params,
@@ -126,7 +131,7 @@ export async function countMembers(db: Queryable, organisationId: number, rule: 
 
 /** The customer ids of a rule's members, ascending. */
 export async function memberIds(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
-  const { where, params } = compiled(organisationId, rule, today);
+  const { where, params } = await compiled(db, organisationId, rule, today);
   const { rows } = await db.query<{ customer_id: string }>(
     `select c.customer_id from gateway.segment_customers c where ${where} order by c.customer_id`,
     params,
@@ -189,7 +194,7 @@ export async function memberPage(
   today: string,
   page: { offset: number; limit: number },
 ): Promise<MemberRecord[]> {
-  const { where, params } = compiled(organisationId, rule, today);
+  const { where, params } = await compiled(db, organisationId, rule, today);
   const n = params.length;
   const { rows } = await db.query<MemberRow>(
     `select ${MEMBER_SELECT}
@@ -204,6 +209,7 @@ export async function memberPage(
 
 /** The members of these ids (a chunk of an export), by customer id. */
 export async function membersByIds(db: Queryable, organisationId: number, ids: readonly number[]) {
+  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
   const { rows } = await db.query<MemberRow>(
     `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,
     [organisationId, ids],

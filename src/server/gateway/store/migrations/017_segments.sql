@@ -152,9 +152,7 @@ create index segment_waiting_list_customer on gateway.mirror_waiting_list (organ
 
 -- Per customer, their completed orders of all time (contract: COMPLETED_ORDER_STATUSES, paid): how many, the
 -- amount, the first and the last day. "Last purchase before/after", "orders (ever) at least" and the preview's
--- totals read one row per customer here instead of aggregating two million orders. Kept in step with the mirror
--- by the statement triggers below: whatever writes gateway.mirror_orders (the sync, a write-through, a test)
--- refreshes the rows of the customers it touched, in its own transaction.
+-- totals read one row per customer here instead of aggregating two million orders.
 create table gateway.segment_customer_orders (
   organisation_id bigint not null references gateway.organisations on delete cascade,
   customer_id bigint not null,
@@ -167,57 +165,72 @@ create table gateway.segment_customer_orders (
 create index segment_customer_orders_last on gateway.segment_customer_orders (organisation_id, last_day);
 create index segment_customer_orders_count on gateway.segment_customer_orders (organisation_id, orders);
 
-create function gateway.segment_refresh_customer_orders(orgs bigint[], customers bigint[]) returns void
-language sql as $$
-  insert into gateway.segment_customer_orders as f (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
-  select o.organisation_id, o.customer_id, count(*), sum(o.amount_cents), min(o.order_day), max(o.order_day)
-    from unnest(orgs, customers) t (organisation_id, customer_id)
-    join gateway.mirror_orders o on o.organisation_id = t.organisation_id and o.customer_id = t.customer_id
-   where o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null
-   group by o.organisation_id, o.customer_id
-  on conflict (organisation_id, customer_id) do update
-     set orders = excluded.orders, amount_cents = excluded.amount_cents,
-         first_day = excluded.first_day, last_day = excluded.last_day;
-  -- Customers left without a completed order.
-  delete from gateway.segment_customer_orders f
-   using unnest(orgs, customers) t (organisation_id, customer_id)
-   where f.organisation_id = t.organisation_id and f.customer_id = t.customer_id
-     and not exists (
-       select 1 from gateway.mirror_orders o
-        where o.organisation_id = t.organisation_id and o.customer_id = t.customer_id
-          and o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null);
-$$;
+-- The customers whose totals no longer match the mirror, marked by whatever writes gateway.mirror_orders (the
+-- sync, a sale's write-through, a test) in its own transaction through the triggers below. Plain rows, as
+-- report_dirty_days (013): a sale never waits on another sale of the same customer (a desk's walk-in customer)
+-- for a totals row. The next count takes the marks it sees and brings those customers' totals up to date
+-- (segment_refresh_customer_orders); a mark it cannot see belongs to a write not committed yet, left for the next.
+create table gateway.segment_dirty_customers (
+  organisation_id bigint not null,
+  customer_id bigint not null
+);
+create index segment_dirty_customers_organisation on gateway.segment_dirty_customers (organisation_id);
 
-create function gateway.segment_customer_orders_changed() returns trigger language plpgsql as $$
-declare
-  orgs bigint[];
-  customers bigint[];
+create function gateway.segment_mark_customers() returns trigger language plpgsql as $$
 begin
   if TG_OP = 'INSERT' then
-    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
-      from (select distinct organisation_id, customer_id from changed where customer_id is not null) t;
+    insert into gateway.segment_dirty_customers (organisation_id, customer_id)
+    select distinct organisation_id, customer_id from changed where customer_id is not null;
   elsif TG_OP = 'UPDATE' then
-    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
-      from (select organisation_id, customer_id from changed where customer_id is not null
-            union select organisation_id, customer_id from previous where customer_id is not null) t;
+    insert into gateway.segment_dirty_customers (organisation_id, customer_id)
+    select organisation_id, customer_id from changed where customer_id is not null
+    union select organisation_id, customer_id from previous where customer_id is not null;
   else
-    select array_agg(organisation_id), array_agg(customer_id) into orgs, customers
-      from (select distinct organisation_id, customer_id from previous where customer_id is not null) t;
-  end if;
-  if orgs is not null then
-    perform gateway.segment_refresh_customer_orders(orgs, customers);
+    insert into gateway.segment_dirty_customers (organisation_id, customer_id)
+    select distinct organisation_id, customer_id from previous where customer_id is not null;
   end if;
   return null;
 end
 $$;
 
 create trigger segment_orders_inserted after insert on gateway.mirror_orders
-  referencing new table as changed for each statement execute function gateway.segment_customer_orders_changed();
+  referencing new table as changed for each statement execute function gateway.segment_mark_customers();
 create trigger segment_orders_updated after update on gateway.mirror_orders
   referencing old table as previous new table as changed
-  for each statement execute function gateway.segment_customer_orders_changed();
+  for each statement execute function gateway.segment_mark_customers();
 create trigger segment_orders_deleted after delete on gateway.mirror_orders
-  referencing old table as previous for each statement execute function gateway.segment_customer_orders_changed();
+  referencing old table as previous for each statement execute function gateway.segment_mark_customers();
+
+-- Takes the organisation's marks and brings those customers' totals up to date; returns how many.
+create function gateway.segment_refresh_customer_orders(org bigint) returns integer language plpgsql as $$
+declare
+  customers bigint[];
+begin
+  with taken as (delete from gateway.segment_dirty_customers where organisation_id = org returning customer_id)
+  select array_agg(distinct customer_id) into customers from taken;
+  if customers is null then
+    return 0;
+  end if;
+  insert into gateway.segment_customer_orders as f (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
+  select org, o.customer_id, count(*), sum(o.amount_cents), min(o.order_day), max(o.order_day)
+    from unnest(customers) t (customer_id)
+    join gateway.mirror_orders o on o.organisation_id = org and o.customer_id = t.customer_id
+   where o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null
+   group by o.customer_id
+  on conflict (organisation_id, customer_id) do update
+     set orders = excluded.orders, amount_cents = excluded.amount_cents,
+         first_day = excluded.first_day, last_day = excluded.last_day;
+  -- Customers left without a completed order.
+  delete from gateway.segment_customer_orders f
+   using unnest(customers) t (customer_id)
+   where f.organisation_id = org and f.customer_id = t.customer_id
+     and not exists (
+       select 1 from gateway.mirror_orders o
+        where o.organisation_id = org and o.customer_id = t.customer_id
+          and o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null);
+  return array_length(customers, 1);
+end
+$$;
 
 -- A mirror filled before this migration.
 insert into gateway.segment_customer_orders (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
