@@ -122,11 +122,10 @@ class Compiler {
     return `c.customer_id not in (${within} and ${value} > ${this.#p(max)})`;
   }
 
-  /** Buyers of a completed order with a (not removed) seat of which `seatWhere` holds. */
-  #boughtSeats(seatWhere: string, period: SegmentPeriod | undefined): string {
-    return `c.customer_id in (select o.customer_id from gateway.mirror_order_seats s
-       join gateway.mirror_orders o on o.organisation_id = s.organisation_id and o.order_id = s.order_id
-       where s.organisation_id = $1 and not s.deleted and ${seatWhere} and ${COMPLETED} and ${this.#period(period)})`;
+  /** Buyers of a seat (not removed, of a completed order) of which `purchaseWhere` holds (migration 017). */
+  #bought(purchaseWhere: string, period: SegmentPeriod | undefined): string {
+    return `c.customer_id in (select p.customer_id from gateway.segment_customer_purchases p
+       where p.organisation_id = $1 and ${purchaseWhere} and ${this.#period(period, 'p.order_day')})`;
   }
 
   #eventsWhere(column: string, value: string): string {
@@ -179,13 +178,13 @@ class Compiler {
         );
       }
       case 'production':
-        return this.#boughtSeats(
-          `s.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+        return this.#bought(
+          `p.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
           condition.period,
         );
       case 'eventType':
-        return this.#boughtSeats(
-          `s.event_id in ${this.#eventsWhere(
+        return this.#bought(
+          `p.event_id in ${this.#eventsWhere(
             'lower(e.event_type)',
             this.#p(
               condition.eventTypes.map((t) => t.toLowerCase()),
@@ -195,8 +194,8 @@ class Compiler {
           condition.period,
         );
       case 'priceType':
-        return this.#boughtSeats(
-          `lower(s.price_name) = any(${this.#p(
+        return this.#bought(
+          `p.price_name = any(${this.#p(
             condition.priceNames.map((name) => name.toLowerCase()),
             '::text[]',
           )})`,

@@ -197,10 +197,12 @@ export async function memberPage(
   const { where, params } = await compiled(db, organisationId, rule, today);
   const n = params.length;
   const { rows } = await db.query<MemberRow>(
-    `select ${MEMBER_SELECT}
-      where m.customer_id in (select c.customer_id from gateway.segment_customers c where ${where}
-                                order by c.customer_id limit $${n + 1} offset $${n + 2})
-        and m.organisation_id = $1
+    // The members first (as a count finds them), then the page of them: a walk along the customer ids testing
+    // each one can cost far more than the count when few customers match.
+    `with members as materialized (select c.customer_id from gateway.segment_customers c where ${where}),
+          page as (select customer_id from members order by customer_id limit $${n + 1} offset $${n + 2})
+     select ${MEMBER_SELECT}
+      where m.organisation_id = $1 and m.customer_id in (select customer_id from page)
       order by m.customer_id`,
     [...params, page.limit, page.offset],
   );

@@ -146,8 +146,6 @@ create index segment_orders_completed on gateway.mirror_orders (organisation_id,
 create index segment_orders_completed_customer on gateway.mirror_orders (organisation_id, customer_id, order_day)
   include (amount_cents)
   where customer_id is not null and order_status in ('ord', 'reemit', 'reissue') and payment_status = 'paid';
-create index segment_order_seats_price on gateway.mirror_order_seats (organisation_id, lower(price_name))
-  where not deleted;
 create index segment_waiting_list_customer on gateway.mirror_waiting_list (organisation_id, customer_id);
 
 -- Per customer, their completed orders of all time (contract: COMPLETED_ORDER_STATUSES, paid): how many, the
@@ -164,6 +162,23 @@ create table gateway.segment_customer_orders (
 );
 create index segment_customer_orders_last on gateway.segment_customer_orders (organisation_id, last_day);
 create index segment_customer_orders_count on gateway.segment_customer_orders (organisation_id, orders);
+
+-- Per customer, what they bought: each (performance, price name, day) of a seat not removed of a completed order,
+-- once. "Bought a production / an event type / a price type (in a period)" reads these by index instead of
+-- joining every seat to its order. Kept with the totals above (segment_refresh_customer_orders).
+create table gateway.segment_customer_purchases (
+  organisation_id bigint not null references gateway.organisations on delete cascade,
+  customer_id bigint not null,
+  event_id bigint not null,
+  -- Lower-cased: price types are compared ignoring case.
+  price_name text not null,
+  order_day date not null
+);
+create index segment_purchases_customer on gateway.segment_customer_purchases (organisation_id, customer_id);
+create index segment_purchases_event on gateway.segment_customer_purchases (organisation_id, event_id, order_day)
+  include (customer_id);
+create index segment_purchases_price on gateway.segment_customer_purchases (organisation_id, price_name, order_day)
+  include (customer_id);
 
 -- The customers whose totals no longer match the mirror, marked by whatever writes gateway.mirror_orders (the
 -- sync, a sale's write-through, a test) in its own transaction through the triggers below. Plain rows, as
@@ -201,7 +216,7 @@ create trigger segment_orders_updated after update on gateway.mirror_orders
 create trigger segment_orders_deleted after delete on gateway.mirror_orders
   referencing old table as previous for each statement execute function gateway.segment_mark_customers();
 
--- Takes the organisation's marks and brings those customers' totals up to date; returns how many.
+-- Takes the organisation's marks and brings those customers' totals and purchases up to date; returns how many.
 create function gateway.segment_refresh_customer_orders(org bigint) returns integer language plpgsql as $$
 declare
   customers bigint[];
@@ -228,11 +243,26 @@ begin
        select 1 from gateway.mirror_orders o
         where o.organisation_id = org and o.customer_id = t.customer_id
           and o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null);
+  delete from gateway.segment_customer_purchases p
+   using unnest(customers) t (customer_id)
+   where p.organisation_id = org and p.customer_id = t.customer_id;
+  insert into gateway.segment_customer_purchases (organisation_id, customer_id, event_id, price_name, order_day)
+  select distinct org, o.customer_id, s.event_id, lower(s.price_name), o.order_day
+    from unnest(customers) t (customer_id)
+    join gateway.mirror_orders o on o.organisation_id = org and o.customer_id = t.customer_id
+    join gateway.mirror_order_seats s on s.organisation_id = org and s.order_id = o.order_id and not s.deleted
+   where o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid' and o.order_day is not null;
   return array_length(customers, 1);
 end
 $$;
 
 -- A mirror filled before this migration.
+insert into gateway.segment_customer_purchases (organisation_id, customer_id, event_id, price_name, order_day)
+select distinct o.organisation_id, o.customer_id, s.event_id, lower(s.price_name), o.order_day
+  from gateway.mirror_orders o
+  join gateway.mirror_order_seats s on s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted
+ where o.customer_id is not null and o.order_status in ('ord', 'reemit', 'reissue') and o.payment_status = 'paid'
+   and o.order_day is not null;
 insert into gateway.segment_customer_orders (organisation_id, customer_id, orders, amount_cents, first_day, last_day)
 select organisation_id, customer_id, count(*), sum(amount_cents), min(order_day), max(order_day)
   from gateway.mirror_orders
