@@ -141,8 +141,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
           label={t('description')}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
-          autosize
-          minRows={1}
+          rows={2}
           maxLength={1000}
           style={{ flex: 1, minWidth: 280 }}
         />
