@@ -32,11 +32,13 @@ describe('the background jobs', () => {
       'payment-window',
       'rate-limit-cleanup',
       'report-rollups',
+      'segment-totals',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'export-schedules',
       'mirror-sync',
       'report-rollups',
+      'segment-totals',
     ]);
   });
 

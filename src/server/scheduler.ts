@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import { inBackground } from './db/database';
 import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit';
 import type { GatewayDeps } from './gateway/gateway-deps';
+import { refreshSegmentTotals } from './gateway/segments';
 import type { ServiceDeps } from './service/context';
 import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
 import { deleteOldHits } from './service/rate-limits';
@@ -17,9 +19,13 @@ export type JobName =
   | 'mirror-sync'
   | 'export-schedules'
   | 'report-rollups'
+  | 'segment-totals'
   | 'audit-anchors'
   | 'payment-window'
   | 'rate-limit-cleanup';
+
+/** How often the segments' per-customer order totals catch up with the mirror's writes. */
+const SEGMENT_TOTALS_MS = 10_000;
 
 /** How often the old rate-limit counters are deleted (they are of no use a day after their window). */
 const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
@@ -41,6 +47,15 @@ export function backgroundJobs(
     ['report-rollups', gateway.reportRollups],
   ]);
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
+  const segmentLog = gateway.log.child({ name: 'segment-totals' });
+  jobs.set(
+    'segment-totals',
+    periodicJob(SEGMENT_TOTALS_MS, () =>
+      inBackground(() => refreshSegmentTotals(gateway.db)).catch((error: unknown) => {
+        segmentLog.warn({ err: error }, 'segment totals not refreshed');
+      }),
+    ),
+  );
   const { auditAnchorFile } = options;
   if (auditAnchorFile) {
     // Each audit chain's head, anchored outside the database at start and daily (what audit:verify compares).

@@ -1,9 +1,10 @@
 import type { SegmentRule } from '@/contract/segments';
 import type { Queryable } from '../../db/database';
-import { memberIds, todayOf } from './segment-store';
+import { memberIds, refreshAllCustomerTotals, todayOf } from './segment-store';
 
 /**
- * The segments concern's public entry: its routes, and for the customer jobs (tag a segment, auto tags) a saved
+ * The segments concern's public entry: its routes, the keeper of its per-customer order totals (a background
+ * job), and for the customer jobs (tag a segment, auto tags) a saved
  * segment and the members of a rule. Nothing else is used from outside this folder.
  */
 export { registerSegmentRoutes } from './segment-routes';
@@ -16,4 +17,13 @@ export { findSegment, type StoredSegment } from './segment-store';
  */
 export function segmentMemberIds(db: Queryable, organisationId: number, rule: SegmentRule): Promise<number[]> {
   return memberIds(db, organisationId, rule, todayOf());
+}
+
+/**
+ * Brings the per-customer order totals the mirror's writes marked up to date, for every organisation: run every
+ * few seconds in the background, so a count after a large sync does not pay for all of it (a count still
+ * refreshes what is left first).
+ */
+export function refreshSegmentTotals(db: Queryable): Promise<void> {
+  return refreshAllCustomerTotals(db);
 }

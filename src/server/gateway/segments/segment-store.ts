@@ -111,6 +111,16 @@ export async function deleteSegment(db: Queryable, organisationId: number, id: n
   return rowCount > 0;
 }
 
+/** Brings the marked per-customer order totals of every organisation up to date (the background keeper). */
+export async function refreshAllCustomerTotals(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ organisation_id: string }>(
+    'select distinct organisation_id from gateway.segment_dirty_customers',
+  );
+  for (const row of rows) {
+    await db.query('select gateway.segment_refresh_customer_orders($1)', [Number(row.organisation_id)]);
+  }
+}
+
 /**
  * The rule as one statement over the organisation's customers, its values all parameters — once the per-customer
  * order totals the mirror's writes marked stale are brought up to date (migration 017).
