@@ -1,5 +1,5 @@
 import type { SegmentRule } from '@/contract/segments';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { memberIds, refreshAllCustomerTotals, todayOf } from './segment-store';
 
 /**
@@ -15,7 +15,7 @@ export { findSegment, type StoredSegment } from './segment-store';
  * The customer ids of a rule's members now, ascending. Productions and event types are those of the
  * service's event list as last read by a person's use of segments (gateway.segment_events).
  */
-export function segmentMemberIds(db: Queryable, organisationId: number, rule: SegmentRule): Promise<number[]> {
+export function segmentMemberIds(db: Database, organisationId: number, rule: SegmentRule): Promise<number[]> {
   return memberIds(db, organisationId, rule, todayOf());
 }
 

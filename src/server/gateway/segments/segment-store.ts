@@ -1,5 +1,5 @@
 import type { SegmentMember, SegmentRule } from '@/contract/segments';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { compileSegment } from './segment-sql';
 
 /**
@@ -122,29 +122,43 @@ export async function refreshAllCustomerTotals(db: Queryable): Promise<void> {
 }
 
 /**
- * The rule as one statement over the organisation's customers, its values all parameters — once the per-customer
- * order totals the mirror's writes marked stale are brought up to date (migration 017).
+ * Work memory of a segment statement: enough to hash the ids of a million customers, so that every IN-subquery of
+ * a rule — under OR or NOT too — is a hashed subplan. With less, PostgreSQL falls back to scanning the subquery's
+ * result once per customer: one generated rule with two of them under OR took minutes at a million customers.
  */
-async function compiled(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
+const SEGMENT_WORK_MEM = '128MB';
+
+/**
+ * Runs a rule's statement (`work`) once the per-customer order totals the mirror's writes marked stale are
+ * brought up to date (migration 017), in a transaction with the work memory it needs.
+ */
+async function segmentStatement<T>(db: Database, organisationId: number, work: (tx: Queryable) => Promise<T>) {
   await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
-  return compileSegment(organisationId, rule, today);
+  return db.transaction(async (tx) => {
+    await tx.query(`set local work_mem = '${SEGMENT_WORK_MEM}'`);
+    return work(tx);
+  });
 }
 
-export async function countMembers(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
-  const { where, params } = await compiled(db, organisationId, rule, today);
-  const { rows } = await db.query<{ count: number }>(
-    `select count(*)::int as count from gateway.segment_customers c where ${where}`,
-    params,
+export async function countMembers(db: Database, organisationId: number, rule: SegmentRule, today: string) {
+  const { where, params } = compileSegment(organisationId, rule, today);
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<{ count: number }>(
+      `select count(*)::int as count from gateway.segment_customers c where ${where}`,
+      params,
+    ),
   );
   return rows[0]?.count ?? 0;
 }
 
 /** The customer ids of a rule's members, ascending. */
-export async function memberIds(db: Queryable, organisationId: number, rule: SegmentRule, today: string) {
-  const { where, params } = await compiled(db, organisationId, rule, today);
-  const { rows } = await db.query<{ customer_id: string }>(
-    `select c.customer_id from gateway.segment_customers c where ${where} order by c.customer_id`,
-    params,
+export async function memberIds(db: Database, organisationId: number, rule: SegmentRule, today: string) {
+  const { where, params } = compileSegment(organisationId, rule, today);
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<{ customer_id: string }>(
+      `select c.customer_id from gateway.segment_customers c where ${where} order by c.customer_id`,
+      params,
+    ),
   );
   return rows.map((row) => Number(row.customer_id));
 }
@@ -198,23 +212,25 @@ const toMember = (row: MemberRow): MemberRecord => ({
  * it needs); one row more than asked tells whether there are more.
  */
 export async function memberPage(
-  db: Queryable,
+  db: Database,
   organisationId: number,
   rule: SegmentRule,
   today: string,
   page: { offset: number; limit: number },
 ): Promise<MemberRecord[]> {
-  const { where, params } = await compiled(db, organisationId, rule, today);
+  const { where, params } = compileSegment(organisationId, rule, today);
   const n = params.length;
-  const { rows } = await db.query<MemberRow>(
-    // The members first (as a count finds them), then the page of them: a walk along the customer ids testing
-    // each one can cost far more than the count when few customers match.
-    `with members as materialized (select c.customer_id from gateway.segment_customers c where ${where}),
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<MemberRow>(
+      // The members first (as a count finds them), then the page of them: a walk along the customer ids testing
+      // each one can cost far more than the count when few customers match.
+      `with members as materialized (select c.customer_id from gateway.segment_customers c where ${where}),
           page as (select customer_id from members order by customer_id limit $${n + 1} offset $${n + 2})
      select ${MEMBER_SELECT}
       where m.organisation_id = $1 and m.customer_id in (select customer_id from page)
       order by m.customer_id`,
-    [...params, page.limit, page.offset],
+      [...params, page.limit, page.offset],
+    ),
   );
   return rows.map(toMember);
 }
