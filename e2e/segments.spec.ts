@@ -97,7 +97,10 @@ test('marketing builds "Utrecht, ordered twice or more in 2026, no Vriend tag", 
   // Not tagged Vriend.
   await page.getByRole('button', { name: 'Voorwaarde toevoegen' }).click();
   await page.getByLabel('Heeft').selectOption('none');
-  await page.locator('input').and(page.getByLabel('Labels', { exact: true })).click();
+  await page
+    .locator('input')
+    .and(page.getByLabel('Labels', { exact: true }))
+    .click();
   await page.getByRole('option', { name: 'Vriend', exact: true }).click();
   await page.keyboard.press('Escape');
 
