@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'privacy-settings',
   'duplicate-not-same',
   'duplicate-merge',
+  'segment',
+  'segment-export',
 ] as const;
 
 /** What an entry says happened. */

@@ -35,6 +35,7 @@ describe('the background jobs', () => {
       'print-jobs',
       'rate-limit-cleanup',
       'report-rollups',
+      'segment-totals',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'customer-jobs',
@@ -43,6 +44,7 @@ describe('the background jobs', () => {
       'mirror-sync',
       'print-jobs',
       'report-rollups',
+      'segment-totals',
     ]);
   });
 

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
+import { inBackground } from './db/database';
 import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit';
 import type { GatewayDeps } from './gateway/gateway-deps';
 import { PRINT_SWEEP_INTERVAL_MS, sendOrphanedJobs } from './gateway/printing';
+import { refreshSegmentTotals } from './gateway/segments';
 import type { ServiceDeps } from './service/context';
 import { sweepIntervalMs, sweepPaymentWindow } from './service/domain/payment-window';
 import { deleteOldHits } from './service/rate-limits';
@@ -21,10 +23,14 @@ export type JobName =
   | 'customer-jobs'
   | 'auto-tags'
   | 'report-rollups'
+  | 'segment-totals'
   | 'audit-anchors'
   | 'payment-window'
   | 'rate-limit-cleanup'
   | 'print-jobs';
+
+/** How often the segments' per-customer order totals catch up with the mirror's writes. */
+const SEGMENT_TOTALS_MS = 10_000;
 
 /** How often the old rate-limit counters are deleted (they are of no use a day after their window). */
 const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
@@ -50,12 +56,22 @@ export function backgroundJobs(
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
   // Each job by one instance at a time (a lease per job), paced towards the service; auto tags after each sync.
   jobs.set('customer-jobs', gateway.customerJobs);
-  if (gateway.autoTags) jobs.set('auto-tags', gateway.autoTags);
+  jobs.set('auto-tags', gateway.autoTags);
   // Print jobs a sender left queued (its process ended) or abandoned mid-send; each send takes a lease.
   const printLog = gateway.log.child({ name: 'print-jobs' });
   jobs.set(
     'print-jobs',
     periodicJob(PRINT_SWEEP_INTERVAL_MS, () => sendOrphanedJobs({ db: gateway.db, log: printLog })),
+  );
+  // The segments' per-customer order totals catch up with the mirror's writes (marked, never waited for).
+  const segmentLog = gateway.log.child({ name: 'segment-totals' });
+  jobs.set(
+    'segment-totals',
+    periodicJob(SEGMENT_TOTALS_MS, () =>
+      inBackground(() => refreshSegmentTotals(gateway.db)).catch((error: unknown) => {
+        segmentLog.warn({ err: error }, 'segment totals not refreshed');
+      }),
+    ),
   );
   const { auditAnchorFile } = options;
   if (auditAnchorFile) {

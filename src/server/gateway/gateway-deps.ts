@@ -42,10 +42,10 @@ export interface GatewayDeps {
   /** The customer jobs' actions by kind (tags; anonymise from privacy/), and their runner. */
   customerJobActions: CustomerJobActions;
   customerJobs: CustomerJobRunner;
-  /** A saved segment's members (the segments concern's entry); absent, no segment is known. */
-  segments?: SegmentMembers;
-  /** Keeps segments' auto tags in step after each sync; there with segments only. */
-  autoTags?: AutoTagKeeper;
+  /** A saved segment's members (the segments concern's entry). */
+  segments: SegmentMembers;
+  /** Keeps segments' auto tags in step after each sync. */
+  autoTags: AutoTagKeeper;
   /** Finds likely duplicate customers in the mirror (duplicates/): a full scan, then one after each sync. */
   duplicateScanner: DuplicateScanner;
 }

@@ -22,6 +22,7 @@ import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './rep
 import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
+import { registerSegmentRoutes } from './segments';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
 
@@ -82,6 +83,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerPrivacyRoutes(routes, deps);
   registerCustomerJobRoutes(routes, deps);
   registerDuplicateRoutes(routes, deps);
+  registerSegmentRoutes(routes, deps, catalog);
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.

@@ -24,6 +24,7 @@ import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
 import { anonymiseAction } from './privacy';
 import { ReportRollupKeeper } from './reports';
+import { findSegment, segmentMemberIds } from './segments';
 import type { ServiceConnection } from './service-connection';
 import { migrateGateway, seedDemoAccounts } from './store';
 
@@ -58,7 +59,7 @@ export async function openGateway(
     throttle?: ThrottleLimits;
     clientAddress?: GatewayDeps['clientAddress'];
     trustProxy?: GatewayDeps['trustProxy'];
-    /** The segments concern's members (tagging a segment, auto tags). */
+    /** A segment's members for tagging a segment and auto tags; default the segments concern's own. */
     segments?: SegmentMembers;
   },
 ): Promise<OpenedGateway> {
@@ -105,10 +106,13 @@ export async function openGateway(
     log: log.child({ name: 'customer-jobs' }),
     ...(config.CUSTOMER_JOB_CALLS_PER_SECOND ? { callsPerSecond: config.CUSTOMER_JOB_CALLS_PER_SECOND } : {}),
   });
-  const { segments } = options;
-  const autoTags = segments
-    ? new AutoTagKeeper({ db, segments, log: log.child({ name: 'auto-tags' }), onJob: () => customerJobs.poke() })
-    : undefined;
+  const segments = options.segments ?? { findSegment, segmentMemberIds };
+  const autoTags = new AutoTagKeeper({
+    db,
+    segments,
+    log: log.child({ name: 'auto-tags' }),
+    onJob: () => customerJobs.poke(),
+  });
   return {
     deps: {
       db,
@@ -127,8 +131,8 @@ export async function openGateway(
       ...(exportScheduler ? { exportScheduler } : {}),
       customerJobActions,
       customerJobs,
-      ...(segments ? { segments } : {}),
-      ...(autoTags ? { autoTags } : {}),
+      segments,
+      autoTags,
     },
     setupPath: token ? `/setup/${token}` : null,
   };

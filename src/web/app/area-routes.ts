@@ -8,6 +8,7 @@ import { eventsRoutes } from '../features/events/events-routes';
 import { exportsRoutes } from '../features/exports/exports-routes';
 import { ordersRoutes } from '../features/orders/orders-routes';
 import { salesPointsRoutes } from '../features/sales-points/sales-points-routes';
+import { segmentsRoutes } from '../features/segments/segments-routes';
 import { shiftsRoutes } from '../features/shifts/shifts-routes';
 import { staffRoutes } from '../features/staff/staff-routes';
 import type { AreaRoutes } from '../lib/area';
@@ -22,6 +23,7 @@ export const areaRoutes: readonly AreaRoutes[] = [
   eventsRoutes,
   boxOfficeRoutes,
   customersRoutes,
+  segmentsRoutes,
   ordersRoutes,
   deskRoutes,
   shiftsRoutes,

@@ -8,6 +8,7 @@ import { eventsMenu } from '../features/events/events-menu';
 import { exportsMenu } from '../features/exports/exports-menu';
 import { ordersMenu } from '../features/orders/orders-menu';
 import { salesPointsMenu } from '../features/sales-points/sales-points-menu';
+import { segmentsMenu } from '../features/segments/segments-menu';
 import { shiftsMenu } from '../features/shifts/shifts-menu';
 import { staffMenu } from '../features/staff/staff-menu';
 import type { AreaMenu } from '../lib/area';
@@ -23,6 +24,7 @@ export const areas: readonly AreaMenu[] = [
   eventsMenu,
   boxOfficeMenu,
   customersMenu,
+  segmentsMenu,
   ordersMenu,
   deskMenu,
   shiftsMenu,

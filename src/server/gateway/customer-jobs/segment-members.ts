@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 
 /**
  * What tagging a segment asks of the segments concern (its entry's `findSegment` and `segmentMemberIds`): a saved
@@ -7,9 +7,9 @@ import type { Queryable } from '../../db/database';
  */
 export interface SegmentMembers {
   findSegment(
-    db: Queryable,
+    db: Database,
     organisationId: number,
     segmentId: number,
   ): Promise<{ id: number; name: string; rule: unknown } | null>;
-  segmentMemberIds(db: Queryable, organisationId: number, rule: unknown): Promise<readonly number[]>;
+  segmentMemberIds(db: Database, organisationId: number, rule: unknown): Promise<readonly number[]>;
 }

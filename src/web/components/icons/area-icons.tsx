@@ -77,3 +77,9 @@ export const IconPrinter = (props: IconProps) => (
     <path d="M7 14h10v7H7zM17 12h1" />
   </Icon>
 );
+
+export const IconSegments = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Icon>
+);

@@ -61,6 +61,8 @@ export const auditMessages = defineMessages(
     'action:privacy-settings': 'Bewaartermijn gewijzigd',
     'action:duplicate-not-same': 'Dubbel paar: niet dezelfde',
     'action:duplicate-merge': 'Dubbele klant samengevoegd',
+    'action:segment': 'Segment gewijzigd',
+    'action:segment-export': 'Segment geëxporteerd',
   },
   {
     title: 'Audit trail',
@@ -121,5 +123,7 @@ export const auditMessages = defineMessages(
     'action:privacy-settings': 'Retention period changed',
     'action:duplicate-not-same': 'Duplicate pair: not the same',
     'action:duplicate-merge': 'Duplicate customer merged',
+    'action:segment': 'Segment changed',
+    'action:segment-export': 'Segment exported',
   },
 );

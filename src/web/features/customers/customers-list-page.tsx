@@ -64,6 +64,7 @@ export function CustomersListPage() {
   const mayCreate = useCan('customers:write');
   const mayPrivacy = useCan('privacy:manage');
   const mayReviewDuplicates = useCan('duplicates:review');
+  const maySegment = useCan('segments:manage');
 
   const update = (change: Partial<CustomerListParams>) =>
     setSearch(writeCustomerListParams({ ...params, ...change }), { replace: true });
@@ -141,6 +142,11 @@ export function CustomersListPage() {
           {mayReviewDuplicates ? (
             <Button component={Link} to="/customers/duplicates" variant="subtle">
               {t('duplicates')}
+            </Button>
+          ) : null}
+          {maySegment ? (
+            <Button component={Link} to="/customers/segments" variant="subtle">
+              {t('segments')}
             </Button>
           ) : null}
           {mayCreate ? (

@@ -1,0 +1,29 @@
+import type { SegmentRule } from '@/contract/segments';
+import type { Database, Queryable } from '../../db/database';
+import { memberIds, refreshAllCustomerTotals, todayOf } from './segment-store';
+
+/**
+ * The segments concern's public entry: its routes, the keeper of its per-customer order totals (a background
+ * job), and for the customer jobs (tag a segment, auto tags) a saved
+ * segment and the members of a rule. Nothing else is used from outside this folder.
+ */
+export { registerSegmentRoutes } from './segment-routes';
+/** @public For the customer jobs (issue 30, items 2 and 3): a saved segment of the organisation, or null. */
+export { findSegment, type StoredSegment } from './segment-store';
+
+/**
+ * The customer ids of a rule's members now, ascending. Productions and event types are those of the
+ * service's event list as last read by a person's use of segments (gateway.segment_events).
+ */
+export function segmentMemberIds(db: Database, organisationId: number, rule: SegmentRule): Promise<number[]> {
+  return memberIds(db, organisationId, rule, todayOf());
+}
+
+/**
+ * Brings the per-customer order totals the mirror's writes marked up to date, for every organisation: run every
+ * few seconds in the background, so a count after a large sync does not pay for all of it (a count still
+ * refreshes what is left first).
+ */
+export function refreshSegmentTotals(db: Queryable): Promise<void> {
+  return refreshAllCustomerTotals(db);
+}

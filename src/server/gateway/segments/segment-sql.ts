@@ -1,0 +1,242 @@
+import type { KNOWN_PREF_KEYS } from '@/contract/customer-prefs';
+import {
+  COMPLETED_ORDER_STATUSES,
+  COMPLETED_PAYMENT_STATUS,
+  type SegmentCondition,
+  type SegmentNode,
+  type SegmentPeriod,
+  type SegmentRule,
+} from '@/contract/segments';
+
+/**
+ * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_customers c`
+ * (migration 017: per mirrored customer the fields rules ask about, in narrow columns kept from the mirror)
+ * and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
+ * fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes SQL, and the same
+ * statement runs on PGlite and PostgreSQL.
+ *
+ * This module reads the mirror's tables itself (not through the mirror's entry): a segment is counted over a
+ * million customers and two million orders in one statement, which only a join in the database can do within
+ * its budget (as the reports' order analysis does). The indexes it relies on are in migration 017.
+ *
+ * Order conditions are uncorrelated `customer_id in (select …)` subqueries: PostgreSQL makes them a hash
+ * semi-join under AND and a hashed subplan under OR, instead of probing the orders once per customer.
+ */
+export interface CompiledSegment {
+  /** A boolean SQL expression over `c` (gateway.segment_customers); `$1` is the organisation. */
+  where: string;
+  params: unknown[];
+}
+
+/** A completed order `o` (contract: COMPLETED_ORDER_STATUSES, paid) — the predicate of the index of 017. */
+const COMPLETED = `o.customer_id is not null and o.order_status in (${COMPLETED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) and o.payment_status = '${COMPLETED_PAYMENT_STATUS}'`;
+
+/** The custom fields' places in `c.custom`, by number: the only places a rule can reach. */
+const CUSTOM_FIELD_INDEX: Record<number, string> = { 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7' };
+
+/** The opt-in columns, by preference key. */
+const PREF_COLUMNS: Record<(typeof KNOWN_PREF_KEYS)[number], string> = {
+  user_prefs_optin: 'c.optin',
+  user_prefs_mailinglist: 'c.mailinglist',
+  user_prefs_extra_optin: 'c.extra_optin',
+};
+
+/** `YYYY-MM-DD` of `today` less `days` (UTC calendar arithmetic on a calendar day). */
+export function daysBefore(today: string, days: number): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The inclusive day bounds of a period (`today` resolves "the last N days"). */
+export function periodBounds(period: SegmentPeriod | undefined, today: string): { from?: string; to?: string } {
+  if (!period) return {};
+  if (period.lastDays !== undefined) return { from: daysBefore(today, period.lastDays), to: today };
+  return { ...(period.from ? { from: period.from } : {}), ...(period.to ? { to: period.to } : {}) };
+}
+
+/** The zip digit range of a prefix: "35" → 3500..3599. */
+export function zipPrefixRange(prefix: string): [number, number] {
+  const pad = 4 - prefix.length;
+  const low = Number(prefix) * 10 ** pad;
+  return [low, low + 10 ** pad - 1];
+}
+
+class Compiler {
+  readonly params: unknown[];
+
+  constructor(
+    organisationId: number,
+    private readonly today: string,
+  ) {
+    this.params = [organisationId];
+  }
+
+  /** Adds a parameter, and returns its placeholder (with a cast when given). */
+  #p(value: unknown, cast = ''): string {
+    this.params.push(value);
+    return `$${this.params.length}${cast}`;
+  }
+
+  node(node: SegmentNode): string {
+    if (node.kind !== 'group') return this.condition(node);
+    const parts = node.rules.map((rule) => this.node(rule));
+    if (parts.length === 0) return 'true';
+    return `(${parts.join(node.match === 'all' ? ' and ' : ' or ')})`;
+  }
+
+  /** `o.order_day` within the period (true for all time). */
+  #period(period: SegmentPeriod | undefined, column = 'o.order_day'): string {
+    const { from, to } = periodBounds(period, this.today);
+    const parts = [
+      ...(from ? [`${column} >= ${this.#p(from, '::date')}`] : []),
+      ...(to ? [`${column} <= ${this.#p(to, '::date')}`] : []),
+    ];
+    return parts.length ? parts.join(' and ') : 'true';
+  }
+
+  /**
+   * Buyers whose completed orders in the period have a count or amount within [min, max]. A minimum of 0 (or
+   * none) takes in customers without any order: then it is "not among those above the maximum".
+   */
+  #aggregate(
+    measure: 'orders' | 'amount_cents',
+    period: SegmentPeriod,
+    min: number | undefined,
+    max: number | undefined,
+  ): string {
+    const { from, to } = periodBounds(period, this.today);
+    // Of all time: the per-customer totals (migration 017), kept in step with the mirror's orders.
+    const within =
+      from || to
+        ? `select o.customer_id from gateway.mirror_orders o
+           where o.organisation_id = $1 and ${COMPLETED} and ${this.#period(period)}
+           group by o.customer_id having true`
+        : 'select f.customer_id from gateway.segment_customer_orders f where f.organisation_id = $1';
+    const value = from || to ? (measure === 'orders' ? 'count(*)' : 'sum(o.amount_cents)') : `f.${measure}`;
+    if (min !== undefined && min > 0) {
+      const upper = max !== undefined ? ` and ${value} <= ${this.#p(max)}` : '';
+      return `c.customer_id in (${within} and ${value} >= ${this.#p(min)}${upper})`;
+    }
+    if (max === undefined) return 'true';
+    return `c.customer_id not in (${within} and ${value} > ${this.#p(max)})`;
+  }
+
+  /** Buyers of a seat (not removed, of a completed order) of which `purchaseWhere` holds (migration 017). */
+  #bought(purchaseWhere: string, period: SegmentPeriod | undefined): string {
+    return `c.customer_id in (select p.customer_id from gateway.segment_customer_purchases p
+       where p.organisation_id = $1 and ${purchaseWhere} and ${this.#period(period, 'p.order_day')})`;
+  }
+
+  #eventsWhere(column: string, value: string): string {
+    return `(select e.event_id from gateway.segment_events e where e.organisation_id = $1 and ${column} = any(${value}))`;
+  }
+
+  condition(condition: SegmentCondition): string {
+    switch (condition.kind) {
+      case 'tags': {
+        const tags = this.#p(condition.tags, '::text[]');
+        if (condition.match === 'any') return `c.tags && ${tags}`;
+        if (condition.match === 'all') return `c.tags @> ${tags}`;
+        return `not (c.tags && ${tags})`;
+      }
+      case 'city':
+        return `c.city = any(array(
+          select gateway.segment_fold(v) from unnest(${this.#p(condition.cities, '::text[]')}) v))`;
+      case 'zip': {
+        if (condition.match === 'equals') {
+          return `c.zip_digits = any(${this.#p(condition.values.map(Number), '::int[]')})`;
+        }
+        const ranges = condition.values.map(zipPrefixRange);
+        return `(${ranges.map(([low, high]) => `c.zip_digits between ${this.#p(low)}::int and ${this.#p(high)}::int`).join(' or ')})`;
+      }
+      case 'zipRange':
+        return `c.zip_digits between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
+      case 'country':
+        return `c.country = any(array(select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
+      case 'custom': {
+        const value = `c.custom[${CUSTOM_FIELD_INDEX[condition.field]}]`;
+        if (condition.match === 'empty') return `${value} = ''`;
+        if (condition.match === 'filled') return `${value} <> ''`;
+        const wanted = `gateway.segment_custom_value(${this.#p(condition.value ?? '')})`;
+        return condition.match === 'equals' ? `${value} = ${wanted}` : `strpos(${value}, ${wanted}) > 0`;
+      }
+      case 'pref': {
+        // Read loosely when kept (spec 2.7; migration 017's segment_loose_flag, as contract/customer-prefs.ts).
+        const column = PREF_COLUMNS[condition.key];
+        return condition.on ? column : `not ${column}`;
+      }
+      case 'orderCount':
+        return this.#aggregate('orders', condition.period, condition.count.min, condition.count.max);
+      case 'orderAmount': {
+        const cents = (euros: number | undefined) => (euros === undefined ? undefined : Math.round(euros * 100));
+        return this.#aggregate(
+          'amount_cents',
+          condition.period,
+          cents(condition.euros.min),
+          cents(condition.euros.max),
+        );
+      }
+      case 'production':
+        return this.#bought(
+          `p.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+          condition.period,
+        );
+      case 'eventType':
+        return this.#bought(
+          `p.event_id in ${this.#eventsWhere(
+            'lower(e.event_type)',
+            this.#p(
+              condition.eventTypes.map((t) => t.toLowerCase()),
+              '::text[]',
+            ),
+          )}`,
+          condition.period,
+        );
+      case 'priceType':
+        return this.#bought(
+          `p.price_name = any(${this.#p(
+            condition.priceNames.map((name) => name.toLowerCase()),
+            '::text[]',
+          )})`,
+          condition.period,
+        );
+      case 'lastPurchase': {
+        const compare = condition.when === 'before' ? '<' : '>=';
+        return `c.customer_id in (select f.customer_id from gateway.segment_customer_orders f
+           where f.organisation_id = $1 and f.last_day ${compare} ${this.#p(condition.date, '::date')})`;
+      }
+      case 'waitingList': {
+        const which: string[] = [];
+        if (condition.eventIds?.length) which.push(`w.event_id = any(${this.#p(condition.eventIds, '::bigint[]')})`);
+        if (condition.productionIds?.length) {
+          which.push(
+            `w.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+          );
+        }
+        const entries = [
+          'w.organisation_id = $1',
+          ...(which.length ? [`(${which.join(' or ')})`] : []),
+          ...(condition.stillWaiting ? ["w.type = 'waiting'"] : []),
+        ];
+        return `c.customer_id in (select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')})`;
+      }
+      case 'recordDate': {
+        const column = condition.field === 'created' ? 'c.first_seen_at' : 'c.last_changed';
+        const { from, to } = periodBounds(condition.period, this.today);
+        const parts = [
+          ...(from ? [`${column} >= ${this.#p(from, '::date')}`] : []),
+          ...(to ? [`${column} < ${this.#p(to, '::date')} + 1`] : []),
+        ];
+        return parts.length ? `(${parts.join(' and ')})` : 'true';
+      }
+    }
+  }
+}
+
+/** The rule as a WHERE clause over `gateway.segment_customers c` of the organisation (`$1`). */
+export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
+  const compiler = new Compiler(organisationId, today);
+  const condition = compiler.node(rule);
+  return { where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
+}

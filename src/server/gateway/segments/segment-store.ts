@@ -1,0 +1,296 @@
+import type { SegmentMember, SegmentRule } from '@/contract/segments';
+import type { Database, Queryable } from '../../db/database';
+import { compileSegment } from './segment-sql';
+
+/**
+ * All SQL of the segments: the saved segments and the segment events (migration 017), and the statements that
+ * count and list a rule's members over the mirror's tables (see segment-sql.ts for why they join those here).
+ */
+
+export interface StoredSegment {
+  id: number;
+  name: string;
+  description: string;
+  rule: SegmentRule;
+  createdBy: number | null;
+  createdAt: string;
+  updatedBy: number | null;
+  updatedAt: string;
+}
+
+interface SegmentRow {
+  id: string;
+  name: string;
+  description: string;
+  rule: SegmentRule;
+  created_by: string | null;
+  created_at: Date | string;
+  updated_by: string | null;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const idOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+const toSegment = (row: SegmentRow): StoredSegment => ({
+  id: Number(row.id),
+  name: row.name,
+  description: row.description,
+  rule: row.rule,
+  createdBy: idOrNull(row.created_by),
+  createdAt: iso(row.created_at),
+  updatedBy: idOrNull(row.updated_by),
+  updatedAt: iso(row.updated_at),
+});
+
+const SEGMENT_COLUMNS = 'id, name, description, rule, created_by, created_at, updated_by, updated_at';
+
+/** The day "today" for rules over the last N days: the calendar day in UTC. */
+export const todayOf = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+export async function listSegments(db: Queryable, organisationId: number): Promise<StoredSegment[]> {
+  const { rows } = await db.query<SegmentRow>(
+    `select ${SEGMENT_COLUMNS} from gateway.segments where organisation_id = $1 order by lower(name), id`,
+    [organisationId],
+  );
+  return rows.map(toSegment);
+}
+
+export async function findSegment(db: Queryable, organisationId: number, id: number): Promise<StoredSegment | null> {
+  const { rows } = await db.query<SegmentRow>(
+    `select ${SEGMENT_COLUMNS} from gateway.segments where organisation_id = $1 and id = $2`,
+    [organisationId, id],
+  );
+  return rows[0] ? toSegment(rows[0]) : null;
+}
+
+/** Whether another segment of the organisation has this name (case-insensitively). */
+export async function nameTaken(db: Queryable, organisationId: number, name: string, except: number | null) {
+  const { rows } = await db.query(
+    'select 1 from gateway.segments where organisation_id = $1 and lower(name) = lower($2) and id is distinct from $3',
+    [organisationId, name, except],
+  );
+  return rows.length > 0;
+}
+
+export interface SegmentFields {
+  name: string;
+  description: string;
+  rule: SegmentRule;
+}
+
+export async function insertSegment(db: Queryable, organisationId: number, fields: SegmentFields, accountId: number) {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into gateway.segments (organisation_id, name, description, rule, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $5) returning id`,
+    [organisationId, fields.name, fields.description, JSON.stringify(fields.rule), accountId],
+  );
+  return Number(rows[0]?.id);
+}
+
+export async function updateSegment(
+  db: Queryable,
+  organisationId: number,
+  id: number,
+  fields: SegmentFields,
+  accountId: number,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update gateway.segments set name = $3, description = $4, rule = $5, updated_by = $6, updated_at = now()
+      where organisation_id = $1 and id = $2`,
+    [organisationId, id, fields.name, fields.description, JSON.stringify(fields.rule), accountId],
+  );
+  return rowCount > 0;
+}
+
+export async function deleteSegment(db: Queryable, organisationId: number, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('delete from gateway.segments where organisation_id = $1 and id = $2', [
+    organisationId,
+    id,
+  ]);
+  return rowCount > 0;
+}
+
+/** Brings the marked per-customer order totals of every organisation up to date (the background keeper). */
+export async function refreshAllCustomerTotals(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ organisation_id: string }>(
+    'select distinct organisation_id from gateway.segment_dirty_customers',
+  );
+  for (const row of rows) {
+    await db.query('select gateway.segment_refresh_customer_orders($1)', [Number(row.organisation_id)]);
+  }
+}
+
+/**
+ * Work memory of a segment statement: enough to hash the ids of a million customers, so that every IN-subquery of
+ * a rule — under OR or NOT too — is a hashed subplan. With less, PostgreSQL falls back to scanning the subquery's
+ * result once per customer: one generated rule with two of them under OR took minutes at a million customers.
+ */
+const SEGMENT_WORK_MEM = '128MB';
+
+/**
+ * Runs a rule's statement (`work`) once the per-customer order totals the mirror's writes marked stale are
+ * brought up to date (migration 017), in a transaction with the work memory it needs.
+ */
+async function segmentStatement<T>(db: Database, organisationId: number, work: (tx: Queryable) => Promise<T>) {
+  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
+  return db.transaction(async (tx) => {
+    await tx.query(`set local work_mem = '${SEGMENT_WORK_MEM}'`);
+    return work(tx);
+  });
+}
+
+export async function countMembers(db: Database, organisationId: number, rule: SegmentRule, today: string) {
+  const { where, params } = compileSegment(organisationId, rule, today);
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<{ count: number }>(
+      `select count(*)::int as count from gateway.segment_customers c where ${where}`,
+      params,
+    ),
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** The customer ids of a rule's members, ascending. */
+export async function memberIds(db: Database, organisationId: number, rule: SegmentRule, today: string) {
+  const { where, params } = compileSegment(organisationId, rule, today);
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<{ customer_id: string }>(
+      `select c.customer_id from gateway.segment_customers c where ${where} order by c.customer_id`,
+      params,
+    ),
+  );
+  return rows.map((row) => Number(row.customer_id));
+}
+
+/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 017). */
+const MEMBER_SELECT = `m.customer_id, m.email, m.tags, m.body,
+  coalesce(f.orders, 0) as orders, coalesce(f.amount_cents, 0) as amount_cents,
+  to_char(f.last_day, 'YYYY-MM-DD') as last_purchase
+  from gateway.mirror_customers m
+  left join gateway.segment_customer_orders f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
+
+interface MemberRow {
+  customer_id: string;
+  email: string;
+  tags: string[];
+  body: Record<string, unknown>;
+  orders: number;
+  amount_cents: string | number;
+  last_purchase: string | null;
+}
+
+export interface MemberRecord extends SegmentMember {
+  /** The mirrored Customer (for the export's columns). */
+  body: Record<string, unknown>;
+}
+
+const field = (body: Record<string, unknown>, key: string) => {
+  const value = body[key];
+  return typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value);
+};
+
+export const customerName = (body: Record<string, unknown>) =>
+  [field(body, 'customerFirstName'), field(body, 'customerPreposition'), field(body, 'customerLastName')]
+    .filter(Boolean)
+    .join(' ');
+
+const toMember = (row: MemberRow): MemberRecord => ({
+  customerId: Number(row.customer_id),
+  name: customerName(row.body),
+  email: row.email,
+  city: field(row.body, 'customerCity'),
+  orders: row.orders,
+  amount: Number(row.amount_cents) / 100,
+  lastPurchase: row.last_purchase,
+  tags: row.tags,
+  body: row.body,
+});
+
+/**
+ * A page of a rule's members, by customer id (the primary key's order, so the first page reads only as far as
+ * it needs); one row more than asked tells whether there are more.
+ */
+export async function memberPage(
+  db: Database,
+  organisationId: number,
+  rule: SegmentRule,
+  today: string,
+  page: { offset: number; limit: number },
+): Promise<MemberRecord[]> {
+  const { where, params } = compileSegment(organisationId, rule, today);
+  const n = params.length;
+  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+    tx.query<MemberRow>(
+      // The members first (as a count finds them), then the page of them: a walk along the customer ids testing
+      // each one can cost far more than the count when few customers match.
+      `with members as materialized (select c.customer_id from gateway.segment_customers c where ${where}),
+          page as (select customer_id from members order by customer_id limit $${n + 1} offset $${n + 2})
+     select ${MEMBER_SELECT}
+      where m.organisation_id = $1 and m.customer_id in (select customer_id from page)
+      order by m.customer_id`,
+      [...params, page.limit, page.offset],
+    ),
+  );
+  return rows.map(toMember);
+}
+
+/** The members of these ids (a chunk of an export), by customer id. */
+export async function membersByIds(db: Queryable, organisationId: number, ids: readonly number[]) {
+  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
+  const { rows } = await db.query<MemberRow>(
+    `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,
+    [organisationId, ids],
+  );
+  return rows.map(toMember);
+}
+
+export interface SegmentEvent {
+  eventId: number;
+  productionId: number;
+  productionTitle: string;
+  eventType: string | null;
+}
+
+/** Replaces the organisation's segment events with the service's current list. */
+export async function replaceSegmentEvents(db: Queryable, organisationId: number, events: readonly SegmentEvent[]) {
+  await db.query('delete from gateway.segment_events where organisation_id = $1', [organisationId]);
+  if (events.length === 0) return;
+  await db.query(
+    `insert into gateway.segment_events (organisation_id, event_id, production_id, production_title, event_type)
+     select $1, (e ->> 'eventId')::bigint, (e ->> 'productionId')::bigint, e ->> 'productionTitle', e ->> 'eventType'
+       from jsonb_array_elements($2::jsonb) e
+     on conflict do nothing`,
+    [organisationId, JSON.stringify(events)],
+  );
+}
+
+/** The productions and event types the organisation's events have. */
+export async function eventChoices(db: Queryable, organisationId: number) {
+  const [productions, types] = await Promise.all([
+    db.query<{ production_id: string; title: string }>(
+      `select production_id, min(production_title) as title from gateway.segment_events
+        where organisation_id = $1 group by production_id order by min(production_title), production_id`,
+      [organisationId],
+    ),
+    db.query<{ event_type: string }>(
+      `select distinct event_type from gateway.segment_events
+        where organisation_id = $1 and event_type is not null order by event_type`,
+      [organisationId],
+    ),
+  ]);
+  return {
+    productions: productions.rows.map((row) => ({ productionId: Number(row.production_id), title: row.title })),
+    eventTypes: types.rows.map((row) => row.event_type),
+  };
+}
+
+/** The price names of the mirrored tickets (the price-type picker's suggestions). */
+export async function priceNames(db: Queryable, organisationId: number): Promise<string[]> {
+  const { rows } = await db.query<{ price_name: string }>(
+    `select price_name from gateway.mirror_order_seats where organisation_id = $1 and not deleted
+      group by price_name order by price_name limit 500`,
+    [organisationId],
+  );
+  return rows.map((row) => row.price_name);
+}

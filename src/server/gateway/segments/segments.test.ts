@@ -1,0 +1,559 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Segment, SegmentCondition, SegmentCount, SegmentPreview, SegmentRule } from '@/contract/segments';
+import { organisationIdOf } from '../../testing/mirror';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
+import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { permissionsOf } from '../access';
+import { ROLE_PRESETS } from '../permissions';
+import { embeddedService } from '../service-connection';
+import { refreshSegmentTotals, segmentMemberIds } from '.';
+import { countMembers, memberIds, replaceSegmentEvents } from './segment-store';
+
+/**
+ * Each kind of condition against members worked out by hand on a small mirror: six customers, their orders,
+ * seats and waiting-list entries, written straight into the mirror's tables of the demo organisation (which is
+ * not synced here, so nothing else is in them).
+ */
+const TODAY = '2026-11-28';
+
+interface Person {
+  id: number;
+  city: string;
+  zip: string;
+  country: string;
+  tags: string[];
+  custom3?: string | null;
+  custom1?: string;
+  prefs: Record<string, unknown> | null;
+  changed: string;
+  firstSeen?: string;
+}
+
+const ANNA = 1;
+const BERT = 2;
+const CEES = 3;
+const DORA = 4;
+const EVA = 5;
+const FRITS = 6;
+
+const PEOPLE: Person[] = [
+  {
+    id: ANNA,
+    city: 'Utrecht',
+    zip: '3511 AB',
+    country: 'NL',
+    tags: ['Vriend', 'Abonnee'],
+    custom3: 'toneel',
+    prefs: { user_prefs_optin: '1', user_prefs_mailinglist: '0' },
+    changed: '2026-03-01',
+    firstSeen: '2026-01-10',
+  },
+  {
+    id: BERT,
+    city: 'utrecht ',
+    zip: '3584CS',
+    country: 'NL',
+    tags: ['Nieuwsbrief'],
+    custom3: 'Jazz',
+    prefs: { user_prefs_optin: 1 },
+    changed: '2025-12-01',
+    firstSeen: '2026-01-10',
+  },
+  {
+    id: CEES,
+    city: 'Den Haag',
+    zip: '2511 CV',
+    country: 'NL',
+    tags: [],
+    custom3: null,
+    prefs: null,
+    changed: '2026-06-01',
+  },
+  {
+    id: DORA,
+    city: 'UTRECHT',
+    zip: '3600AA',
+    country: 'be',
+    tags: ['Vriend'],
+    custom3: '',
+    prefs: { user_prefs_optin: true, user_prefs_mailinglist: true },
+    changed: '2026-02-01',
+  },
+  {
+    id: EVA,
+    city: 'Amsterdam',
+    zip: '1012 AB',
+    country: 'NL',
+    tags: ['CJP', 'Student'],
+    custom1: 'VR-00001',
+    prefs: { user_prefs_optin: '0', user_prefs_extra_optin: '1' },
+    changed: '2024-05-05',
+  },
+  {
+    id: FRITS,
+    city: 'Zürich',
+    zip: '',
+    country: 'DE',
+    tags: ['Abonnee', 'Vriend'],
+    prefs: { user_prefs_optin: false },
+    changed: '2026-07-07',
+  },
+];
+
+/** Event 11 and 12: production 1 (event); 21: production 2 (event); 31: production 3 (passepartout). */
+const EVENTS = [
+  { eventId: 11, productionId: 1, productionTitle: 'Hamlet', eventType: 'event' },
+  { eventId: 12, productionId: 1, productionTitle: 'Hamlet', eventType: 'event' },
+  { eventId: 21, productionId: 2, productionTitle: 'Jazz in de tuin', eventType: 'event' },
+  { eventId: 31, productionId: 3, productionTitle: 'Seizoenspas', eventType: 'passepartout' },
+];
+
+interface Line {
+  eventId: number;
+  price: string;
+  deleted?: boolean;
+}
+
+const ORDERS: {
+  id: number;
+  customer: number;
+  status: string;
+  payment: string;
+  day: string;
+  euros: number;
+  lines: Line[];
+}[] = [
+  {
+    id: 101,
+    customer: ANNA,
+    status: 'ord',
+    payment: 'paid',
+    day: '2026-02-10',
+    euros: 50,
+    lines: [{ eventId: 11, price: 'Volprijs' }],
+  },
+  {
+    id: 102,
+    customer: ANNA,
+    status: 'ord',
+    payment: 'paid',
+    day: '2026-05-01',
+    euros: 30,
+    lines: [{ eventId: 12, price: 'CJP' }],
+  },
+  {
+    id: 103,
+    customer: ANNA,
+    status: 'cancel',
+    payment: 'cancelled',
+    day: '2026-06-01',
+    euros: 40,
+    lines: [{ eventId: 21, price: 'Volprijs' }],
+  },
+  {
+    id: 201,
+    customer: BERT,
+    status: 'ord',
+    payment: 'paid',
+    day: '2025-11-11',
+    euros: 100,
+    lines: [{ eventId: 21, price: 'Volprijs' }],
+  },
+  {
+    id: 202,
+    customer: BERT,
+    status: 'res',
+    payment: 'none',
+    day: '2026-03-03',
+    euros: 20,
+    lines: [{ eventId: 11, price: 'Volprijs' }],
+  },
+  {
+    id: 301,
+    customer: CEES,
+    status: 'reemit',
+    payment: 'paid',
+    day: '2026-01-15',
+    euros: 25,
+    lines: [{ eventId: 31, price: 'Abonnement' }],
+  },
+  {
+    id: 302,
+    customer: CEES,
+    status: 'ord',
+    payment: 'paid',
+    day: '2026-08-20',
+    euros: 25,
+    lines: [
+      { eventId: 11, price: 'Volprijs', deleted: true },
+      { eventId: 12, price: 'Vriendenprijs' },
+    ],
+  },
+  {
+    id: 401,
+    customer: DORA,
+    status: 'ord',
+    payment: 'pending',
+    day: '2026-04-04',
+    euros: 60,
+    lines: [{ eventId: 11, price: 'Volprijs' }],
+  },
+  {
+    id: 501,
+    customer: EVA,
+    status: 'ord',
+    payment: 'paid',
+    day: '2024-02-02',
+    euros: 10,
+    lines: [{ eventId: 21, price: 'Volprijs' }],
+  },
+];
+
+const WAITING = [
+  { id: 1, customer: FRITS, eventId: 12, type: 'waiting' },
+  { id: 2, customer: EVA, eventId: 21, type: 'converted' },
+];
+
+async function fillSmallMirror(db: TestGateway['db'], organisationId: number): Promise<void> {
+  for (const person of PEOPLE) {
+    const body = {
+      customerId: person.id,
+      email: `klant${person.id}@example.test`,
+      customerFirstName: `Klant${person.id}`,
+      customerPreposition: '',
+      customerLastName: 'Test',
+      customerCity: person.city,
+      customerZip: person.zip,
+      customerCountry: person.country,
+      customerCustom1: person.custom1 ?? null,
+      ...(person.custom3 !== undefined ? { customerCustom3: person.custom3 } : {}),
+      customerPrefs: person.prefs,
+      customerTags: person.tags.length ? person.tags.join(',') : null,
+      lastChanged: `${person.changed}T12:00:00+01:00`,
+    };
+    await db.query(
+      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [organisationId, person.id, body.email, body.lastChanged, person.tags, JSON.stringify(body)],
+    );
+    if (person.firstSeen) {
+      await db.query(
+        'update gateway.segment_customers set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
+        [organisationId, person.id, person.firstSeen],
+      );
+    }
+  }
+  for (const order of ORDERS) {
+    const orderDate = `${order.day}T19:30:00+01:00`;
+    await db.query(
+      `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status, payment_status,
+         channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
+       values ($1, $2, $3, $4, $5, $6, 'www', 'iDEAL', $7, $8, 0, 0, $7, $9)`,
+      [
+        organisationId,
+        order.id,
+        `key${order.id}`,
+        order.customer,
+        order.status,
+        order.payment,
+        orderDate,
+        order.euros * 100,
+        JSON.stringify({ orderId: order.id, orderDate }),
+      ],
+    );
+    for (const [index, line] of order.lines.entries()) {
+      await db.query(
+        `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
+           row_nr, seat_nr, amount_cents, price_id, price_name)
+         values ($1, $2, $3, $4, $5, $6, 1, 1, $3, 1000, 'p', $7)`,
+        [organisationId, order.id, index, line.deleted ?? false, order.id * 10 + index, line.eventId, line.price],
+      );
+    }
+  }
+  for (const entry of WAITING) {
+    await db.query(
+      `insert into gateway.mirror_waiting_list (organisation_id, waiting_id, customer_id, event_id, number_of_tickets, type, created_at)
+       values ($1, $2, $3, $4, 2, $5, now())`,
+      [organisationId, entry.id, entry.customer, entry.eventId, entry.type],
+    );
+  }
+  await replaceSegmentEvents(db, organisationId, EVENTS);
+}
+
+const Y2026 = { from: '2026-01-01', to: '2026-12-31' };
+const all = (...rules: SegmentRule['rules']): SegmentRule => ({ kind: 'group', match: 'all', rules });
+const any = (...rules: SegmentRule['rules']): SegmentRule => ({ kind: 'group', match: 'any', rules });
+
+/** Each condition with the members worked out by hand from the tables above. */
+const CASES: [string, SegmentCondition | SegmentRule, number[]][] = [
+  ['has any of the tags', { kind: 'tags', match: 'any', tags: ['Vriend'] }, [ANNA, DORA, FRITS]],
+  ['has all of the tags', { kind: 'tags', match: 'all', tags: ['Vriend', 'Abonnee'] }, [ANNA, FRITS]],
+  ['has none of the tags', { kind: 'tags', match: 'none', tags: ['Vriend'] }, [BERT, CEES, EVA]],
+  ['city, whatever the case and spaces', { kind: 'city', cities: ['utrecht'] }, [ANNA, BERT, DORA]],
+  ['city, whatever the accents', { kind: 'city', cities: ['Zurich', 'den haag'] }, [CEES, FRITS]],
+  ['zip: its four digits equal', { kind: 'zip', match: 'equals', values: ['3511'] }, [ANNA]],
+  ['zip: its digits start with', { kind: 'zip', match: 'prefix', values: ['35'] }, [ANNA, BERT]],
+  ['zip range', { kind: 'zipRange', from: '3500', to: '3600' }, [ANNA, BERT, DORA]],
+  ['country, whatever the case', { kind: 'country', countries: ['nl'] }, [ANNA, BERT, CEES, EVA]],
+  ['custom field equals', { kind: 'custom', field: 3, match: 'equals', value: 'JAZZ' }, [BERT]],
+  ['custom field contains', { kind: 'custom', field: 3, match: 'contains', value: 'on' }, [ANNA]],
+  [
+    'custom field empty (null, blank or missing)',
+    { kind: 'custom', field: 3, match: 'empty' },
+    [CEES, DORA, EVA, FRITS],
+  ],
+  ['custom field filled', { kind: 'custom', field: 1, match: 'filled' }, [EVA]],
+  ['opt-in on ("1", 1, true)', { kind: 'pref', key: 'user_prefs_optin', on: true }, [ANNA, BERT, DORA]],
+  ['opt-in off (null prefs, "0", false)', { kind: 'pref', key: 'user_prefs_optin', on: false }, [CEES, EVA, FRITS]],
+  ['mailing list on', { kind: 'pref', key: 'user_prefs_mailinglist', on: true }, [DORA]],
+  ['extra opt-in on', { kind: 'pref', key: 'user_prefs_extra_optin', on: true }, [EVA]],
+  ['two or more completed orders in 2026', { kind: 'orderCount', period: Y2026, count: { min: 2 } }, [ANNA, CEES]],
+  [
+    'at most one completed order in 2026 (none counts)',
+    { kind: 'orderCount', period: Y2026, count: { max: 1 } },
+    [BERT, DORA, EVA, FRITS],
+  ],
+  ['exactly one completed order ever', { kind: 'orderCount', period: {}, count: { min: 1, max: 1 } }, [BERT, EVA]],
+  [
+    'one or more orders in the last 365 days',
+    { kind: 'orderCount', period: { lastDays: 365 }, count: { min: 1 } },
+    [ANNA, CEES],
+  ],
+  ['amount of at least € 100', { kind: 'orderAmount', period: {}, euros: { min: 100 } }, [BERT]],
+  [
+    'amount of at most € 50 (none counts)',
+    { kind: 'orderAmount', period: {}, euros: { max: 50 } },
+    [CEES, DORA, EVA, FRITS],
+  ],
+  ['amount between € 50 and € 90', { kind: 'orderAmount', period: {}, euros: { min: 50, max: 90 } }, [ANNA, CEES]],
+  ['bought a production (removed seats do not count)', { kind: 'production', productionIds: [1] }, [ANNA, CEES]],
+  ['bought a production in a period', { kind: 'production', productionIds: [1], period: { to: '2026-04-30' } }, [ANNA]],
+  ['bought an event type', { kind: 'eventType', eventTypes: ['Passepartout'] }, [CEES]],
+  ['bought a price type', { kind: 'priceType', priceNames: ['volprijs'] }, [ANNA, BERT, EVA]],
+  ['last purchase before', { kind: 'lastPurchase', when: 'before', date: '2026-01-01' }, [BERT, EVA]],
+  ['last purchase on or after', { kind: 'lastPurchase', when: 'onOrAfter', date: '2026-06-01' }, [CEES]],
+  ['on any waiting list', { kind: 'waitingList' }, [EVA, FRITS]],
+  ['on a waiting list for a production', { kind: 'waitingList', productionIds: [1] }, [FRITS]],
+  ['on a waiting list for an event', { kind: 'waitingList', eventIds: [21] }, [EVA]],
+  ['still waiting', { kind: 'waitingList', stillWaiting: true }, [FRITS]],
+  ['changed in a period', { kind: 'recordDate', field: 'changed', period: Y2026 }, [ANNA, CEES, DORA, FRITS]],
+  [
+    'created (first seen) in a period',
+    { kind: 'recordDate', field: 'created', period: { to: '2026-06-30' } },
+    [ANNA, BERT],
+  ],
+  [
+    'AND: Utrecht without the Vriend tag',
+    all({ kind: 'city', cities: ['Utrecht'] }, { kind: 'tags', match: 'none', tags: ['Vriend'] }),
+    [BERT],
+  ],
+  [
+    'OR: CJP or a zip in 25..',
+    any({ kind: 'tags', match: 'any', tags: ['CJP'] }, { kind: 'zip', match: 'prefix', values: ['25'] }),
+    [CEES, EVA],
+  ],
+  [
+    'nested: (Utrecht or Zürich) and on a waiting list or two orders in 2026',
+    all(
+      any({ kind: 'city', cities: ['Utrecht'] }, { kind: 'city', cities: ['Zurich'] }),
+      any({ kind: 'waitingList' }, { kind: 'orderCount', period: Y2026, count: { min: 2 } }),
+    ),
+    [ANNA, FRITS],
+  ],
+  ['an empty rule: everyone', all(), [ANNA, BERT, CEES, DORA, EVA, FRITS]],
+];
+
+const asRule = (rule: SegmentCondition | SegmentRule): SegmentRule => (rule.kind === 'group' ? rule : all(rule));
+
+describeEachDatabase('segments', (database) => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let organisationId: number;
+  let marketing: TestBrowser;
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    organisationId = await organisationIdOf(gateway.db, 'demo');
+    await fillSmallMirror(gateway.db, organisationId);
+    marketing = await signedInBrowser(gateway, demoPerson('marketing').email);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await service?.close();
+  });
+
+  describe('each kind of condition holds the members worked out by hand', () => {
+    for (const [name, rule, expected] of CASES) {
+      it(name, async () => {
+        expect(await memberIds(gateway.db, organisationId, asRule(rule), TODAY)).toEqual(expected);
+        expect(await countMembers(gateway.db, organisationId, asRule(rule), TODAY)).toBe(expected.length);
+      });
+    }
+  });
+
+  it('keeps the per-customer totals in step with whatever writes the mirror’s orders', async () => {
+    const everTwice = all({ kind: 'orderCount', period: {}, count: { min: 2 } });
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'cancel', payment_status = 'cancelled'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    // The background keeper takes the marks before any count does.
+    await refreshSegmentTotals(gateway.db);
+    const { rows: marks } = await gateway.db.query(
+      'select 1 from gateway.segment_dirty_customers where organisation_id = $1',
+      [organisationId],
+    );
+    expect(marks).toEqual([]);
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA]);
+    const lastBefore = all({ kind: 'lastPurchase', when: 'before', date: '2026-02-01' });
+    expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT, CEES, EVA]);
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'ord', payment_status = 'paid'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    await gateway.db.query('delete from gateway.mirror_orders where organisation_id = $1 and order_id = 501', [
+      organisationId,
+    ]);
+    expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT]);
+    expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+  });
+
+  it('gives the jobs the members of a rule through the entry', async () => {
+    expect(
+      await segmentMemberIds(gateway.db, organisationId, all({ kind: 'tags', match: 'any', tags: ['Vriend'] })),
+    ).toEqual([ANNA, DORA, FRITS]);
+  });
+
+  it('counts and previews an unsaved rule, with totals of completed orders', async () => {
+    const rule = all({ kind: 'city', cities: ['utrecht'] });
+    const count = await marketing.request('/api/segments/count', { method: 'POST', json: { rule } });
+    expect(count.status).toBe(200);
+    expect(((await count.json()) as SegmentCount).count).toBe(3);
+    const preview = await marketing.request('/api/segments/preview?page=1', { method: 'POST', json: { rule } });
+    const page = (await preview.json()) as SegmentPreview;
+    expect(page.hasMore).toBe(false);
+    expect(page.members.map((m) => [m.customerId, m.orders, m.amount, m.lastPurchase])).toEqual([
+      [ANNA, 2, 80, '2026-05-01'],
+      [BERT, 1, 100, '2025-11-11'],
+      [DORA, 0, 0, null],
+    ]);
+    expect(page.members[0]).toMatchObject({
+      name: 'Klant1 Test',
+      email: 'klant1@example.test',
+      city: 'Utrecht',
+      tags: ['Vriend', 'Abonnee'],
+    });
+  });
+
+  it('refuses a rule with an unknown field, an unknown kind, or nesting too deep (422 with the field)', async () => {
+    const refused = [
+      all({ kind: 'city', cities: ['Utrecht'], sql: 'true' } as unknown as SegmentCondition),
+      all({ kind: 'raw', where: '1=1' } as unknown as SegmentCondition),
+      { ...all(), extra: 1 } as unknown as SegmentRule,
+      all(all(all(all({ kind: 'city', cities: ['Utrecht'] })))),
+      all({ kind: 'orderCount', period: {}, count: {} } as unknown as SegmentCondition),
+    ];
+    for (const rule of refused) {
+      const response = await marketing.request('/api/segments/count', { method: 'POST', json: { rule } });
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect(Object.keys(body.errors)).toEqual(['rule']);
+    }
+    const saved = await marketing.request('/api/segments', {
+      method: 'POST',
+      json: {
+        name: 'Bad',
+        rule: all({ kind: 'tags', match: 'some', tags: ['Vriend'] } as unknown as SegmentCondition),
+      },
+    });
+    expect(saved.status).toBe(422);
+  });
+
+  it('saves, shares, renames, counts, exports and deletes a segment, each audited', async () => {
+    const rule = all({ kind: 'city', cities: ['Utrecht'] }, { kind: 'tags', match: 'none', tags: ['Vriend'] });
+    const created = await marketing.request('/api/segments', {
+      method: 'POST',
+      json: { name: 'Utrecht zonder Vriend', description: 'Test', rule },
+    });
+    expect(created.status).toBe(201);
+    const segment = (await created.json()) as Segment;
+    expect(segment).toMatchObject({ name: 'Utrecht zonder Vriend', owner: demoPerson('marketing').name, rule });
+    const duplicate = await marketing.request('/api/segments', {
+      method: 'POST',
+      json: { name: 'utrecht zonder vriend', rule },
+    });
+    expect(duplicate.status).toBe(409);
+
+    // Shared: the manager (segments:manage) sees it too.
+    const manager = await signedInBrowser(gateway, demoPerson('manager').email);
+    const list = (await (await manager.request('/api/segments')).json()) as { segments: Segment[] };
+    expect(list.segments.map((s) => s.name)).toContain('Utrecht zonder Vriend');
+
+    const renamed = await manager.request(`/api/segments/${segment.id}`, {
+      method: 'PUT',
+      json: { name: 'Utrecht, geen Vriend', rule },
+    });
+    expect(((await renamed.json()) as Segment).updatedBy).toBe(demoPerson('manager').name);
+    const count = (await (await manager.request(`/api/segments/${segment.id}/count`)).json()) as SegmentCount;
+    expect(count.count).toBe(1);
+
+    const exported = await manager.request(`/api/segments/${segment.id}/export?delimiter=semicolon`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /attachment; filename="demo-segment-utrecht-geen-vriend-/,
+    );
+    const bytes = new Uint8Array(await exported.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const rows = Papa.parse<string[]>(text.trim(), { delimiter: ';' }).data;
+    expect(rows[0]?.[0]).toBe('customerId');
+    expect(rows.slice(1).map((row) => [row[0], row[12]])).toEqual([[String(BERT), '100,00']]);
+
+    const deleted = await marketing.request(`/api/segments/${segment.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await marketing.request(`/api/segments/${segment.id}`)).status).toBe(404);
+
+    const { rows: audit } = await gateway.db.query<{ action: string; op: string | null }>(
+      `select action, details ->> 'op' as op from gateway.audit_entries
+        where organisation_id = $1 and action in ('segment', 'segment-export') order by id`,
+      [organisationId],
+    );
+    expect(audit).toEqual([
+      { action: 'segment', op: 'create' },
+      { action: 'segment', op: 'update' },
+      { action: 'segment-export', op: null },
+      { action: 'segment', op: 'delete' },
+    ]);
+  });
+
+  it('refuses every segment route to each preset role without segments:manage (403)', async () => {
+    const { createGatewayApp } = await import('../gateway');
+    const routes = createGatewayApp(gateway.deps).routes.declared.filter((route) => route.path.startsWith('/segments'));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const without = ROLE_PRESETS.filter((preset) => !preset.permissions.includes('segments:manage'));
+    expect(without.map((preset) => preset.key)).toContain('box-office');
+    for (const preset of without) {
+      const browser = await signedInBrowser(gateway, demoPerson(preset.key).email);
+      for (const route of routes) {
+        expect(permissionsOf(route.access)).toEqual(['segments:manage']);
+        const response = await browser.request(`/api${route.path.replace(':id', '1')}`, {
+          method: route.method,
+          ...(route.method === 'GET' ? {} : { json: { rule: all() } }),
+        });
+        const label = `${route.method} ${route.path} as ${preset.key}`;
+        expect({ label, status: response.status }).toEqual({ label, status: 403 });
+      }
+    }
+  });
+});
