@@ -4,7 +4,7 @@ import { type Database, inBackground } from '../../db/database';
 import { lastCompleteSync, mirroredCount } from '../mirror';
 import { analyzeKeys, hasKeys, keyCustomersAfter, keyCustomersChangedSince } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
-import { claimScan, failScan, finishScan, scanMarks, scanProgress } from './duplicates-store';
+import { claimScan, failScan, finishScan, requestFullScan, scanMarks, scanProgress } from './duplicates-store';
 
 /** Customers keyed per statement of a full scan: its progress steps, and the longest the embedded database is held. */
 const KEY_BATCH = 50_000;
@@ -66,6 +66,11 @@ export class DuplicateScanner {
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    await this.idle();
+  }
+
+  /** Settles when the tick under way (a poke's), if any, has finished. */
+  async idle(): Promise<void> {
     await this.#ticking;
   }
 
@@ -123,7 +128,7 @@ export class DuplicateScanner {
       const scope: ScanScope = { all: true };
       const pairs = await writePairs(db, organisationId, scope, startedAt);
       await dropPairsNotFound(db, organisationId, scope, startedAt);
-      return { watermark, syncedAt, compared, pairs, full: true, keysMs: keyed - began };
+      return { watermark, syncedAt, compared, pairs, keysMs: keyed - began };
     });
   }
 
@@ -144,7 +149,7 @@ export class DuplicateScanner {
         pairs = await writePairs(db, organisationId, scope, startedAt);
         await dropPairsNotFound(db, organisationId, scope, startedAt);
       }
-      return { watermark: batch.latest, syncedAt, compared: batch.written.length, pairs, full: false, keysMs };
+      return { watermark: batch.latest, syncedAt, compared: batch.written.length, pairs, keysMs };
     });
   }
 
@@ -159,7 +164,6 @@ export class DuplicateScanner {
       syncedAt: Date | null;
       compared: number;
       pairs: number;
-      full: boolean;
       keysMs: number;
     }>,
   ): Promise<ScanOutcome | null> {
@@ -183,6 +187,8 @@ export class DuplicateScanner {
       } catch (error) {
         if (error instanceof LeaseLost) {
           log.warn({ organisationId }, 'a duplicate scan lost its lease to another instance; it stopped');
+          // Its claim took the request for a full scan; the instance that took over may scan incrementally.
+          if (kind === 'full') await requestFullScan(db, organisationId);
           return null;
         }
         await failScan(db, organisationId, holder, error instanceof Error ? error.message : String(error));

@@ -179,7 +179,8 @@ export async function requestFullScan(db: Queryable, organisationId: number): Pr
 
 /**
  * Takes the organisation's scan lease for `holder` (no other live lease), by the database's clock; returns the
- * database's time of the start (the scan's stamp), or null when another instance holds it.
+ * database's time of the start (the scan's stamp), or null when another instance holds it. A full scan takes the
+ * request for one with it, so a request made while it runs stays for the scan after it.
  */
 export async function claimScan(
   db: Queryable,
@@ -194,7 +195,8 @@ export async function claimScan(
      values ($1, $2, now() + make_interval(secs => $4), $3, now(), null, 0, 0)
      on conflict (organisation_id) do update
         set holder = excluded.holder, lease_expires_at = excluded.lease_expires_at, kind = excluded.kind,
-            started_at = excluded.started_at, finished_at = null, steps_done = 0, steps_total = 0
+            started_at = excluded.started_at, finished_at = null, steps_done = 0, steps_total = 0,
+            full_requested = s.full_requested and excluded.kind <> 'full'
       where s.holder is null or s.lease_expires_at < now()
      returning started_at`,
     [organisationId, holder, kind, leaseSeconds],
@@ -219,29 +221,36 @@ export async function scanProgress(
   return rowCount === 1;
 }
 
-/** Ends a scan that finished: its marks move, its figures are kept, the lease is free. */
+/**
+ * Ends a scan that finished: its marks move, its figures are kept, the lease is free. A request for a full scan
+ * made while it ran stays (the claim took the earlier one).
+ */
 export async function finishScan(
   db: Queryable,
   organisationId: number,
   holder: string,
-  result: { watermark: Date | null; syncedAt: Date | null; compared: number; pairsFound: number; full: boolean },
+  result: { watermark: Date | null; syncedAt: Date | null; compared: number; pairsFound: number },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `update gateway.duplicate_scans
         set watermark = greatest(watermark, $3), synced_at = coalesce($4, synced_at), compared = $5,
-            pairs_found = $6, full_requested = case when $7 then false else full_requested end,
-            finished_at = now(), steps_done = steps_total, last_error = null, holder = null, lease_expires_at = null
+            pairs_found = $6, finished_at = now(), steps_done = steps_total, last_error = null, holder = null,
+            lease_expires_at = null
       where organisation_id = $1 and holder = $2`,
-    [organisationId, holder, result.watermark, result.syncedAt, result.compared, result.pairsFound, result.full],
+    [organisationId, holder, result.watermark, result.syncedAt, result.compared, result.pairsFound],
   );
   return rowCount === 1;
 }
 
-/** Ends a scan that failed: the error is kept, the marks stay (the next tick tries again), the lease is free. */
+/**
+ * Ends a scan that failed: the error is kept, the marks stay (the next tick tries again), the lease is free; a
+ * failed full scan is asked for again (its claim took the request).
+ */
 export async function failScan(db: Queryable, organisationId: number, holder: string, error: string): Promise<void> {
   await db.query(
     `update gateway.duplicate_scans
-        set last_error = $3, finished_at = now(), holder = null, lease_expires_at = null
+        set last_error = $3, finished_at = now(), holder = null, lease_expires_at = null,
+            full_requested = full_requested or kind = 'full'
       where organisation_id = $1 and holder = $2`,
     [organisationId, holder, error.slice(0, 500)],
   );

@@ -14,7 +14,7 @@ import { createTestService, DEMO, describeEachDatabase, type TestService } from 
 import { upsertCustomers } from '../mirror';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
-import { claimScan } from './duplicates-store';
+import { claimScan, finishScan } from './duplicates-store';
 
 /** Planted customers live in the mirror only, far above the seed's ids. */
 const PLANTED = 9_100_000;
@@ -135,6 +135,7 @@ describeEachDatabase('duplicate customers', (database) => {
     marketing = await signedInBrowser(gateway, MARKETING.email);
   });
   afterAll(async () => {
+    await gateway?.deps.duplicateScanner.stop();
     await gateway?.deps.mirror.stop();
     await gateway?.close();
     await service?.close();
@@ -167,10 +168,16 @@ describeEachDatabase('duplicate customers', (database) => {
     expect(
       (await marketing.request(`/api/duplicates/${PLANTED + 1}/${PLANTED + 2}/not-same`, { method: 'POST' })).status,
     ).toBe(409);
+    const before = (await queue()).scan;
     expect((await marketing.request('/api/duplicates/scans', { method: 'POST' })).status).toBe(202);
-    expect((await scanner().scanIfDue(organisationId))?.kind).toBe('full');
-    expect((await stored(PLANTED + 1, PLANTED + 2))?.state).toBe('not_same');
+    // "Scan again" pokes the gateway's own scanner, which scans in the background: calling it here as well
+    // would race that scan for the lease. Its full scan is the one asked for.
+    await scanner().idle();
     const all = await queue('?reason=email');
+    expect(all.scan).toMatchObject({ running: false, kind: 'full', fullRequested: false, lastError: null });
+    expect(Date.parse(all.scan.finishedAt ?? '')).toBeGreaterThan(Date.parse(before.finishedAt ?? ''));
+    expect(await scanner().scanIfDue(organisationId)).toBeNull();
+    expect((await stored(PLANTED + 1, PLANTED + 2))?.state).toBe('not_same');
     expect(all.data.some((pair) => pair.a.customerId === PLANTED + 1)).toBe(false);
     const { rows } = await gateway.db.query<{ customer_id: string }>(
       `select customer_id from gateway.audit_entries where organisation_id = $1 and action = 'duplicate-not-same'`,
@@ -206,6 +213,22 @@ describeEachDatabase('duplicate customers', (database) => {
       'update gateway.duplicate_scans set holder = null, lease_expires_at = null where organisation_id = $1',
       [organisationId],
     );
+  });
+
+  it('scans in full after a full scan that was under way when one was asked for', async () => {
+    expect(await claimScan(gateway.db, organisationId, 'another-instance', 'full', 60)).not.toBeNull();
+    expect((await marketing.request('/api/duplicates/scans', { method: 'POST' })).status).toBe(202);
+    // The poked scanner finds the organisation held by the other instance.
+    await scanner().idle();
+    const finished = await finishScan(gateway.db, organisationId, 'another-instance', {
+      watermark: null,
+      syncedAt: null,
+      compared: 0,
+      pairsFound: 0,
+    });
+    expect(finished).toBe(true);
+    expect((await queue()).scan).toMatchObject({ running: false, fullRequested: true });
+    expect((await scanner().scanIfDue(organisationId))?.kind).toBe('full');
   });
 
   it('merges through the service: copies the missing fields onto the kept record, tags the other, audits both', async () => {
