@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { SegmentCondition, SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
@@ -10,6 +9,7 @@ import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gate
 import { migrateGateway } from '../gateway/store';
 import { Prng } from '../service/db/seed/prng';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { createBenchDatabase, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -270,7 +270,6 @@ async function bench(engine: string, db: Database): Promise<string[]> {
   for (const worst of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
     console.log(`    slow: ${ms(worst.ms)}  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`);
   }
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   return [
     `${engine} (${CUSTOMERS.toLocaleString('en')} customers, ${ORDERS.toLocaleString('en')} orders): count p95 ${ms(percentile(counts, 95))} → ${verdict(percentile(counts, 95) <= 300)} (≤ 300 ms); preview first page p95 ${ms(percentile(pages, 95))}, max ${ms(Math.max(...pages))} → ${verdict(Math.max(...pages) <= 200)} (≤ 200 ms)`,
   ];
@@ -294,13 +293,8 @@ async function main(): Promise<void> {
     if (findPostgresBinaries()) {
       const server = await startPostgresServer({ durable: false });
       try {
-        const admin = new pg.Client({ connectionString: server.url });
-        await admin.connect();
-        await admin.query('create database foyer_segment_bench');
-        await admin.end();
-        const url = new URL(server.url);
-        url.pathname = '/foyer_segment_bench';
-        const db = await connectDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+        const url = await createBenchDatabase(server.url, 'foyer_segment_bench');
+        const db = await connectDatabase({ databaseUrl: url, poolSize: 2 });
         try {
           await migrateGateway(db);
           verdicts.push(...(await bench('PostgreSQL', db)));
@@ -312,7 +306,7 @@ async function main(): Promise<void> {
       }
     } else verdicts.push('PostgreSQL: binaries not found, skipped');
   }
-  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+  printVerdicts(verdicts, load());
 }
 
 main().then(

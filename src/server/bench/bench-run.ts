@@ -1,0 +1,26 @@
+import { availableParallelism, loadavg } from 'node:os';
+import pg from 'pg';
+
+/** What the benchmarks share around their measurements: the machine's load, their own database, the verdicts. */
+
+/** The last minute's load average and the CPUs, printed before and after a run (the machine is shared). */
+export const loadAverage = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
+
+/** A budget met or missed. */
+export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+/** Creates the database `name` on the benchmark's own PostgreSQL server; the address to connect to it. */
+export async function createBenchDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The verdicts, one a line, then the load after the run (`load`, as the benchmark words it). */
+export function printVerdicts(verdicts: readonly string[], load: string): void {
+  console.log(`\nVerdicts\n${verdicts.map((line) => `  ${line}`).join('\n')}\n\nAfter: ${load}`);
+}
