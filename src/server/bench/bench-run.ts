@@ -6,6 +6,12 @@ import pg from 'pg';
 /** The last minute's load average and the CPUs, printed before and after a run (the machine is shared). */
 export const loadAverage = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 
+/** All three load averages (1, 5 and 15 minutes) and the CPUs, for the benches that show the trend. */
+export const loadAverages = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${availableParallelism()} CPUs`;
+
 /** A budget met or missed. */
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 

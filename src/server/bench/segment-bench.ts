@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SegmentCondition, SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../db/connect';
@@ -9,7 +9,7 @@ import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gate
 import { migrateGateway } from '../gateway/store';
 import { Prng } from '../service/db/seed/prng';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
-import { createBenchDatabase, printVerdicts, verdict } from './bench-run';
+import { createBenchDatabase, loadAverages, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -27,10 +27,6 @@ const ORDERS = CUSTOMERS * 2;
 const ENGINE = process.env.BENCH_ENGINE ?? 'both';
 const RULES = 60;
 const TODAY = todayOf();
-const load = () =>
-  `load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')} on ${availableParallelism()} CPUs`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -243,7 +239,7 @@ const describe = (rule: SegmentRule): string =>
     .join(' & ');
 
 async function bench(engine: string, db: Database): Promise<string[]> {
-  console.log(`\n${engine}: filling the mirror (${load()})`);
+  console.log(`\n${engine}: filling the mirror (${loadAverages()})`);
   const org = await fill(db);
   const rules = generateRules();
   const counts: number[] = [];
@@ -276,7 +272,7 @@ async function bench(engine: string, db: Database): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Segments benchmark (issue 30). ${RULES} rules; before: ${load()}`);
+  console.log(`Segments benchmark (issue 30). ${RULES} rules; before: ${loadAverages()}`);
   const verdicts: string[] = [];
   if (ENGINE !== 'postgres') {
     const dataDir = await mkdtemp(join(tmpdir(), 'foyer-segment-bench-'));
@@ -306,7 +302,7 @@ async function main(): Promise<void> {
       }
     } else verdicts.push('PostgreSQL: binaries not found, skipped');
   }
-  printVerdicts(verdicts, load());
+  printVerdicts(verdicts, loadAverages());
 }
 
 main().then(
