@@ -1,5 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
+import { findPostgresBinaries, type PostgresServer, startPostgresServer } from '../testing/postgres-server';
 
 /** What the benchmarks share around their measurements: the machine's load, their own database, the verdicts. */
 
@@ -16,7 +17,7 @@ export const loadAverages = () =>
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /** Creates the database `name` on the benchmark's own PostgreSQL server; the address to connect to it. */
-export async function createBenchDatabase(serverUrl: string, name: string): Promise<string> {
+async function createBenchDatabase(serverUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -24,6 +25,24 @@ export async function createBenchDatabase(serverUrl: string, name: string): Prom
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Runs `bench` on a fresh database `name` of a PostgreSQL server of its own, stopped afterwards: its verdicts, or
+ * one saying PostgreSQL was skipped where its binaries are not installed.
+ */
+export async function onOwnPostgres(
+  name: string,
+  options: { durable: boolean },
+  bench: (url: string, server: PostgresServer) => Promise<string[]>,
+): Promise<string[]> {
+  if (!findPostgresBinaries()) return ['PostgreSQL: binaries not found, skipped'];
+  const server = await startPostgresServer(options);
+  try {
+    return await bench(await createBenchDatabase(server.url, name), server);
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The verdicts, one a line, then the load after the run (`load`, as the benchmark words it). */

@@ -11,8 +11,7 @@ import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { CITIES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, STREETS } from '../service/db/seed/names';
 import { Prng } from '../service/db/seed/prng';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
-import { createBenchDatabase, loadAverage, printVerdicts, verdict } from './bench-run';
+import { loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 
 /**
  * `npm run bench:duplicates` (issue 30, item 6): the duplicate scan over BENCH_CUSTOMERS (default 1,000,000)
@@ -328,17 +327,13 @@ async function main(): Promise<void> {
     }
   }
   if (only !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: true });
-      try {
-        const url = await createBenchDatabase(server.url, 'foyer_duplicate_bench');
-        const db = await connectDatabase({ databaseUrl: url, poolSize: 4 });
-        verdicts.push(...(await bench('PostgreSQL', db, server.dataDir)));
-        await db.close();
-      } finally {
-        await server.stop();
-      }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    const onPostgres = await onOwnPostgres('foyer_duplicate_bench', { durable: true }, async (url, server) => {
+      const db = await connectDatabase({ databaseUrl: url, poolSize: 4 });
+      const figures = await bench('PostgreSQL', db, server.dataDir);
+      await db.close();
+      return figures;
+    });
+    verdicts.push(...onPostgres);
   }
   printVerdicts(verdicts, loadAverage());
 }

@@ -10,8 +10,7 @@ import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { organisationIdOf } from '../testing/mirror';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
-import { createBenchDatabase, loadAverage, printVerdicts, verdict } from './bench-run';
+import { loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -230,20 +229,16 @@ async function main(): Promise<void> {
     }
   }
   if (only !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: true });
-      try {
-        const url = await createBenchDatabase(server.url, 'foyer_reports_bench');
-        const runtime = await startServiceRuntime(
-          { DATA_DIR: '', DATABASE_URL: url, SEED: 'demo', CART_TIMEOUT_SECONDS: 900 },
-          log,
-        );
-        verdicts.push(...(await bench('PostgreSQL', runtime)));
-        await runtime.close();
-      } finally {
-        await server.stop();
-      }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    const onPostgres = await onOwnPostgres('foyer_reports_bench', { durable: true }, async (url) => {
+      const runtime = await startServiceRuntime(
+        { DATA_DIR: '', DATABASE_URL: url, SEED: 'demo', CART_TIMEOUT_SECONDS: 900 },
+        log,
+      );
+      const figures = await bench('PostgreSQL', runtime);
+      await runtime.close();
+      return figures;
+    });
+    verdicts.push(...onPostgres);
   }
   printVerdicts(verdicts, loadAverage());
 }

@@ -8,8 +8,7 @@ import { daysBefore } from '../gateway/segments/segment-sql';
 import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gateway/segments/segment-store';
 import { migrateGateway } from '../gateway/store';
 import { Prng } from '../service/db/seed/prng';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
-import { createBenchDatabase, loadAverages, printVerdicts, verdict } from './bench-run';
+import { loadAverages, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -286,21 +285,16 @@ async function main(): Promise<void> {
     }
   }
   if (ENGINE !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: false });
+    const onPostgres = await onOwnPostgres('foyer_segment_bench', { durable: false }, async (url) => {
+      const db = await connectDatabase({ databaseUrl: url, poolSize: 2 });
       try {
-        const url = await createBenchDatabase(server.url, 'foyer_segment_bench');
-        const db = await connectDatabase({ databaseUrl: url, poolSize: 2 });
-        try {
-          await migrateGateway(db);
-          verdicts.push(...(await bench('PostgreSQL', db)));
-        } finally {
-          await db.close();
-        }
+        await migrateGateway(db);
+        return await bench('PostgreSQL', db);
       } finally {
-        await server.stop();
+        await db.close();
       }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    });
+    verdicts.push(...onPostgres);
   }
   printVerdicts(verdicts, loadAverages());
 }
