@@ -1,8 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import pg from 'pg';
 import pino from 'pino';
 import type { Customer } from '../../contract/customer';
 import { connectDatabase } from '../db/connect';
@@ -12,7 +11,7 @@ import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { CITIES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, STREETS } from '../service/db/seed/names';
 import { Prng } from '../service/db/seed/prng';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 
 /**
  * `npm run bench:duplicates` (issue 30, item 6): the duplicate scan over BENCH_CUSTOMERS (default 1,000,000)
@@ -34,7 +33,6 @@ const CHANGED = Number(process.env.BENCH_CHANGED ?? 300);
 const PLANTED_SHARE = 0.02;
 const HOUSEHOLD_SHARE = 0.03;
 const FILL_BATCH = 5_000;
-const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
@@ -231,7 +229,7 @@ async function bench(name: string, db: Database, postgresDataDir: string | null)
   const filled = performance.now();
   await fill(db, organisationId, population.customers);
   console.log(
-    `  mirror filled: ${population.customers.length} customers (${population.truth.size} planted duplicates) in ${seconds(performance.now() - filled)}; ${load()}`,
+    `  mirror filled: ${population.customers.length} customers (${population.truth.size} planted duplicates) in ${seconds(performance.now() - filled)}; ${loadAverage()}`,
   );
 
   const scanner = deps.duplicateScanner;
@@ -240,7 +238,7 @@ async function bench(name: string, db: Database, postgresDataDir: string | null)
   if (!full) throw new Error('the full scan did not take its lease');
   const fullCpu = (await cpuSeconds(postgresDataDir)) - cpuBefore;
   console.log(
-    `  full scan: ${seconds(full.ms)} (keys ${seconds(full.keysMs)}, pairs ${seconds(full.ms - full.keysMs)}), CPU ${fullCpu.toFixed(1)} s — ${full.compared} customers keyed, ${full.pairs} pairs; ${load()}`,
+    `  full scan: ${seconds(full.ms)} (keys ${seconds(full.keysMs)}, pairs ${seconds(full.ms - full.keysMs)}), CPU ${fullCpu.toFixed(1)} s — ${full.compared} customers keyed, ${full.pairs} pairs; ${loadAverage()}`,
   );
 
   // A sync of CHANGED customers: most get a new phone or city, 50 become duplicates of others.
@@ -305,8 +303,9 @@ async function bench(name: string, db: Database, postgresDataDir: string | null)
   // A full scan again, as "scan again" runs it: the keys of unchanged records are read, not written.
   const again = await scanner.fullScan(organisationId);
   if (again)
-    console.log(`  full scan again (keys in place): ${seconds(again.ms)} (keys ${seconds(again.keysMs)}); ${load()}`);
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    console.log(
+      `  full scan again (keys in place): ${seconds(again.ms)} (keys ${seconds(again.keysMs)}); ${loadAverage()}`,
+    );
   return [
     `${name}, ${population.customers.length} customers: full scan ${seconds(full.ms)} (CPU ${fullCpu.toFixed(1)} s) → ${verdict(full.ms <= 60_000)} (≤ 60 s); incremental ${incremental.ms.toFixed(0)} ms (CPU ${(incrementalCpu * 1000).toFixed(0)} ms) → ${verdict(incremental.ms <= 2000)} (≤ 2 s)`,
     `${name}: precision top 100 ${(precisionTop * 100).toFixed(1)} % → ${verdict(precisionTop >= 0.95)} (≥ 95 %); recall ${(recall * 100).toFixed(1)} % → ${verdict(recall >= 0.9)} (≥ 90 %)`,
@@ -314,7 +313,7 @@ async function bench(name: string, db: Database, postgresDataDir: string | null)
 }
 
 async function main(): Promise<void> {
-  console.log(`Duplicate scan benchmark (issue 30, item 6), ${CUSTOMERS} customers. Before: ${load()}`);
+  console.log(`Duplicate scan benchmark (issue 30, item 6), ${CUSTOMERS} customers. Before: ${loadAverage()}`);
   const verdicts: string[] = [];
   const only = process.env.BENCH_DATABASE;
   if (only !== 'postgres') {
@@ -328,24 +327,15 @@ async function main(): Promise<void> {
     }
   }
   if (only !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: true });
-      try {
-        const admin = new pg.Client({ connectionString: server.url });
-        await admin.connect();
-        await admin.query('create database foyer_duplicate_bench');
-        await admin.end();
-        const url = new URL(server.url);
-        url.pathname = '/foyer_duplicate_bench';
-        const db = await connectDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-        verdicts.push(...(await bench('PostgreSQL', db, server.dataDir)));
-        await db.close();
-      } finally {
-        await server.stop();
-      }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    const onPostgres = await onOwnPostgres('foyer_duplicate_bench', { durable: true }, async (url, server) => {
+      const db = await connectDatabase({ databaseUrl: url, poolSize: 4 });
+      const figures = await bench('PostgreSQL', db, server.dataDir);
+      await db.close();
+      return figures;
+    });
+    verdicts.push(...onPostgres);
   }
-  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+  printVerdicts(verdicts, loadAverage());
 }
 
 main().then(

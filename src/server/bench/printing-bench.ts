@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
@@ -12,6 +12,7 @@ import { startServiceRuntime } from '../runtime';
 import { loadDemoFixtures } from '../testing/demo-fixtures';
 import { startPrinterSimulator } from '../testing/printer-simulator';
 import { fullPriceType } from '../testing/selling';
+import { loadAverage } from './bench-run';
 import { median, percentile } from './stats';
 
 /**
@@ -25,10 +26,9 @@ import { median, percentile } from './stats';
 const SALES = Number(process.env.BENCH_SALES ?? 40);
 const BUDGET_MS = 300;
 const log = pino({ level: 'warn' });
-const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 
 async function main() {
-  console.log(`Before: ${load()}`);
+  console.log(`Before: ${loadAverage()}`);
   const dataDir = await mkdtemp(join(tmpdir(), 'foyer-printing-bench-'));
   const printer = await startPrinterSimulator();
   try {
@@ -114,7 +114,7 @@ async function main() {
     console.log(
       `  verdict: p95 ${ms(p95)} ${p95 <= BUDGET_MS ? '≤' : '>'} ${BUDGET_MS} ms budget — ${p95 <= BUDGET_MS ? 'met' : 'MISSED'}`,
     );
-    console.log(`After: ${load()}`);
+    console.log(`After: ${loadAverage()}`);
     // The last jobs are marked sent a moment after their last byte.
     await new Promise((resolve) => setTimeout(resolve, 500));
     server.close();

@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
 import { embeddedService } from '../gateway/service-connection';
@@ -11,7 +10,7 @@ import { openGateway } from '../gateway/start-gateway';
 import { DEMO_PASSWORD } from '../gateway/store';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { organisationIdOf } from '../testing/mirror';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -31,7 +30,6 @@ import { percentile } from './stats';
 const log = pino({ level: 'warn' });
 const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const load = () => `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} CPUs`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -205,7 +203,6 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
     const worst = slowest.sort((a, b) => b.ms - a.ms).slice(0, 4);
     console.log(`  slowest filter/group requests: ${worst.map((w) => `${w.what} ${ms(w.ms)}`).join(', ')}`);
     console.log(`  CSV of the period: ${csvRows} rows, ${(csv.text.length / 1e6).toFixed(1)} MB in ${ms(csv.ms)}`);
-    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     verdicts.push(
       `${database}: first view ${ms(medianAfter)} (cold ${ms(cold.ms)}) vs bulk download ${ms(medianBefore)} (${(medianBefore / medianAfter).toFixed(0)}× less) → ${verdict(Math.max(cold.ms, medianAfter) <= 1500)} (≤ 1.5 s)`,
       `${database}: filter p95 ${ms(percentile(filterTimes, 95))}, grouping p95 ${ms(percentile(groupTimes, 95))} → ${verdict(Math.max(percentile(filterTimes, 95), percentile(groupTimes, 95)) <= 100)} (≤ 100 ms); text search p95 ${ms(percentile(textTimes, 95))}`,
@@ -217,7 +214,7 @@ async function bench(database: string, runtime: ServiceRuntime): Promise<string[
 }
 
 async function main(): Promise<void> {
-  console.log(`Reports benchmark (issue 21). Before: ${load()}`);
+  console.log(`Reports benchmark (issue 21). Before: ${loadAverage()}`);
   const verdicts: string[] = [];
   const only = process.env.BENCH_DATABASE;
   if (only !== 'postgres') {
@@ -232,27 +229,18 @@ async function main(): Promise<void> {
     }
   }
   if (only !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: true });
-      try {
-        const admin = new pg.Client({ connectionString: server.url });
-        await admin.connect();
-        await admin.query('create database foyer_reports_bench');
-        await admin.end();
-        const url = new URL(server.url);
-        url.pathname = '/foyer_reports_bench';
-        const runtime = await startServiceRuntime(
-          { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', CART_TIMEOUT_SECONDS: 900 },
-          log,
-        );
-        verdicts.push(...(await bench('PostgreSQL', runtime)));
-        await runtime.close();
-      } finally {
-        await server.stop();
-      }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    const onPostgres = await onOwnPostgres('foyer_reports_bench', { durable: true }, async (url) => {
+      const runtime = await startServiceRuntime(
+        { DATA_DIR: '', DATABASE_URL: url, SEED: 'demo', CART_TIMEOUT_SECONDS: 900 },
+        log,
+      );
+      const figures = await bench('PostgreSQL', runtime);
+      await runtime.close();
+      return figures;
+    });
+    verdicts.push(...onPostgres);
   }
-  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+  printVerdicts(verdicts, loadAverage());
 }
 
 main().then(

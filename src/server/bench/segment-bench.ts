@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { SegmentCondition, SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
@@ -9,7 +8,7 @@ import { daysBefore } from '../gateway/segments/segment-sql';
 import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gateway/segments/segment-store';
 import { migrateGateway } from '../gateway/store';
 import { Prng } from '../service/db/seed/prng';
-import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
+import { loadAverages, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -27,10 +26,6 @@ const ORDERS = CUSTOMERS * 2;
 const ENGINE = process.env.BENCH_ENGINE ?? 'both';
 const RULES = 60;
 const TODAY = todayOf();
-const load = () =>
-  `load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')} on ${availableParallelism()} CPUs`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -243,7 +238,7 @@ const describe = (rule: SegmentRule): string =>
     .join(' & ');
 
 async function bench(engine: string, db: Database): Promise<string[]> {
-  console.log(`\n${engine}: filling the mirror (${load()})`);
+  console.log(`\n${engine}: filling the mirror (${loadAverages()})`);
   const org = await fill(db);
   const rules = generateRules();
   const counts: number[] = [];
@@ -270,14 +265,13 @@ async function bench(engine: string, db: Database): Promise<string[]> {
   for (const worst of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
     console.log(`    slow: ${ms(worst.ms)}  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`);
   }
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   return [
     `${engine} (${CUSTOMERS.toLocaleString('en')} customers, ${ORDERS.toLocaleString('en')} orders): count p95 ${ms(percentile(counts, 95))} → ${verdict(percentile(counts, 95) <= 300)} (≤ 300 ms); preview first page p95 ${ms(percentile(pages, 95))}, max ${ms(Math.max(...pages))} → ${verdict(Math.max(...pages) <= 200)} (≤ 200 ms)`,
   ];
 }
 
 async function main(): Promise<void> {
-  console.log(`Segments benchmark (issue 30). ${RULES} rules; before: ${load()}`);
+  console.log(`Segments benchmark (issue 30). ${RULES} rules; before: ${loadAverages()}`);
   const verdicts: string[] = [];
   if (ENGINE !== 'postgres') {
     const dataDir = await mkdtemp(join(tmpdir(), 'foyer-segment-bench-'));
@@ -291,28 +285,18 @@ async function main(): Promise<void> {
     }
   }
   if (ENGINE !== 'pglite') {
-    if (findPostgresBinaries()) {
-      const server = await startPostgresServer({ durable: false });
+    const onPostgres = await onOwnPostgres('foyer_segment_bench', { durable: false }, async (url) => {
+      const db = await connectDatabase({ databaseUrl: url, poolSize: 2 });
       try {
-        const admin = new pg.Client({ connectionString: server.url });
-        await admin.connect();
-        await admin.query('create database foyer_segment_bench');
-        await admin.end();
-        const url = new URL(server.url);
-        url.pathname = '/foyer_segment_bench';
-        const db = await connectDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-        try {
-          await migrateGateway(db);
-          verdicts.push(...(await bench('PostgreSQL', db)));
-        } finally {
-          await db.close();
-        }
+        await migrateGateway(db);
+        return await bench('PostgreSQL', db);
       } finally {
-        await server.stop();
+        await db.close();
       }
-    } else verdicts.push('PostgreSQL: binaries not found, skipped');
+    });
+    verdicts.push(...onPostgres);
   }
-  console.log(`\nVerdicts\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}\n\nAfter: ${load()}`);
+  printVerdicts(verdicts, loadAverages());
 }
 
 main().then(

@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import pino from 'pino';
 import type { Queryable } from '../db/database';
 import { CustomerJobRunner, createCustomerJob, type SegmentMembers } from '../gateway/customer-jobs';
@@ -6,6 +5,7 @@ import { embeddedService, type ServiceConnection } from '../gateway/service-conn
 import { openGateway } from '../gateway/start-gateway';
 import { startServiceRuntime } from '../runtime';
 import { organisationIdOf } from '../testing/mirror';
+import { loadAverages } from './bench-run';
 import { percentile } from './stats';
 
 /**
@@ -23,10 +23,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const CALLS_PER_SECOND = Number(process.env.BENCH_CALLS_PER_SECOND ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const TAG = 'Docent';
-const load = () =>
-  `load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')} on ${availableParallelism()} CPUs`;
 
 /** A segment for the bench: the first MEMBERS customers of the mirror without the tag. */
 const benchSegment: SegmentMembers = {
@@ -85,7 +81,7 @@ const stats = (values: number[]) =>
   `mean ${(values.reduce((sum, n) => sum + n, 0) / Math.max(1, values.length)).toFixed(2)} ms, p50 ${percentile(values, 50).toFixed(2)} ms, p95 ${percentile(values, 95).toFixed(2)} ms`;
 
 async function main(): Promise<void> {
-  console.log(`Tagging benchmark (issue 30, item 2): ${MEMBERS} members. Before: ${load()}`);
+  console.log(`Tagging benchmark (issue 30, item 2): ${MEMBERS} members. Before: ${loadAverages()}`);
   const seeded = performance.now();
   const runtime = await startServiceRuntime(
     {
@@ -199,7 +195,7 @@ async function main(): Promise<void> {
   console.log(
     `  tag changes sent: ${[...posts.values()].reduce((sum, n) => sum + n, 0)} for ${members.length} members; repeated: ${repeated}; missing: ${missing}`,
   );
-  console.log(`After: ${load()}`);
+  console.log(`After: ${loadAverages()}`);
   await deps.mirror.stop();
   await runtime.close();
   if (repeated > 0 || missing > 0) process.exitCode = 1;

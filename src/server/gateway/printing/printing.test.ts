@@ -2,24 +2,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PrintingStatus, PrintJob, PrintJobsAnswer } from '@/contract/printing';
 import type { SalesPoint } from '@/contract/sales-points';
 import type { CurrentShift, ShiftDetail } from '@/contract/shift';
-import { ensureDemoClients } from '../../testing/client-fixtures';
-import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { boxOfficeSetup, expectJson } from '../../testing/box-office';
+import type { DemoFixtures } from '../../testing/demo-fixtures';
 import { type PrinterSimulator, startPrinterSimulator } from '../../testing/printer-simulator';
 import { fullPriceType } from '../../testing/selling';
-import {
-  createTestGateway,
-  demoPerson,
-  quietLog,
-  signedInBrowser,
-  type TestBrowser,
-  type TestGateway,
-} from '../../testing/test-gateway';
-import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { demoPerson, quietLog, signedInBrowser, type TestBrowser, type TestGateway } from '../../testing/test-gateway';
+import { describeEachDatabase, type TestService } from '../../testing/test-service';
 import { permissionsOf } from '../access';
 import type { AuditEntry } from '../audit/audit-trail';
 import { createGatewayApp } from '../gateway';
 import { ROLE_PRESETS } from '../permissions';
-import { embeddedService } from '../service-connection';
 import { claimJob, insertPrintJob } from './print-job-store';
 import { sendJob } from './print-sender';
 
@@ -38,10 +30,7 @@ describeEachDatabase('printing at a sales point', (database) => {
   let kassa: SalesPoint;
 
   beforeAll(async () => {
-    service = await createTestService({ database });
-    await ensureDemoClients(service.db);
-    fx = await loadDemoFixtures(service.db);
-    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    ({ service, fx, gateway } = await boxOfficeSetup(database));
     seller = await signedInBrowser(gateway, SELLER.email);
     admin = await signedInBrowser(gateway, ADMIN.email);
     priceId = await fullPriceType(service.db, fx.reserved.eventId, fx.reserved.rankId);
@@ -52,12 +41,6 @@ describeEachDatabase('printing at a sales point', (database) => {
     await gateway?.close();
     await service?.close();
   });
-
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text();
-    expect(`${response.status} ${text}`).toMatch(new RegExp(`^${status} `));
-    return JSON.parse(text) as T;
-  };
 
   const salesPointBody = (name: string, port: number, extra: Record<string, unknown> = {}) => ({
     name,
@@ -76,9 +59,9 @@ describeEachDatabase('printing at a sales point', (database) => {
     });
 
   async function closeShift(browser: TestBrowser): Promise<ShiftDetail> {
-    const { shift, totals } = await json<CurrentShift>(await browser.request('/api/shifts/current'));
+    const { shift, totals } = await expectJson<CurrentShift>(await browser.request('/api/shifts/current'));
     if (!shift || !totals) throw new Error('no open shift');
-    return json<ShiftDetail>(
+    return expectJson<ShiftDetail>(
       await browser.request(`/api/shifts/${shift.id}/close`, {
         method: 'POST',
         json: { countedCashCents: totals.expected.cashCents, countedCardCents: totals.expected.cardCents },
@@ -91,20 +74,25 @@ describeEachDatabase('printing at a sales point', (database) => {
     browser: TestBrowser,
     method: 'cash' | 'card',
   ): Promise<{ orderId: number; orderKey: string }> {
-    const cart = await json<{ cart_id: string }>(await browser.request('/api/v1/demo/cart/', { method: 'POST' }), 201);
-    await json(
+    const cart = await expectJson<{ cart_id: string }>(
+      await browser.request('/api/v1/demo/cart/', { method: 'POST' }),
+      201,
+    );
+    await expectJson(
       await browser.request(`/api/v1/demo/partner/cart/${cart.cart_id}`, {
         method: 'POST',
         json: [{ priceId, rankId: fx.reserved.rankId, eventId: fx.reserved.eventId, numberOfTickets: 2 }],
       }),
     );
-    const { orderId } = await json<{ orderId: number }>(
+    const { orderId } = await expectJson<{ orderId: number }>(
       await browser.request(`/api/v1/demo/partner/cart/${cart.cart_id}/checkout`, {
         method: 'POST',
         json: { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods[method] },
       }),
     );
-    const order = await json<{ orderKey: string }>(await browser.request(`/api/v1/demo/partner/order/${orderId}`));
+    const order = await expectJson<{ orderKey: string }>(
+      await browser.request(`/api/v1/demo/partner/order/${orderId}`),
+    );
     return { orderId, orderKey: order.orderKey };
   }
 
@@ -113,7 +101,7 @@ describeEachDatabase('printing at a sales point', (database) => {
 
   async function settled(browser: TestBrowser, jobIds: readonly number[]): Promise<PrintJob[]> {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const status = await json<PrintingStatus>(await browser.request('/api/printing/status'));
+      const status = await expectJson<PrintingStatus>(await browser.request('/api/printing/status'));
       const jobs = status.jobs.filter((job) => jobIds.includes(job.id));
       if (jobs.length === jobIds.length && jobs.every((job) => job.status === 'sent' || job.status === 'failed')) {
         return jobs;
@@ -124,19 +112,19 @@ describeEachDatabase('printing at a sales point', (database) => {
   }
 
   const auditOf = async (action: string): Promise<AuditEntry[]> =>
-    (await json<{ data: AuditEntry[] }>(await admin.request(`/api/audit?action=${action}`))).data;
+    (await expectJson<{ data: AuditEntry[] }>(await admin.request(`/api/audit?action=${action}`))).data;
 
   it('prints a cash sale at Kassa 1 without a dialog: a receipt with a drawer pulse, a ticket per seat with its QR code and a cut', async () => {
-    kassa = await json<SalesPoint>(
+    kassa = await expectJson<SalesPoint>(
       await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('Kassa 1', printer.port) }),
       201,
     );
     expect(kassa).toMatchObject({ name: 'Kassa 1', enabled: true, cashDrawer: true });
-    const opened = await json<CurrentShift>(await openShift(seller, kassa.id), 201);
+    const opened = await expectJson<CurrentShift>(await openShift(seller, kassa.id), 201);
     expect(opened.shift).toMatchObject({ desk: { name: 'Kassa 1' }, salesPointId: kassa.id });
 
     const { orderId, orderKey } = await sellTwoSeats(seller, 'cash');
-    const { jobs } = await json<PrintJobsAnswer>(await print(seller, orderId), 202);
+    const { jobs } = await expectJson<PrintJobsAnswer>(await print(seller, orderId), 202);
     expect(jobs.map((job) => [job.kind, job.printer, job.reprint, job.opensDrawer])).toEqual([
       ['receipt', 'receipt', false, true],
       ['tickets', 'receipt', false, false],
@@ -162,7 +150,7 @@ describeEachDatabase('printing at a sales point', (database) => {
     ).toEqual(['sent', 'sent']);
 
     // A reprint says so on the paper and in the trail, and opens no drawer.
-    const again = await json<PrintJobsAnswer>(await print(seller, orderId), 202);
+    const again = await expectJson<PrintJobsAnswer>(await print(seller, orderId), 202);
     expect(again.jobs.map((job) => [job.reprint, job.opensDrawer])).toEqual([
       [true, false],
       [true, false],
@@ -181,19 +169,19 @@ describeEachDatabase('printing at a sales point', (database) => {
 
     // A card sale prints without opening the drawer.
     const card = await sellTwoSeats(seller, 'card');
-    const cardJobs = await json<PrintJobsAnswer>(await print(seller, card.orderId), 202);
+    const cardJobs = await expectJson<PrintJobsAnswer>(await print(seller, card.orderId), 202);
     expect(cardJobs.jobs.map((job) => job.opensDrawer)).toEqual([false, false]);
     expect((await printer.waitForJobs(6))[4]?.pulses).toBe(0);
   });
 
   it('opens the drawer on "no sale" (with a reason) and at cash-up, and the Z-report counts each opening', async () => {
     const before = printer.jobs.length;
-    await json(await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: '' } }), 422);
-    const noSale = await json<PrintJob>(
+    await expectJson(await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: '' } }), 422);
+    const noSale = await expectJson<PrintJob>(
       await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: 'Change for the cloakroom' } }),
       202,
     );
-    const cashUp = await json<PrintJob>(await seller.request('/api/printing/cash-up', { method: 'POST' }), 202);
+    const cashUp = await expectJson<PrintJob>(await seller.request('/api/printing/cash-up', { method: 'POST' }), 202);
     await settled(seller, [noSale.id, cashUp.id]);
     const drawerJobs = (await printer.waitForJobs(before + 2)).slice(before);
     expect(drawerJobs.map((job) => [job.pulses, job.cuts])).toEqual([
@@ -208,15 +196,15 @@ describeEachDatabase('printing at a sales point', (database) => {
     });
 
     // A sales point with an open shift is not disabled.
-    await json(await admin.request(`/api/sales-points/${kassa.id}/disable`, { method: 'POST' }), 409);
+    await expectJson(await admin.request(`/api/sales-points/${kassa.id}/disable`, { method: 'POST' }), 409);
     const closed = await closeShift(seller);
     expect(closed.zReport?.drawerOpenings).toEqual({ sale: 1, noSale: 1, cashUp: 1 });
-    const disabled = await json<SalesPoint>(
+    const disabled = await expectJson<SalesPoint>(
       await admin.request(`/api/sales-points/${kassa.id}/disable`, { method: 'POST' }),
     );
     expect(disabled.enabled).toBe(false);
-    await json(await openShift(seller, kassa.id), 422);
-    await json(await admin.request(`/api/sales-points/${kassa.id}/enable`, { method: 'POST' }));
+    await expectJson(await openShift(seller, kassa.id), 422);
+    await expectJson(await admin.request(`/api/sales-points/${kassa.id}/enable`, { method: 'POST' }));
     expect((await auditOf('sales-point')).map((entry) => entry.details?.change)).toEqual([
       'enable',
       'disable',
@@ -226,27 +214,27 @@ describeEachDatabase('printing at a sales point', (database) => {
 
   it('fails a job visibly when the printer is off or out of paper, and a retry sends it once', async () => {
     const off = await startPrinterSimulator();
-    const point = await json<SalesPoint>(
+    const point = await expectJson<SalesPoint>(
       await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('Kassa 2', off.port) }),
       201,
     );
-    await json(await openShift(seller, point.id), 201);
+    await expectJson(await openShift(seller, point.id), 201);
     await off.switchOff();
     const sale = await sellTwoSeats(seller, 'cash');
-    const { jobs } = await json<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    const { jobs } = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
     const failed = await settled(
       seller,
       jobs.map((job) => job.id),
     );
     expect(failed.map((job) => job.status)).toEqual(['failed', 'failed']);
     expect(failed[0]?.error).toMatch(/^Printer 127\.0\.0\.1:\d+ refused the connection/);
-    const status = await json<PrintingStatus>(await seller.request('/api/printing/status'));
+    const status = await expectJson<PrintingStatus>(await seller.request('/api/printing/status'));
     expect(status.printers).toMatchObject([{ printer: 'receipt', state: 'failed', outOfPaper: false }]);
 
     await off.switchOn();
     const receiptJob = jobs[0] as PrintJob;
-    await json(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 202);
-    await json(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 409);
+    await expectJson(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 202);
+    await expectJson(await seller.request(`/api/printing/jobs/${receiptJob.id}/retry`, { method: 'POST' }), 409);
     expect((await settled(seller, [receiptJob.id]))[0]?.status).toBe('sent');
     const [retried] = await off.waitForJobs(1);
     expect(retried?.pulses).toBe(1);
@@ -259,10 +247,10 @@ describeEachDatabase('printing at a sales point', (database) => {
 
     // Out of paper: the printer says so before the job is sent, and the chip shows it.
     off.mode = 'out-of-paper';
-    const { jobs: paperless } = await json<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    const { jobs: paperless } = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
     const [noPaper] = await settled(seller, [paperless[0]?.id as number]);
     expect(noPaper?.error).toMatch(/out of paper/);
-    const chip = await json<PrintingStatus>(await seller.request('/api/printing/status'));
+    const chip = await expectJson<PrintingStatus>(await seller.request('/api/printing/status'));
     expect(chip.printers[0]).toMatchObject({ state: 'failed', outOfPaper: true });
     await closeShift(seller);
     await off.close();
@@ -307,7 +295,7 @@ describeEachDatabase('printing at a sales point', (database) => {
   });
 
   it('refuses a sales point outside its address range, and a name twice', async () => {
-    const ranged = await json<SalesPoint>(
+    const ranged = await expectJson<SalesPoint>(
       await admin.request('/api/sales-points', {
         method: 'POST',
         json: salesPointBody('Kassa 3', printer.port, { allowedRange: '10.1.2.3/16' }),
@@ -315,12 +303,12 @@ describeEachDatabase('printing at a sales point', (database) => {
       201,
     );
     expect(ranged.allowedRange).toBe('10.1.0.0/16');
-    await json(await openShift(seller, ranged.id), 403);
-    await json(
+    await expectJson(await openShift(seller, ranged.id), 403);
+    await expectJson(
       await admin.request('/api/sales-points', { method: 'POST', json: salesPointBody('kassa 3', printer.port) }),
       409,
     );
-    await json(
+    await expectJson(
       await admin.request('/api/sales-points', {
         method: 'POST',
         json: salesPointBody('Kassa 4', printer.port, { receiptPrinter: null }),

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CurrentShift, Reconciliation, ShiftDetail, ShiftPage, ShiftSummary } from '@/contract/shift';
-import { ensureDemoClients } from '../../testing/client-fixtures';
-import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { boxOfficeSetup, expectJson } from '../../testing/box-office';
+import type { DemoFixtures } from '../../testing/demo-fixtures';
 import { fullPriceType } from '../../testing/selling';
-import {
-  createTestGateway,
-  demoPerson,
-  quietLog,
-  signedInBrowser,
-  type TestBrowser,
-  type TestGateway,
-} from '../../testing/test-gateway';
-import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { demoPerson, quietLog, signedInBrowser, type TestBrowser, type TestGateway } from '../../testing/test-gateway';
+import { DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import type { AuditEntry } from '../audit/audit-trail';
 import { upsertOrders } from '../mirror';
-import { embeddedService } from '../service-connection';
 import { type OrderReader, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { readSale, readUnreadSales } from './shift-sales';
 import { salesOfShift } from './shift-store';
@@ -38,10 +30,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   const nextDesk = () => `Kassa ${database} ${++deskCount}`;
 
   beforeAll(async () => {
-    service = await createTestService({ database });
-    await ensureDemoClients(service.db);
-    fx = await loadDemoFixtures(service.db);
-    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    ({ service, fx, gateway } = await boxOfficeSetup(database));
     seller = await signedInBrowser(gateway, SELLER.email);
     manager = await signedInBrowser(gateway, MANAGER.email);
     admin = await signedInBrowser(gateway, ADMIN.email);
@@ -52,12 +41,6 @@ describeEachDatabase('shifts and cash-up', (database) => {
     await service?.close();
   });
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text();
-    expect(`${response.status} ${text}`).toMatch(new RegExp(`^${status} `));
-    return JSON.parse(text) as T;
-  };
-
   const open = (browser: TestBrowser, desk: string, openingFloatCents: number) =>
     browser.request('/api/shifts', { method: 'POST', json: { desk, openingFloatCents, timeZone: ZONE } });
 
@@ -66,7 +49,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
     browser: TestBrowser,
     options: { tickets: number; method: 'cash' | 'card' | 'online'; donation?: number },
   ): Promise<number> {
-    const created = await json<{ cart_id: string }>(
+    const created = await expectJson<{ cart_id: string }>(
       await browser.request('/api/v1/demo/cart/', { method: 'POST' }),
       201,
     );
@@ -80,8 +63,10 @@ describeEachDatabase('shifts and cash-up', (database) => {
     ];
     if (options.donation)
       items.push({ priceId: 'donation', rankId: 0, amount: options.donation, itemType: 'donation' });
-    await json(await browser.request(`/api/v1/demo/partner/cart/${created.cart_id}`, { method: 'POST', json: items }));
-    const checkout = await json<{ orderId: number }>(
+    await expectJson(
+      await browser.request(`/api/v1/demo/partner/cart/${created.cart_id}`, { method: 'POST', json: items }),
+    );
+    const checkout = await expectJson<{ orderId: number }>(
       await browser.request(`/api/v1/demo/partner/cart/${created.cart_id}/checkout`, {
         method: 'POST',
         json: {
@@ -96,28 +81,29 @@ describeEachDatabase('shifts and cash-up', (database) => {
   }
 
   const orderAmount = async (orderId: number) => {
-    const order = await json<{ amount: number; donation: number }>(
+    const order = await expectJson<{ amount: number; donation: number }>(
       await service.request(`/v1/demo/partner/order/${orderId}`, { key: DEMO.apiKey }),
     );
     return { amountCents: Math.round(order.amount * 100), donationCents: Math.round(order.donation * 100) };
   };
 
-  const current = async (browser: TestBrowser) => json<CurrentShift>(await browser.request('/api/shifts/current'));
+  const current = async (browser: TestBrowser) =>
+    expectJson<CurrentShift>(await browser.request('/api/shifts/current'));
 
   const detail = async (browser: TestBrowser, shiftId: number) =>
-    json<ShiftDetail>(await browser.request(`/api/shifts/${shiftId}`));
+    expectJson<ShiftDetail>(await browser.request(`/api/shifts/${shiftId}`));
 
   const close = (browser: TestBrowser, shiftId: number, body: Record<string, unknown>) =>
     browser.request(`/api/shifts/${shiftId}/close`, { method: 'POST', json: body });
 
   const auditOf = async (action: string): Promise<AuditEntry[]> =>
-    (await json<{ data: AuditEntry[] }>(await admin.request(`/api/audit?action=${action}`))).data;
+    (await expectJson<{ data: AuditEntry[] }>(await admin.request(`/api/audit?action=${action}`))).data;
 
   /** Closes whatever shift the browser's person has open, counting exactly what is expected. */
   async function closeOpenShift(browser: TestBrowser) {
     const { shift, totals } = await current(browser);
     if (!shift || !totals) return;
-    await json(
+    await expectJson(
       await close(browser, shift.id, {
         countedCashCents: totals.expected.cashCents,
         countedCardCents: totals.expected.cardCents,
@@ -127,7 +113,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
 
   it('opens a shift at a desk with a float: one per seller and one per desk, recorded in the trail', async () => {
     const desk = nextDesk();
-    const opened = await json<CurrentShift>(await open(seller, desk, 15_000), 201);
+    const opened = await expectJson<CurrentShift>(await open(seller, desk, 15_000), 201);
     expect(opened.shift).toMatchObject({
       desk: { name: desk },
       seller: { name: SELLER.name, email: SELLER.email },
@@ -142,24 +128,24 @@ describeEachDatabase('shifts and cash-up', (database) => {
     expect((await current(seller)).shift?.id).toBe(shiftId);
 
     // The same seller again, at another desk: refused, naming the open shift.
-    const again = await json<{ message: string; shiftId: number }>(await open(seller, nextDesk(), 0), 409);
+    const again = await expectJson<{ message: string; shiftId: number }>(await open(seller, nextDesk(), 0), 409);
     expect(again.shiftId).toBe(shiftId);
     // Another seller at the same desk (names compare without case): refused on the desk field.
-    const taken = await json<{ errors: { desk: string[] } }>(await open(admin, desk.toUpperCase(), 0), 409);
+    const taken = await expectJson<{ errors: { desk: string[] } }>(await open(admin, desk.toUpperCase(), 0), 409);
     expect(taken.errors.desk[0]).toContain(SELLER.name);
 
     expect(
-      (await json<{ errors: Record<string, string[]> }>(await open(admin, '  ', 0), 422)).errors.desk,
+      (await expectJson<{ errors: Record<string, string[]> }>(await open(admin, '  ', 0), 422)).errors.desk,
     ).toBeDefined();
     expect(
-      (await json<{ errors: Record<string, string[]> }>(await open(admin, nextDesk(), -1), 422)).errors
+      (await expectJson<{ errors: Record<string, string[]> }>(await open(admin, nextDesk(), -1), 422)).errors
         .openingFloatCents,
     ).toBeDefined();
     const badZone = await admin.request('/api/shifts', {
       method: 'POST',
       json: { desk: nextDesk(), openingFloatCents: 0, timeZone: 'Mars/Olympus' },
     });
-    expect((await json<{ errors: Record<string, string[]> }>(badZone, 422)).errors.timeZone).toBeDefined();
+    expect((await expectJson<{ errors: Record<string, string[]> }>(badZone, 422)).errors.timeZone).toBeDefined();
 
     const [entry] = await auditOf('shift-open');
     expect(entry).toMatchObject({
@@ -172,7 +158,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
 
   it('attaches every sale to the open shift and totals them per method, fees and donations apart', async () => {
     const desk = nextDesk();
-    const shiftId = (await json<CurrentShift>(await open(seller, desk, 10_000), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, desk, 10_000), 201)).shift?.id as number;
     const cashA = await sell(seller, { tickets: 2, method: 'cash' });
     const cashB = await sell(seller, { tickets: 1, method: 'cash', donation: 2.5 });
     const card = await sell(seller, { tickets: 1, method: 'card' });
@@ -222,7 +208,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
     expect(shown.signOffRefusal).toBe('no-permission');
 
     // "Sold by" names the shift now.
-    const sold = await json<{ sales: { orderId: number; shift: { id: number; desk: string } | null }[] }>(
+    const sold = await expectJson<{ sales: { orderId: number; shift: { id: number; desk: string } | null }[] }>(
       await manager.request(`/api/sales?orderIds=${cashA},${card}`),
     );
     expect(sold.sales.map((sale) => sale.shift)).toEqual([
@@ -233,7 +219,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   });
 
   it("stores a sale read as it joins the shift, with the order the checkout's write-through read", async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const orderId = await sell(seller, { tickets: 2, method: 'cash' });
     // Straight after the checkout's answer: nothing is left to read a moment later.
     const [sale] = await salesOfShift(gateway.db, shiftId);
@@ -254,7 +240,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   });
 
   it('an online payment at the desk counts apart, its fee apart, and is neither in the drawer nor on the terminal', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const online = await sell(seller, { tickets: 1, method: 'online' });
     const { amountCents } = await orderAmount(online);
     const { totals } = await current(seller);
@@ -262,28 +248,28 @@ describeEachDatabase('shifts and cash-up', (database) => {
     expect(totals?.byMethod[0]).toMatchObject({ tender: 'online', count: 1, amountCents });
     expect(totals?.feeCents).toBeGreaterThan(0);
     expect(totals?.feeCents).toBe(totals?.byMethod[0]?.feeCents);
-    await json(await close(seller, shiftId, { countedCashCents: 0, countedCardCents: 0 }));
+    await expectJson(await close(seller, shiftId, { countedCashCents: 0, countedCardCents: 0 }));
   });
 
   it('closes with the counted cash and terminal total: a difference needs a reason, and the Z-report keeps it all', async () => {
     const desk = nextDesk();
-    const shiftId = (await json<CurrentShift>(await open(seller, desk, 5_000), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, desk, 5_000), 201)).shift?.id as number;
     const cash = await sell(seller, { tickets: 2, method: 'cash' });
     const card = await sell(seller, { tickets: 1, method: 'card' });
     const [cashAmount, cardAmount] = await Promise.all([orderAmount(cash), orderAmount(card)]);
     const expectedCash = 5_000 + cashAmount.amountCents;
     const short = { countedCashCents: expectedCash - 500, countedCardCents: cardAmount.amountCents };
 
-    const noReason = await json<{ errors: Record<string, string[]> }>(await close(seller, shiftId, short), 422);
+    const noReason = await expectJson<{ errors: Record<string, string[]> }>(await close(seller, shiftId, short), 422);
     expect(noReason.errors.reason).toEqual(['Give the reason for the difference']);
     const stale = await close(seller, shiftId, { ...short, reason: 'x', expectedCashCents: expectedCash - 1 });
-    expect((await json<{ expected: { cashCents: number } }>(stale, 409)).expected.cashCents).toBe(expectedCash);
+    expect((await expectJson<{ expected: { cashCents: number } }>(stale, 409)).expected.cashCents).toBe(expectedCash);
     // Someone else's shift: not even visible to another seller-only person (the marketing role cannot sell).
     expect((await (await signedInBrowser(gateway, MARKETING.email)).request(`/api/shifts/${shiftId}`)).status).toBe(
       403,
     );
 
-    const closed = await json<ShiftDetail>(
+    const closed = await expectJson<ShiftDetail>(
       await close(seller, shiftId, {
         ...short,
         reason: 'Wisselgeld aan de bar geleend',
@@ -308,11 +294,15 @@ describeEachDatabase('shifts and cash-up', (database) => {
     });
     expect(closed.mayClose).toBe(false);
     expect((await current(seller)).shift).toBeNull();
-    expect((await json<{ message: string }>(await close(seller, shiftId, short), 409)).message).toContain('closed');
+    expect((await expectJson<{ message: string }>(await close(seller, shiftId, short), 409)).message).toContain(
+      'closed',
+    );
 
     // A sale after closing joins no shift.
     const later = await sell(seller, { tickets: 1, method: 'cash' });
-    const sold = await json<{ sales: { shift: unknown }[] }>(await seller.request(`/api/sales?orderIds=${later}`));
+    const sold = await expectJson<{ sales: { shift: unknown }[] }>(
+      await seller.request(`/api/sales?orderIds=${later}`),
+    );
     expect(sold.sales[0]?.shift).toBeNull();
     expect((await detail(seller, shiftId)).sales).toHaveLength(2);
 
@@ -332,7 +322,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   });
 
   it('is signed off by a second person: never the seller, never the one who closed it; once', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     await sell(seller, { tickets: 1, method: 'card' });
     // The seller's role cannot sign off at all (route access)…
     expect((await seller.request(`/api/shifts/${shiftId}/sign-off`, { method: 'POST', json: {} })).status).toBe(403);
@@ -340,17 +330,17 @@ describeEachDatabase('shifts and cash-up', (database) => {
     expect((await manager.request(`/api/shifts/${shiftId}/sign-off`, { method: 'POST', json: {} })).status).toBe(409);
     // The administrator closes it on the seller's behalf (a shift left open), and so may not sign it off.
     const { totals } = await current(seller);
-    const closed = await json<ShiftDetail>(
+    const closed = await expectJson<ShiftDetail>(
       await close(admin, shiftId, { countedCashCents: 0, countedCardCents: totals?.expected.cardCents ?? 0 }),
     );
     expect(closed.shift.closedBy?.email).toBe(ADMIN.email);
     expect(closed.signOffRefusal).toBe('closed-it');
     const byCloser = await admin.request(`/api/shifts/${shiftId}/sign-off`, { method: 'POST', json: {} });
-    expect(await json<{ message: string }>(byCloser, 403)).toEqual({
+    expect(await expectJson<{ message: string }>(byCloser, 403)).toEqual({
       message: 'You closed this shift: a second person signs it off.',
     });
     expect((await detail(manager, shiftId)).signOffRefusal).toBeNull();
-    const signed = await json<ShiftDetail>(
+    const signed = await expectJson<ShiftDetail>(
       await manager.request(`/api/shifts/${shiftId}/sign-off`, { method: 'POST', json: { note: 'Klopt' } }),
     );
     expect(signed.shift).toMatchObject({ status: 'signed-off', signedOffBy: { email: MANAGER.email } });
@@ -362,18 +352,18 @@ describeEachDatabase('shifts and cash-up', (database) => {
     });
 
     // A reviewer's own shift (the administrator sells too): not theirs to sign off.
-    const own = (await json<CurrentShift>(await open(admin, nextDesk(), 0), 201)).shift?.id as number;
-    await json(await close(admin, own, { countedCashCents: 0, countedCardCents: 0 }));
+    const own = (await expectJson<CurrentShift>(await open(admin, nextDesk(), 0), 201)).shift?.id as number;
+    await expectJson(await close(admin, own, { countedCashCents: 0, countedCardCents: 0 }));
     const byOwner = await admin.request(`/api/shifts/${own}/sign-off`, { method: 'POST', json: {} });
-    expect(await json<{ message: string }>(byOwner, 403)).toEqual({
+    expect(await expectJson<{ message: string }>(byOwner, 403)).toEqual({
       message: 'You cannot sign off your own shift: a second person does.',
     });
-    await json(await manager.request(`/api/shifts/${own}/sign-off`, { method: 'POST', json: {} }));
+    await expectJson(await manager.request(`/api/shifts/${own}/sign-off`, { method: 'POST', json: {} }));
   });
 
   it('the database itself refuses a sign-off by the seller and any change to a closed shift', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 100), 201)).shift?.id as number;
-    await json(await close(seller, shiftId, { countedCashCents: 100, countedCardCents: 0 }));
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 100), 201)).shift?.id as number;
+    await expectJson(await close(seller, shiftId, { countedCashCents: 100, countedCardCents: 0 }));
     const { rows } = await gateway.db.query<{ account_id: string }>(
       'select account_id from gateway.shifts where id = $1',
       [shiftId],
@@ -394,7 +384,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
       ]),
     ).rejects.toThrow();
     // A difference without a reason, even written straight into the table.
-    const other = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const other = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     await expect(
       gateway.db.query(
         `update gateway.shifts set status = 'closed', closed_at = now(), closed_by = account_id, expected_cash_cents = 0,
@@ -408,47 +398,50 @@ describeEachDatabase('shifts and cash-up', (database) => {
 
   it('lists shifts with the filters, flags one open past midnight, and shows a seller only their own', async () => {
     const desk = nextDesk();
-    const late = (await json<CurrentShift>(await open(seller, desk, 0), 201)).shift?.id as number;
+    const late = (await expectJson<CurrentShift>(await open(seller, desk, 0), 201)).shift?.id as number;
     const otherDesk = nextDesk();
-    const mine = (await json<CurrentShift>(await open(admin, otherDesk, 0), 201)).shift?.id as number;
+    const mine = (await expectJson<CurrentShift>(await open(admin, otherDesk, 0), 201)).shift?.id as number;
     // Opened yesterday where the desk is.
     await gateway.db.query(`update gateway.shifts set opened_at = now() - interval '1 day' where id = $1`, [late]);
 
     const deskId = (await detail(manager, late)).shift.desk.id;
-    const flagged = await json<ShiftPage>(await manager.request('/api/shifts?flag=past-midnight&status=open'));
+    const flagged = await expectJson<ShiftPage>(await manager.request('/api/shifts?flag=past-midnight&status=open'));
     expect(flagged.data.map((shift) => shift.id)).toContain(late);
     expect(flagged.data.map((shift) => shift.id)).not.toContain(mine);
     expect(flagged.data.find((shift) => shift.id === late)?.pastMidnight).toBe(true);
-    const byDesk = await json<ShiftPage>(await manager.request(`/api/shifts?desk=${deskId}`));
+    const byDesk = await expectJson<ShiftPage>(await manager.request(`/api/shifts?desk=${deskId}`));
     expect(byDesk.data.map((shift: ShiftSummary) => shift.id)).toEqual([late]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-    const fromToday = await json<ShiftPage>(await manager.request(`/api/shifts?from=${today}&desk=${deskId}`));
+    const fromToday = await expectJson<ShiftPage>(await manager.request(`/api/shifts?from=${today}&desk=${deskId}`));
     expect(fromToday.total).toBe(0);
     expect((await manager.request('/api/shifts?status=lost')).status).toBe(422);
 
     // The seller sees their own shifts only, whatever the filter asks, and not the administrator's shift.
-    const own = await json<ShiftPage>(await seller.request(`/api/shifts?seller=${0}`));
+    const own = await expectJson<ShiftPage>(await seller.request(`/api/shifts?seller=${0}`));
     expect(own.data.every((shift) => shift.seller.email === SELLER.email)).toBe(true);
     expect((await seller.request(`/api/shifts/${mine}`)).status).toBe(404);
-    const options = await json<{ desks: { name: string }[]; sellers: unknown[] }>(
+    const options = await expectJson<{ desks: { name: string }[]; sellers: unknown[] }>(
       await manager.request('/api/shifts/options'),
     );
     expect(options.desks.map((entry) => entry.name)).toEqual(expect.arrayContaining([desk, otherDesk]));
     expect(options.sellers.length).toBeGreaterThanOrEqual(2);
-    expect((await json<{ sellers: unknown[] }>(await seller.request('/api/shifts/options'))).sellers).toEqual([]);
+    expect((await expectJson<{ sellers: unknown[] }>(await seller.request('/api/shifts/options'))).sellers).toEqual([]);
     await closeOpenShift(seller);
     await closeOpenShift(admin);
   });
 
   it('reconciles with the service: desk sales Foyer did not make, and sales that changed after the sale', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const kept = await sell(seller, { tickets: 1, method: 'cash' });
     const cancelled = await sell(seller, { tickets: 2, method: 'card' });
     // The sale's amounts are read when the shift is looked at (or a moment after the sale).
     await detail(seller, shiftId);
     // A desk sale straight at the service, with the API key, not through Foyer.
-    const cart = await json<{ cart_id: string }>(await service.request('/v1/demo/cart/', { method: 'POST' }), 201);
-    await json(
+    const cart = await expectJson<{ cart_id: string }>(
+      await service.request('/v1/demo/cart/', { method: 'POST' }),
+      201,
+    );
+    await expectJson(
       await service.request(`/v1/demo/partner/cart/${cart.cart_id}`, {
         method: 'POST',
         key: DEMO.apiKey,
@@ -456,7 +449,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
       }),
     );
     const outside = (
-      await json<{ orderId: number }>(
+      await expectJson<{ orderId: number }>(
         await service.request(`/v1/demo/partner/cart/${cart.cart_id}/checkout`, {
           method: 'POST',
           key: DEMO.apiKey,
@@ -498,7 +491,9 @@ describeEachDatabase('shifts and cash-up', (database) => {
       earlier(912_000_003, { orderChannel: 'www', orderStatus: 'cancel', orderPaymentStatus: 'cancelled' }),
     ]);
 
-    const reconciliation = await json<Reconciliation>(await seller.request(`/api/shifts/${shiftId}/reconciliation`));
+    const reconciliation = await expectJson<Reconciliation>(
+      await seller.request(`/api/shifts/${shiftId}/reconciliation`),
+    );
     expect(reconciliation.complete).toBe(true);
     expect(reconciliation.outsideFoyer.map((order) => order.orderId)).toEqual([outside]);
     expect(reconciliation.changed).toEqual([
@@ -536,7 +531,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
 
     // The Z-report keeps what was seen at closing.
     const { totals } = await current(seller);
-    const closed = await json<ShiftDetail>(
+    const closed = await expectJson<ShiftDetail>(
       await close(seller, shiftId, {
         countedCashCents: totals?.expected.cashCents ?? 0,
         countedCardCents: 0,
@@ -551,7 +546,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   });
 
   it('settles a sale the order list does not show when the shift is looked at: its amount counts, fee and performances unknown', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const { rows } = await gateway.db.query<{ id: string }>(
       `select id from gateway.organisations where client_name = 'demo'`,
     );
@@ -613,7 +608,7 @@ describeEachDatabase('shifts and cash-up', (database) => {
   });
 
   it('two closes at once close once; two sign-offs at once sign off once', async () => {
-    const shiftId = (await json<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const counts = { countedCashCents: 0, countedCardCents: 0 };
     const closes = await Promise.all([close(seller, shiftId, counts), close(admin, shiftId, counts)]);
     expect(closes.map((response) => response.status).sort()).toEqual([200, 409]);

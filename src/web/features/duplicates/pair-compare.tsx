@@ -24,38 +24,15 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Customer } from '@/contract/customer';
-import { type DuplicateCompare, fieldsToCopy, type MergeField } from '@/contract/duplicates';
+import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } from '@/contract/duplicates';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { duplicatesMessages } from './duplicates-messages';
 import { duplicateQueries } from './duplicates-queries';
 
-/** The rows of the side-by-side view, in the order a customer's page shows them. */
-const COMPARED = [
-  'email',
-  'customerSalutation',
-  'customerFirstName',
-  'customerPreposition',
-  'customerLastName',
-  'customerAddress',
-  'customerHouseNr',
-  'customerZip',
-  'customerCity',
-  'customerCountry',
-  'customerPhone',
-  'customerExternalId',
-  'customerCustom1',
-  'customerCustom2',
-  'customerCustom3',
-  'customerCustom4',
-  'customerCustom5',
-  'customerCustom6',
-  'customerCustom7',
-  'customerTags',
-  'customerCredit',
-  'lastChanged',
-] as const;
+/** The rows of the side-by-side view, in the order a customer's page shows them (the fields a merge copies amid them). */
+const COMPARED = ['email', ...MERGE_FIELDS, 'customerTags', 'customerCredit', 'lastChanged'] as const;
 
 type Compared = (typeof COMPARED)[number];
 
