@@ -27,6 +27,7 @@ describe('the background jobs', () => {
     const anchors = { auditAnchorFile: join(exportDir, 'audit-anchors.jsonl') };
     expect([...backgroundJobs(gateway.deps, service.deps, anchors).keys()].sort()).toEqual([
       'audit-anchors',
+      'auto-tags',
       'customer-jobs',
       'duplicate-scan',
       'export-schedules',
@@ -38,6 +39,7 @@ describe('the background jobs', () => {
       'segment-totals',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
+      'auto-tags',
       'customer-jobs',
       'duplicate-scan',
       'export-schedules',
