@@ -145,7 +145,7 @@ describe('gateway (embedded service)', () => {
         clientName: 'demo',
         person: { id: expect.any(Number), email: BOX_OFFICE, name: 'Bo Kassa' },
         role: { key: 'box-office', name: 'Box office' },
-        permissions: ['events:read', 'sales:sell', 'customers:lookup'],
+        permissions: ['events:read', 'sales:sell', 'sales:no-sale', 'customers:lookup'],
         totpEnabled: false,
         mustEnrolTotp: false,
       });

@@ -99,7 +99,7 @@ describe('invitations through the API', () => {
     expect(await set.json()).toMatchObject({
       person: { email: 'new.colleague@demo.test' },
       role: { key: 'box-office' },
-      permissions: ['events:read', 'sales:sell', 'customers:lookup'],
+      permissions: ['events:read', 'sales:sell', 'sales:no-sale', 'customers:lookup'],
     });
     expect(person.cookie).toBeDefined();
     expect((await person.request('/api/session')).status).toBe(200);

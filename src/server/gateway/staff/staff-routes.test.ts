@@ -116,7 +116,7 @@ describe('staff, roles and the connection', () => {
     expect(preset.status).toBe(200);
     expect(await preset.json()).toMatchObject({
       name: 'Box office',
-      permissions: ['events:read', 'sales:sell', 'customers:lookup'],
+      permissions: ['events:read', 'sales:sell', 'sales:no-sale', 'customers:lookup'],
       idleMinutes: 30,
     });
     await admin.request(`/api/roles/${boxOffice.id}`, { method: 'PUT', json: { name: 'Box office', permissions: [] } });
