@@ -100,7 +100,8 @@ describeEachDatabase('printing at a sales point', (database) => {
     browser.request(`/api/printing/orders/${orderId}`, { method: 'POST', json: { locale: 'en' } });
 
   async function settled(browser: TestBrowser, jobIds: readonly number[]): Promise<PrintJob[]> {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    // Up to 20 s: a loaded CI machine sends slowly.
+    for (let attempt = 0; attempt < 400; attempt++) {
       const status = await expectJson<PrintingStatus>(await browser.request('/api/printing/status'));
       const jobs = status.jobs.filter((job) => jobIds.includes(job.id));
       if (jobs.length === jobIds.length && jobs.every((job) => job.status === 'sent' || job.status === 'failed')) {
@@ -248,7 +249,12 @@ describeEachDatabase('printing at a sales point', (database) => {
     // Out of paper: the printer says so before the job is sent, and the chip shows it.
     off.mode = 'out-of-paper';
     const { jobs: paperless } = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
-    const [noPaper] = await settled(seller, [paperless[0]?.id as number]);
+    // Every job of the print settled, so the chip shows no job still under way.
+    const settledJobs = await settled(
+      seller,
+      paperless.map((job) => job.id),
+    );
+    const noPaper = settledJobs.find((job) => job.id === paperless[0]?.id);
     expect(noPaper?.error).toMatch(/out of paper/);
     const chip = await expectJson<PrintingStatus>(await seller.request('/api/printing/status'));
     expect(chip.printers[0]).toMatchObject({ state: 'failed', outOfPaper: true });
