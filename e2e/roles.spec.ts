@@ -140,7 +140,7 @@ test.describe('roles', () => {
     await page.goto('/');
     // Marketing has no dashboard: it lands on the customers.
     await expect(page).toHaveURL(/\/customers$/, { timeout: 20_000 });
-    expect(await navLabels(page)).toEqual(['Klanten', 'Exports']);
+    expect(await navLabels(page)).toEqual(['Klanten', 'Segmenten', 'Exports']);
     await expectNoAccess(page, '/box-office');
     const cart = await page.request.post(`${API}/cart/`, { data: {}, headers: { origin } });
     expect(cart.status()).toBe(403);

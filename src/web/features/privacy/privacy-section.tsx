@@ -55,7 +55,7 @@ export function PrivacySection({
           </Alert>
         ) : (
           <Group>
-            <Button color="red.9" variant="outline" onClick={() => setConfirming(true)} data-testid="privacy-anonymise">
+            <Button variant="default" onClick={() => setConfirming(true)} data-testid="privacy-anonymise">
               {t('anonymise')}
             </Button>
           </Group>
