@@ -31,8 +31,8 @@ export interface CustomerJobDeps {
   organisations: KeyOpener;
   customerJobActions: CustomerJobActions;
   customerJobs: Pick<CustomerJobRunner, 'poke'>;
-  /** The segments concern's members; absent, every segment is unknown. */
-  segments?: SegmentMembers | undefined;
+  /** A saved segment and its members (the segments concern's entry). */
+  segments: SegmentMembers;
 }
 
 const viewJobs = { anyOf: JOB_VIEW_PERMISSIONS } as const;
@@ -59,7 +59,7 @@ function requesterOf(deps: CustomerJobDeps, c: Context<GatewayEnv>): JobRequeste
  * actions), tagging a segment and its auto tag (segments:manage; tags:write checked by the service as well).
  */
 export function registerCustomerJobRoutes(routes: SecuredRoutes, deps: CustomerJobDeps): void {
-  const service = new CustomerJobService(deps.db, deps.customerJobActions, deps.segments ?? null, () =>
+  const service = new CustomerJobService(deps.db, deps.customerJobActions, deps.segments, () =>
     deps.customerJobs.poke(),
   );
   const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c);

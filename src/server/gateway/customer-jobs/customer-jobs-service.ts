@@ -86,8 +86,8 @@ export class CustomerJobService {
   constructor(
     private readonly db: Database,
     private readonly actions: CustomerJobActions,
-    /** Absent until the gateway has segments: then every segment is unknown (404). */
-    private readonly segments: SegmentMembers | null,
+    /** A saved segment and its members (the segments concern's entry). */
+    private readonly segments: SegmentMembers,
     /** Told when a job may run (made, resumed): the runner looks at once. */
     private readonly poke: () => void,
   ) {}
@@ -219,7 +219,7 @@ export class CustomerJobService {
     requireAll(principal, TAGGING_PERMISSIONS);
     const segment = await this.#segment(principal.organisationId, segmentId);
     if (request.action === 'add') await this.#requireListedTag(requester, request.tag);
-    const members = await this.#segments().segmentMemberIds(this.db, principal.organisationId, segment.rule);
+    const members = await this.segments.segmentMemberIds(this.db, principal.organisationId, segment.rule);
     const changes = await store.membersByTag(
       this.db,
       principal.organisationId,
@@ -230,13 +230,8 @@ export class CustomerJobService {
     return { segment, members: members.length, changes };
   }
 
-  #segments(): SegmentMembers {
-    if (!this.segments) throw new NotFoundError('No such segment');
-    return this.segments;
-  }
-
   async #segment(organisationId: number, segmentId: number) {
-    const segment = await this.#segments().findSegment(this.db, organisationId, segmentId);
+    const segment = await this.segments.findSegment(this.db, organisationId, segmentId);
     if (!segment) throw new NotFoundError('No such segment');
     return segment;
   }
