@@ -5,7 +5,9 @@ import { waitForCustomerMirror } from './support/mirror';
 
 /**
  * Tagging a segment as marketing does it: a segment made through the segments API, the dry run's diff, the job of
- * exactly that diff followed on the jobs page to its end, and the tag on a member's customer page. The jobs page has no serious or critical axe findings.
+ * exactly that diff followed on the jobs page to its end, and the tag on a member's customer page. The jobs page, with
+ * that finished job listed, has no serious or critical axe findings in either scheme (CI found a finished job's badge
+ * at 3.8:1 when the page was checked with a job on it; checked empty it had passed).
  */
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -58,14 +60,13 @@ test('tagging as a job: dry run, progress to done on the jobs page, the tag on a
   const row = page.locator(`[data-testid="customer-job-row"][data-job="${job.id}"]`);
   await expect(row.getByTestId('job-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(row.getByTestId('job-progress-text')).toContainText(`${job.total} van ${job.total}`);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(row.getByTestId('job-state')).toBeVisible();
+    expect(await seriousFindings(page), colorScheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.goto(`/customers/${member}`);
   await expect(page.getByTestId('tag-editor').getByRole('checkbox', { name: 'Docent' })).toBeChecked();
-});
-
-test('the jobs page has no serious or critical axe findings', async ({ page }) => {
-  await page.goto('/customers/jobs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Klantentaken' })).toBeVisible();
-  await expect(page.getByTestId('customer-jobs').or(page.getByText('Nog geen taken'))).toBeVisible();
-  expect(await seriousFindings(page)).toEqual([]);
 });
