@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type PrintingStatus,
   type PrintLocale,
@@ -14,8 +14,9 @@ export const printingKeys = {
 };
 
 /**
- * While a job is on its way the chip looks again soon; otherwise now and then (a printer may come back, a shift
- * may have been opened at a sales point meanwhile: the shift's queries are another feature's).
+ * While a job is on its way the chip looks again soon; otherwise now and then, as a printer may come back. Without a
+ * sales point nothing is printed here, so nothing is polled: opening or closing a shift refreshes the status
+ * (`refreshPrintingStatus`, called by the shifts feature).
  */
 const BUSY_POLL_MS = 700;
 const IDLE_POLL_MS = 5_000;
@@ -29,9 +30,17 @@ export const printingQueries = {
     queryOptions({
       queryKey: printingKeys.status(),
       queryFn: ({ signal }) => apiClient.get('/api/printing/status', { schema: printingStatusSchema, signal }),
-      refetchInterval: (query) => (busy(query.state.data) ? BUSY_POLL_MS : IDLE_POLL_MS),
+      refetchInterval: (query) => {
+        if (query.state.data?.salesPoint === null) return false;
+        return busy(query.state.data) ? BUSY_POLL_MS : IDLE_POLL_MS;
+      },
     }),
 };
+
+/** A shift was opened or closed: the seller's sales point, and with it the printers, may have changed. */
+export function refreshPrintingStatus(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: printingKeys.status() });
+}
 
 function useAfterPrint() {
   const queryClient = useQueryClient();

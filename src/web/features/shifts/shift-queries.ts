@@ -9,6 +9,7 @@ import {
   shiftPageSchema,
 } from '@/contract/shift';
 import { apiClient } from '../../lib/api-client';
+import { refreshPrintingStatus } from '../printing/public';
 
 /** The list's filter as the URL keeps it (`from`/`to` are days, YYYY-MM-DD, at the desk). */
 export interface ShiftFilter {
@@ -84,9 +85,13 @@ export const shiftQueries = {
 /** The desk's time zone, as this browser knows it: the desk's computer is at the venue. */
 export const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Amsterdam';
 
-/** After a shift changed: the seller's current shift, the lists and the desks are read again (not the service). */
+/**
+ * After a shift changed: the seller's current shift, the lists, the desks and the sales point's printers are read
+ * again (not the service).
+ */
 function refreshAfterChange(queryClient: QueryClient) {
   return Promise.all([
+    refreshPrintingStatus(queryClient),
     queryClient.invalidateQueries({ queryKey: shiftKeys.current() }),
     queryClient.invalidateQueries({ queryKey: shiftKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: shiftKeys.options() }),
