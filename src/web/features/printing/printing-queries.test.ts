@@ -1,4 +1,3 @@
-import type { Query } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { PrintingStatus } from '@/contract/printing';
 import { printingQueries } from './printing-queries';
@@ -7,12 +6,7 @@ import { printingQueries } from './printing-queries';
 const intervalFor = (data: PrintingStatus | undefined) => {
   const { refetchInterval } = printingQueries.status();
   if (typeof refetchInterval !== 'function') throw new Error('the status is polled by a function of its data');
-  return refetchInterval({ state: { data } } as unknown as Query<
-    PrintingStatus,
-    Error,
-    PrintingStatus,
-    readonly unknown[]
-  >);
+  return refetchInterval({ state: { data } } as unknown as Parameters<typeof refetchInterval>[0]);
 };
 
 const salesPoint = { id: 1, name: 'Kassa 1', cashDrawer: true, printsHere: true, paymentMethodIds: [1] };
