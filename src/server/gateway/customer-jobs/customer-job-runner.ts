@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
+import { RepeatingWork } from '../../repeating-work';
 import { recordAudit, recordAuditGrouped } from '../audit';
 import type { Organisations } from '../connection';
 import { UpstreamUnavailableError } from '../errors';
@@ -67,9 +68,7 @@ export class CustomerJobRunner {
   readonly #holder: string;
   readonly #pacer: CallPacer;
   readonly #limit: ReturnType<typeof pLimit>;
-  #timer: NodeJS.Timeout | null = null;
-  #ticking: Promise<number> | null = null;
-  #again = false;
+  readonly #work: RepeatingWork;
   #stopping = false;
 
   constructor(options: CustomerJobRunnerOptions) {
@@ -77,53 +76,43 @@ export class CustomerJobRunner {
     this.#holder = options.holder ?? `${process.pid}-${randomUUID()}`;
     this.#pacer = new CallPacer(options.callsPerSecond ?? DEFAULT_CALLS_PER_SECOND);
     this.#limit = pLimit(options.concurrency ?? 4);
+    this.#work = new RepeatingWork({
+      intervalMs: options.intervalMs ?? 5000,
+      round: () => this.#runRunnable(),
+      onError: (error) => options.log.error({ err: error }, 'customer jobs failed'),
+    });
   }
 
   start(): void {
-    if (this.#timer) return;
     this.#stopping = false;
-    this.#timer = setInterval(() => this.poke(), this.#options.intervalMs ?? 5000);
-    this.#timer.unref();
-    this.poke();
+    this.#work.start();
   }
 
   /** Stops taking jobs; the run under way ends after the calls in flight and leaves its job to be taken again. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.#stopping = true;
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#ticking?.catch(() => undefined);
+    return this.#work.stop();
   }
 
   /** Looks for jobs now (after one was made or resumed), without waiting for it; only once started. */
   poke(): void {
-    if (!this.#timer) return;
-    void this.tick().catch((error: unknown) => this.#options.log.error({ err: error }, 'customer jobs failed'));
+    if (this.#work.started) this.#work.poke();
   }
 
   /** Runs every job this runner can take, one after the other; resolves with how many runs it made. */
   tick(): Promise<number> {
-    if (this.#ticking) {
-      this.#again = true;
-      return this.#ticking;
+    return this.#work.run();
+  }
+
+  async #runRunnable(): Promise<number> {
+    let ran = 0;
+    while (!this.#stopping) {
+      const job = await claimRunnableJob(this.#options.db, this.#holder, this.#leaseSeconds);
+      if (!job) break;
+      await inBackground(() => this.#run(job));
+      ran += 1;
     }
-    const run = async () => {
-      let ran = 0;
-      do {
-        this.#again = false;
-        while (!this.#stopping) {
-          const job = await claimRunnableJob(this.#options.db, this.#holder, this.#leaseSeconds);
-          if (!job) break;
-          await inBackground(() => this.#run(job));
-          ran += 1;
-        }
-      } while (this.#again && !this.#stopping);
-      return ran;
-    };
-    this.#ticking = run().finally(() => {
-      this.#ticking = null;
-    });
-    return this.#ticking;
+    return ran;
   }
 
   get #leaseSeconds() {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
+import { RepeatingWork } from '../../repeating-work';
 import { lastCompleteSync, mirroredCount } from '../mirror';
 import { analyzeKeys, hasKeys, keyCustomersAfter, keyCustomersChangedSince } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
@@ -48,44 +49,43 @@ class LeaseLost extends Error {}
 export class DuplicateScanner {
   readonly #options: DuplicateScannerOptions;
   readonly #holder: string;
-  #timer: NodeJS.Timeout | null = null;
-  #ticking: Promise<void> | null = null;
+  readonly #work: RepeatingWork;
 
   constructor(options: DuplicateScannerOptions) {
     this.#options = options;
     this.#holder = options.holder ?? `${process.pid}-${randomUUID()}`;
+    this.#work = new RepeatingWork({
+      intervalMs: options.intervalMs ?? 30_000,
+      round: () => this.tick(),
+      onError: (error) => options.log.error({ err: error }, 'duplicate scan failed'),
+    });
   }
 
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => this.poke(), this.#options.intervalMs ?? 30_000);
-    this.#timer.unref();
-    this.poke();
+    this.#work.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.idle();
+  stop(): Promise<void> {
+    return this.#work.stop();
   }
 
-  /** Settles when the tick under way (a poke's), if any, has finished. */
-  async idle(): Promise<void> {
-    await this.#ticking;
+  /** Settles when the scan under way (a poke's), if any, has finished. */
+  idle(): Promise<void> {
+    return this.#work.idle();
   }
 
-  /** Scans what is due now (after "scan again"), without waiting for it; never two ticks at a time. */
+  /** Scans what is due now (after "scan again"), without waiting for it; never two scans at a time. */
   poke(): void {
-    this.#ticking ??= this.tick()
-      .catch((error: unknown) => this.#options.log.error({ err: error }, 'duplicate scan failed'))
-      .finally(() => {
-        this.#ticking = null;
-      });
+    this.#work.poke();
   }
 
-  /** Every organisation's due scan, one after the other. */
-  async tick(): Promise<void> {
-    for (const organisationId of await this.#options.organisations.ids()) await this.scanIfDue(organisationId);
+  /** Every organisation's due scan, one after the other; resolves with how many scans ran. */
+  async tick(): Promise<number> {
+    let scans = 0;
+    for (const organisationId of await this.#options.organisations.ids()) {
+      if (await this.scanIfDue(organisationId)) scans += 1;
+    }
+    return scans;
   }
 
   /** The organisation's scan if one is due: null when none is, or another instance holds it. */

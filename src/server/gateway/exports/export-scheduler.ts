@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
 import type { Database } from '../../db/database';
+import { RepeatingWork } from '../../repeating-work';
 import { localDate, zonedToInstant } from '../../time';
 import { recordAudit } from '../audit';
 import type { Organisations } from '../connection';
@@ -78,56 +79,45 @@ export class ExportScheduler {
   readonly #options: ExportSchedulerOptions;
   readonly #holder: string;
   readonly #now: () => Date;
-  #timer: NodeJS.Timeout | null = null;
-  #ticking: Promise<number> | null = null;
-  #again = false;
+  readonly #work: RepeatingWork;
 
   constructor(options: ExportSchedulerOptions) {
     this.#options = options;
     this.dir = options.dir;
     this.#holder = options.holder ?? `${process.pid}-${randomUUID()}`;
     this.#now = options.now ?? (() => new Date());
+    this.#work = new RepeatingWork({
+      intervalMs: options.intervalMs ?? 30_000,
+      round: () => this.#runDue(),
+      onError: (error) => options.log.error({ error }, 'scheduled exports failed'),
+    });
   }
 
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => this.poke(), this.#options.intervalMs ?? 30_000);
-    this.#timer.unref();
-    this.poke();
+    this.#work.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#ticking?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.#work.stop();
   }
 
   /** Looks for due schedules now (after "run now"), without waiting for it. */
   poke(): void {
-    void this.tick().catch((error: unknown) => this.#options.log.error({ error }, 'scheduled exports failed'));
+    this.#work.poke();
   }
 
   /** Runs every due schedule this instance can take; resolves with how many it ran. One tick at a time. */
   tick(): Promise<number> {
-    if (this.#ticking) {
-      this.#again = true;
-      return this.#ticking;
+    return this.#work.run();
+  }
+
+  async #runDue(): Promise<number> {
+    let ran = 0;
+    for (let schedule = await this.#claim(); schedule; schedule = await this.#claim()) {
+      await this.#run(schedule);
+      ran += 1;
     }
-    const run = async () => {
-      let ran = 0;
-      do {
-        this.#again = false;
-        for (let schedule = await this.#claim(); schedule; schedule = await this.#claim()) {
-          await this.#run(schedule);
-          ran += 1;
-        }
-      } while (this.#again);
-      return ran;
-    };
-    this.#ticking = run().finally(() => {
-      this.#ticking = null;
-    });
-    return this.#ticking;
+    return ran;
   }
 
   /** Takes one due schedule, by the database's clock (the one clock all instances share). */
