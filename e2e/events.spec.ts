@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { seriousFindings } from './support/axe';
+import { NO_FINDINGS, seriousFindingsInBothSchemes } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
 
@@ -312,27 +312,24 @@ test('occupancy: every performance in the period counted, fullest and emptiest r
   await expect(page.getByTestId('occupancy-performances')).toHaveText(String(week.length));
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`axe (${scheme}): no serious or critical findings on the list, event, production, hall and occupancy pages`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    const [first] = await eventsIn(page.request, venueDate(), venueDate(60));
-    if (!first) throw new Error('no upcoming events in the demo data');
-    const pages: Array<[string, () => Promise<void>]> = [
-      ['/events', () => expect(page.getByTestId('event-row').first()).toBeVisible()],
-      [`/events/${first.eventId}`, () => expect(page.getByTestId('block-table')).toBeVisible()],
-      [`/productions/${first.productionId}`, () => expect(page.getByTestId('availability-cell').first()).toBeVisible()],
-      ['/halls', () => expect(page.getByTestId('hall-row').first()).toBeVisible()],
-      [`/halls/${first.hallId}`, () => expect(page.getByTestId('event-row').first()).toBeVisible()],
-      ['/events/occupancy', () => expect(page.getByTestId('occupancy-fullest')).toBeVisible()],
-    ];
-    for (const [path, ready] of pages) {
-      await page.goto(path);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      expect(await seriousFindings(page), path).toEqual([]);
-    }
-  });
-}
+test('axe, light and dark: no serious or critical findings on the list, event, production, hall and occupancy pages', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const [first] = await eventsIn(page.request, venueDate(), venueDate(60));
+  if (!first) throw new Error('no upcoming events in the demo data');
+  const pages: Array<[string, () => Promise<void>]> = [
+    ['/events', () => expect(page.getByTestId('event-row').first()).toBeVisible()],
+    [`/events/${first.eventId}`, () => expect(page.getByTestId('block-table')).toBeVisible()],
+    [`/productions/${first.productionId}`, () => expect(page.getByTestId('availability-cell').first()).toBeVisible()],
+    ['/halls', () => expect(page.getByTestId('hall-row').first()).toBeVisible()],
+    [`/halls/${first.hallId}`, () => expect(page.getByTestId('event-row').first()).toBeVisible()],
+    ['/events/occupancy', () => expect(page.getByTestId('occupancy-fullest')).toBeVisible()],
+  ];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await ready();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousFindingsInBothSchemes(page), path).toEqual(NO_FINDINGS);
+  }
+});

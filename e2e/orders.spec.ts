@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { NO_FINDINGS, seriousFindings, seriousFindingsInBothSchemes } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
 
@@ -37,16 +37,6 @@ async function apiOrders(request: APIRequestContext, query: string): Promise<Api
   const response = await request.get(`/api/v1/demo/partner/order${query}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as ApiPage;
-}
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    }));
 }
 
 async function shownOrderIds(page: Page): Promise<number[]> {
@@ -281,15 +271,12 @@ test.describe('orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Analyse van bestellingen' })).toBeVisible();
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the list has no serious or critical axe findings (${scheme})`, async ({ page, baseURL }) => {
-      // axe over a hundred rows takes a while on a busy machine.
-      test.setTimeout(90_000);
-      await page.emulateMedia({ colorScheme: scheme });
-      await openSignedIn(page, baseURL, '/orders');
-      await expect(page.getByTestId('order-link')).toHaveCount(100, { timeout: LIST_TIMEOUT });
-      await page.waitForLoadState('networkidle');
-      expect(await seriousFindings(page)).toEqual([]);
-    });
-  }
+  test('the list has no serious or critical axe findings, light and dark', async ({ page, baseURL }) => {
+    // axe over a hundred rows, twice, takes a while on a busy machine.
+    test.setTimeout(120_000);
+    await openSignedIn(page, baseURL, '/orders');
+    await expect(page.getByTestId('order-link')).toHaveCount(100, { timeout: LIST_TIMEOUT });
+    await page.waitForLoadState('networkidle');
+    expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
+  });
 });
