@@ -61,9 +61,10 @@ function withContentLength(init: RequestInit): RequestInit {
         ? body.byteLength
         : null;
   if (length === null) return init;
-  const headers = new Headers(init.headers);
+  // The upstream client's Headers are made for this one call: set on them, not on a copy.
+  const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
   headers.set('content-length', String(length));
-  return { ...init, headers };
+  return headers === init.headers ? init : { ...init, headers };
 }
 
 /** A Ticketing Service elsewhere, e.g. `https://tickets.example.com` (a base path is kept). */
