@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database';
  * Writing the service's records into the mirror tables (migration 003): one page batch in a few statements,
  * whatever its size. The records travel as one JSON parameter that PostgreSQL takes apart
  * (`jsonb_array_elements`), order lines as column arrays (`unnest`), so a batch of 400 orders with 1,600
- * lines is three or four round trips, not thousands of parameters. Used by the sync (mirror-sync.ts), the write-through after a change made in Foyer
+ * lines is one statement (orders and their lines together), not thousands of parameters. Used by the sync (mirror-sync.ts), the write-through after a change made in Foyer
  * (write-through.ts), and by whoever needs to put a record they read into the mirror.
  *
  * Every write is an upsert by id that never goes back in time: a record replaces the mirrored one only when
