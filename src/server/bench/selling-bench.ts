@@ -47,7 +47,8 @@ import { percentile } from './stats';
  * BENCH_SECONDS per round (5), BENCH_ROUNDS (4), BENCH_STATEMENTS=n also prints each path's n statements
  * with the most time, BENCH_JOBS=0 runs without the background jobs, BENCH_PATHS=A,B,C chooses paths,
  * BENCH_SCRIPT=file keeps a copy of the pgbench script, BENCH_PROFILE=file writes a CPU profile of this process
- * (Foyer) taken during the rounds of path B (`.cpuprofile`, for Chrome's DevTools or speedscope).
+ * (Foyer) taken during the rounds of path B, or of BENCH_PROFILE_PATH=C (`.cpuprofile`, for Chrome's DevTools or
+ * speedscope).
  */
 
 const SELLERS = 20;
@@ -58,6 +59,7 @@ const TOP_STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 0);
 const WITH_JOBS = process.env.BENCH_JOBS !== '0';
 const PATHS = (process.env.BENCH_PATHS ?? 'A,B,C').split(',').map((path) => path.trim()) as PathName[];
 const PROFILE_FILE = process.env.BENCH_PROFILE;
+const PROFILE_PATH = (process.env.BENCH_PROFILE_PATH ?? 'B') as PathName;
 const PGBENCH = '/usr/bin/pgbench';
 const API_KEY = 'demo-partner-key';
 const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
@@ -491,7 +493,7 @@ async function runPath(path: PathName, setup: Setup, seconds: number) {
   return path === 'A' ? runPgbench(setup, seconds) : runService(setup, seconds, path);
 }
 
-/** BENCH_PROFILE: Foyer's CPU profile over path B's rounds (the profiler runs only during them). */
+/** BENCH_PROFILE: Foyer's CPU profile over the rounds of one path (the profiler runs only during them). */
 class PathProfile {
   readonly #session = new Session();
   #profiles: unknown[] = [];
@@ -785,7 +787,7 @@ async function main(): Promise<void> {
           break;
         }
         const before = await sample(bench, postmaster);
-        const profile = PROFILE_FILE && path === 'B' ? new PathProfile() : undefined;
+        const profile = PROFILE_FILE && path === PROFILE_PATH ? new PathProfile() : undefined;
         await profile?.start();
         const load = await runPath(path, setup, SECONDS);
         await profile?.stop();

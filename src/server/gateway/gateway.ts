@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBodies } from '../body-limit';
 import { clientAddress } from '../client-address';
 import { type GatewayEnv, SecuredRoutes } from './access';
 import { registerAuditRoutes } from './audit';
@@ -51,11 +51,8 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   gateway.use('*', requireSameOrigin());
   gateway.use(
     '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new GatewayError(413, 'Request body too large');
-      },
+    limitBodies(MAX_BODY_BYTES, () => {
+      throw new GatewayError(413, 'Request body too large');
     }),
   );
   const routes = new SecuredRoutes(gateway, deps.sessions);

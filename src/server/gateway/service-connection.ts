@@ -41,11 +41,30 @@ export class ServiceUnreachableError extends Error {
 export function embeddedService(app: { fetch(request: Request): Response | Promise<Response> }): ServiceConnection {
   return {
     async fetch(pathAndQuery, init, gatewayOrigin) {
-      return app.fetch(new Request(`${gatewayOrigin}${pathAndQuery}`, init));
+      return app.fetch(new Request(`${gatewayOrigin}${pathAndQuery}`, withContentLength(init)));
     },
     baseUrl: (gatewayOrigin) => gatewayOrigin,
     prepared: preparedBodyOf,
   };
+}
+
+/**
+ * The call with the `Content-Length` a socket would have carried for its body (text or bytes): without it the
+ * service's body limit counts the body through a stream and builds the Request again (service/app.ts).
+ */
+function withContentLength(init: RequestInit): RequestInit {
+  const { body } = init;
+  const length =
+    typeof body === 'string'
+      ? Buffer.byteLength(body)
+      : body instanceof ArrayBuffer || ArrayBuffer.isView(body)
+        ? body.byteLength
+        : null;
+  if (length === null) return init;
+  // The upstream client's Headers are made for this one call: set on them, not on a copy.
+  const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  headers.set('content-length', String(length));
+  return headers === init.headers ? init : { ...init, headers };
 }
 
 /** A Ticketing Service elsewhere, e.g. `https://tickets.example.com` (a base path is kept). */

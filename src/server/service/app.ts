@@ -1,9 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { limitBodies } from '../body-limit';
 import { isConnectionError } from '../db/connection-errors';
 import { ClientDirectory, requirePartnerKey, resolveClient } from './auth';
-import type { ServiceDeps, ServiceEnv } from './context';
+import type { ServiceDeps } from './context';
 import { NotFoundError, RateLimitedError, ServiceError } from './errors';
 import { limitPublicReservations } from './public-rate-limit';
 import { registerPartnerRoutes } from './routes/partner';
@@ -43,7 +42,12 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
   // Before anything reads a body: an unauthenticated partner body is refused unread.
   app.use('/v1/:client_name/partner/*', requirePartnerKey(clients));
   app.use('/v1/:client_name/*', limitPublicReservations(clients));
-  app.use('*', limitBodies());
+  app.use(
+    '*',
+    limitBodies(MAX_BODY_BYTES, (c) =>
+      c.json({ message: `Request body too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+    ),
+  );
 
   registerPublicRoutes(app);
   registerPartnerRoutes(app);
@@ -80,28 +84,6 @@ export function createServiceApp(deps: ServiceDeps): ServiceApp {
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;
-}
-
-/**
- * A larger Content-Length is refused unread; a body without one is counted as it arrives and refused at the
- * limit, so no body is ever held whole beyond it. A declared length is judged on the header alone: Hono's
- * bodyLimit first asks for `c.req.raw.body`, for which @hono/node-server builds a whole web Request with a
- * stream over the socket, and the route then read its JSON through that stream instead of straight from the
- * socket — a fifth of the service's CPU in a sale (issue 32's profile).
- */
-function limitBodies(): MiddlewareHandler<ServiceEnv> {
-  // No `Connection: close`: closing a socket with unread bytes resets it, and a client still sending may
-  // lose the 413 to the reset. @hono/node-server discards what is left (at most 500 ms or 64 MB, never held)
-  // and then closes.
-  const tooLarge = (c: Context) => c.json({ message: `Request body too large (at most ${MAX_BODY_BYTES} bytes)` }, 413);
-  const streamed = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  return async (c, next) => {
-    // GET and HEAD carry no body the service reads (bodyLimit lets them through too).
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
-    return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
-  };
 }
 
 /** PostgreSQL class 22 "data exception" (pg and PGlite both expose the SQLSTATE as `code`). */

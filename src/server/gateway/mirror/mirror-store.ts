@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database';
  * Writing the service's records into the mirror tables (migration 003): one page batch in a few statements,
  * whatever its size. The records travel as one JSON parameter that PostgreSQL takes apart
  * (`jsonb_array_elements`), order lines as column arrays (`unnest`), so a batch of 400 orders with 1,600
- * lines is three or four round trips, not thousands of parameters. Used by the sync (mirror-sync.ts), the write-through after a change made in Foyer
+ * lines is one statement (orders and their lines together), not thousands of parameters. Used by the sync (mirror-sync.ts), the write-through after a change made in Foyer
  * (write-through.ts), and by whoever needs to put a record they read into the mirror.
  *
  * Every write is an upsert by id that never goes back in time: a record replaces the mirrored one only when
@@ -91,62 +91,65 @@ export async function upsertOrders(
   );
   // The order's own fields as `body`; its lines go to their table, its customer is in mirror_customers.
   const bodies = unique.map(({ user: _user, seats: _seats, deletedSeats: _deleted, ...order }) => order);
-  const written = await tx.query<{ order_id: string | number; inserted: boolean }>(
-    `insert into gateway.mirror_orders as m (organisation_id, order_id, order_key, customer_id, order_status,
-            payment_status, channel, payment_method, order_date, time_out, amount_cents, fee_cents, donation_cents,
-            discount_name, last_changed, body)
-     select $1, (r->>'orderId')::bigint, coalesce(r->>'orderKey', ''), (r->>'customerId')::bigint,
-            coalesce(r->>'orderStatus', ''), coalesce(r->>'orderPaymentStatus', ''), coalesce(r->>'orderChannel', ''),
-            coalesce(r->>'handlingTextPayment', ''), (r->>'orderDate')::timestamptz, (${text('timeOut')})::timestamptz,
-            coalesce(${cents('amount')}, 0), coalesce(${cents('fee')}, 0),
-            coalesce(${cents('donation')}, ${cents('orderDonation')}, 0), ${text('discountName')},
-            (r->>'lastChanged')::timestamptz, r
-       from jsonb_array_elements($2::jsonb) r
-     on conflict (organisation_id, order_id) do update
-        set order_key = excluded.order_key, customer_id = excluded.customer_id,
-            order_status = excluded.order_status, payment_status = excluded.payment_status,
-            channel = excluded.channel, payment_method = excluded.payment_method, order_date = excluded.order_date,
-            time_out = excluded.time_out, amount_cents = excluded.amount_cents, fee_cents = excluded.fee_cents,
-            donation_cents = excluded.donation_cents, discount_name = excluded.discount_name,
-            last_changed = excluded.last_changed, body = excluded.body, mirrored_at = now()
-      where m.last_changed <= excluded.last_changed
-     returning order_id, xmax = 0 as inserted`,
-    [organisationId, JSON.stringify(bodies)],
-  );
-  // A new order has no lines yet; an updated one loses its old ones. By id through the primary key: a join
-  // with the written orders would read every line of the organisation.
-  const updated = written.rows.filter((row) => !row.inserted).map((row) => row.order_id);
-  if (updated.length > 0) {
-    await tx.query(
-      'delete from gateway.mirror_order_seats where organisation_id = $1 and order_id = any($2::bigint[])',
-      [organisationId, updated],
-    );
-  }
-  const writtenIds = new Set(written.rows.map((row) => Number(row.order_id)));
-  const lines = linesOf(unique.filter((order) => writtenIds.has(Number(order.orderId))));
-  if (lines.orderId.length > 0) {
-    await tx.query(
-      `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
+  const lines = linesOf(unique);
+  // One statement (one round trip, and one commit outside a transaction; a sale's write-through is one):
+  // `written` upserts the orders; `cleared` deletes the old lines of the updated ones, by id through the
+  // primary key (a join with the written orders would read every line of the organisation); `placed` inserts
+  // the lines of every order written. `placed` reads `cleared`, so the old lines are gone before the new ones
+  // with the same keys go in.
+  const { rows } = await tx.query<{ written: number }>(
+    `with written as (
+       insert into gateway.mirror_orders as m (organisation_id, order_id, order_key, customer_id, order_status,
+              payment_status, channel, payment_method, order_date, time_out, amount_cents, fee_cents, donation_cents,
+              discount_name, last_changed, body)
+       select $1, (r->>'orderId')::bigint, coalesce(r->>'orderKey', ''), (r->>'customerId')::bigint,
+              coalesce(r->>'orderStatus', ''), coalesce(r->>'orderPaymentStatus', ''), coalesce(r->>'orderChannel', ''),
+              coalesce(r->>'handlingTextPayment', ''), (r->>'orderDate')::timestamptz, (${text('timeOut')})::timestamptz,
+              coalesce(${cents('amount')}, 0), coalesce(${cents('fee')}, 0),
+              coalesce(${cents('donation')}, ${cents('orderDonation')}, 0), ${text('discountName')},
+              (r->>'lastChanged')::timestamptz, r
+         from jsonb_array_elements($2::jsonb) r
+       on conflict (organisation_id, order_id) do update
+          set order_key = excluded.order_key, customer_id = excluded.customer_id,
+              order_status = excluded.order_status, payment_status = excluded.payment_status,
+              channel = excluded.channel, payment_method = excluded.payment_method, order_date = excluded.order_date,
+              time_out = excluded.time_out, amount_cents = excluded.amount_cents, fee_cents = excluded.fee_cents,
+              donation_cents = excluded.donation_cents, discount_name = excluded.discount_name,
+              last_changed = excluded.last_changed, body = excluded.body, mirrored_at = now()
+        where m.last_changed <= excluded.last_changed
+       returning order_id, xmax = 0 as inserted
+     ), cleared as (
+       delete from gateway.mirror_order_seats
+        where organisation_id = $1
+          and order_id = any(array(select order_id from written where not inserted))
+       returning 1
+     ), placed as (
+       insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
               row_nr, seat_nr, amount_cents, price_id, price_name)
-       select $1, * from unnest($2::bigint[], $3::int[], $4::boolean[], $5::bigint[], $6::bigint[], $7::bigint[],
-              $8::int[], $9::int[], $10::bigint[], $11::text[], $12::text[])`,
-      [
-        organisationId,
-        lines.orderId,
-        lines.lineNo,
-        lines.deleted,
-        lines.seatId,
-        lines.eventId,
-        lines.rankId,
-        lines.rowNr,
-        lines.seatNr,
-        lines.amountCents,
-        lines.priceId,
-        lines.priceName,
-      ],
-    );
-  }
-  return written.rows.length;
+       select $1, l.* from unnest($3::bigint[], $4::int[], $5::boolean[], $6::bigint[], $7::bigint[], $8::bigint[],
+              $9::int[], $10::int[], $11::bigint[], $12::text[], $13::text[])
+              as l(order_id, line_no, deleted, seat_id, event_id, rank_id, row_nr, seat_nr, amount_cents, price_id,
+                   price_name)
+        where l.order_id in (select order_id from written) and (select count(*) from cleared) >= 0
+     )
+     select count(*)::int as written from written`,
+    [
+      organisationId,
+      JSON.stringify(bodies),
+      lines.orderId,
+      lines.lineNo,
+      lines.deleted,
+      lines.seatId,
+      lines.eventId,
+      lines.rankId,
+      lines.rowNr,
+      lines.seatNr,
+      lines.amountCents,
+      lines.priceId,
+      lines.priceName,
+    ],
+  );
+  return rows[0]?.written ?? 0;
 }
 
 /** The lines of orders as columns (for one `unnest` insert), numbered from 1 per order and kind. */
