@@ -113,10 +113,11 @@ export async function deleteSegment(db: Queryable, organisationId: number, id: n
 
 /**
  * Marks the background keeper takes per statement (migration 028): on PGlite a statement holds the one connection
- * and the process's thread, so a request waits for at most one batch (tens of ms idle), not for all of a first
- * sync's 34,000 marked customers (25 s at load 30).
+ * and the process's thread, so a request waits for at most one batch, not for all of a first sync's 34,000 marked
+ * customers (20–25 s at load 30–37; a sign-in right after a start waited 22–24 s, 4–7 s with batches of 1,000,
+ * each 0.5–1.8 s at load 37).
  */
-export const REFRESH_BATCH = 1_000;
+const REFRESH_BATCH = 500;
 
 /** Brings the marked per-customer order totals of every organisation up to date (the background keeper). */
 export async function refreshAllCustomerTotals(db: Queryable, batch = REFRESH_BATCH): Promise<void> {
