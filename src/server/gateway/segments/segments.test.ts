@@ -14,7 +14,7 @@ import { permissionsOf } from '../access';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
 import { refreshSegmentTotals, segmentMemberIds } from '.';
-import { countMembers, memberIds, replaceSegmentEvents } from './segment-store';
+import { countMembers, memberIds, refreshAllCustomerTotals, replaceSegmentEvents } from './segment-store';
 
 /**
  * Each kind of condition against members worked out by hand on a small mirror: six customers, their orders,
@@ -427,6 +427,34 @@ describeEachDatabase('segments', (database) => {
     ]);
     expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT]);
     expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+  });
+
+  it('takes the marks a batch at a time in the background, until none is left', async () => {
+    const totals = async () =>
+      (
+        await gateway.db.query(
+          `select customer_id::int as id, orders, amount_cents::int as cents from gateway.segment_customer_orders
+            where organisation_id = $1 order by customer_id`,
+          [organisationId],
+        )
+      ).rows;
+    const marks = async () =>
+      (
+        await gateway.db.query('select 1 from gateway.segment_dirty_customers where organisation_id = $1', [
+          organisationId,
+        ])
+      ).rows.length;
+    await refreshSegmentTotals(gateway.db);
+    const before = await totals();
+    await gateway.db.query('delete from gateway.segment_customer_orders where organisation_id = $1', [organisationId]);
+    // Every mirrored order written again: a mark for each of their customers, more than a batch of one.
+    await gateway.db.query('update gateway.mirror_orders set order_status = order_status where organisation_id = $1', [
+      organisationId,
+    ]);
+    expect(await marks()).toBeGreaterThan(2);
+    await refreshAllCustomerTotals(gateway.db, 1);
+    expect(await marks()).toBe(0);
+    expect(await totals()).toEqual(before);
   });
 
   it('gives the jobs the members of a rule through the entry', async () => {
