@@ -20,7 +20,6 @@ export const pairingBodySchema = z.strictObject({
     .transform(normalisedPairingCode)
     .pipe(z.string().length(PAIRING_CODE_LENGTH, `The code has ${PAIRING_CODE_LENGTH} characters`)),
 });
-export type PairingBody = z.input<typeof pairingBodySchema>;
 
 /** `POST /api/display/pair`: the screen is paired with this sales point (its cookie is set). */
 export const pairedSchema = z.object({ salesPointId: z.number().int(), salesPointName: z.string() });
