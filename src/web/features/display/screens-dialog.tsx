@@ -29,7 +29,13 @@ function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name
   const revoke = useRevokeDisplay(salesPoint.id);
   const url = `${window.location.origin}/display`;
   return (
-    <Modal opened onClose={onClose} title={t('screensTitle', { name: salesPoint.name })} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('screensTitle', { name: salesPoint.name })}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('screensIntro', { url })}</Text>
         <Group>
