@@ -8,7 +8,7 @@ import {
   TestBrowser,
   type TestGateway,
 } from '../testing/test-gateway';
-import { type DeclaredRoute, permissionsOf } from './access';
+import { type DeclaredRoute, NOT_PAIRED, permissionsOf } from './access';
 import { createGatewayApp } from './gateway';
 import { ROLE_PRESETS } from './permissions';
 import { embeddedService } from './service-connection';
@@ -56,7 +56,7 @@ describe("the gateway's own routes", () => {
     }
   });
 
-  it('refuses a signed-out request to every route that is not public with 401', async () => {
+  it("refuses a signed-out request to every route that is not public with 401 (a buyer's screen's: not paired)", async () => {
     const anonymous = new TestBrowser(gateway.app);
     const guarded = declared.filter((route) => route.access !== 'public');
     expect(guarded.length).toBeGreaterThan(10);
@@ -69,7 +69,7 @@ describe("the gateway's own routes", () => {
         route: `${route.method} ${route.path}`,
         status: 401,
       });
-      expect(await response.json()).toEqual({ message: 'Not signed in' });
+      expect(await response.json()).toEqual({ message: route.access === 'display' ? NOT_PAIRED : 'Not signed in' });
     }
   });
 

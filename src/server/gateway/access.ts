@@ -3,10 +3,13 @@ import type { Context, Handler, Hono, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { Permission } from './permissions';
-import type { Principal } from './principal';
+import type { DisplayPrincipal, Principal } from './principal';
 import { requestOrigin } from './same-origin';
 
 export const SESSION_COOKIE = 'foyer_session';
+
+/** A paired buyer's screen's cookie, scoped to its sales point's display routes (`/api/display/<id>`). */
+export const DISPLAY_COOKIE = 'foyer_display';
 
 /** The longest a session lasts, and so its cookie's Max-Age: auth's default, which a role may only shorten. */
 export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -28,16 +31,22 @@ export interface SessionResolver {
   resolveAhead(cookieValue: string | undefined): SessionAhead;
 }
 
-export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };
+/** What access asks of the display concern: the paired screen whose cookie a request brings. */
+export interface DisplayResolver {
+  resolve(cookieValue: string | undefined): Promise<DisplayPrincipal | null>;
+}
+
+export type GatewayEnv = { Variables: { principal: Principal; display: DisplayPrincipal; clientOrigin: string } };
 
 /**
  * Who may call a route of the gateway's own: anyone (sign-in, one-time links), anyone signed in (their
- * own session and account), or the holders of one permission. Forwarded calls have their own table
- * (permissions/route-permissions.ts).
+ * own session and account), the holders of one permission, or a paired buyer's screen of the sales point the
+ * path names (`'display'`: no person; a person's session is no way in, and a screen's cookie opens nothing
+ * else). Forwarded calls have their own table (permissions/route-permissions.ts).
  */
-export type Access = 'public' | 'signed-in' | { permission: Permission } | { anyOf: readonly Permission[] };
+export type Access = 'public' | 'signed-in' | 'display' | { permission: Permission } | { anyOf: readonly Permission[] };
 
-/** The permissions any one of which lets a person through `access` (empty for 'public' and 'signed-in'). */
+/** The permissions any one of which lets a person through `access` (none for 'public', 'signed-in', 'display'). */
 export function permissionsOf(access: Access): readonly Permission[] {
   if (typeof access === 'string') return [];
   return 'permission' in access ? [access.permission] : access.anyOf;
@@ -59,6 +68,7 @@ export class SecuredRoutes {
   constructor(
     private readonly app: Hono<GatewayEnv>,
     private readonly sessions: SessionResolver,
+    private readonly displays: DisplayResolver,
   ) {}
 
   /**
@@ -76,6 +86,7 @@ export class SecuredRoutes {
   ): void {
     this.declared.push({ method, path, access });
     if (access === 'public') this.app.on(method, path, handler);
+    else if (access === 'display') this.app.on(method, path, requireDisplay(this.displays), handler);
     else if (options.readAhead && method === 'GET')
       this.app.on(method, path, readAhead(this.sessions, access, handler));
     else this.app.on(method, path, requireAccess(this.sessions, access), handler);
@@ -83,7 +94,7 @@ export class SecuredRoutes {
 }
 
 /** The error refusing `principal` (null: no live session) for `access`; null when they may go on. */
-function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: Exclude<Access, 'public'>) {
+function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: Exclude<Access, 'public' | 'display'>) {
   if (!principal) {
     if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
     return new UnauthorizedError('Not signed in');
@@ -95,7 +106,22 @@ function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: 
   return null;
 }
 
-function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'public'>) {
+export const NOT_PAIRED = 'This screen is not paired: type the code from the sales point';
+
+/** A paired screen, of the sales point the path names (a person's session counts for nothing here). */
+function requireDisplay(displays: DisplayResolver) {
+  return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
+    const display = await displays.resolve(getCookie(c, DISPLAY_COOKIE));
+    if (!display) throw new UnauthorizedError(NOT_PAIRED);
+    if (String(display.salesPointId) !== c.req.param('salesPointId')) {
+      throw new ForbiddenError('This screen is paired with another sales point.');
+    }
+    c.set('display', display);
+    await next();
+  };
+}
+
+function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'public' | 'display'>) {
   return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
     const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
     const refused = refusalOf(c, principal, access);
@@ -105,7 +131,11 @@ function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'publi
   };
 }
 
-function readAhead(sessions: SessionResolver, access: Exclude<Access, 'public'>, handler: Handler<GatewayEnv>) {
+function readAhead(
+  sessions: SessionResolver,
+  access: Exclude<Access, 'public' | 'display'>,
+  handler: Handler<GatewayEnv>,
+) {
   return async (c: Context<GatewayEnv>, next: Next): Promise<Response> => {
     const { known, current } = sessions.resolveAhead(getCookie(c, SESSION_COOKIE));
     if (known && !refusalOf(c, known, access)) {

@@ -10,6 +10,7 @@ import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerCustomerStoryRoutes } from './customer-story';
 import { registerDeskRoutes } from './desk';
+import { createDisplayService, registerDisplayRoutes } from './display';
 import { registerDuplicateRoutes } from './duplicates';
 import { answerError, GatewayError, NotFoundError } from './errors';
 import { registerExportRoutes } from './exports';
@@ -55,7 +56,9 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       throw new GatewayError(413, 'Request body too large');
     }),
   );
-  const routes = new SecuredRoutes(gateway, deps.sessions);
+  // The paired buyer's screens: their own routes, and their cookie read by access.
+  const displays = createDisplayService(deps);
+  const routes = new SecuredRoutes(gateway, deps.sessions, displays);
   registerSessionRoutes(routes, deps);
   registerAccountRoutes(routes, deps);
   registerLinkRoutes(routes, deps);
@@ -68,6 +71,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
   registerShiftRoutes(routes, { ...deps, clientAddressOf });
   registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
+  registerDisplayRoutes(routes, { db: deps.db, throttle: deps.throttle, clientAddressOf }, displays);
   registerPrintingRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
   registerCustomerNotesRoutes(routes, deps);

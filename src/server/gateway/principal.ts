@@ -24,3 +24,13 @@ export interface Principal {
   /** The organisation's API key, still sealed; non-enumerable, so it is in no log line or JSON either way. */
   readonly sealedApiKey: Uint8Array;
 }
+
+/**
+ * A paired buyer's screen (issue 31 item 5): no person, one sales point. It may call only the display's own
+ * routes (access `'display'`), and those only for its own sales point.
+ */
+export interface DisplayPrincipal {
+  displayId: number;
+  organisationId: number;
+  salesPointId: number;
+}

@@ -227,6 +227,13 @@ describe('the static first paint', () => {
     }
   });
 
+  it("draws nothing on the buyer's screen, which nobody signs in to", () => {
+    for (const path of ['/display', '/display/3']) {
+      const page = withFirstPaint(PAGE, MANIFEST, { signedInAs: null, language: 'nl', path });
+      expect(page).toContain('<div id="root"></div>');
+    }
+  });
+
   it('draws the dashboard at / for a signed-in visitor whose role sees every area, with the name escaped and the shell’s CSS', () => {
     const page = withFirstPaint(PAGE, MANIFEST, {
       signedInAs: '<b>Ada</b>',

@@ -142,6 +142,8 @@ function firstScreen(
   manifest: FirstPaintManifest,
   visitor: PageVisitor,
 ): { screen: FirstScreen; markup: string } | null {
+  // The buyer's screen is no person's page: never painted as sign-in or the dashboard.
+  if (visitor.path.startsWith('/display')) return null;
   if (visitor.signedInAs === null) {
     const markup = manifest.signIn.markup[visitor.language];
     return markup === undefined ? null : { screen: manifest.signIn, markup };

@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
         path: '/welcome/:token',
         lazy: async () => ({ Component: (await import('../features/sign-in/link-page')).LinkPage }),
       },
+      // The buyer's screen at a sales point: paired by a code, no person signed in, outside the shell.
+      {
+        path: '/display/:salesPointId?',
+        lazy: async () => ({ Component: (await import('../features/display/display-page')).DisplayPage }),
+      },
       {
         path: '/setup/:token',
         lazy: async () => ({ Component: (await import('../features/sign-in/setup-page')).SetupPage }),

@@ -63,6 +63,7 @@ export const auditMessages = defineMessages(
     'action:duplicate-merge': 'Dubbele klant samengevoegd',
     'action:segment': 'Segment gewijzigd',
     'action:segment-export': 'Segment geëxporteerd',
+    'action:display': 'Klantscherm',
   },
   {
     title: 'Audit trail',
@@ -125,5 +126,6 @@ export const auditMessages = defineMessages(
     'action:duplicate-merge': 'Duplicate customer merged',
     'action:segment': 'Segment changed',
     'action:segment-export': 'Segment exported',
+    'action:display': 'Buyer’s screen',
   },
 );

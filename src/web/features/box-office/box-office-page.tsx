@@ -10,6 +10,7 @@ import { useMessages } from '../../lib/i18n';
 import { PrinterChip } from '../printing/public';
 import { ShiftBar } from '../shifts/public';
 import { boxOfficeMessages } from './box-office-messages';
+import { useBuyerScreen } from './buyer-screen';
 import { heldSeatIdsOf, quantityItem, seatItems } from './cart-model';
 import { CartPanel } from './cart-panel';
 import { CheckoutSection } from './checkout-section';
@@ -91,6 +92,7 @@ export function BoxOfficePage() {
     ) : null;
 
   const checkout = useCheckout(sale, state, dispatch);
+  useBuyerScreen(sale, state);
   const { newSale, startOver, abandonAndStartOver } = useNewSale({
     sale,
     cartHasLines: checkout.cartHasLines,

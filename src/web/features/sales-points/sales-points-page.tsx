@@ -10,6 +10,7 @@ import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { ScreensButton } from '../display/public';
 import { SalesPointDialog } from './sales-point-dialog';
 import { salesPointQueries, useSetSalesPointEnabled } from './sales-point-queries';
 import { salesPointsMessages } from './sales-points-messages';
@@ -93,6 +94,7 @@ export function SalesPointsPage() {
                     >
                       {point.enabled ? t('disable') : t('enable')}
                     </Button>
+                    <ScreensButton salesPoint={point} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,133 @@
+import { Alert, Button, Code, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { describeError } from '../../components/error-message';
+import { ErrorState } from '../../components/page-states';
+import { appMessages } from '../../lib/app-messages';
+import { formatDateTime, formatTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import { displayMessages } from './display-messages';
+import { displayQueries, usePairingCode, useRevokeDisplay } from './display-queries';
+
+/** The code as shown: two groups of four, easier to read out and type. */
+const grouped = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/**
+ * A sales point's buyer's screens (its settings): a pairing code to pair another, the paired ones with when
+ * they were last seen, each revocable.
+ */
+function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name: string }; onClose: () => void }) {
+  const t = useMessages(displayMessages);
+  const app = useMessages(appMessages);
+  const { locale } = useLocale();
+  const list = useQuery(displayQueries.ofSalesPoint(salesPoint.id));
+  const code = usePairingCode(salesPoint.id);
+  const revoke = useRevokeDisplay(salesPoint.id);
+  const url = `${window.location.origin}/display`;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('screensTitle', { name: salesPoint.name })}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('screensIntro', { url })}</Text>
+        <Group>
+          <Button onClick={() => code.mutate()} loading={code.isPending} data-testid="display-new-code">
+            {t('newCode')}
+          </Button>
+          {code.data ? (
+            <Stack gap={0} aria-live="polite">
+              <Text fw={600}>
+                {t('code')}:{' '}
+                <Code fz="xl" data-testid="display-pairing-code">
+                  {grouped(code.data.code)}
+                </Code>
+              </Text>
+              <Text size="sm">{t('codeExpires', { time: formatTime(code.data.expiresAt, locale) })}</Text>
+            </Stack>
+          ) : null}
+        </Group>
+        {code.isError || revoke.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {describeError(code.error ?? revoke.error, app)}
+          </Alert>
+        ) : null}
+        {list.isPending ? (
+          <Skeleton height={80} />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.displays.length === 0 ? (
+          <Text size="sm">{t('noScreens')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table data-testid="paired-displays">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('device')}</Table.Th>
+                  <Table.Th scope="col">{t('pairedAt')}</Table.Th>
+                  <Table.Th scope="col">{t('lastSeen')}</Table.Th>
+                  <Table.Th scope="col">{t('pairedBy')}</Table.Th>
+                  <Table.Th scope="col">
+                    <span className="foyer-visually-hidden">{t('revoke')}</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.displays.map((display) => (
+                  <Table.Tr key={display.id}>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2} title={display.userAgent ?? undefined}>
+                        {display.address ?? ''} {display.userAgent ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(display.pairedAt, locale)}</Table.Td>
+                    <Table.Td>{formatDateTime(display.lastSeenAt, locale)}</Table.Td>
+                    <Table.Td>{display.pairedBy ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t('revokeLabel', { id: display.id })}
+                        loading={revoke.isPending && revoke.variables === display.id}
+                        onClick={() => revoke.mutate(display.id)}
+                      >
+                        {t('revoke')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The sales points' settings' button for a sales point's screens (and the dialog it opens). */
+export function ScreensButton({ salesPoint }: { salesPoint: { id: number; name: string } }) {
+  const t = useMessages(displayMessages);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-label={t('screensLabel', { name: salesPoint.name })}
+        onClick={() => setOpen(true)}
+        data-testid="sales-point-screens"
+      >
+        {t('screens')}
+      </Button>
+      {open ? <ScreensDialog salesPoint={salesPoint} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
