@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'duplicate-merge',
   'segment',
   'segment-export',
+  'walk-in-customer',
 ] as const;
 
 /** What an entry says happened. */
