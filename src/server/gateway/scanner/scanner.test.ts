@@ -17,7 +17,7 @@ import {
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
 import { permissionsOf } from '../access';
 import { createGatewayApp } from '../gateway';
-import { type MirrorOrder, upsertCustomers, upsertOrders } from '../mirror';
+import { upsertCustomers, upsertOrders } from '../mirror';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
 
@@ -104,8 +104,8 @@ describeEachDatabase('the scanner resolves a scanned code', (database) => {
   it('opens to a seller only the desk’s own sales, as the order page does; whoever reads orders opens any', async () => {
     const listed = (await (
       await service.request(`/v1/${DEMO.client}/partner/order?page=3`, { key: DEMO.apiKey })
-    ).json()) as { data: MirrorOrder[] };
-    const webshopOrder = listed.data.find((order) => order.orderStatus !== 'res') as MirrorOrder;
+    ).json()) as { data: Parameters<typeof upsertOrders>[2][number][] };
+    const webshopOrder = listed.data.find((order) => order.orderStatus !== 'res') as (typeof listed.data)[number];
     await upsertOrders(gateway.db, organisationId, [webshopOrder]);
     const refused = await scan('box-office', String(webshopOrder.orderKey));
     expect(refused.status).toBe(403);

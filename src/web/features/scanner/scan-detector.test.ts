@@ -49,6 +49,17 @@ describe('the scan detector', () => {
     expect(feed(new ScanDetector(), '12345', 5).at(-1)).toEqual({ action: 'pass', release: ['2', '3', '4', '5'] });
   });
 
+  it('starts no scan in the middle of fast typing: words typed fast and an Enter ("Racoon Akoestisch")', () => {
+    const detector = new ScanDetector();
+    const verdicts = [...'Racoon'].map((key, index) => detector.key(key, 100 + index * 5));
+    expect(detector.other(130)).toEqual(['a', 'c', 'o', 'o', 'n']);
+    verdicts.push(...[...'Akoestisch'].map((key, index) => detector.key(key, 135 + index * 5)));
+    expect(detector.key('Enter', 185)).toEqual({ action: 'pass', release: [] });
+    expect(verdicts.slice(6).every((verdict) => verdict.action === 'pass')).toBe(true);
+    // After a pause, a scan again.
+    expect(feed(detector, 'ORDERKEY1', 4, 4, 400).at(-1)).toEqual({ action: 'scan', code: 'ORDERKEY1' });
+  });
+
   it('follows its thresholds: a slower scanner with a longer gap, a longer minimum code', () => {
     const slow = new ScanDetector({ maxGapMs: 60, minLength: 4 });
     expect(feed(slow, 'AB12', 50).at(-1)).toEqual({ action: 'scan', code: 'AB12' });

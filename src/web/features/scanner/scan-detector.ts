@@ -7,6 +7,9 @@
  * is fast, so a scan neither types into a field nor sets off the page's shortcuts. The held keys are released — to
  * be typed after all — as soon as the burst turns out to be typing: a slow key, any other key, a pause, or an Enter
  * after too few keys. An Enter that ends a fast burst of at least `minLength` keys is a scan.
+ *
+ * A scanner starts after a pause: a key that follows another fast, without a burst under way (typing carried on
+ * past a space, say — no code of ours has one), starts none, so fast typing of words ending in Enter is no scan.
  */
 
 export interface ScanThresholds {
@@ -27,6 +30,8 @@ export type KeyVerdict =
 export class ScanDetector {
   #keys: string[] = [];
   #last = 0;
+  /** When the last key of any kind was pressed (null: none yet). */
+  #lastAny: number | null = null;
 
   constructor(private readonly thresholds: ScanThresholds = SCAN_THRESHOLDS) {}
 
@@ -41,6 +46,9 @@ export class ScanDetector {
    */
   key(key: string, at: number): KeyVerdict {
     const release = this.expire(at);
+    const streak = this.#lastAny !== null && at - this.#lastAny <= this.thresholds.maxGapMs;
+    this.#lastAny = at;
+    if (this.#keys.length === 0 && streak) return { action: 'pass', release };
     if (key === 'Enter') {
       if (this.#keys.length >= this.thresholds.minLength) {
         const code = this.#keys.join('');
@@ -59,7 +67,14 @@ export class ScanDetector {
     return this.#keys.length > 0 && at - this.#last > this.thresholds.maxGapMs ? this.reset() : [];
   }
 
-  /** Ends the burst (another key, a composition, a modifier): its held keys, to type after all. */
+  /** Another key (a space, Tab, an arrow) pressed at `at`: it ends the burst, whose held keys are typed first. */
+  other(at: number): string[] {
+    const release = this.reset();
+    this.#lastAny = at;
+    return release;
+  }
+
+  /** Ends the burst (a composition, a modifier): its held keys, to type after all. */
   reset(): string[] {
     const held = this.#keys.slice(1);
     this.#keys = [];

@@ -72,11 +72,12 @@ export function listenForScans(
       endBurst();
       return;
     }
-    if (event.key !== 'Enter' && event.key.length !== 1) {
-      endBurst();
+    const at = clock(event);
+    if (event.key !== 'Enter' && (event.key.length !== 1 || event.key === ' ')) {
+      clearTimeout(timer);
+      release(detector.other(at));
       return;
     }
-    const at = clock(event);
     release(detector.expire(at));
     if (detector.burstLength === 0) {
       burstTarget = event.target;
