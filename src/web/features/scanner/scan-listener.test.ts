@@ -35,7 +35,7 @@ describe('the scan listener', () => {
   });
 
   const scan = (target: EventTarget, code: string, start = 1000) => {
-    [...code].forEach((key, index) => press(target, key, start + index * 6, clock));
+    for (const [index, key] of [...code].entries()) press(target, key, start + index * 6, clock);
     return press(target, 'Enter', start + code.length * 6, clock);
   };
 
@@ -62,10 +62,10 @@ describe('the scan listener', () => {
   it('types what a person types, fast or slow: a held burst without Enter comes back into the field', () => {
     const input = document.createElement('input');
     document.body.append(input);
-    [...'Kassa 1'].forEach((key, index) => press(input, key, 2000 + index * 5, clock));
+    for (const [index, key] of [...'Kassa 1'].entries()) press(input, key, 2000 + index * 5, clock);
     vi.advanceTimersByTime(100);
     expect(input.value).toBe('Kassa 1');
-    [...'abc'].forEach((key, index) => press(input, key, 3000 + index * 150, clock));
+    for (const [index, key] of [...'abc'].entries()) press(input, key, 3000 + index * 150, clock);
     expect(input.value).toBe('Kassa 1abc');
     expect(scans).toEqual([]);
   });
@@ -83,12 +83,13 @@ describe('the scan listener', () => {
   });
 
   it('ignores keys of an IME composition and keys with Ctrl', () => {
-    [...'ABCDEF'].forEach((key, index) => press(document.body, key, 7000 + index * 5, clock, { isComposing: true }));
+    for (const [index, key] of [...'ABCDEF'].entries())
+      press(document.body, key, 7000 + index * 5, clock, { isComposing: true });
     press(document.body, 'Enter', 7040, clock);
     expect(scans).toEqual([]);
-    [...'ABC'].forEach((key, index) => press(document.body, key, 8000 + index * 5, clock));
+    for (const [index, key] of [...'ABC'].entries()) press(document.body, key, 8000 + index * 5, clock);
     press(document.body, 'v', 8016, clock, { ctrlKey: true });
-    [...'DEF'].forEach((key, index) => press(document.body, key, 8020 + index * 5, clock));
+    for (const [index, key] of [...'DEF'].entries()) press(document.body, key, 8020 + index * 5, clock);
     press(document.body, 'Enter', 8040, clock);
     expect(scans).toEqual([]);
   });

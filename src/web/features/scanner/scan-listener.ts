@@ -105,7 +105,7 @@ export function listenForScans(
       return;
     }
     // The scan's first key went where focus was: a field gets back its text from before it.
-    if (before && before.field.isConnected) {
+    if (before?.field.isConnected) {
       const { field, value, start, end } = before;
       setFieldText(field, value, start === end ? start : end);
     }
