@@ -19,7 +19,7 @@ export interface ScanThresholds {
   minLength: number;
 }
 
-export const SCAN_THRESHOLDS: ScanThresholds = { maxGapMs: 35, minLength: 6 };
+export const SCAN_THRESHOLDS: ScanThresholds = { maxGapMs: 50, minLength: 6 };
 
 /** What becomes of a key: it passes, it is held back (part of a burst), or it ends a scan. */
 export type KeyVerdict =
