@@ -9,11 +9,27 @@ import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures'
  * its order, also with the focus in a text field, which keeps its text; an unknown code says so and blocks nothing.
  */
 
-/** A scanner after a pause: the code's keys one right after the other, then Enter. */
+// Two whole flows each (a sale, then a scan): more than the default 30 s on a loaded machine.
+test.slow();
+
+/**
+ * A scanner after a pause: the code's keys 4 ms apart, then Enter. Real key events (trusted, typing into a field
+ * like any key) through the browser's input protocol, stamped with the scanner's times: on a loaded machine the
+ * round trip of each key would otherwise set the pace, not the scanner.
+ */
 async function scan(page: Page, code: string) {
   await page.waitForTimeout(150);
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
+  const input = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const at = (index: number) => start + index * 0.004;
+  for (const [index, key] of [...code].entries()) {
+    await input.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, timestamp: at(index) });
+    await input.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(index) + 0.001 });
+  }
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+  await input.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp: at(code.length) });
+  await input.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: at(code.length) + 0.001 });
+  await input.detach();
 }
 
 test('a walk-in sale takes four keys after choosing the performance, is sold once, and its scanned ticket opens the order', async ({

@@ -48,6 +48,7 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
       opened={state.step !== 'closed'}
       onClose={quick.cancel}
       closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': t('cancel') }}
       title={t('title')}
       centered
       data-testid="quick-sale"
