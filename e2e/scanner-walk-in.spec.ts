@@ -22,13 +22,17 @@ async function scan(page: Page, code: string) {
   const input = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
   const at = (index: number) => start + index * 0.004;
-  for (const [index, key] of [...code].entries()) {
-    await input.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, timestamp: at(index) });
-    await input.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: at(index) + 0.001 });
-  }
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
-  await input.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp: at(code.length) });
-  await input.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: at(code.length) + 0.001 });
+  const events: { type: 'keyDown' | 'keyUp'; key: string; text?: string; timestamp: number }[] = [
+    ...[...code].flatMap((key, index) => [
+      { type: 'keyDown' as const, key, text: key, timestamp: at(index) },
+      { type: 'keyUp' as const, key, timestamp: at(index) + 0.001 },
+    ]),
+    { type: 'keyDown', ...enter, text: '\r', timestamp: at(code.length) },
+    { type: 'keyUp', ...enter, timestamp: at(code.length) + 0.001 },
+  ];
+  // Sent at once, in order, so the browser takes them in a row as it takes a scanner's.
+  await Promise.all(events.map((event) => input.send('Input.dispatchKeyEvent', event)));
   await input.detach();
 }
 

@@ -3,6 +3,9 @@ import { SCAN_THRESHOLDS, ScanDetector, type ScanThresholds } from './scan-detec
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
+/** How long after a held key, with no key since, the burst is taken for typing that stopped. */
+const RELEASE_AFTER_MS = 250;
+
 /** Our own replays of held keys: the listener lets them through untouched. */
 const REPLAYED = new WeakSet<Event>();
 
@@ -100,8 +103,9 @@ export function listenForScans(
     event.stopImmediatePropagation();
     if (verdict.action === 'hold') {
       release(verdict.release);
-      // A pause ends the burst (each key restarts this timer): what was held is typed after all.
-      timer = setTimeout(endBurst, thresholds.maxGapMs + 5);
+      // A pause ends the burst (each key restarts this timer): what was held is typed after all. By the clock, not
+      // the keys' stamps: generous, so a busy page handling a scanner's queued keys late does not end its burst.
+      timer = setTimeout(endBurst, RELEASE_AFTER_MS);
       return;
     }
     // The scan's first key went where focus was: a field gets back its text from before it.
