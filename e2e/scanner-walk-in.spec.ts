@@ -75,7 +75,6 @@ test('a walk-in sale takes four keys after choosing the performance, is sold onc
   expect(checkouts).toBe(1);
   // No printer at this desk: the browser's print views.
   await expect(page.getByTestId('print-links')).toBeVisible();
-  expect(await seriousFindings(page)).toEqual([]);
 
   const orderId = Number(await page.getByTestId('order-id').textContent());
   const orderKey = (await page.getByTestId('order-key').textContent()) ?? '';
