@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'segment',
   'segment-export',
   'display',
+  'walk-in-customer',
 ] as const;
 
 /** What an entry says happened. */

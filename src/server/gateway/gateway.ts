@@ -22,10 +22,12 @@ import { registerPrivacyRoutes } from './privacy';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
+import { registerScannerRoutes } from './scanner';
 import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerSegmentRoutes } from './segments';
 import { registerShiftRoutes } from './shifts';
 import { registerStaffRoutes } from './staff';
+import { registerWalkInRoutes } from './walk-in';
 
 export { createBuiltApp } from './built-app';
 // The gateway's one entry for the root app (src/server/app.ts).
@@ -73,6 +75,8 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
   registerDisplayRoutes(routes, { db: deps.db, throttle: deps.throttle, clientAddressOf }, displays);
   registerPrintingRoutes(routes, deps);
+  registerScannerRoutes(routes, deps);
+  registerWalkInRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
   registerCustomerNotesRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);

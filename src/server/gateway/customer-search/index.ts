@@ -7,5 +7,6 @@
  */
 export { CustomerDirectories, CustomerDirectory } from './customer-directory';
 export { registerCustomerSearchRoutes } from './customer-search-routes';
+export { checkEmailUpstream } from './email-check';
 export { prefixDistance } from './prefix-distance';
 export { queryTerms } from './search-tokens';

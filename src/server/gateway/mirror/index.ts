@@ -6,6 +6,7 @@
  * tables: the reports (their rollups and order analysis join the mirror's orders in one statement) and the
  * customer directory (its load and catch-up, tuned with the search index it feeds).
  */
+export { mirroredCustomersByCard, mirroredCustomersByEmail, mirroredOrderByKey } from './code-lookups';
 export {
   customerOrderFigures,
   customerOrdersBefore,

@@ -19,7 +19,7 @@ import type { AppCommand, AppShortcut } from '../../lib/area';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
-import { sessionKey, sessionQuery, signOut } from '../../lib/session';
+import { can, sessionKey, sessionQuery, signOut } from '../../lib/session';
 import { ColorSchemeMenu } from './color-scheme-menu';
 import { shellMessages } from './shell-messages';
 import { SignOutButton } from './sign-out-button';
@@ -30,6 +30,8 @@ import { visibleAreas } from './visible-areas';
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
 const ShortcutsOverlay = lazy(async () => ({ default: (await import('./shortcuts-overlay')).ShortcutsOverlay }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host')).NotificationsHost }));
+// The barcode scanner opens orders anywhere in the app, for those who may open them.
+const ScannerHost = lazy(async () => ({ default: (await import('../../features/scanner/scanner-host')).ScannerHost }));
 
 /** The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay. */
 export function AppLayout() {
@@ -237,6 +239,7 @@ export function AppLayout() {
         ) : null}
         {helpLoaded ? <ShortcutsOverlay opened={helpOpened} onClose={help.close} shortcuts={shortcuts} /> : null}
         {notificationsNeeded ? <NotificationsHost /> : null}
+        {can(session, ['sales:sell', 'orders:read', 'reports:read']) ? <ScannerHost /> : null}
       </Suspense>
     </div>
   );

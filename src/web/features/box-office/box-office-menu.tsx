@@ -28,6 +28,10 @@ export const boxOfficeMenu: AreaMenu = {
     { keys: ['Enter'], label: { nl: 'Kassa: toevoegen aan de winkelwagen', en: 'Box office: add to the cart' } },
     { keys: ['C'], label: { nl: 'Kassa: afrekenen', en: 'Box office: check out' } },
     {
+      keys: ['W'],
+      label: { nl: 'Kassa: snelle verkoop aan losse bezoeker', en: 'Box office: quick sale to a walk-in' },
+    },
+    {
       keys: ['1', '…', '9'],
       label: { nl: 'Kassa (afrekenen): betaalwijze kiezen', en: 'Box office (checkout): payment method' },
     },

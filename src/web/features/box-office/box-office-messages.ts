@@ -100,7 +100,7 @@ export const boxOfficeMessages = defineMessages(
     statusPartial: 'Deels betaald',
     statusCancelled: 'Geannuleerd',
     shortcutsHint:
-      'Sneltoetsen: / zoeken · cijfers aantal · Enter toevoegen · C afrekenen · 1–9 betaalwijze · N nieuwe verkoop',
+      'Sneltoetsen: / zoeken · cijfers aantal · Enter toevoegen · C afrekenen · W losse bezoeker · 1–9 betaalwijze · N nieuwe verkoop',
     kindTicket: 'Kaart',
     kindDonation: 'Donatie',
     kindVoucher: 'Cadeaubon',
@@ -204,7 +204,8 @@ export const boxOfficeMessages = defineMessages(
     statusNone: 'Not paid yet',
     statusPartial: 'Partly paid',
     statusCancelled: 'Cancelled',
-    shortcutsHint: 'Keys: / search · digits quantity · Enter add · C checkout · 1–9 payment method · N new sale',
+    shortcutsHint:
+      'Keys: / search · digits quantity · Enter add · C checkout · W walk-in · 1–9 payment method · N new sale',
     kindTicket: 'Ticket',
     kindDonation: 'Donation',
     kindVoucher: 'Gift voucher',

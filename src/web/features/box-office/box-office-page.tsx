@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { PrinterChip } from '../printing/public';
+import { useScannedBuyer } from '../scanner/public';
 import { ShiftBar } from '../shifts/public';
 import { boxOfficeMessages } from './box-office-messages';
 import { useBuyerScreen } from './buyer-screen';
@@ -16,6 +17,7 @@ import { CartPanel } from './cart-panel';
 import { CheckoutSection } from './checkout-section';
 import { ExtrasPanel } from './extras-panel';
 import { NewSaleDialog } from './new-sale-dialog';
+import { QuickSaleDialog } from './quick-sale-dialog';
 import { SaleComplete } from './sale-complete';
 import { fieldMessageOf } from './sale-errors';
 import { type AddSource, initialSaleState, saleReducer, saleStage } from './sale-state';
@@ -25,6 +27,7 @@ import { useCheckout } from './use-checkout';
 import { useChosenPerformance } from './use-chosen-performance';
 import { useNewSale } from './use-new-sale';
 import { usePerformanceTickets } from './use-performance-tickets';
+import { useQuickSale } from './use-quick-sale';
 import { useSaleCart } from './use-sale-cart';
 import { useSaleKeyboard } from './use-sale-keyboard';
 import './box-office.css';
@@ -104,11 +107,25 @@ export function BoxOfficePage() {
     },
   });
 
-  useSaleKeyboard(saleStage(state, sale.completed !== null), state.confirmNewSale !== null, {
+  const quickSale = useQuickSale({
+    sale,
+    tickets,
+    price: chosenPrice,
+    addToCart,
+    checkout,
+    dispatch,
+    abandonAndStartOver,
+  });
+  // A scanned customer card or email is the buyer of the sale on screen.
+  useScannedBuyer((customer) => dispatch({ type: 'customerChosen', customer }));
+
+  const keysPaused = state.confirmNewSale !== null || quickSale.state.step !== 'closed';
+  useSaleKeyboard(saleStage(state, sale.completed !== null), keysPaused, {
     focusSearch: performance.requestSearch,
     setQuantity: planMode ? null : (quantity) => dispatch({ type: 'quantityChanged', quantity }),
     add: addTickets,
     checkout: checkout.toCheckout,
+    quickSale: quickSale.start,
     paymentMethod: (index) => {
       const chosen = checkout.methods?.[index];
       if (chosen) dispatch({ type: 'methodChosen', methodId: chosen.paymentMethodId });
@@ -224,6 +241,7 @@ export function BoxOfficePage() {
         </Grid>
       )}
 
+      <QuickSaleDialog quick={quickSale} cart={sale.cart} />
       <NewSaleDialog
         confirm={state.confirmNewSale}
         abandon={sale.abandon}

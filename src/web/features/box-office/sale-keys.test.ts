@@ -9,7 +9,7 @@ const press = (key: string, extra: Partial<SaleKeyInput> = {}): SaleKeyInput => 
 });
 
 describe('saleKeyAction', () => {
-  it('maps the selection keys: / search, digits, Enter add, C checkout, N new sale', () => {
+  it('maps the selection keys: / search, digits, Enter add, C checkout, W quick walk-in sale, N new sale', () => {
     expect(saleKeyAction(press('/'), 'select')).toEqual({ type: 'focusSearch' });
     expect(saleKeyAction(press('4'), 'select')).toEqual({ type: 'quantityDigit', digit: 4 });
     expect(saleKeyAction(press('0'), 'select')).toEqual({ type: 'quantityDigit', digit: 0 });
@@ -17,6 +17,8 @@ describe('saleKeyAction', () => {
     expect(saleKeyAction(press('c'), 'select')).toEqual({ type: 'checkout' });
     expect(saleKeyAction(press('C'), 'select')).toEqual({ type: 'checkout' });
     expect(saleKeyAction(press('n'), 'select')).toEqual({ type: 'newSale' });
+    expect(saleKeyAction(press('w'), 'select')).toEqual({ type: 'quickSale' });
+    expect(saleKeyAction(press('W'), 'checkout')).toBeNull();
   });
 
   it('in checkout, 1–9 choose a payment method, Enter pays, Escape goes back', () => {

@@ -11,6 +11,7 @@ export type SaleKeyAction =
   | { type: 'quantityDigit'; digit: number }
   | { type: 'add' }
   | { type: 'checkout' }
+  | { type: 'quickSale' }
   | { type: 'paymentMethod'; index: number }
   | { type: 'confirmPayment' }
   | { type: 'newSale' }
@@ -39,6 +40,7 @@ export function saleKeyAction(input: SaleKeyInput, stage: SaleStage): SaleKeyAct
     if (/^[0-9]$/.test(key)) return { type: 'quantityDigit', digit: Number(key) };
     if (key === 'Enter') return { type: 'add' };
     if (lower === 'c') return { type: 'checkout' };
+    if (lower === 'w') return { type: 'quickSale' };
   }
   if (stage === 'checkout') {
     if (/^[1-9]$/.test(key)) return { type: 'paymentMethod', index: Number(key) - 1 };

@@ -11,6 +11,8 @@ export interface SaleKeyHandlers {
   setQuantity: ((quantity: number) => void) | null;
   add: () => void;
   checkout: () => void;
+  /** W: the quick walk-in sale (use-quick-sale.ts). */
+  quickSale: () => void;
   paymentMethod: (index: number) => void;
   confirmPayment: () => void;
   back: () => void;
@@ -58,6 +60,9 @@ export function useSaleKeyboard(stage: SaleStage, paused: boolean, handlers: Sal
         break;
       case 'checkout':
         handlers.checkout();
+        break;
+      case 'quickSale':
+        handlers.quickSale();
         break;
       case 'paymentMethod':
         handlers.paymentMethod(action.index);

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { seriousFindings } from './support/axe';
+import { choosePerformance, openBoxOffice } from './support/box-office';
+import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
+
+/**
+ * Issue 31 items 4 and 6 in the browser: a walk-in sale in at most four keys after choosing the performance, never
+ * sold twice however often Enter is pressed; a ticket scanned as a scanner types it (fast keys, then Enter) opens
+ * its order, also with the focus in a text field, which keeps its text; an unknown code says so and blocks nothing.
+ */
+
+// Two whole flows each (a sale, then a scan): more than the default 30 s on a loaded machine.
+test.slow();
+
+/**
+ * A scanner after a pause: the code's keys 4 ms apart, then Enter. Real key events (trusted, typing into a field
+ * like any key) through the browser's input protocol, stamped with the scanner's times: on a loaded machine the
+ * round trip of each key would otherwise set the pace, not the scanner.
+ */
+async function scan(page: Page, code: string) {
+  await page.waitForTimeout(150);
+  const input = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const at = (index: number) => start + index * 0.004;
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+  const events: { type: 'keyDown' | 'keyUp'; key: string; text?: string; timestamp: number }[] = [
+    ...[...code].flatMap((key, index) => [
+      { type: 'keyDown' as const, key, text: key, timestamp: at(index) },
+      { type: 'keyUp' as const, key, timestamp: at(index) + 0.001 },
+    ]),
+    { type: 'keyDown', ...enter, text: '\r', timestamp: at(code.length) },
+    { type: 'keyUp', ...enter, timestamp: at(code.length) + 0.001 },
+  ];
+  // Sent at once, in order, so the browser takes them in a row as it takes a scanner's.
+  await Promise.all(events.map((event) => input.send('Input.dispatchKeyEvent', event)));
+  await input.detach();
+}
+
+test('a walk-in sale takes four keys after choosing the performance, is sold once, and its scanned ticket opens the order', async ({
+  page,
+  baseURL,
+}) => {
+  await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
+  await choosePerformance(page, 'Racoon Akoestisch');
+  let checkouts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/partner\/cart\/[^/]+\/checkout$/.test(request.url())) checkouts++;
+  });
+  const pressed: string[] = [];
+  const press = async (key: string) => {
+    pressed.push(key);
+    await page.keyboard.press(key);
+  };
+
+  await press('w');
+  const dialog = page.getByRole('dialog', { name: 'Snelle verkoop aan losse bezoeker' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('aantal', { exact: true })).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+  await press('2');
+  await expect(dialog.getByTestId('quick-sale-quantity')).toHaveText('2');
+  await press('Enter');
+  await expect(dialog.getByTestId('quick-sale-seats')).toContainText('Racoon Akoestisch');
+  await expect(dialog.getByText(/contant betalen/).first()).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+  await press('Enter');
+  // A seller's repeated Enter: no second sale.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('sale-complete')).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+  expect(pressed).toEqual(['w', '2', 'Enter', 'Enter']);
+  expect(pressed.length).toBeLessThanOrEqual(4);
+  expect(checkouts).toBe(1);
+  // No printer at this desk: the browser's print views.
+  await expect(page.getByTestId('print-links')).toBeVisible();
+
+  const orderId = Number(await page.getByTestId('order-id').textContent());
+  const orderKey = (await page.getByTestId('order-key').textContent()) ?? '';
+  const order = (await (await page.request.get(`/api/v1/demo/partner/order/${orderId}`)).json()) as {
+    customerId: number;
+    orderPaymentStatus: string;
+  };
+  expect(order.orderPaymentStatus).toBe('paid');
+  const buyer = (await (await page.request.get(`/api/v1/demo/partner/customer/${order.customerId}`)).json()) as {
+    email: string;
+  };
+  expect(buyer.email).toBe('walk-in@foyer.invalid');
+
+  await scan(page, orderKey);
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${orderId}` })).toBeVisible();
+});
+
+test('a scan with the focus in a text field opens the order and leaves the field as it was; an unknown code says so', async ({
+  page,
+  baseURL,
+}) => {
+  expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+  const newest = (await (await page.request.get('/api/v1/demo/partner/order')).json()) as {
+    data: { orderId: number; orderKey: string }[];
+  };
+  const target = newest.data[0] as { orderId: number; orderKey: string };
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible({ timeout: 20_000 });
+
+  const jump = page.getByTestId('order-jump');
+  await jump.click();
+  await jump.pressSequentially('12', { delay: 120 });
+  await scan(page, 'NOT-A-KNOWN-CODE-42');
+  await expect(page.getByText('Onbekende code')).toBeVisible();
+  await expect(jump).toHaveValue('12');
+  await expect(jump).toBeFocused();
+
+  await scan(page, target.orderKey);
+  await expect(page).toHaveURL(new RegExp(`/orders/${target.orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${target.orderId}` })).toBeVisible();
+});

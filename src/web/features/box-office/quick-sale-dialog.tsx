@@ -1,0 +1,169 @@
+import { Alert, Button, Group, Kbd, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Kbd.css';
+import { describeError } from '../../components/error-message';
+import { appMessages } from '../../lib/app-messages';
+import { formatMoney } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
+import type { PartnerCart } from '../../lib/schemas/partner-cart';
+import { boxOfficeMessages } from './box-office-messages';
+import { cartLines, totalWithFee } from './cart-model';
+import { quickSaleMessages } from './quick-sale-messages';
+import type { QuickSale } from './use-quick-sale';
+
+/** A key and what it does, as the dialog shows its keys. */
+function KeyHint({ keys, label }: { keys: string; label: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Kbd>{keys}</Kbd>
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}
+
+/**
+ * The quick walk-in sale's dialog (use-quick-sale.ts): how many, the seats held and what they cost, pay cash — each
+ * step with its keys shown. Its buttons do the same for a mouse.
+ */
+export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: PartnerCart | undefined }) {
+  const t = useMessages(quickSaleMessages);
+  const tBox = useMessages(boxOfficeMessages);
+  const tApp = useMessages(appMessages);
+  const { locale } = useLocale();
+  const { state, price, cashMethod, walkIn } = quick;
+  const quantity = state.quantity?.value ?? null;
+  const toPay = cart ? totalWithFee(cart.amount, cashMethod?.fee ?? 0) : 0;
+  const failure =
+    state.step === 'quantity' && quick.addError
+      ? quick.addError
+      : state.step === 'confirm' && quick.checkoutError
+        ? quick.checkoutError
+        : walkIn.isError
+          ? walkIn.error
+          : null;
+
+  return (
+    <Modal
+      opened={state.step !== 'closed'}
+      onClose={quick.cancel}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+      title={t('title')}
+      centered
+      data-testid="quick-sale"
+    >
+      <Stack gap="md">
+        {quick.blocked ? (
+          <Text data-autofocus tabIndex={-1}>
+            {t('cartNotEmpty')}
+          </Text>
+        ) : state.step === 'quantity' || state.step === 'holding' ? (
+          <>
+            <Text data-autofocus tabIndex={-1}>
+              {t('howMany')}
+            </Text>
+            <Group gap="xl">
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('quantity')}
+                </Text>
+                <Text size="xl" fw={700} data-testid="quick-sale-quantity">
+                  {quantity ?? '–'}
+                </Text>
+              </div>
+              {price ? (
+                <div>
+                  <Text size="sm" c="dimmed">
+                    {t('price')}
+                  </Text>
+                  <Text size="xl" fw={700}>
+                    {price.name} · {formatMoney(price.amount, locale)}
+                  </Text>
+                </div>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('bestSeats')}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Text data-autofocus tabIndex={-1}>
+              {t('held')}
+            </Text>
+            <Table withTableBorder data-testid="quick-sale-seats">
+              <Table.Tbody>
+                {(cart ? cartLines(cart) : []).map((line) => (
+                  <Table.Tr key={line.itemId}>
+                    <Table.Td>
+                      {line.description}
+                      {line.seat ? `, ${tBox('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr })}` : ''}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.amount, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {describeError(failure, tApp)}
+          </Alert>
+        ) : null}
+        {walkIn.isSuccess && !cashMethod ? (
+          <Alert color="yellow" variant="light" role="alert">
+            {t('noCash')}
+          </Alert>
+        ) : null}
+
+        <Group gap="lg" aria-live="polite">
+          {state.step === 'quantity' && !quick.blocked ? <KeyHint keys="1–9" label={t('keyQuantity')} /> : null}
+          {state.step === 'quantity' && !quick.blocked ? <KeyHint keys="Enter" label={t('hold')} /> : null}
+          {state.step === 'confirm' ? (
+            <KeyHint keys="Enter" label={t('payCash', { amount: formatMoney(toPay, locale) })} />
+          ) : null}
+          {state.step === 'holding' || state.step === 'paying' ? (
+            <Group gap={6}>
+              <Loader size="xs" />
+              <Text size="sm">{state.step === 'holding' ? t('holding') : t('paying')}</Text>
+            </Group>
+          ) : null}
+          {state.step === 'quantity' || state.step === 'confirm' ? (
+            <KeyHint keys="Esc" label={state.step === 'confirm' ? t('cancelReleases') : t('cancel')} />
+          ) : null}
+        </Group>
+
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={quick.cancel}
+            disabled={state.step === 'holding' || state.step === 'paying'}
+          >
+            {t('cancel')}
+          </Button>
+          {state.step === 'confirm' || state.step === 'paying' ? (
+            <Button
+              onClick={quick.pay}
+              loading={state.step === 'paying'}
+              disabled={!cashMethod || !walkIn.data}
+              data-testid="quick-sale-pay"
+            >
+              {t('payCash', { amount: formatMoney(toPay, locale) })}
+            </Button>
+          ) : (
+            <Button
+              onClick={quick.hold}
+              loading={state.step === 'holding'}
+              disabled={quick.blocked || quantity === null}
+            >
+              {t('hold')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { defineMessages } from '../../lib/i18n';
+
+/** Texts of the quick walk-in sale. */
+export const quickSaleMessages = defineMessages(
+  {
+    title: 'Snelle verkoop aan losse bezoeker',
+    howMany: 'Hoeveel kaarten? Typ het aantal.',
+    quantity: 'Aantal',
+    price: 'Prijs',
+    bestSeats: 'De beste vrije plaatsen worden gereserveerd.',
+    hold: 'Plaatsen reserveren',
+    holding: 'Plaatsen reserveren…',
+    held: 'Gereserveerd voor de losse bezoeker:',
+    payCash: '{amount} contant betalen',
+    paying: 'Betalen…',
+    cancel: 'Annuleren',
+    cancelReleases: 'Annuleren (geeft de plaatsen vrij)',
+    keyQuantity: 'aantal',
+    noCash: 'Geen betaalmethode voor contant geld: verkoop via de gewone kassa.',
+    cartNotEmpty: 'Er staat al iets in deze verkoop. Rond die eerst af of begin een nieuwe verkoop (N).',
+    quickSaleHint: 'W: snelle verkoop aan losse bezoeker',
+  },
+  {
+    title: 'Quick sale to a walk-in',
+    howMany: 'How many tickets? Type the number.',
+    quantity: 'Quantity',
+    price: 'Price',
+    bestSeats: 'The best available seats are held.',
+    hold: 'Hold the seats',
+    holding: 'Holding the seats…',
+    held: 'Held for the walk-in:',
+    payCash: 'Pay {amount} cash',
+    paying: 'Paying…',
+    cancel: 'Cancel',
+    cancelReleases: 'Cancel (releases the seats)',
+    keyQuantity: 'quantity',
+    noCash: 'No payment method takes cash: sell through the regular box office.',
+    cartNotEmpty: 'This sale already has lines. Finish it first, or start a new sale (N).',
+    quickSaleHint: 'W: quick sale to a walk-in',
+  },
+);
