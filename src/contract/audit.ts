@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'duplicate-merge',
   'segment',
   'segment-export',
+  'sso-settings',
+  'sso-person',
+  'role-networks',
+  'address-refused',
 ] as const;
 
 /** What an entry says happened. */

@@ -28,6 +28,17 @@ export interface SessionResolver {
   resolveAhead(cookieValue: string | undefined): SessionAhead;
 }
 
+/**
+ * A check of every signed-in request beyond its permissions (address-rules/: the networks a role may be used
+ * from). An interface of its own, injected, so this module depends on no concern.
+ */
+export interface RequestGate {
+  /** Whether the person may use the gateway from where request `c` comes. */
+  admits(c: Context, principal: Principal): boolean;
+  /** The refusal of a request `admits` turned away, counted and recorded. */
+  refusalOf(c: Context<GatewayEnv>, principal: Principal): Promise<Error>;
+}
+
 export type GatewayEnv = { Variables: { principal: Principal; clientOrigin: string } };
 
 /**
@@ -59,6 +70,7 @@ export class SecuredRoutes {
   constructor(
     private readonly app: Hono<GatewayEnv>,
     private readonly sessions: SessionResolver,
+    private readonly gate: RequestGate,
   ) {}
 
   /**
@@ -77,8 +89,8 @@ export class SecuredRoutes {
     this.declared.push({ method, path, access });
     if (access === 'public') this.app.on(method, path, handler);
     else if (options.readAhead && method === 'GET')
-      this.app.on(method, path, readAhead(this.sessions, access, handler));
-    else this.app.on(method, path, requireAccess(this.sessions, access), handler);
+      this.app.on(method, path, readAhead(this.sessions, this.gate, access, handler));
+    else this.app.on(method, path, requireAccess(this.sessions, this.gate, access), handler);
   }
 }
 
@@ -95,20 +107,36 @@ function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: 
   return null;
 }
 
-function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'public'>) {
+/** Lets the person of a live session through `access` from where `c` comes, or throws the refusal. */
+async function admit(
+  c: Context<GatewayEnv>,
+  gate: RequestGate,
+  principal: Principal | null,
+  access: Exclude<Access, 'public'>,
+) {
+  const refused = refusalOf(c, principal, access);
+  if (refused) throw refused;
+  const person = principal as Principal;
+  if (!gate.admits(c, person)) throw await gate.refusalOf(c, person);
+  c.set('principal', person);
+}
+
+function requireAccess(sessions: SessionResolver, gate: RequestGate, access: Exclude<Access, 'public'>) {
   return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
-    const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
-    const refused = refusalOf(c, principal, access);
-    if (refused) throw refused;
-    c.set('principal', principal as Principal);
+    await admit(c, gate, await sessions.resolve(getCookie(c, SESSION_COOKIE)), access);
     await next();
   };
 }
 
-function readAhead(sessions: SessionResolver, access: Exclude<Access, 'public'>, handler: Handler<GatewayEnv>) {
+function readAhead(
+  sessions: SessionResolver,
+  gate: RequestGate,
+  access: Exclude<Access, 'public'>,
+  handler: Handler<GatewayEnv>,
+) {
   return async (c: Context<GatewayEnv>, next: Next): Promise<Response> => {
     const { known, current } = sessions.resolveAhead(getCookie(c, SESSION_COOKIE));
-    if (known && !refusalOf(c, known, access)) {
+    if (known && !refusalOf(c, known, access) && gate.admits(c, known)) {
       c.set('principal', known);
       // A thrown error is held like an answer: it stands only if the session is still theirs.
       const attempt = Promise.resolve(handler(c, next) as Promise<Response>).then(
@@ -122,10 +150,7 @@ function readAhead(sessions: SessionResolver, access: Exclude<Access, 'public'>,
       }
       if ('answer' in outcome) await outcome.answer.body?.cancel();
     }
-    const { principal } = await current;
-    const refused = refusalOf(c, principal, access);
-    if (refused) throw refused;
-    c.set('principal', principal as Principal);
+    await admit(c, gate, (await current).principal, access);
     return (await handler(c, next)) as Response;
   };
 }
