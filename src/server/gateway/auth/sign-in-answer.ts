@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { clearSessionCookie, type GatewayEnv, peerAddress, SESSION_COOKIE, setSessionCookie } from '../access';
+import { type GatewayEnv, peerAddress, SESSION_COOKIE, setSessionCookie } from '../access';
 import { recordRequestAudit, recordSignInFailure } from '../audit';
 import { ForbiddenError } from '../errors';
 import type { SignInMethod } from '../principal';
@@ -17,14 +17,12 @@ export async function answerSignIn(c: Context<GatewayEnv>, deps: AuthDeps, accou
   await deps.sessions.end(getCookie(c, SESSION_COOKIE));
   const address = (deps.clientAddress ?? peerAddress)(c);
   const cookie = await deps.sessions.create({ accountId, method, userAgent: c.req.header('user-agent'), address });
-  setSessionCookie(c, cookie);
   const principal = await deps.sessions.resolve(cookie);
   if (!principal) throw new ForbiddenError('The account cannot sign in now.');
   for (const check of deps.signInChecks) {
     const refused = await check(c, principal);
     if (!refused) continue;
     await deps.sessions.end(cookie);
-    clearSessionCookie(c);
     const actor = {
       accountId,
       organisationId: principal.organisationId,
@@ -40,6 +38,8 @@ export async function answerSignIn(c: Context<GatewayEnv>, deps: AuthDeps, accou
     });
     throw refused;
   }
+  // Set only now: a refused sign-in's answer carries no cookie of the session it ended.
+  setSessionCookie(c, cookie);
   await recordRequestAudit(deps.db, c, { action: 'sign-in', status: 200, details: { method } }, principal);
   deps.log.info({ accountId, method }, 'signed in');
   return c.json(sessionView(principal), 200);
