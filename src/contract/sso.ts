@@ -62,20 +62,6 @@ export const ssoProvidersSchema = z.object({
 });
 export type SsoProviders = z.infer<typeof ssoProvidersSchema>;
 
-/** Why a single sign-on came back refused: the sign-in page's `?sso=` and its message. */
-export const SSO_FAILURES = [
-  'expired',
-  'provider-refused',
-  'provider-error',
-  'no-email',
-  'no-role',
-  'disabled',
-  'other-organisation',
-  'address',
-  'throttled',
-] as const;
-export type SsoFailure = (typeof SSO_FAILURES)[number];
-
 const NETWORK_SHAPE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)(?:\/\d{1,3})?$/;
 
 /** `PUT /api/roles/{id}/networks`: the networks (CIDR, IPv4 or IPv6) a role may be used from; none = anywhere. */

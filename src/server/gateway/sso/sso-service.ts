@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
-import type { SsoFailure, SsoSettings, SsoSettingsRequest } from '@/contract/sso';
+import type { SsoSettings, SsoSettingsRequest } from '@/contract/sso';
+import type { SsoFailure } from '@/contract/sso-failures';
 import type { Database, Queryable } from '../../db/database';
 import type { GatewayEnv } from '../access';
 import type { AuditEntryInput } from '../audit';
