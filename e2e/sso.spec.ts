@@ -51,14 +51,14 @@ test.describe('single sign-on through an OpenID Connect provider', () => {
     const roleId = (key: string) => String(roles.find((role) => role.key === key)?.id);
 
     // The administrator's page: no provider yet, then one with two lines of mapping.
-    const context = await browser.newContext();
+    const context = await browser.newContext({ baseURL: url });
     const page = await context.newPage();
     expect((await signInByApi(page.request, url, DEMO)).status()).toBe(200);
     await page.goto(`${url}/staff/sso`);
     await page.getByLabel('Naam op de aanmeldknop').fill('Venue Login');
     await page.getByLabel('Issuer-URL').fill(idp.issuer);
     await page.getByLabel('Client-ID').fill(idp.clientId);
-    await page.getByLabel('Client secret', { exact: true }).fill(idp.clientSecret);
+    await page.getByRole('textbox', { name: 'Client secret' }).fill(idp.clientSecret);
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
     await page.getByLabel('Groep').nth(0).fill('foyer-managers');
