@@ -61,10 +61,10 @@ test.describe('single sign-on through an OpenID Connect provider', () => {
     await page.getByRole('textbox', { name: 'Client secret' }).fill(idp.clientSecret);
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
-    await page.getByLabel('Groep').nth(0).fill('foyer-managers');
-    await page.getByLabel('Rol').nth(0).selectOption(roleId('manager'));
-    await page.getByLabel('Groep').nth(1).fill('foyer-marketing');
-    await page.getByLabel('Rol').nth(1).selectOption(roleId('marketing'));
+    await page.getByRole('textbox', { name: 'Groep', exact: true }).nth(0).fill('foyer-managers');
+    await page.getByRole('combobox', { name: 'Rol', exact: true }).nth(0).selectOption(roleId('manager'));
+    await page.getByRole('textbox', { name: 'Groep', exact: true }).nth(1).fill('foyer-marketing');
+    await page.getByRole('combobox', { name: 'Rol', exact: true }).nth(1).selectOption(roleId('marketing'));
     expect(await seriousFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByTestId('redirect-uri')).toHaveText(`${url}/api/sso/callback`);
