@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'segment-export',
   'display',
   'walk-in-customer',
+  'sso-settings',
+  'sso-person',
+  'role-networks',
+  'address-refused',
 ] as const;
 
 /** What an entry says happened. */

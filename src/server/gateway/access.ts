@@ -36,6 +36,17 @@ export interface DisplayResolver {
   resolve(cookieValue: string | undefined): Promise<DisplayPrincipal | null>;
 }
 
+/**
+ * A check of every signed-in request beyond its permissions (address-rules/: the networks a role may be used
+ * from). An interface of its own, injected, so this module depends on no concern.
+ */
+export interface RequestGate {
+  /** Whether the person may use the gateway from where request `c` comes. */
+  admits(c: Context, principal: Principal): boolean;
+  /** The refusal of a request `admits` turned away, counted and recorded. */
+  refusalOf(c: Context<GatewayEnv>, principal: Principal): Promise<Error>;
+}
+
 export type GatewayEnv = { Variables: { principal: Principal; display: DisplayPrincipal; clientOrigin: string } };
 
 /**
@@ -68,6 +79,7 @@ export class SecuredRoutes {
   constructor(
     private readonly app: Hono<GatewayEnv>,
     private readonly sessions: SessionResolver,
+    private readonly gate: RequestGate,
     private readonly displays: DisplayResolver,
   ) {}
 
@@ -88,8 +100,8 @@ export class SecuredRoutes {
     if (access === 'public') this.app.on(method, path, handler);
     else if (access === 'display') this.app.on(method, path, requireDisplay(this.displays), handler);
     else if (options.readAhead && method === 'GET')
-      this.app.on(method, path, readAhead(this.sessions, access, handler));
-    else this.app.on(method, path, requireAccess(this.sessions, access), handler);
+      this.app.on(method, path, readAhead(this.sessions, this.gate, access, handler));
+    else this.app.on(method, path, requireAccess(this.sessions, this.gate, access), handler);
   }
 }
 
@@ -121,24 +133,36 @@ function requireDisplay(displays: DisplayResolver) {
   };
 }
 
-function requireAccess(sessions: SessionResolver, access: Exclude<Access, 'public' | 'display'>) {
+/** Lets the person of a live session through `access` from where `c` comes, or throws the refusal. */
+async function admit(
+  c: Context<GatewayEnv>,
+  gate: RequestGate,
+  principal: Principal | null,
+  access: Exclude<Access, 'public' | 'display'>,
+) {
+  const refused = refusalOf(c, principal, access);
+  if (refused) throw refused;
+  const person = principal as Principal;
+  if (!gate.admits(c, person)) throw await gate.refusalOf(c, person);
+  c.set('principal', person);
+}
+
+function requireAccess(sessions: SessionResolver, gate: RequestGate, access: Exclude<Access, 'public' | 'display'>) {
   return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
-    const principal = await sessions.resolve(getCookie(c, SESSION_COOKIE));
-    const refused = refusalOf(c, principal, access);
-    if (refused) throw refused;
-    c.set('principal', principal as Principal);
+    await admit(c, gate, await sessions.resolve(getCookie(c, SESSION_COOKIE)), access);
     await next();
   };
 }
 
 function readAhead(
   sessions: SessionResolver,
+  gate: RequestGate,
   access: Exclude<Access, 'public' | 'display'>,
   handler: Handler<GatewayEnv>,
 ) {
   return async (c: Context<GatewayEnv>, next: Next): Promise<Response> => {
     const { known, current } = sessions.resolveAhead(getCookie(c, SESSION_COOKIE));
-    if (known && !refusalOf(c, known, access)) {
+    if (known && !refusalOf(c, known, access) && gate.admits(c, known)) {
       c.set('principal', known);
       // A thrown error is held like an answer: it stands only if the session is still theirs.
       const attempt = Promise.resolve(handler(c, next) as Promise<Response>).then(
@@ -152,10 +176,7 @@ function readAhead(
       }
       if ('answer' in outcome) await outcome.answer.body?.cancel();
     }
-    const { principal } = await current;
-    const refused = refusalOf(c, principal, access);
-    if (refused) throw refused;
-    c.set('principal', principal as Principal);
+    await admit(c, gate, (await current).principal, access);
     return (await handler(c, next)) as Response;
   };
 }

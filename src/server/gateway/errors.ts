@@ -50,6 +50,9 @@ export class UnauthorizedError extends GatewayError {
   }
 }
 
+/** The `refusal` of a 403 for a request from outside the networks of the person's role (address-rules/). */
+export const OUTSIDE_NETWORKS = 'outside-networks';
+
 export class ForbiddenError extends GatewayError {
   constructor(message: string) {
     super(403, message);

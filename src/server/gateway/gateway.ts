@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { limitBodies } from '../body-limit';
 import { clientAddress } from '../client-address';
 import { type GatewayEnv, SecuredRoutes } from './access';
+import { AddressGate, registerAddressRuleRoutes } from './address-rules';
 import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
 import { registerConnectionRoutes } from './connection';
@@ -17,6 +18,7 @@ import { registerExportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
+import type { Principal } from './principal';
 import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
@@ -26,6 +28,7 @@ import { registerScannerRoutes } from './scanner';
 import { apiSecurityHeaders, noStore } from './security-headers';
 import { registerSegmentRoutes } from './segments';
 import { registerShiftRoutes } from './shifts';
+import { ProviderClients, registerSsoRoutes, SsoService } from './sso';
 import { registerStaffRoutes } from './staff';
 import { registerWalkInRoutes } from './walk-in';
 
@@ -58,19 +61,31 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       throw new GatewayError(413, 'Request body too large');
     }),
   );
+  // The client's address as TRUST_PROXY reads it (main.ts), the TCP peer without one: a sales point's range,
+  // a role's networks.
+  const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
+  const addressGate = new AddressGate({ db: deps.db, log: deps.log, clientAddressOf });
   // The paired buyer's screens: their own routes, and their cookie read by access.
   const displays = createDisplayService(deps);
-  const routes = new SecuredRoutes(gateway, deps.sessions, displays);
-  registerSessionRoutes(routes, deps);
-  registerAccountRoutes(routes, deps);
-  registerLinkRoutes(routes, deps);
-  registerPasskeyRoutes(routes, deps);
+  const routes = new SecuredRoutes(gateway, deps.sessions, addressGate, displays);
+  const providers = new ProviderClients();
+  // Every way in passes the address rules and, where the organisation requires it, single sign-on.
+  const signInChecks = [
+    async (c: Context<GatewayEnv>, principal: Principal) =>
+      addressGate.admits(c, principal) ? null : addressGate.refusalOf(c, principal),
+    new SsoService({ ...deps, providers }).requirement(),
+  ];
+  const authDeps = { ...deps, signInChecks };
+  registerSessionRoutes(routes, authDeps);
+  registerAccountRoutes(routes, authDeps);
+  registerLinkRoutes(routes, authDeps);
+  registerPasskeyRoutes(routes, authDeps);
+  registerSsoRoutes(routes, { ...authDeps, providers, clientAddressOf });
   registerStaffRoutes(routes, deps);
+  registerAddressRuleRoutes(routes, { db: deps.db, log: deps.log, clientAddressOf });
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
-  // The client's address as TRUST_PROXY reads it (main.ts), the TCP peer without one: a sales point's range.
-  const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
   registerShiftRoutes(routes, { ...deps, clientAddressOf });
   registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
   registerDisplayRoutes(routes, { db: deps.db, throttle: deps.throttle, clientAddressOf }, displays);

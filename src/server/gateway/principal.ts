@@ -1,6 +1,6 @@
 import type { Permission } from './permissions';
 
-export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup';
+export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup' | 'sso';
 
 /** Who is behind a request: the signed-in person, their organisation and what their role allows. */
 export interface Principal {
@@ -11,7 +11,8 @@ export interface Principal {
   displayName: string;
   organisationId: number;
   clientName: string;
-  role: { id: number; key: string; name: string; requireTotp: boolean };
+  /** `networks`: where the role may be used from (CIDR; empty: anywhere), see address-rules/. */
+  role: { id: number; key: string; name: string; requireTotp: boolean; networks: readonly string[] };
   /** The role's permissions, or none while the role requires TOTP and the person has not enrolled yet. */
   permissions: Permission[];
   totpEnabled: boolean;

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
 import { connectDatabase } from '../db/connect';
@@ -116,6 +116,11 @@ export interface TestGatewayOptions {
   exportDir?: string;
   /** The segments' members for tagging a segment and auto tags. */
   segments?: SegmentMembers;
+  /**
+   * Where client addresses come from: the `x-test-address` header (default, for in-process requests), or — for
+   * a gateway served on a real socket — the peer and X-Forwarded-For as TRUST_PROXY reads them, as in production.
+   */
+  addresses?: 'test-header' | 'trust-proxy';
 }
 
 export const quietLog = pino({ level: 'silent' });
@@ -140,7 +145,9 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
       log,
       seedDemo: options.seedDemo ?? Boolean(options.runtime),
       throttle: options.throttle ?? { perAddress: 1000, perAccount: 1000, windowSeconds: 60 },
-      clientAddress: (c) => c.req.header('x-test-address') ?? 'test-address',
+      ...(options.addresses === 'trust-proxy'
+        ? {}
+        : { clientAddress: (c: Context) => c.req.header('x-test-address') ?? 'test-address' }),
       trustProxy: options.trustProxy ?? true,
       ...(options.segments ? { segments: options.segments } : {}),
     },

@@ -7,7 +7,14 @@
 export { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads, auditAnchorFile } from './audit-anchors';
 export { registerAuditRoutes } from './audit-routes';
 export { countPrints, customerEntriesBefore, entriesAboutCustomer, firstCheckouts } from './audit-store';
-export { type AuditAction, type AuditEntry, lockAuditChain, recordAudit, recordAuditGrouped } from './audit-trail';
+export {
+  type AuditAction,
+  type AuditEntry,
+  type AuditEntryInput,
+  lockAuditChain,
+  recordAudit,
+  recordAuditGrouped,
+} from './audit-trail';
 export { actor, forwardedAction, forwardedEntry } from './forward-audit';
 export { type RequestAuditEntry, recordRequestAudit } from './request-audit';
 export { recordSignInFailure } from './sign-in-audit';

@@ -295,6 +295,8 @@ export interface SessionPersonRow {
   absolute_expires_at: Date;
   idle_minutes: number;
   api_key_sealed: Uint8Array;
+  /** The role's address rules (gateway.role_networks, address-rules/), read along so a request costs no query. */
+  networks: string[];
 }
 
 /**
@@ -313,7 +315,8 @@ export async function findSessionPerson(
             a.totp_enabled_at is not null as totp_enabled, s.method,
             s.ended_at is null and a.disabled_at is null as live,
             s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
-            coalesce(r.idle_minutes, $2) as idle_minutes, o.api_key_sealed
+            coalesce(r.idle_minutes, $2) as idle_minutes, o.api_key_sealed,
+            array(select n.network::text from gateway.role_networks n where n.role_id = r.id order by n.network) as networks
        from gateway.sessions s
        join gateway.accounts a on a.id = s.account_id
        join gateway.roles r on r.id = a.role_id

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
+import type { GatewayEnv } from '../access';
 import type { KeyVault, Organisations } from '../connection';
+import type { Principal } from '../principal';
 import type { ServiceConnection } from '../service-connection';
 import type { SessionStore } from './session-store';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -22,4 +24,9 @@ export interface AuthDeps {
   log: Logger;
   /** The address sign-in failures are counted by; default the TCP peer of the request. */
   clientAddress?: (c: Context) => string;
+  /** Checked at every sign-in, after the person proved who they are (address rules, an organisation's SSO rule). */
+  signInChecks: readonly SignInCheck[];
 }
+
+/** Why the person may not come in this way, from here (the refusal to answer); null when they may. */
+export type SignInCheck = (c: Context<GatewayEnv>, principal: Principal) => Promise<Error | null>;

@@ -9,10 +9,12 @@ export { registerAccountRoutes } from './account-routes';
 export {
   type AccountName,
   type AuditedAccount,
+  acceptAccount,
   accountNames,
   auditedAccount,
   createAccount,
   emailInOrganisation,
+  findAccountByEmail,
   findStaffAccount,
   listStaff,
   roleInUse,
@@ -20,6 +22,7 @@ export {
   staffManagersLeft,
   updateAccount,
 } from './account-store';
+export type { AuthDeps, SignInCheck } from './auth-deps';
 export { registerLinkRoutes } from './link-routes';
 export { linkUrl, setupLinkIfFresh } from './link-service';
 export { issueToken } from './one-time-token-store';
@@ -28,4 +31,5 @@ export { hashPassword } from './passwords';
 export { registerSessionRoutes } from './session-routes';
 export { SessionStore } from './session-store';
 export { sessionView } from './session-view';
+export { answerSignIn } from './sign-in-answer';
 export { accountThrottleKey, DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';

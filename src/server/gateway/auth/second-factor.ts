@@ -10,11 +10,13 @@ import type { SignInMethod } from '../principal';
  *   of an authenticator app.
  * - A password sign-in does once the person has TOTP: the sign-in then always goes through the code step
  *   (`password+totp`); a session in which the person has just set TOTP up proved the code there.
+ * - A single sign-on does: the organisation's own provider decides how its people prove who they are (its
+ *   second factor included), as an organisation that requires SSO expects; Foyer asks no code on top.
  * - Otherwise (a password alone, an invitation or reset link, the setup link) it does not: the session may
  *   only set up a second factor until the person signs in with one.
  */
 export function satisfiesTwoStep(requireTotp: boolean, totpEnabled: boolean, method: SignInMethod): boolean {
   if (!requireTotp) return true;
-  if (method === 'passkey') return true;
+  if (method === 'passkey' || method === 'sso') return true;
   return totpEnabled;
 }

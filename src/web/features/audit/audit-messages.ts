@@ -65,6 +65,10 @@ export const auditMessages = defineMessages(
     'action:segment': 'Segment gewijzigd',
     'action:segment-export': 'Segment geëxporteerd',
     'action:display': 'Klantscherm',
+    'action:sso-settings': 'Single sign-on ingesteld',
+    'action:sso-person': 'Persoon bijgewerkt door single sign-on',
+    'action:role-networks': 'Netwerken van rol gewijzigd',
+    'action:address-refused': 'Geweigerd: buiten de netwerken van de rol',
   },
   {
     title: 'Audit trail',
@@ -129,5 +133,9 @@ export const auditMessages = defineMessages(
     'action:segment': 'Segment changed',
     'action:segment-export': 'Segment exported',
     'action:display': 'Buyer’s screen',
+    'action:sso-settings': 'Single sign-on set up',
+    'action:sso-person': 'Person updated by single sign-on',
+    'action:role-networks': "Role's networks changed",
+    'action:address-refused': "Refused: outside the role's networks",
   },
 );

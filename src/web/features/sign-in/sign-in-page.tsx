@@ -14,6 +14,7 @@ import { AuthCard, OrSeparator } from './auth-card';
 import { signInWithPasskey } from './passkey-sign-in';
 import { signInFailure } from './sign-in-failure';
 import { signInMessages } from './sign-in-messages';
+import { SsoSignIn } from './sso-sign-in';
 
 /**
  * Sign-in with email and password, then — when the account has two-step sign-in — the code from the
@@ -121,6 +122,7 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('signInTitle')} intro={t('signInIntro')}>
+      <SsoSignIn />
       <form onSubmit={submit} noValidate aria-describedby={showFailure ? errorId : undefined}>
         <Stack gap="md">
           {showFailure ? (

@@ -23,6 +23,7 @@ import {
   roleFormValues,
   roleInput,
 } from './role-form-model';
+import { RoleNetworksSection } from './role-networks-section';
 import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
@@ -204,6 +205,7 @@ export function RoleDialog({
           </Group>
         </Stack>
       </form>
+      {role ? <RoleNetworksSection roleId={role.id} /> : null}
     </Modal>
   );
 }

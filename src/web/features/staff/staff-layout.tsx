@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { can, sessionQuery } from '../../lib/session';
+import { accessMessages } from './access-messages';
 import { staffMessages } from './staff-messages';
 import './staff.css';
 
@@ -12,10 +13,12 @@ import './staff.css';
  */
 export function StaffLayout() {
   const t = useMessages(staffMessages);
+  const access = useMessages(accessMessages);
   const { data: session } = useQuery(sessionQuery);
   const sections = [
     { to: '/staff', label: t('tabPeople'), allowed: can(session, ['staff:manage']), end: true },
     { to: '/staff/roles', label: t('tabRoles'), allowed: can(session, ['staff:manage']), end: false },
+    { to: '/staff/sso', label: access('tabSso'), allowed: can(session, ['staff:manage']), end: false },
     { to: '/staff/connection', label: t('tabConnection'), allowed: can(session, ['connection:manage']), end: false },
   ].filter((section) => section.allowed);
   return (

@@ -45,6 +45,11 @@ export const staffRoutes: AreaRoutes = {
             lazy: async () => ({ Component: (await import('./roles-page')).RolesPage }),
           },
           {
+            path: 'sso',
+            handle: { requires: ['staff:manage'] },
+            lazy: async () => ({ Component: (await import('./sso-page')).SsoPage }),
+          },
+          {
             path: 'connection',
             handle: { requires: ['connection:manage'] },
             loader: () => {

@@ -1,0 +1,223 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Skeleton.css';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
+import { describeError } from '../../components/error-message';
+import { ErrorState } from '../../components/page-states';
+import { appMessages } from '../../lib/app-messages';
+import { useMessages } from '../../lib/i18n';
+import { localizedResolver } from '../../lib/localized-resolver';
+import { useRoleLabel } from '../../lib/role-label';
+import { accessMessages } from './access-messages';
+import { accessQueries, useSaveSso } from './access-queries';
+import { staffQueries } from './staff-queries';
+
+type SsoForm = SsoSettingsRequest;
+
+const formValues = (settings: SsoSettings | null | undefined): SsoForm => ({
+  displayName: settings?.displayName ?? '',
+  issuer: settings?.issuer ?? '',
+  clientId: settings?.clientId ?? '',
+  clientSecret: '',
+  emailClaim: settings?.emailClaim ?? 'email',
+  groupClaim: settings?.groupClaim ?? 'groups',
+  groupRoles: settings?.groupRoles ?? [],
+  enabled: settings?.enabled ?? true,
+  required: settings?.required ?? false,
+});
+
+/**
+ * `/staff/sso`: the organisation's OpenID Connect provider — where it is, the client, which claims carry the
+ * email and the groups, which group gives which role, and whether everyone (but administrators) must use it.
+ * The client secret goes in and never comes back: the page says only whether one is set.
+ */
+export function SsoPage() {
+  const t = useMessages(accessMessages);
+  const app = useMessages(appMessages);
+  const roleLabel = useRoleLabel();
+  const settings = useQuery(accessQueries.sso());
+  const roles = useQuery(staffQueries.roles());
+  const save = useSaveSso();
+  const form = useForm<SsoForm, unknown, SsoForm>({
+    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => message),
+    defaultValues: formValues(null),
+  });
+  const lines = useFieldArray({ control: form.control, name: 'groupRoles' });
+  useEffect(() => {
+    if (settings.isSuccess) form.reset(formValues(settings.data));
+  }, [settings.isSuccess, settings.data, form]);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, { onSuccess: (saved) => form.reset(formValues(saved)) }),
+  );
+  const errors = form.formState.errors;
+  const roleOptions = (roles.data?.roles ?? []).map((role) => ({ value: String(role.id), label: roleLabel(role) }));
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Stack gap={4}>
+        <Title order={1}>{t('ssoTitle')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('ssoIntro')}
+        </Text>
+      </Stack>
+      {settings.isPending ? <Skeleton h={320} radius="md" /> : null}
+      {settings.isError ? <ErrorState error={settings.error} onRetry={() => void settings.refetch()} /> : null}
+      {settings.isSuccess ? (
+        <Paper withBorder radius="md" p="lg">
+          <form
+            onSubmit={(event) => {
+              void submit(event);
+            }}
+            noValidate
+            className="foyer-staff-form"
+          >
+            <Stack gap="md">
+              {settings.data ? (
+                <Text size="sm">
+                  {t('redirectUri')}: <Code data-testid="redirect-uri">{settings.data.redirectUri}</Code>
+                </Text>
+              ) : null}
+              <TextInput
+                label={t('displayName')}
+                required
+                error={errors.displayName?.message}
+                {...form.register('displayName')}
+              />
+              <TextInput
+                label={t('issuer')}
+                description={t('issuerHint')}
+                required
+                type="url"
+                spellCheck={false}
+                error={errors.issuer?.message}
+                {...form.register('issuer')}
+              />
+              <TextInput
+                label={t('clientId')}
+                required
+                spellCheck={false}
+                error={errors.clientId?.message}
+                {...form.register('clientId')}
+              />
+              <PasswordInput
+                label={t('clientSecret')}
+                description={settings.data?.secretSet ? t('clientSecretSet') : undefined}
+                required={!settings.data?.secretSet}
+                autoComplete="new-password"
+                spellCheck={false}
+                error={errors.clientSecret?.message}
+                {...form.register('clientSecret')}
+              />
+              <Group grow align="flex-start">
+                <TextInput
+                  label={t('emailClaim')}
+                  spellCheck={false}
+                  error={errors.emailClaim?.message}
+                  {...form.register('emailClaim')}
+                />
+                <TextInput
+                  label={t('groupClaim')}
+                  spellCheck={false}
+                  error={errors.groupClaim?.message}
+                  {...form.register('groupClaim')}
+                />
+              </Group>
+              <Stack
+                gap="xs"
+                component="fieldset"
+                className="foyer-sso-mapping"
+                style={{ border: 0, padding: 0, margin: 0 }}
+              >
+                <Text component="legend" fw={600}>
+                  {t('mapping')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('mappingHint')}
+                </Text>
+                {lines.fields.map((line, index) => (
+                  <Group key={line.id} align="flex-end" wrap="nowrap">
+                    <TextInput
+                      label={t('group')}
+                      flex={1}
+                      spellCheck={false}
+                      error={errors.groupRoles?.[index]?.group?.message}
+                      {...form.register(`groupRoles.${index}.group`)}
+                    />
+                    <Controller
+                      control={form.control}
+                      name={`groupRoles.${index}.roleId`}
+                      render={({ field }) => (
+                        <NativeSelect
+                          label={t('role')}
+                          flex={1}
+                          data={roleOptions}
+                          value={String(field.value)}
+                          onChange={(event) => field.onChange(Number(event.currentTarget.value))}
+                        />
+                      )}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      mb={2}
+                      aria-label={t('removeLine', { n: index + 1 })}
+                      onClick={() => lines.remove(index)}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Group>
+                ))}
+                <Group>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={roleOptions.length === 0}
+                    onClick={() => lines.append({ group: '', roleId: Number(roleOptions[0]?.value ?? 0) })}
+                  >
+                    {t('addLine')}
+                  </Button>
+                </Group>
+              </Stack>
+              <Checkbox label={t('enabled')} {...form.register('enabled')} />
+              <Checkbox label={t('required')} {...form.register('required')} />
+              {save.isError ? (
+                <Alert color="red" variant="light" role="alert">
+                  {describeError(save.error, app)}
+                </Alert>
+              ) : null}
+              {save.isSuccess ? (
+                <Alert color="green" variant="light" role="status">
+                  {t('saved')}
+                </Alert>
+              ) : null}
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
