@@ -19,6 +19,9 @@ import { percentile } from './stats';
  * performances of 60 productions; 50,000 waiting-list entries. Then counts a generated set of 60 rules of one
  * to five conditions (some in an OR group), each twice, and lists the first preview page of each.
  * BENCH_ENGINE=pglite|postgres|both (default both). Budgets: count p95 ≤ 300 ms, preview first page ≤ 200 ms.
+ * A million customers take long to fill, so a filled database can be kept and reused: BENCH_POSTGRES_URL (a
+ * database of a server of your own) and BENCH_PGLITE_DIR (a PGlite directory) are filled on the first run and
+ * only migrated and measured on the next ones (the organisation 'bench' in them is the filled one).
  */
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -237,9 +240,23 @@ const describe = (rule: SegmentRule): string =>
     .map((node) => (node.kind === 'group' ? `(${describe(node).replaceAll(' & ', ' | ')})` : node.kind))
     .join(' & ');
 
+/** The organisation a kept database was filled for, if it was. */
+async function filledOrganisation(db: Database): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `select o.id from gateway.organisations o where o.client_name = 'bench'
+        and exists (select 1 from gateway.mirror_customers m where m.organisation_id = o.id)`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
 async function bench(engine: string, db: Database): Promise<string[]> {
-  console.log(`\n${engine}: filling the mirror (${loadAverages()})`);
-  const org = await fill(db);
+  let org = await filledOrganisation(db);
+  if (org === null) {
+    console.log(`\n${engine}: filling the mirror (${loadAverages()})`);
+    org = await fill(db);
+  } else {
+    console.log(`\n${engine}: the mirror filled before (organisation ${org}; ${loadAverages()})`);
+  }
   const rules = generateRules();
   const counts: number[] = [];
   const pages: number[] = [];
@@ -274,17 +291,27 @@ async function main(): Promise<void> {
   console.log(`Segments benchmark (issue 30). ${RULES} rules; before: ${loadAverages()}`);
   const verdicts: string[] = [];
   if (ENGINE !== 'postgres') {
-    const dataDir = await mkdtemp(join(tmpdir(), 'foyer-segment-bench-'));
+    const kept = process.env.BENCH_PGLITE_DIR;
+    const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'foyer-segment-bench-')));
     const db = await connectDatabase({ dataDir });
     try {
       await migrateGateway(db);
       verdicts.push(...(await bench('PGlite', db)));
     } finally {
       await db.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!kept) await rm(dataDir, { recursive: true, force: true });
     }
   }
-  if (ENGINE !== 'pglite') {
+  const keptPostgres = process.env.BENCH_POSTGRES_URL;
+  if (ENGINE !== 'pglite' && keptPostgres) {
+    const db = await connectDatabase({ databaseUrl: keptPostgres, poolSize: 2 });
+    try {
+      await migrateGateway(db);
+      verdicts.push(...(await bench('PostgreSQL', db)));
+    } finally {
+      await db.close();
+    }
+  } else if (ENGINE !== 'pglite') {
     const onPostgres = await onOwnPostgres('foyer_segment_bench', { durable: false }, async (url) => {
       const db = await connectDatabase({ databaseUrl: url, poolSize: 2 });
       try {
