@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -11,7 +11,7 @@ import { embeddedService } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { CITIES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, STREETS } from '../service/db/seed/names';
 import { Prng } from '../service/db/seed/prng';
-import { loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
+import { cpuSeconds, loadAverage, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 
 /**
  * `npm run bench:duplicates` (issue 30, item 6): the duplicate scan over BENCH_CUSTOMERS (default 1,000,000)
@@ -37,28 +37,6 @@ const PLANTED_SHARE = 0.02;
 const HOUSEHOLD_SHARE = 0.03;
 const FILL_BATCH = 5_000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/**
- * CPU seconds used so far by this process and, for PostgreSQL, by the server's backends (the children of the
- * postmaster named in its data directory's postmaster.pid): a scan's figure that does not grow with other
- * work on the machine, reported beside the wall time (the machines this runs on are shared).
- */
-async function cpuSeconds(postgresDataDir: string | null): Promise<number> {
-  const own = process.cpuUsage();
-  let seconds = (own.user + own.system) / 1e6;
-  if (postgresDataDir) {
-    const postmaster = (await readFile(join(postgresDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0];
-    for (const pid of await readdir('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th), in clock ticks.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[1] !== postmaster) continue;
-      seconds += (Number(fields[11]) + Number(fields[12])) / 100;
-    }
-  }
-  return seconds;
-}
 
 type Kind = 'email' | 'phone' | 'name_zip' | 'name_address';
 const KINDS: Kind[] = ['email', 'phone', 'name_zip', 'name_address'];
