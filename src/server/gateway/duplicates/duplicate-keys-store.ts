@@ -38,3 +38,11 @@ export async function keyedCount(tx: Queryable, organisationId: number): Promise
   );
   return rows[0]?.count ?? 0;
 }
+
+/**
+ * Refreshes the planner's statistics of the keys after a full scan (PGlite runs no autovacuum): an incremental
+ * scan's lookups by key then use the indexes rather than grouping the whole table.
+ */
+export async function analyzeKeys(db: Queryable): Promise<void> {
+  await db.query('analyze gateway.duplicate_keys');
+}

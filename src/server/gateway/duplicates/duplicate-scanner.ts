@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
 import { lastCompleteSync } from '../mirror';
-import { keyedCount, takeChangedCustomers } from './duplicate-keys-store';
+import { analyzeKeys, keyedCount, takeChangedCustomers } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
 import { claimScan, failScan, finishScan, requestFullScan, scanMarks, scanProgress } from './duplicates-store';
 
@@ -103,6 +103,7 @@ export class DuplicateScanner {
         await dropPairsNotFound(tx, organisationId, scope, startedAt);
         return { compared: await keyedCount(tx, organisationId), pairs: written };
       });
+      await analyzeKeys(db);
       await progress(1, 1);
       return { watermark: startedAt, syncedAt, compared, pairs };
     });
