@@ -1,4 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { findPostgresBinaries, type PostgresServer, startPostgresServer } from '../testing/postgres-server';
 
@@ -48,4 +50,26 @@ export async function onOwnPostgres(
 /** The verdicts, one a line, then the load after the run (`load`, as the benchmark words it). */
 export function printVerdicts(verdicts: readonly string[], load: string): void {
   console.log(`\nVerdicts\n${verdicts.map((line) => `  ${line}`).join('\n')}\n\nAfter: ${load}`);
+}
+
+/**
+ * CPU seconds used so far by this process and, for PostgreSQL, by the server's backends (the children of the
+ * postmaster named in its data directory's postmaster.pid): a scan's figure that does not grow with other
+ * work on the machine, reported beside the wall time (the machines this runs on are shared).
+ */
+export async function cpuSeconds(postgresDataDir: string | null): Promise<number> {
+  const own = process.cpuUsage();
+  let seconds = (own.user + own.system) / 1e6;
+  if (postgresDataDir) {
+    const postmaster = (await readFile(join(postgresDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0];
+    for (const pid of await readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th), in clock ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[1] !== postmaster) continue;
+      seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+    }
+  }
+  return seconds;
 }

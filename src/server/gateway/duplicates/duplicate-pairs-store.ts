@@ -22,7 +22,7 @@ export const SCORING = {
   maxBlock: 12,
 } as const;
 
-/** The key columns of gateway.duplicate_keys, with the reason a shared key gives ('address' needs a close name). */
+/** The key columns (hashes) of gateway.duplicate_keys, with the reason a shared key gives ('address' needs a close name). */
 const BLOCKS = [
   { column: 'email_key', reason: 'email' },
   { column: 'phone_key', reason: 'phone' },
@@ -61,18 +61,26 @@ const factor = (reason: DuplicateReason) =>
   `(case when '${reason}' = any(reasons) then ${1 - SCORING.weights[reason]} else 1 end)`;
 
 /**
+ * Work memory of the comparing statement: enough to group a million keys in memory (a full scan), where the
+ * default spills each grouping to disk.
+ */
+const PAIRS_WORK_MEM = '256MB';
+
+/**
  * Finds the pairs of the scope's customers by their keys, scores them and writes them as open pairs stamped
  * `scannedAt`: a pair already decided (not the same, merged) is left as it is, and customers merged away (the
- * record not kept of a merged pair) are proposed no more. Returns how many pairs it wrote.
+ * record not kept of a merged pair) are proposed no more. Returns how many pairs it wrote. Run it in a
+ * transaction (its work memory is set for that transaction).
  */
 export async function writePairs(
-  db: Queryable,
+  tx: Queryable,
   organisationId: number,
   scope: ScanScope,
   scannedAt: Date,
 ): Promise<number> {
   const weights = Object.keys(SCORING.weights) as DuplicateReason[];
-  const { rowCount } = await db.query(
+  await tx.query(`set local work_mem = '${PAIRS_WORK_MEM}'`);
+  const { rowCount } = await tx.query(
     `with changed_ids as (select unnest($3::bigint[]) as id),
      candidates as (${candidatesOf(scope)}),
      grouped as (select a, b, array_agg(distinct reason) as reasons from candidates group by a, b),

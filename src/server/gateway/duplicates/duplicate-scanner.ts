@@ -2,31 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
 import { RepeatingWork } from '../../repeating-work';
-import { lastCompleteSync, mirroredCount } from '../mirror';
-import { analyzeKeys, hasKeys, keyCustomersAfter, keyCustomersChangedSince } from './duplicate-keys-store';
+import { lastCompleteSync } from '../mirror';
+import { analyzeKeys, keyedCount, takeChangedCustomers } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
 import { claimScan, failScan, finishScan, requestFullScan, scanMarks, scanProgress } from './duplicates-store';
 
-/** Customers keyed per statement of a full scan: its progress steps, and the longest the embedded database is held. */
-const KEY_BATCH = 50_000;
 /** How long a scan holds its organisation before another instance may take over (renewed at every step). */
 const LEASE_SECONDS = 300;
-/**
- * An incremental scan re-reads customers changed a little before its watermark: a change the service stamped
- * just before the last scan's greatest one may reach the mirror after that scan. Keys of unchanged records
- * are not written again, so the overlap costs a read only.
- */
-const OVERLAP_MS = 5 * 60_000;
 
 export interface ScanOutcome {
   kind: 'full' | 'incremental';
-  /** Customers whose keys were (re)made and who were compared with all others. */
+  /** Customers compared with all others: all of them, or those whose keys changed since the last scan. */
   compared: number;
   /** Pairs written (found or found again). */
   pairs: number;
   ms: number;
-  /** Of which the keying of the customers (the rest is comparing them and writing the pairs). */
-  keysMs: number;
 }
 
 export interface DuplicateScannerOptions {
@@ -43,7 +33,8 @@ class LeaseLost extends Error {}
 /**
  * Finds likely duplicate customers in the mirror, per organisation, in the background: a full scan first (and
  * when a person asks for one), then after each complete mirror sync (`lastCompleteSync` past the mark of the
- * last scan) an incremental one that compares only the customers changed since with all others. A lease row
+ * last scan) an incremental one that compares only the customers whose keys changed since with all others.
+ * The mirror's writes keep the keys (migration 026): a scan compares, it does not key. A lease row
  * per organisation keeps two instances from scanning one organisation at once.
  */
 export class DuplicateScanner {
@@ -95,61 +86,44 @@ export class DuplicateScanner {
     // Before the mirror's first complete sync there is nothing whole to compare.
     if (!synced) return null;
     const marks = await scanMarks(db, organisationId);
-    if (!marks.watermark || marks.fullRequested || !(await hasKeys(db, organisationId))) {
-      return this.fullScan(organisationId);
-    }
+    if (!marks.watermark || marks.fullRequested) return this.fullScan(organisationId);
     if (!marks.syncedAt || synced > marks.syncedAt) return this.incrementalScan(organisationId);
     return null;
   }
 
-  /** Keys every mirrored customer and compares them all (by blocks). */
+  /** Compares every customer with all others (by blocks of a shared key). */
   fullScan(organisationId: number): Promise<ScanOutcome | null> {
     return this.#leased(organisationId, 'full', async (startedAt, progress) => {
       const { db } = this.#options;
       const syncedAt = await lastCompleteSync(db, organisationId);
-      const total = Math.ceil((await mirroredCount(db, organisationId, 'customers', null)) / KEY_BATCH) + 1;
-      let done = 0;
-      let after = 0;
-      let compared = 0;
-      let watermark: Date | null = null;
-      const began = performance.now();
-      let keyed = began;
-      const fresh = !(await hasKeys(db, organisationId));
-      for (;;) {
-        const batch = await keyCustomersAfter(db, organisationId, { afterId: after, limit: KEY_BATCH, fresh });
-        if (batch.lastId === null) break;
-        after = batch.lastId;
-        compared += batch.written;
-        if (batch.latest && (!watermark || batch.latest > watermark)) watermark = batch.latest;
-        await progress(++done, Math.max(total, done + 1));
-      }
+      const { compared, pairs } = await db.transaction(async (tx) => {
+        await takeChangedCustomers(tx, organisationId);
+        const scope: ScanScope = { all: true };
+        const written = await writePairs(tx, organisationId, scope, startedAt);
+        await dropPairsNotFound(tx, organisationId, scope, startedAt);
+        return { compared: await keyedCount(tx, organisationId), pairs: written };
+      });
       await analyzeKeys(db);
-      keyed = performance.now();
-      const scope: ScanScope = { all: true };
-      const pairs = await writePairs(db, organisationId, scope, startedAt);
-      await dropPairsNotFound(db, organisationId, scope, startedAt);
-      return { watermark, syncedAt, compared, pairs, keysMs: keyed - began };
+      await progress(1, 1);
+      return { watermark: startedAt, syncedAt, compared, pairs };
     });
   }
 
-  /** Keys the customers changed since the last scan and compares them with all others. */
+  /** Compares the customers whose keys changed since the last scan with all others. */
   incrementalScan(organisationId: number): Promise<ScanOutcome | null> {
     return this.#leased(organisationId, 'incremental', async (startedAt, progress) => {
       const { db } = this.#options;
       const syncedAt = await lastCompleteSync(db, organisationId);
-      const { watermark } = await scanMarks(db, organisationId);
-      const since = new Date((watermark?.getTime() ?? 0) - OVERLAP_MS);
-      const began = performance.now();
-      const batch = await keyCustomersChangedSince(db, organisationId, since);
-      const keysMs = performance.now() - began;
-      await progress(1, 2);
-      let pairs = 0;
-      if (batch.written.length > 0) {
-        const scope: ScanScope = { all: false, customerIds: batch.written };
-        pairs = await writePairs(db, organisationId, scope, startedAt);
-        await dropPairsNotFound(db, organisationId, scope, startedAt);
-      }
-      return { watermark: batch.latest, syncedAt, compared: batch.written.length, pairs, keysMs };
+      const { compared, pairs } = await db.transaction(async (tx) => {
+        const changed = await takeChangedCustomers(tx, organisationId);
+        if (changed.length === 0) return { compared: 0, pairs: 0 };
+        const scope: ScanScope = { all: false, customerIds: changed };
+        const written = await writePairs(tx, organisationId, scope, startedAt);
+        await dropPairsNotFound(tx, organisationId, scope, startedAt);
+        return { compared: changed.length, pairs: written };
+      });
+      await progress(1, 1);
+      return { watermark: startedAt, syncedAt, compared, pairs };
     });
   }
 
@@ -164,7 +138,6 @@ export class DuplicateScanner {
       syncedAt: Date | null;
       compared: number;
       pairs: number;
-      keysMs: number;
     }>,
   ): Promise<ScanOutcome | null> {
     const { db, log } = this.#options;
@@ -180,8 +153,8 @@ export class DuplicateScanner {
         const result = await scan(startedAt, progress);
         await finishScan(db, organisationId, holder, { ...result, pairsFound: result.pairs });
         const ms = performance.now() - began;
-        const { compared, pairs, keysMs } = result;
-        const outcome = { kind, compared, pairs, ms, keysMs };
+        const { compared, pairs } = result;
+        const outcome = { kind, compared, pairs, ms };
         log.info({ organisationId, ...outcome }, 'duplicate scan finished');
         return outcome;
       } catch (error) {

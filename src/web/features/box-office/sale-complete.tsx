@@ -81,7 +81,14 @@ export function SaleComplete({
           {waiting ? t('onlineTitle') : cancelled ? t('paymentCancelled') : t('saleDone')}
         </Title>
         {paymentStatus ? (
-          <Badge size="lg" color={STATUS_COLORS[paymentStatus] ?? 'gray'} variant="light" data-testid="payment-status">
+          // "dot": the text keeps the body colour; teal on pale teal ("Betaald") was 4.32:1, under AA.
+          <Badge
+            size="lg"
+            color={STATUS_COLORS[paymentStatus] ?? 'gray'}
+            variant="dot"
+            tt="none"
+            data-testid="payment-status"
+          >
             {statusKey ? t(statusKey) : paymentStatus}
           </Badge>
         ) : null}
