@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'customers:lookup',
   'customers:read',
   'customers:write',
+  'customers:contact',
   'tags:write',
   'segments:manage',
   'notes:write',

@@ -19,6 +19,7 @@ import { registerMirrorRoutes } from './mirror';
 import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
+import { registerRoleScopeRoutes } from './role-scopes';
 import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { apiSecurityHeaders, noStore } from './security-headers';
@@ -64,6 +65,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerLinkRoutes(routes, deps);
   registerPasskeyRoutes(routes, deps);
   registerStaffRoutes(routes, deps);
+  registerRoleScopeRoutes(routes, deps);
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
@@ -87,7 +89,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.
-  const forward = forwardHandler(deps);
+  const forward = forwardHandler(deps, { catalog });
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     routes.declare(method, '/v1/*', 'signed-in', forward, { readAhead: method === 'GET' });
   gateway.all('*', () => {

@@ -30,6 +30,7 @@ function fingerprintOf(principal: Principal): string {
     principal.clientName,
     principal.role.id,
     principal.permissions,
+    principal.scope,
     principal.mustEnrolTotp,
     Buffer.from(principal.sealedApiKey).toString('base64'),
   ]);
@@ -47,6 +48,10 @@ function entryOf(row: SessionPersonRow, ref: string, now: number): CachedSession
     clientName: row.client_name,
     role: { id: Number(row.role_id), key: row.role_key, name: row.role_name, requireTotp: row.require_totp },
     permissions: mustEnrolTotp ? [] : (row.permissions as Permission[]),
+    scope:
+      row.scope_production_ids && row.scope_event_ids
+        ? { productionIds: row.scope_production_ids.map(Number), eventIds: row.scope_event_ids.map(Number) }
+        : null,
     totpEnabled: row.totp_enabled,
     mustEnrolTotp,
     signInMethod: row.method,
