@@ -18,6 +18,7 @@ import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
 import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
+import { registerPromoterRoutes } from './promoters';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
 import { registerRoleScopeRoutes } from './role-scopes';
 import { registerSalesPointRoutes } from './sales-points';
@@ -79,6 +80,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
   registerCatalogRoutes(routes, deps, catalog);
+  registerPromoterRoutes(routes, deps, catalog);
   registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
