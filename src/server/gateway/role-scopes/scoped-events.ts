@@ -4,7 +4,7 @@ import type { UpstreamClient } from '../upstream';
 import { type EventOfProduction, scopedEventIds, scopedProductionIds } from './event-scope';
 
 /** What a scope comes to in the organisation's events today: the event and production ids it sees. */
-export interface ScopedEvents {
+interface ScopedEvents {
   eventIds: number[];
   productionIds: number[];
   /** The organisation's events, as the catalog listed them (id and production). */
@@ -14,10 +14,7 @@ export interface ScopedEvents {
 const idOf = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN);
 
 /** The service's event list (shared by everyone of the organisation for LIST_TTL_MS) as ids and productions. */
-export async function organisationEvents(
-  catalog: EventCatalog,
-  upstream: UpstreamClient,
-): Promise<EventOfProduction[]> {
+async function organisationEvents(catalog: EventCatalog, upstream: UpstreamClient): Promise<EventOfProduction[]> {
   const listed: unknown = JSON.parse(await catalog.read(upstream, '/partner/event', LIST_TTL_MS));
   if (!Array.isArray(listed)) return [];
   return listed.flatMap((item: Record<string, unknown>) => {
