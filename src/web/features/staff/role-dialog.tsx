@@ -23,6 +23,7 @@ import {
   roleFormValues,
   roleInput,
 } from './role-form-model';
+import { RoleScopeSection } from './role-scope-section';
 import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
@@ -204,6 +205,9 @@ export function RoleDialog({
           </Group>
         </Stack>
       </form>
+      {role && !role.permissions.includes('staff:manage') && !role.permissions.includes('connection:manage') ? (
+        <RoleScopeSection roleId={role.id} />
+      ) : null}
     </Modal>
   );
 }
