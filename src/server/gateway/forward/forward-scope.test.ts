@@ -250,4 +250,24 @@ describeEachDatabase('a promoter of one production through every route', (databa
     console.info(`promoter scoping matrix: ${cases} calls, ${sides.B.markers.length} markers of B`);
     expect(cases).toBeGreaterThan(FORWARDED_ROUTES.length);
   });
+
+  it('scopes only roles that do not manage staff, records each change, and a lifted scope opens everything again', async () => {
+    const roles = (await (await manager.request('/api/roles')).json()) as { roles: { id: number; key: string }[] };
+    const administrator = roles.roles.find((role) => role.key === 'administrator');
+    const refused = await manager.request(`/api/roles/${administrator?.id}/scope`, {
+      method: 'PUT',
+      json: { productionIds: [sides.A.productionId], eventIds: [] },
+    });
+    expect(refused.status).toBe(422);
+    expect((await manager.request('/api/roles/999999/scope')).status).toBe(404);
+    const promoterRole = roles.roles.find((role) => role.key === 'promoter-a');
+    const { rows } = await gateway.db.query<{ details: { change: string; new: unknown } }>(
+      `select details from gateway.audit_entries where action = 'role' and details ->> 'roleId' = $1 order by id`,
+      [String(promoterRole?.id)],
+    );
+    expect(rows.map((row) => row.details.change)).toEqual(['scope']);
+    expect((await manager.request(`/api/roles/${promoterRole?.id}/scope`, { method: 'DELETE' })).status).toBe(204);
+    // The same session, at its next request: no longer scoped.
+    expect((await promoter.request(`/api/promoter/productions/${sides.B.productionId}`)).status).toBe(200);
+  });
 });

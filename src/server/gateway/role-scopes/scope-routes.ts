@@ -3,68 +3,37 @@ import { type RoleScopeAnswer, roleScopeSchema } from '@/contract/role-scopes';
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
-import { NotFoundError, ValidationError } from '../errors';
-import { findRole, type StoredRole } from '../permissions';
 import { parseBody } from '../request-input';
-import { deleteRoleScope, readRoleScope, saveRoleScope } from './scope-store';
+import { RoleScopeService, type ScopeCaller } from './scope-service';
 
 const staffManagers = { permission: 'staff:manage' } as const;
 
-/** The role of the path's `:id` in the person's organisation, or 404. */
-async function roleOf(db: Database, c: Context<GatewayEnv>): Promise<StoredRole> {
+/** The id in the path; null when malformed (it names nothing). */
+const idParam = (c: Context) => {
   const text = c.req.param('id') ?? '';
-  const role = /^\d{1,15}$/.test(text) ? await findRole(db, c.get('principal').organisationId, Number(text)) : null;
-  if (!role) throw new NotFoundError('No such role');
-  return role;
-}
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+};
+
+const callerOf = (c: Context<GatewayEnv>): ScopeCaller => ({
+  organisationId: c.get('principal').organisationId,
+  audit: (tx, entry) => recordRequestAudit(tx, c, entry),
+});
 
 /**
- * A role's scope, set by those who manage staff: `GET` says it (null: every event), `PUT` limits the role to
- * productions and/or events, `DELETE` lifts the limit. Each change is in the trail as a change of the role.
- * A role that manages staff or the connection is never scoped: those pages cover the whole organisation, and
- * a scoped administrator could lock everyone out of them.
+ * A role's scope, for those who manage staff (the rules: scope-service.ts): `GET` says it (null: every event),
+ * `PUT` limits the role to productions and/or events, `DELETE` lifts the limit.
  */
 export function registerRoleScopeRoutes(routes: SecuredRoutes, deps: { db: Database }): void {
-  const { db } = deps;
-  routes.declare('GET', '/roles/:id/scope', staffManagers, async (c) => {
-    const role = await roleOf(db, c);
-    return c.json({
-      scope: await readRoleScope(db, c.get('principal').organisationId, role.id),
-    } satisfies RoleScopeAnswer);
-  });
-
+  const scopes = new RoleScopeService(deps.db);
+  routes.declare('GET', '/roles/:id/scope', staffManagers, async (c) =>
+    c.json({ scope: await scopes.scopeOf(callerOf(c), idParam(c)) } satisfies RoleScopeAnswer),
+  );
   routes.declare('PUT', '/roles/:id/scope', staffManagers, async (c) => {
-    const role = await roleOf(db, c);
     const scope = await parseBody(c, roleScopeSchema);
-    if (role.permissions.includes('staff:manage') || role.permissions.includes('connection:manage')) {
-      throw ValidationError.field('productionIds', 'A role that manages staff or the connection sees every event');
-    }
-    const { organisationId } = c.get('principal');
-    await db.transaction(async (tx) => {
-      const old = await readRoleScope(tx, organisationId, role.id);
-      await saveRoleScope(tx, organisationId, role.id, scope);
-      await recordRequestAudit(tx, c, {
-        action: 'role',
-        status: 200,
-        details: { change: 'scope', roleId: role.id, key: role.key, old, new: scope },
-      });
-    });
-    return c.json({ scope: await readRoleScope(db, organisationId, role.id) } satisfies RoleScopeAnswer);
+    return c.json({ scope: await scopes.setScope(callerOf(c), idParam(c), scope) } satisfies RoleScopeAnswer);
   });
-
   routes.declare('DELETE', '/roles/:id/scope', staffManagers, async (c) => {
-    const role = await roleOf(db, c);
-    const { organisationId } = c.get('principal');
-    await db.transaction(async (tx) => {
-      const old = await readRoleScope(tx, organisationId, role.id);
-      if (!old) return;
-      await deleteRoleScope(tx, organisationId, role.id);
-      await recordRequestAudit(tx, c, {
-        action: 'role',
-        status: 200,
-        details: { change: 'scope', roleId: role.id, key: role.key, old, new: null },
-      });
-    });
+    await scopes.setScope(callerOf(c), idParam(c), null);
     return c.body(null, 204);
   });
 }

@@ -140,6 +140,8 @@ export const staffMessages = defineMessages(
     'perm:customers:lookup':
       'Een koper vinden op naam, e-mail, telefoon, postcode of nummer (wat de kassa toont) en snel aanmaken (niet de klantenlijst)',
     'perm:customers:read': 'Alle klanten en hun labels bekijken en doorzoeken, en klanten exporteren',
+    'perm:customers:contact':
+      'Contactgegevens van kopers (e-mail, telefoon, adres) in bestellingen zien; zonder dit recht alleen de naam',
     'perm:customers:write': 'Klanten aanmaken en bewerken',
     'perm:tags:write': 'Labels van klanten wijzigen',
     'perm:segments:manage':
@@ -319,6 +321,8 @@ export const staffMessages = defineMessages(
     'perm:customers:lookup':
       'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
     'perm:customers:read': 'Browse and search all customers and their tags, and export customers',
+    'perm:customers:contact':
+      "See buyers' contact details (email, phone, address) in orders; without it a buyer shows by name only",
     'perm:customers:write': 'Create and edit customers',
     'perm:tags:write': "Change customers' tags",
     'perm:segments:manage':
