@@ -13,6 +13,17 @@ create table gateway.role_scopes (
   check (cardinality(production_ids) + cardinality(event_ids) between 1 and 500)
 );
 
+-- A scope decides what a signed-in person may see, as their role does: any change of one notifies the
+-- instances' session caches as a change of its role (migration 009's channel, `r:<role id>`), at its commit.
+create function gateway.notify_role_scope_change() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('foyer_gateway_sessions', 'r:' || coalesce(new.role_id, old.role_id));
+  return null;
+end
+$$;
+create trigger role_scopes_notify after insert or update or delete on gateway.role_scopes
+  for each row execute function gateway.notify_role_scope_change();
+
 -- Buyers' contact details (email, phone, address) in orders are now a permission of their own: the presets
 -- that saw them keep seeing them. Roles an administrator made keep what they hold (names only, until given).
 update gateway.roles
