@@ -116,7 +116,7 @@ export const staffMessages = defineMessages(
     scopeHint:
       'Leeg: de rol ziet alle voorstellingen. Met producties ziet de rol alleen die, hun bestellingen en verkoop (voor promotors).',
     scopeEverything: 'Alle voorstellingen',
-    scopeSave: 'Bereik opslaan',
+    scopeSave: 'Bereik instellen',
     permissions: 'Rechten',
     signInRules: 'Aanmelden',
     requireTotp: 'Tweestapsaanmelding verplicht',
@@ -297,7 +297,7 @@ export const staffMessages = defineMessages(
     scopeHint:
       'Empty: the role sees every event. With productions it sees only those, their orders and sales (for promoters).',
     scopeEverything: 'Every event',
-    scopeSave: 'Save scope',
+    scopeSave: 'Set scope',
     permissions: 'Permissions',
     signInRules: 'Signing in',
     requireTotp: 'Require two-step sign-in',
