@@ -138,7 +138,7 @@ test.describe('staff administration', () => {
     await expect(dialog).toBeHidden();
 
     const card = page.getByTestId('role-card').filter({ hasText: roleName });
-    await expect(card).toContainText('2 van 19 rechten');
+    await expect(card).toContainText('2 van 20 rechten');
     await expect(card).toContainText('Tweestaps verplicht');
     await expect(card).toContainText('Afmelden na 15 min. zonder activiteit');
     await expect(card.getByTestId('role-members')).toHaveText('0 actieve medewerkers');
@@ -270,7 +270,7 @@ test.describe('staff administration', () => {
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toContainText('Sessie duurt hooguit 600 min.');
-    await expect(card).toContainText('7 van 19 rechten');
+    await expect(card).toContainText('8 van 20 rechten');
     // Back as it was, for the other tests on this server.
     await card.getByRole('button', { name: 'Marketing bewerken' }).click();
     await dialog.getByRole('textbox', { name: /Langste sessie/ }).fill('');

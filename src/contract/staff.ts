@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'customers:lookup',
   'customers:read',
   'customers:write',
+  'customers:contact',
   'tags:write',
   'segments:manage',
   'notes:write',
@@ -41,6 +42,11 @@ export interface SessionView {
    * only set up a second factor. A passkey sign-in counts as two steps (gateway auth/second-factor.ts).
    */
   mustEnrolTotp: boolean;
+  /**
+   * Present when the role is limited to chosen productions (a promoter): the gateway answers such a person only
+   * on routes that keep to their productions, and the app shows only the areas that do.
+   */
+  scoped?: true;
 }
 
 /** `POST /api/session` when the account has a second factor: the code is asked next, with this ticket. */

@@ -67,7 +67,18 @@ export interface DeclaredRoute {
   method: string;
   path: string;
   access: Access;
+  /** Whether a person of a scoped role may call it (it answers within their scope). */
+  withinScope: boolean;
 }
+
+/** Who may call a route that is not public: its access, and whether it answers within a scope. */
+interface AccessRule {
+  access: Exclude<Access, 'public' | 'display'>;
+  withinScope: boolean;
+}
+
+const OUTSIDE_SCOPE =
+  "Your role sees only its own productions, and this covers all of the organisation's. Ask an administrator.";
 
 /**
  * The gateway's routes, each declared with its access: `declare` registers the handler behind the check,
@@ -88,25 +99,38 @@ export class SecuredRoutes {
    * as this instance last found them while the session is read again, and its answer goes out only if the
    * session is still theirs in every respect that decides access — else it is dropped and the call decided
    * again on the session as it is now. A forwarded read then costs no more than the slower of the two.
+ 
+   *
+   * `withinScope`: the route answers a person whose role is limited to chosen productions (role-scopes/) with
+   * nothing of other events. A route without it refuses such a person (beyond 'signed-in', which shows only
+   * their own session and account): a new route is closed to promoters until someone makes it answer within
+   * a scope.
    */
   declare(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     access: Access,
     handler: Handler<GatewayEnv>,
-    options: { readAhead?: boolean } = {},
+    options: { readAhead?: boolean; withinScope?: boolean } = {},
   ): void {
-    this.declared.push({ method, path, access });
-    if (access === 'public') this.app.on(method, path, handler);
-    else if (access === 'display') this.app.on(method, path, requireDisplay(this.displays), handler);
-    else if (options.readAhead && method === 'GET')
-      this.app.on(method, path, readAhead(this.sessions, this.gate, access, handler));
-    else this.app.on(method, path, requireAccess(this.sessions, this.gate, access), handler);
+    this.declared.push({ method, path, access, withinScope: options.withinScope ?? false });
+    if (access === 'public') {
+      this.app.on(method, path, handler);
+      return;
+    }
+    if (access === 'display') {
+      this.app.on(method, path, requireDisplay(this.displays), handler);
+      return;
+    }
+    const rule = { access, withinScope: options.withinScope ?? false };
+    if (options.readAhead && method === 'GET')
+      this.app.on(method, path, readAhead(this.sessions, this.gate, rule, handler));
+    else this.app.on(method, path, requireAccess(this.sessions, this.gate, rule), handler);
   }
 }
 
-/** The error refusing `principal` (null: no live session) for `access`; null when they may go on. */
-function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: Exclude<Access, 'public' | 'display'>) {
+/** The error refusing `principal` (null: no live session) for `rule`; null when they may go on. */
+function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, { access, withinScope }: AccessRule) {
   if (!principal) {
     if (getCookie(c, SESSION_COOKIE) !== undefined) clearSessionCookie(c);
     return new UnauthorizedError('Not signed in');
@@ -115,6 +139,7 @@ function refusalOf(c: Context<GatewayEnv>, principal: Principal | null, access: 
   if (access !== 'signed-in' && !allowed.some((permission) => principal.permissions.includes(permission))) {
     return new ForbiddenError(refusal(allowed, principal));
   }
+  if (access !== 'signed-in' && principal.scope && !withinScope) return new ForbiddenError(OUTSIDE_SCOPE);
   return null;
 }
 
@@ -133,36 +158,26 @@ function requireDisplay(displays: DisplayResolver) {
   };
 }
 
-/** Lets the person of a live session through `access` from where `c` comes, or throws the refusal. */
-async function admit(
-  c: Context<GatewayEnv>,
-  gate: RequestGate,
-  principal: Principal | null,
-  access: Exclude<Access, 'public' | 'display'>,
-) {
-  const refused = refusalOf(c, principal, access);
+/** Lets the person of a live session through `rule` from where `c` comes, or throws the refusal. */
+async function admit(c: Context<GatewayEnv>, gate: RequestGate, principal: Principal | null, rule: AccessRule) {
+  const refused = refusalOf(c, principal, rule);
   if (refused) throw refused;
   const person = principal as Principal;
   if (!gate.admits(c, person)) throw await gate.refusalOf(c, person);
   c.set('principal', person);
 }
 
-function requireAccess(sessions: SessionResolver, gate: RequestGate, access: Exclude<Access, 'public' | 'display'>) {
+function requireAccess(sessions: SessionResolver, gate: RequestGate, rule: AccessRule) {
   return async (c: Context<GatewayEnv>, next: () => Promise<void>) => {
-    await admit(c, gate, await sessions.resolve(getCookie(c, SESSION_COOKIE)), access);
+    await admit(c, gate, await sessions.resolve(getCookie(c, SESSION_COOKIE)), rule);
     await next();
   };
 }
 
-function readAhead(
-  sessions: SessionResolver,
-  gate: RequestGate,
-  access: Exclude<Access, 'public' | 'display'>,
-  handler: Handler<GatewayEnv>,
-) {
+function readAhead(sessions: SessionResolver, gate: RequestGate, rule: AccessRule, handler: Handler<GatewayEnv>) {
   return async (c: Context<GatewayEnv>, next: Next): Promise<Response> => {
     const { known, current } = sessions.resolveAhead(getCookie(c, SESSION_COOKIE));
-    if (known && !refusalOf(c, known, access) && gate.admits(c, known)) {
+    if (known && !refusalOf(c, known, rule) && gate.admits(c, known)) {
       c.set('principal', known);
       // A thrown error is held like an answer: it stands only if the session is still theirs.
       const attempt = Promise.resolve(handler(c, next) as Promise<Response>).then(
@@ -176,7 +191,7 @@ function readAhead(
       }
       if ('answer' in outcome) await outcome.answer.body?.cancel();
     }
-    await admit(c, gate, (await current).principal, access);
+    await admit(c, gate, (await current).principal, rule);
     return (await handler(c, next)) as Response;
   };
 }

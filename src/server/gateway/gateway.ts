@@ -21,7 +21,9 @@ import { registerMirrorRoutes } from './mirror';
 import type { Principal } from './principal';
 import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
+import { registerPromoterRoutes } from './promoters';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
+import { registerRoleScopeRoutes } from './role-scopes';
 import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerScannerRoutes } from './scanner';
@@ -83,6 +85,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerSsoRoutes(routes, { ...authDeps, providers, clientAddressOf });
   registerStaffRoutes(routes, deps);
   registerAddressRuleRoutes(routes, { db: deps.db, log: deps.log, clientAddressOf });
+  registerRoleScopeRoutes(routes, deps);
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
@@ -97,6 +100,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog);
   registerCatalogRoutes(routes, deps, catalog);
+  registerPromoterRoutes(routes, deps, catalog);
   registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
   registerMirrorRoutes(routes, deps);
@@ -107,7 +111,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   // Forwarded calls: any signed-in person reaches the handler, which checks the route table. PATCH is
   // declared too, so a method the table does not know is refused there (403), not answered 404. A read
   // goes to the service while its session is read again (readAhead); a change only after.
-  const forward = forwardHandler(deps);
+  const forward = forwardHandler(deps, { catalog });
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)
     routes.declare(method, '/v1/*', 'signed-in', forward, { readAhead: method === 'GET' });
   gateway.all('*', () => {

@@ -1,3 +1,4 @@
+import type { RoleScope } from '@/contract/role-scopes';
 import type { Permission } from './permissions';
 
 export type SignInMethod = 'password' | 'password+totp' | 'passkey' | 'invitation' | 'reset' | 'setup' | 'sso';
@@ -15,6 +16,11 @@ export interface Principal {
   role: { id: number; key: string; name: string; requireTotp: boolean; networks: readonly string[] };
   /** The role's permissions, or none while the role requires TOTP and the person has not enrolled yet. */
   permissions: Permission[];
+  /**
+   * The productions and events the role is limited to (role-scopes/); null: every event. A scoped person
+   * reaches only the routes that answer within a scope (access.ts), and forwarded calls within it.
+   */
+  scope: RoleScope | null;
   totpEnabled: boolean;
   /**
    * The role requires two-step sign-in and this session is not (a password alone, the person has no TOTP yet):

@@ -19,6 +19,8 @@ const PRESETS: Record<string, Permission[]> = {
     'shifts:review',
     'audit:read',
   ],
+  accounting: ['orders:read', 'exports:run', 'reports:read', 'shifts:review'],
+  promoter: ['events:read', 'orders:read', 'reports:read'],
 };
 
 function sessionOf(role: string): Session {
@@ -31,6 +33,7 @@ function sessionOf(role: string): Session {
     permissions,
     totpEnabled: false,
     mustEnrolTotp: false,
+    ...(role === 'promoter' ? { scoped: true as const } : {}),
   };
 }
 
@@ -65,6 +68,7 @@ describe('what each role sees', () => {
     const session = sessionOf('manager');
     expect(ids(session)).toEqual([
       'dashboard',
+      'productions',
       'events',
       'customers',
       'orders',
@@ -77,6 +81,17 @@ describe('what each role sees', () => {
     expect(commandIds(session)).toContain('shifts:to-sign-off');
     expect(commandIds(session)).not.toContain('customers:new');
     expect(searched(session, '12345').map((command) => command.id)).toEqual(['orders:open:12345']);
+  });
+
+  it('accounting: orders, the reservations queue, shifts and exports, no customers and no box office', () => {
+    const session = sessionOf('accounting');
+    expect(ids(session)).toEqual(['dashboard', 'productions', 'orders', 'desk', 'shifts', 'exports', 'account']);
+  });
+
+  it('a promoter (a scoped role): their productions and their account only, and lands on the productions', () => {
+    const session = sessionOf('promoter');
+    expect(ids(session)).toEqual(['productions', 'account']);
+    expect(homePath(session)).toBe('/productions');
   });
 });
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { Permission } from '../../contract/staff';
 import type { RouteAccess } from '../lib/area';
-import { can, type Session, sessionQuery } from '../lib/session';
+import { opens, type Session, sessionQuery } from '../lib/session';
 import { areaRoutes } from './area-routes';
 
 /**
@@ -10,7 +10,7 @@ import { areaRoutes } from './area-routes';
  * entry of their navigation), else their account.
  */
 export function homePath(session: Session | null | undefined): string {
-  return areaRoutes.find((area) => area.home !== undefined && can(session, area.requires))?.home ?? '/account';
+  return areaRoutes.find((area) => area.home !== undefined && opens(session, area))?.home ?? '/account';
 }
 
 /** Path the "no access" page shows itself at; the router sends a person there rather than to a page that would fail. */
@@ -24,6 +24,7 @@ export function guardRoutes(
   routes: RouteObject[],
   requires: readonly Permission[] | undefined,
   queryClient: QueryClient,
+  withinScope = false,
 ): RouteObject[] {
   return routes.map((route) => {
     const own = (route.handle as RouteAccess | undefined)?.requires ?? requires;
@@ -32,14 +33,14 @@ export function guardRoutes(
       ...route,
       loader: async (args: LoaderFunctionArgs) => {
         const session = await queryClient.ensureQueryData(sessionQuery);
-        if (session && !can(session, own)) {
+        if (session && !opens(session, { requires: own, withinScope })) {
           const home = homePath(session);
           throw redirect(route.index && home !== '/' ? home : NO_ACCESS_PATH);
         }
         return typeof original === 'function' ? original(args) : null;
       },
     } as RouteObject;
-    if (route.children) guarded.children = guardRoutes(route.children, own, queryClient);
+    if (route.children) guarded.children = guardRoutes(route.children, own, queryClient, withinScope);
     return guarded;
   });
 }

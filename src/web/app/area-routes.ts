@@ -7,6 +7,7 @@ import { deskRoutes } from '../features/desk/desk-routes';
 import { eventsRoutes } from '../features/events/events-routes';
 import { exportsRoutes } from '../features/exports/exports-routes';
 import { ordersRoutes } from '../features/orders/orders-routes';
+import { promoterRoutes } from '../features/promoter/promoter-routes';
 import { salesPointsRoutes } from '../features/sales-points/sales-points-routes';
 import { segmentsRoutes } from '../features/segments/segments-routes';
 import { shiftsRoutes } from '../features/shifts/shifts-routes';
@@ -20,6 +21,7 @@ import type { AreaRoutes } from '../lib/area';
  */
 export const areaRoutes: readonly AreaRoutes[] = [
   dashboardRoutes,
+  promoterRoutes,
   eventsRoutes,
   boxOfficeRoutes,
   customersRoutes,

@@ -7,6 +7,7 @@ import { deskMenu } from '../features/desk/desk-menu';
 import { eventsMenu } from '../features/events/events-menu';
 import { exportsMenu } from '../features/exports/exports-menu';
 import { ordersMenu } from '../features/orders/orders-menu';
+import { promoterMenu } from '../features/promoter/promoter-menu';
 import { salesPointsMenu } from '../features/sales-points/sales-points-menu';
 import { segmentsMenu } from '../features/segments/segments-menu';
 import { shiftsMenu } from '../features/shifts/shifts-menu';
@@ -21,6 +22,7 @@ import type { AreaMenu } from '../lib/area';
  */
 export const areas: readonly AreaMenu[] = [
   dashboardMenu,
+  promoterMenu,
   eventsMenu,
   boxOfficeMenu,
   customersMenu,

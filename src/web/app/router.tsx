@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
           ...areaRoutes.flatMap((area) =>
-            guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient),
+            guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient, area.withinScope),
           ),
           {
             path: NO_ACCESS_PATH,

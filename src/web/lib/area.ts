@@ -33,6 +33,11 @@ export interface AreaRoutes {
    * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
    */
   routes: (deps: AreaDeps) => RouteObject[];
+  /**
+   * The area keeps to a promoter's productions (its gateway routes answer within a scope): the only areas a
+   * person of a scoped role sees (`Session.scoped`).
+   */
+  withinScope?: boolean;
 }
 
 /** What the signed-in shell offers of an area: navigation, commands and shortcuts. */

@@ -35,6 +35,7 @@ export const sessionSchema: Parser<Session> = {
         permissions: value.permissions.filter(isPermission),
         totpEnabled: value.totpEnabled === true,
         mustEnrolTotp: value.mustEnrolTotp === true,
+        ...(value.scoped === true ? { scoped: true as const } : {}),
       },
     };
   },
@@ -45,6 +46,17 @@ export function can(session: Session | null | undefined, permissions: readonly P
   if (!session) return false;
   if (!permissions || permissions.length === 0) return true;
   return permissions.some((permission) => session.permissions.includes(permission));
+}
+
+/**
+ * Whether `session` may open an area (or a route of it): its permissions, and for a person of a scoped role
+ * (a promoter) only an area that keeps to their productions — the gateway refuses them the others.
+ */
+export function opens(
+  session: Session | null | undefined,
+  area: { requires?: readonly Permission[] | undefined; withinScope?: boolean | undefined },
+): boolean {
+  return can(session, area.requires) && !(session?.scoped && !area.withinScope);
 }
 
 export const sessionKey = ['session'] as const;

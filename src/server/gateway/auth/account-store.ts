@@ -286,6 +286,9 @@ export interface SessionPersonRow {
   role_name: string;
   require_totp: boolean;
   permissions: string[];
+  /** The role's scope (role_scopes, migration 030); null when it has none. */
+  scope_production_ids: string[] | null;
+  scope_event_ids: string[] | null;
   totp_enabled: boolean;
   method: SignInMethod;
   /** Not ended, and the account not disabled. */
@@ -312,6 +315,7 @@ export async function findSessionPerson(
   const { rows } = await db.query<SessionPersonRow>(
     `select s.account_id, a.email, a.display_name, a.organisation_id, o.client_name,
             r.id as role_id, r.key as role_key, r.name as role_name, r.require_totp, r.permissions,
+            rs.production_ids as scope_production_ids, rs.event_ids as scope_event_ids,
             a.totp_enabled_at is not null as totp_enabled, s.method,
             s.ended_at is null and a.disabled_at is null as live,
             s.last_seen_at, s.idle_expires_at, s.absolute_expires_at,
@@ -320,6 +324,7 @@ export async function findSessionPerson(
        from gateway.sessions s
        join gateway.accounts a on a.id = s.account_id
        join gateway.roles r on r.id = a.role_id
+       left join gateway.role_scopes rs on rs.role_id = r.id
        join gateway.organisations o on o.id = a.organisation_id
       where s.id_hash = $1`,
     [idHash, defaultIdleMinutes],

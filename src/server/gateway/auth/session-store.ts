@@ -31,6 +31,7 @@ function fingerprintOf(principal: Principal): string {
     principal.role.id,
     principal.role.networks,
     principal.permissions,
+    principal.scope,
     principal.mustEnrolTotp,
     Buffer.from(principal.sealedApiKey).toString('base64'),
   ]);
@@ -54,6 +55,10 @@ function entryOf(row: SessionPersonRow, ref: string, now: number): CachedSession
       networks: row.networks as readonly string[],
     },
     permissions: mustEnrolTotp ? [] : (row.permissions as Permission[]),
+    scope:
+      row.scope_production_ids && row.scope_event_ids
+        ? { productionIds: row.scope_production_ids.map(Number), eventIds: row.scope_event_ids.map(Number) }
+        : null,
     totpEnabled: row.totp_enabled,
     mustEnrolTotp,
     signInMethod: row.method,

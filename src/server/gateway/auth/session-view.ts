@@ -10,5 +10,6 @@ export function sessionView(principal: Principal): SessionView {
     permissions: principal.permissions,
     totpEnabled: principal.totpEnabled,
     mustEnrolTotp: principal.mustEnrolTotp,
+    ...(principal.scope ? { scoped: true as const } : {}),
   };
 }

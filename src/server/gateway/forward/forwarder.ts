@@ -8,13 +8,15 @@ import { type AuditAction, actor, forwardedAction, forwardedEntry, recordAuditGr
 import { ForbiddenError, UpstreamUnavailableError } from '../errors';
 import type { GatewayDeps } from '../gateway-deps';
 import { rewritePageUrls, toGatewayUrl } from '../page-urls';
-import { forwardedRouteFor } from '../permissions';
+import { type ForwardedRoute, forwardedRouteFor } from '../permissions';
 import type { Principal } from '../principal';
+import { EventCatalog } from '../reports';
 import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { isCheckout, joinShift } from '../shifts';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream';
 import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor } from './forward-limits';
+import { keepWithinScope, type Narrowing } from './forward-scope';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposition'] as const;
@@ -30,26 +32,36 @@ const gzipAsync = promisify(gzip);
  * per call; it goes nowhere but the service's Authorization header). One attempt, never retried: a change
  * must not be made twice, and the service's answer, whatever it is, is the person's to see.
  */
-export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean } = {}) {
+export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean; catalog?: EventCatalog } = {}) {
   // Off only in the benchmark, to measure what the trail costs a sale; the gateway always records.
   const auditing = options.audit ?? true;
+  // The events a scope comes to are read from the catalog the reports share (one list per organisation).
+  const scopeDeps = { db: deps.db, catalog: options.catalog ?? new EventCatalog(deps.db) };
   return async (c: Context<GatewayEnv>) => {
     const call = await admittedCall(deps, c);
     const upstream = UpstreamClient.forPerson(deps, call.principal, requestOrigin(c));
+    const scoped = await keepWithinScope(scopeDeps, c, { ...call, upstream });
     const action = auditing ? forwardedAction(c.req.method, call.path) : null;
     const before = action ? await readBefore(upstream, action, call.path) : undefined;
-    const narrow = call.access === 'buyer-summary' ? buyerSummaryAnswer : null;
+    const narrow = bothNarrowings(call.access === 'buyer-summary' ? buyerSummaryAnswer : null, scoped);
     const forwarded = await forward(deps.service, c, upstream, `${call.path}${call.url.search}`, narrow);
     await recordForwarded(deps, c, { ...call, upstream, action, before, forwarded });
     return forwarded.response;
   };
 }
 
-/** A call the person may make: its path below `/v1/{client_name}` (without the query) and how they may. */
+/** The answer cut by `first`, then by `second`; null when neither cuts it. */
+function bothNarrowings(first: Narrowing | null, second: Narrowing | null): Narrowing | null {
+  if (!first || !second) return first ?? second;
+  return (text) => second(first(text));
+}
+
+/** A call the person may make: its path below `/v1/{client_name}` (without the query), its row and how. */
 interface AdmittedCall {
   principal: Principal;
   url: URL;
   path: string;
+  route: ForwardedRoute;
   access: Exclude<ReturnType<typeof accessTo>, 'refused'>;
 }
 
@@ -70,7 +82,7 @@ async function admittedCall(deps: GatewayDeps, c: Context<GatewayEnv>): Promise<
     const refused = await deskOrderRefusal(deps.db, principal, path);
     if (refused) throw new ForbiddenError(refused);
   }
-  return { principal, url, path, access };
+  return { principal, url, path, route, access };
 }
 
 /**
@@ -189,9 +201,10 @@ async function browserAnswer(
   }
   const prepared = service.prepared(answer);
   if (narrow && answer.ok) {
-    // The whole answer still goes to the trail and the mirror; the browser gets what the limit leaves.
+    // The whole answer still goes to the trail and the mirror; the browser gets what the limit leaves, its
+    // page links (an order list's) the gateway's.
     const whole = prepared ? prepared.text : await answer.text();
-    return { response: c.body(narrow(whole), init), answerText: whole };
+    return { response: c.body(rewritePageUrls(narrow(whole), serviceBase), init), answerText: whole };
   }
   if (prepared) {
     // From the embedded service: its gateway form is made once per service base and kept with it, gzip

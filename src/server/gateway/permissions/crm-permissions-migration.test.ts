@@ -7,6 +7,7 @@ import { createPresetRoles, listRoles } from './role-store';
 
 const CRM_MIGRATION = new URL('../store/migrations/016_crm_permissions.sql', import.meta.url);
 const DEVICES_MIGRATION = new URL('../store/migrations/022_sales_points_printing.sql', import.meta.url);
+const PROMOTER_MIGRATION = new URL('../store/migrations/030_promoter_scopes.sql', import.meta.url);
 
 /** Only migration 022's permission updates: its tables exist already in the migrated test database. */
 const permissionUpdates = (sql: string) => sql.slice(sql.indexOf('update gateway.roles'));
@@ -80,6 +81,36 @@ describeEachDatabase(
         expect([...(role?.permissions ?? [])].sort(), preset.key).toEqual([...preset.permissions].sort());
       }
       expect(roles.find((role) => role.key === 'door')?.permissions).toEqual(['events:read']);
+    });
+    it('migration 030: customers:contact reaches the presets that saw contact details, and the accounting preset is made, once', async () => {
+      const { db } = service;
+      const { rows } = await db.query<{ id: string }>(
+        `insert into gateway.organisations (client_name, api_key_sealed) values ('older-books-org', '\\x00') returning id`,
+      );
+      const organisationId = Number(rows[0]?.id);
+      await createPresetRoles(db, organisationId);
+      // As an organisation made before it: no accounting preset, no customers:contact, and a role of its own.
+      await db.query(`delete from gateway.roles where organisation_id = $1 and key = 'accounting'`, [organisationId]);
+      await db.query(
+        `update gateway.roles set permissions = array_remove(permissions, 'customers:contact') where organisation_id = $1`,
+        [organisationId],
+      );
+      await db.query(
+        `insert into gateway.roles (organisation_id, key, name, preset, permissions)
+       values ($1, 'door', 'Door', false, array['orders:read'])`,
+        [organisationId],
+      );
+      const updates = permissionUpdates(await readFile(PROMOTER_MIGRATION, 'utf8'));
+      await db.exec(updates);
+      await db.exec(updates);
+
+      const roles = await listRoles(db, organisationId);
+      for (const preset of ROLE_PRESETS) {
+        const role = roles.find((candidate) => candidate.key === preset.key);
+        expect([...(role?.permissions ?? [])].sort(), preset.key).toEqual([...preset.permissions].sort());
+      }
+      expect(roles.filter((role) => role.key === 'accounting').map((role) => role.name)).toEqual(['Accounting']);
+      expect(roles.find((role) => role.key === 'door')?.permissions).toEqual(['orders:read']);
     });
   },
 );

@@ -18,4 +18,4 @@ export {
   type StoredRole,
   updateRole,
 } from './role-store';
-export { type ForwardedRoute, type ForwardLimit, forwardedRouteFor } from './route-permissions';
+export { type ForwardedRoute, type ForwardLimit, forwardedRouteFor, type ScopeRule } from './route-permissions';

@@ -16,6 +16,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
     'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
   'customers:read': 'Browse and search all customers and their tags, and export customers',
   'customers:write': 'Create and edit customers',
+  'customers:contact':
+    "See buyers' contact details (email, phone, address) in orders; without it a buyer shows by name only",
   'tags:write': "Change customers' tags",
   'segments:manage':
     'Build, save, count, preview and export segments of customers; with tags:write, tag a segment and keep auto tags',
@@ -35,12 +37,13 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
 };
 
 export interface RolePreset {
-  key: 'box-office' | 'marketing' | 'manager' | 'administrator';
+  key: 'box-office' | 'marketing' | 'manager' | 'accounting' | 'administrator';
   name: string;
   permissions: readonly Permission[];
 }
 
-/** The presets every organisation starts with, matching Foyer's three kinds of users and their administrator. */
+/** The presets every organisation starts with, matching Foyer's three kinds of users, accounting and
+ * their administrator.  */
 export const ROLE_PRESETS: readonly RolePreset[] = [
   {
     key: 'box-office',
@@ -54,6 +57,7 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
       'customers:lookup',
       'customers:read',
       'customers:write',
+      'customers:contact',
       'tags:write',
       'segments:manage',
       'notes:write',
@@ -67,6 +71,7 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
       'events:read',
       'customers:lookup',
       'customers:read',
+      'customers:contact',
       'segments:manage',
       'privacy:manage',
       'orders:read',
@@ -75,6 +80,13 @@ export const ROLE_PRESETS: readonly RolePreset[] = [
       'shifts:review',
       'audit:read',
     ],
+  },
+  // Accounting (pretix #914): the money — orders, payments, shifts and Z-reports, exports — and no customer
+  // editing, no selling, no buyers' contact details.
+  {
+    key: 'accounting',
+    name: 'Accounting',
+    permissions: ['orders:read', 'exports:run', 'reports:read', 'shifts:review'],
   },
   { key: 'administrator', name: 'Administrator', permissions: PERMISSIONS },
 ];

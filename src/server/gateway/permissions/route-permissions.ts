@@ -21,9 +21,33 @@ export interface ForwardedRoute {
    *   no address, preferences, tags, credit or custom fields.
    */
   limited?: { allow: readonly Permission[]; to: ForwardLimit };
+  /**
+   * How the call is kept within the scope of a person whose role is limited to chosen productions
+   * (role-scopes/; forward/forward-scope.ts applies it). A row without it is refused to such a person (403).
+   * An id of the path outside the scope is answered 404, as an id that does not exist, so the answer says
+   * nothing of another production:
+   * - `none`: the call and its answer concern no production (halls, payment methods, a cart of one's own);
+   * - `event-list`: the answer's events are cut to those in scope;
+   * - `event`, `production`, `order`, `order-key`, `buyer`: the `{eventId}`, `{productionId}`, `{orderId}`,
+   *   `{order_key}` or `{customerId}` of the path must be in scope — an order with a seat of an event in scope,
+   *   a buyer of such an order (by the mirror);
+   * - `order-list`: the envelope's orders are cut to those with a seat of an event in scope;
+   * - `cart-items`: every item added must be of an event in scope (or of none, as a donation).
+   */
+  scoped?: ScopeRule;
 }
 
 export type ForwardLimit = 'desk-orders' | 'buyer-summary';
+export type ScopeRule =
+  | 'none'
+  | 'event-list'
+  | 'event'
+  | 'production'
+  | 'order'
+  | 'order-key'
+  | 'order-list'
+  | 'buyer'
+  | 'cart-items';
 
 const reads: Permission[] = ['events:read'];
 const customerList: Permission[] = ['customers:read'];
@@ -32,44 +56,46 @@ const buyerRead = { allow: customerList, limited: { allow: ['customers:lookup'],
 
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   // Public group: only what Foyer uses (the desk's cart; an order's status with its ticket and receipt links).
-  { method: 'POST', path: '/cart/', allow: ['sales:sell'] },
-  { method: 'GET', path: '/order/{order_key}', allow: ['sales:sell', 'orders:read'] },
+  { method: 'POST', path: '/cart/', allow: ['sales:sell'], scoped: 'none' },
+  { method: 'GET', path: '/order/{order_key}', allow: ['sales:sell', 'orders:read'], scoped: 'order-key' },
   // Customers.
-  { method: 'POST', path: '/partner/customer', allow: ['customers:write', 'customers:lookup'] },
+  { method: 'POST', path: '/partner/customer', allow: ['customers:write', 'customers:lookup'], scoped: 'none' },
   { method: 'POST', path: '/partner/customer/findByEmail', ...buyerRead },
-  { method: 'GET', path: '/partner/customer/{customerId}', ...buyerRead },
-  { method: 'PUT', path: '/partner/customer/{customerId}', allow: ['customers:write'] },
-  { method: 'GET', path: '/partner/customer/{customerId}/clienttypes', allow: customerList },
-  { method: 'POST', path: '/partner/customer/{customerId}/clienttypes', allow: ['tags:write'] },
+  { method: 'GET', path: '/partner/customer/{customerId}', ...buyerRead, scoped: 'buyer' },
+  { method: 'PUT', path: '/partner/customer/{customerId}', allow: ['customers:write'], scoped: 'buyer' },
+  { method: 'GET', path: '/partner/customer/{customerId}/clienttypes', allow: customerList, scoped: 'buyer' },
+  { method: 'POST', path: '/partner/customer/{customerId}/clienttypes', allow: ['tags:write'], scoped: 'buyer' },
   // Events and productions.
-  { method: 'GET', path: '/partner/event', allow: [...reads, 'reports:read'] },
-  { method: 'GET', path: '/partner/event/{eventId}', allow: [...reads, 'reports:read'] },
-  { method: 'GET', path: '/partner/production/{productionId}', allow: reads },
+  { method: 'GET', path: '/partner/event', allow: [...reads, 'reports:read'], scoped: 'event-list' },
+  { method: 'GET', path: '/partner/event/{eventId}', allow: [...reads, 'reports:read'], scoped: 'event' },
+  { method: 'GET', path: '/partner/production/{productionId}', allow: reads, scoped: 'production' },
   // Cart.
-  { method: 'GET', path: '/partner/cart/{cartId}/summary', allow: ['sales:sell'] },
-  { method: 'GET', path: '/partner/cart/{cartId}', allow: ['sales:sell'] },
-  { method: 'POST', path: '/partner/cart/{cartId}', allow: ['sales:sell'] },
-  { method: 'DELETE', path: '/partner/cart/{cartId}/{itemId}', allow: ['sales:sell'] },
-  { method: 'DELETE', path: '/partner/cart/{cartId}', allow: ['sales:sell'] },
-  { method: 'POST', path: '/partner/cart/{cartId}/checkout', allow: ['sales:sell'] },
+  { method: 'GET', path: '/partner/cart/{cartId}/summary', allow: ['sales:sell'], scoped: 'none' },
+  { method: 'GET', path: '/partner/cart/{cartId}', allow: ['sales:sell'], scoped: 'none' },
+  { method: 'POST', path: '/partner/cart/{cartId}', allow: ['sales:sell'], scoped: 'cart-items' },
+  { method: 'DELETE', path: '/partner/cart/{cartId}/{itemId}', allow: ['sales:sell'], scoped: 'none' },
+  { method: 'DELETE', path: '/partner/cart/{cartId}', allow: ['sales:sell'], scoped: 'none' },
+  { method: 'POST', path: '/partner/cart/{cartId}/checkout', allow: ['sales:sell'], scoped: 'none' },
   // Orders.
-  { method: 'GET', path: '/partner/order', allow: ['orders:read', 'reports:read'] },
+  { method: 'GET', path: '/partner/order', allow: ['orders:read', 'reports:read'], scoped: 'order-list' },
   // Any order for those who read orders; to a seller only the desk's (its sales and open reservations).
   {
     method: 'GET',
     path: '/partner/order/{orderId}',
     allow: ['orders:read'],
     limited: { allow: ['sales:sell'], to: 'desk-orders' },
+    scoped: 'order',
   },
   // Halls, seating, payment methods.
-  { method: 'GET', path: '/partner/hall', allow: [...reads, 'reports:read'] },
-  { method: 'GET', path: '/partner/hall/{hallId}', allow: [...reads, 'reports:read'] },
-  { method: 'GET', path: '/partner/seating/{eventId}', allow: reads },
-  { method: 'GET', path: '/partner/paymentmethods', allow: ['sales:sell'] },
-  // Exports. The customer list itself comes from the gateway's mirror (/api/customers); this is the CRM export.
+  { method: 'GET', path: '/partner/hall', allow: [...reads, 'reports:read'], scoped: 'none' },
+  { method: 'GET', path: '/partner/hall/{hallId}', allow: [...reads, 'reports:read'], scoped: 'none' },
+  { method: 'GET', path: '/partner/seating/{eventId}', allow: reads, scoped: 'event' },
+  { method: 'GET', path: '/partner/paymentmethods', allow: ['sales:sell'], scoped: 'none' },
+  // Exports. A scoped person gets none but orders (customers, tags and the waiting list are the organisation's).
+  // The customer list itself comes from the gateway's mirror (/api/customers); this is the CRM export.
   { method: 'GET', path: '/partner/export/clienttypes', allow: ['customers:read', 'customers:write', 'tags:write'] },
   { method: 'POST', path: '/partner/export/customers', allow: customerList },
-  { method: 'POST', path: '/partner/export/orders', allow: ['exports:run', 'reports:read'] },
+  { method: 'POST', path: '/partner/export/orders', allow: ['exports:run', 'reports:read'], scoped: 'order-list' },
   { method: 'POST', path: '/partner/export/waitinglist', allow: ['exports:run'] },
 ];
 

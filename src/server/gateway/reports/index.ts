@@ -6,6 +6,6 @@
  * (order-report.ts, performance-report.ts).
  */
 export { registerCatalogRoutes } from './catalog-routes';
-export { EventCatalog } from './event-catalog';
+export { DETAIL_TTL_MS, EventCatalog, LIST_TTL_MS } from './event-catalog';
 export { ReportRollupKeeper } from './report-rollups';
 export { registerReportRoutes } from './report-routes';

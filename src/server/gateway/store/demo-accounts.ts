@@ -14,6 +14,7 @@ export const DEMO_ORGANISATIONS = [
       { email: 'boxoffice@demo.test', name: 'Bo Kassa', role: 'box-office' },
       { email: 'marketing@demo.test', name: 'Mira Marketing', role: 'marketing' },
       { email: 'manager@demo.test', name: 'Max Manager', role: 'manager' },
+      { email: 'accounting@demo.test', name: 'Bea Boekhouding', role: 'accounting' },
       { email: 'admin@demo.test', name: 'Ada Admin', role: 'administrator' },
     ],
   },

@@ -1,5 +1,5 @@
 import type { VisibleArea } from '../../lib/area';
-import { can, type Session } from '../../lib/session';
+import { can, opens, type Session } from '../../lib/session';
 import { areas } from '../areas';
 
 /**
@@ -8,7 +8,7 @@ import { areas } from '../areas';
  */
 export function visibleAreas(session: Session | null | undefined): VisibleArea[] {
   return areas
-    .filter((menu) => can(session, menu.area.requires))
+    .filter((menu) => opens(session, menu.area))
     .map(({ area, nav, commands, searchCommands, shortcuts }) => ({
       id: area.id,
       ...(nav && area.home !== undefined ? { nav: { ...nav, path: area.home } } : {}),

@@ -12,6 +12,7 @@ const GROUPS: readonly { id: Exclude<PermissionGroupId, 'other'>; permissions: r
       'customers:lookup',
       'customers:read',
       'customers:write',
+      'customers:contact',
       'tags:write',
       'segments:manage',
       'notes:write',

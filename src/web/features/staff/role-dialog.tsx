@@ -24,6 +24,7 @@ import {
   roleInput,
 } from './role-form-model';
 import { RoleNetworksSection } from './role-networks-section';
+import { RoleScopeSection } from './role-scope-section';
 import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useSaveRole } from './staff-mutations';
@@ -206,6 +207,9 @@ export function RoleDialog({
         </Stack>
       </form>
       {role ? <RoleNetworksSection roleId={role.id} /> : null}
+      {role && !role.permissions.includes('staff:manage') && !role.permissions.includes('connection:manage') ? (
+        <RoleScopeSection roleId={role.id} />
+      ) : null}
     </Modal>
   );
 }

@@ -111,6 +111,12 @@ export const staffMessages = defineMessages(
     roleDialogEdit: 'Rol {name}',
     roleName: 'Naam van de rol',
     presetFixed: 'Naam en rechten van een vaste rol liggen vast. De aanmeldregels hieronder kunt u wijzigen.',
+    scopeTitle: 'Bereik',
+    scopeProductions: 'Alleen deze producties',
+    scopeHint:
+      'Leeg: de rol ziet alle voorstellingen. Met producties ziet de rol alleen die, hun bestellingen en verkoop (voor promotors).',
+    scopeEverything: 'Alle voorstellingen',
+    scopeSave: 'Bereik instellen',
     permissions: 'Rechten',
     signInRules: 'Aanmelden',
     requireTotp: 'Tweestapsaanmelding verplicht',
@@ -134,6 +140,8 @@ export const staffMessages = defineMessages(
     'perm:customers:lookup':
       'Een koper vinden op naam, e-mail, telefoon, postcode of nummer (wat de kassa toont) en snel aanmaken (niet de klantenlijst)',
     'perm:customers:read': 'Alle klanten en hun labels bekijken en doorzoeken, en klanten exporteren',
+    'perm:customers:contact':
+      'Contactgegevens van kopers (e-mail, telefoon, adres) in bestellingen zien; zonder dit recht alleen de naam',
     'perm:customers:write': 'Klanten aanmaken en bewerken',
     'perm:tags:write': 'Labels van klanten wijzigen',
     'perm:segments:manage':
@@ -284,6 +292,12 @@ export const staffMessages = defineMessages(
     roleDialogEdit: 'Role {name}',
     roleName: 'Name of the role',
     presetFixed: "A preset role's name and permissions are fixed. You can change the sign-in rules below.",
+    scopeTitle: 'Scope',
+    scopeProductions: 'Only these productions',
+    scopeHint:
+      'Empty: the role sees every event. With productions it sees only those, their orders and sales (for promoters).',
+    scopeEverything: 'Every event',
+    scopeSave: 'Set scope',
     permissions: 'Permissions',
     signInRules: 'Signing in',
     requireTotp: 'Require two-step sign-in',
@@ -307,6 +321,8 @@ export const staffMessages = defineMessages(
     'perm:customers:lookup':
       'Find a buyer by name, email, phone, zip or number (what the picker shows) and quick-create one (not the customer list)',
     'perm:customers:read': 'Browse and search all customers and their tags, and export customers',
+    'perm:customers:contact':
+      "See buyers' contact details (email, phone, address) in orders; without it a buyer shows by name only",
     'perm:customers:write': 'Create and edit customers',
     'perm:tags:write': "Change customers' tags",
     'perm:segments:manage':

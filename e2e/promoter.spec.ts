@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { seriousFindings } from './support/axe';
+import { DEMO, expect, signInByApi, test } from './support/fixtures';
+
+/**
+ * Promoter access and the accounting preset (issue 33 items 3-5) in the browser: a promoter's role is scoped to
+ * one production; they see only that production, its dashboard and nothing else of the app; the accounting
+ * preset sees the shifts (their Z-reports) and cannot edit a customer.
+ */
+
+const API = '/api/v1/demo';
+
+interface PartnerEvent {
+  eventId: number;
+  productionId: number;
+  eventType: string | null;
+}
+
+// A loaded machine takes its time over the first load of each page (two cores, two workers).
+test.setTimeout(120_000);
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+
+test('a promoter sees only their production and its dashboard, without serious axe findings', async ({
+  page,
+  browser,
+  baseURL,
+  origin,
+}) => {
+  const admin = (await browser.newContext({ baseURL })).request;
+  expect((await signInByApi(admin, baseURL ?? '')).status()).toBe(200);
+  const events = (await (await admin.get(`${API}/partner/event`)).json()) as PartnerEvent[];
+  const performances = events.filter((event) => event.eventType === null || event.eventType === 'event');
+  const [mine, other] = [...new Set(performances.map((event) => event.productionId))] as [number, number];
+  const titleOf = async (id: number) =>
+    ((await (await admin.get(`${API}/partner/production/${id}`)).json()) as { title: string }).title;
+  const [myTitle, otherTitle] = [await titleOf(mine), await titleOf(other)];
+
+  const suffix = Date.now().toString(36);
+  const role = await admin.post('/api/roles', {
+    data: { name: `Promotor ${suffix}`, permissions: ['events:read', 'orders:read', 'reports:read'] },
+    headers: { origin },
+  });
+  expect(role.status()).toBe(201);
+  const roleId = ((await role.json()) as { id: number }).id;
+  const scoped = await admin.put(`/api/roles/${roleId}/scope`, {
+    data: { productionIds: [mine], eventIds: [] },
+    headers: { origin },
+  });
+  expect(scoped.status()).toBe(200);
+  const invited = await admin.post('/api/staff/invitations', {
+    data: { name: 'Pim Promotor', email: `promoter-${suffix}@venue.test`, roleId },
+    headers: { origin },
+  });
+  expect(invited.status()).toBe(201);
+  const token = ((await invited.json()) as { link: string }).link.split('/').at(-1);
+  // The promoter accepts the invitation in this browser: it is signed in as them.
+  const accepted = await page.request.post(`/api/links/${token}/password`, {
+    data: { password: 'promotor-wachtwoord-2026' },
+    headers: { origin },
+  });
+  expect(accepted.status()).toBe(200);
+
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/productions$/, { timeout: 30_000 });
+  await expect(navigation(page).locator('.foyer-nav-link')).toHaveText(['Producties']);
+  const cards = page.getByTestId('production-card');
+  await expect(cards).toHaveCount(1, { timeout: 30_000 });
+  await expect(cards).toContainText(myTitle);
+  await expect(page.getByText(otherTitle, { exact: true })).toHaveCount(0);
+  expect(await seriousFindings(page)).toEqual([]);
+
+  await cards.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: myTitle })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('tickets-sold')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Afdrukken' })).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
+
+  // Another production is one that does not exist, in the app as in the gateway.
+  await page.goto(`/productions/${other}`);
+  await expect(page.getByRole('heading', { level: 1, name: /bestaat niet/ })).toBeVisible();
+  expect((await page.request.get(`/api/promoter/productions/${other}`)).status()).toBe(404);
+  // The organisation's pages are not theirs, whatever the address bar says.
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+  expect((await page.request.get('/api/reports/orders?from=2020-01-01&to=2030-12-31')).status()).toBe(403);
+  // The app itself asked for nothing it was refused.
+  expect(refused).toEqual([]);
+});
+
+test('the accounting preset sees the shifts and Z-reports, and cannot edit a customer', async ({
+  page,
+  baseURL,
+  origin,
+}) => {
+  expect((await signInByApi(page.request, baseURL ?? '', { ...DEMO, email: 'accounting@demo.test' })).status()).toBe(
+    200,
+  );
+  await page.goto('/shifts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  const labels = (await navigation(page).locator('.foyer-nav-link').allTextContents()).map((label) => label.trim());
+  expect(labels).toEqual(expect.arrayContaining(['Bestellingen', 'Diensten', 'Exports']));
+  expect(labels).not.toContain('Klanten');
+  expect(labels).not.toContain('Kassa');
+  expect((await page.request.get('/api/shifts')).status()).toBe(200);
+  const edit = await page.request.put(`${API}/partner/customer/1`, {
+    data: { customerFirstName: 'Niet' },
+    headers: { origin },
+  });
+  expect(edit.status()).toBe(403);
+  const sale = await page.request.post(`${API}/cart/`, { data: {}, headers: { origin } });
+  expect(sale.status()).toBe(403);
+  expect(await seriousFindings(page)).toEqual([]);
+});

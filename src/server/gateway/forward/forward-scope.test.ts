@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureDemoClients } from '../../testing/client-fixtures';
+import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
+import { organisationIdOf } from '../../testing/mirror';
+import {
+  createTestGateway,
+  demoPerson,
+  signedInBrowser,
+  type TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
+import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import type { DeclaredRoute } from '../access';
+import { createGatewayApp } from '../gateway';
+import { FORWARDED_ROUTES, type ForwardedRoute } from '../permissions/route-permissions';
+import { embeddedService } from '../service-connection';
+
+/**
+ * Promoter scoping as a generated matrix (issue 33 item 3): every forwarded route of the table and every
+ * route of the gateway's own (mirror search, reports, exports, …) × a promoter of production A, whose role
+ * holds every reading and selling permission but not customers:contact → nothing of production B in any
+ * answer: B's ids in a path are 404 (as unknown ones), lists hold only A, routes with no scope rule are 403,
+ * and no answer text holds B's title, its events' names, its orders' keys or its buyers' emails.
+ */
+const PROMOTER_PERMISSIONS = [
+  'events:read',
+  'sales:sell',
+  'customers:lookup',
+  'customers:read',
+  'customers:write',
+  'tags:write',
+  'orders:read',
+  'exports:run',
+  'reports:read',
+];
+
+interface PartnerEvent {
+  eventId: number;
+  productionId: number;
+  eventName: string;
+}
+
+describeEachDatabase('a promoter of one production through every route', (database) => {
+  let service: TestService;
+  let gateway: TestGateway;
+  let fx: DemoFixtures;
+  let promoter: TestBrowser;
+  let manager: TestBrowser;
+  let declared: DeclaredRoute[];
+  /** What names production A or B: its id, an event, an order only of it, a buyer only of it. */
+  const sides = {} as Record<
+    'A' | 'B',
+    { productionId: number; eventId: number; orderId: number; orderKey: string; customerId: number; markers: string[] }
+  >;
+  let cases = 0;
+  const seen: string[] = [];
+
+  /** A call as the promoter; its answer's text is kept for the final look for B. */
+  const call = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+    const response = await promoter.request(path, init);
+    const text = await response.text();
+    seen.push(text);
+    cases++;
+    return { status: response.status, text };
+  };
+
+  beforeAll(async () => {
+    service = await createTestService({ database });
+    await ensureDemoClients(service.db);
+    fx = await loadDemoFixtures(service.db);
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    declared = createGatewayApp(gateway.deps).routes.declared;
+    const organisationId = await organisationIdOf(gateway.db, 'demo');
+    await gateway.deps.mirror.syncNow(organisationId);
+    manager = await signedInBrowser(gateway, demoPerson('administrator').email);
+
+    // Two productions with orders of their own alone, and a buyer of each alone (from the mirror).
+    const events = (await (await manager.request('/api/v1/demo/partner/event')).json()) as PartnerEvent[];
+    const productionOf = new Map(events.map((event) => [event.eventId, event.productionId]));
+    const { rows } = await gateway.db.query<{
+      order_id: string;
+      order_key: string;
+      customer_id: string;
+      events: string[];
+    }>(
+      `select o.order_id, o.order_key, o.customer_id, array_agg(distinct s.event_id) as events
+         from gateway.mirror_orders o join gateway.mirror_order_seats s using (organisation_id, order_id)
+        where o.organisation_id = $1 and o.customer_id is not null group by o.order_id, o.order_key, o.customer_id order by o.order_id`,
+      [organisationId],
+    );
+    const productionsOfCustomer = new Map<number, Set<number>>();
+    for (const row of rows) {
+      const set = productionsOfCustomer.get(Number(row.customer_id)) ?? new Set();
+      for (const event of row.events) set.add(productionOf.get(Number(event)) ?? -1);
+      productionsOfCustomer.set(Number(row.customer_id), set);
+    }
+    const single = rows.filter((row) => new Set(row.events.map((event) => productionOf.get(Number(event)))).size === 1);
+    const productions = [...new Set(single.map((row) => productionOf.get(Number(row.events[0])) as number))];
+    const pick = (productionId: number) => {
+      const mine = single.filter((row) => productionOf.get(Number(row.events[0])) === productionId);
+      const onlyBuyer = mine.find((row) => productionsOfCustomer.get(Number(row.customer_id))?.size === 1);
+      return { order: mine[0], buyer: onlyBuyer };
+    };
+    const [a, b] = productions.filter((id) => id > 0 && pick(id).buyer).slice(0, 2) as [number, number];
+    for (const [side, productionId] of [
+      ['A', a],
+      ['B', b],
+    ] as const) {
+      const { order, buyer } = pick(productionId);
+      const production = (await (await manager.request(`/api/v1/demo/partner/production/${productionId}`)).json()) as {
+        title: string;
+      };
+      const buyerBody = (await (
+        await manager.request(`/api/v1/demo/partner/customer/${buyer?.customer_id}`)
+      ).json()) as { email: string };
+      const ownEvents = events.filter((event) => event.productionId === productionId);
+      sides[side] = {
+        productionId,
+        eventId: Number(order?.events[0]),
+        orderId: Number(order?.order_id),
+        orderKey: String(order?.order_key),
+        customerId: Number(buyer?.customer_id),
+        markers: [production.title, String(order?.order_key), buyerBody.email, ...ownEvents.map((e) => e.eventName)],
+      };
+    }
+    // Names both productions use (a generic event name) say nothing of B.
+    sides.B.markers = sides.B.markers.filter((marker) => marker && !sides.A.markers.includes(marker));
+
+    const { rows: role } = await gateway.db.query<{ id: string }>(
+      `insert into gateway.roles (organisation_id, key, name, permissions) values ($1, 'promoter-a', 'Promoter A', $2)
+       returning id`,
+      [organisationId, PROMOTER_PERMISSIONS],
+    );
+    await gateway.db.query(
+      `insert into gateway.accounts (organisation_id, email, display_name, role_id)
+       values ($1, 'promoter-a@demo.test', 'Promoter A', $2)`,
+      [organisationId, role[0]?.id],
+    );
+    const scope = await manager.request(`/api/roles/${role[0]?.id}/scope`, {
+      method: 'PUT',
+      json: { productionIds: [a], eventIds: [] },
+    });
+    expect(scope.status).toBe(200);
+    promoter = await signedInBrowser(gateway, 'promoter-a@demo.test');
+  });
+  afterAll(async () => {
+    await gateway?.deps.mirror.stop();
+    await gateway?.close();
+    await service?.close();
+  });
+
+  /** The route's path with `side`'s ids in it. */
+  const pathOf = (route: ForwardedRoute, side: 'A' | 'B', cartId: string) =>
+    `/api/v1/demo${route.path
+      .replace('{eventId}', String(sides[side].eventId))
+      .replace('{productionId}', String(sides[side].productionId))
+      .replace('{orderId}', String(sides[side].orderId))
+      .replace('{order_key}', sides[side].orderKey)
+      .replace('{customerId}', String(sides[side].customerId))
+      .replace('{cartId}', cartId)
+      .replace('{itemId}', 'no-such-item')
+      .replace('{hallId}', String(fx.reserved.hallId))}`;
+
+  it('keeps every forwarded route within production A', async () => {
+    const cart = (await (await promoter.request('/api/v1/demo/cart/', { method: 'POST' })).json()) as {
+      cart_id: string;
+    };
+    const bodyOf = (route: ForwardedRoute, side: 'A' | 'B'): unknown => {
+      if (route.path.endsWith('/clienttypes')) return { clienttypes: ['Pers'] };
+      if (route.scoped === 'cart-items') {
+        return [{ priceId: 'x', rankId: fx.reserved.rankId, eventId: sides[side].eventId, numberOfTickets: 1 }];
+      }
+      if (route.path === '/partner/cart/{cartId}/checkout') return { customerId: 0, paymentMethodId: 0 };
+      return {};
+    };
+    for (const route of FORWARDED_ROUTES) {
+      const withIds =
+        /\{(eventId|productionId|orderId|order_key|customerId)\}/.test(route.path) || route.scoped === 'cart-items';
+      const ofB = await call(pathOf(route, 'B', cart.cart_id), {
+        method: route.method,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { json: bodyOf(route, 'B') }),
+      });
+      const expected = !route.scoped ? 403 : withIds ? 404 : null;
+      if (expected !== null)
+        expect({ route: route.path, method: route.method, status: ofB.status }).toEqual({
+          route: route.path,
+          method: route.method,
+          status: expected,
+        });
+      if (withIds && route.method === 'GET') {
+        // The same route with A's ids answers: the 404 above is the scope's, not a wrong id's.
+        const ofA = await call(pathOf(route, 'A', cart.cart_id));
+        expect({ route: route.path, status: ofA.status }).toEqual({ route: route.path, status: 200 });
+      }
+    }
+  });
+
+  it('lists only the events and orders of production A, buyers by name', async () => {
+    const events = JSON.parse((await call('/api/v1/demo/partner/event')).text) as PartnerEvent[];
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((event) => event.productionId === sides.A.productionId)).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/api/v1/demo/partner/order'],
+      ['POST', '/api/v1/demo/partner/export/orders'],
+    ] as const) {
+      const page = JSON.parse((await call(path, { method, ...(method === 'POST' ? { json: {} } : {}) })).text) as {
+        data: { seats: { eventId: number }[]; user: Record<string, unknown> | null }[];
+      };
+      for (const order of page.data) {
+        expect(order.seats.some((seat) => events.some((event) => event.eventId === seat.eventId))).toBe(true);
+        if (order.user) expect(Object.keys(order.user).sort()).not.toContain('email');
+      }
+    }
+    const buyer = JSON.parse((await call(`/api/v1/demo/partner/customer/${sides.A.customerId}`)).text);
+    expect(buyer.customerId).toBe(sides.A.customerId);
+    expect(buyer.email).toBeUndefined();
+  });
+
+  it("shows the promoter production A's dashboard, and B's as one that does not exist", async () => {
+    const list = JSON.parse((await call('/api/promoter/productions')).text) as {
+      productions: { productionId: number }[];
+    };
+    expect(list.productions.map((production) => production.productionId)).toEqual([sides.A.productionId]);
+    const ofA = await call(`/api/promoter/productions/${sides.A.productionId}`);
+    expect(ofA.status).toBe(200);
+    const dashboard = JSON.parse(ofA.text) as { ticketsSold: number; lastOrders: { buyerEmail: string | null }[] };
+    expect(dashboard.ticketsSold).toBeGreaterThan(0);
+    expect(dashboard.lastOrders.length).toBeGreaterThan(0);
+    expect(dashboard.lastOrders.every((order) => order.buyerEmail === null)).toBe(true);
+    expect((await call(`/api/promoter/productions/${sides.B.productionId}`)).status).toBe(404);
+  });
+
+  it("refuses every route of the gateway's own that does not answer within a scope", async () => {
+    const own = declared.filter((route) => typeof route.access === 'object' && !route.withinScope);
+    expect(own.length).toBeGreaterThan(20);
+    for (const route of own) {
+      const path = `/api${route.path.replace(/:[A-Za-z]+/g, '1')}`;
+      const { status } = await call(path, { method: route.method, ...(route.method === 'GET' ? {} : { json: {} }) });
+      expect({ route: `${route.method} ${route.path}`, status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 403,
+      });
+    }
+  });
+
+  it('holds nothing of production B in any answer (the cases counted)', () => {
+    expect(sides.B.markers.length).toBeGreaterThan(2);
+    for (const text of seen) for (const marker of sides.B.markers) expect(text).not.toContain(marker);
+    // The figure for the closing note: how many calls the matrix made.
+    console.info(`promoter scoping matrix: ${cases} calls, ${sides.B.markers.length} markers of B`);
+    expect(cases).toBeGreaterThan(FORWARDED_ROUTES.length);
+  });
+
+  it('scopes only roles that do not manage staff, records each change, and a lifted scope opens everything again', async () => {
+    const roles = (await (await manager.request('/api/roles')).json()) as { roles: { id: number; key: string }[] };
+    const administrator = roles.roles.find((role) => role.key === 'administrator');
+    const refused = await manager.request(`/api/roles/${administrator?.id}/scope`, {
+      method: 'PUT',
+      json: { productionIds: [sides.A.productionId], eventIds: [] },
+    });
+    expect(refused.status).toBe(422);
+    expect((await manager.request('/api/roles/999999/scope')).status).toBe(404);
+    const promoterRole = roles.roles.find((role) => role.key === 'promoter-a');
+    const { rows } = await gateway.db.query<{ details: { change: string; new: unknown } }>(
+      `select details from gateway.audit_entries where action = 'role' and details ->> 'roleId' = $1 order by id`,
+      [String(promoterRole?.id)],
+    );
+    expect(rows.map((row) => row.details.change)).toEqual(['scope']);
+    expect((await manager.request(`/api/roles/${promoterRole?.id}/scope`, { method: 'DELETE' })).status).toBe(204);
+    // The same session, at its next request: no longer scoped.
+    expect((await promoter.request(`/api/promoter/productions/${sides.B.productionId}`)).status).toBe(200);
+  });
+});

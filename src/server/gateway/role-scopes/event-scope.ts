@@ -1,0 +1,45 @@
+import type { RoleScope } from '@/contract/role-scopes';
+
+/** An event as far as a scope looks at it: its id and its production's (the service's Partner Event, 2.8). */
+export interface EventOfProduction {
+  eventId: number;
+  productionId: number;
+}
+
+/** Whether `event` is one a role of `scope` sees: listed itself, or of a listed production. */
+export const eventInScope = (scope: RoleScope, event: EventOfProduction) =>
+  scope.eventIds.includes(event.eventId) || scope.productionIds.includes(event.productionId);
+
+/**
+ * The ids of the events a role of `scope` sees, out of the organisation's events: those of its productions,
+ * and the events it lists (also when the list does not hold them — a past event the service no longer lists
+ * still names its orders).
+ */
+export function scopedEventIds(scope: RoleScope, events: readonly EventOfProduction[]): number[] {
+  const ids = new Set(scope.eventIds);
+  for (const event of events) if (scope.productionIds.includes(event.productionId)) ids.add(event.eventId);
+  return [...ids];
+}
+
+/** The productions a role of `scope` sees: those it lists, and those of the events it lists. */
+export function scopedProductionIds(scope: RoleScope, events: readonly EventOfProduction[]): number[] {
+  const ids = new Set(scope.productionIds);
+  for (const event of events) if (scope.eventIds.includes(event.eventId)) ids.add(event.productionId);
+  return [...ids];
+}
+
+/** The Customer fields that name a buyer; the rest (email, phone, address, preferences, …) is contact detail. */
+const NAME_FIELDS = [
+  'customerId',
+  'customerSalutation',
+  'customerFirstName',
+  'customerPreposition',
+  'customerLastName',
+] as const;
+
+/** A buyer (the service's Customer) by name only, for a person without customers:contact. */
+export function buyerByName(customer: unknown): unknown {
+  if (!customer || typeof customer !== 'object' || Array.isArray(customer)) return customer;
+  const whole = customer as Record<string, unknown>;
+  return Object.fromEntries(NAME_FIELDS.filter((field) => field in whole).map((field) => [field, whole[field]]));
+}

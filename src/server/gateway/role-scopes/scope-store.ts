@@ -1,0 +1,97 @@
+import type { RoleScope } from '@/contract/role-scopes';
+import type { Queryable } from '../../db/database';
+
+/** All SQL of the roles' scopes (gateway.role_scopes, migration 030). No row: the role sees every event. */
+
+interface ScopeRow {
+  production_ids: string[];
+  event_ids: string[];
+}
+
+const toScope = (row: ScopeRow): RoleScope => ({
+  productionIds: row.production_ids.map(Number),
+  eventIds: row.event_ids.map(Number),
+});
+
+export async function readRoleScope(db: Queryable, organisationId: number, roleId: number): Promise<RoleScope | null> {
+  const { rows } = await db.query<ScopeRow>(
+    'select production_ids, event_ids from gateway.role_scopes where organisation_id = $1 and role_id = $2',
+    [organisationId, roleId],
+  );
+  return rows[0] ? toScope(rows[0]) : null;
+}
+
+export async function saveRoleScope(
+  db: Queryable,
+  organisationId: number,
+  roleId: number,
+  scope: RoleScope,
+): Promise<void> {
+  await db.query(
+    `insert into gateway.role_scopes (role_id, organisation_id, production_ids, event_ids) values ($1, $2, $3, $4)
+     on conflict (role_id) do update
+       set production_ids = excluded.production_ids, event_ids = excluded.event_ids, updated_at = now()`,
+    [roleId, organisationId, [...new Set(scope.productionIds)], [...new Set(scope.eventIds)]],
+  );
+}
+
+export async function deleteRoleScope(db: Queryable, organisationId: number, roleId: number): Promise<void> {
+  await db.query('delete from gateway.role_scopes where organisation_id = $1 and role_id = $2', [
+    organisationId,
+    roleId,
+  ]);
+}
+
+/**
+ * The mirrored orders among `orderIds` with a seat (kept or removed) of an event in `eventIds`. Reads the
+ * mirror's tables itself: one indexed statement per forwarded call decides what a scoped person may see.
+ */
+export async function ordersWithEvents(
+  db: Queryable,
+  organisationId: number,
+  orderIds: readonly number[],
+  eventIds: readonly number[],
+): Promise<Set<number>> {
+  if (orderIds.length === 0 || eventIds.length === 0) return new Set();
+  const { rows } = await db.query<{ order_id: string }>(
+    `select distinct order_id from gateway.mirror_order_seats
+      where organisation_id = $1 and order_id = any($2::bigint[]) and event_id = any($3::bigint[])`,
+    [organisationId, orderIds, eventIds],
+  );
+  return new Set(rows.map((row) => Number(row.order_id)));
+}
+
+/** The mirrored order of `orderKey`, when it has a seat of an event in `eventIds`. */
+export async function orderKeyWithEvents(
+  db: Queryable,
+  organisationId: number,
+  orderKey: string,
+  eventIds: readonly number[],
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from gateway.mirror_orders o
+      where o.organisation_id = $1 and o.order_key = $2 and exists (
+        select 1 from gateway.mirror_order_seats s
+         where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.event_id = any($3::bigint[]))`,
+    [organisationId, orderKey, eventIds],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the customer bought a seat of an event in `eventIds` (by the mirror). */
+export async function customerBoughtEvents(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  eventIds: readonly number[],
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from gateway.mirror_orders o
+      where o.organisation_id = $1 and o.customer_id = $2 and exists (
+        select 1 from gateway.mirror_order_seats s
+         where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.event_id = any($3::bigint[]))
+      limit 1`,
+    [organisationId, customerId, eventIds],
+  );
+  return rows.length > 0;
+}

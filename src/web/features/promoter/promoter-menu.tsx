@@ -1,0 +1,16 @@
+import { IconTicket } from '../../components/icons/area-icons';
+import type { AreaMenu } from '../../lib/area';
+import { promoterRoutes } from './promoter-routes';
+
+/** The productions in the signed-in shell (lib/area.ts). */
+export const promoterMenu: AreaMenu = {
+  area: promoterRoutes,
+  nav: {
+    label: { nl: 'Producties', en: 'Productions' },
+    description: {
+      nl: 'Verkoop per productie, zoals de promotor die volgt',
+      en: 'Sales per production, as a promoter follows them',
+    },
+    icon: <IconTicket />,
+  },
+};
