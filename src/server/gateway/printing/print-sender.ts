@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../db/database';
+import { type NetworkPrinter, printerAddress } from '@/contract/sales-points';
+import type { Database, Queryable } from '../../db/database';
 import { insertDrawerOpening } from '../shifts';
-import { claimJob, dueJobIds, markFailed, markSent } from './print-job-store';
+import { claimJob, dueJobIds, markFailed, markSent, type StoredJob } from './print-job-store';
 import { PRINTER_TIMEOUTS, PrinterError, type PrinterTimeouts, sendToPrinter } from './printer-connection';
 
 /**
@@ -11,7 +12,7 @@ import { PRINTER_TIMEOUTS, PrinterError, type PrinterTimeouts, sendToPrinter } f
  */
 
 /** Longer than any send can take (connect + status + stall deadlines), so a live sender never loses its job. */
-const LEASE_MS = 60_000;
+export const LEASE_MS = 60_000;
 /** A queued job this old was not taken by its request's sender (the process ended): the sweep sends it. */
 const ORPHANED_AFTER_MS = 5_000;
 const SWEEP_BATCH = 20;
@@ -31,27 +32,32 @@ export async function sendJob(deps: PrintSenderDeps, jobId: number): Promise<voi
   const claimed = await claimJob(deps.db, jobId, LEASE_MS);
   if (!claimed) return;
   const { stored, payload } = claimed;
+  // claimJob takes only the gateway's jobs: those of network printers.
+  const printer = stored.printer as NetworkPrinter;
   try {
-    await sendToPrinter(stored.printer, payload, deps.timeouts ?? PRINTER_TIMEOUTS);
+    await sendToPrinter(printer, payload, deps.timeouts ?? PRINTER_TIMEOUTS);
   } catch (error) {
     const failure = error instanceof PrinterError ? error : new PrinterError((error as Error).message);
     deps.log.warn(
-      { jobId, printer: `${stored.printer.host}:${stored.printer.port}`, reason: failure.message },
+      { jobId, printer: printerAddress(printer), reason: failure.message },
       'print job failed',
     );
     await markFailed(deps.db, jobId, failure.message, failure.outOfPaper);
     return;
   }
   await deps.db.transaction(async (tx) => {
-    if (!(await markSent(tx, jobId))) return;
-    if (stored.drawerReason && stored.shiftId !== null) {
-      await insertDrawerOpening(tx, {
-        organisationId: stored.organisationId,
-        shiftId: stored.shiftId,
-        reason: stored.drawerReason,
-        printJobId: jobId,
-      });
-    }
+    if (await markSent(tx, jobId)) await countDrawerOpening(tx, stored);
+  });
+}
+
+/** A sent job that opens the drawer counts in its shift's Z-report (whoever sent it). */
+export async function countDrawerOpening(tx: Queryable, stored: StoredJob): Promise<void> {
+  if (!stored.drawerReason || stored.shiftId === null) return;
+  await insertDrawerOpening(tx, {
+    organisationId: stored.organisationId,
+    shiftId: stored.shiftId,
+    reason: stored.drawerReason,
+    printJobId: stored.job.id,
   });
 }
 
