@@ -38,10 +38,7 @@ export async function sendJob(deps: PrintSenderDeps, jobId: number): Promise<voi
     await sendToPrinter(printer, payload, deps.timeouts ?? PRINTER_TIMEOUTS);
   } catch (error) {
     const failure = error instanceof PrinterError ? error : new PrinterError((error as Error).message);
-    deps.log.warn(
-      { jobId, printer: printerAddress(printer), reason: failure.message },
-      'print job failed',
-    );
+    deps.log.warn({ jobId, printer: printerAddress(printer), reason: failure.message }, 'print job failed');
     await markFailed(deps.db, jobId, failure.message, failure.outOfPaper);
     return;
   }

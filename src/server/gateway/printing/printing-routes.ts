@@ -62,9 +62,7 @@ export function registerPrintingRoutes(routes: SecuredRoutes, deps: DeskDeps & P
   );
 
   routes.declare('POST', '/printing/jobs/:jobId/claim', sellers, async (c) =>
-    c.json(
-      (await printing.claim(c.get('principal'), idOf(c, 'jobId', 'print job'))) satisfies ClaimedPrintJob,
-    ),
+    c.json((await printing.claim(c.get('principal'), idOf(c, 'jobId', 'print job'))) satisfies ClaimedPrintJob),
   );
 
   routes.declare('POST', '/printing/jobs/:jobId/report', sellers, async (c) => {

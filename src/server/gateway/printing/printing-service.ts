@@ -270,7 +270,8 @@ export class PrintingService {
   async report(principal: Principal, jobId: number, report: PrintJobReport): Promise<PrintJob> {
     const found = await this.deviceJobAtStation(principal, jobId);
     const taken = await this.deps.db.transaction(async (tx) => {
-      const outcome = report.outcome === 'sent' ? { sent: true as const } : { sent: false as const, error: report.error };
+      const outcome =
+        report.outcome === 'sent' ? { sent: true as const } : { sent: false as const, error: report.error };
       if (!(await reportBrowserJob(tx, jobId, report.lease, outcome))) return false;
       if (outcome.sent) await countDrawerOpening(tx, found);
       return true;

@@ -274,7 +274,14 @@ describeEachDatabase('printing at a sales point', (database) => {
       orderId: null,
       kind: 'drawer',
       reprint: false,
-      printer: { role: 'receipt', connection: 'network', host: stalled.host, port: stalled.port, paperWidth: 80, language: 'esc-pos' },
+      printer: {
+        role: 'receipt',
+        connection: 'network',
+        host: stalled.host,
+        port: stalled.port,
+        paperWidth: 80,
+        language: 'esc-pos',
+      },
       payload: new Uint8Array(64 * 1024).fill(0x41),
       drawerReason: null,
       requestedBy: null,
@@ -327,13 +334,19 @@ describeEachDatabase('printing at a sales point', (database) => {
     const serial = { connection: 'serial', baudRate: 9600, paperWidth: 80, language: 'esc-pos' };
     const usb = { connection: 'usb', vendorId: 0x04b8, productId: 0x0202, paperWidth: 58, language: 'esc-pos' };
     const body = salesPointBody('Kassa USB', 0, { receiptPrinter: serial, ticketPrinter: usb });
-    for (const wrong of [{ ...serial, baudRate: 1234 }, { ...usb, vendorId: undefined }]) {
+    for (const wrong of [
+      { ...serial, baudRate: 1234 },
+      { ...usb, vendorId: undefined },
+    ]) {
       await expectJson(
         await admin.request('/api/sales-points', { method: 'POST', json: { ...body, receiptPrinter: wrong } }),
         422,
       );
     }
-    const point = await expectJson<SalesPoint>(await admin.request('/api/sales-points', { method: 'POST', json: body }), 201);
+    const point = await expectJson<SalesPoint>(
+      await admin.request('/api/sales-points', { method: 'POST', json: body }),
+      201,
+    );
     expect(point.ticketPrinter).toEqual(usb);
     await expectJson(await openShift(seller, point.id), 201);
     await expectJson(await openShift(admin, kassa.id), 201);
@@ -399,9 +412,10 @@ describeEachDatabase('printing at a sales point', (database) => {
     const again = await expectJson<ClaimedPrintJob>(await claim(seller, ticketsJob.id));
     expect(again.job.attempts).toBe(2);
     // A tab that died mid-send: its lease runs out, another tab takes the job, the dead one's report is refused.
-    await gateway.deps.db.query(`update gateway.print_jobs set lease_until = now() - interval '1 second' where id = $1`, [
-      ticketsJob.id,
-    ]);
+    await gateway.deps.db.query(
+      `update gateway.print_jobs set lease_until = now() - interval '1 second' where id = $1`,
+      [ticketsJob.id],
+    );
     const taken = await expectJson<ClaimedPrintJob>(await claim(seller, ticketsJob.id));
     await expectJson(await report(ticketsJob.id, { lease: again.lease, outcome: 'sent' }), 409);
     const decoded = decodeEscPos(Buffer.from(taken.payload, 'base64'));

@@ -107,7 +107,10 @@ let queue: Promise<unknown> = Promise.resolve();
  * Sends the queued jobs of the sales point's USB and serial printers that this browser can reach, as soon as
  * the printing status shows them (at once after a print: the print invalidates it).
  */
-export function useDevicePrinting(status: PrintingStatus | undefined, states: Map<PrinterStatus['printer'], DeviceState>) {
+export function useDevicePrinting(
+  status: PrintingStatus | undefined,
+  states: Map<PrinterStatus['printer'], DeviceState>,
+) {
   const queryClient = useQueryClient();
   const waiting = (status?.jobs ?? [])
     .filter(

@@ -191,14 +191,14 @@ export function PrinterChip() {
     state === 'not-connected'
       ? t('chipNotConnected')
       : state === 'out-of-paper'
-      ? t('chipOutOfPaper')
-      : state === 'failed'
-        ? t('chipFailed')
-        : state === 'busy'
-          ? t('chipBusy')
-          : state === 'ok'
-            ? t('chipOk')
-            : t('chipIdle');
+        ? t('chipOutOfPaper')
+        : state === 'failed'
+          ? t('chipFailed')
+          : state === 'busy'
+            ? t('chipBusy')
+            : state === 'ok'
+              ? t('chipOk')
+              : t('chipIdle');
   return (
     <>
       <Popover position="bottom-end" withArrow shadow="md" width={380}>

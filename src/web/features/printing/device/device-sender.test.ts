@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DevicePrinter } from '@/contract/sales-points';
 import { type DeviceNavigator, deviceGranted, sendToDevice, type UsbDeviceLike } from './device-sender';
 
-const USB: DevicePrinter = { connection: 'usb', vendorId: 0x04b8, productId: 0x0202, paperWidth: 80, language: 'esc-pos' };
+const USB: DevicePrinter = {
+  connection: 'usb',
+  vendorId: 0x04b8,
+  productId: 0x0202,
+  paperWidth: 80,
+  language: 'esc-pos',
+};
 const SERIAL: DevicePrinter = { connection: 'serial', baudRate: 19200, paperWidth: 58, language: 'esc-pos' };
 const JOB = Uint8Array.from({ length: 10_000 }, (_, index) => index % 251);
 

@@ -61,7 +61,9 @@ const hex4 = (id: number) => id.toString(16).padStart(4, '0');
 /** The granted USB device with the printer's ids, or null (never picked on this machine, or unplugged). */
 async function usbDeviceOf(printer: Extract<DevicePrinter, { connection: 'usb' }>, nav: DeviceNavigator) {
   const devices = (await nav.usb?.getDevices()) ?? [];
-  return devices.find((device) => device.vendorId === printer.vendorId && device.productId === printer.productId) ?? null;
+  return (
+    devices.find((device) => device.vendorId === printer.vendorId && device.productId === printer.productId) ?? null
+  );
 }
 
 /**
@@ -88,7 +90,9 @@ export async function connectDevice(printer: DevicePrinter, nav: DeviceNavigator
 }
 
 /** The picker for the sales point's settings: any USB device, answered with its ids. */
-export async function pickUsbPrinter(nav: DeviceNavigator = navigatorOf()): Promise<{ vendorId: number; productId: number }> {
+export async function pickUsbPrinter(
+  nav: DeviceNavigator = navigatorOf(),
+): Promise<{ vendorId: number; productId: number }> {
   if (!nav.usb) throw new DeviceError('This browser has no WebUSB: choose the printer in Chrome or Edge.');
   const device = await nav.usb.requestDevice({ filters: [] });
   return { vendorId: device.vendorId, productId: device.productId };
@@ -113,7 +117,11 @@ function describedError(error: unknown, printer: DevicePrinter): DeviceError {
   }
 }
 
-async function sendByUsb(printer: Extract<DevicePrinter, { connection: 'usb' }>, bytes: Uint8Array, nav: DeviceNavigator) {
+async function sendByUsb(
+  printer: Extract<DevicePrinter, { connection: 'usb' }>,
+  bytes: Uint8Array,
+  nav: DeviceNavigator,
+) {
   const device = await usbDeviceOf(printer, nav);
   if (!device) {
     throw new DeviceError(
@@ -130,12 +138,20 @@ async function sendByUsb(printer: Extract<DevicePrinter, { connection: 'usb' }>,
   if (!found) throw new DeviceError('This USB device has no bulk OUT endpoint: is it a printer?');
   if (!found.usbInterface.claimed) await device.claimInterface(found.usbInterface.interfaceNumber);
   for (let offset = 0; offset < bytes.length; offset += USB_CHUNK) {
-    const { status } = await device.transferOut(found.endpoint.endpointNumber, bytes.subarray(offset, offset + USB_CHUNK));
-    if (status !== 'ok') throw new DeviceError(`The USB printer stopped taking the job (${status}): check it and retry.`);
+    const { status } = await device.transferOut(
+      found.endpoint.endpointNumber,
+      bytes.subarray(offset, offset + USB_CHUNK),
+    );
+    if (status !== 'ok')
+      throw new DeviceError(`The USB printer stopped taking the job (${status}): check it and retry.`);
   }
 }
 
-async function sendBySerial(printer: Extract<DevicePrinter, { connection: 'serial' }>, bytes: Uint8Array, nav: DeviceNavigator) {
+async function sendBySerial(
+  printer: Extract<DevicePrinter, { connection: 'serial' }>,
+  bytes: Uint8Array,
+  nav: DeviceNavigator,
+) {
   const [port] = (await nav.serial?.getPorts()) ?? [];
   if (!port) throw new DeviceError('No serial port is allowed here yet: connect the printer from the printer chip.');
   // An open port (a job before) stays open: opening it twice is an error.
@@ -168,7 +184,8 @@ export async function sendToDevice(
 ): Promise<void> {
   try {
     if (printer.connection === 'usb') {
-      if (!nav.usb) throw new DeviceError('This browser has no WebUSB: print from the print view, or use Chrome or Edge.');
+      if (!nav.usb)
+        throw new DeviceError('This browser has no WebUSB: print from the print view, or use Chrome or Edge.');
       await sendByUsb(printer, bytes, nav);
     } else {
       if (!nav.serial) {
