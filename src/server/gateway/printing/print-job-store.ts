@@ -138,20 +138,22 @@ export interface ClaimedJob {
 }
 
 /**
- * Takes a job for sending until `leaseMs` from now: a queued one, or one whose sender's lease ran out (it
- * crashed mid-send). A conditional update, so of two instances trying at once exactly one gets it.
+ * Takes jobs for sending until `leaseMs` from now, in one statement: the queued ones, and those whose sender's
+ * lease ran out (it crashed mid-send). A conditional update, so of two instances trying at once exactly one gets
+ * each. In id order (the order they were made: receipt, then tickets).
  */
-export async function claimJob(db: Queryable, jobId: number, leaseMs: number): Promise<ClaimedJob | null> {
+export async function claimJobs(db: Queryable, jobIds: readonly number[], leaseMs: number): Promise<ClaimedJob[]> {
   const { rows } = await db.query<JobRow & { payload: Uint8Array }>(
     `update gateway.print_jobs
         set status = 'sending', attempts = attempts + 1, lease_until = now() + $2 * interval '1 millisecond'
-      where id = $1 and sent_by = 'gateway'
+      where id = any($1::bigint[]) and sent_by = 'gateway'
         and (status = 'queued' or (status = 'sending' and lease_until < now()))
      returning ${COLUMNS}, payload`,
-    [jobId, leaseMs],
+    [jobIds, leaseMs],
   );
-  const row = rows[0];
-  return row ? { stored: storedOf(row), payload: new Uint8Array(row.payload) } : null;
+  return rows
+    .map((row) => ({ stored: storedOf(row), payload: new Uint8Array(row.payload) }))
+    .sort((a, b) => a.stored.job.id - b.stored.job.id);
 }
 
 /** Jobs waiting to be sent: queued a moment ago and not taken (their request's sender is gone), or abandoned. */

@@ -78,7 +78,13 @@ export class PrintingService {
     orderId: number,
     options: { locale: PrintLocale; documents: readonly ('receipt' | 'tickets')[] },
   ): Promise<PrintJob[]> {
-    const station = await this.station(caller.principal);
+    // The order's print data (the service's reads, the longest part) is read while the station is looked up.
+    const [atStation, printData] = await Promise.allSettled([
+      this.station(caller.principal),
+      this.desk.printData(caller, orderId),
+    ]);
+    if (atStation.status === 'rejected') throw atStation.reason;
+    const station = atStation.value;
     const documents = options.documents.flatMap((document) => {
       const printer = targetOf(station.salesPoint, document);
       return printer ? [{ document, printer }] : [];
@@ -86,7 +92,8 @@ export class PrintingService {
     if (documents.length === 0) {
       throw new ConflictError(`Sales point ${station.salesPoint.name} has no printer: print from the browser.`);
     }
-    const data = await this.desk.printData(caller, orderId);
+    if (printData.status === 'rejected') throw printData.reason;
+    const data = printData.value;
     const cash =
       tenderOf(typeof data.order.handlingTextPayment === 'string' ? data.order.handlingTextPayment : null, false) ===
       'cash';

@@ -12,8 +12,8 @@ import { permissionsOf } from '../access';
 import type { AuditEntry } from '../audit/audit-trail';
 import { createGatewayApp } from '../gateway';
 import { ROLE_PRESETS } from '../permissions';
-import { claimJob, insertPrintJob } from './print-job-store';
-import { sendJob, sendOrphanedJobs } from './print-sender';
+import { claimJobs, insertPrintJob } from './print-job-store';
+import { sendJobs, sendOrphanedJobs } from './print-sender';
 
 const SELLER = demoPerson('box-office');
 const ADMIN = demoPerson('administrator');
@@ -287,7 +287,7 @@ describeEachDatabase('printing at a sales point', (database) => {
       requestedBy: null,
     });
     const timeouts = { connectMs: 1_000, stallMs: 300, statusMs: 50 };
-    await sendJob({ db: gateway.deps.db, log: quietLog, timeouts }, job.job.id);
+    await sendJobs({ db: gateway.deps.db, log: quietLog, timeouts }, [job.job.id]);
     const { rows: after } = await gateway.deps.db.query<{ status: string; error: string }>(
       'select status, error from gateway.print_jobs where id = $1',
       [job.job.id],
@@ -301,10 +301,10 @@ describeEachDatabase('printing at a sales point', (database) => {
     const { rows } = await gateway.deps.db.query<{ id: string }>(`select id from gateway.print_jobs limit 1`);
     await gateway.deps.db.query(`update gateway.print_jobs set status = 'queued' where id = $1`, [rows[0]?.id]);
     const claims = await Promise.all([
-      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
-      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
+      claimJobs(gateway.deps.db, [Number(rows[0]?.id)], 1_000),
+      claimJobs(gateway.deps.db, [Number(rows[0]?.id)], 1_000),
     ]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.flat()).toHaveLength(1);
   });
 
   it('refuses a sales point outside its address range, and a name twice', async () => {
