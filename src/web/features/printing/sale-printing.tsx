@@ -54,7 +54,7 @@ export function SalePrinting({ orderId }: { orderId: number }) {
   const app = useMessages(appMessages);
   // The paper's language: the seller's app's.
   const locale = useLocale().locale.startsWith('en') ? 'en' : 'nl';
-  // Read afresh for the sale: the shift may have been opened at its sales point since the chip last looked.
+  // Read afresh for the sale too: the shift may have been opened at its sales point since the chip last looked.
   const status = useQuery({ ...printingQueries.status(), refetchOnMount: 'always' });
   const print = usePrintOrder();
   const { mutate } = print;
@@ -63,11 +63,13 @@ export function SalePrinting({ orderId }: { orderId: number }) {
   const printsHere = (salesPoint?.printsHere ?? false) && documents.length > 0;
   const documentsKey = documents.join(',');
 
+  // At once with the status the chip has read (no round trip between the sale and its print: issue 31's
+  // timing); the gateway prints at the seller's current sales point whatever it said, or says why not.
   useEffect(() => {
-    if (!printsHere || status.isFetching || printedSales.has(orderId)) return;
+    if (!printsHere || printedSales.has(orderId)) return;
     printedSales.add(orderId);
     mutate({ orderId, locale, documents: documentsKey.split(',') as Document[] });
-  }, [printsHere, status.isFetching, orderId, locale, mutate, documentsKey]);
+  }, [printsHere, orderId, locale, mutate, documentsKey]);
 
   const hint = unreachable ? (
     <Alert color="yellow" variant="light" p="xs" data-testid="device-unsupported">
