@@ -3,7 +3,7 @@ import { decodeEscPos } from '../src/server/testing/printer-simulator';
 import { seriousFindings } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
-import { mirrorSynced } from './support/mirror';
+import { waitForCustomerMirror } from './support/mirror';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
 /**
@@ -84,7 +84,8 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
     const url = server?.url ?? '';
     const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: url });
     expect((await signInByApi(admin, url, DEMO)).status()).toBe(200);
-    await mirrorSynced(admin);
+    // The customer picker searches the mirror's customers (the orders' sync is not waited for).
+    await waitForCustomerMirror(admin);
     const customers = await admin.post(`${API}/partner/export/customers`, { data: {}, headers: { origin: url } });
     const email = ((await customers.json()) as { data: { email: string }[] }).data.find((entry) =>
       entry.email.includes('@'),
