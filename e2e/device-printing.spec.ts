@@ -93,7 +93,8 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
     if (!email) throw new Error('no demo customer with an email');
 
     // The administrator sets up "Kassa Serieel": a receipt printer on the serial port at 9600 baud, with a drawer.
-    const settings = await browser.newPage({ baseURL: url, locale: 'nl-NL' });
+    const settingsContext = await browser.newContext({ baseURL: url, locale: 'nl-NL' });
+    const settings = await settingsContext.newPage();
     expect((await signInByApi(settings.request, url, DEMO)).status()).toBe(200);
     await settings.goto('/sales-points');
     await settings.getByTestId('sales-point-add').click();
@@ -111,7 +112,7 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
     await expect(settings.getByTestId('sales-point-row').filter({ hasText: 'Kassa Serieel' })).toContainText(
       'serial 9600 baud',
     );
-    await settings.close();
+    await settingsContext.close();
 
     // The seller's box office carries no sender until the shift is at a sales point with such a printer.
     const { page: seller, scripts } = await sellerPage(browser, url, true);
