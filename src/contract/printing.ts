@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PRINTER_CONNECTIONS, printerSchema } from './sales-points';
 
 /**
- * Printing to a sales point's network printers and opening its cash drawer (`/api/printing/…`): print jobs
- * kept by the gateway, sent over TCP 9100, their state for the box office's printer chip. Pure.
+ * Printing to a sales point's printers and opening its cash drawer (`/api/printing/…`): print jobs kept by the
+ * gateway, sent by it over TCP 9100 to network printers, or claimed and sent by the seller's browser to a USB or
+ * serial printer on the seller's machine; their state for the box office's printer chip. Pure.
  */
 
 export const PRINT_LOCALES = ['nl', 'en'] as const;
@@ -35,6 +37,8 @@ export const printJobSchema = z.object({
   orderId: z.number().int().nullable(),
   /** Which of the sales point's printers. */
   printer: z.enum(['receipt', 'ticket']),
+  /** How its printer is reached: `network` jobs the gateway sends, the others the seller's browser. */
+  connection: z.enum(PRINTER_CONNECTIONS),
   reprint: z.boolean(),
   opensDrawer: z.boolean(),
   status: z.enum(PRINT_JOB_STATUSES),
@@ -53,6 +57,8 @@ export type PrintJobsAnswer = z.infer<typeof printJobsAnswerSchema>;
 export const printerStatusSchema = z.object({
   printer: z.enum(['receipt', 'ticket']),
   address: z.string(),
+  /** The printer as set (a USB or serial one is reached through the seller's browser). */
+  settings: printerSchema,
   /** `ok`: the last job went out; `failed`: it did not (error says why); `idle`: nothing printed yet. */
   state: z.enum(['ok', 'failed', 'busy', 'idle']),
   /** The printer said it has no paper (ESC/POS status), on its last job. */
@@ -78,3 +84,27 @@ export const printingStatusSchema = z.object({
   jobs: z.array(printJobSchema),
 });
 export type PrintingStatus = z.infer<typeof printingStatusSchema>;
+
+/**
+ * `POST /api/printing/jobs/:jobId/claim`: the seller's browser takes a job for its USB or serial printer until
+ * `leaseUntil` (two tabs never both get it); the bytes to send, base64.
+ */
+export const claimedPrintJobSchema = z.object({
+  job: printJobSchema,
+  lease: z.string(),
+  leaseUntil: z.string(),
+  printer: printerSchema,
+  payload: z.string(),
+});
+export type ClaimedPrintJob = z.infer<typeof claimedPrintJobSchema>;
+
+/** `POST /api/printing/jobs/:jobId/report`: what became of a claimed job, with the device's error. */
+export const printJobReportSchema = z.discriminatedUnion('outcome', [
+  z.object({ lease: z.uuid({ error: 'Not a lease' }), outcome: z.literal('sent') }),
+  z.object({
+    lease: z.uuid({ error: 'Not a lease' }),
+    outcome: z.literal('failed'),
+    error: z.string().trim().min(1, 'Say what went wrong').max(500, 'At most 500 characters'),
+  }),
+]);
+export type PrintJobReport = z.infer<typeof printJobReportSchema>;

@@ -14,17 +14,80 @@ export const COLUMNS_OF_PAPER: Record<(typeof PAPER_WIDTHS)[number], number> = {
 const HOST =
   /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$/;
 
+/** How the seller's browser may reach a USB or serial printer (WebUSB, WebSerial); the gateway reaches the rest. */
+export const PRINTER_CONNECTIONS = ['network', 'usb', 'serial'] as const;
+export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
+
+/** The speeds receipt printers' serial ports are set to (9600 the factory's, 115200 the fast one). */
+export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
+
+const paperAndLanguage = {
+  paperWidth: z.union([z.literal(80), z.literal(58)], { error: '80 or 58 mm' }),
+  language: z.enum(PRINTER_LANGUAGES, { error: 'ESC/POS or Star' }),
+};
+
+/** A USB id (vendor or product), as the browser's device picker gives it. */
+const usbId = z.number({ error: 'Choose the printer' }).int().min(0).max(0xffff);
+
 /** A network printer taking raw print jobs on a TCP port (9100, "JetDirect", on nearly every receipt printer). */
-export const printerSchema = z.object({
+const networkPrinterSchema = z.object({
+  connection: z.literal('network'),
   host: z
     .string({ error: 'The printer’s address' })
     .trim()
     .regex(HOST, 'A host name or IPv4 address, such as 192.168.1.50'),
   port: z.number({ error: 'A port number' }).int('A port number').min(1, '1 to 65535').max(65535, '1 to 65535'),
-  paperWidth: z.union([z.literal(80), z.literal(58)], { error: '80 or 58 mm' }),
-  language: z.enum(PRINTER_LANGUAGES, { error: 'ESC/POS or Star' }),
+  ...paperAndLanguage,
 });
+
+/** A printer on the seller's machine by USB (WebUSB), the one with these ids. */
+const usbPrinterSchema = z.object({
+  connection: z.literal('usb'),
+  vendorId: usbId,
+  productId: usbId,
+  ...paperAndLanguage,
+});
+
+/** A printer on the seller's machine's serial port (WebSerial), at this speed. */
+const serialPrinterSchema = z.object({
+  connection: z.literal('serial'),
+  baudRate: z
+    .number({ error: 'The port’s speed' })
+    .int()
+    .refine((rate) => (BAUD_RATES as readonly number[]).includes(rate), 'One of 9600, 19200, 38400, 57600, 115200'),
+  ...paperAndLanguage,
+});
+
+/** A printer without its connection is a network printer (as every printer was before USB and serial). */
+const networkUnlessSaid = (value: unknown) =>
+  value && typeof value === 'object' && !('connection' in value) ? { ...value, connection: 'network' } : value;
+
+export const printerSchema = z.preprocess(
+  networkUnlessSaid,
+  z.discriminatedUnion('connection', [networkPrinterSchema, usbPrinterSchema, serialPrinterSchema], {
+    error: 'A network, USB or serial printer',
+  }),
+);
 export type Printer = z.infer<typeof printerSchema>;
+export type NetworkPrinter = Extract<Printer, { connection: 'network' }>;
+/** A printer the seller's browser sends to. */
+export type DevicePrinter = Exclude<Printer, NetworkPrinter>;
+
+export const isDevicePrinter = (printer: Printer): printer is DevicePrinter => printer.connection !== 'network';
+
+const hex4 = (id: number) => id.toString(16).padStart(4, '0');
+
+/** Where the printer is, as a person reads it: `192.168.1.50:9100`, `USB 04b8:0202`, `serial 9600 baud`. */
+export function printerAddress(printer: Printer): string {
+  switch (printer.connection) {
+    case 'network':
+      return `${printer.host}:${printer.port}`;
+    case 'usb':
+      return `USB ${hex4(printer.vendorId)}:${hex4(printer.productId)}`;
+    case 'serial':
+      return `serial ${printer.baudRate} baud`;
+  }
+}
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;

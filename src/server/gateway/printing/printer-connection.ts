@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import type { Printer } from '@/contract/sales-points';
+import type { NetworkPrinter } from '@/contract/sales-points';
 
 /**
  * One job to a network printer over raw TCP (port 9100): connect, ask an ESC/POS printer for its paper state,
@@ -56,7 +56,7 @@ function connectionError(error: NodeJS.ErrnoException, where: string): PrinterEr
 
 /** Sends `bytes` to the printer; resolves once it has taken them, rejects with a PrinterError otherwise. */
 export function sendToPrinter(
-  printer: Pick<Printer, 'host' | 'port' | 'language'>,
+  printer: Pick<NetworkPrinter, 'host' | 'port' | 'language'>,
   bytes: Uint8Array,
   timeouts: PrinterTimeouts = PRINTER_TIMEOUTS,
 ): Promise<void> {

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import {
+  type ClaimedPrintJob,
   noSaleBodySchema,
   type PrintingStatus,
   type PrintJob,
   type PrintJobsAnswer,
+  printJobReportSchema,
   printOrderBodySchema,
 } from '@/contract/printing';
 import type { GatewayEnv, SecuredRoutes } from '../access';
@@ -30,6 +32,8 @@ const idOf = (c: Context, name: string, what: string) => {
  * - `POST /api/printing/orders/:orderId`: the sale's receipt and tickets to the sales point's printers (202);
  * - `GET /api/printing/status`: its printers' state and latest jobs, for the box office's printer chip;
  * - `POST /api/printing/jobs/:jobId/retry`: a failed job sent again;
+ * - `POST /api/printing/jobs/:jobId/claim`: the seller's browser takes a job for its USB or serial printer;
+ * - `POST /api/printing/jobs/:jobId/report`: and says what became of it (sent, or the device's error);
  * - `POST /api/printing/no-sale`: the drawer opened without a sale, with the reason (sales:no-sale);
  * - `POST /api/printing/cash-up`: the drawer opened to count it at the end of the shift.
  */
@@ -56,6 +60,16 @@ export function registerPrintingRoutes(routes: SecuredRoutes, deps: DeskDeps & P
   routes.declare('POST', '/printing/jobs/:jobId/retry', sellers, async (c) =>
     c.json((await printing.retry(callerOf(c), idOf(c, 'jobId', 'print job'))) satisfies PrintJob, 202),
   );
+
+  routes.declare('POST', '/printing/jobs/:jobId/claim', sellers, async (c) =>
+    c.json((await printing.claim(c.get('principal'), idOf(c, 'jobId', 'print job'))) satisfies ClaimedPrintJob),
+  );
+
+  routes.declare('POST', '/printing/jobs/:jobId/report', sellers, async (c) => {
+    const jobId = idOf(c, 'jobId', 'print job');
+    const report = await parseBody(c, printJobReportSchema);
+    return c.json((await printing.report(c.get('principal'), jobId, report)) satisfies PrintJob);
+  });
 
   routes.declare('POST', '/printing/no-sale', noSale, async (c) => {
     const { reason } = await parseBody(c, noSaleBodySchema);

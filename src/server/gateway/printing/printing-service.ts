@@ -1,5 +1,12 @@
-import type { PrinterStatus, PrintingStatus, PrintJob, PrintLocale } from '@/contract/printing';
-import type { SalesPoint } from '@/contract/sales-points';
+import type {
+  ClaimedPrintJob,
+  PrinterStatus,
+  PrintingStatus,
+  PrintJob,
+  PrintJobReport,
+  PrintLocale,
+} from '@/contract/printing';
+import { isDevicePrinter, printerAddress, type SalesPoint } from '@/contract/sales-points';
 import { countPrints, lockAuditChain } from '../audit';
 import type { DeskCaller, DeskService } from '../desk';
 import { ConflictError, NotFoundError } from '../errors';
@@ -8,21 +15,27 @@ import { findSalesPoint } from '../sales-points';
 import { type DrawerReason, openShiftAt, tenderOf } from '../shifts';
 import { drawerBytes, type PrintSetting, receiptBytes, ticketBytes } from './print-documents';
 import {
+  claimBrowserJob,
   findPrintJob,
   insertPrintJob,
   type JobPrinter,
   latestJobPerPrinter,
   latestJobs,
   type PrinterRole,
+  reportBrowserJob,
   requeueJob,
   type StoredJob,
 } from './print-job-store';
-import { type PrintSenderDeps, sendInBackground } from './print-sender';
+import { countDrawerOpening, LEASE_MS, type PrintSenderDeps, sendInBackground } from './print-sender';
 
 /** The person asking: what the desk needs to read an order for them, and their request's audit entry. */
 export type PrintingCaller = DeskCaller;
 
 const RECENT_JOBS = 10;
+
+/** The jobs the gateway sends (to network printers); the seller's browser claims the others. */
+const sentByGateway = (jobs: readonly StoredJob[]) =>
+  jobs.filter((stored) => !isDevicePrinter(stored.printer)).map((stored) => stored.job.id);
 
 /** The sales point of the person's open shift, or the refusal that says what to do. */
 interface Station {
@@ -34,6 +47,9 @@ const printerOf = (point: SalesPoint, role: PrinterRole): JobPrinter | null => {
   const printer = role === 'receipt' ? point.receiptPrinter : point.ticketPrinter;
   return printer ? { ...printer, role } : null;
 };
+
+/** The printer as set, without the role the job store adds. */
+const settingsOf = ({ role: _role, ...printer }: JobPrinter) => printer;
 
 /** Tickets go to the ticket printer, receipts to the receipt printer; one printer does both when it is alone. */
 const targetOf = (point: SalesPoint, document: 'receipt' | 'tickets'): JobPrinter | null =>
@@ -62,7 +78,13 @@ export class PrintingService {
     orderId: number,
     options: { locale: PrintLocale; documents: readonly ('receipt' | 'tickets')[] },
   ): Promise<PrintJob[]> {
-    const station = await this.station(caller.principal);
+    // The order's print data (the service's reads, the longest part) is read while the station is looked up.
+    const [atStation, printData] = await Promise.allSettled([
+      this.station(caller.principal),
+      this.desk.printData(caller, orderId),
+    ]);
+    if (atStation.status === 'rejected') throw atStation.reason;
+    const station = atStation.value;
     const documents = options.documents.flatMap((document) => {
       const printer = targetOf(station.salesPoint, document);
       return printer ? [{ document, printer }] : [];
@@ -70,7 +92,8 @@ export class PrintingService {
     if (documents.length === 0) {
       throw new ConflictError(`Sales point ${station.salesPoint.name} has no printer: print from the browser.`);
     }
-    const data = await this.desk.printData(caller, orderId);
+    if (printData.status === 'rejected') throw printData.reason;
+    const data = printData.value;
     const cash =
       tenderOf(typeof data.order.handlingTextPayment === 'string' ? data.order.handlingTextPayment : null, false) ===
       'cash';
@@ -122,10 +145,7 @@ export class PrintingService {
       }
       return made;
     });
-    sendInBackground(
-      this.deps,
-      jobs.map((stored) => stored.job.id),
-    );
+    sendInBackground(this.deps, sentByGateway(jobs));
     return jobs.map((stored) => stored.job);
   }
 
@@ -166,7 +186,7 @@ export class PrintingService {
       });
       return job;
     });
-    sendInBackground(this.deps, [stored.job.id]);
+    sendInBackground(this.deps, sentByGateway([stored]));
     return stored.job;
   }
 
@@ -191,7 +211,7 @@ export class PrintingService {
       return true;
     });
     if (!requeued) throw new ConflictError('This print job has not failed: it is sent, or on its way.');
-    sendInBackground(this.deps, [jobId]);
+    sendInBackground(this.deps, sentByGateway([found]));
     return { ...found.job, status: 'queued', error: null };
   }
 
@@ -214,7 +234,8 @@ export class PrintingService {
       return [
         {
           printer: role,
-          address: `${printer.host}:${printer.port}`,
+          address: printerAddress(printer),
+          settings: settingsOf(printer),
           state: !last ? 'idle' : last.job.status === 'sent' ? 'ok' : last.job.status === 'failed' ? 'failed' : 'busy',
           outOfPaper: last?.job.status === 'failed' && last.outOfPaper,
           error: last?.job.status === 'failed' ? last.job.error : null,
@@ -233,6 +254,50 @@ export class PrintingService {
       printers,
       jobs: jobs.map((stored) => stored.job),
     };
+  }
+
+  /**
+   * The seller's browser takes a job for the USB or serial printer of the sales point it works at (a lease, so
+   * two tabs never print it twice): the bytes to send and the lease to report with.
+   */
+  async claim(principal: Principal, jobId: number): Promise<ClaimedPrintJob> {
+    const found = await this.deviceJobAtStation(principal, jobId);
+    const claimed = await claimBrowserJob(this.deps.db, found.job.id, LEASE_MS);
+    if (!claimed) throw new ConflictError('This print job is taken by another tab, or printed already.');
+    return {
+      job: claimed.stored.job,
+      lease: claimed.lease,
+      leaseUntil: claimed.leaseUntil,
+      printer: settingsOf(claimed.stored.printer),
+      payload: Buffer.from(claimed.payload).toString('base64'),
+    };
+  }
+
+  /** What became of a job the seller's browser claimed: sent (its drawer opening counted) or the device's error. */
+  async report(principal: Principal, jobId: number, report: PrintJobReport): Promise<PrintJob> {
+    const found = await this.deviceJobAtStation(principal, jobId);
+    const taken = await this.deps.db.transaction(async (tx) => {
+      const outcome =
+        report.outcome === 'sent' ? { sent: true as const } : { sent: false as const, error: report.error };
+      if (!(await reportBrowserJob(tx, jobId, report.lease, outcome))) return false;
+      if (outcome.sent) await countDrawerOpening(tx, found);
+      return true;
+    });
+    if (!taken) throw new ConflictError('This tab no longer holds the print job: its lease ran out or was taken.');
+    const after = await findPrintJob(this.deps.db, principal.organisationId, jobId);
+    return (after ?? found).job;
+  }
+
+  /** A job of a USB or serial printer at the seller's sales point, or the refusal. */
+  private async deviceJobAtStation(principal: Principal, jobId: number): Promise<StoredJob> {
+    const found = await findPrintJob(this.deps.db, principal.organisationId, jobId);
+    if (!found) throw new NotFoundError('No such print job');
+    const station = await this.station(principal);
+    if (found.salesPointId !== station.salesPoint.id) {
+      throw new ConflictError('This print job is for another sales point’s printer.');
+    }
+    if (!isDevicePrinter(found.printer)) throw new ConflictError('The gateway sends this print job to its printer.');
+    return found;
   }
 
   private async station(principal: Principal): Promise<Station> {

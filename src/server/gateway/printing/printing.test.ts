@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PrintingStatus, PrintJob, PrintJobsAnswer } from '@/contract/printing';
+import type { ClaimedPrintJob, PrintingStatus, PrintJob, PrintJobsAnswer } from '@/contract/printing';
 import type { SalesPoint } from '@/contract/sales-points';
 import type { CurrentShift, ShiftDetail } from '@/contract/shift';
 import { boxOfficeSetup, expectJson } from '../../testing/box-office';
 import type { DemoFixtures } from '../../testing/demo-fixtures';
-import { type PrinterSimulator, startPrinterSimulator } from '../../testing/printer-simulator';
+import { decodeEscPos, type PrinterSimulator, startPrinterSimulator } from '../../testing/printer-simulator';
 import { fullPriceType } from '../../testing/selling';
 import { demoPerson, quietLog, signedInBrowser, type TestBrowser, type TestGateway } from '../../testing/test-gateway';
 import { describeEachDatabase, type TestService } from '../../testing/test-service';
@@ -12,8 +12,8 @@ import { permissionsOf } from '../access';
 import type { AuditEntry } from '../audit/audit-trail';
 import { createGatewayApp } from '../gateway';
 import { ROLE_PRESETS } from '../permissions';
-import { claimJob, insertPrintJob } from './print-job-store';
-import { sendJob } from './print-sender';
+import { claimJobs, insertPrintJob } from './print-job-store';
+import { sendJobs, sendOrphanedJobs } from './print-sender';
 
 const SELLER = demoPerson('box-office');
 const ADMIN = demoPerson('administrator');
@@ -274,13 +274,20 @@ describeEachDatabase('printing at a sales point', (database) => {
       orderId: null,
       kind: 'drawer',
       reprint: false,
-      printer: { role: 'receipt', host: stalled.host, port: stalled.port, paperWidth: 80, language: 'esc-pos' },
+      printer: {
+        role: 'receipt',
+        connection: 'network',
+        host: stalled.host,
+        port: stalled.port,
+        paperWidth: 80,
+        language: 'esc-pos',
+      },
       payload: new Uint8Array(64 * 1024).fill(0x41),
       drawerReason: null,
       requestedBy: null,
     });
     const timeouts = { connectMs: 1_000, stallMs: 300, statusMs: 50 };
-    await sendJob({ db: gateway.deps.db, log: quietLog, timeouts }, job.job.id);
+    await sendJobs({ db: gateway.deps.db, log: quietLog, timeouts }, [job.job.id]);
     const { rows: after } = await gateway.deps.db.query<{ status: string; error: string }>(
       'select status, error from gateway.print_jobs where id = $1',
       [job.job.id],
@@ -294,10 +301,10 @@ describeEachDatabase('printing at a sales point', (database) => {
     const { rows } = await gateway.deps.db.query<{ id: string }>(`select id from gateway.print_jobs limit 1`);
     await gateway.deps.db.query(`update gateway.print_jobs set status = 'queued' where id = $1`, [rows[0]?.id]);
     const claims = await Promise.all([
-      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
-      claimJob(gateway.deps.db, Number(rows[0]?.id), 1_000),
+      claimJobs(gateway.deps.db, [Number(rows[0]?.id)], 1_000),
+      claimJobs(gateway.deps.db, [Number(rows[0]?.id)], 1_000),
     ]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.flat()).toHaveLength(1);
   });
 
   it('refuses a sales point outside its address range, and a name twice', async () => {
@@ -323,11 +330,117 @@ describeEachDatabase('printing at a sales point', (database) => {
     );
   });
 
+  it("leaves a USB or serial printer's jobs to the seller's browser: one tab claims each, reports it sent or failed, a retry and a reprint go the same way", async () => {
+    const serial = { connection: 'serial', baudRate: 9600, paperWidth: 80, language: 'esc-pos' };
+    const usb = { connection: 'usb', vendorId: 0x04b8, productId: 0x0202, paperWidth: 58, language: 'esc-pos' };
+    const body = salesPointBody('Kassa USB', 0, { receiptPrinter: serial, ticketPrinter: usb });
+    for (const wrong of [
+      { ...serial, baudRate: 1234 },
+      { ...usb, vendorId: undefined },
+    ]) {
+      await expectJson(
+        await admin.request('/api/sales-points', { method: 'POST', json: { ...body, receiptPrinter: wrong } }),
+        422,
+      );
+    }
+    const point = await expectJson<SalesPoint>(
+      await admin.request('/api/sales-points', { method: 'POST', json: body }),
+      201,
+    );
+    expect(point.ticketPrinter).toEqual(usb);
+    await expectJson(await openShift(seller, point.id), 201);
+    await expectJson(await openShift(admin, kassa.id), 201);
+    const sale = await sellTwoSeats(seller, 'cash');
+    const { jobs } = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    expect(jobs.map((job) => [job.kind, job.connection, job.opensDrawer])).toEqual([
+      ['receipt', 'serial', true],
+      ['tickets', 'usb', false],
+    ]);
+    const [receiptJob, ticketsJob] = jobs as [PrintJob, PrintJob];
+    // The gateway never sends them, not even its sweep of jobs nobody took.
+    await gateway.deps.db.query(
+      `update gateway.print_jobs set created_at = now() - interval '1 hour' where id = any($1::bigint[])`,
+      [jobs.map((job) => job.id)],
+    );
+    await sendOrphanedJobs({ db: gateway.deps.db, log: quietLog });
+    const status = await expectJson<PrintingStatus>(await seller.request('/api/printing/status'));
+    expect(status.jobs.filter((job) => jobs.some((mine) => mine.id === job.id)).map((job) => job.status)).toEqual([
+      'queued',
+      'queued',
+    ]);
+    expect(status.printers.map((printer) => [printer.address, printer.settings.connection])).toEqual([
+      ['serial 9600 baud', 'serial'],
+      ['USB 04b8:0202', 'usb'],
+    ]);
+
+    const claim = (browser: TestBrowser, jobId: number) =>
+      browser.request(`/api/printing/jobs/${jobId}/claim`, { method: 'POST', json: {} });
+    const report = (jobId: number, json: Record<string, unknown>) =>
+      seller.request(`/api/printing/jobs/${jobId}/report`, { method: 'POST', json });
+    // Two tabs at once: one gets the job.
+    const both = await Promise.all([claim(seller, receiptJob.id), claim(seller, receiptJob.id)]);
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    const claimed = await expectJson<ClaimedPrintJob>(both.find((response) => response.status === 200) as Response);
+    expect(claimed.printer).toEqual(serial);
+    const receipt = decodeEscPos(Buffer.from(claimed.payload, 'base64'));
+    expect(receipt.pulses).toBe(1);
+    expect(receipt.lines.join('\n')).toContain(sale.orderKey);
+    // Only with its lease, and as the contract says.
+    await expectJson(await report(receiptJob.id, { lease: crypto.randomUUID(), outcome: 'sent' }), 409);
+    await expectJson(await report(receiptJob.id, { lease: claimed.lease, outcome: 'failed', error: '' }), 422);
+    // Not at another sales point's desk, nor a network printer's job.
+    await expectJson(await claim(admin, ticketsJob.id), 409);
+    const { rows: networkJobs } = await gateway.deps.db.query<{ id: string }>(
+      `select id from gateway.print_jobs where sales_point_id = $1 limit 1`,
+      [kassa.id],
+    );
+    await expectJson(await claim(admin, Number(networkJobs[0]?.id)), 409);
+    await expectJson(await claim(seller, 999_999_999), 404);
+    const sent = await expectJson<PrintJob>(await report(receiptJob.id, { lease: claimed.lease, outcome: 'sent' }));
+    expect(sent.status).toBe('sent');
+    await expectJson(await report(receiptJob.id, { lease: claimed.lease, outcome: 'sent' }), 409);
+
+    // The USB printer fails with the device's error; a retry goes to the browser again.
+    const tickets = await expectJson<ClaimedPrintJob>(await claim(seller, ticketsJob.id));
+    const failed = await expectJson<PrintJob>(
+      await report(ticketsJob.id, { lease: tickets.lease, outcome: 'failed', error: 'The device was disconnected.' }),
+    );
+    expect(failed).toMatchObject({ status: 'failed', error: 'The device was disconnected.' });
+    const chip = await expectJson<PrintingStatus>(await seller.request('/api/printing/status'));
+    expect(chip.printers.map((printer) => printer.state)).toEqual(['ok', 'failed']);
+    await expectJson(await seller.request(`/api/printing/jobs/${ticketsJob.id}/retry`, { method: 'POST' }), 202);
+    const again = await expectJson<ClaimedPrintJob>(await claim(seller, ticketsJob.id));
+    expect(again.job.attempts).toBe(2);
+    // A tab that died mid-send: its lease runs out, another tab takes the job, the dead one's report is refused.
+    await gateway.deps.db.query(
+      `update gateway.print_jobs set lease_until = now() - interval '1 second' where id = $1`,
+      [ticketsJob.id],
+    );
+    const taken = await expectJson<ClaimedPrintJob>(await claim(seller, ticketsJob.id));
+    await expectJson(await report(ticketsJob.id, { lease: again.lease, outcome: 'sent' }), 409);
+    const decoded = decodeEscPos(Buffer.from(taken.payload, 'base64'));
+    expect(decoded.qrCodes).toEqual([sale.orderKey, sale.orderKey]);
+    expect(decoded.cuts).toBe(2);
+    await expectJson(await report(ticketsJob.id, { lease: taken.lease, outcome: 'sent' }));
+
+    // A reprint is marked on the paper as the network printer's are.
+    const reprint = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
+    const reprinted = await expectJson<ClaimedPrintJob>(await claim(seller, reprint.jobs[0]?.id as number));
+    const reprintedReceipt = decodeEscPos(Buffer.from(reprinted.payload, 'base64'));
+    expect(reprintedReceipt.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt.pulses).toBe(0);
+    await expectJson(await report(reprinted.job.id, { lease: reprinted.lease, outcome: 'sent' }));
+
+    // The drawer the browser's receipt opened counts in the Z-report.
+    expect((await closeShift(seller)).zReport?.drawerOpenings).toEqual({ sale: 1, noSale: 0, cashUp: 0 });
+    await closeShift(admin);
+  });
+
   it('refuses each route of sales points and printing to every preset role without its permission', async () => {
     const declared = createGatewayApp(gateway.deps).routes.declared.filter(
       (route) => route.path.startsWith('/sales-points') || route.path.startsWith('/printing'),
     );
-    expect(declared.length).toBe(10);
+    expect(declared.length).toBe(12);
     const browsers = new Map<string, TestBrowser>();
     for (const preset of ROLE_PRESETS)
       browsers.set(preset.key, await signedInBrowser(gateway, demoPerson(preset.key).email));
@@ -349,7 +462,7 @@ describeEachDatabase('printing at a sales point', (database) => {
       }
     }
     // Marketing and managers are refused everything here; the box office the settings.
-    expect(refusals.filter((refusal) => refusal.endsWith(' marketing'))).toHaveLength(10);
+    expect(refusals.filter((refusal) => refusal.endsWith(' marketing'))).toHaveLength(12);
     expect(refusals.filter((refusal) => refusal.endsWith(' box-office'))).toHaveLength(5);
   });
 });

@@ -4,19 +4,25 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Popover.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PrintingStatus, PrintJob } from '@/contract/printing';
+import type { PrinterStatus, PrintingStatus, PrintJob } from '@/contract/printing';
+import { isDevicePrinter } from '@/contract/sales-points';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { useCan } from '../../lib/use-can';
+import { type DeviceState, useConnectDevice, useDevicePrinting, useDeviceStates } from './device-printing';
 import { printingMessages } from './printing-messages';
 import { printingQueries, useOpenDrawer, useRetryPrintJob } from './printing-queries';
 
-type ChipState = 'ok' | 'busy' | 'failed' | 'out-of-paper' | 'idle';
+type ChipState = 'ok' | 'busy' | 'failed' | 'out-of-paper' | 'not-connected' | 'idle';
 
-/** The sales point's printers in one word: the worst of them, as the seller must act on it. */
-export function chipStateOf(status: PrintingStatus): ChipState {
+/**
+ * The sales point's printers in one word: the worst of them, as the seller must act on it (a USB or serial
+ * printer this browser cannot reach, or has not been allowed to yet, is not connected).
+ */
+export function chipStateOf(status: PrintingStatus, devices: ReadonlyMap<string, DeviceState> = new Map()): ChipState {
+  if ([...devices.values()].some((state) => state !== 'ready')) return 'not-connected';
   if (status.printers.some((printer) => printer.outOfPaper)) return 'out-of-paper';
   if (status.printers.some((printer) => printer.state === 'failed')) return 'failed';
   if (status.printers.some((printer) => printer.state === 'busy')) return 'busy';
@@ -30,6 +36,7 @@ const CHIP_COLORS: Record<ChipState, string> = {
   busy: 'blue',
   failed: 'red.9',
   'out-of-paper': 'red.9',
+  'not-connected': 'red.9',
   idle: 'gray',
 };
 
@@ -66,6 +73,43 @@ function JobLine({ job }: { job: PrintJob }) {
       {retry.isError ? (
         <Text size="xs" c="red" role="alert">
           {describeError(retry.error, app)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What this browser can do with a USB or serial printer: its hint, and the device picker to allow it. */
+function DeviceLine({ printer, state }: { printer: PrinterStatus; state: DeviceState }) {
+  const t = useMessages(printingMessages);
+  const connect = useConnectDevice();
+  const [error, setError] = useState<string | null>(null);
+  if (state === 'ready' || !isDevicePrinter(printer.settings)) return null;
+  const { settings } = printer;
+  if (state === 'unsupported') {
+    return (
+      <Text size="xs" c="red" data-testid="device-unsupported">
+        {t('deviceUnsupported')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Text size="xs">{t('deviceNotConnected')}</Text>
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => {
+          setError(null);
+          connect(settings).catch((failure: Error) => setError(failure.message));
+        }}
+        data-testid="device-connect"
+      >
+        {t('deviceConnect')}
+      </Button>
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {t('deviceConnectFailed', { error })}
         </Text>
       ) : null}
     </Stack>
@@ -128,7 +172,9 @@ function NoSaleDialog({ onClose }: { onClose: () => void }) {
 /**
  * The printers of the seller's sales point at a glance, at the top of the box office: ready, printing, failed
  * or out of paper, read every few seconds (at once after a print). Opened: each printer, the latest jobs with
- * a retry for a failed one, and "no sale". Nothing when the seller's shift is at no sales point.
+ * a retry for a failed one, and "no sale". Nothing when the seller's shift is at no sales point. It is also
+ * where this browser sends the jobs of the sales point's USB and serial printers (device-printing.ts), and
+ * where the seller allows such a printer once.
  */
 export function PrinterChip() {
   const t = useMessages(printingMessages);
@@ -136,19 +182,23 @@ export function PrinterChip() {
   const mayOpenDrawer = useCan('sales:no-sale');
   const [noSale, setNoSale] = useState(false);
   const data = status.data;
+  const devices = useDeviceStates(data);
+  useDevicePrinting(data, devices);
   if (!data?.salesPoint) return null;
   const { salesPoint } = data;
-  const state = chipStateOf(data);
+  const state = chipStateOf(data, devices);
   const label =
-    state === 'out-of-paper'
-      ? t('chipOutOfPaper')
-      : state === 'failed'
-        ? t('chipFailed')
-        : state === 'busy'
-          ? t('chipBusy')
-          : state === 'ok'
-            ? t('chipOk')
-            : t('chipIdle');
+    state === 'not-connected'
+      ? t('chipNotConnected')
+      : state === 'out-of-paper'
+        ? t('chipOutOfPaper')
+        : state === 'failed'
+          ? t('chipFailed')
+          : state === 'busy'
+            ? t('chipBusy')
+            : state === 'ok'
+              ? t('chipOk')
+              : t('chipIdle');
   return (
     <>
       <Popover position="bottom-end" withArrow shadow="md" width={380}>
@@ -156,7 +206,7 @@ export function PrinterChip() {
           <UnstyledButton aria-label={`${t('chipLabel', { name: salesPoint.name })}: ${label}`}>
             <Badge
               size="lg"
-              variant={state === 'failed' || state === 'out-of-paper' ? 'filled' : 'dot'}
+              variant={state === 'failed' || state === 'out-of-paper' || state === 'not-connected' ? 'filled' : 'dot'}
               tt="none"
               color={CHIP_COLORS[state]}
               data-testid="printer-chip"
@@ -185,6 +235,9 @@ export function PrinterChip() {
                   )}
                   {printer.error ? `: ${printer.error}` : ''}
                 </Text>
+                {devices.has(printer.printer) ? (
+                  <DeviceLine printer={printer} state={devices.get(printer.printer) as DeviceState} />
+                ) : null}
               </div>
             ))}
             <Text size="sm" fw={600}>

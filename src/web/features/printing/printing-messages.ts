@@ -40,6 +40,13 @@ export const printingMessages = defineMessages(
     printFailed: 'Afdrukken mislukt: {error} De verkoop is niet verloren: probeer opnieuw of druk af via de browser.',
     printAgain: 'Opnieuw afdrukken (herdruk)',
     cashUpDrawer: 'Kassalade openen om te tellen',
+    chipNotConnected: 'Printer niet verbonden',
+    deviceConnect: 'Printer verbinden',
+    deviceNotConnected:
+      'Deze computer heeft de printer nog niet toegestaan: klik op "Printer verbinden" en kies hem. Wachtende opdrachten gaan daarna vanzelf.',
+    deviceUnsupported:
+      'Deze browser kan geen USB- of seriële printer bereiken (Firefox en Safari niet; Chrome en Edge wel). Druk af via het afdrukvenster hieronder.',
+    deviceConnectFailed: 'Niet verbonden: {error}',
   },
   {
     chipOk: 'Printers ready',
@@ -78,6 +85,13 @@ export const printingMessages = defineMessages(
     printed: 'Receipt and tickets printed at {name}.',
     printFailed: 'Printing failed: {error} The sale is not lost: retry, or print from the browser.',
     printAgain: 'Print again (reprint)',
-    cashUpDrawer: 'Open the cash drawer to count',
+    cashUpDrawer: 'Open the drawer to count it',
+    chipNotConnected: 'Printer not connected',
+    deviceConnect: 'Connect printer',
+    deviceNotConnected:
+      'This computer has not allowed the printer yet: click "Connect printer" and choose it. Waiting jobs then print by themselves.',
+    deviceUnsupported:
+      'This browser cannot reach a USB or serial printer (Firefox and Safari cannot; Chrome and Edge can). Print from the print view below.',
+    deviceConnectFailed: 'Not connected: {error}',
   },
 );

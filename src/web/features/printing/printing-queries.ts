@@ -51,8 +51,20 @@ function useAfterPrint() {
 export function usePrintOrder() {
   const afterPrint = useAfterPrint();
   return useMutation({
-    mutationFn: ({ orderId, locale }: { orderId: number; locale: PrintLocale }) =>
-      apiClient.post(`/api/printing/orders/${orderId}`, { schema: printJobsAnswerSchema, body: { locale } }),
+    mutationFn: ({
+      orderId,
+      locale,
+      documents,
+    }: {
+      orderId: number;
+      locale: PrintLocale;
+      /** What to print: both when absent; without the one whose printer this browser cannot reach. */
+      documents?: readonly ('receipt' | 'tickets')[];
+    }) =>
+      apiClient.post(`/api/printing/orders/${orderId}`, {
+        schema: printJobsAnswerSchema,
+        body: documents ? { locale, documents } : { locale },
+      }),
     onSettled: afterPrint,
   });
 }

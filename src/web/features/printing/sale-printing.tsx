@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { PrintJob } from '@/contract/printing';
+import type { PrintingStatus, PrintJob } from '@/contract/printing';
+import { isDevicePrinter } from '@/contract/sales-points';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { deviceSupported } from './device/device-support';
 import { printingMessages } from './printing-messages';
 import { printingQueries, usePrintOrder } from './printing-queries';
 
@@ -21,6 +23,27 @@ function outcomeOf(jobs: readonly PrintJob[]): 'printing' | 'printed' | 'failed'
   return 'printing';
 }
 
+type Document = 'receipt' | 'tickets';
+
+/**
+ * The documents whose printer this browser can reach, and whether one cannot be (a USB or serial printer in a
+ * browser without WebUSB/WebSerial): it then prints from the print view. The gateway's rule picks the printer:
+ * the receipt's, else the ticket's, for the receipt, the other way round for the tickets.
+ */
+function reachable(status: PrintingStatus | undefined): { documents: Document[]; unreachable: boolean } {
+  const printers = status?.printers ?? [];
+  const of = (role: 'receipt' | 'ticket') => printers.find((printer) => printer.printer === role)?.settings;
+  const documents: Document[] = [];
+  let unreachable = false;
+  for (const document of ['receipt', 'tickets'] as const) {
+    const target = document === 'receipt' ? (of('receipt') ?? of('ticket')) : (of('ticket') ?? of('receipt'));
+    if (!target) continue;
+    if (isDevicePrinter(target) && !deviceSupported(target)) unreachable = true;
+    else documents.push(document);
+  }
+  return { documents, unreachable };
+}
+
 /**
  * A completed desk sale at a sales point with printers: its receipt and tickets go to the printers at once,
  * without a dialog; what became of them shows here, with "print again" (a reprint, marked as one). A printer
@@ -31,53 +54,70 @@ export function SalePrinting({ orderId }: { orderId: number }) {
   const app = useMessages(appMessages);
   // The paper's language: the seller's app's.
   const locale = useLocale().locale.startsWith('en') ? 'en' : 'nl';
-  // Read afresh for the sale: the shift may have been opened at its sales point since the chip last looked.
+  // Read afresh for the sale too: the shift may have been opened at its sales point since the chip last looked.
   const status = useQuery({ ...printingQueries.status(), refetchOnMount: 'always' });
   const print = usePrintOrder();
   const { mutate } = print;
   const salesPoint = status.data?.salesPoint ?? null;
-  const printsHere = salesPoint?.printsHere ?? false;
+  const { documents, unreachable } = reachable(status.data);
+  const printsHere = (salesPoint?.printsHere ?? false) && documents.length > 0;
+  const documentsKey = documents.join(',');
 
+  // At once with the status the chip has read (no round trip between the sale and its print: issue 31's
+  // timing); the gateway prints at the seller's current sales point whatever it said, or says why not.
   useEffect(() => {
-    if (!printsHere || status.isFetching || printedSales.has(orderId)) return;
+    if (!printsHere || printedSales.has(orderId)) return;
     printedSales.add(orderId);
-    mutate({ orderId, locale });
-  }, [printsHere, status.isFetching, orderId, locale, mutate]);
+    mutate({ orderId, locale, documents: documentsKey.split(',') as Document[] });
+  }, [printsHere, orderId, locale, mutate, documentsKey]);
 
-  if (!salesPoint || !printsHere) return null;
+  const hint = unreachable ? (
+    <Alert color="yellow" variant="light" p="xs" data-testid="device-unsupported">
+      {t('deviceUnsupported')}
+    </Alert>
+  ) : null;
+  if (!salesPoint || !printsHere) return hint;
   const sent = print.data?.jobs ?? [];
   const jobs = sent.map((job) => status.data?.jobs.find((candidate) => candidate.id === job.id) ?? job);
   const outcome = outcomeOf(jobs);
   const error = jobs.find((job) => job.status === 'failed')?.error ?? '';
 
   return (
-    <Group gap="sm" justify="space-between" data-testid="sale-printing" data-outcome={print.isIdle ? 'none' : outcome}>
-      {print.isError ? (
-        <Alert color="red" variant="light" role="alert" p="xs">
-          {describeError(print.error, app)}
-        </Alert>
-      ) : print.isPending || (print.isSuccess && outcome === 'printing') ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" />
-          <Text size="sm">{t('printing', { name: salesPoint.name })}</Text>
-        </Group>
-      ) : print.isSuccess && outcome === 'printed' ? (
-        <Text size="sm" c="teal" role="status">
-          {t('printed', { name: salesPoint.name })}
-        </Text>
-      ) : print.isSuccess ? (
-        <Alert color="red" variant="light" role="alert" p="xs">
-          {t('printFailed', { error })}
-        </Alert>
-      ) : null}
-      <Button
-        variant="light"
-        onClick={() => mutate({ orderId, locale })}
-        loading={print.isPending}
-        data-testid="reprint"
+    <>
+      {hint}
+      <Group
+        gap="sm"
+        justify="space-between"
+        data-testid="sale-printing"
+        data-outcome={print.isIdle ? 'none' : outcome}
       >
-        {t('printAgain')}
-      </Button>
-    </Group>
+        {print.isError ? (
+          <Alert color="red" variant="light" role="alert" p="xs">
+            {describeError(print.error, app)}
+          </Alert>
+        ) : print.isPending || (print.isSuccess && outcome === 'printing') ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm">{t('printing', { name: salesPoint.name })}</Text>
+          </Group>
+        ) : print.isSuccess && outcome === 'printed' ? (
+          <Text size="sm" c="teal" role="status">
+            {t('printed', { name: salesPoint.name })}
+          </Text>
+        ) : print.isSuccess ? (
+          <Alert color="red" variant="light" role="alert" p="xs">
+            {t('printFailed', { error })}
+          </Alert>
+        ) : null}
+        <Button
+          variant="light"
+          onClick={() => mutate({ orderId, locale, documents })}
+          loading={print.isPending}
+          data-testid="reprint"
+        >
+          {t('printAgain')}
+        </Button>
+      </Group>
+    </>
   );
 }

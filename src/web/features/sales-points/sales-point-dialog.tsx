@@ -24,8 +24,9 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { SalesPoint } from '@/contract/sales-points';
+import { BAUD_RATES, type SalesPoint } from '@/contract/sales-points';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -38,11 +39,56 @@ import { salesPointsMessages } from './sales-points-messages';
 
 type Role = 'receipt' | 'ticket';
 
+const hex4 = (id: number) => id.toString(16).padStart(4, '0');
+
+/**
+ * A USB printer is chosen with the browser's device picker (WebUSB), here on the administrator's machine: its
+ * vendor and product ids are stored, and the seller's browser finds the same model by them.
+ */
+function UsbPrinterChoice({ role, form }: { role: Role; form: ReturnType<typeof useForm<SalesPointValues>> }) {
+  const t = useMessages(salesPointsMessages);
+  const [failure, setFailure] = useState<string | null>(null);
+  const vendorId = form.watch(`${role}VendorId`);
+  const productId = form.watch(`${role}ProductId`);
+  const error = form.formState.errors[`${role}VendorId`]?.message ?? failure;
+  const choose = async () => {
+    setFailure(null);
+    try {
+      const { pickUsbPrinter } = await import('../printing/public-device');
+      const chosen = await pickUsbPrinter();
+      form.setValue(`${role}VendorId`, chosen.vendorId, { shouldValidate: form.formState.isSubmitted });
+      form.setValue(`${role}ProductId`, chosen.productId, { shouldValidate: form.formState.isSubmitted });
+    } catch (cause) {
+      setFailure((cause as Error).message);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <Button variant="default" onClick={() => void choose()} data-testid={`${role}-usb-choose`}>
+          {t('usbChoose')}
+        </Button>
+        <Text size="sm" data-testid={`${role}-usb-chosen`}>
+          {vendorId !== null && productId !== null
+            ? t('usbChosen', { id: `${hex4(vendorId)}:${hex4(productId)}` })
+            : t('usbNone')}
+        </Text>
+      </Group>
+      {error ? (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** One printer's fields, shown when the sales point has that printer. */
 function PrinterFields({ printer: role, form }: { printer: Role; form: ReturnType<typeof useForm<SalesPointValues>> }) {
   const t = useMessages(salesPointsMessages);
   const { errors } = form.formState;
   const on = form.watch(`${role}Printer`);
+  const connection = form.watch(`${role}Connection`);
   const legend = role === 'receipt' ? t('receiptPrinter') : t('ticketPrinter');
   return (
     <Fieldset legend={legend}>
@@ -62,34 +108,81 @@ function PrinterFields({ printer: role, form }: { printer: Role; form: ReturnTyp
         />
         {on ? (
           <>
-            <Group grow align="flex-start">
-              <TextInput
-                label={t('host')}
-                description={t('hostHint')}
-                required
-                {...form.register(`${role}Host`)}
-                error={errors[`${role}Host`]?.message}
-                data-testid={`${role}-host`}
-              />
-              <Controller
-                control={form.control}
-                name={`${role}Port`}
-                render={({ field }) => (
-                  <NumberInput
-                    label={t('port')}
-                    required
-                    min={1}
-                    max={65535}
-                    allowDecimal={false}
+            <Controller
+              control={form.control}
+              name={`${role}Connection`}
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id={`${role}-connection-label`}>
+                    {t('connection')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby={`${role}-connection-label`}
+                    data={[
+                      { value: 'network', label: t('connectionNetwork') },
+                      { value: 'usb', label: t('connectionUsb') },
+                      { value: 'serial', label: t('connectionSerial') },
+                    ]}
                     value={field.value}
                     onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors[`${role}Port`]?.message}
-                    data-testid={`${role}-port`}
+                    data-testid={`${role}-connection`}
+                  />
+                  {field.value !== 'network' ? (
+                    <Text size="xs" c="dimmed">
+                      {t('deviceHint')}
+                    </Text>
+                  ) : null}
+                </Stack>
+              )}
+            />
+            {connection === 'network' ? (
+              <Group grow align="flex-start">
+                <TextInput
+                  label={t('host')}
+                  description={t('hostHint')}
+                  required
+                  {...form.register(`${role}Host`)}
+                  error={errors[`${role}Host`]?.message}
+                  data-testid={`${role}-host`}
+                />
+                <Controller
+                  control={form.control}
+                  name={`${role}Port`}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={t('port')}
+                      required
+                      min={1}
+                      max={65535}
+                      allowDecimal={false}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors[`${role}Port`]?.message}
+                      data-testid={`${role}-port`}
+                    />
+                  )}
+                />
+              </Group>
+            ) : connection === 'usb' ? (
+              <UsbPrinterChoice role={role} form={form} />
+            ) : (
+              <Controller
+                control={form.control}
+                name={`${role}BaudRate`}
+                render={({ field }) => (
+                  <Select
+                    label={t('baudRate')}
+                    data={BAUD_RATES.map(String)}
+                    allowDeselect={false}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? '9600')}
+                    error={errors[`${role}BaudRate`]?.message}
+                    data-testid={`${role}-baud-rate`}
                   />
                 )}
               />
-            </Group>
+            )}
             <Group grow align="flex-start">
               <Controller
                 control={form.control}

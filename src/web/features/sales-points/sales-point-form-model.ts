@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type SalesPoint, type SalesPointBody, salesPointBodySchema } from '@/contract/sales-points';
+import {
+  type PrinterConnection,
+  type SalesPoint,
+  type SalesPointBody,
+  salesPointBodySchema,
+} from '@/contract/sales-points';
 
 /**
  * The sales point form's values, flat (one field per input, as the app's forms are), and the body they make.
@@ -8,15 +13,23 @@ import { type SalesPoint, type SalesPointBody, salesPointBodySchema } from '@/co
 export interface SalesPointValues {
   name: string;
   receiptPrinter: boolean;
+  receiptConnection: PrinterConnection;
   receiptHost: string;
   receiptPort: number | string;
   receiptPaper: '80' | '58';
   receiptLanguage: 'esc-pos' | 'star-prnt';
+  receiptBaudRate: string;
+  receiptVendorId: number | null;
+  receiptProductId: number | null;
   ticketPrinter: boolean;
+  ticketConnection: PrinterConnection;
   ticketHost: string;
   ticketPort: number | string;
   ticketPaper: '80' | '58';
   ticketLanguage: 'esc-pos' | 'star-prnt';
+  ticketBaudRate: string;
+  ticketVendorId: number | null;
+  ticketProductId: number | null;
   cashDrawer: boolean;
   paymentMethodIds: string[];
   allowedRange: string;
@@ -24,15 +37,29 @@ export interface SalesPointValues {
 
 type Role = 'receipt' | 'ticket';
 
-const printerOf = (values: SalesPointValues, role: Role): SalesPointBody['receiptPrinter'] =>
-  values[`${role}Printer`]
-    ? {
+function printerOf(values: SalesPointValues, role: Role): SalesPointBody['receiptPrinter'] {
+  if (!values[`${role}Printer`]) return null;
+  const paper = { paperWidth: values[`${role}Paper`] === '58' ? 58 : 80, language: values[`${role}Language`] } as const;
+  switch (values[`${role}Connection`]) {
+    case 'usb':
+      // Unchosen ids stay missing, so the contract asks for the printer.
+      return {
+        connection: 'usb',
+        vendorId: values[`${role}VendorId`] as number,
+        productId: values[`${role}ProductId`] as number,
+        ...paper,
+      };
+    case 'serial':
+      return { connection: 'serial', baudRate: Number(values[`${role}BaudRate`]), ...paper };
+    default:
+      return {
+        connection: 'network',
         host: values[`${role}Host`].trim(),
         port: Number(values[`${role}Port`]),
-        paperWidth: values[`${role}Paper`] === '58' ? 58 : 80,
-        language: values[`${role}Language`],
-      }
-    : null;
+        ...paper,
+      };
+  }
+}
 
 export function bodyOf(values: SalesPointValues): SalesPointBody {
   return {
@@ -50,10 +77,14 @@ export function valuesOf(point: SalesPoint | null): SalesPointValues {
     const set = role === 'receipt' ? point?.receiptPrinter : point?.ticketPrinter;
     return {
       [`${role}Printer`]: Boolean(set),
-      [`${role}Host`]: set?.host ?? '',
-      [`${role}Port`]: set?.port ?? 9100,
+      [`${role}Connection`]: set?.connection ?? 'network',
+      [`${role}Host`]: set?.connection === 'network' ? set.host : '',
+      [`${role}Port`]: set?.connection === 'network' ? set.port : 9100,
       [`${role}Paper`]: set?.paperWidth === 58 ? '58' : '80',
       [`${role}Language`]: set?.language ?? 'esc-pos',
+      [`${role}BaudRate`]: String(set?.connection === 'serial' ? set.baudRate : 9600),
+      [`${role}VendorId`]: set?.connection === 'usb' ? set.vendorId : null,
+      [`${role}ProductId`]: set?.connection === 'usb' ? set.productId : null,
     };
   };
   return {
@@ -66,6 +97,16 @@ export function valuesOf(point: SalesPoint | null): SalesPointValues {
   } as SalesPointValues;
 }
 
+/** The form's field (after the role) of each printer setting. */
+const FIELD_OF: Record<string, string> = {
+  port: 'Port',
+  host: 'Host',
+  paperWidth: 'Paper',
+  baudRate: 'BaudRate',
+  vendorId: 'VendorId',
+  productId: 'VendorId',
+};
+
 /** The form's check: the contract's rules on the body, their messages put on the flat fields. */
 export const salesPointFormSchema = z.custom<SalesPointValues>().superRefine((values, context) => {
   const result = salesPointBodySchema.safeParse(bodyOf(values));
@@ -73,9 +114,7 @@ export const salesPointFormSchema = z.custom<SalesPointValues>().superRefine((va
   for (const issue of result.error.issues) {
     const [first, second] = issue.path;
     const role = first === 'receiptPrinter' ? 'receipt' : first === 'ticketPrinter' ? 'ticket' : null;
-    const field = role
-      ? `${role}${second === 'port' ? 'Port' : second === 'host' ? 'Host' : second === 'paperWidth' ? 'Paper' : 'Language'}`
-      : String(first);
+    const field = role ? `${role}${FIELD_OF[String(second)] ?? 'Language'}` : String(first);
     context.addIssue({ code: 'custom', message: issue.message, path: [field] });
   }
 });

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Printer, SalesPoint } from '@/contract/sales-points';
+import { type Printer, printerAddress, type SalesPoint } from '@/contract/sales-points';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
@@ -17,7 +17,7 @@ import { salesPointsMessages } from './sales-points-messages';
 
 const printerText = (printer: Printer | null, none: string) =>
   printer
-    ? `${printer.host}:${printer.port} · ${printer.paperWidth} mm · ${printer.language === 'esc-pos' ? 'ESC/POS' : 'Star'}`
+    ? `${printerAddress(printer)} · ${printer.paperWidth} mm · ${printer.language === 'esc-pos' ? 'ESC/POS' : 'Star'}`
     : none;
 
 /** `/sales-points`: the organisation's sales points, made and changed in a dialog, enabled and disabled. */
