@@ -15,6 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
