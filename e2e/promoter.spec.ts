@@ -66,7 +66,7 @@ test('a promoter sees only their production and its dashboard, without serious a
     if (response.status() === 403) refused.push(response.url());
   });
   await page.goto('/');
-  await expect(page).toHaveURL(/\/productions$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/production-sales$/, { timeout: 30_000 });
   await expect(navigation(page).locator('.foyer-nav-link')).toHaveText(['Producties']);
   const cards = page.getByTestId('production-card');
   await expect(cards).toHaveCount(1, { timeout: 30_000 });
@@ -81,7 +81,7 @@ test('a promoter sees only their production and its dashboard, without serious a
   expect(await seriousFindings(page)).toEqual([]);
 
   // Another production is one that does not exist, in the app as in the gateway.
-  await page.goto(`/productions/${other}`);
+  await page.goto(`/production-sales/${other}`);
   await expect(page.getByRole('heading', { level: 1, name: /bestaat niet/ })).toBeVisible();
   expect((await page.request.get(`/api/promoter/productions/${other}`)).status()).toBe(404);
   // The organisation's pages are not theirs, whatever the address bar says.

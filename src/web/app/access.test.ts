@@ -91,7 +91,7 @@ describe('what each role sees', () => {
   it('a promoter (a scoped role): their productions and their account only, and lands on the productions', () => {
     const session = sessionOf('promoter');
     expect(ids(session)).toEqual(['productions', 'account']);
-    expect(homePath(session)).toBe('/productions');
+    expect(homePath(session)).toBe('/production-sales');
   });
 });
 

@@ -1,3 +1,5 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { areaRoutes } from './area-routes';
 import { areas } from './areas';
@@ -10,5 +12,18 @@ describe('the two halves of each area', () => {
   it('an area has a navigation entry exactly when it has a home for it to lead to', () => {
     for (const menu of areas)
       expect([menu.area.id, menu.nav !== undefined]).toEqual([menu.area.id, menu.area.home !== undefined]);
+  });
+
+  it('no two areas claim one path: the router would show only the first (the promoter dashboard once took /productions/:id)', () => {
+    const paths = (routes: RouteObject[]): string[] =>
+      routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+    const deps = { queryClient: new QueryClient(), prefetch: () => undefined };
+    const claimed = areaRoutes.flatMap((area) => paths(area.routes(deps)).map((path) => `${path} (${area.id})`));
+    const byPath = new Map<string, string[]>();
+    for (const entry of claimed) {
+      const path = entry.split(' ')[0] ?? '';
+      byPath.set(path, [...(byPath.get(path) ?? []), entry]);
+    }
+    expect([...byPath.values()].filter((entries) => entries.length > 1)).toEqual([]);
   });
 });

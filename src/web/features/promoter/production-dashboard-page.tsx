@@ -74,7 +74,7 @@ function Dashboard({ dashboard }: { dashboard: ProductionDashboard }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Anchor component={Link} to="/productions" size="sm" className="foyer-no-print">
+          <Anchor component={Link} to="/production-sales" size="sm" className="foyer-no-print">
             {t('back')}
           </Anchor>
           <Title order={1}>{dashboard.title}</Title>
@@ -207,7 +207,7 @@ export function ProductionDashboardPage() {
         heading={1}
         title={t('notFound')}
         action={
-          <Anchor component={Link} to="/productions">
+          <Anchor component={Link} to="/production-sales">
             {t('back')}
           </Anchor>
         }

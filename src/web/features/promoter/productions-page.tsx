@@ -41,7 +41,7 @@ export function ProductionsPage() {
               >
                 <Anchor
                   component={Link}
-                  to={`/productions/${production.productionId}`}
+                  to={`/production-sales/${production.productionId}`}
                   fw={600}
                   aria-label={t('open', { title: production.title })}
                 >

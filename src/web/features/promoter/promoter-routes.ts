@@ -8,14 +8,14 @@ export const promoterRoutes: AreaRoutes = {
   id: 'productions',
   requires: ['reports:read'],
   withinScope: true,
-  home: '/productions',
+  home: '/production-sales',
   routes: () => [
     {
-      path: '/productions',
+      path: '/production-sales',
       lazy: async () => ({ Component: (await import('./productions-page')).ProductionsPage }),
     },
     {
-      path: '/productions/:productionId',
+      path: '/production-sales/:productionId',
       lazy: async () => ({ Component: (await import('./production-dashboard-page')).ProductionDashboardPage }),
     },
   ],
