@@ -18,7 +18,8 @@ test.slow();
  * round trip of each key would otherwise set the pace, not the scanner.
  */
 async function scan(page: Page, code: string) {
-  await page.waitForTimeout(150);
+  // A scanner starts after a pause (SCAN_THRESHOLDS.quietBeforeMs, 250 ms).
+  await page.waitForTimeout(400);
   const input = await page.context().newCDPSession(page);
   const start = Date.now() / 1000;
   const at = (index: number) => start + index * 0.004;

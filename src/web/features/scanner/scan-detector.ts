@@ -8,8 +8,10 @@
  * be typed after all — as soon as the burst turns out to be typing: a slow key, any other key, a pause, or an Enter
  * after too few keys. An Enter that ends a fast burst of at least `minLength` keys is a scan.
  *
- * A scanner starts after a pause: a key that follows another fast, without a burst under way (typing carried on
- * past a space, say — no code of ours has one), starts none, so fast typing of words ending in Enter is no scan.
+ * A scanner starts after a pause: a key that follows another within `quietBeforeMs`, without a burst under way
+ * (typing carried on past a space, say — no code of ours has one), starts none, so fast typing of words ending in
+ * Enter is no scan. The pause is a quarter of a second, not just the gap of a scan: synthetic typing (a test's,
+ * a password manager's) is as fast as a scanner, and a hiccup of the page mid-word once made its tail "a scan".
  */
 
 export interface ScanThresholds {
@@ -17,9 +19,11 @@ export interface ScanThresholds {
   maxGapMs: number;
   /** The fewest characters of a code (shorter bursts ending in Enter are typing: "2", Enter). */
   minLength: number;
+  /** How long no key must have come before a scan's first key. */
+  quietBeforeMs: number;
 }
 
-export const SCAN_THRESHOLDS: ScanThresholds = { maxGapMs: 50, minLength: 6 };
+export const SCAN_THRESHOLDS: ScanThresholds = { maxGapMs: 50, minLength: 6, quietBeforeMs: 250 };
 
 /** What becomes of a key: it passes, it is held back (part of a burst), or it ends a scan. */
 export type KeyVerdict =
@@ -46,7 +50,7 @@ export class ScanDetector {
    */
   key(key: string, at: number): KeyVerdict {
     const release = this.expire(at);
-    const streak = this.#lastAny !== null && at - this.#lastAny <= this.thresholds.maxGapMs;
+    const streak = this.#lastAny !== null && at - this.#lastAny <= this.thresholds.quietBeforeMs;
     this.#lastAny = at;
     if (this.#keys.length === 0 && streak) return { action: 'pass', release };
     if (key === 'Enter') {
