@@ -146,7 +146,7 @@ test.describe('staff administration', () => {
     await card.getByRole('button', { name: `${roleName} bewerken` }).click();
     const editing = page.getByRole('dialog', { name: `Rol ${roleName}` });
     await editing.getByRole('textbox', { name: 'Naam van de rol' }).fill('manager');
-    await editing.getByRole('button', { name: 'Opslaan' }).click();
+    await editing.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(editing.getByRole('textbox', { name: 'Naam van de rol' })).toHaveAccessibleDescription(
       'Er is al een rol met deze naam',
     );
@@ -267,14 +267,14 @@ test.describe('staff administration', () => {
     await expect(dialog.getByRole('checkbox', { name: /Klanten aanmaken en bewerken/ })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: /Klanten aanmaken en bewerken/ })).toBeDisabled();
     await dialog.getByRole('textbox', { name: /Langste sessie/ }).fill('600');
-    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toContainText('Sessie duurt hooguit 600 min.');
     await expect(card).toContainText('8 van 20 rechten');
     // Back as it was, for the other tests on this server.
     await card.getByRole('button', { name: 'Marketing bewerken' }).click();
     await dialog.getByRole('textbox', { name: /Langste sessie/ }).fill('');
-    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(card).not.toContainText('Sessie duurt hooguit');
   });
 
