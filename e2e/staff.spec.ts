@@ -363,7 +363,7 @@ test.describe('staff administration', () => {
     });
   });
 
-  test('the three pages are links: Tab reaches them and Enter opens them', async ({ page, baseURL }) => {
+  test('the four pages are links: Tab reaches them and Enter opens them', async ({ page, baseURL }) => {
     await signInAsAdmin(page, baseURL);
     await page.goto('/staff');
     const sections = page.getByRole('navigation', { name: 'Team en toegang' });
@@ -371,6 +371,8 @@ test.describe('staff administration', () => {
     await sections.getByRole('link', { name: 'Medewerkers' }).focus();
     await page.keyboard.press('Tab');
     await expect(sections.getByRole('link', { name: 'Rollen' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(sections.getByRole('link', { name: 'Single sign-on' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(sections.getByRole('link', { name: 'Verbinding' })).toBeFocused();
     await page.keyboard.press('Enter');
