@@ -138,8 +138,12 @@ export class NotificationListener implements Listening {
  * must not mind a notice twice). A `sync` on any one of them proves that every notice committed before it has
  * arrived, so it takes one without a round trip under way: callers start a round trip of their own at once
  * instead of queueing behind one in flight and then the next — on a busy machine, where a backend waits its
- * turn for a core, that queue doubled the wait. Up while any member is; a member lost or back is reported
- * as a change of the connection all the same (whoever keeps things by the notices starts over).
+ * turn for a core, that queue doubled the wait.
+ *
+ * Up only while every member is. A member that joins late proves nothing about notices committed before its
+ * LISTEN (only the others heard those, and may not have handed them over yet), so whoever keeps things by the
+ * notices must start over when it joins; reporting up only once all are up makes that one start, not one per
+ * member as they connect one by one after a start (each a cleared cache, and a read a test saw as a miss).
  */
 export class ListeningGroup implements Listening {
   readonly #members: NotificationListener[];
@@ -147,6 +151,7 @@ export class ListeningGroup implements Listening {
 
   constructor(size: number, member: (handlers: ListenHandlers) => NotificationListener, handlers: ListenHandlers) {
     let up = 0;
+    let reported = false;
     this.#members = Array.from({ length: size }, () => {
       let memberUp = false;
       return member({
@@ -154,7 +159,10 @@ export class ListeningGroup implements Listening {
         connection: (isUp) => {
           if (isUp !== memberUp) up += isUp ? 1 : -1;
           memberUp = isUp;
-          handlers.connection(up > 0);
+          const allUp = up === size;
+          if (allUp === reported) return;
+          reported = allUp;
+          handlers.connection(allUp);
         },
       });
     });
