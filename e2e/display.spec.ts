@@ -113,6 +113,13 @@ test.describe("the buyer's screen", () => {
     expect(shift.status()).toBe(201);
     await openBoxOffice(seller, url, `/box-office?event=${eventId}&view=quantity`, BOX_OFFICE);
     await expect(seller.getByTestId('ticket-quantity')).toBeVisible();
+    // The seller can pair another screen from the shift bar: a code for the sales point of their shift.
+    await seller.getByTestId('pair-buyer-screen').click();
+    const pairing = seller.getByRole('dialog', { name: 'Klantscherm koppelen aan Kassa 1' });
+    await pairing.getByTestId('display-new-code').click();
+    await expect(pairing.getByTestId('display-pairing-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await seller.keyboard.press('Escape');
+    await expect(pairing).toBeHidden();
     await seller.getByRole('heading', { name: 'Kaarten' }).focus();
     await seller.keyboard.press('2');
     await seller.keyboard.press('Enter');

@@ -89,7 +89,11 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerConnectionRoutes(routes, deps);
   registerAuditRoutes(routes, deps);
   registerDeskRoutes(routes, deps);
-  registerShiftRoutes(routes, { ...deps, clientAddressOf });
+  registerShiftRoutes(routes, {
+    ...deps,
+    clientAddressOf,
+    closedAtSalesPoint: (organisationId, salesPointId) => displays.clear(organisationId, salesPointId),
+  });
   registerSalesPointRoutes(routes, { db: deps.db, clientAddressOf });
   registerDisplayRoutes(routes, { db: deps.db, throttle: deps.throttle, clientAddressOf }, displays);
   registerPrintingRoutes(routes, deps);

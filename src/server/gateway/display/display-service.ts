@@ -210,6 +210,15 @@ export class DisplayService {
     return { version };
   }
 
+  /**
+   * The sales point's shift has closed: its screens show the welcome at once, not the last sale until that
+   * lapses (a stored screen changes, so streams on every instance are woken).
+   */
+  async clear(organisationId: number, salesPointId: number): Promise<void> {
+    await storeScreen(this.deps.db, organisationId, salesPointId, IDLE, SHOWN_SECONDS.idle);
+    this.deps.wakeups.changed(salesPointId);
+  }
+
   /** What the display's screen shows now; null once its session is revoked. */
   read(display: DisplayPrincipal): Promise<StoredScreen | null> {
     return readScreen(this.deps.db, display.displayId);

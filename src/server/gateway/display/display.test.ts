@@ -260,6 +260,36 @@ describeEachDatabase("the buyer's screen", (database) => {
     expect(await expectJson<Published>(await publish(manager, CART))).toEqual({ version: null });
   });
 
+  it('shows the welcome at once when the shift at the sales point closes, not the last sale until it lapses', async () => {
+    const events = new EventReader(await asDisplay(kassaCookie, `/api/display/${kassa.id}/events`));
+    try {
+      await events.screen();
+      await expectJson<Published>(await publish(seller, CART));
+      expect((await events.screen()).screen.phase).toBe('cart');
+      const { shift } = await expectJson<{ shift: { id: number } }>(await seller.request('/api/shifts/current'));
+      const started = Date.now();
+      await expectJson(
+        await seller.request(`/api/shifts/${shift.id}/close`, {
+          method: 'POST',
+          json: { countedCashCents: 0, countedCardCents: 0 },
+        }),
+      );
+      expect((await events.screen(5_000)).screen).toEqual({ phase: 'idle', totalCents: 0 });
+      // Woken by the close, not by the 15 s heartbeat.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await events.close();
+    }
+    // A new shift for the tests after this one.
+    await expectJson(
+      await seller.request('/api/shifts', {
+        method: 'POST',
+        json: { salesPointId: kassa.id, desk: 'x', openingFloatCents: 0, timeZone: 'Europe/Amsterdam' },
+      }),
+      201,
+    );
+  });
+
   it.runIf(database === 'postgres')('wakes a stream held by another instance through LISTEN/NOTIFY', async () => {
     const otherInstance = createGatewayApp(gateway.deps).app;
     const response = await otherInstance.request(`http://127.0.0.1:8080/display/${kassa.id}/events`, {

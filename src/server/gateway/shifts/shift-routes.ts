@@ -34,9 +34,12 @@ const shiftIdOf = (c: Context) => {
 /** The routes of shifts and cash-up (the rules: shift-service.ts). */
 export function registerShiftRoutes(
   routes: SecuredRoutes,
-  deps: ShiftDeps & { clientAddressOf(c: Context): string },
+  deps: ShiftDeps & {
+    clientAddressOf(c: Context): string;
+    closedAtSalesPoint?(organisationId: number, salesPointId: number): Promise<void>;
+  },
 ): void {
-  const shifts = new ShiftService(deps.db, deps.log);
+  const shifts = new ShiftService(deps.db, deps.log, deps.closedAtSalesPoint);
   const callerOf = (c: Context<GatewayEnv>): ShiftCaller => ({
     principal: c.get('principal'),
     address: deps.clientAddressOf(c),

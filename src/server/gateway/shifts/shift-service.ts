@@ -186,6 +186,8 @@ export class ShiftService {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    /** Told after a shift at a sales point has closed (the buyer's screens there go back to the welcome). */
+    private readonly closedAtSalesPoint?: (organisationId: number, salesPointId: number) => Promise<void>,
   ) {}
 
   /** The desks and sales points to choose from and, for a reviewer, the sellers to filter by. */
@@ -448,6 +450,12 @@ export class ShiftService {
     if (outcome === 'closed-already') throw new ConflictError('This shift is closed already.');
     if (outcome === 'sales-changed') {
       throw new ConflictError('A sale joined this shift while it was being closed: check the totals again.');
+    }
+    if (summary.salesPointId !== null && this.closedAtSalesPoint) {
+      // The shift is closed and counted whatever happens here: a screen not cleared lapses by itself.
+      await this.closedAtSalesPoint(organisationId, summary.salesPointId).catch((error: unknown) =>
+        this.log.warn({ err: error, shiftId: summary.id }, 'the buyer’s screens of a closed shift were not cleared'),
+      );
     }
   }
 }

@@ -37,6 +37,8 @@ export const displayMessages = defineMessages(
     screensIntro:
       'Een tablet of tweede monitor toont de koper de winkelwagen, het totaal en de betaal-QR. Open {url} op het apparaat en typ de code.',
     newCode: 'Koppelcode maken',
+    pairScreen: 'Klantscherm koppelen',
+    pairScreenTitle: 'Klantscherm koppelen aan {name}',
     codeExpires: 'Geldig tot {time}, één keer te gebruiken.',
     noScreens: 'Nog geen gekoppelde schermen.',
     pairedAt: 'Gekoppeld',
@@ -82,6 +84,8 @@ export const displayMessages = defineMessages(
     screensIntro:
       'A tablet or second monitor shows the buyer the cart, the total and the payment QR. Open {url} on the device and type the code.',
     newCode: 'Make a pairing code',
+    pairScreen: 'Pair a buyer’s screen',
+    pairScreenTitle: 'Pair a buyer’s screen with {name}',
     codeExpires: 'Valid until {time}, for one use.',
     noScreens: 'No paired screens yet.',
     pairedAt: 'Paired',

@@ -1,5 +1,4 @@
-import { Alert, Button, Code, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Code.css';
+import { Alert, Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -8,13 +7,11 @@ import { useState } from 'react';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
-import { formatDateTime, formatTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { displayMessages } from './display-messages';
-import { displayQueries, usePairingCode, useRevokeDisplay } from './display-queries';
-
-/** The code as shown: two groups of four, easier to read out and type. */
-const grouped = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+import { displayQueries, useRevokeDisplay } from './display-queries';
+import { PairingCodePanel } from './pairing-code-panel';
 
 /**
  * A sales point's buyer's screens (its settings): a pairing code to pair another, the paired ones with when
@@ -25,9 +22,7 @@ function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name
   const app = useMessages(appMessages);
   const { locale } = useLocale();
   const list = useQuery(displayQueries.ofSalesPoint(salesPoint.id));
-  const code = usePairingCode(salesPoint.id);
   const revoke = useRevokeDisplay(salesPoint.id);
-  const url = `${window.location.origin}/display`;
   return (
     <Modal
       opened
@@ -37,26 +32,10 @@ function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       <Stack gap="md">
-        <Text size="sm">{t('screensIntro', { url })}</Text>
-        <Group>
-          <Button onClick={() => code.mutate()} loading={code.isPending} data-testid="display-new-code">
-            {t('newCode')}
-          </Button>
-          {code.data ? (
-            <Stack gap={0} aria-live="polite">
-              <Text fw={600}>
-                {t('code')}:{' '}
-                <Code fz="xl" data-testid="display-pairing-code">
-                  {grouped(code.data.code)}
-                </Code>
-              </Text>
-              <Text size="sm">{t('codeExpires', { time: formatTime(code.data.expiresAt, locale) })}</Text>
-            </Stack>
-          ) : null}
-        </Group>
-        {code.isError || revoke.isError ? (
+        <PairingCodePanel salesPointId={salesPoint.id} />
+        {revoke.isError ? (
           <Alert color="red" variant="light" role="alert">
-            {describeError(code.error ?? revoke.error, app)}
+            {describeError(revoke.error, app)}
           </Alert>
         ) : null}
         {list.isPending ? (

@@ -7,6 +7,7 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { PairScreenButton } from '../display/public';
 import { eurosOf } from './shift-model';
 import { shiftKeys, shiftQueries } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
@@ -100,6 +101,9 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
           </Text>
         </div>
         <Group gap="xs">
+          {shift.salesPointId !== null ? (
+            <PairScreenButton salesPoint={{ id: shift.salesPointId, name: shift.desk.name }} />
+          ) : null}
           <Button component={Link} to={`/shifts/${shift.id}`} variant="default" size="sm">
             {t('viewShift')}
           </Button>
