@@ -19,7 +19,7 @@ import { embeddedService } from '../service-connection';
 /**
  * Buyers' contact details as a generated matrix (issue 33 item 5, the accounting preset): every preset role ×
  * every answer of the gateway that lists orders or their buyers (the order analysis and its CSV, the exports
- * in each shape, the forwarded order list and exports, the scheduled files) → the buyers' emails, phones and
+ * in each shape, a production's dashboard, the forwarded order list and exports, the scheduled files) → the buyers' emails, phones and
  * addresses are in the answer if and only if the role has customers:contact; a role that may not call the
  * endpoint at all is refused (403).
  */
@@ -78,12 +78,28 @@ describeEachDatabase('buyers’ contact details in reports and exports, per role
     return emails.some((email) => lower.includes(email)) || CONTACT_KEYS.test(text);
   };
 
+  /** A production whose dashboard lists orders of buyers with an email (as the administrator sees it). */
+  const productionWithBuyers = async () => {
+    const admin = browsers.get('administrator') as TestBrowser;
+    const { productions } = (await (await admin.request('/api/promoter/productions')).json()) as {
+      productions: { productionId: number }[];
+    };
+    for (const { productionId } of productions) {
+      const dashboard = (await (await admin.request(`/api/promoter/productions/${productionId}`)).json()) as {
+        lastOrders: { buyerEmail: string | null }[];
+      };
+      if (dashboard.lastOrders.some((order) => order.buyerEmail)) return productionId;
+    }
+    throw new Error('no production with buyers');
+  };
+
   it('every preset × every order answer: contact details if and only if the role has customers:contact', async () => {
     expect(emails.length).toBeGreaterThan(0);
     const { rows } = await gateway.db.query<{ first: string; last: string }>(
       `select min(order_day)::text as first, max(order_day)::text as last from gateway.mirror_orders`,
     );
     const period = `from=${rows[0]?.first}&to=${rows[0]?.last}`;
+    const production = await productionWithBuyers();
     const endpoints: Endpoint[] = [
       { name: 'order analysis', path: `/api/reports/orders?${period}` },
       { name: 'order analysis CSV', path: `/api/reports/orders/export.csv?${period}` },
@@ -93,6 +109,7 @@ describeEachDatabase('buyers’ contact details in reports and exports, per role
       run('orders', 'seat', 'jsonl'),
       run('waitinglist', 'order', 'csv'),
       run('waitinglist', 'order', 'jsonl'),
+      { name: 'production dashboard', path: `/api/promoter/productions/${production}` },
       { name: 'forwarded order list', path: `/api/v1/${DEMO.client}/partner/order` },
       {
         name: 'forwarded orders export',
