@@ -5,7 +5,6 @@
  */
 export {
   buyerByName,
-  type ContactCut,
   recordWithoutContact,
   seesBuyerContact,
   withoutContactColumns,
