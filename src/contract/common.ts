@@ -10,6 +10,10 @@ export const errorBodySchema = z
   .object({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Why a 403 refused, where the app words it itself: `outside-networks` (a role's address rules). */
+    refusal: z.string().optional(),
+    /** With `outside-networks`: the address the connection came from, as the gateway sees it. */
+    address: z.string().optional(),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -92,7 +92,8 @@ export const reportRowSchema = z.object({
   customerId: z.number().nullable(),
   /** "Jan de Vries", or '' when the customer is not (yet) in the mirror. */
   customerName: z.string(),
-  email: z.string(),
+  /** Absent for a person without customers:contact (buyers by name only). */
+  email: z.string().optional(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 

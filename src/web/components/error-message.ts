@@ -11,6 +11,9 @@ export function describeError(error: unknown, t: Translate<AppKey>): string {
     case 'network':
       return t('errorNetwork');
     case 'forbidden':
+      if (error.refusal?.kind === 'outside-networks') {
+        return t('errorOutsideNetworks', { address: error.refusal.address ?? '?' });
+      }
       // The gateway says which permission the person's role lacks.
       return error.message || t('errorForbidden');
     case 'notFound':

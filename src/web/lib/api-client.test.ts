@@ -68,6 +68,20 @@ describe('ApiClient', () => {
     });
   });
 
+  it('carries the reason of an address refusal, with the address, for the app to word', async () => {
+    const { client } = clientWith([
+      json(403, {
+        message: 'Your role (Box office) may be used only…',
+        refusal: 'outside-networks',
+        address: '198.51.100.7',
+      }),
+    ]);
+    await expect(client.get('/partner/event', { schema: z.unknown() })).rejects.toMatchObject({
+      kind: 'forbidden',
+      refusal: { kind: 'outside-networks', address: '198.51.100.7' },
+    });
+  });
+
   it('makes one attempt and reports a 429 with its Retry-After (retrying is retry-policy.ts)', async () => {
     const { client, calls } = clientWith([json(429, { message: 'slow' }, { 'retry-after': '2' })]);
     await expect(client.get('/partner/hall', { schema: z.unknown() })).rejects.toMatchObject({

@@ -23,6 +23,7 @@ export interface ApiErrorInit {
   status?: number;
   fieldErrors?: Record<string, string[]>;
   retryAfterSeconds?: number;
+  refusal?: { kind: string; address?: string | undefined } | undefined;
   cause?: unknown;
 }
 
@@ -35,6 +36,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   /** 429 only: seconds to wait before the next attempt. */
   readonly retryAfterSeconds: number | undefined;
+  /** 403 only: the gateway's own reason where the app words it (`outside-networks`: a role's address rules). */
+  readonly refusal: { kind: string; address?: string | undefined } | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.fieldErrors = init.fieldErrors ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.refusal = init.refusal;
   }
 
   /** Worth trying again without changing the request: the failure was transient. */
@@ -98,5 +102,9 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     message: typeof body.message === 'string' && body.message ? body.message : `Request failed (${response.status})`,
     fieldErrors,
     retryAfterSeconds: kind === 'rateLimited' ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+    refusal:
+      typeof body.refusal === 'string'
+        ? { kind: body.refusal, address: typeof body.address === 'string' ? body.address : undefined }
+        : undefined,
   });
 }

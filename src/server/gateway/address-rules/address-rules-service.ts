@@ -49,7 +49,7 @@ export class AddressGate implements RequestGate {
       );
     }
     const message = outsideNetworksMessage(principal.role.name, address);
-    return new GatewayError(403, message, { extra: { refusal: OUTSIDE_NETWORKS } });
+    return new GatewayError(403, message, { extra: { refusal: OUTSIDE_NETWORKS, address } });
   }
 }
 

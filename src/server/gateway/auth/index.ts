@@ -29,7 +29,7 @@ export { issueToken } from './one-time-token-store';
 export { registerPasskeyRoutes } from './passkey-routes';
 export { hashPassword } from './passwords';
 export { registerSessionRoutes } from './session-routes';
-export { SessionStore } from './session-store';
+export { endSessionsNotThrough, SessionStore } from './session-store';
 export { sessionView } from './session-view';
 export { answerSignIn } from './sign-in-answer';
 export { accountThrottleKey, DEFAULT_THROTTLE, SignInThrottle, type ThrottleLimits } from './sign-in-throttle';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Database, readUntilNextWrite } from '../../db/database';
+import { type Database, type Queryable, readUntilNextWrite } from '../../db/database';
 import { SESSION_MAX_AGE_SECONDS, type SessionAhead, type SessionResolver } from '../access';
 import type { Permission } from '../permissions';
 import type { Principal, SignInMethod } from '../principal';
@@ -270,6 +270,27 @@ export class SessionStore implements SessionResolver {
     const expected = Buffer.from(this.#sign(id), 'base64url');
     return presented.length === expected.length && timingSafeEqual(presented, expected) ? id : null;
   }
+}
+
+/**
+ * Ends the live sessions of an organisation's people that were not started through `method`, but those of
+ * accounts whose role is `sparedRoleKey`: in the caller's transaction (single sign-on made required). How
+ * many it ended. Every instance hears of it as of a sign-out (the sessions' trigger).
+ */
+export async function endSessionsNotThrough(
+  tx: Queryable,
+  organisationId: number,
+  method: SignInMethod,
+  sparedRoleKey: string,
+): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update gateway.sessions s set ended_at = now()
+      where s.ended_at is null and s.method <> $2
+        and s.account_id in (select a.id from gateway.accounts a join gateway.roles r on r.id = a.role_id
+                              where a.organisation_id = $1 and r.key <> $3)`,
+    [organisationId, method, sparedRoleKey],
+  );
+  return rowCount;
 }
 
 export interface SessionSummary {

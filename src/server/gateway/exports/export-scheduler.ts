@@ -10,6 +10,7 @@ import { recordAudit } from '../audit';
 import type { Organisations } from '../connection';
 import type { ServiceConnection } from '../service-connection';
 import { UpstreamClient } from '../upstream';
+import { holdsBuyerContact } from './contact-layout';
 import { chooseSource } from './export-sources';
 import {
   claimDueSchedule,
@@ -168,7 +169,7 @@ export class ExportScheduler {
       settings.mode === 'changes' ? await readWatermark(db, organisationId, scheduleStream(schedule.id)) : null;
     const upstream = UpstreamClient.forOrganisation(this.#options, access);
     const source = await chooseSource(db, upstream, settings.kind, since ? new Date(since.atMs) : null);
-    const encoder = encoderOf(settings);
+    const encoder = encoderOf(settings, schedule.buyerContact);
     const fileName = await this.#freeName(
       organisationId,
       exportFileName(access.clientName, settings, encoder.extension, startedAt, schedule.timeZone),
@@ -178,7 +179,13 @@ export class ExportScheduler {
     const handle = await open(onDisk.path, 'w');
     let result: ExportResult;
     try {
-      result = await runExport({ source, settings, since, write: async (text) => void (await handle.write(text)) });
+      result = await runExport({
+        source,
+        settings,
+        contact: schedule.buyerContact,
+        since,
+        write: async (text) => void (await handle.write(text)),
+      });
     } finally {
       await handle.close();
     }
@@ -210,6 +217,7 @@ export class ExportScheduler {
           sinceAt: file.sinceAt,
           watermarkAt: result.next?.at ?? file.sinceAt,
           source: file.source,
+          buyerContact: holdsBuyerContact(settings.kind, schedule.buyerContact),
         },
         this.#holder,
       );

@@ -24,6 +24,7 @@ import type { Database, Queryable } from '../../db/database';
 import { refusal } from '../access';
 import type { RequestAuditEntry } from '../audit';
 import { accountNames } from '../auth';
+import { seesBuyerContact } from '../buyer-contact';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableError } from '../errors';
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
@@ -140,7 +141,8 @@ export class ExportService {
     }
     const sinceAt = since ? new Date(since.atMs) : null;
     const source = await chooseSource(this.db, who.upstream(), settings.kind, sinceAt);
-    const encoder = encoderOf(settings);
+    const contact = seesBuyerContact(principal.permissions);
+    const encoder = encoderOf(settings, contact);
     const fileName = exportFileName(
       principal.clientName,
       { ...settings, mode: since ? 'changes' : 'full' },
@@ -165,11 +167,12 @@ export class ExportService {
           changedSince: sinceAt?.toISOString() ?? null,
           source: source.source,
           records: source.total,
+          buyerContact: contact,
         },
       });
       return id;
     });
-    const body = this.#stream(runId, { source, settings, since });
+    const body = this.#stream(runId, { source, settings, contact, since });
     return { runId, fileName, mimeType: encoder.mimeType, records: source.total, source: source.source, body };
   }
 
@@ -235,7 +238,16 @@ export class ExportService {
     requireKind(principal, input.kind);
     const id = await this.db.transaction(async (tx) => {
       const next = nextRunAt(input.timeOfDay, input.timeZone, new Date());
-      const created = await store.insertSchedule(tx, principal.organisationId, input, next, principal.accountId);
+      // Its files carry buyers' contact details as far as the person saving it sees them.
+      const contact = seesBuyerContact(principal.permissions);
+      const created = await store.insertSchedule(
+        tx,
+        principal.organisationId,
+        input,
+        next,
+        principal.accountId,
+        contact,
+      );
       await auditSchedule(who, tx, created, 201, { op: 'create', ...input });
       return created;
     });
@@ -249,7 +261,14 @@ export class ExportService {
     requireKind(principal, input.kind);
     await this.db.transaction(async (tx) => {
       const next = nextRunAt(input.timeOfDay, input.timeZone, new Date());
-      await store.updateSchedule(tx, principal.organisationId, id, input, next);
+      await store.updateSchedule(
+        tx,
+        principal.organisationId,
+        id,
+        input,
+        next,
+        seesBuyerContact(principal.permissions),
+      );
       // Another kind or shape is another feed: its watermark starts again.
       if (input.kind !== current.kind || input.rows !== current.rows) {
         await store.forgetWatermark(tx, principal.organisationId, scheduleStream(id));
@@ -282,10 +301,10 @@ export class ExportService {
     return this.#schedule(principal, id);
   }
 
-  /** The files the schedules wrote, of the kinds the person may export. */
+  /** The files the schedules wrote, of the kinds the person may export (with buyers' contact details only if they see them). */
   files({ principal }: ExportRequester): Promise<ExportFile[]> {
     const kinds = EXPORT_KINDS.filter((kind) => mayExport(kind, principal.permissions));
-    return store.listFiles(this.db, principal.organisationId, kinds);
+    return store.listFiles(this.db, principal.organisationId, kinds, seesBuyerContact(principal.permissions));
   }
 
   /** A scheduled file from EXPORT_DIR, its download audited. */
@@ -294,6 +313,9 @@ export class ExportService {
     const file = await store.findFile(this.db, principal.organisationId, id);
     if (!file || !this.scheduler) throw new NotFoundError('No such file');
     requireKind(principal, file.kind);
+    if (file.buyerContact && !seesBuyerContact(principal.permissions)) {
+      throw new ForbiddenError(refusal(['customers:contact'], principal));
+    }
     const path = join(this.scheduler.dir, String(principal.organisationId), file.fileName);
     const size = await stat(path).then(
       (info) => info.size,

@@ -238,12 +238,13 @@ export async function insertSchedule(
   input: ScheduleInput,
   nextRunAt: Date,
   createdBy: number,
+  buyerContact: boolean,
 ): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `insert into gateway.export_schedules (organisation_id, kind, row_shape, format, delimiter, mode, time_of_day,
-       time_zone, enabled, next_run_at, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-    [organisationId, ...settingsParams(input), nextRunAt, createdBy],
+       time_zone, enabled, next_run_at, created_by, buyer_contact)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    [organisationId, ...settingsParams(input), nextRunAt, createdBy, buyerContact],
   );
   return Number(rows[0]?.id);
 }
@@ -254,12 +255,13 @@ export async function updateSchedule(
   id: number,
   input: ScheduleInput,
   nextRunAt: Date,
+  buyerContact: boolean,
 ): Promise<void> {
   await db.query(
     `update gateway.export_schedules set kind = $3, row_shape = $4, format = $5, delimiter = $6, mode = $7,
-            time_of_day = $8, time_zone = $9, enabled = $10, next_run_at = $11
+            time_of_day = $8, time_zone = $9, enabled = $10, next_run_at = $11, buyer_contact = $12
       where id = $1 and organisation_id = $2`,
-    [id, organisationId, ...settingsParams(input), nextRunAt],
+    [id, organisationId, ...settingsParams(input), nextRunAt, buyerContact],
   );
 }
 
@@ -282,6 +284,8 @@ export interface DueSchedule {
   settings: ExportSettings;
   timeOfDay: string;
   timeZone: string;
+  /** Whether its files carry buyers' contact details: the person who saved it sees them. */
+  buyerContact: boolean;
 }
 
 /**
@@ -304,6 +308,7 @@ export async function claimDueSchedule(
     mode: ExportSettings['mode'];
     time_of_day: string;
     time_zone: string;
+    buyer_contact: boolean;
   }>(
     `update gateway.export_schedules s
         set lease_holder = $1, lease_expires_at = now() + make_interval(mins => ${Number(leaseMinutes)})
@@ -311,7 +316,7 @@ export async function claimDueSchedule(
                      for update skip locked)
         and ${due}
       returning s.id, s.organisation_id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day,
-                s.time_zone`,
+                s.time_zone, s.buyer_contact`,
     [holder],
   );
   const row = rows[0];
@@ -322,6 +327,7 @@ export async function claimDueSchedule(
     settings: { kind: row.kind, rows: row.row_shape, format: row.format, delimiter: row.delimiter, mode: row.mode },
     timeOfDay: row.time_of_day,
     timeZone: row.time_zone,
+    buyerContact: row.buyer_contact,
   };
 }
 
@@ -357,10 +363,12 @@ export async function releaseAfterFailure(
 
 // ---- files ----
 
+/** The files of `kinds`; with `buyerContact` false, only those that hold no buyers' contact details. */
 export async function listFiles(
   db: Queryable,
   organisationId: number,
   kinds: readonly ExportKind[],
+  buyerContact: boolean,
 ): Promise<ExportFile[]> {
   const { rows } = await db.query<{
     id: string;
@@ -378,9 +386,9 @@ export async function listFiles(
     source: 'mirror' | 'service';
     created_at: Date;
   }>(
-    `select * from gateway.export_files where organisation_id = $1 and kind = any($2)
+    `select * from gateway.export_files where organisation_id = $1 and kind = any($2) and ($3 or not buyer_contact)
       order by created_at desc, id desc limit 200`,
-    [organisationId, kinds],
+    [organisationId, kinds, buyerContact],
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -405,6 +413,7 @@ export interface StoredFile {
   fileName: string;
   format: ExportSettings['format'];
   rows: ExportSettings['rows'];
+  buyerContact: boolean;
 }
 
 export async function findFile(db: Queryable, organisationId: number, id: number): Promise<StoredFile | null> {
@@ -413,12 +422,21 @@ export async function findFile(db: Queryable, organisationId: number, id: number
     file_name: string;
     format: ExportSettings['format'];
     row_shape: ExportSettings['rows'];
-  }>('select kind, file_name, format, row_shape from gateway.export_files where id = $1 and organisation_id = $2', [
-    id,
-    organisationId,
-  ]);
+    buyer_contact: boolean;
+  }>(
+    `select kind, file_name, format, row_shape, buyer_contact from gateway.export_files
+      where id = $1 and organisation_id = $2`,
+    [id, organisationId],
+  );
   const row = rows[0];
-  return row ? { kind: row.kind, fileName: row.file_name, format: row.format, rows: row.row_shape } : null;
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    fileName: row.file_name,
+    format: row.format,
+    rows: row.row_shape,
+    buyerContact: row.buyer_contact,
+  };
 }
 
 export async function fileNameTaken(db: Queryable, organisationId: number, fileName: string): Promise<boolean> {
@@ -441,14 +459,16 @@ export interface WrittenFile {
   sinceAt: Date | null;
   watermarkAt: Date | string | null;
   source: 'mirror' | 'service';
+  /** Whether the file holds buyers' contact details. */
+  buyerContact: boolean;
 }
 
 /** Lists the file, only while `holder` still holds its schedule's lease; its id, or null when it lost it. */
 export async function insertScheduledFile(db: Queryable, file: WrittenFile, holder: string): Promise<number | null> {
   const { rows } = await db.query<{ id: string }>(
     `insert into gateway.export_files (organisation_id, schedule_id, kind, row_shape, format, mode, file_name,
-       bytes, row_count, record_count, since_at, watermark_at, source)
-     select $1, s.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from gateway.export_schedules s
+       bytes, row_count, record_count, since_at, watermark_at, source, buyer_contact)
+     select $1, s.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15 from gateway.export_schedules s
       where s.id = $2 and s.lease_holder = $14
      returning id`,
     [
@@ -466,6 +486,7 @@ export async function insertScheduledFile(db: Queryable, file: WrittenFile, hold
       file.watermarkAt,
       file.source,
       holder,
+      file.buyerContact,
     ],
   );
   return rows[0] ? Number(rows[0].id) : null;

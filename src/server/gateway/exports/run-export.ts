@@ -1,5 +1,6 @@
 import type { ExportSettings } from '@/contract/exports';
 import { localDate, localTime } from '../../time';
+import { cutsBuyerContact, layoutWithoutContact } from './contact-layout';
 import { type ChunkEncoder, encoderFor } from './export-encoding';
 import {
   clientTypesLayout,
@@ -38,8 +39,17 @@ export function exportPlan(settings: Pick<ExportSettings, 'kind' | 'rows'>): Exp
   }
 }
 
-export function encoderOf(settings: Pick<ExportSettings, 'kind' | 'rows' | 'format' | 'delimiter'>): ChunkEncoder {
-  return encoderFor(settings.format, exportPlan(settings).layout, settings.delimiter === 'semicolon' ? ';' : ',');
+/**
+ * How an export's rows become its file's text; `contact`: whether whoever it is made for sees buyers' contact
+ * details (customers:contact) — without, the orders and waiting-list files leave them out.
+ */
+export function encoderOf(
+  settings: Pick<ExportSettings, 'kind' | 'rows' | 'format' | 'delimiter'>,
+  contact: boolean,
+): ChunkEncoder {
+  const { layout: whole } = exportPlan(settings);
+  const layout = cutsBuyerContact(settings.kind, contact) ? layoutWithoutContact(whole) : whole;
+  return encoderFor(settings.format, layout, settings.delimiter === 'semicolon' ? ';' : ',');
 }
 
 export interface ExportResult {
@@ -66,12 +76,14 @@ export interface ExportResult {
 export async function runExport(options: {
   source: RecordSource;
   settings: Pick<ExportSettings, 'kind' | 'rows' | 'format' | 'delimiter'>;
+  /** Whether the file carries buyers' contact details (encoderOf). */
+  contact: boolean;
   since: StoredWatermark | null;
   write: (text: string) => Promise<void>;
 }): Promise<ExportResult> {
   const { source, write } = options;
   const plan = exportPlan(options.settings);
-  const encoder = encoderOf(options.settings);
+  const encoder = encoderOf(options.settings, options.contact);
   const tracker = plan.timeField ? new WatermarkTracker(plan.timeField, options.since, source.completeBefore) : null;
   // Ids only (numbers), to notice a record that came twice.
   const seen = new Set<unknown>();

@@ -2,11 +2,12 @@ import type { Context } from 'hono';
 import type { RoleScope } from '@/contract/role-scopes';
 import type { Database } from '../../db/database';
 import type { GatewayEnv } from '../access';
+import { buyerByName, seesBuyerContact } from '../buyer-contact';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { ForwardedRoute, ScopeRule } from '../permissions';
 import type { Principal } from '../principal';
 import type { EventCatalog } from '../reports';
-import { buyerByName, customerBoughtEvents, orderKeyWithEvents, ordersWithEvents, scopedEvents } from '../role-scopes';
+import { customerBoughtEvents, orderKeyWithEvents, ordersWithEvents, scopedEvents } from '../role-scopes';
 import type { UpstreamClient } from '../upstream';
 
 /** What of a successful JSON answer the browser gets: the text as the service sent it, cut. */
@@ -40,7 +41,8 @@ function orderInEvents(order: unknown, eventIds: ReadonlySet<number>): boolean {
 }
 
 /**
- * An order list (the paginated envelope of `GET /partner/order` and the orders export) as the person may see
+ * An order list (the paginated envelope of `GET /partner/order` and the orders export; the waiting list's is
+ * cut the same way, its entries having no seats, only without a scope) as the person may see
  * it: only orders of events in scope (`eventIds`; null: every order), the buyers by name only without
  * customers:contact. The envelope's `total`, `from` and `to` then count this page's orders that remain, so
  * they say nothing of the others.
@@ -67,6 +69,10 @@ const buyerNarrowing: Narrowing = (text) => {
   return JSON.stringify(buyerByName(value));
 };
 
+/** The forwarded lists whose entries carry their buyer inline (`user`): the orders and the waiting list. */
+const listsBuyers = (route: ForwardedRoute) =>
+  route.scoped === 'order-list' || route.path === '/partner/export/waitinglist';
+
 export interface ScopeDeps {
   db: Database;
   catalog: EventCatalog;
@@ -84,9 +90,9 @@ export async function keepWithinScope(
   call: { principal: Principal; route: ForwardedRoute; path: string; upstream: UpstreamClient },
 ): Promise<Narrowing | null> {
   const { principal, route } = call;
-  const contact = principal.permissions.includes('customers:contact');
+  const contact = seesBuyerContact(principal.permissions);
   const scope = principal.scope;
-  if (!scope) return route.scoped === 'order-list' && !contact ? orderListNarrowing(null, false) : null;
+  if (!scope) return listsBuyers(route) && !contact ? orderListNarrowing(null, false) : null;
   if (!route.scoped) throw new ForbiddenError(OUTSIDE_SCOPE);
   return withinScope(deps, c, { ...call, rule: route.scoped, scope, contact });
 }

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
+import { recordWithoutContact, seesBuyerContact } from '../buyer-contact';
 import { NotFoundError } from '../errors';
 import { parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
@@ -39,7 +40,12 @@ export interface ReportDeps {
 /** The person of `c` exporting the analysis: the query as asked (without its page) and their audit entry. */
 function readerOf(c: Context<GatewayEnv>, deps: ReportDeps): ReportReader {
   const { page: _page, ...asked } = c.req.query();
-  return { organisationId: organisationOf(c), asked, audit: (entry) => recordRequestAudit(deps.db, c, entry) };
+  return {
+    organisationId: organisationOf(c),
+    contact: seesBuyerContact(c.get('principal').permissions),
+    asked,
+    audit: (entry) => recordRequestAudit(deps.db, c, entry),
+  };
 }
 
 /** The filtered orders as a CSV file, streamed as it is read. */
@@ -67,10 +73,13 @@ export function registerReportRoutes(routes: SecuredRoutes, deps: ReportDeps, ca
   const get = (path: string, answer: (c: Context<GatewayEnv>) => Promise<unknown>) =>
     routes.declare('GET', path, reportsRead, async (c) => c.json(await answer(c)));
 
-  get('/reports/orders', (c) => {
+  get('/reports/orders', async (c) => {
     const filter = parseQuery(c, orderFilterSchema);
     const { sort, page } = parseQuery(c, orderListQuerySchema);
-    return service.orders(organisationOf(c), filter, sort, page);
+    const report = await service.orders(organisationOf(c), filter, sort, page);
+    // Without customers:contact the rows name their buyers only (no email).
+    if (seesBuyerContact(c.get('principal').permissions)) return report;
+    return { ...report, rows: report.rows.map(recordWithoutContact) };
   });
   get('/reports/orders/groups', (c) => {
     const filter = parseQuery(c, orderFilterSchema);

@@ -15,6 +15,7 @@ import {
 } from '@/contract/reports';
 import type { Database } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
+import { withoutContactColumns } from '../buyer-contact';
 import type { UpstreamClient } from '../upstream';
 import { type EventCatalog, isPerformance } from './event-catalog';
 import {
@@ -51,9 +52,13 @@ const CSV_HEADER = [
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
-/** Who exports the analysis: their organisation, the query they asked with and their request's audit entry. */
+/**
+ * Who exports the analysis: their organisation, whether they see buyers' contact details, the query they asked
+ * with and their request's audit entry.
+ */
 export interface ReportReader {
   organisationId: number;
+  contact: boolean;
   asked: Record<string, string>;
   audit: (entry: RequestAuditEntry) => Promise<unknown>;
 }
@@ -112,8 +117,10 @@ export class ReportService {
       details: { kind: 'orders-analysis', source: 'mirror', filters: reader.asked },
     });
     const db = this.db;
+    // Without customers:contact the file has no email column at all (not an empty one).
+    const cut = reader.contact ? null : withoutContactColumns(CSV_HEADER);
     return (async function* () {
-      yield `${UTF8_BOM}${Papa.unparse([CSV_HEADER], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
+      yield `${UTF8_BOM}${Papa.unparse([cut?.columns ?? CSV_HEADER], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
       for await (const batch of listedOrderBatches(db, where, sort)) {
         const rows = batch.map((row) => [
           row.orderId,
@@ -133,7 +140,7 @@ export class ReportService {
           row.email,
           row.eventIds,
         ]);
-        yield `${Papa.unparse(rows, CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
+        yield `${Papa.unparse(cut ? rows.map(cut.row) : rows, CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
       }
     })();
   }

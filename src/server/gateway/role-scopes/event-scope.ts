@@ -27,19 +27,3 @@ export function scopedProductionIds(scope: RoleScope, events: readonly EventOfPr
   for (const event of events) if (scope.eventIds.includes(event.eventId)) ids.add(event.productionId);
   return [...ids];
 }
-
-/** The Customer fields that name a buyer; the rest (email, phone, address, preferences, …) is contact detail. */
-const NAME_FIELDS = [
-  'customerId',
-  'customerSalutation',
-  'customerFirstName',
-  'customerPreposition',
-  'customerLastName',
-] as const;
-
-/** A buyer (the service's Customer) by name only, for a person without customers:contact. */
-export function buyerByName(customer: unknown): unknown {
-  if (!customer || typeof customer !== 'object' || Array.isArray(customer)) return customer;
-  const whole = customer as Record<string, unknown>;
-  return Object.fromEntries(NAME_FIELDS.filter((field) => field in whole).map((field) => [field, whole[field]]));
-}

@@ -3,7 +3,7 @@
  * routes (`/api/roles/:id/scope`), what a scope comes to in the organisation's events, and the reads that
  * decide whether an order or a buyer lies within one. Nothing else is used from outside this folder.
  */
-export { buyerByName, eventInScope } from './event-scope';
+export { eventInScope } from './event-scope';
 export { registerRoleScopeRoutes } from './scope-routes';
 export { customerBoughtEvents, orderKeyWithEvents, ordersWithEvents } from './scope-store';
 export { scopedEvents } from './scoped-events';

@@ -9,6 +9,7 @@ import type { AuditEntryInput } from '../audit';
 import {
   acceptAccount,
   createAccount,
+  endSessionsNotThrough,
   findAccountByEmail,
   findStaffAccount,
   type SessionStore,
@@ -123,6 +124,13 @@ export class SsoService {
         },
         principal.accountId,
       );
+      // Required: whoever is in without the provider (password, passkey, a link) is out now and comes back
+      // through it — but the break-glass administrators (the one saving this among them), who still may sign
+      // in otherwise, keep their sessions. Ended in the same transaction as the switch.
+      const sessionsEnded =
+        input.enabled && input.required
+          ? await endSessionsNotThrough(tx, organisationId, 'sso', BREAK_GLASS_ROLE)
+          : null;
       // The trail says what changed, and that the secret did — never the secret.
       await audit(tx, {
         issuer: input.issuer.trim(),
@@ -131,6 +139,7 @@ export class SsoService {
         enabled: input.enabled,
         required: input.required,
         groups: (input.groupRoles ?? []).map((line) => `${line.group} → ${line.roleId}`),
+        ...(sessionsEnded === null ? {} : { sessionsEnded }),
       });
     });
     return this.settings(organisationId, redirectUri);

@@ -218,17 +218,35 @@ describe('single sign-on with OpenID Connect (a real provider: oidc-provider on 
     expect(rows.length).toBeGreaterThanOrEqual(5);
   });
 
-  it('when SSO is required, a password sign-in is refused but for the break-glass administrator', async () => {
-    const required = await configure({ clientSecret: '', required: true });
-    expect(required.status, await required.clone().text()).toBe(200);
-    const browser = new TestBrowser(gateway.app);
-    const admin = await browser.signIn('admin@demo.test');
-    expect(admin.status).toBe(200);
+  it('requiring SSO ends the open password sessions but the break-glass administrators’ and SSO ones, and audits how many', async () => {
     await gateway.db.query(
       `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash, accepted_at)
        select organisation_id, 'clerk@demo.test', 'Clerk', $1, password_hash, now() from gateway.accounts where email = 'admin@demo.test'`,
       [roles.get('box-office')],
     );
+    const clerkBefore = new TestBrowser(gateway.app);
+    expect((await clerkBefore.signIn('clerk@demo.test')).status).toBe(200);
+    const adminBrowser = new TestBrowser(gateway.app);
+    expect((await adminBrowser.signIn('admin@demo.test')).status).toBe(200);
+    const { session: ssoSession } = await signInAs('mira');
+
+    const required = await configure({ clientSecret: '', required: true });
+    expect(required.status, await required.clone().text()).toBe(200);
+    // The clerk's open password session is refused on its next request; the SSO one and the administrator's stay.
+    expect((await clerkBefore.request('/api/session')).status).toBe(401);
+    expect((await sessionOf(ssoSession)).person.email).toBe('mira@venue.test');
+    expect((await adminBrowser.request('/api/session')).status).toBe(200);
+    const { rows } = await gateway.db.query<{ ended: number }>(
+      `select (details->>'sessionsEnded')::int as ended from gateway.audit_entries
+        where action = 'sso-settings' order by id desc limit 1`,
+    );
+    expect(rows[0]?.ended).toBe(1);
+  });
+
+  it('when SSO is required, a password sign-in is refused but for the break-glass administrator', async () => {
+    const browser = new TestBrowser(gateway.app);
+    const admin = await browser.signIn('admin@demo.test');
+    expect(admin.status).toBe(200);
     const clerk = await new TestBrowser(gateway.app).signIn('clerk@demo.test');
     expect(clerk.status).toBe(403);
     expect(((await clerk.json()) as { message: string }).message).toContain('Sign in with Venue Login');

@@ -14,5 +14,8 @@ export function signInFailure(error: unknown, t: Translate<Key>, networkText: st
       : t('signInRateLimitedNoTime');
   }
   if (error.kind === 'network') return t('signInUnavailable', { message: networkText });
+  if (error.refusal?.kind === 'outside-networks') {
+    return t('signInOutsideNetworks', { address: error.refusal.address ?? '?' });
+  }
   return error.message || t('signInUnavailable', { message: unexpectedText });
 }

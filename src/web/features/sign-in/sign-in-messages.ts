@@ -10,6 +10,8 @@ export const signInMessages = defineMessages(
     signIn: 'Aanmelden',
     signingIn: 'Bezig met aanmelden…',
     signInWrong: 'Onbekend e-mailadres of onjuist wachtwoord. Controleer beide en probeer het opnieuw.',
+    signInOutsideNetworks:
+      'Uw rol mag Foyer alleen gebruiken vanaf de netwerken van uw organisatie, en deze verbinding komt van {address}. Maak verbinding met het netwerk (of de VPN) van het theater, of vraag een beheerder.',
     signInRateLimited: 'Te veel mislukte pogingen. Wacht {seconds} seconden en probeer het opnieuw.',
     signInRateLimitedNoTime: 'Te veel mislukte pogingen. Wacht even en probeer het opnieuw.',
     signInUnavailable: 'Aanmelden lukt nu niet: {message}',
@@ -62,6 +64,8 @@ export const signInMessages = defineMessages(
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     signInWrong: 'Unknown email address or wrong password. Check both and try again.',
+    signInOutsideNetworks:
+      "Your role may use Foyer only from your organisation's own networks, and this connection comes from {address}. Connect from the venue's network (or its VPN), or ask an administrator.",
     signInRateLimited: 'Too many failed attempts. Wait {seconds} seconds and try again.',
     signInRateLimitedNoTime: 'Too many failed attempts. Wait a moment and try again.',
     signInUnavailable: 'Signing in is not possible right now: {message}',

@@ -24,6 +24,8 @@ export const accessMessages = defineMessages(
     removeLine: 'Regel {n} verwijderen',
     enabled: 'Aanmelden met de provider aanbieden',
     required: 'Verplicht voor iedereen behalve beheerders (noodtoegang met wachtwoord of passkey)',
+    requiredHint:
+      'Bij opslaan worden alle open sessies zonder single sign-on beëindigd, behalve die van beheerders; de anderen melden zich opnieuw aan via de provider.',
     save: 'Opslaan',
     saved: 'Opgeslagen.',
     networksTitle: 'Netwerken',
@@ -55,6 +57,8 @@ export const accessMessages = defineMessages(
     removeLine: 'Remove line {n}',
     enabled: 'Offer signing in with the provider',
     required: 'Required for everyone but administrators (break-glass access with a password or passkey)',
+    requiredHint:
+      "Saving ends every open session that did not come through single sign-on, except administrators'; the others sign in again through the provider.",
     save: 'Save',
     saved: 'Saved.',
     networksTitle: 'Networks',

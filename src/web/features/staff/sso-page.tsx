@@ -200,7 +200,7 @@ export function SsoPage() {
                 </Group>
               </Stack>
               <Checkbox label={t('enabled')} {...form.register('enabled')} />
-              <Checkbox label={t('required')} {...form.register('required')} />
+              <Checkbox label={t('required')} description={t('requiredHint')} {...form.register('required')} />
               {save.isError ? (
                 <Alert color="red" variant="light" role="alert">
                   {describeError(save.error, app)}
