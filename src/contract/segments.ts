@@ -9,10 +9,11 @@ import { KNOWN_PREF_KEYS } from './customer-prefs';
  * Pure: the gateway validates with these and the app builds and reads rules with them.
  */
 
-/** Orders that count as bought ("completed"): these order statuses … */
-export const COMPLETED_ORDER_STATUSES = ['ord', 'reemit', 'reissue'] as const;
-/** … and paid (a reservation, offer, cancelled or unpaid order is not a purchase). */
-export const COMPLETED_PAYMENT_STATUS = 'paid';
+/*
+ * Orders that count as bought ("completed"): order status ord, reemit or reissue, and paid (a reservation, offer,
+ * cancelled or unpaid order is not a purchase). The gateway keeps each customer's totals of exactly those
+ * (migrations 017 and 031, segment_refresh_customer_orders), which the order conditions read.
+ */
 
 /** Groups nest at most this deep (the root group is depth 1). */
 export const SEGMENT_MAX_DEPTH = 3;

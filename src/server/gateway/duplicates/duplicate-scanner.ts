@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { type Database, inBackground } from '../../db/database';
 import { RepeatingWork } from '../../repeating-work';
 import { lastCompleteSync } from '../mirror';
-import { analyzeKeys, keyedCount, takeChangedCustomers } from './duplicate-keys-store';
+import { keyedCount, readyKeysForFullScan, takeChangedCustomers } from './duplicate-keys-store';
 import { dropPairsNotFound, type ScanScope, writePairs } from './duplicate-pairs-store';
 import { claimScan, failScan, finishScan, requestFullScan, scanMarks, scanProgress } from './duplicates-store';
 
@@ -96,6 +96,7 @@ export class DuplicateScanner {
     return this.#leased(organisationId, 'full', async (startedAt, progress) => {
       const { db } = this.#options;
       const syncedAt = await lastCompleteSync(db, organisationId);
+      await readyKeysForFullScan(db);
       const { compared, pairs } = await db.transaction(async (tx) => {
         await takeChangedCustomers(tx, organisationId);
         const scope: ScanScope = { all: true };
@@ -103,7 +104,6 @@ export class DuplicateScanner {
         await dropPairsNotFound(tx, organisationId, scope, startedAt);
         return { compared: await keyedCount(tx, organisationId), pairs: written };
       });
-      await analyzeKeys(db);
       await progress(1, 1);
       return { watermark: startedAt, syncedAt, compared, pairs };
     });

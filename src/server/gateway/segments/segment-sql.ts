@@ -1,12 +1,5 @@
 import type { KNOWN_PREF_KEYS } from '@/contract/customer-prefs';
-import {
-  COMPLETED_ORDER_STATUSES,
-  COMPLETED_PAYMENT_STATUS,
-  type SegmentCondition,
-  type SegmentNode,
-  type SegmentPeriod,
-  type SegmentRule,
-} from '@/contract/segments';
+import type { SegmentCondition, SegmentNode, SegmentPeriod, SegmentRule } from '@/contract/segments';
 
 /**
  * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_customers c`
@@ -19,17 +12,18 @@ import {
  * million customers and two million orders in one statement, which only a join in the database can do within
  * its budget (as the reports' order analysis does). The indexes it relies on are in migration 017.
  *
- * Order conditions are uncorrelated `customer_id in (select …)` subqueries: PostgreSQL makes them a hash
- * semi-join under AND and a hashed subplan under OR, instead of probing the orders once per customer.
+ * Order conditions (number and amount in a period, last purchase) are predicates on the customer's row of the
+ * per-customer order totals (migrations 017 and 031), joined once however many of them a rule has; what they
+ * bought are uncorrelated `customer_id in (select …)` subqueries: PostgreSQL makes them a hash semi-join under AND
+ * and a hashed subplan under OR, instead of probing the purchases once per customer.
  */
 export interface CompiledSegment {
-  /** A boolean SQL expression over `c` (gateway.segment_customers); `$1` is the organisation. */
+  /** The FROM clause: `gateway.segment_customers c`, with the customer's order totals `f` when the rule reads them. */
+  from: string;
+  /** A boolean SQL expression over `c` (and `f`); `$1` is the organisation. */
   where: string;
   params: unknown[];
 }
-
-/** A completed order `o` (contract: COMPLETED_ORDER_STATUSES, paid) — the predicate of the index of 017. */
-const COMPLETED = `o.customer_id is not null and o.order_status in (${COMPLETED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) and o.payment_status = '${COMPLETED_PAYMENT_STATUS}'`;
 
 /** The custom fields' places in `c.custom`, by number: the only places a rule can reach. */
 const CUSTOM_FIELD_INDEX: Record<number, string> = { 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7' };
@@ -64,6 +58,8 @@ export function zipPrefixRange(prefix: string): [number, number] {
 
 class Compiler {
   readonly params: unknown[];
+  /** Whether a condition reads the per-customer totals `f` (then the statement joins them). */
+  readsTotals = false;
 
   constructor(
     organisationId: number,
@@ -96,8 +92,9 @@ class Compiler {
   }
 
   /**
-   * Buyers whose completed orders in the period have a count or amount within [min, max]. A minimum of 0 (or
-   * none) takes in customers without any order: then it is "not among those above the maximum".
+   * Buyers whose completed orders in the period have a count or amount within [min, max], read from their row of
+   * the per-customer totals `f` (migration 031: the days of their orders and the running sum of the amounts). A
+   * customer without an order has no row: a count and an amount of 0, so a minimum of 0 (or none) takes them in.
    */
   #aggregate(
     measure: 'orders' | 'amount_cents',
@@ -105,21 +102,25 @@ class Compiler {
     min: number | undefined,
     max: number | undefined,
   ): string {
+    this.readsTotals = true;
     const { from, to } = periodBounds(period, this.today);
-    // Of all time: the per-customer totals (migration 017), kept in step with the mirror's orders.
-    const within =
-      from || to
-        ? `select o.customer_id from gateway.mirror_orders o
-           where o.organisation_id = $1 and ${COMPLETED} and ${this.#period(period)}
-           group by o.customer_id having true`
-        : 'select f.customer_id from gateway.segment_customer_orders f where f.organisation_id = $1';
-    const value = from || to ? (measure === 'orders' ? 'count(*)' : 'sum(o.amount_cents)') : `f.${measure}`;
+    // How many of the customer's order days are on or before the day (a binary search of `f.days`).
+    const upTo = (day: string | undefined) => (day ? `width_bucket(${this.#p(day, '::date')}, f.days)` : 'f.orders');
+    const before = (day: string | undefined) =>
+      day ? `width_bucket(${this.#p(day, '::date')} - 1, f.days)` : undefined;
+    let value: string;
+    if (!from && !to) value = `f.${measure}`;
+    else if (measure === 'orders') value = `(${upTo(to)}${from ? ` - ${before(from)}` : ''})`;
+    else {
+      const running = (count: string) => `coalesce(f.running_cents[${count}], 0)`;
+      value = `(${running(upTo(to))}${from ? ` - ${running(before(from) as string)}` : ''})`;
+    }
+    // With a minimum above 0 a customer without a row is out: null, which under AND and OR is as good as false.
     if (min !== undefined && min > 0) {
-      const upper = max !== undefined ? ` and ${value} <= ${this.#p(max)}` : '';
-      return `c.customer_id in (${within} and ${value} >= ${this.#p(min)}${upper})`;
+      return `(${value} >= ${this.#p(min)}${max !== undefined ? ` and ${value} <= ${this.#p(max)}` : ''})`;
     }
     if (max === undefined) return 'true';
-    return `c.customer_id not in (${within} and ${value} > ${this.#p(max)})`;
+    return `coalesce(${value}, 0) <= ${this.#p(max)}`;
   }
 
   /** Buyers of a seat (not removed, of a completed order) of which `purchaseWhere` holds (migration 017). */
@@ -202,9 +203,10 @@ class Compiler {
           condition.period,
         );
       case 'lastPurchase': {
+        this.readsTotals = true;
         const compare = condition.when === 'before' ? '<' : '>=';
-        return `c.customer_id in (select f.customer_id from gateway.segment_customer_orders f
-           where f.organisation_id = $1 and f.last_day ${compare} ${this.#p(condition.date, '::date')})`;
+        // No row, no purchase: null, which under AND and OR is as good as false (as in #aggregate).
+        return `f.last_day ${compare} ${this.#p(condition.date, '::date')}`;
       }
       case 'waitingList': {
         const which: string[] = [];
@@ -238,5 +240,9 @@ class Compiler {
 export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
   const compiler = new Compiler(organisationId, today);
   const condition = compiler.node(rule);
-  return { where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
+  const from = compiler.readsTotals
+    ? `gateway.segment_customers c left join gateway.segment_customer_orders f
+         on f.organisation_id = c.organisation_id and f.customer_id = c.customer_id`
+    : 'gateway.segment_customers c';
+  return { from, where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
 }

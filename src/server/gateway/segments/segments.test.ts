@@ -14,7 +14,7 @@ import { permissionsOf } from '../access';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
 import { refreshSegmentTotals, segmentMemberIds } from '.';
-import { countMembers, memberIds, refreshAllCustomerTotals, replaceSegmentEvents } from './segment-store';
+import { countMembers, memberIds, memberPage, refreshAllCustomerTotals, replaceSegmentEvents } from './segment-store';
 
 /**
  * Each kind of condition against members worked out by hand on a small mirror: six customers, their orders,
@@ -333,6 +333,29 @@ const CASES: [string, SegmentCondition | SegmentRule, number[]][] = [
     [CEES, DORA, EVA, FRITS],
   ],
   ['amount between € 50 and € 90', { kind: 'orderAmount', period: {}, euros: { min: 50, max: 90 } }, [ANNA, CEES]],
+  // Periods read from each customer's order days and running amounts (migration 031): both ends count.
+  [
+    'orders from a day on (that day counts)',
+    { kind: 'orderCount', period: { from: '2026-05-01' }, count: { min: 1 } },
+    [ANNA, CEES],
+  ],
+  [
+    'orders up to a day (that day counts)',
+    { kind: 'orderCount', period: { to: '2026-01-15' }, count: { min: 1 } },
+    [BERT, CEES, EVA],
+  ],
+  ['amount of at least € 50 in 2026', { kind: 'orderAmount', period: Y2026, euros: { min: 50 } }, [ANNA, CEES]],
+  ['amount between € 40 and € 60 in 2026', { kind: 'orderAmount', period: Y2026, euros: { min: 40, max: 60 } }, [CEES]],
+  [
+    'amount of at most € 30 in 2026 (none counts)',
+    { kind: 'orderAmount', period: Y2026, euros: { max: 30 } },
+    [BERT, DORA, EVA, FRITS],
+  ],
+  [
+    'amount in a period from one order’s day to another’s',
+    { kind: 'orderAmount', period: { from: '2026-05-01', to: '2026-08-20' }, euros: { min: 25 } },
+    [ANNA, CEES],
+  ],
   ['bought a production (removed seats do not count)', { kind: 'production', productionIds: [1] }, [ANNA, CEES]],
   ['bought a production in a period', { kind: 'production', productionIds: [1], period: { to: '2026-04-30' } }, [ANNA]],
   ['bought an event type', { kind: 'eventType', eventTypes: ['Passepartout'] }, [CEES]],
@@ -366,6 +389,16 @@ const CASES: [string, SegmentCondition | SegmentRule, number[]][] = [
       any({ kind: 'waitingList' }, { kind: 'orderCount', period: Y2026, count: { min: 2 } }),
     ),
     [ANNA, FRITS],
+  ],
+  [
+    'OR: last purchase before 2026 or in Den Haag (customers without orders are in neither)',
+    any({ kind: 'lastPurchase', when: 'before', date: '2026-01-01' }, { kind: 'city', cities: ['Den Haag'] }),
+    [BERT, CEES, EVA],
+  ],
+  [
+    'OR: at most one order in 2026 or the Abonnee tag',
+    any({ kind: 'orderCount', period: Y2026, count: { max: 1 } }, { kind: 'tags', match: 'any', tags: ['Abonnee'] }),
+    [ANNA, BERT, DORA, EVA, FRITS],
   ],
   ['an empty rule: everyone', all(), [ANNA, BERT, CEES, DORA, EVA, FRITS]],
 ];
@@ -482,6 +515,26 @@ describeEachDatabase('segments', (database) => {
       city: 'Utrecht',
       tags: ['Vriend', 'Abonnee'],
     });
+  });
+
+  it('pages the same members whether a page is found by walking the ids or collected past the walk', async () => {
+    const rules = [
+      all(),
+      all({ kind: 'city', cities: ['utrecht'] }),
+      any(
+        { kind: 'lastPurchase', when: 'before', date: '2026-01-01' },
+        { kind: 'tags', match: 'any', tags: ['Abonnee'] },
+      ),
+    ];
+    for (const rule of rules) {
+      const members = await memberIds(gateway.db, organisationId, rule, TODAY);
+      for (const walk of [1, 2, 4, 20_000]) {
+        for (const offset of [0, 1, 2, 3]) {
+          const page = await memberPage(gateway.db, organisationId, rule, TODAY, { offset, limit: 2 }, walk);
+          expect(page.map((member) => member.customerId)).toEqual(members.slice(offset, offset + 2));
+        }
+      }
+    }
   });
 
   it('refuses a rule with an unknown field, an unknown kind, or nesting too deep (422 with the field)', async () => {
