@@ -14,7 +14,7 @@ import { registerDeskRoutes } from './desk';
 import { createDisplayService, registerDisplayRoutes } from './display';
 import { registerDuplicateRoutes } from './duplicates';
 import { answerError, GatewayError, NotFoundError } from './errors';
-import { registerExportRoutes } from './exports';
+import { registerExportRoutes, registerProductionReportRoutes } from './exports';
 import { forwardHandler } from './forward';
 import type { GatewayDeps } from './gateway-deps';
 import { registerMirrorRoutes } from './mirror';
@@ -103,6 +103,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerPromoterRoutes(routes, deps, catalog);
   registerCustomerStoryRoutes(routes, deps, catalog);
   registerExportRoutes(routes, deps);
+  registerProductionReportRoutes(routes, deps, catalog);
   registerMirrorRoutes(routes, deps);
   registerPrivacyRoutes(routes, deps);
   registerCustomerJobRoutes(routes, deps);

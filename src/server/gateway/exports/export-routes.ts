@@ -26,7 +26,7 @@ import { type ExportRequester, ExportService } from './export-service';
 const anyExport = { anyOf: ANY_EXPORT } as const;
 
 /** What the exports' routes work with (of GatewayDeps, which is built from this folder's entry). */
-interface ExportDeps {
+export interface ExportDeps {
   db: Database;
   log: Logger;
   service: ServiceConnection;
@@ -42,7 +42,7 @@ function idParam(c: Context<GatewayEnv>, message: string): number {
 }
 
 /** The person of `c` as the export service sees them: their upstream client and their request's audit entry. */
-function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>): ExportRequester {
+export function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>): ExportRequester {
   const principal = c.get('principal');
   return {
     principal,
@@ -52,7 +52,7 @@ function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>): ExportRequester 
 }
 
 /** A file the browser saves, streamed as it is read or written (never held whole in memory). */
-function attachment(body: ReadableStream, fileName: string, headers: Record<string, string>): Response {
+export function attachment(body: ReadableStream, fileName: string, headers: Record<string, string>): Response {
   return new Response(body, {
     headers: {
       ...headers,
