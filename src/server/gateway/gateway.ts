@@ -23,7 +23,7 @@ import { registerPrintingRoutes } from './printing';
 import { registerPrivacyRoutes } from './privacy';
 import { registerPromoterRoutes } from './promoters';
 import { EventCatalog, registerCatalogRoutes, registerReportRoutes } from './reports';
-import { registerRoleScopeRoutes } from './role-scopes';
+import { registerRoleScopeRoutes, scopedEvents } from './role-scopes';
 import { registerSalesPointRoutes } from './sales-points';
 import { rememberClientOrigin, requireSameOrigin } from './same-origin';
 import { registerScannerRoutes } from './scanner';
@@ -98,11 +98,13 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerCustomerSearchRoutes(routes, deps);
   registerCustomerNotesRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
-  registerReportRoutes(routes, deps, catalog);
+  registerReportRoutes(routes, deps, catalog, async (upstream, scope) => {
+    return (await scopedEvents(catalog, upstream, scope)).eventIds;
+  });
   registerCatalogRoutes(routes, deps, catalog);
   registerPromoterRoutes(routes, deps, catalog);
   registerCustomerStoryRoutes(routes, deps, catalog);
-  registerExportRoutes(routes, deps);
+  registerExportRoutes(routes, deps, catalog);
   registerProductionReportRoutes(routes, deps, catalog);
   registerMirrorRoutes(routes, deps);
   registerPrivacyRoutes(routes, deps);

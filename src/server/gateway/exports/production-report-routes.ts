@@ -27,7 +27,7 @@ export function registerProductionReportRoutes(routes: SecuredRoutes, deps: Expo
     deps.exportScheduler ?? null,
     new PromoterService(deps.db, catalog),
   );
-  const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c);
+  const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c, catalog);
   const production = (c: Context<GatewayEnv>) => idParam(c, 'productionId', 'No such production');
   const declare = (
     method: 'GET' | 'POST' | 'DELETE',
