@@ -279,10 +279,10 @@ export class ExportScheduler {
         ['html', html],
       ] as const) {
         const fileName = await this.#freeName(organisationId, `${stem}.${format}`);
-        const path = join(folder, fileName);
-        onDisk.push(path);
-        await writeFile(`${path}.part`, text);
-        await rename(`${path}.part`, path);
+        const [part, path] = [join(folder, `.${fileName}.part`), join(folder, fileName)];
+        onDisk.push(part, path);
+        await writeFile(part, text);
+        await rename(part, path);
         files.push({ scheduleId, format, fileName, bytes: Buffer.byteLength(text), rows: csv.rows });
       }
       const listed = await db.transaction(async (tx) => {
