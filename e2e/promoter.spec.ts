@@ -1,11 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { seriousFindings } from './support/axe';
+import { NO_FINDINGS, seriousFindings, seriousFindingsInBothSchemes } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 
 /**
  * Promoter access and the accounting preset (issue 33 items 3-5) in the browser: a promoter's role is scoped to
- * one production; they see only that production, its dashboard and nothing else of the app; the accounting
- * preset sees the shifts (their Z-reports) and cannot edit a customer.
+ * one production; they see only that production, its dashboard and its scheduled report (written at once with
+ * "write now", downloaded from the list) and nothing else of the app; the accounting preset sees the shifts
+ * (their Z-reports) and cannot edit a customer.
  */
 
 const API = '/api/v1/demo';
@@ -21,7 +23,7 @@ test.setTimeout(120_000);
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
 
-test('a promoter sees only their production and its dashboard, without serious axe findings', async ({
+test('a promoter sees only their production, its dashboard and its scheduled report, without serious axe findings', async ({
   page,
   browser,
   baseURL,
@@ -78,7 +80,23 @@ test('a promoter sees only their production and its dashboard, without serious a
   await expect(page.getByRole('heading', { level: 1, name: myTitle })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('tickets-sold')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Afdrukken' })).toBeVisible();
-  expect(await seriousFindings(page)).toEqual([]);
+
+  // The scheduled report: planned daily, written now (the scheduler is poked), its printable page downloaded.
+  await page.getByTestId('report-time').fill('06:30');
+  await page.getByRole('button', { name: 'Rapportage plannen' }).click();
+  const schedule = page.getByTestId('report-schedule').filter({ hasText: 'Dagelijks om 06:30' });
+  await expect(schedule).toContainText('Nog niet gemaakt');
+  await schedule.getByRole('button', { name: 'Nu maken' }).click();
+  await expect(schedule).toContainText('Laatst gemaakt:', { timeout: 60_000 });
+  const files = page.getByTestId('report-files').getByRole('link');
+  await expect(files).toHaveCount(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), files.filter({ hasText: /\.html$/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^foyer-demo-production-${mine}-\\d{8}-\\d{4}\\.html$`));
+  const printable = await readFile(await download.path(), 'utf8');
+  expect(printable).toContain(myTitle);
+  expect(printable).not.toContain(otherTitle);
+  expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Another production is one that does not exist, in the app as in the gateway.
   await page.goto(`/production-sales/${other}`);
@@ -87,7 +105,9 @@ test('a promoter sees only their production and its dashboard, without serious a
   // The organisation's pages are not theirs, whatever the address bar says.
   await page.goto('/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
-  expect((await page.request.get('/api/reports/orders?from=2020-01-01&to=2030-12-31')).status()).toBe(403);
+  // The gateway answers the order analysis cut to their production, and keeps the organisation's exports.
+  expect((await page.request.get('/api/reports/orders?from=2024-01-01&to=2026-12-31')).status()).toBe(200);
+  expect((await page.request.get('/api/exports/files')).status()).toBe(403);
   // The app itself asked for nothing it was refused.
   expect(refused).toEqual([]);
 });

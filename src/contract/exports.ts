@@ -58,10 +58,10 @@ export function pageStreamOf(kind: ExportKind, rows: OrderRowShape): PageStream 
 export const kindOfStream = (stream: PageStream): ExportKind => (stream === 'order-seats' ? 'orders' : stream);
 
 /** `HH:MM`, 24 hours. */
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day, HH:MM');
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day, HH:MM');
 
 /** An IANA time zone the server's Intl knows. */
-const timeZone = z.string().refine((zone) => {
+export const timeZone = z.string().refine((zone) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

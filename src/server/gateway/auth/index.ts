@@ -15,6 +15,7 @@ export {
   createAccount,
   emailInOrganisation,
   findAccountByEmail,
+  findAccountRole,
   findStaffAccount,
   listStaff,
   roleInUse,

@@ -16,7 +16,9 @@ import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { NotFoundError } from '../errors';
+import type { EventCatalog } from '../reports';
 import { parseBody, parseQuery } from '../request-input';
+import { scopedEvents } from '../role-scopes';
 import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { type KeyOpener, UpstreamClient } from '../upstream';
@@ -26,7 +28,7 @@ import { type ExportRequester, ExportService } from './export-service';
 const anyExport = { anyOf: ANY_EXPORT } as const;
 
 /** What the exports' routes work with (of GatewayDeps, which is built from this folder's entry). */
-interface ExportDeps {
+export interface ExportDeps {
   db: Database;
   log: Logger;
   service: ServiceConnection;
@@ -42,17 +44,24 @@ function idParam(c: Context<GatewayEnv>, message: string): number {
 }
 
 /** The person of `c` as the export service sees them: their upstream client and their request's audit entry. */
-function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>): ExportRequester {
+export function requesterOf(deps: ExportDeps, c: Context<GatewayEnv>, catalog: EventCatalog): ExportRequester {
   const principal = c.get('principal');
+  const upstream = () => UpstreamClient.forPerson(deps, principal, requestOrigin(c));
+  const { scope } = principal;
   return {
     principal,
-    upstream: () => UpstreamClient.forPerson(deps, principal, requestOrigin(c)),
+    upstream,
     audit: (db, entry) => recordRequestAudit(db, c, entry),
+    cut: async () =>
+      scope && {
+        eventIds: (await scopedEvents(catalog, upstream(), scope)).eventIds,
+        namesOnly: !principal.permissions.includes('customers:contact'),
+      },
   };
 }
 
 /** A file the browser saves, streamed as it is read or written (never held whole in memory). */
-function attachment(body: ReadableStream, fileName: string, headers: Record<string, string>): Response {
+export function attachment(body: ReadableStream, fileName: string, headers: Record<string, string>): Response {
   return new Response(body, {
     headers: {
       ...headers,
@@ -64,11 +73,14 @@ function attachment(body: ReadableStream, fileName: string, headers: Record<stri
 
 /**
  * The exports' routes (export-service.ts holds what they do): every one open to any exporting permission,
- * the service checking the kind against the person's role as the export itself would.
+ * the service checking the kind against the person's role as the export itself would. A person of a scoped
+ * role may count and run exports (whole, cut to their events); the organisation's watermarks, schedules and
+ * files are not theirs.
  */
-export function registerExportRoutes(routes: SecuredRoutes, deps: ExportDeps): void {
+export function registerExportRoutes(routes: SecuredRoutes, deps: ExportDeps, catalog: EventCatalog): void {
   const service = new ExportService(deps.db, deps.log, deps.exportScheduler ?? null);
-  const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c);
+  const requester = (c: Context<GatewayEnv>) => requesterOf(deps, c, catalog);
+  const withinScope = { withinScope: true };
 
   routes.declare('GET', '/exports/watermarks', anyExport, async (c) => {
     const watermarks = await service.watermarks(requester(c));
@@ -80,26 +92,44 @@ export function registerExportRoutes(routes: SecuredRoutes, deps: ExportDeps): v
     return c.body(null, 204);
   });
 
-  routes.declare('GET', '/exports/count', anyExport, async (c) => {
-    const query = parseQuery(c, exportCountQuerySchema);
-    return c.json((await service.count(requester(c), query)) satisfies ExportCount);
-  });
+  routes.declare(
+    'GET',
+    '/exports/count',
+    anyExport,
+    async (c) => {
+      const query = parseQuery(c, exportCountQuerySchema);
+      return c.json((await service.count(requester(c), query)) satisfies ExportCount);
+    },
+    withinScope,
+  );
 
-  routes.declare('POST', '/exports/runs', anyExport, async (c) => {
-    const settings = await parseBody(c, exportRunSchema);
-    const run = await service.startRun(requester(c), settings);
-    return attachment(run.body, run.fileName, {
-      'content-type': run.mimeType,
-      'x-export-run': String(run.runId),
-      'x-export-records': String(run.records),
-      'x-export-source': run.source,
-    });
-  });
+  routes.declare(
+    'POST',
+    '/exports/runs',
+    anyExport,
+    async (c) => {
+      const settings = await parseBody(c, exportRunSchema);
+      const run = await service.startRun(requester(c), settings);
+      return attachment(run.body, run.fileName, {
+        'content-type': run.mimeType,
+        'x-export-run': String(run.runId),
+        'x-export-records': String(run.records),
+        'x-export-source': run.source,
+      });
+    },
+    withinScope,
+  );
 
-  routes.declare('POST', '/exports/runs/:id/complete', anyExport, async (c) => {
-    const runId = idParam(c, 'No such export');
-    return c.json((await service.completeRun(requester(c), runId)) satisfies RunOutcome);
-  });
+  routes.declare(
+    'POST',
+    '/exports/runs/:id/complete',
+    anyExport,
+    async (c) => {
+      const runId = idParam(c, 'No such export');
+      return c.json((await service.completeRun(requester(c), runId)) satisfies RunOutcome);
+    },
+    withinScope,
+  );
 
   routes.declare('GET', '/exports/schedules', anyExport, async (c) => {
     return c.json((await service.schedules(requester(c))) satisfies Schedules);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { FILES_KEPT_PER_SCHEDULE } from '@/contract/exports';
@@ -8,6 +8,8 @@ import { RepeatingWork } from '../../repeating-work';
 import { localDate, zonedToInstant } from '../../time';
 import { recordAudit } from '../audit';
 import type { Organisations } from '../connection';
+import { PromoterService } from '../promoters';
+import { EventCatalog } from '../reports';
 import type { ServiceConnection } from '../service-connection';
 import { UpstreamClient } from '../upstream';
 import { holdsBuyerContact } from './contact-layout';
@@ -17,13 +19,16 @@ import {
   commitWatermark,
   type DueSchedule,
   fileNameTaken,
+  insertProductionFile,
   insertScheduledFile,
   pruneFiles,
   readWatermark,
   releaseAfterFailure,
   releaseAfterRun,
 } from './export-store';
-import { type ExportResult, encoderOf, exportFileName, runExport } from './run-export';
+import { productionReportCsv, productionReportHtml } from './production-report';
+import { reportViewer } from './report-viewer';
+import { type ExportResult, encoderOf, exportFileName, productionReportStem, runExport } from './run-export';
 
 /** A schedule's watermark stream: each incremental schedule is a CRM feed of its own. */
 export const scheduleStream = (scheduleId: number) => `schedule:${scheduleId}`;
@@ -81,12 +86,15 @@ export class ExportScheduler {
   readonly #holder: string;
   readonly #now: () => Date;
   readonly #work: RepeatingWork;
+  readonly #promoters: PromoterService;
 
   constructor(options: ExportSchedulerOptions) {
     this.#options = options;
     this.dir = options.dir;
     this.#holder = options.holder ?? `${process.pid}-${randomUUID()}`;
     this.#now = options.now ?? (() => new Date());
+    // Its own catalog (a cache of the service's events): the requests' one lives with the routes.
+    this.#promoters = new PromoterService(options.db, new EventCatalog(options.db));
     this.#work = new RepeatingWork({
       intervalMs: options.intervalMs ?? 30_000,
       round: () => this.#runDue(),
@@ -128,6 +136,7 @@ export class ExportScheduler {
 
   /** Runs one claimed schedule: its file, then its listing; a failure is noted on it and tried again later. */
   async #run(schedule: DueSchedule): Promise<void> {
+    if (schedule.report) return this.#runReport(schedule, schedule.report);
     const { log } = this.#options;
     const scheduleId = schedule.id;
     const folder = join(this.dir, String(schedule.organisationId));
@@ -244,6 +253,89 @@ export class ExportScheduler {
       });
       return fileId;
     });
+  }
+
+  /**
+   * Runs a production's sales report: the dashboard as the person who scheduled it sees it now (their role's
+   * scope, no contact details), written as a CSV file and a printable page, both listed in one transaction
+   * while the lease holds. A failure (the person gone, the production out of their sight) is noted on the
+   * schedule and tried again later, as an export's.
+   */
+  async #runReport(schedule: DueSchedule, report: NonNullable<DueSchedule['report']>): Promise<void> {
+    const { db, log } = this.#options;
+    const { id: scheduleId, organisationId } = schedule;
+    const folder = join(this.dir, String(organisationId));
+    const onDisk: string[] = [];
+    try {
+      const access = await this.#options.organisations.access(organisationId);
+      if (!access) throw new Error('the organisation is not connected');
+      const viewer = await reportViewer(db, organisationId, report.createdBy);
+      const upstream = UpstreamClient.forOrganisation(this.#options, access);
+      const dashboard = await this.#promoters.dashboard(viewer, upstream, report.productionId);
+      const writtenAt = this.#now();
+      const stem = productionReportStem(access.clientName, report.productionId, writtenAt, schedule.timeZone);
+      const csv = productionReportCsv(dashboard);
+      const html = productionReportHtml(dashboard, {
+        organisation: access.clientName,
+        writtenAt,
+        timeZone: schedule.timeZone,
+      });
+      await mkdir(folder, { recursive: true });
+      const files: Parameters<typeof insertProductionFile>[1][] = [];
+      for (const [format, text] of [
+        ['csv', csv.text],
+        ['html', html],
+      ] as const) {
+        const fileName = await this.#freeName(organisationId, `${stem}.${format}`);
+        const [part, path] = [join(folder, `.${fileName}.part`), join(folder, fileName)];
+        onDisk.push(part, path);
+        await writeFile(part, text);
+        await rename(part, path);
+        files.push({ scheduleId, format, fileName, bytes: Buffer.byteLength(text), rows: csv.rows });
+      }
+      const listed = await db.transaction(async (tx) => {
+        const ids: number[] = [];
+        for (const file of files) {
+          const id = await insertProductionFile(tx, file, this.#holder);
+          if (id === null) return null;
+          ids.push(id);
+        }
+        await releaseAfterRun(tx, scheduleId, this.#holder, {
+          nextRunAt: nextRunAt(schedule.timeOfDay, schedule.timeZone, this.#now()),
+          lastRunAt: writtenAt,
+          lastError: null,
+        });
+        await recordAudit(tx, {
+          organisationId,
+          action: 'export',
+          status: 200,
+          details: {
+            scheduleId,
+            kind: 'production-sales',
+            productionId: report.productionId,
+            fileIds: ids,
+            fileNames: files.map((file) => file.fileName),
+            rows: csv.rows,
+          },
+        });
+        return ids;
+      });
+      if (listed === null) {
+        for (const path of onDisk) await unlink(path).catch(() => undefined);
+        log.warn({ scheduleId }, 'a production report lost its lease before it finished; its files were dropped');
+        return;
+      }
+      await this.#prune(scheduleId);
+      log.info({ scheduleId, productionId: report.productionId }, 'production report written');
+    } catch (error) {
+      for (const path of onDisk) await rm(path, { force: true }).catch(() => undefined);
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ scheduleId, reason: message }, 'a production report failed');
+      await releaseAfterFailure(db, scheduleId, this.#holder, {
+        lastError: message.slice(0, 500),
+        retryAt: new Date(this.#now().getTime() + RETRY_MINUTES * 60_000),
+      });
+    }
   }
 
   /** The name, or the name with `-2`, `-3`… when a file of the same minute exists. */

@@ -29,7 +29,7 @@ import { ConflictError, ForbiddenError, GoneError, NotFoundError, UnavailableErr
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
 import { type ExportScheduler, nextRunAt, scheduleStream } from './export-scheduler';
-import { chooseSource } from './export-sources';
+import { chooseSource, type ExportCut } from './export-sources';
 import * as store from './export-store';
 import { encoderOf, exportFileName, exportPlan, runExport } from './run-export';
 import { countDelivered, type StoredWatermark } from './watermark';
@@ -40,6 +40,8 @@ export interface ExportRequester {
   upstream(): UpstreamClient;
   /** Records what this request did, written with `db` (the transaction of the change). */
   audit(db: Queryable, entry: RequestAuditEntry): Promise<unknown>;
+  /** A scoped person's cut of every export (their events; buyers by name without customers:contact); null: none. */
+  cut(): Promise<ExportCut | null>;
 }
 
 /** An export being streamed: its body fills as the export reads. */
@@ -105,8 +107,10 @@ export class ExportService {
   async count(who: ExportRequester, query: Pick<ExportSettings, 'kind' | 'rows'>): Promise<ExportCount> {
     requireKind(who.principal, query.kind);
     const upstream = who.upstream();
-    const stream = pageStreamOf(query.kind, query.rows);
-    const whole = await chooseSource(this.db, upstream, query.kind, null);
+    const cut = await who.cut();
+    // A scoped person's export is always whole: the watermarks are the organisation's feeds.
+    const stream = cut ? null : pageStreamOf(query.kind, query.rows);
+    const whole = await chooseSource(this.db, upstream, query.kind, null, cut);
     const since = stream ? await store.readWatermark(this.db, upstream.organisationId, stream) : null;
     const changed = since ? await this.#changedSince(upstream, query, since) : null;
     return { total: whole.total, changed, source: whole.source };
@@ -131,7 +135,12 @@ export class ExportService {
   async startRun(who: ExportRequester, settings: ExportSettings & { timeZone?: string }): Promise<StartedRun> {
     const { principal } = who;
     requireKind(principal, settings.kind);
-    const stream = pageStreamOf(settings.kind, settings.rows);
+    const cut = await who.cut();
+    if (cut && settings.mode === 'changes') {
+      throw new ConflictError('An export within your productions is always whole: export everything.');
+    }
+    // A scoped person's run moves no watermark (its stream is none of the page's): it holds only their events.
+    const stream = cut ? null : pageStreamOf(settings.kind, settings.rows);
     const since =
       stream && settings.mode === 'changes'
         ? await store.readWatermark(this.db, principal.organisationId, stream)
@@ -140,7 +149,7 @@ export class ExportService {
       throw new ConflictError('There is no complete export yet to continue from: export everything first.');
     }
     const sinceAt = since ? new Date(since.atMs) : null;
-    const source = await chooseSource(this.db, who.upstream(), settings.kind, sinceAt);
+    const source = await chooseSource(this.db, who.upstream(), settings.kind, sinceAt, cut);
     const contact = seesBuyerContact(principal.permissions);
     const encoder = encoderOf(settings, contact);
     const fileName = exportFileName(
@@ -154,7 +163,7 @@ export class ExportService {
       const id = await store.insertRun(tx, {
         organisationId: principal.organisationId,
         accountId: principal.accountId,
-        stream: stream ?? settings.kind,
+        stream: cut ? `scoped:${settings.kind}` : (stream ?? settings.kind),
         sinceAt,
       });
       await who.audit(tx, {

@@ -3,6 +3,8 @@ import type { ExportKind } from '@/contract/exports';
 import { orderExportSchema, orderSeatSchema } from '@/contract/order';
 import { waitinglistExportSchema } from '@/contract/waiting-list';
 import type { Queryable } from '../../db/database';
+import { buyerByName } from '../buyer-contact';
+import { UnavailableError } from '../errors';
 import {
   MIRROR_BATCH,
   type MirrorCursor,
@@ -59,16 +61,23 @@ const MIRRORED: Partial<Record<ExportKind, MirroredKind>> = {
   waitinglist: 'waitinglist',
 };
 
-/** The mirror when its first full sync of the kind has finished, else the service. */
+/**
+ * The mirror when its first full sync of the kind has finished, else the service. A scoped person's export
+ * (`cut`) comes from the mirror only: the service's export knows no scope.
+ */
 export async function chooseSource(
   db: Queryable,
   upstream: UpstreamClient,
   kind: ExportKind,
   since: Date | null,
+  cut: ExportCut | null = null,
 ): Promise<RecordSource> {
   const resource = MIRRORED[kind];
   const completeBefore = resource ? await mirrorCompleteBefore(db, upstream.organisationId, resource) : null;
-  if (resource && completeBefore) return mirrorSource(db, upstream.organisationId, resource, since, completeBefore);
+  if (resource && completeBefore) {
+    return mirrorSource(db, upstream.organisationId, resource, since, completeBefore, cut);
+  }
+  if (cut && resource) throw new UnavailableError('The mirror is still being filled: try this export again later.');
   return serviceSource(upstream, kind, since);
 }
 
@@ -114,12 +123,27 @@ async function customersById(
   return new Map([...customers].map(([id, body]) => [String(id), ordered(body, CUSTOMER_KEYS)]));
 }
 
-/** What a mirror export reads: the organisation's records, all or those stamped since a time. */
+/**
+ * What a mirror export reads: the organisation's records, all or those stamped since a time; for a scoped
+ * person only those of their events (`withinEvents`), buyers by name unless they may see contact details.
+ */
 interface MirrorScope {
   db: Queryable;
   organisationId: number;
   since: Date | null;
+  withinEvents: readonly number[] | null;
+  namesOnly: boolean;
 }
+
+/** A scoped person's cut of an export: the events they see, and whether buyers come by name only. */
+export interface ExportCut {
+  eventIds: readonly number[];
+  namesOnly: boolean;
+}
+
+/** A buyer as the export's reader may see them. */
+const buyerOf = (table: MirrorScope, customer: ExportRecord | null) =>
+  table.namesOnly && customer ? (buyerByName(customer) as ExportRecord) : customer;
 
 /** One batch of records, and the row it ends with (where the next batch starts). */
 interface Batch {
@@ -127,14 +151,16 @@ interface Batch {
   last: MirrorCursor | undefined;
 }
 
-async function customerBatch({ db, organisationId, since }: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
-  const rows = await mirroredCustomersSince(db, organisationId, since, after);
-  return { records: rows.map((row) => ordered(row.body, CUSTOMER_KEYS)), last: rows.at(-1) };
+async function customerBatch(table: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
+  const { db, organisationId, since, withinEvents } = table;
+  const rows = await mirroredCustomersSince(db, organisationId, since, after, withinEvents);
+  return { records: rows.map((row) => buyerOf(table, ordered(row.body, CUSTOMER_KEYS)) ?? {}), last: rows.at(-1) };
 }
 
 /** Orders with their seats, deleted seats and customer, as the orders export has them. */
-async function orderBatch({ db, organisationId, since }: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
-  const rows = await mirroredOrdersSince(db, organisationId, since, after);
+async function orderBatch(table: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
+  const { db, organisationId, since, withinEvents } = table;
+  const rows = await mirroredOrdersSince(db, organisationId, since, after, withinEvents);
   if (rows.length === 0) return { records: [], last: undefined };
   const [seats, users] = await Promise.all([
     seatsOf(
@@ -153,7 +179,7 @@ async function orderBatch({ db, organisationId, since }: MirrorScope, after: Mir
       {
         ...row.body,
         ...(seats.get(row.id) ?? { seats: [], deletedSeats: [] }),
-        user: row.customer_id === null ? null : (users.get(row.customer_id) ?? null),
+        user: row.customer_id === null ? null : buyerOf(table, users.get(row.customer_id) ?? null),
       },
       ORDER_KEYS,
     ),
@@ -161,11 +187,9 @@ async function orderBatch({ db, organisationId, since }: MirrorScope, after: Mir
   return { records, last: rows.at(-1) };
 }
 
-async function waitingListBatch(
-  { db, organisationId, since }: MirrorScope,
-  after: MirrorCursor | null,
-): Promise<Batch> {
-  const rows = await mirroredWaitingListSince(db, organisationId, since, after);
+async function waitingListBatch(table: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
+  const { db, organisationId, since, withinEvents } = table;
+  const rows = await mirroredWaitingListSince(db, organisationId, since, after, withinEvents);
   const users = await customersById(
     db,
     organisationId,
@@ -181,7 +205,7 @@ async function waitingListBatch(
         type: row.type,
         createdAt: new Date(row.stamp).toISOString(),
         notifiedAt: row.notified_at ? new Date(row.notified_at).toISOString() : null,
-        user: users.get(row.customer_id) ?? null,
+        user: buyerOf(table, users.get(row.customer_id) ?? null),
       },
       WAITING_KEYS,
     ),
@@ -201,8 +225,10 @@ export async function mirrorSource(
   kind: MirroredKind,
   since: Date | null,
   completeBefore: Date,
+  cut: ExportCut | null,
 ): Promise<RecordSource> {
-  const table: MirrorScope = { db, organisationId, since };
+  const withinEvents = cut?.eventIds ?? null;
+  const table: MirrorScope = { db, organisationId, since, withinEvents, namesOnly: cut?.namesOnly ?? false };
   const batchOf = BATCH_OF[kind];
   async function* batches(): AsyncGenerator<ExportRecord[]> {
     let after: MirrorCursor | null = null;
@@ -213,7 +239,8 @@ export async function mirrorSource(
       after = { id: last.id, stamp: last.stamp };
     }
   }
-  return { source: 'mirror', total: await mirroredCount(db, organisationId, kind, since), batches, completeBefore };
+  const total = await mirroredCount(db, organisationId, kind, since, withinEvents);
+  return { source: 'mirror', total, batches, completeBefore };
 }
 
 /** Retries of an export's pages: waits of ½, 1, 2, 4 s (or what `Retry-After` asks), then the export fails. */

@@ -6,6 +6,11 @@ import type {
   ScheduleInput,
   WatermarkView,
 } from '@/contract/exports';
+import type {
+  ProductionReportFile,
+  ProductionReportInput,
+  ProductionReportSchedule,
+} from '@/contract/production-reports';
 import type { Queryable } from '../../db/database';
 import type { NextWatermark, StoredWatermark } from './watermark';
 
@@ -207,17 +212,18 @@ const SCHEDULE_SELECT = `select s.id, s.kind, s.row_shape, s.format, s.delimiter
   left join gateway.export_watermarks w on w.organisation_id = s.organisation_id and w.stream = 'schedule:' || s.id`;
 
 export async function listSchedules(db: Queryable, organisationId: number): Promise<StoredSchedule[]> {
-  const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 order by s.id`, [
-    organisationId,
-  ]);
+  const { rows } = await db.query<ScheduleDbRow>(
+    `${SCHEDULE_SELECT} where s.organisation_id = $1 and s.production_id is null order by s.id`,
+    [organisationId],
+  );
   return rows.map(scheduleOf);
 }
 
 export async function findSchedule(db: Queryable, organisationId: number, id: number): Promise<StoredSchedule | null> {
-  const { rows } = await db.query<ScheduleDbRow>(`${SCHEDULE_SELECT} where s.organisation_id = $1 and s.id = $2`, [
-    organisationId,
-    id,
-  ]);
+  const { rows } = await db.query<ScheduleDbRow>(
+    `${SCHEDULE_SELECT} where s.organisation_id = $1 and s.id = $2 and s.production_id is null`,
+    [organisationId, id],
+  );
   return rows[0] ? scheduleOf(rows[0]) : null;
 }
 
@@ -281,11 +287,14 @@ export async function makeScheduleDue(db: Queryable, organisationId: number, id:
 export interface DueSchedule {
   id: number;
   organisationId: number;
+  /** An export's settings (a production report has none of its own: its settings are unused). */
   settings: ExportSettings;
   timeOfDay: string;
   timeZone: string;
   /** Whether its files carry buyers' contact details: the person who saved it sees them. */
   buyerContact: boolean;
+  /** A production's sales report (null: an export), cut to the scope of the person who scheduled it. */
+  report: { productionId: number; createdBy: number | null } | null;
 }
 
 /**
@@ -309,6 +318,8 @@ export async function claimDueSchedule(
     time_of_day: string;
     time_zone: string;
     buyer_contact: boolean;
+    production_id: string | null;
+    created_by: string | null;
   }>(
     `update gateway.export_schedules s
         set lease_holder = $1, lease_expires_at = now() + make_interval(mins => ${Number(leaseMinutes)})
@@ -316,7 +327,7 @@ export async function claimDueSchedule(
                      for update skip locked)
         and ${due}
       returning s.id, s.organisation_id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day,
-                s.time_zone, s.buyer_contact`,
+                s.time_zone, s.buyer_contact, s.production_id, s.created_by`,
     [holder],
   );
   const row = rows[0];
@@ -328,6 +339,13 @@ export async function claimDueSchedule(
     timeOfDay: row.time_of_day,
     timeZone: row.time_zone,
     buyerContact: row.buyer_contact,
+    report:
+      row.production_id === null
+        ? null
+        : {
+            productionId: Number(row.production_id),
+            createdBy: row.created_by === null ? null : Number(row.created_by),
+          },
   };
 }
 
@@ -425,7 +443,7 @@ export async function findFile(db: Queryable, organisationId: number, id: number
     buyer_contact: boolean;
   }>(
     `select kind, file_name, format, row_shape, buyer_contact from gateway.export_files
-      where id = $1 and organisation_id = $2`,
+      where id = $1 and organisation_id = $2 and production_id is null`,
     [id, organisationId],
   );
   const row = rows[0];
@@ -505,4 +523,114 @@ export async function pruneFiles(
     [scheduleId, keep],
   );
   return rows.map((row) => ({ organisationId: row.organisation_id, fileName: row.file_name }));
+}
+
+// ---- production reports (export schedules with a production; migration 032) ----
+
+/** A production report's schedule as stored: `createdBy` is the id of the account that created it. */
+export type StoredProductionSchedule = Omit<ProductionReportSchedule, 'createdBy'> & { createdBy: number | null };
+
+const PRODUCTION_SCHEDULE_SELECT = `select id, production_id, time_of_day, time_zone, next_run_at, last_run_at,
+       last_error, created_by from gateway.export_schedules`;
+
+/** The organisation's production report schedules: of one production, or the one of an id. */
+export async function listProductionSchedules(
+  db: Queryable,
+  organisationId: number,
+  where: { productionId?: number; scheduleId?: number },
+): Promise<StoredProductionSchedule[]> {
+  const { rows } = await db.query<{
+    id: string;
+    production_id: string;
+    time_of_day: string;
+    time_zone: string;
+    next_run_at: Date;
+    last_run_at: Date | null;
+    last_error: string | null;
+    created_by: string | null;
+  }>(
+    `${PRODUCTION_SCHEDULE_SELECT}
+      where organisation_id = $1 and production_id is not null
+        and ($2::bigint is null or production_id = $2) and ($3::bigint is null or id = $3)
+      order by id`,
+    [organisationId, where.productionId ?? null, where.scheduleId ?? null],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    productionId: Number(row.production_id),
+    timeOfDay: row.time_of_day,
+    timeZone: row.time_zone,
+    nextRunAt: new Date(row.next_run_at).toISOString(),
+    lastRunAt: iso(row.last_run_at),
+    lastError: row.last_error,
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+  }));
+}
+
+/** A daily production report; its id. Kind, shape, format and mode are fixed (the CSV and the page both). */
+export async function insertProductionSchedule(
+  db: Queryable,
+  organisationId: number,
+  productionId: number,
+  input: ProductionReportInput,
+  nextRunAt: Date,
+  createdBy: number,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into gateway.export_schedules (organisation_id, kind, production_id, format, mode, time_of_day,
+       time_zone, next_run_at, created_by)
+     values ($1, 'production-sales', $2, 'csv', 'full', $3, $4, $5, $6) returning id`,
+    [organisationId, productionId, input.timeOfDay, input.timeZone, nextRunAt, createdBy],
+  );
+  return Number(rows[0]?.id);
+}
+
+/** The files of a production's reports (or one file by id), newest first. */
+export async function listProductionFiles(
+  db: Queryable,
+  organisationId: number,
+  where: { productionId?: number; fileId?: number },
+): Promise<ProductionReportFile[]> {
+  const { rows } = await db.query<{
+    id: string;
+    schedule_id: string | null;
+    production_id: string;
+    format: ProductionReportFile['format'];
+    file_name: string;
+    bytes: string;
+    created_at: Date;
+  }>(
+    `select id, schedule_id, production_id, format, file_name, bytes, created_at from gateway.export_files
+      where organisation_id = $1 and production_id is not null
+        and ($2::bigint is null or production_id = $2) and ($3::bigint is null or id = $3)
+      order by created_at desc, id desc limit 200`,
+    [organisationId, where.productionId ?? null, where.fileId ?? null],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    scheduleId: row.schedule_id === null ? null : Number(row.schedule_id),
+    productionId: Number(row.production_id),
+    format: row.format,
+    fileName: row.file_name,
+    bytes: Number(row.bytes),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Lists a report's file, only while `holder` still holds its schedule's lease; its id, or null when it lost it. */
+export async function insertProductionFile(
+  db: Queryable,
+  file: { scheduleId: number; format: ProductionReportFile['format']; fileName: string; bytes: number; rows: number },
+  holder: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into gateway.export_files (organisation_id, schedule_id, production_id, kind, row_shape, format, mode,
+       file_name, bytes, row_count, record_count, source)
+     select s.organisation_id, s.id, s.production_id, s.kind, s.row_shape, $2, 'full', $3, $4, $5, $5, 'mirror'
+       from gateway.export_schedules s
+      where s.id = $1 and s.lease_holder = $6 and s.production_id is not null
+     returning id`,
+    [file.scheduleId, file.format, file.fileName, file.bytes, file.rows, holder],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
 }

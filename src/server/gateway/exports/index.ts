@@ -1,6 +1,8 @@
 /**
- * The exports concern's public entry: the gateway registers its routes, and start-up makes (and the
- * background jobs run) the scheduler of scheduled exports. Nothing else is used from outside this folder.
+ * The exports concern's public entry: the gateway registers its routes (and those of the productions'
+ * scheduled sales reports, which the same scheduler writes), and start-up makes (and the background jobs run)
+ * the scheduler of scheduled exports. Nothing else is used from outside this folder.
  */
 export { registerExportRoutes } from './export-routes';
 export { ExportScheduler } from './export-scheduler';
+export { registerProductionReportRoutes } from './production-report-routes';

@@ -116,6 +116,14 @@ export async function runExport(options: {
   return { read, records: read - skipped - duplicates, skipped, duplicates, rows, complete, next };
 }
 
+const fileStamp = (now: Date, timeZone: string) =>
+  `${localDate(now, timeZone).replaceAll('-', '')}-${localTime(now, timeZone).slice(0, 5).replace(':', '')}`;
+
+/** `foyer-demo-production-12-20261123-0700` (local time of `timeZone`): a production report's files, less the extension. */
+export function productionReportStem(clientName: string, productionId: number, now: Date, timeZone: string): string {
+  return `foyer-${clientName.replace(/[^\w-]+/g, '_')}-production-${productionId}-${fileStamp(now, timeZone)}`;
+}
+
 /** `foyer-demo-orders-full-20261123-1042.csv`, `foyer-demo-order-seats-changes-….jsonl` (local time of `timeZone`). */
 export function exportFileName(
   clientName: string,
@@ -124,7 +132,7 @@ export function exportFileName(
   now: Date,
   timeZone: string,
 ): string {
-  const stamp = `${localDate(now, timeZone).replaceAll('-', '')}-${localTime(now, timeZone).slice(0, 5).replace(':', '')}`;
+  const stamp = fileStamp(now, timeZone);
   const what = settings.kind === 'orders' && settings.rows === 'seat' ? 'order-seats' : settings.kind;
   const safeClient = clientName.replace(/[^\w-]+/g, '_');
   return `foyer-${safeClient}-${what}-${settings.mode === 'changes' ? 'changes' : 'full'}-${stamp}.${extension}`;

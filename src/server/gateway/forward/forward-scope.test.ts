@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
@@ -54,6 +57,7 @@ describeEachDatabase('a promoter of one production through every route', (databa
   >;
   let cases = 0;
   const seen: string[] = [];
+  let exportDir: string;
 
   /** A call as the promoter; its answer's text is kept for the final look for B. */
   const call = async (path: string, init: { method?: string; json?: unknown } = {}) => {
@@ -68,7 +72,8 @@ describeEachDatabase('a promoter of one production through every route', (databa
     service = await createTestService({ database });
     await ensureDemoClients(service.db);
     fx = await loadDemoFixtures(service.db);
-    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app) });
+    exportDir = await mkdtemp(join(tmpdir(), 'foyer-promoter-reports-'));
+    gateway = await createTestGateway({ runtime: service, service: embeddedService(service.app), exportDir });
     declared = createGatewayApp(gateway.deps).routes.declared;
     const organisationId = await organisationIdOf(gateway.db, 'demo');
     await gateway.deps.mirror.syncNow(organisationId);
@@ -147,6 +152,7 @@ describeEachDatabase('a promoter of one production through every route', (databa
     await gateway?.deps.mirror.stop();
     await gateway?.close();
     await service?.close();
+    await rm(exportDir, { recursive: true, force: true });
   });
 
   /** The route's path with `side`'s ids in it. */
@@ -241,6 +247,120 @@ describeEachDatabase('a promoter of one production through every route', (databa
         status: 403,
       });
     }
+  });
+
+  it("answers the reports and exports with production A's orders, performances and buyers, and nothing of B", async () => {
+    const organisationId = await organisationIdOf(gateway.db, 'demo');
+    const { rows: period } = await gateway.db.query<{ from: string; to: string }>(
+      `select to_char(min(order_day), 'YYYY-MM-DD') as from, to_char(max(order_day), 'YYYY-MM-DD') as to
+         from gateway.mirror_orders where organisation_id = $1`,
+      [organisationId],
+    );
+    const { from, to } = period[0] as { from: string; to: string };
+    const range = `from=${from}&to=${to}`;
+    const ok = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+      const answer = await call(path, init);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      return answer.text;
+    };
+    const rows = JSON.parse(await ok(`/api/reports/orders?${range}&q=${sides.A.orderId}`)) as {
+      rows: { orderId: number }[];
+    };
+    expect(rows.rows.map((row) => row.orderId)).toContain(sides.A.orderId);
+    const all = JSON.parse(await ok(`/api/reports/orders?${range}`)) as { totals: { orders: number } };
+    const analysisCsv = await ok(`/api/reports/orders/export.csv?${range}`);
+    expect(analysisCsv).toContain(sides.A.orderKey);
+    expect(analysisCsv.trim().split('\r\n')).toHaveLength(all.totals.orders + 1);
+    for (const group of ['status', 'payment', 'channel', 'method', 'event', 'price', 'day']) {
+      const groups = JSON.parse(await ok(`/api/reports/orders/groups?${range}&group=${group}`)) as {
+        groups: { key: string }[];
+      };
+      if (group === 'event') expect(groups.groups.map((g) => g.key)).not.toContain(String(sides.B.eventId));
+    }
+    const choices = JSON.parse(await ok(`/api/reports/orders/choices?${range}`)) as { event: { value: string }[] };
+    expect(choices.event.map((choice) => choice.value)).toContain(String(sides.A.eventId));
+    expect(choices.event.map((choice) => choice.value)).not.toContain(String(sides.B.eventId));
+    await ok(`/api/reports/orders/charts?${range}`);
+    const pace = JSON.parse(await ok(`/api/reports/performances/pace?events=${sides.A.eventId},${sides.B.eventId}`));
+    expect(JSON.stringify(pace)).not.toContain(`"eventId":${sides.B.eventId}`);
+    await ok(`/api/reports/performances/${sides.A.eventId}`);
+    expect((await call(`/api/reports/performances/${sides.B.eventId}`)).status).toBe(404);
+    const events = JSON.parse((await call('/api/v1/demo/partner/event')).text) as { start?: string }[];
+    const first = events.flatMap((event) => (event.start ? [event.start.slice(0, 10)] : [])).sort()[0] as string;
+    const yearOn = new Date(Date.parse(first) + 365 * 86_400_000).toISOString().slice(0, 10);
+    const performances = JSON.parse(await ok(`/api/reports/performances?from=${first}&to=${yearOn}`)) as {
+      performances: { eventId: number }[];
+    };
+    expect(performances.performances.length).toBeGreaterThan(0);
+
+    // Exports: whole files of A's orders (either shape), their buyers by name and A's waiting list.
+    for (const kind of ['orders', 'customers', 'waitinglist']) {
+      const count = JSON.parse(await ok(`/api/exports/count?kind=${kind}`)) as { total: number; changed: null };
+      expect(count.changed).toBeNull();
+    }
+    const ordersFile = await ok('/api/exports/runs', { method: 'POST', json: { kind: 'orders', format: 'csv' } });
+    expect(ordersFile).toContain(sides.A.orderKey);
+    await ok('/api/exports/runs', { method: 'POST', json: { kind: 'orders', rows: 'seat', format: 'jsonl' } });
+    await ok('/api/exports/runs', { method: 'POST', json: { kind: 'waitinglist', format: 'csv' } });
+    const buyers = (await ok('/api/exports/runs', { method: 'POST', json: { kind: 'customers', format: 'jsonl' } }))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(buyers.map((buyer) => buyer.customerId)).toContain(sides.A.customerId);
+    expect(buyers.map((buyer) => buyer.customerId)).not.toContain(sides.B.customerId);
+    expect(buyers.every((buyer) => !('email' in buyer) && !('customerPhone' in buyer))).toBe(true);
+    const changes = await call('/api/exports/runs', {
+      method: 'POST',
+      json: { kind: 'orders', format: 'csv', mode: 'changes' },
+    });
+    expect(changes.status).toBe(409);
+  });
+
+  it("schedules production A's sales report, writes its CSV and printable page, and keeps B's out of reach", async () => {
+    const reports = '/api/exports/production-reports';
+    const daily = { timeOfDay: '07:00', timeZone: 'Europe/Amsterdam' };
+    const created = await call(`${reports}/${sides.A.productionId}`, { method: 'POST', json: daily });
+    expect(created.status).toBe(201);
+    const schedule = JSON.parse(created.text) as { id: number; productionId: number; createdBy: string };
+    expect(schedule).toMatchObject({ productionId: sides.A.productionId, createdBy: 'Promoter A' });
+    expect((await call(`${reports}/${sides.B.productionId}`, { method: 'POST', json: daily })).status).toBe(404);
+    expect((await call(`${reports}/${sides.B.productionId}`)).status).toBe(404);
+
+    // A manager's report of B: the promoter can neither see, run, remove nor download it.
+    const ofB = (await (
+      await manager.request(`${reports}/${sides.B.productionId}`, { method: 'POST', json: daily })
+    ).json()) as { id: number };
+    for (const id of [schedule.id, ofB.id]) {
+      expect((await manager.request(`${reports}/schedules/${id}/run`, { method: 'POST' })).status).toBe(202);
+    }
+    expect(await gateway.deps.exportScheduler?.tick()).toBe(2);
+    const listed = JSON.parse((await call(`${reports}/${sides.A.productionId}`)).text) as {
+      schedules: { id: number; lastError: string | null }[];
+      files: { id: number; format: string; fileName: string }[];
+    };
+    expect(listed.schedules.map((s) => [s.id, s.lastError])).toEqual([[schedule.id, null]]);
+    expect(listed.files.map((file) => file.format).sort()).toEqual(['csv', 'html']);
+    for (const file of listed.files) {
+      const download = await call(`${reports}/files/${file.id}`);
+      expect(download.status).toBe(200);
+      expect(download.text).toContain(sides.A.markers[0]);
+    }
+    const filesOfB = (await (await manager.request(`${reports}/${sides.B.productionId}`)).json()) as {
+      files: { id: number }[];
+    };
+    expect(filesOfB.files).toHaveLength(2);
+    for (const file of filesOfB.files) expect((await call(`${reports}/files/${file.id}`)).status).toBe(404);
+    expect((await call(`${reports}/schedules/${ofB.id}/run`, { method: 'POST' })).status).toBe(404);
+    expect((await call(`${reports}/schedules/${ofB.id}`, { method: 'DELETE' })).status).toBe(404);
+    const { rows: audited } = await gateway.db.query<{ action: string; n: string }>(
+      `select action, count(*) as n from gateway.audit_entries where details ->> 'kind' = 'production-sales'
+        group by action order by action`,
+    );
+    expect(audited.map((row) => [row.action, Number(row.n)])).toEqual([
+      ['export', 2],
+      ['export-download', 2],
+      ['export-schedule', 4],
+    ]);
   });
 
   it('holds nothing of production B in any answer (the cases counted)', () => {

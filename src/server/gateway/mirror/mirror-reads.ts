@@ -43,21 +43,51 @@ const TABLES: Record<MirroredKind, { table: string; id: string; stamp: string }>
 /** Rows per keyset batch. */
 export const MIRROR_BATCH = 1000;
 
-/** The organisation's rows of a kind, all or stamped at or after `since`: the condition and its parameters. */
-function stampedSince(kind: MirroredKind, organisationId: number, since: Date | null) {
-  return since
-    ? { sql: `and ${TABLES[kind].stamp} >= $2`, params: [organisationId, since] as unknown[] }
-    : { sql: '', params: [organisationId] as unknown[] };
+/**
+ * Which of a kind's rows a scoped person's export reads (role-scopes/): the orders with a seat (kept or
+ * removed) of the events, their buyers, the waiting list of the events. `$n` is the events' parameter.
+ */
+const WITHIN_EVENTS: Record<MirroredKind, (n: string) => string> = {
+  orders: (n) => `and order_id in (select s.order_id from gateway.mirror_order_seats s
+    where s.organisation_id = $1 and s.event_id = any(${n}::bigint[]))`,
+  customers: (n) => `and customer_id in (select o.customer_id from gateway.mirror_orders o
+    where o.organisation_id = $1 and o.order_id in (select s.order_id from gateway.mirror_order_seats s
+      where s.organisation_id = $1 and s.event_id = any(${n}::bigint[])))`,
+  waitinglist: (n) => `and event_id = any(${n}::bigint[])`,
+};
+
+/**
+ * The organisation's rows of a kind, all or stamped at or after `since`, and only those of the events of
+ * `withinEvents` when given: the condition and its parameters.
+ */
+function stampedSince(
+  kind: MirroredKind,
+  organisationId: number,
+  since: Date | null,
+  withinEvents: readonly number[] | null = null,
+) {
+  const params: unknown[] = [organisationId];
+  let sql = '';
+  if (since) {
+    params.push(since);
+    sql += ` and ${TABLES[kind].stamp} >= $${params.length}`;
+  }
+  if (withinEvents) {
+    params.push(withinEvents);
+    sql += ` ${WITHIN_EVENTS[kind](`$${params.length}`)}`;
+  }
+  return { sql, params };
 }
 
-/** How many records of a kind the mirror holds, all or stamped at or after `since`. */
+/** How many records of a kind the mirror holds, all or stamped at or after `since` (within events: see above). */
 export async function mirroredCount(
   db: Queryable,
   organisationId: number,
   kind: MirroredKind,
   since: Date | null,
+  withinEvents: readonly number[] | null = null,
 ): Promise<number> {
-  const where = stampedSince(kind, organisationId, since);
+  const where = stampedSince(kind, organisationId, since, withinEvents);
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from gateway.${TABLES[kind].table} where organisation_id = $1 ${where.sql}`,
     where.params,
@@ -73,9 +103,10 @@ async function mirroredBatch<Row extends MirrorCursor>(
   since: Date | null,
   after: MirrorCursor | null,
   columns: string,
+  withinEvents: readonly number[] | null,
 ): Promise<Row[]> {
   const { table, id, stamp } = TABLES[kind];
-  const where = stampedSince(kind, organisationId, since);
+  const where = stampedSince(kind, organisationId, since, withinEvents);
   const n = where.params.length;
   const params = after ? [...where.params, after.stamp, after.id] : where.params;
   const afterSql = after ? `and (${stamp}, ${id}) > ($${n + 1}, $${n + 2}::bigint)` : '';
@@ -95,8 +126,9 @@ export function mirroredCustomersSince(
   organisationId: number,
   since: Date | null,
   after: MirrorCursor | null,
+  withinEvents: readonly number[] | null = null,
 ): Promise<(MirrorCursor & { body: Body })[]> {
-  return mirroredBatch(db, organisationId, 'customers', since, after, 'body');
+  return mirroredBatch(db, organisationId, 'customers', since, after, 'body', withinEvents);
 }
 
 /** A batch of mirrored orders (their own fields; lines in orderLinesOf) changed since `since`, after `after`. */
@@ -105,8 +137,17 @@ export function mirroredOrdersSince(
   organisationId: number,
   since: Date | null,
   after: MirrorCursor | null,
+  withinEvents: readonly number[] | null = null,
 ): Promise<(MirrorCursor & { body: Body; customer_id: string | null })[]> {
-  return mirroredBatch(db, organisationId, 'orders', since, after, 'body, customer_id::text as customer_id');
+  return mirroredBatch(
+    db,
+    organisationId,
+    'orders',
+    since,
+    after,
+    'body, customer_id::text as customer_id',
+    withinEvents,
+  );
 }
 
 export interface MirroredWaitingEntry extends MirrorCursor {
@@ -123,6 +164,7 @@ export function mirroredWaitingListSince(
   organisationId: number,
   since: Date | null,
   after: MirrorCursor | null,
+  withinEvents: readonly number[] | null = null,
 ): Promise<MirroredWaitingEntry[]> {
   return mirroredBatch(
     db,
@@ -131,6 +173,7 @@ export function mirroredWaitingListSince(
     since,
     after,
     'customer_id::text as customer_id, event_id, number_of_tickets, type, notified_at',
+    withinEvents,
   );
 }
 

@@ -30,6 +30,12 @@ function capacityOf(detail: unknown): number | null {
 }
 
 /**
+ * Whose view a dashboard is: a signed-in person, or the person who scheduled a production's report (the
+ * export scheduler reads it for them, without contact details).
+ */
+export type DashboardViewer = Pick<Principal, 'organisationId' | 'scope' | 'permissions'>;
+
+/**
  * What a promoter sees of their productions: the list, and each production's dashboard — sales per day and
  * channel against capacity, tickets and amount sold, its latest orders — from the mirror (as of its last
  * complete sync) and the shared event catalog. A person of a scoped role sees only their events.
@@ -41,7 +47,7 @@ export class PromoterService {
   ) {}
 
   /** The organisation's events the person sees. */
-  async #visibleEvents(principal: Principal, upstream: UpstreamClient): Promise<ListedEvent[]> {
+  async #visibleEvents(principal: DashboardViewer, upstream: UpstreamClient): Promise<ListedEvent[]> {
     const listed: unknown = JSON.parse(await this.catalog.read(upstream, '/partner/event', LIST_TTL_MS));
     const events = Array.isArray(listed) ? listed.flatMap((item) => asEvent(item) ?? []) : [];
     const { scope } = principal;
@@ -70,8 +76,17 @@ export class PromoterService {
     return { productions: productions.sort((a, b) => a.title.localeCompare(b.title)) };
   }
 
+  /** Whether the person sees any event of the production. */
+  async sees(principal: DashboardViewer, upstream: UpstreamClient, productionId: number): Promise<boolean> {
+    return (await this.#visibleEvents(principal, upstream)).some((event) => event.productionId === productionId);
+  }
+
   /** The production's dashboard; 404 when the person sees none of its events (as one that does not exist). */
-  async dashboard(principal: Principal, upstream: UpstreamClient, productionId: number): Promise<ProductionDashboard> {
+  async dashboard(
+    principal: DashboardViewer,
+    upstream: UpstreamClient,
+    productionId: number,
+  ): Promise<ProductionDashboard> {
     const events = (await this.#visibleEvents(principal, upstream)).filter(
       (event) => event.productionId === productionId,
     );

@@ -23,7 +23,15 @@ import type { Queryable } from '../../db/database';
 export interface OrderWhere {
   sql: string;
   params: unknown[];
+  /** For a scoped person: the condition on a seat `s` that keeps only their events' seats (else ''). */
+  seatsWithin: string;
 }
+
+/**
+ * The analysis's filter, and for a person of a scoped role the events they see (role-scopes/): then only
+ * orders with a seat of those events count, and by event or price only those events' seats.
+ */
+export type ScopedFilter = OrderFilter & { withinEvents?: readonly number[] | null };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -31,7 +39,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export const CUSTOMER_NAME_SQL = `concat_ws(' ', nullif(c.body ->> 'customerFirstName', ''),
   nullif(c.body ->> 'customerPreposition', ''), nullif(c.body ->> 'customerLastName', ''))`;
 
-export function orderWhere(organisationId: number, filter: OrderFilter): OrderWhere {
+export function orderWhere(organisationId: number, filter: ScopedFilter): OrderWhere {
   const params: unknown[] = [organisationId, filter.from, filter.to];
   const clauses = ['o.organisation_id = $1', 'o.order_day between $2::date and $3::date'];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -57,6 +65,15 @@ export function orderWhere(organisationId: number, filter: OrderFilter): OrderWh
     );
   }
   if (filter.price !== undefined) add(seatWith('price_name'), filter.price);
+  let seatsWithin = '';
+  if (filter.withinEvents) {
+    add(
+      (n) => `o.order_id = any(array(select s.order_id from gateway.mirror_order_seats s
+         where s.organisation_id = $1 and s.event_id = any(${n}::bigint[])))`,
+      filter.withinEvents,
+    );
+    seatsWithin = `and s.event_id = any($${params.length}::bigint[])`;
+  }
   const q = filter.q?.trim();
   if (q) {
     if (/^\d{1,15}$/.test(q)) {
@@ -76,7 +93,7 @@ export function orderWhere(organisationId: number, filter: OrderFilter): OrderWh
         select k.order_id from gateway.mirror_orders k where k.organisation_id = $1 and k.order_key like ${keyPrefix}))`);
     }
   }
-  return { sql: clauses.join(' and '), params };
+  return { sql: clauses.join(' and '), params, seatsWithin };
 }
 
 /**
@@ -90,8 +107,11 @@ export interface RollupWhere {
 }
 
 /** The filter's WHERE over the rollups; null when only the orders themselves can answer it. */
-export function rollupWhere(organisationId: number, filter: OrderFilter): RollupWhere | null {
-  if (filter.q?.trim() || (filter.event !== undefined && filter.price !== undefined)) return null;
+export function rollupWhere(organisationId: number, filter: ScopedFilter): RollupWhere | null {
+  // The rollups sum whole orders of the organisation: a scope's cut is answered from the orders.
+  if (filter.withinEvents || filter.q?.trim() || (filter.event !== undefined && filter.price !== undefined)) {
+    return null;
+  }
   const params: unknown[] = [organisationId, filter.from, filter.to];
   const clauses = ['r.organisation_id = $1', 'r.order_day between $2::date and $3::date'];
   const add = (column: string, value: unknown, cast = '') => {
@@ -115,7 +135,7 @@ export interface ReportScope {
   rollup: RollupWhere | null;
 }
 
-export const reportScope = (organisationId: number, filter: OrderFilter): ReportScope => ({
+export const reportScope = (organisationId: number, filter: ScopedFilter): ReportScope => ({
   orders: orderWhere(organisationId, filter),
   rollup: rollupWhere(organisationId, filter),
 });
@@ -360,7 +380,7 @@ export async function groupTotals(
               count(distinct s.order_id)::int as orders, sum(s.amount_cents) as revenue, 0 as fee, 0 as donation,
               count(*) as tickets
          from gateway.mirror_order_seats s join f using (order_id)
-        where s.organisation_id = $1 and not s.deleted
+        where s.organisation_id = $1 and not s.deleted ${where.seatsWithin}
         group by s.${grouping === 'event' ? 'event_id' : 'price_name'}
         order by ${order(`s.${grouping === 'event' ? 'event_id' : 'price_name'}`)} ${limited}`;
   const { rows } = await db.query<GroupRow>(sql, where.params);
@@ -386,12 +406,44 @@ export async function choicesOf(db: Queryable, organisationId: number, from: str
     ].join(' union all '),
     params,
   );
+  return choicesOfRows(rows);
+}
+
+/** Counted values as the filter's choices, most frequent first. */
+function choicesOfRows(rows: readonly { field: keyof Choices; value: string; count: number }[]): Choices {
   const choices: Choices = { status: [], payment: [], channel: [], method: [], event: [], price: [] };
   for (const row of rows) choices[row.field].push({ value: row.value, count: row.count });
   for (const list of Object.values(choices)) {
     list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   }
   return choices;
+}
+
+/**
+ * The choices of a scoped person: the values their orders of the period have (`where`, an orderWhere of the
+ * period and their events), from the orders themselves — the rollups count the organisation's.
+ */
+export async function choicesWithin(db: Queryable, where: OrderWhere): Promise<Choices> {
+  const counted = (column: string, field: string) =>
+    `select '${field}' as field, ${column} as value, count(*)::int as count from f group by ${column}`;
+  const seats = (column: string, field: string, value = `s.${column}`) =>
+    `select '${field}' as field, ${value} as value, count(*)::int as count
+       from gateway.mirror_order_seats s join f using (order_id)
+      where s.organisation_id = $1 and not s.deleted ${where.seatsWithin} group by s.${column}`;
+  const { rows } = await db.query<{ field: keyof Choices; value: string; count: number }>(
+    `with f as (select o.order_id, o.order_status, o.payment_status, o.channel, o.payment_method
+                  from gateway.mirror_orders o where ${where.sql})
+     ${[
+       counted('order_status', 'status'),
+       counted('payment_status', 'payment'),
+       counted('channel', 'channel'),
+       counted('payment_method', 'method'),
+       seats('event_id', 'event', 's.event_id::text'),
+       seats('price_name', 'price'),
+     ].join(' union all ')}`,
+    where.params,
+  );
+  return choicesOfRows(rows);
 }
 
 export async function chartsOf(db: Queryable, scope: ReportScope): Promise<Charts> {

@@ -7,6 +7,7 @@ import {
   paceQuerySchema,
   performanceQuerySchema,
 } from '@/contract/reports';
+import type { RoleScope } from '@/contract/role-scopes';
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
@@ -37,6 +38,12 @@ export interface ReportDeps {
   organisations: KeyOpener;
 }
 
+/**
+ * The events a person of a scoped role sees (role-scopes/' scopedEvents, injected: that concern reads this
+ * one's event catalog, so it cannot be imported here).
+ */
+type ScopeEvents = (upstream: UpstreamClient, scope: RoleScope) => Promise<readonly number[]>;
+
 /** The person of `c` exporting the analysis: the query as asked (without its page) and their audit entry. */
 function readerOf(c: Context<GatewayEnv>, deps: ReportDeps): ReportReader {
   const { page: _page, ...asked } = c.req.query();
@@ -49,8 +56,13 @@ function readerOf(c: Context<GatewayEnv>, deps: ReportDeps): ReportReader {
 }
 
 /** The filtered orders as a CSV file, streamed as it is read. */
-async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: ReportDeps, service: ReportService) {
-  const filter = parseQuery(c, orderFilterSchema);
+async function ordersCsvAnswer(
+  c: Context<GatewayEnv>,
+  deps: ReportDeps,
+  service: ReportService,
+  withinEvents: readonly number[] | null,
+) {
+  const filter = { ...parseQuery(c, orderFilterSchema), withinEvents };
   const { sort } = parseQuery(c, orderListQuerySchema);
   const pieces = await service.ordersCsv(readerOf(c, deps), filter, sort);
   c.header('content-type', 'text/csv; charset=utf-8');
@@ -66,32 +78,57 @@ async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: ReportDeps, service
 
 /**
  * The reports' routes (permission reports:read; report-service.ts holds what they do): the order analysis
- * and its CSV, the performances with their pace and sales.
+ * and its CSV, the performances with their pace and sales. A person of a scoped role gets each cut to their
+ * events: only orders with a seat of them, only their performances.
  */
-export function registerReportRoutes(routes: SecuredRoutes, deps: ReportDeps, catalog: EventCatalog): void {
+export function registerReportRoutes(
+  routes: SecuredRoutes,
+  deps: ReportDeps,
+  catalog: EventCatalog,
+  scopeEvents: ScopeEvents,
+): void {
   const service = new ReportService(deps.db, catalog);
+  const upstream = (c: Context<GatewayEnv>) => UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c));
+  /** The events of a scoped person; null for everyone else. */
+  const within = async (c: Context<GatewayEnv>) => {
+    const { scope } = c.get('principal');
+    return scope ? scopeEvents(upstream(c), scope) : null;
+  };
+  const filterOf = async (c: Context<GatewayEnv>) => ({
+    ...parseQuery(c, orderFilterSchema),
+    withinEvents: await within(c),
+  });
   const get = (path: string, answer: (c: Context<GatewayEnv>) => Promise<unknown>) =>
-    routes.declare('GET', path, reportsRead, async (c) => c.json(await answer(c)));
+    routes.declare('GET', path, reportsRead, async (c) => c.json(await answer(c)), { withinScope: true });
 
   get('/reports/orders', async (c) => {
-    const filter = parseQuery(c, orderFilterSchema);
     const { sort, page } = parseQuery(c, orderListQuerySchema);
-    const report = await service.orders(organisationOf(c), filter, sort, page);
+    const report = await service.orders(organisationOf(c), await filterOf(c), sort, page);
     // Without customers:contact the rows name their buyers only (no email).
     if (seesBuyerContact(c.get('principal').permissions)) return report;
     return { ...report, rows: report.rows.map(recordWithoutContact) };
   });
-  get('/reports/orders/groups', (c) => {
-    const filter = parseQuery(c, orderFilterSchema);
-    return service.groups(organisationOf(c), filter, parseQuery(c, groupQuerySchema).group);
+  get('/reports/orders/groups', async (c) => {
+    const { group } = parseQuery(c, groupQuerySchema);
+    return service.groups(organisationOf(c), await filterOf(c), group);
   });
-  get('/reports/orders/choices', (c) => service.choices(organisationOf(c), parseQuery(c, orderFilterSchema)));
-  get('/reports/orders/charts', (c) => service.charts(organisationOf(c), parseQuery(c, orderFilterSchema)));
-  routes.declare('GET', '/reports/orders/export.csv', reportsRead, (c) => ordersCsvAnswer(c, deps, service));
-  get('/reports/performances', (c) => {
+  get('/reports/orders/choices', async (c) => service.choices(organisationOf(c), await filterOf(c)));
+  get('/reports/orders/charts', async (c) => service.charts(organisationOf(c), await filterOf(c)));
+  routes.declare(
+    'GET',
+    '/reports/orders/export.csv',
+    reportsRead,
+    async (c) => ordersCsvAnswer(c, deps, service, await within(c)),
+    { withinScope: true },
+  );
+  get('/reports/performances', async (c) => {
     const { from, to } = parseQuery(c, performanceQuerySchema);
-    return service.performances(UpstreamClient.forPerson(deps, c.get('principal'), requestOrigin(c)), from, to);
+    return service.performances(upstream(c), from, to, await within(c));
   });
-  get('/reports/performances/pace', (c) => service.pace(organisationOf(c), parseQuery(c, paceQuerySchema).events));
-  get('/reports/performances/:eventId', (c) => service.performanceSales(organisationOf(c), eventIdParam(c)));
+  get('/reports/performances/pace', async (c) =>
+    service.pace(organisationOf(c), parseQuery(c, paceQuerySchema).events, await within(c)),
+  );
+  get('/reports/performances/:eventId', async (c) =>
+    service.performanceSales(organisationOf(c), eventIdParam(c), await within(c)),
+  );
 }

@@ -4,7 +4,6 @@ import {
   type Charts,
   type Choices,
   type GroupReport,
-  type OrderFilter,
   type OrderReport,
   type PaceReport,
   type PerformanceSales,
@@ -16,16 +15,20 @@ import {
 import type { Database } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
 import { withoutContactColumns } from '../buyer-contact';
+import { NotFoundError } from '../errors';
 import type { UpstreamClient } from '../upstream';
 import { type EventCatalog, isPerformance } from './event-catalog';
 import {
   chartsOf,
   choicesOf,
+  choicesWithin,
   groupTotals,
   listedOrderBatches,
   orderRows,
   orderTotals,
+  orderWhere,
   reportScope,
+  type ScopedFilter,
 } from './order-report';
 import { paceOf, performanceFigures, performanceSales } from './performance-report';
 import { refreshRollups } from './report-rollups';
@@ -76,7 +79,7 @@ export class ReportService {
   ) {}
 
   /** The totals of the filtered orders and one page of them. */
-  async orders(organisationId: number, filter: OrderFilter, sort: ReportSort, page: number): Promise<OrderReport> {
+  async orders(organisationId: number, filter: ScopedFilter, sort: ReportSort, page: number): Promise<OrderReport> {
     const scope = await this.#scope(organisationId, filter);
     const totals = await orderTotals(this.db, scope);
     // The totals (from the rollups) say whether there is a row to list: a filter that matches nothing would
@@ -88,19 +91,24 @@ export class ReportService {
 
   async groups(
     organisationId: number,
-    filter: OrderFilter,
+    filter: ScopedFilter,
     group: Exclude<ReportGrouping, 'none'>,
   ): Promise<GroupReport> {
     const scope = await this.#scope(organisationId, filter);
     return { group, groups: await groupTotals(this.db, scope, group) };
   }
 
-  async choices(organisationId: number, period: OrderFilter): Promise<Choices> {
+  /** The values the period's orders have; a scoped person's (`withinEvents`) from their orders alone. */
+  async choices(organisationId: number, period: ScopedFilter): Promise<Choices> {
+    if (period.withinEvents) {
+      const { from, to, withinEvents } = period;
+      return choicesWithin(this.db, orderWhere(organisationId, { from, to, withinEvents }));
+    }
     await refreshRollups(this.db, organisationId);
     return choicesOf(this.db, organisationId, period.from, period.to);
   }
 
-  async charts(organisationId: number, filter: OrderFilter): Promise<Charts> {
+  async charts(organisationId: number, filter: ScopedFilter): Promise<Charts> {
     return chartsOf(this.db, await this.#scope(organisationId, filter));
   }
 
@@ -109,7 +117,7 @@ export class ReportService {
    * (contract/csv.ts), decimals with a point. The export is audited, with the filters as asked, before the
    * first piece.
    */
-  async ordersCsv(reader: ReportReader, filter: OrderFilter, sort: ReportSort): Promise<AsyncGenerator<string>> {
+  async ordersCsv(reader: ReportReader, filter: ScopedFilter, sort: ReportSort): Promise<AsyncGenerator<string>> {
     const where = reportScope(reader.organisationId, filter).orders;
     await reader.audit({
       action: 'export',
@@ -145,10 +153,20 @@ export class ReportService {
     })();
   }
 
-  /** The performances starting in the period, by start: sales from the rollups, availability from the service. */
-  async performances(upstream: UpstreamClient, from: string, to: string): Promise<PerformancesReport> {
+  /**
+   * The performances starting in the period, by start: sales from the rollups, availability from the
+   * service; a scoped person's only (`withinEvents`).
+   */
+  async performances(
+    upstream: UpstreamClient,
+    from: string,
+    to: string,
+    withinEvents: readonly number[] | null,
+  ): Promise<PerformancesReport> {
     const { organisationId } = upstream;
-    const events = (await this.catalog.list(upstream, from, to)).filter(isPerformance);
+    const events = (await this.catalog.list(upstream, from, to)).filter(
+      (event) => isPerformance(event) && (!withinEvents || withinEvents.includes(event.eventId)),
+    );
     const ids = events.map((event) => event.eventId);
     const details = await this.catalog.details(upstream, ids);
     await refreshRollups(this.db, organisationId);
@@ -158,18 +176,29 @@ export class ReportService {
     return { performances, availabilityAt: readAt === null ? null : new Date(readAt).toISOString() };
   }
 
-  async pace(organisationId: number, eventIds: readonly number[]): Promise<PaceReport> {
+  async pace(
+    organisationId: number,
+    eventIds: readonly number[],
+    withinEvents: readonly number[] | null,
+  ): Promise<PaceReport> {
     await refreshRollups(this.db, organisationId);
-    return paceOf(this.db, organisationId, eventIds);
+    const seen = withinEvents ? eventIds.filter((id) => withinEvents.includes(id)) : eventIds;
+    return paceOf(this.db, organisationId, seen);
   }
 
-  async performanceSales(organisationId: number, eventId: number): Promise<PerformanceSales> {
+  /** A performance's sales; 404 for one outside a scoped person's events (as one that does not exist). */
+  async performanceSales(
+    organisationId: number,
+    eventId: number,
+    withinEvents: readonly number[] | null,
+  ): Promise<PerformanceSales> {
+    if (withinEvents && !withinEvents.includes(eventId)) throw new NotFoundError('No such performance');
     await refreshRollups(this.db, organisationId);
     return performanceSales(this.db, organisationId, eventId);
   }
 
   /** The rollups brought in step, then the filter as the reports' WHERE clauses. */
-  async #scope(organisationId: number, filter: OrderFilter) {
+  async #scope(organisationId: number, filter: ScopedFilter) {
     await refreshRollups(this.db, organisationId);
     return reportScope(organisationId, filter);
   }

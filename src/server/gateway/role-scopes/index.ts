@@ -5,5 +5,10 @@
  */
 export { eventInScope } from './event-scope';
 export { registerRoleScopeRoutes } from './scope-routes';
-export { customerBoughtEvents, orderKeyWithEvents, ordersWithEvents } from './scope-store';
+export {
+  customerBoughtEvents,
+  orderKeyWithEvents,
+  ordersWithEvents,
+  readRoleScope,
+} from './scope-store';
 export { scopedEvents } from './scoped-events';

@@ -16,6 +16,7 @@ import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { mirrorQueries } from '../../lib/queries/mirror-queries';
 import { promoterMessages } from './promoter-messages';
 import { promoterQueries } from './promoter-queries';
+import { ReportSchedulePanel } from './report-schedule-panel';
 
 type T = ReturnType<typeof useMessages<keyof typeof promoterMessages.nl>>;
 
@@ -179,6 +180,7 @@ function Dashboard({ dashboard }: { dashboard: ProductionDashboard }) {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <ReportSchedulePanel productionId={dashboard.productionId} />
     </Stack>
   );
 }

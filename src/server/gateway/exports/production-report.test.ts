@@ -1,0 +1,62 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { ProductionDashboard } from '@/contract/promoter';
+import { productionReportCsv, productionReportHtml } from './production-report';
+
+const dashboard: ProductionDashboard = {
+  productionId: 7,
+  title: 'Hamlet <revisited>',
+  syncedAt: '2026-11-28T06:00:00.000Z',
+  capacity: 400,
+  ticketsSold: 3,
+  amountCents: 7450,
+  events: [
+    {
+      eventId: 11,
+      eventName: 'Hamlet',
+      start: '2026-12-01T19:30:00.000Z',
+      capacity: 400,
+      ticketsSold: 3,
+      amountCents: 7450,
+    },
+  ],
+  days: [{ day: '2026-11-27', channel: 'www', tickets: 3, amountCents: 7450 }],
+  lastOrders: [
+    {
+      orderId: 501,
+      orderDate: '2026-11-27T10:00:00.000Z',
+      channel: 'www',
+      orderStatus: 'regular',
+      tickets: 3,
+      amountCents: 7450,
+      buyerName: '=HYPERLINK("x")',
+      buyerEmail: 'kept-out@example.test',
+    },
+  ],
+};
+
+describe('a production report', () => {
+  it('is one CSV table with a row per performance, day and order, buyers by name, formulas defused', () => {
+    const { text, rows } = productionReportCsv(dashboard);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+    expect(parsed.data.map((row) => row.section)).toEqual(['performance', 'day', 'order']);
+    expect(rows).toBe(3);
+    expect(parsed.data[0]).toMatchObject({ eventName: 'Hamlet', capacity: '400', tickets: '3', amount: '74.50' });
+    expect(parsed.data[2]?.buyerName).toBe(`'=HYPERLINK("x")`);
+    expect(text).not.toContain('kept-out@example.test');
+  });
+
+  it('is a printable page with its text escaped, in the time zone of its schedule', () => {
+    const page = productionReportHtml(dashboard, {
+      organisation: 'demo',
+      writtenAt: new Date('2026-11-28T06:30:00.000Z'),
+      timeZone: 'Europe/Amsterdam',
+    });
+    expect(page).toContain('<h1>Hamlet &lt;revisited&gt;</h1>');
+    expect(page).toContain('2026-11-28 07:30');
+    expect(page).toContain('3 of 400');
+    expect(page).toContain('<td>2026-12-01 20:30</td>');
+    expect(page).not.toContain('kept-out@example.test');
+  });
+});

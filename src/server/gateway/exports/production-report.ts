@@ -1,0 +1,161 @@
+import Papa from 'papaparse';
+import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import type { ProductionDashboard } from '@/contract/promoter';
+import { localDate, localTime } from '../../time';
+
+/**
+ * A production's scheduled sales report, in the two files a run writes: a CSV file (one table, a `section`
+ * column telling performances, days and orders apart, so a spreadsheet filters it) and a printable HTML page
+ * (self-contained, A4). Both hold the promoter dashboard's figures as the report's reader saw them — buyers
+ * by name only: the files lie in a shared folder.
+ */
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+const CSV_HEADER = [
+  'section',
+  'eventId',
+  'eventName',
+  'start',
+  'capacity',
+  'day',
+  'channel',
+  'orderId',
+  'orderDate',
+  'orderStatus',
+  'buyerName',
+  'tickets',
+  'amount',
+];
+
+export function productionReportCsv(dashboard: ProductionDashboard): { text: string; rows: number } {
+  const blank = (cells: Record<string, string | number | null>) => CSV_HEADER.map((key) => cells[key] ?? '');
+  const rows = [
+    ...dashboard.events.map((event) =>
+      blank({
+        section: 'performance',
+        eventId: event.eventId,
+        eventName: event.eventName,
+        start: event.start,
+        capacity: event.capacity,
+        tickets: event.ticketsSold,
+        amount: euros(event.amountCents),
+      }),
+    ),
+    ...dashboard.days.map((day) =>
+      blank({
+        section: 'day',
+        day: day.day,
+        channel: day.channel,
+        tickets: day.tickets,
+        amount: euros(day.amountCents),
+      }),
+    ),
+    ...dashboard.lastOrders.map((order) =>
+      blank({
+        section: 'order',
+        channel: order.channel,
+        orderId: order.orderId,
+        orderDate: order.orderDate,
+        orderStatus: order.orderStatus,
+        buyerName: order.buyerName,
+        tickets: order.tickets,
+        amount: euros(order.amountCents),
+      }),
+    ),
+  ];
+  const text = `${UTF8_BOM}${Papa.unparse([CSV_HEADER, ...rows], CSV_UNPARSE_OPTIONS)}${CSV_NEWLINE}`;
+  return { text, rows: rows.length };
+}
+
+const escapeHtml = (value: unknown): string =>
+  String(value ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+function table(caption: string, headers: readonly string[], rows: readonly (readonly (string | number)[])[]) {
+  const head = headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('');
+  const body = rows.length
+    ? rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')
+    : `<tr><td colspan="${headers.length}">—</td></tr>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+const STYLE = `
+  @page { size: A4; margin: 16mm 14mm; }
+  body { font: 10.5pt/1.4 system-ui, sans-serif; color: #111; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+  h1 { font-size: 16pt; margin: 0 0 .25rem; }
+  p { margin: 0 0 1rem; color: #333; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .2rem 1rem; margin: 0 0 1.25rem; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  table { width: 100%; border-collapse: collapse; margin: 0 0 1.25rem; font-size: 9.5pt; }
+  caption { text-align: left; font-weight: 700; font-size: 12pt; padding: .5rem 0; }
+  th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid #bbb; }
+  thead th { border-bottom: 1.5px solid #111; }
+  tr { break-inside: avoid; }
+`;
+
+/** The printable page: `organisation`'s production, the moment it was written in the schedule's time zone. */
+export function productionReportHtml(
+  dashboard: ProductionDashboard,
+  meta: { organisation: string; writtenAt: Date; timeZone: string },
+): string {
+  const stamp = (instant: Date) =>
+    `${localDate(instant, meta.timeZone)} ${localTime(instant, meta.timeZone).slice(0, 5)}`;
+  const when = (text: string) => (Number.isNaN(Date.parse(text)) ? text : stamp(new Date(text)));
+  const capacity = dashboard.capacity === null ? '—' : String(dashboard.capacity);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(`${dashboard.title} — sales report`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(dashboard.title)}</h1>
+<p>${escapeHtml(meta.organisation)} · sales report of ${escapeHtml(stamp(meta.writtenAt))} (${escapeHtml(meta.timeZone)})${
+    dashboard.syncedAt ? `, figures as of ${escapeHtml(when(dashboard.syncedAt))}` : ''
+  }</p>
+<dl>
+<dt>Tickets sold</dt><dd>${dashboard.ticketsSold} of ${escapeHtml(capacity)}</dd>
+<dt>Amount</dt><dd>€ ${euros(dashboard.amountCents)}</dd>
+</dl>
+${table(
+  'Performances',
+  ['Performance', 'Start', 'Capacity', 'Tickets', 'Amount (€)'],
+  dashboard.events.map((event) => [
+    event.eventName,
+    when(event.start),
+    event.capacity ?? '—',
+    event.ticketsSold,
+    euros(event.amountCents),
+  ]),
+)}
+${table(
+  'Sales per day and channel',
+  ['Day', 'Channel', 'Tickets', 'Amount (€)'],
+  dashboard.days.map((day) => [day.day, day.channel, day.tickets, euros(day.amountCents)]),
+)}
+${table(
+  'Latest orders',
+  ['Order', 'Date', 'Channel', 'Status', 'Buyer', 'Tickets', 'Amount (€)'],
+  dashboard.lastOrders.map((order) => [
+    order.orderId,
+    when(order.orderDate),
+    order.channel,
+    order.orderStatus,
+    order.buyerName ?? '—',
+    order.tickets,
+    euros(order.amountCents),
+  ]),
+)}
+</main>
+</body>
+</html>
+`;
+}
