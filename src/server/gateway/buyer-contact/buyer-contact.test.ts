@@ -141,6 +141,28 @@ describeEachDatabase('buyers’ contact details in reports and exports, per role
     expect(reached.get('accounting')).toBe(endpoints.length);
   });
 
+  it("the analysis's search finds a buyer by email only for a role that sees emails (a hit would tell whose it is)", async () => {
+    const { rows } = await gateway.db.query<{ first: string; last: string; email: string; name: string }>(
+      `select min(o.order_day)::text as first, max(o.order_day)::text as last, min(lower(c.email)) as email,
+              min(c.body ->> 'customerLastName') filter (where lower(c.email) = (select min(lower(email))
+                 from gateway.mirror_customers x join gateway.mirror_orders y using (organisation_id, customer_id)
+                where x.email like '%@%')) as name
+         from gateway.mirror_orders o join gateway.mirror_customers c using (organisation_id, customer_id)
+        where c.email like '%@%'`,
+    );
+    const { first, last, email, name } = rows[0] as { first: string; last: string; email: string; name: string };
+    const found = async (preset: string, q: string) => {
+      const browser = browsers.get(preset) as TestBrowser;
+      const answer = await browser.request(`/api/reports/orders?from=${first}&to=${last}&q=${encodeURIComponent(q)}`);
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { rows: unknown[] }).rows.length;
+    };
+    expect(await found('manager', email)).toBeGreaterThan(0);
+    expect(await found('accounting', email)).toBe(0);
+    // By name, both find the buyer's orders.
+    expect(await found('accounting', name)).toBeGreaterThan(0);
+  });
+
   it('a scheduled file holds contact details only when its schedule was saved by someone who sees them', async () => {
     const scheduler = gateway.deps.exportScheduler;
     if (!scheduler) throw new Error('no scheduler');

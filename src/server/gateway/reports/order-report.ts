@@ -31,7 +31,11 @@ export interface OrderWhere {
  * The analysis's filter, and for a person of a scoped role the events they see (role-scopes/): then only
  * orders with a seat of those events count, and by event or price only those events' seats.
  */
-export type ScopedFilter = OrderFilter & { withinEvents?: readonly number[] | null };
+export type ScopedFilter = OrderFilter & {
+  withinEvents?: readonly number[] | null;
+  /** A reader without customers:contact: the text search matches buyers' names, never their emails. */
+  buyerNamesOnly?: boolean;
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -81,14 +85,15 @@ export function orderWhere(organisationId: number, filter: ScopedFilter): OrderW
     } else {
       // The matching orders' ids first — those of the customers whose name or email holds the text (by the
       // customer index) and those whose key starts with it (by the key index) — then the period's orders by
-      // id, rather than testing every order of the period against the customers.
+      // id, rather than testing every order of the period against the customers. A reader who may not see
+      // emails matches names only: a hit on an email would tell whose it is.
       params.push(`%${escapeLike(q.toLowerCase())}%`, `${escapeLike(q)}%`);
       const [held, keyPrefix] = [`$${params.length - 1}`, `$${params.length}`];
       clauses.push(`o.order_id = any(array(
         select k.order_id from gateway.mirror_orders k
          where k.organisation_id = $1 and k.customer_id in (
            select c.customer_id from gateway.mirror_customers c
-            where c.organisation_id = $1 and (lower(c.email) like ${held} or lower(${CUSTOMER_NAME_SQL}) like ${held}))
+            where c.organisation_id = $1 and (${filter.buyerNamesOnly ? '' : `lower(c.email) like ${held} or `}lower(${CUSTOMER_NAME_SQL}) like ${held}))
         union all
         select k.order_id from gateway.mirror_orders k where k.organisation_id = $1 and k.order_key like ${keyPrefix}))`);
     }

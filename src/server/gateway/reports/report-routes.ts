@@ -62,7 +62,11 @@ async function ordersCsvAnswer(
   service: ReportService,
   withinEvents: readonly number[] | null,
 ) {
-  const filter = { ...parseQuery(c, orderFilterSchema), withinEvents };
+  const filter = {
+    ...parseQuery(c, orderFilterSchema),
+    withinEvents,
+    buyerNamesOnly: !seesBuyerContact(c.get('principal').permissions),
+  };
   const { sort } = parseQuery(c, orderListQuerySchema);
   const pieces = await service.ordersCsv(readerOf(c, deps), filter, sort);
   c.header('content-type', 'text/csv; charset=utf-8');
@@ -97,6 +101,7 @@ export function registerReportRoutes(
   const filterOf = async (c: Context<GatewayEnv>) => ({
     ...parseQuery(c, orderFilterSchema),
     withinEvents: await within(c),
+    buyerNamesOnly: !seesBuyerContact(c.get('principal').permissions),
   });
   const get = (path: string, answer: (c: Context<GatewayEnv>) => Promise<unknown>) =>
     routes.declare('GET', path, reportsRead, async (c) => c.json(await answer(c)), { withinScope: true });
