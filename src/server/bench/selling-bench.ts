@@ -56,6 +56,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP_SECONDS = 1;
 const TOP_STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 0);
+/** BENCH_STATEMENTS_BY=calls lists the statements called most often (per sale), not those with the most time. */
+const STATEMENTS_BY: 'ms' | 'calls' = process.env.BENCH_STATEMENTS_BY === 'calls' ? 'calls' : 'ms';
 const WITH_JOBS = process.env.BENCH_JOBS !== '0';
 const PATHS = (process.env.BENCH_PATHS ?? 'A,B,C').split(',').map((path) => path.trim()) as PathName[];
 const PROFILE_FILE = process.env.BENCH_PROFILE;
@@ -337,7 +339,12 @@ async function statementStats(admin: pg.Client): Promise<StatementStats> {
     `select queryid::text || toplevel::text as id, toplevel, query, calls, total_exec_time + total_plan_time as ms
        from pg_stat_statements`,
   );
-  const byQuery = new Map(rows.map((row) => [row.id, { query: row.query, calls: Number(row.calls), ms: row.ms }]));
+  const byQuery = new Map(
+    rows.map((row) => [
+      row.id,
+      { query: row.toplevel ? row.query : `(nested) ${row.query}`, calls: Number(row.calls), ms: row.ms },
+    ]),
+  );
   let top = 0;
   let nested = 0;
   for (const row of rows) {
@@ -683,8 +690,9 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
   );
   if (TOP_STATEMENTS > 0) {
     for (const [path, p] of pooled) {
-      console.log(`\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most time (per sale: calls, ms)`);
-      const top = [...p.byQuery.values()].sort((a, b) => b.ms - a.ms).slice(0, TOP_STATEMENTS);
+      const most = STATEMENTS_BY === 'calls' ? 'calls' : 'time';
+      console.log(`\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most ${most} (per sale: calls, ms)`);
+      const top = [...p.byQuery.values()].sort((a, b) => b[STATEMENTS_BY] - a[STATEMENTS_BY]).slice(0, TOP_STATEMENTS);
       for (const entry of top) {
         console.log(
           `  ${(entry.calls / p.sales).toFixed(2).padStart(6)}  ${(entry.ms / p.sales).toFixed(3).padStart(7)} ms  ${entry.query.replace(/\s+/g, ' ').slice(0, 150)}`,
