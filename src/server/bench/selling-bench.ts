@@ -691,7 +691,9 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
   if (TOP_STATEMENTS > 0) {
     for (const [path, p] of pooled) {
       const most = STATEMENTS_BY === 'calls' ? 'calls' : 'time';
-      console.log(`\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most ${most} (per sale: calls, ms)`);
+      console.log(
+        `\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most ${most} (per sale: calls, ms)`,
+      );
       const top = [...p.byQuery.values()].sort((a, b) => b[STATEMENTS_BY] - a[STATEMENTS_BY]).slice(0, TOP_STATEMENTS);
       for (const entry of top) {
         console.log(
