@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -268,7 +268,10 @@ function statementFor(sent: Sent, sale: SaleValues): string {
 }
 
 /** The pgbench script of one sale: the same statements, round trips and transactions as the service's. */
-function pgbenchScript(exchanges: readonly Exchange[], sale: SaleValues): { script: string; outline: string } {
+function pgbenchScript(
+  exchanges: readonly Exchange[],
+  sale: SaleValues,
+): { script: string; outline: string; roundTrips: number } {
   const lines = ['\\set seq :seq + 1', '\\set k :base + :client_id + :clients * :seq'];
   for (const exchange of exchanges) {
     exchange.groups.forEach((group, index) => {
@@ -287,6 +290,7 @@ function pgbenchScript(exchanges: readonly Exchange[], sale: SaleValues): { scri
   const transactions = exchanges.filter((exchange) => exchange.transaction).length;
   return {
     script: `${lines.join('\n')}\n`,
+    roundTrips,
     outline: `${statements} statements (BEGIN and COMMIT included) in ${roundTrips} round trips, ${transactions} transactions`,
   };
 }
@@ -320,6 +324,29 @@ async function postgresCpuMs(postmaster: number): Promise<number> {
     if (stat && Number(stat[1]) === postmaster) ticks += Number(stat[11]) + Number(stat[12]);
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * This process's socket traffic with PostgreSQL: each `_write`/`_writev` of a socket is one system call (a
+ * flush of what was corked), each chunk pushed into it one read — the round trips' cost on Foyer's side,
+ * counted the same at any load. The pool's connections and the listening ones (the session cache's sync).
+ */
+const postgresTraffic = { writes: 0, reads: 0 };
+
+function countPostgresTraffic(port: number): void {
+  const proto = Socket.prototype as unknown as Record<string, (this: Socket, ...args: unknown[]) => unknown>;
+  for (const name of ['_write', '_writev'] as const) {
+    const original = proto[name] as (this: Socket, ...args: unknown[]) => unknown;
+    proto[name] = function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) postgresTraffic.writes += 1;
+      return original.apply(this, args);
+    };
+  }
+  const push = proto.push as (this: Socket, ...args: unknown[]) => unknown;
+  proto.push = function (this: Socket, ...args: unknown[]) {
+    if (args[0] !== null && this.remotePort === port) postgresTraffic.reads += 1;
+    return push.apply(this, args);
+  };
 }
 
 const foyerCpuMs = () => {
@@ -357,6 +384,8 @@ async function statementStats(admin: pg.Client): Promise<StatementStats> {
 interface Sample {
   postgresMs: number;
   foyerMs: number;
+  writes: number;
+  reads: number;
   statements: StatementStats;
 }
 
@@ -364,6 +393,7 @@ async function sample(admin: pg.Client, postmaster: number): Promise<Sample> {
   return {
     postgresMs: await postgresCpuMs(postmaster),
     foyerMs: foyerCpuMs(),
+    ...postgresTraffic,
     statements: await statementStats(admin),
   };
 }
@@ -375,6 +405,9 @@ interface RoundResult {
   failures: number;
   firstError?: string;
   foyerMs: number;
+  /** Foyer's writes to and reads from PostgreSQL's sockets. */
+  writes: number;
+  reads: number;
   postgresMs: number;
   top: number;
   nested: number;
@@ -384,7 +417,7 @@ interface RoundResult {
 function difference(
   before: Sample,
   after: Sample,
-  load: Omit<RoundResult, 'foyerMs' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
+  load: Omit<RoundResult, 'foyerMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
 ): RoundResult {
   const byQuery = new Map<string, { query: string; calls: number; ms: number }>();
   for (const [id, now] of after.statements.byQuery) {
@@ -395,6 +428,8 @@ function difference(
   return {
     ...load,
     foyerMs: after.foyerMs - before.foyerMs,
+    writes: after.writes - before.writes,
+    reads: after.reads - before.reads,
     postgresMs: after.postgresMs - before.postgresMs,
     top: after.statements.top - before.statements.top,
     nested: after.statements.nested - before.statements.nested,
@@ -417,11 +452,13 @@ interface Setup {
 }
 
 let pgbenchRounds = 0;
+/** The round trips of the pgbench script's sale (those of the service's captured sale). */
+let pgbenchRoundTrips = 0;
 
 async function runPgbench(
   setup: Setup,
   seconds: number,
-): Promise<Omit<RoundResult, 'foyerMs' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>> {
+): Promise<Omit<RoundResult, 'foyerMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>> {
   pgbenchRounds += 1;
   const url = new URL(setup.url);
   const prefix = join(setup.workDir, `round${pgbenchRounds}`);
@@ -610,6 +647,8 @@ function pool(results: readonly RoundResult[]): Pooled {
     latencies: [],
     failures: 0,
     foyerMs: 0,
+    writes: 0,
+    reads: 0,
     postgresMs: 0,
     top: 0,
     nested: 0,
@@ -622,6 +661,8 @@ function pool(results: readonly RoundResult[]): Pooled {
     pooled.failures += result.failures;
     pooled.firstError ??= result.firstError;
     pooled.foyerMs += result.foyerMs;
+    pooled.writes += result.writes;
+    pooled.reads += result.reads;
     pooled.postgresMs += result.postgresMs;
     pooled.top += result.top;
     pooled.nested += result.nested;
@@ -645,6 +686,7 @@ function roundLine(path: PathName, round: number, result: RoundResult): string {
     `  round ${round} ${path}: ${(result.sales / result.seconds).toFixed(0).padStart(5)}/s  p50 ${ms(percentile(result.latencies, 50)).padStart(7)}` +
     `  p99 ${ms(percentile(result.latencies, 99)).padStart(7)}  CPU/sale ${path === 'A' ? '—' : perSale(result.foyerMs).toFixed(2)} / ${perSale(result.postgresMs).toFixed(2)} ms` +
     `  statements ${perSale(result.top).toFixed(1)} (+${perSale(result.nested).toFixed(1)})` +
+    (path === 'A' ? '' : `  writes/reads ${perSale(result.writes).toFixed(1)}/${perSale(result.reads).toFixed(1)}`) +
     `${result.failures ? `  failures ${result.failures}` : ''}  load ${loadAverage()}`
   );
 }
@@ -658,6 +700,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     'CPU/sale Foyer',
     'CPU/sale PostgreSQL',
     'statements/sale',
+    'writes/reads to PostgreSQL per sale',
     'failures',
   ];
   const lines = [...pooled].map(([path, p]) => {
@@ -670,6 +713,9 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
       path === 'A' ? '—' : `${perSale(p.foyerMs).toFixed(2)} ms`,
       `${perSale(p.postgresMs).toFixed(2)} ms`,
       `${perSale(p.top).toFixed(1)} (+${perSale(p.nested).toFixed(1)} nested)`,
+      path === 'A'
+        ? `${pgbenchRoundTrips} round trips (script)`
+        : `${perSale(p.writes).toFixed(1)} / ${perSale(p.reads).toFixed(1)}`,
       String(p.failures),
     ];
   });
@@ -729,6 +775,7 @@ async function main(): Promise<void> {
     await admin.end();
     const url = new URL(server.url);
     url.pathname = '/foyer_bench';
+    countPostgresTraffic(Number(url.port));
     const started = performance.now();
     const runtime = await startServiceRuntime(
       { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', SEED_CUSTOMERS: 1000, CART_TIMEOUT_SECONDS: 900 },
@@ -776,6 +823,7 @@ async function main(): Promise<void> {
     const script = join(workDir, 'sale.sql');
     const captured = await captureSale(runtime.db, base, cursor.take(1)[0] as PoolSeat, checkout);
     await writeFile(script, captured.script);
+    pgbenchRoundTrips = captured.roundTrips;
     if (process.env.BENCH_SCRIPT) await writeFile(process.env.BENCH_SCRIPT, captured.script);
     if (WITH_JOBS) {
       const jobs = startJobs(backgroundJobs(gateway, runtime.deps), log);
