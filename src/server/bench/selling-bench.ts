@@ -40,7 +40,8 @@ import { percentile } from './stats';
  * Foyer runs as `npm start` runs it: the service and the gateway in this process, on one pool, with the
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
- * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process and of PostgreSQL's processes,
+ * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of PostgreSQL's processes and of
+ * the load's client (pgbench or the load generator, children of this process), Foyer's socket writes and reads,
  * statements per sale (top-level + nested, from pg_stat_statements; it does not count pgbench's BEGIN and
  * COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the ratios.
  *
@@ -349,6 +350,15 @@ function countPostgresTraffic(port: number): void {
   };
 }
 
+/**
+ * CPU time (ms) of this process's children that ended: the load's own client (pgbench, or the load generator
+ * of paths B and C, each a child process per round), reaped before the round's figures are read.
+ */
+async function clientCpuMs(): Promise<number> {
+  const own = await procStat(process.pid);
+  return own ? ((Number(own[13]) + Number(own[14])) * 1000) / CLOCK_TICKS_PER_SECOND : 0;
+}
+
 const foyerCpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -384,6 +394,7 @@ async function statementStats(admin: pg.Client): Promise<StatementStats> {
 interface Sample {
   postgresMs: number;
   foyerMs: number;
+  clientMs: number;
   writes: number;
   reads: number;
   statements: StatementStats;
@@ -393,6 +404,7 @@ async function sample(admin: pg.Client, postmaster: number): Promise<Sample> {
   return {
     postgresMs: await postgresCpuMs(postmaster),
     foyerMs: foyerCpuMs(),
+    clientMs: await clientCpuMs(),
     ...postgresTraffic,
     statements: await statementStats(admin),
   };
@@ -405,6 +417,8 @@ interface RoundResult {
   failures: number;
   firstError?: string;
   foyerMs: number;
+  /** The load's client: pgbench, or the load generator. */
+  clientMs: number;
   /** Foyer's writes to and reads from PostgreSQL's sockets. */
   writes: number;
   reads: number;
@@ -417,7 +431,7 @@ interface RoundResult {
 function difference(
   before: Sample,
   after: Sample,
-  load: Omit<RoundResult, 'foyerMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
+  load: Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
 ): RoundResult {
   const byQuery = new Map<string, { query: string; calls: number; ms: number }>();
   for (const [id, now] of after.statements.byQuery) {
@@ -428,6 +442,7 @@ function difference(
   return {
     ...load,
     foyerMs: after.foyerMs - before.foyerMs,
+    clientMs: after.clientMs - before.clientMs,
     writes: after.writes - before.writes,
     reads: after.reads - before.reads,
     postgresMs: after.postgresMs - before.postgresMs,
@@ -458,7 +473,9 @@ let pgbenchRoundTrips = 0;
 async function runPgbench(
   setup: Setup,
   seconds: number,
-): Promise<Omit<RoundResult, 'foyerMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>> {
+): Promise<
+  Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>
+> {
   pgbenchRounds += 1;
   const url = new URL(setup.url);
   const prefix = join(setup.workDir, `round${pgbenchRounds}`);
@@ -647,6 +664,7 @@ function pool(results: readonly RoundResult[]): Pooled {
     latencies: [],
     failures: 0,
     foyerMs: 0,
+    clientMs: 0,
     writes: 0,
     reads: 0,
     postgresMs: 0,
@@ -661,6 +679,7 @@ function pool(results: readonly RoundResult[]): Pooled {
     pooled.failures += result.failures;
     pooled.firstError ??= result.firstError;
     pooled.foyerMs += result.foyerMs;
+    pooled.clientMs += result.clientMs;
     pooled.writes += result.writes;
     pooled.reads += result.reads;
     pooled.postgresMs += result.postgresMs;
@@ -684,7 +703,7 @@ function roundLine(path: PathName, round: number, result: RoundResult): string {
   const perSale = (value: number) => (result.sales > 0 ? value / result.sales : Number.NaN);
   return (
     `  round ${round} ${path}: ${(result.sales / result.seconds).toFixed(0).padStart(5)}/s  p50 ${ms(percentile(result.latencies, 50)).padStart(7)}` +
-    `  p99 ${ms(percentile(result.latencies, 99)).padStart(7)}  CPU/sale ${path === 'A' ? '—' : perSale(result.foyerMs).toFixed(2)} / ${perSale(result.postgresMs).toFixed(2)} ms` +
+    `  p99 ${ms(percentile(result.latencies, 99)).padStart(7)}  CPU/sale ${path === 'A' ? '—' : perSale(result.foyerMs).toFixed(2)} / ${perSale(result.postgresMs).toFixed(2)} / ${perSale(result.clientMs).toFixed(2)} ms` +
     `  statements ${perSale(result.top).toFixed(1)} (+${perSale(result.nested).toFixed(1)})` +
     (path === 'A' ? '' : `  writes/reads ${perSale(result.writes).toFixed(1)}/${perSale(result.reads).toFixed(1)}`) +
     `${result.failures ? `  failures ${result.failures}` : ''}  load ${loadAverage()}`
@@ -699,6 +718,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     'p99',
     'CPU/sale Foyer',
     'CPU/sale PostgreSQL',
+    'CPU/sale client',
     'statements/sale',
     'writes/reads to PostgreSQL per sale',
     'failures',
@@ -712,6 +732,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
       ms(percentile(p.latencies, 99)),
       path === 'A' ? '—' : `${perSale(p.foyerMs).toFixed(2)} ms`,
       `${perSale(p.postgresMs).toFixed(2)} ms`,
+      `${perSale(p.clientMs).toFixed(2)} ms`,
       `${perSale(p.top).toFixed(1)} (+${perSale(p.nested).toFixed(1)} nested)`,
       path === 'A'
         ? `${pgbenchRoundTrips} round trips (script)`
