@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -40,7 +40,8 @@ import { percentile } from './stats';
  * Foyer runs as `npm start` runs it: the service and the gateway in this process, on one pool, with the
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
- * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process and of PostgreSQL's processes,
+ * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of PostgreSQL's processes and of
+ * the load's client (pgbench or the load generator, children of this process), Foyer's socket writes and reads,
  * statements per sale (top-level + nested, from pg_stat_statements; it does not count pgbench's BEGIN and
  * COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the ratios.
  *
@@ -56,6 +57,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP_SECONDS = 1;
 const TOP_STATEMENTS = Number(process.env.BENCH_STATEMENTS ?? 0);
+/** BENCH_STATEMENTS_BY=calls lists the statements called most often (per sale), not those with the most time. */
+const STATEMENTS_BY: 'ms' | 'calls' = process.env.BENCH_STATEMENTS_BY === 'calls' ? 'calls' : 'ms';
 const WITH_JOBS = process.env.BENCH_JOBS !== '0';
 const PATHS = (process.env.BENCH_PATHS ?? 'A,B,C').split(',').map((path) => path.trim()) as PathName[];
 const PROFILE_FILE = process.env.BENCH_PROFILE;
@@ -266,7 +269,10 @@ function statementFor(sent: Sent, sale: SaleValues): string {
 }
 
 /** The pgbench script of one sale: the same statements, round trips and transactions as the service's. */
-function pgbenchScript(exchanges: readonly Exchange[], sale: SaleValues): { script: string; outline: string } {
+function pgbenchScript(
+  exchanges: readonly Exchange[],
+  sale: SaleValues,
+): { script: string; outline: string; roundTrips: number } {
   const lines = ['\\set seq :seq + 1', '\\set k :base + :client_id + :clients * :seq'];
   for (const exchange of exchanges) {
     exchange.groups.forEach((group, index) => {
@@ -285,6 +291,7 @@ function pgbenchScript(exchanges: readonly Exchange[], sale: SaleValues): { scri
   const transactions = exchanges.filter((exchange) => exchange.transaction).length;
   return {
     script: `${lines.join('\n')}\n`,
+    roundTrips,
     outline: `${statements} statements (BEGIN and COMMIT included) in ${roundTrips} round trips, ${transactions} transactions`,
   };
 }
@@ -320,6 +327,38 @@ async function postgresCpuMs(postmaster: number): Promise<number> {
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * This process's socket traffic with PostgreSQL: each `_write`/`_writev` of a socket is one system call (a
+ * flush of what was corked), each chunk pushed into it one read — the round trips' cost on Foyer's side,
+ * counted the same at any load. The pool's connections and the listening ones (the session cache's sync).
+ */
+const postgresTraffic = { writes: 0, reads: 0 };
+
+function countPostgresTraffic(port: number): void {
+  const proto = Socket.prototype as unknown as Record<string, (this: Socket, ...args: unknown[]) => unknown>;
+  for (const name of ['_write', '_writev'] as const) {
+    const original = proto[name] as (this: Socket, ...args: unknown[]) => unknown;
+    proto[name] = function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === port) postgresTraffic.writes += 1;
+      return original.apply(this, args);
+    };
+  }
+  const push = proto.push as (this: Socket, ...args: unknown[]) => unknown;
+  proto.push = function (this: Socket, ...args: unknown[]) {
+    if (args[0] !== null && this.remotePort === port) postgresTraffic.reads += 1;
+    return push.apply(this, args);
+  };
+}
+
+/**
+ * CPU time (ms) of this process's children that ended: the load's own client (pgbench, or the load generator
+ * of paths B and C, each a child process per round), reaped before the round's figures are read.
+ */
+async function clientCpuMs(): Promise<number> {
+  const own = await procStat(process.pid);
+  return own ? ((Number(own[13]) + Number(own[14])) * 1000) / CLOCK_TICKS_PER_SECOND : 0;
+}
+
 const foyerCpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -337,7 +376,12 @@ async function statementStats(admin: pg.Client): Promise<StatementStats> {
     `select queryid::text || toplevel::text as id, toplevel, query, calls, total_exec_time + total_plan_time as ms
        from pg_stat_statements`,
   );
-  const byQuery = new Map(rows.map((row) => [row.id, { query: row.query, calls: Number(row.calls), ms: row.ms }]));
+  const byQuery = new Map(
+    rows.map((row) => [
+      row.id,
+      { query: row.toplevel ? row.query : `(nested) ${row.query}`, calls: Number(row.calls), ms: row.ms },
+    ]),
+  );
   let top = 0;
   let nested = 0;
   for (const row of rows) {
@@ -350,6 +394,9 @@ async function statementStats(admin: pg.Client): Promise<StatementStats> {
 interface Sample {
   postgresMs: number;
   foyerMs: number;
+  clientMs: number;
+  writes: number;
+  reads: number;
   statements: StatementStats;
 }
 
@@ -357,6 +404,8 @@ async function sample(admin: pg.Client, postmaster: number): Promise<Sample> {
   return {
     postgresMs: await postgresCpuMs(postmaster),
     foyerMs: foyerCpuMs(),
+    clientMs: await clientCpuMs(),
+    ...postgresTraffic,
     statements: await statementStats(admin),
   };
 }
@@ -368,6 +417,11 @@ interface RoundResult {
   failures: number;
   firstError?: string;
   foyerMs: number;
+  /** The load's client: pgbench, or the load generator. */
+  clientMs: number;
+  /** Foyer's writes to and reads from PostgreSQL's sockets. */
+  writes: number;
+  reads: number;
   postgresMs: number;
   top: number;
   nested: number;
@@ -377,7 +431,7 @@ interface RoundResult {
 function difference(
   before: Sample,
   after: Sample,
-  load: Omit<RoundResult, 'foyerMs' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
+  load: Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
 ): RoundResult {
   const byQuery = new Map<string, { query: string; calls: number; ms: number }>();
   for (const [id, now] of after.statements.byQuery) {
@@ -388,6 +442,9 @@ function difference(
   return {
     ...load,
     foyerMs: after.foyerMs - before.foyerMs,
+    clientMs: after.clientMs - before.clientMs,
+    writes: after.writes - before.writes,
+    reads: after.reads - before.reads,
     postgresMs: after.postgresMs - before.postgresMs,
     top: after.statements.top - before.statements.top,
     nested: after.statements.nested - before.statements.nested,
@@ -410,11 +467,15 @@ interface Setup {
 }
 
 let pgbenchRounds = 0;
+/** The round trips of the pgbench script's sale (those of the service's captured sale). */
+let pgbenchRoundTrips = 0;
 
 async function runPgbench(
   setup: Setup,
   seconds: number,
-): Promise<Omit<RoundResult, 'foyerMs' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>> {
+): Promise<
+  Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>
+> {
   pgbenchRounds += 1;
   const url = new URL(setup.url);
   const prefix = join(setup.workDir, `round${pgbenchRounds}`);
@@ -603,6 +664,9 @@ function pool(results: readonly RoundResult[]): Pooled {
     latencies: [],
     failures: 0,
     foyerMs: 0,
+    clientMs: 0,
+    writes: 0,
+    reads: 0,
     postgresMs: 0,
     top: 0,
     nested: 0,
@@ -615,6 +679,9 @@ function pool(results: readonly RoundResult[]): Pooled {
     pooled.failures += result.failures;
     pooled.firstError ??= result.firstError;
     pooled.foyerMs += result.foyerMs;
+    pooled.clientMs += result.clientMs;
+    pooled.writes += result.writes;
+    pooled.reads += result.reads;
     pooled.postgresMs += result.postgresMs;
     pooled.top += result.top;
     pooled.nested += result.nested;
@@ -636,8 +703,9 @@ function roundLine(path: PathName, round: number, result: RoundResult): string {
   const perSale = (value: number) => (result.sales > 0 ? value / result.sales : Number.NaN);
   return (
     `  round ${round} ${path}: ${(result.sales / result.seconds).toFixed(0).padStart(5)}/s  p50 ${ms(percentile(result.latencies, 50)).padStart(7)}` +
-    `  p99 ${ms(percentile(result.latencies, 99)).padStart(7)}  CPU/sale ${path === 'A' ? '—' : perSale(result.foyerMs).toFixed(2)} / ${perSale(result.postgresMs).toFixed(2)} ms` +
+    `  p99 ${ms(percentile(result.latencies, 99)).padStart(7)}  CPU/sale ${path === 'A' ? '—' : perSale(result.foyerMs).toFixed(2)} / ${perSale(result.postgresMs).toFixed(2)} / ${perSale(result.clientMs).toFixed(2)} ms` +
     `  statements ${perSale(result.top).toFixed(1)} (+${perSale(result.nested).toFixed(1)})` +
+    (path === 'A' ? '' : `  writes/reads ${perSale(result.writes).toFixed(1)}/${perSale(result.reads).toFixed(1)}`) +
     `${result.failures ? `  failures ${result.failures}` : ''}  load ${loadAverage()}`
   );
 }
@@ -650,7 +718,9 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     'p99',
     'CPU/sale Foyer',
     'CPU/sale PostgreSQL',
+    'CPU/sale client',
     'statements/sale',
+    'writes/reads to PostgreSQL per sale',
     'failures',
   ];
   const lines = [...pooled].map(([path, p]) => {
@@ -662,7 +732,11 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
       ms(percentile(p.latencies, 99)),
       path === 'A' ? '—' : `${perSale(p.foyerMs).toFixed(2)} ms`,
       `${perSale(p.postgresMs).toFixed(2)} ms`,
+      `${perSale(p.clientMs).toFixed(2)} ms`,
       `${perSale(p.top).toFixed(1)} (+${perSale(p.nested).toFixed(1)} nested)`,
+      path === 'A'
+        ? `${pgbenchRoundTrips} round trips (script)`
+        : `${perSale(p.writes).toFixed(1)} / ${perSale(p.reads).toFixed(1)}`,
       String(p.failures),
     ];
   });
@@ -683,8 +757,11 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
   );
   if (TOP_STATEMENTS > 0) {
     for (const [path, p] of pooled) {
-      console.log(`\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most time (per sale: calls, ms)`);
-      const top = [...p.byQuery.values()].sort((a, b) => b.ms - a.ms).slice(0, TOP_STATEMENTS);
+      const most = STATEMENTS_BY === 'calls' ? 'calls' : 'time';
+      console.log(
+        `\n${PATH_TITLES[path]}: the ${TOP_STATEMENTS} statements with the most ${most} (per sale: calls, ms)`,
+      );
+      const top = [...p.byQuery.values()].sort((a, b) => b[STATEMENTS_BY] - a[STATEMENTS_BY]).slice(0, TOP_STATEMENTS);
       for (const entry of top) {
         console.log(
           `  ${(entry.calls / p.sales).toFixed(2).padStart(6)}  ${(entry.ms / p.sales).toFixed(3).padStart(7)} ms  ${entry.query.replace(/\s+/g, ' ').slice(0, 150)}`,
@@ -719,6 +796,7 @@ async function main(): Promise<void> {
     await admin.end();
     const url = new URL(server.url);
     url.pathname = '/foyer_bench';
+    countPostgresTraffic(Number(url.port));
     const started = performance.now();
     const runtime = await startServiceRuntime(
       { DATA_DIR: '', DATABASE_URL: url.toString(), SEED: 'demo', SEED_CUSTOMERS: 1000, CART_TIMEOUT_SECONDS: 900 },
@@ -766,6 +844,7 @@ async function main(): Promise<void> {
     const script = join(workDir, 'sale.sql');
     const captured = await captureSale(runtime.db, base, cursor.take(1)[0] as PoolSeat, checkout);
     await writeFile(script, captured.script);
+    pgbenchRoundTrips = captured.roundTrips;
     if (process.env.BENCH_SCRIPT) await writeFile(process.env.BENCH_SCRIPT, captured.script);
     if (WITH_JOBS) {
       const jobs = startJobs(backgroundJobs(gateway, runtime.deps), log);

@@ -148,6 +148,8 @@ export class NotificationListener implements Listening {
 export class ListeningGroup implements Listening {
   readonly #members: NotificationListener[];
   #next = 0;
+  /** The sync the callers of this turn of the event loop share; sent once the turn's input is taken in. */
+  #gathering: Promise<boolean> | null = null;
 
   constructor(size: number, member: (handlers: ListenHandlers) => NotificationListener, handlers: ListenHandlers) {
     let up = 0;
@@ -168,7 +170,23 @@ export class ListeningGroup implements Listening {
     });
   }
 
+  /**
+   * The round trip goes out when the event loop has taken in what arrived (setImmediate), shared by every
+   * caller until then: each called before it was sent, so it proves what they need — and a busy gateway's
+   * requests of one turn (twenty desks' calls) pay one round trip, not one each (on a shared two-core machine
+   * a round trip's socket write and read were most of the gateway's busy time in a sale, issue 32).
+   */
   sync(): Promise<boolean> {
+    this.#gathering ??= new Promise((resolve) => {
+      setImmediate(() => {
+        this.#gathering = null;
+        resolve(this.#syncNow());
+      });
+    });
+    return this.#gathering;
+  }
+
+  #syncNow(): Promise<boolean> {
     const ready = this.#members.filter((member) => member.ready);
     if (ready.length === 0) return Promise.resolve(false);
     const idle = ready.find((member) => !member.busy);

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
+import { Together } from '../together';
 import { INTERACTIVE_RETRY, type RetryPolicy, type UpstreamClient } from '../upstream';
 import { upsertCustomers, upsertOrders } from './mirror-store';
 
@@ -9,7 +10,8 @@ import { upsertCustomers, upsertOrders } from './mirror-store';
  * The forwarder calls this after a successful answer; what the answer holds is written as it is (a created
  * or edited customer), what it does not hold is read once from the service (the customer after a tag
  * change, the order after a checkout — which the forwarder passes on to the seller's shift, so a sale is read
- * once). It never fails the call: the scheduled sync brings anything missed.
+ * once). It never fails the call: the scheduled sync brings anything missed. The checkouts of an organisation's
+ * desks at one moment are read and written together: one read of the orders export and one statement for all.
  */
 
 /** The forwarded call, as the forwarder saw it (`path` below `/v1/{client_name}`, without the query). */
@@ -30,10 +32,10 @@ export interface ForwardedWrite {
 export type ListedOrder = Record<string, unknown>;
 
 /**
- * How many pages of the orders changed since the checkout's order was made are looked through for it: only
- * orders changed in the same second before it come before it.
+ * How many pages of the orders changed since the checkouts' orders were made are looked through for them: only
+ * orders changed in the same second before the first of them, and those between them, come before them.
  */
-const LISTED_PAGES = 2;
+const LISTED_PAGES = 3;
 
 type WriteKind = 'customer' | 'customer-tags' | 'checkout';
 
@@ -69,14 +71,69 @@ export async function writeThrough(
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
       if (!Number.isSafeInteger(orderId)) return null;
-      sold = await listedOrder(upstream, orderId, call.madeFrom ?? null, retry);
-      if (sold) await upsertOrders(deps.db, organisationId, [sold]);
+      sold = await checkoutsOf(deps).call(organisationId, { upstream, orderId, madeFrom: call.madeFrom ?? null });
     }
   } catch (error) {
     deps.log.warn(
       { err: error instanceof Error ? error.message : String(error), path: call.path, organisationId },
       'mirror: write-through failed; the next sync brings the change',
     );
+  }
+  return sold;
+}
+
+/** A checkout's order to read and mirror (see writtenCheckouts). */
+interface Checkout {
+  /** The seller's connection; a batch reads with its first checkout's (all are the organisation's). */
+  upstream: UpstreamClient;
+  orderId: number;
+  madeFrom: Date | null;
+}
+
+const checkouts = new WeakMap<Database, Together<Checkout, ListedOrder | null>>();
+
+function checkoutsOf(deps: { db: Database; log: Logger }): Together<Checkout, ListedOrder | null> {
+  let together = checkouts.get(deps.db);
+  if (!together) {
+    together = new Together((organisationId, batch) => writtenCheckouts(deps, organisationId, batch));
+    checkouts.set(deps.db, together);
+  }
+  return together;
+}
+
+/**
+ * The orders of checkouts made at one moment, as listed, read together (from the earliest moment on: one read
+ * of the export for all of them when they are there) and upserted into the mirror in one statement; the orders
+ * not found there are read one by one (listedOrder). An order is handed on even when the mirror cannot take
+ * it: the shift's sale needs it all the same.
+ */
+async function writtenCheckouts(
+  deps: { db: Database; log: Logger },
+  organisationId: number,
+  batch: readonly Checkout[],
+): Promise<(ListedOrder | null)[]> {
+  const retry = INTERACTIVE_RETRY;
+  const [first] = batch;
+  if (!first) return [];
+  const moments = batch.flatMap((checkout) => (checkout.madeFrom ? [checkout.madeFrom.getTime()] : []));
+  const since = moments.length > 0 ? new Date(Math.min(...moments)) : null;
+  const found = since
+    ? await exportedOrders(first.upstream, new Set(batch.map((checkout) => checkout.orderId)), since, retry)
+    : new Map<number, ListedOrder>();
+  const sold = await Promise.all(
+    batch.map(
+      async (checkout) =>
+        found.get(checkout.orderId) ?? (await listedOrder(checkout.upstream, checkout.orderId, null, retry)),
+    ),
+  );
+  const mirrored = sold.filter((order): order is ListedOrder => order !== null);
+  if (mirrored.length > 0) {
+    await upsertOrders(deps.db, organisationId, mirrored).catch((error: unknown) => {
+      deps.log.warn(
+        { err: error instanceof Error ? error.message : String(error), organisationId, orders: mirrored.length },
+        'mirror: write-through failed; the next sync brings the change',
+      );
+    });
   }
   return sold;
 }
@@ -95,30 +152,33 @@ async function listedOrder(
   madeFrom: Date | null,
   retry: RetryPolicy,
 ): Promise<ListedOrder | null> {
-  const sinceSent = madeFrom ? await exportedOrder(upstream, orderId, madeFrom, retry) : null;
-  if (sinceSent) return sinceSent;
+  const sinceSent = madeFrom ? await exportedOrders(upstream, new Set([orderId]), madeFrom, retry) : null;
+  if (sinceSent?.has(orderId)) return sinceSent.get(orderId) ?? null;
   const order = await upstream.read('GET', `/partner/order/${orderId}`, { retry, missing: 'null' });
   const lastChanged = isObject(order) && typeof order.lastChanged === 'string' ? new Date(order.lastChanged) : null;
   if (!lastChanged || Number.isNaN(lastChanged.getTime())) return null;
-  return exportedOrder(upstream, orderId, lastChanged, retry);
+  return (await exportedOrders(upstream, new Set([orderId]), lastChanged, retry)).get(orderId) ?? null;
 }
 
-/** The order among the first pages of the orders export changed since `since`; null when it is not there. */
-async function exportedOrder(
+/** The orders of `orderIds` among the first pages of the orders export changed since `since` (those there). */
+async function exportedOrders(
   upstream: UpstreamClient,
-  orderId: number,
+  orderIds: ReadonlySet<number>,
   since: Date,
   retry: RetryPolicy,
-): Promise<ListedOrder | null> {
+): Promise<Map<number, ListedOrder>> {
   const body = { changedSince: since.toISOString() };
+  const found = new Map<number, ListedOrder>();
   for (let page = 1; page <= LISTED_PAGES; page++) {
     const json = await upstream.read('POST', `/partner/export/orders?page=${page}`, { body, retry });
     const data = isObject(json) && Array.isArray(json.data) ? json.data : [];
-    const found = data.find((candidate) => isObject(candidate) && Number(candidate.orderId) === orderId);
-    if (isObject(found)) return found;
-    if (!isObject(json) || !(Number(json.last_page) > page)) return null;
+    for (const candidate of data) {
+      if (isObject(candidate) && orderIds.has(Number(candidate.orderId)))
+        found.set(Number(candidate.orderId), candidate);
+    }
+    if (found.size === orderIds.size || !isObject(json) || !(Number(json.last_page) > page)) break;
   }
-  return null;
+  return found;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -462,6 +462,50 @@ describeEachDatabase('segments', (database) => {
     expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
   });
 
+  it('changes a customer’s purchases by their difference to what the mirror’s orders say', async () => {
+    const purchases = async () =>
+      (
+        await gateway.db.query<{ customer: number; event: number; price: string; day: string }>(
+          `select customer_id::int as customer, event_id::int as event, price_name as price, order_day::text as day
+             from gateway.segment_customer_purchases where organisation_id = $1
+            order by customer_id, event_id, price_name, order_day`,
+          [organisationId],
+        )
+      ).rows;
+    const places = async () =>
+      (
+        await gateway.db.query<{ place: string }>(
+          'select ctid::text as place from gateway.segment_customer_purchases where organisation_id = $1 order by 1',
+          [organisationId],
+        )
+      ).rows;
+    await refreshSegmentTotals(gateway.db);
+    const before = await purchases();
+    const placesBefore = await places();
+    // A write that changes nothing a purchase is made of leaves every row where it was.
+    await gateway.db.query('update gateway.mirror_orders set order_status = order_status where organisation_id = $1', [
+      organisationId,
+    ]);
+    await refreshSegmentTotals(gateway.db);
+    expect(await places()).toEqual(placesBefore);
+    // A cancelled order's purchases go (unless another order bought the same), and come back with it.
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'cancel', payment_status = 'cancelled'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    await refreshSegmentTotals(gateway.db);
+    const cancelled = await purchases();
+    expect(cancelled.length).toBeLessThan(before.length);
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'ord', payment_status = 'paid'
+        where organisation_id = $1 and order_id = 302`,
+      [organisationId],
+    );
+    await refreshSegmentTotals(gateway.db);
+    expect(await purchases()).toEqual(before);
+  });
+
   it('takes the marks a batch at a time in the background, until none is left', async () => {
     const totals = async () =>
       (

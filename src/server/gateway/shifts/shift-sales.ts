@@ -4,14 +4,16 @@ import type { Database, Queryable } from '../../db/database';
 import { UpstreamUnavailableError } from '../errors';
 import type { Principal } from '../principal';
 import type { ServiceConnection } from '../service-connection';
+import { Together } from '../together';
 import { type KeyOpener, UpstreamClient } from '../upstream';
 import { type OrderReader, orderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
 import { linesOf, tenderOf } from './shift-math';
 import {
-  insertSaleIntoOpenShift,
+  insertSalesIntoOpenShifts,
   isSaleUnread,
   type SaleAmounts,
   type SaleRecord,
+  type ShiftSale,
   storeSaleAmounts,
   storeStateAtSale,
 } from './shift-store';
@@ -28,9 +30,9 @@ export interface ShiftDeps {
 }
 
 /**
- * Sales join the seller's open shift at checkout (one statement, before the checkout's answer leaves the
- * gateway), with their amounts as the checkout's write-through read them; read from the service a moment
- * later only when that read failed.
+ * Sales join the seller's open shift at checkout (before the checkout's answer leaves the gateway; the sales of
+ * an organisation's desks at one moment in one statement), with their amounts as the checkout's write-through
+ * read them; read from the service a moment later only when that read failed.
  */
 
 const CHECKOUT_PATH = /^\/partner\/cart\/[^/]+\/checkout$/;
@@ -72,11 +74,27 @@ function checkoutFacts(requestText: string | null, answerText: string | null): C
   };
 }
 
+/** Per database: the sales waiting to join their shifts, together (see Together). */
+const joining = new WeakMap<Database, Together<ShiftSale, number | null>>();
+
+function joinerOf(db: Database): Together<ShiftSale, number | null> {
+  let joiner = joining.get(db);
+  if (!joiner) {
+    // An order repeated in one batch (a checkout sent twice) joins once; both learn its shift.
+    joiner = new Together(async (organisationId, sales) => {
+      const shifts = await insertSalesIntoOpenShifts(db, organisationId, sales);
+      return sales.map((sale) => shifts.get(sale.orderId) ?? null);
+    });
+    joining.set(db, joiner);
+  }
+  return joiner;
+}
+
 /**
  * The forwarder's step after a successful checkout: the sale joins the seller's open shift (awaited: one
- * statement). `sold` is the order as the mirror's write-through read it right after the checkout (as
- * `GET /partner/order` lists it): the sale is stored with its amounts in that statement, and the order is not
- * read again. Without it (the read failed), the amounts are read from the service a moment later, unless the
+ * statement, with the sales of the organisation's other desks at that moment). `sold` is the order as the
+ * mirror's write-through read it right after the checkout (as `GET /partner/order` lists it): the sale is
+ * stored with its amounts in that statement, and the order is not read again. Without it (the read failed), the amounts are read from the service a moment later, unless the
  * desk's screen has read them already — what is not read then is read when the shift is next looked at
  * (readUnreadSales). A failure here never fails the sale, which the service has made: the reconciliation lists
  * a sale that joined no shift.
@@ -93,7 +111,13 @@ export async function joinShift(
   const amounts = sold?.orderId === facts.orderId ? saleAmountsOf(sold, sold, facts.online) : null;
   let shiftId: number | null;
   try {
-    shiftId = await insertSaleIntoOpenShift(deps.db, principal, facts, amounts);
+    shiftId = await joinerOf(deps.db).call(principal.organisationId, {
+      accountId: principal.accountId,
+      orderId: facts.orderId,
+      paymentMethodId: facts.paymentMethodId,
+      online: facts.online,
+      amounts,
+    });
   } catch (error) {
     deps.log.error({ orderId: facts.orderId, reason: (error as Error).message }, 'a sale could not join its shift');
     return;

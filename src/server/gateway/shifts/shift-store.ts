@@ -387,46 +387,59 @@ export async function listSellers(db: Queryable, organisationId: number): Promis
   return [...names].map(([accountId, { name, email }]) => ({ accountId, name, email }));
 }
 
+/** A checkout's sale for its seller's open shift: with `amounts`, the order as read right after the checkout. */
+export interface ShiftSale {
+  accountId: number;
+  orderId: number;
+  paymentMethodId: number | null;
+  online: boolean;
+  amounts: SaleAmounts | null;
+}
+
 /**
- * Adds an order to the seller's open shift, if they have one; returns the shift's id. The shift row is
- * locked for share, so a close that is counting the shift (it holds the row for update: lockShift) either
- * sees this sale or, once it is done, leaves the sale out: never a sale on a shift that was counted without
- * it. A repeated checkout of the same cart names the same order and adds nothing. With `amounts` (the order
- * as read right after the checkout) the sale is stored read, in the same statement.
+ * Adds orders to their sellers' open shifts, those who have one, in one statement (the sales of one
+ * organisation's desks at one moment, see joinShift); returns the shift each order joined. Each shift row is
+ * locked for share, so a close that is counting the shift (it holds the row for update: lockShift) either sees
+ * the sale or, once it is done, leaves the sale out: never a sale on a shift that was counted without it. A
+ * repeated checkout of the same cart names the same order and adds nothing. A sale with amounts is stored read.
  */
-export async function insertSaleIntoOpenShift(
+export async function insertSalesIntoOpenShifts(
   db: Queryable,
-  seller: { accountId: number; organisationId: number },
-  sale: { orderId: number; paymentMethodId: number | null; online: boolean },
-  amounts: SaleAmounts | null = null,
-): Promise<number | null> {
-  const { rows } = await db.query<{ shift_id: string }>(
+  organisationId: number,
+  sales: readonly ShiftSale[],
+): Promise<Map<number, number>> {
+  const rows = sales.map((sale, n) => ({
+    n,
+    account_id: sale.accountId,
+    order_id: sale.orderId,
+    payment_method_id: sale.paymentMethodId,
+    online: sale.online,
+    status: sale.amounts?.orderStatus ?? null,
+    payment_status: sale.amounts?.paymentStatus ?? null,
+    method: sale.amounts?.method ?? null,
+    tender: sale.amounts?.tender ?? null,
+    amount_cents: sale.amounts?.amountCents ?? null,
+    fee_cents: sale.amounts?.feeCents ?? null,
+    donation_cents: sale.amounts?.donationCents ?? null,
+    lines: sale.amounts?.lines ?? null,
+  }));
+  const { rows: joined } = await db.query<{ order_id: string; shift_id: string }>(
     `insert into gateway.shift_sales (organisation_id, order_id, shift_id, payment_method_id, online, status_at_sale,
             payment_status_at_sale, payment_method, tender, amount_cents, fee_cents, donation_cents, lines, read_at)
-     select s.organisation_id, $2, s.id, $3, $4, $6, $7, $8, $9, $10, $11, $12, $13::jsonb,
-            case when $6::text is null then null else now() end
-       from gateway.shifts s
-      where s.account_id = $1 and s.organisation_id = $5 and s.status = 'open'
+     select s.organisation_id, x.order_id, s.id, x.payment_method_id, x.online, x.status, x.payment_status, x.method,
+            x.tender, x.amount_cents, x.fee_cents, x.donation_cents, x.lines,
+            case when x.status is null then null else now() end
+       from jsonb_to_recordset($2::jsonb) as x (n int, account_id bigint, order_id bigint, payment_method_id bigint,
+              online boolean, status text, payment_status text, method text, tender text, amount_cents bigint,
+              fee_cents bigint, donation_cents bigint, lines jsonb)
+       join gateway.shifts s on s.account_id = x.account_id and s.organisation_id = $1 and s.status = 'open'
+      order by x.n
       for share of s
      on conflict (organisation_id, order_id) do nothing
-     returning shift_id`,
-    [
-      seller.accountId,
-      sale.orderId,
-      sale.paymentMethodId,
-      sale.online,
-      seller.organisationId,
-      amounts?.orderStatus ?? null,
-      amounts?.paymentStatus ?? null,
-      amounts?.method ?? null,
-      amounts?.tender ?? null,
-      amounts?.amountCents ?? null,
-      amounts?.feeCents ?? null,
-      amounts?.donationCents ?? null,
-      amounts?.lines ? JSON.stringify(amounts.lines) : null,
-    ],
+     returning order_id, shift_id`,
+    [organisationId, JSON.stringify(rows)],
   );
-  return rows[0] ? Number(rows[0].shift_id) : null;
+  return new Map(joined.map((row) => [Number(row.order_id), Number(row.shift_id)]));
 }
 
 /** Whether the sale of `orderId` joined a shift and its amounts are not read yet. */

@@ -239,6 +239,26 @@ describeEachDatabase('shifts and cash-up', (database) => {
     await closeOpenShift(seller);
   });
 
+  it('checkouts at once are read, mirrored and joined together, each with its own order', async () => {
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const orderIds = await Promise.all(
+      [1, 2, 3, 1, 2].map((tickets) => sell(seller, { tickets, method: tickets === 3 ? 'card' : 'cash' })),
+    );
+    // Straight after the answers: every sale in the shift, read, and every order in the mirror.
+    const sales = await salesOfShift(gateway.db, shiftId);
+    expect(sales.map((sale) => sale.orderId).sort()).toEqual([...orderIds].sort());
+    for (const orderId of orderIds) {
+      const { amountCents } = await orderAmount(orderId);
+      expect(sales.find((sale) => sale.orderId === orderId)).toMatchObject({ read: true, amountCents });
+    }
+    const { rows } = await gateway.db.query<{ order_id: string }>(
+      'select order_id from gateway.mirror_orders where order_id = any($1::bigint[])',
+      [orderIds],
+    );
+    expect(rows.map((row) => Number(row.order_id)).sort()).toEqual([...orderIds].sort());
+    await closeOpenShift(seller);
+  });
+
   it('an online payment at the desk counts apart, its fee apart, and is neither in the drawer nor on the terminal', async () => {
     const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
     const online = await sell(seller, { tickets: 1, method: 'online' });

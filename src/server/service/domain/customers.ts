@@ -170,7 +170,7 @@ export function exportCustomersPrepared(
   filter: PageFilter,
 ): Promise<PreparedPage<Customer>> {
   const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  return preparedListingPage(db, key, [customersKey(client.id)], async () => {
+  return preparedListingPage(db, key, [customersKey(client.id)], async (version) => {
     const page = await pageOfClientJson(
       db,
       { table: 'customers', changedColumn: 'last_changed', sortColumn: 'last_changed', changeKey: customersKey },
@@ -180,6 +180,7 @@ export function exportCustomersPrepared(
       // customers the single reads show; only `customerPrefs` is printed as PostgreSQL prints jsonb (a space
       // after `:` and `,`), the same value.
       'export_json',
+      version,
     );
     return { total: page.total, rowCount: page.rowCount, dataJson: `[${page.rowsJson}]` };
   });

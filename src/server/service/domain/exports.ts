@@ -36,17 +36,18 @@ export function toPageFilter(client: Client, page: number | undefined, changedSi
  * A page of a listing prepared for the response (prepared-responses.ts): made by `build` under `key`, and
  * reused while the change counters of `changeKeys` stand still (change-counters.ts) — the page's queries
  * then do not run again, one small check of the counters does. Listed rows hold no holds: a page does not
- * lapse by itself, whatever the clock.
+ * lapse by itself, whatever the clock. `build` gets the version read, for the page's boundaries (pageRange):
+ * one read of the counters per page, not one for the page and one for its boundaries.
  */
 export async function preparedListingPage<Row>(
   db: Queryable,
   key: string,
   changeKeys: readonly string[],
-  build: () => Promise<Omit<PreparedPage<Row>, 'bodies'>>,
+  build: (version: string) => Promise<Omit<PreparedPage<Row>, 'bodies'>>,
 ): Promise<PreparedPage<Row>> {
   const version = await changeVersion(db, changeKeys);
   return preparedResponse(db, key, version, new Date(), async () => {
-    const page = await build();
+    const page = await build(version);
     // The text, plus room for the bodies made from it: a page's text, its gzip, the gateway's form and its gzip.
     return { value: { ...page, bodies: new Map() }, bytes: page.dataJson.length * 4 };
   });
@@ -74,17 +75,19 @@ export interface ListingSpec {
  * With OFFSET, page n reads and skips (n − 1) × 100 rows, so walking all pages of 100,000 customers costs
  * the square of that. With a change key, the boundaries — the sort key of each page's first row — and the
  * total are read once (one pass over the index) and kept while the counter stands still; a page is then
- * `(sort, id) >= its boundary … limit 100`.
+ * `(sort, id) >= its boundary … limit 100`. `version`: one the caller read already, of the change key's counter
+ * among others (see pageRange).
  */
 export async function pageOfClientRows<Row>(
   db: Queryable,
   spec: ListingSpec,
   clientId: number,
   filter: PageFilter,
+  version?: string,
 ): Promise<PageOf<Row>> {
   const selection = clientSelection(spec, clientId, filter);
   if (spec.changeKey) {
-    const page = await pageRange(db, { ...spec, changeKey: spec.changeKey }, selection, filter);
+    const page = await pageRange(db, { ...spec, changeKey: spec.changeKey }, selection, filter, version);
     if (!page.range) return { total: page.total, rows: [] };
     const { rows } = await db.query<Row>(
       `select ${spec.columns} from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
@@ -125,9 +128,10 @@ export async function pageOfClientJson(
   clientId: number,
   filter: PageFilter,
   jsonColumn: string,
+  version?: string,
 ): Promise<PageJson> {
   const selection = clientSelection(spec, clientId, filter);
-  const page = await pageRange(db, spec, selection, filter);
+  const page = await pageRange(db, spec, selection, filter, version);
   if (!page.range) return { total: page.total, rowCount: 0, rowsJson: '' };
   const orderBy = orderColumns(spec, 'page.');
   const { rows } = await db.query<{ row_count: number; rows_json: string | null }>(
@@ -161,16 +165,20 @@ const orderColumns = (spec: Omit<ListingSpec, 'columns'>, prefix: string) =>
 
 /**
  * The total, and where the asked page's rows are: from its prepared boundary on (the first `PAGE_SIZE` rows
- * of the selection there). No range: the page is past the last.
+ * of the selection there). No range: the page is past the last. `version`: the boundaries are kept under it
+ * instead of a read of their own key's counter — any version whose keys include that one moves whenever the
+ * boundaries may, and was read before them as well (a prepared page reads its own before building).
  */
 async function pageRange(
   db: Queryable,
   spec: Omit<ListingSpec, 'columns'> & { changeKey: (clientId: number) => string },
   selection: ClientSelection,
   filter: PageFilter,
+  version: string | undefined,
 ): Promise<{ total: number; range: { where: string; params: unknown[] } | null }> {
-  const { where, params, orderBy } = selection;
-  const bounds = await pageBoundaries(db, spec, spec.changeKey(params[0] as number), where, params, orderBy, filter);
+  const { where, params } = selection;
+  const changeKey = spec.changeKey(params[0] as number);
+  const bounds = await pageBoundaries(db, spec, { changeKey, version }, selection, filter);
   const start = bounds.starts[filter.page - 1];
   if (!start) return { total: bounds.total, range: null };
   const from = params.length + 1;
@@ -194,14 +202,12 @@ interface PageStart {
 async function pageBoundaries(
   db: Queryable,
   spec: Omit<ListingSpec, 'columns'>,
-  changeKey: string,
-  where: string,
-  params: unknown[],
-  orderBy: string,
+  under: { changeKey: string; version: string | undefined },
+  { where, params, orderBy }: ClientSelection,
   filter: PageFilter,
 ): Promise<{ total: number; starts: PageStart[] }> {
   // Read before the rows, so a change committed in between only makes the boundaries look older.
-  const version = await changeVersion(db, [changeKey]);
+  const version = under.version ?? (await changeVersion(db, [under.changeKey]));
   const key = `page-starts:${spec.table}:${spec.sortColumn}:${direction(spec)}:${params[0]}:${filter.changedSince?.getTime() ?? ''}`;
   // Rows hold no holds: the boundaries do not lapse by themselves, whatever the clock.
   return preparedResponse(db, key, version, new Date(), async () => {

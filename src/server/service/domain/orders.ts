@@ -133,7 +133,12 @@ export async function getOrder(db: Queryable, client: Client, orderId: number): 
 }
 
 /** `GET /partner/order`: newest first (order_date, then id, descending — the orders_client_date index). */
-export async function listOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
+export async function listOrders(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+  version?: string,
+): Promise<PageOf<OrderExport>> {
   const page = await pageOfClientRows<OrderRow>(
     db,
     {
@@ -146,12 +151,18 @@ export async function listOrders(db: Queryable, client: Client, filter: PageFilt
     },
     client.id,
     filter,
+    version,
   );
   return { total: page.total, rows: await withExportFields(db, client, page.rows) };
 }
 
 /** `POST /partner/export/orders`: by (last_changed, id) ascending, stable for incremental sync. */
-export async function exportOrders(db: Queryable, client: Client, filter: PageFilter): Promise<PageOf<OrderExport>> {
+export async function exportOrders(
+  db: Queryable,
+  client: Client,
+  filter: PageFilter,
+  version?: string,
+): Promise<PageOf<OrderExport>> {
   const page = await pageOfClientRows<OrderRow>(
     db,
     {
@@ -163,6 +174,7 @@ export async function exportOrders(db: Queryable, client: Client, filter: PageFi
     },
     client.id,
     filter,
+    version,
   );
   return { total: page.total, rows: await withExportFields(db, client, page.rows) };
 }
@@ -177,11 +189,11 @@ function preparedOrderPage(
   client: Client,
   filter: PageFilter,
   listing: 'list' | 'export',
-  load: (db: Queryable, client: Client, filter: PageFilter) => Promise<PageOf<OrderExport>>,
+  load: (db: Queryable, client: Client, filter: PageFilter, version: string) => Promise<PageOf<OrderExport>>,
 ): Promise<PreparedPage<OrderExport>> {
   const key = `orders-${listing}:${client.id}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  return preparedListingPage(db, key, [ordersKey(client.id), customersKey(client.id)], async () => {
-    const { total, rows } = await load(db, client, filter);
+  return preparedListingPage(db, key, [ordersKey(client.id), customersKey(client.id)], async (version) => {
+    const { total, rows } = await load(db, client, filter, version);
     return { total, rowCount: rows.length, dataJson: JSON.stringify(rows) };
   });
 }
