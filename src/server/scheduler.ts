@@ -109,17 +109,12 @@ export function backgroundJobs(
 
 /**
  * Jobs whose first run after a start may hold the database for seconds at 100,000 customers (a full duplicate
- * scan, the segments' totals of a sync made while the process was down, the auto tags and customer jobs after
- * them): on PGlite, whose one connection runs a statement at a time, the first sign-ins and searches after a start
+ * scan, the segments' totals of a sync made while the process was down, the auto tags' counts after them): on PGlite, whose one connection runs a statement at a time, the first sign-ins and searches after a start
  * waited behind them (issue 32: 4–7 s from sign-in to the first customer result). They start once the process
- * is ready and JOBS_QUIET_START_SECONDS later (main.ts); the rest (the sync, payments, printing) at once.
+ * is ready and JOBS_QUIET_START_SECONDS later (main.ts); the rest (the sync, payments, printing, the customer
+ * jobs people start) at once.
  */
-const STARTED_WHEN_QUIET: ReadonlySet<JobName> = new Set([
-  'duplicate-scan',
-  'segment-totals',
-  'auto-tags',
-  'customer-jobs',
-]);
+const STARTED_WHEN_QUIET: ReadonlySet<JobName> = new Set(['duplicate-scan', 'segment-totals', 'auto-tags']);
 
 /**
  * Starts every job — those that are heavy at first once `ready` has settled and `quietMs` more have passed —;

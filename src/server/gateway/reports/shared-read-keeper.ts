@@ -101,8 +101,13 @@ export class SharedReadKeeper {
       if (!syncedAt || !(await claimRound(db, organisationId, syncedAt))) continue;
       const access = await organisations.access(organisationId);
       if (!access) continue;
-      await this.refresh(UpstreamClient.forOrganisation(this.#options, access));
-      refreshed += 1;
+      try {
+        await this.refresh(UpstreamClient.forOrganisation(this.#options, access));
+        refreshed += 1;
+      } catch (error) {
+        // The service may be down for a moment: a person's read then asks it, and the next round tries again.
+        this.#options.log.warn({ err: error, organisationId }, 'shared reads not refreshed');
+      }
     }
     return refreshed;
   }
