@@ -41,6 +41,8 @@ const envSchema = z.object({
   // how many export pages one sync asks for at once.
   MIRROR_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
   MIRROR_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  // Seconds after the process is ready before the jobs that are heavy at first start (scheduler.ts); 0 = at once.
+  JOBS_QUIET_START_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   // Customer jobs (tagging a segment, auto tags, retention batches): calls per second towards the service.
   CUSTOMER_JOB_CALLS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(40),
   // How long SIGTERM waits for requests in flight before closing what is left.

@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   const lifecycle = new GracefulServer();
   // The customer search's index and the reports' rollups are made ready before /health/ready says ready,
   // not by the first search or report (issue 32).
-  lifecycle.warmingUp(warmUpGateway(gateway));
+  const warmUp = warmUpGateway(gateway);
+  lifecycle.warmingUp(warmUp);
   const app = createRootApp({
     runtime,
     log,
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   const jobs = startJobs(
     backgroundJobs(gateway, runtime?.deps ?? null, { auditAnchorFile: auditAnchorFile(config.EXPORT_DIR) }),
     log,
+    { ready: warmUp, quietMs: config.JOBS_QUIET_START_SECONDS * 1000 },
   );
 
   let stopping = false;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedService } from './gateway/service-connection';
-import { backgroundJobs, periodicJob, startJobs } from './scheduler';
+import { backgroundJobs, type JobName, periodicJob, startJobs } from './scheduler';
 import { createTestGateway, quietLog, type TestGateway } from './testing/test-gateway';
 import { createTestService, type TestService } from './testing/test-service';
 
@@ -37,6 +37,7 @@ describe('the background jobs', () => {
       'rate-limit-cleanup',
       'report-rollups',
       'segment-totals',
+      'shared-reads',
     ]);
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'auto-tags',
@@ -47,6 +48,7 @@ describe('the background jobs', () => {
       'print-jobs',
       'report-rollups',
       'segment-totals',
+      'shared-reads',
     ]);
   });
 
@@ -65,6 +67,40 @@ describe('the background jobs', () => {
       "select address from rate_limit_hits where bucket = 'test-cleanup'",
     );
     expect(rows.map((row) => row.address)).toEqual(['recent']);
+  });
+});
+
+describe('startJobs', () => {
+  const recording = (started: string[]) => (name: JobName) =>
+    [name, { start: () => void started.push(name), stop: async () => undefined }] as const;
+
+  it('starts the jobs that are heavy at first only once ready and quiet, the others at once', async () => {
+    const started: string[] = [];
+    const job = recording(started);
+    let ready = () => {};
+    const jobs = startJobs(new Map([job('mirror-sync'), job('duplicate-scan'), job('segment-totals')]), quietLog, {
+      ready: new Promise<void>((resolve) => {
+        ready = resolve;
+      }),
+      quietMs: 30,
+    });
+    expect(started).toEqual(['mirror-sync']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(started).toEqual(['mirror-sync']);
+    ready();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toEqual(['mirror-sync']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(started).toEqual(['mirror-sync', 'duplicate-scan', 'segment-totals']);
+    await jobs.stop();
+  });
+
+  it('never starts them once stopped', async () => {
+    const started: string[] = [];
+    const jobs = startJobs(new Map([recording(started)('duplicate-scan')]), quietLog, { quietMs: 20 });
+    await jobs.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started).toEqual([]);
   });
 });
 

@@ -19,6 +19,7 @@ export interface BackgroundJob {
 export type JobName =
   | 'mirror-sync'
   | 'duplicate-scan'
+  | 'shared-reads'
   | 'export-schedules'
   | 'customer-jobs'
   | 'auto-tags'
@@ -52,6 +53,8 @@ export function backgroundJobs(
     ['report-rollups', gateway.reportRollups],
     // After each complete mirror sync (and a full scan first), one instance per organisation (the lease).
     ['duplicate-scan', gateway.duplicateScanner],
+    // The dashboard's events, halls and availability, after each sync round by one instance (the round's mark).
+    ['shared-reads', gateway.sharedReads],
   ]);
   if (gateway.exportScheduler) jobs.set('export-schedules', gateway.exportScheduler);
   // Each job by one instance at a time (a lease per job), paced towards the service; auto tags after each sync.
@@ -104,12 +107,46 @@ export function backgroundJobs(
   return jobs;
 }
 
-/** Starts every job; the returned stop stops them all and waits for the runs under way. */
-export function startJobs(jobs: Map<JobName, BackgroundJob>, log: Logger): { stop(): Promise<void> } {
-  for (const job of jobs.values()) job.start();
-  log.info({ jobs: [...jobs.keys()] }, 'background jobs started');
+/**
+ * Jobs whose first run after a start may hold the database for seconds at 100,000 customers (a full duplicate
+ * scan, the segments' totals of a sync made while the process was down, the auto tags' counts after them): on PGlite, whose one connection runs a statement at a time, the first sign-ins and searches after a start
+ * waited behind them (issue 32: 4–7 s from sign-in to the first customer result). They start once the process
+ * is ready and JOBS_QUIET_START_SECONDS later (main.ts); the rest (the sync, payments, printing, the customer
+ * jobs people start) at once.
+ */
+const STARTED_WHEN_QUIET: ReadonlySet<JobName> = new Set(['duplicate-scan', 'segment-totals', 'auto-tags']);
+
+/**
+ * Starts every job — those that are heavy at first once `ready` has settled and `quietMs` more have passed —;
+ * the returned stop stops them all (and those not started yet) and waits for the runs under way.
+ */
+export function startJobs(
+  jobs: Map<JobName, BackgroundJob>,
+  log: Logger,
+  { ready = Promise.resolve(), quietMs = 0 }: { ready?: Promise<unknown>; quietMs?: number } = {},
+): { stop(): Promise<void> } {
+  const later = [...jobs].filter(([name]) => quietMs > 0 && STARTED_WHEN_QUIET.has(name));
+  for (const [name, job] of jobs) if (!later.some(([late]) => late === name)) job.start();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  if (later.length > 0) {
+    void ready
+      .catch(() => undefined)
+      .then(() => {
+        if (stopped) return;
+        timer = setTimeout(() => {
+          if (stopped) return;
+          for (const [, job] of later) job.start();
+          log.info({ jobs: later.map(([name]) => name) }, 'background jobs started after the quiet start');
+        }, quietMs);
+        timer.unref();
+      });
+  }
+  log.info({ jobs: [...jobs.keys()], later: later.map(([name]) => name), quietMs }, 'background jobs started');
   return {
     async stop() {
+      stopped = true;
+      clearTimeout(timer);
       await Promise.all([...jobs.values()].map((job) => job.stop()));
     },
   };

@@ -67,7 +67,7 @@ const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 8
 
 /**
  * What the app asks for when it shows the dashboard (src/web/features/dashboard): the events of the next 14
- * days, the halls, and the detail (availability) of the first five of them.
+ * days, the halls, and the detail (availability) of the first eight performances among them.
  */
 async function dashboard(call: Caller, cookie: string): Promise<void> {
   const now = new Date();
@@ -76,9 +76,10 @@ async function dashboard(call: Caller, cookie: string): Promise<void> {
     ok(await call(`${DASHBOARD_PATHS.events}?${range}`, { cookie }), 'dashboard events'),
     ok(await call(DASHBOARD_PATHS.halls, { cookie }), 'dashboard halls'),
   ]);
-  const ids = (events as { eventId: number; start: string }[])
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
-    .slice(0, 5)
+  const ids = (events as { eventId: number; eventType: string | null; start: string }[])
+    .filter((event) => event.eventType === null || event.eventType === 'event')
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId)
+    .slice(0, 8)
     .map((event) => event.eventId);
   await Promise.all(ids.map(async (id) => ok(await call(`${DASHBOARD_PATHS.events}/${id}`, { cookie }), 'detail')));
 }

@@ -9,7 +9,7 @@ import type { CustomerDirectories } from './customer-search';
 import type { DuplicateScanner } from './duplicates';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
-import type { ReportRollupKeeper } from './reports';
+import type { ReportRollupKeeper, SharedReadKeeper } from './reports';
 import type { ServiceConnection } from './service-connection';
 
 /**
@@ -48,4 +48,6 @@ export interface GatewayDeps {
   autoTags: AutoTagKeeper;
   /** Finds likely duplicate customers in the mirror (duplicates/): a full scan, then one after each sync. */
   duplicateScanner: DuplicateScanner;
+  /** Keeps the dashboard's shared reads of the service fresh after each sync round (reports/shared-read-keeper.ts). */
+  sharedReads: SharedReadKeeper;
 }

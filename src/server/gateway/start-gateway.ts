@@ -23,7 +23,7 @@ import { ExportScheduler } from './exports';
 import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
 import { anonymiseAction } from './privacy';
-import { ReportRollupKeeper } from './reports';
+import { EventCatalog, ReportRollupKeeper, SharedReadKeeper } from './reports';
 import { findSegment, segmentMemberIds } from './segments';
 import type { ServiceConnection } from './service-connection';
 import { migrateGateway, seedDemoAccounts } from './store';
@@ -125,6 +125,14 @@ export async function openGateway(
       mirror,
       reportRollups: new ReportRollupKeeper(db, log.child({ name: 'report-rollups' })),
       duplicateScanner: new DuplicateScanner({ db, organisations, log: log.child({ name: 'duplicate-scan' }) }),
+      sharedReads: new SharedReadKeeper({
+        db,
+        service: options.service,
+        organisations,
+        catalog: new EventCatalog(db),
+        log: log.child({ name: 'shared-reads' }),
+        syncIntervalSeconds: mirror.options.intervalSeconds,
+      }),
       log,
       ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),

@@ -37,6 +37,7 @@ export {
   lastCompleteSync,
   type MirrorCustomer,
   mirrorCompleteBefore,
+  organisationsInFullSync,
   upsertCustomers,
   upsertOrders,
   upsertWaitingList,

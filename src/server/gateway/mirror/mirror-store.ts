@@ -239,6 +239,20 @@ export async function fullSyncFinished(db: Queryable, organisationId: number, re
 }
 
 /**
+ * The organisations whose full sync is under way now, on this instance or another: a resource whose full sync
+ * has not finished while the organisation's sync lease is held. Background work that competes with such a sync
+ * for the database (the segments' keeper) waits until it has finished.
+ */
+export async function organisationsInFullSync(db: Queryable): Promise<Set<number>> {
+  const { rows } = await db.query<{ organisation_id: string }>(
+    `select distinct s.organisation_id from gateway.mirror_sync_state s
+       join gateway.mirror_sync_leases l on l.organisation_id = s.organisation_id and l.expires_at > now()
+      where s.full_sync_finished_at is null`,
+  );
+  return new Set(rows.map((row) => Number(row.organisation_id)));
+}
+
+/**
  * The point up to which the mirror of a resource is known complete: its sync's watermark (every change
  * stamped before it has been read; records stamped later may be there already, written through by Foyer).
  * Null while its first full sync has not finished: it then holds only part of the resource.

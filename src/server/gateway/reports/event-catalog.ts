@@ -56,6 +56,14 @@ const parseEvent = (item: unknown): CatalogEvent | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** An event list's answer (JSON text), its events read leniently (one the reports cannot read is left out). */
+export function parseEventList(text: string): CatalogEvent[] {
+  return z
+    .array(z.unknown())
+    .parse(JSON.parse(text))
+    .flatMap((item) => parseEvent(item) ?? []);
+}
+
 /**
  * The service's events, their details (availability) and the halls as every person of an organisation reads
  * them alike, shared by all of them and by every instance through gateway.shared_reads (migration 013): a read
@@ -85,13 +93,28 @@ export class EventCatalog {
       this.#noteReadAt(organisationId, path, kept.at);
       return kept.body;
     }
-    const key = `${organisationId}:${path}`;
+    return this.keep(upstream, path);
+  }
+
+  /** Reads GET `path` from the service now and keeps it for everyone (a read of it in flight is shared). */
+  keep(upstream: UpstreamClient, path: string): Promise<string> {
+    const key = `${upstream.organisationId}:${path}`;
     let reading = this.#inFlight.get(key);
     if (!reading) {
       reading = this.#readAndKeep(upstream, path).finally(() => this.#inFlight.delete(key));
       this.#inFlight.set(key, reading);
     }
     return reading;
+  }
+
+  /** The paths the organisation has kept answers of, each with its age (ms, the database's clock). */
+  async keptAges(organisationId: number): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ path: string; age: number }>(
+      `select path, extract(epoch from now() - read_at)::float8 * 1000 as age from gateway.shared_reads
+        where organisation_id = $1`,
+      [organisationId],
+    );
+    return new Map(rows.map((row) => [row.path, row.age]));
   }
 
   async #readAndKeep(upstream: UpstreamClient, path: string): Promise<string> {
@@ -115,10 +138,7 @@ export class EventCatalog {
 
   /** Events that start between `from` and `to` (days, inclusive), without availability. */
   async list(upstream: UpstreamClient, from: string, to: string): Promise<CatalogEvent[]> {
-    const items = z
-      .array(z.unknown())
-      .parse(JSON.parse(await this.read(upstream, eventListPath({ from, to }), LIST_TTL_MS)));
-    return items.flatMap((item) => parseEvent(item) ?? []);
+    return parseEventList(await this.read(upstream, eventListPath({ from, to }), LIST_TTL_MS));
   }
 
   /** The detail (with availability and blocked seats) of each event; null for one the service does not know. */

@@ -9,3 +9,4 @@ export { registerCatalogRoutes } from './catalog-routes';
 export { DETAIL_TTL_MS, EventCatalog, LIST_TTL_MS } from './event-catalog';
 export { ReportRollupKeeper } from './report-rollups';
 export { registerReportRoutes } from './report-routes';
+export { SharedReadKeeper } from './shared-read-keeper';

@@ -120,17 +120,24 @@ export async function deleteSegment(db: Queryable, organisationId: number, id: n
  */
 const REFRESH_BATCH = 5_000;
 
-/** Brings the marked per-customer order totals of every organisation up to date (the background keeper). */
-export async function refreshAllCustomerTotals(db: Queryable, batch = REFRESH_BATCH): Promise<void> {
+/**
+ * Brings the marked per-customer order totals of every organisation up to date (the background keeper), but for
+ * the organisations in `deferred` (their marks wait for a later run).
+ */
+export async function refreshAllCustomerTotals(
+  db: Queryable,
+  { batch = REFRESH_BATCH, deferred = new Set<number>() }: { batch?: number; deferred?: ReadonlySet<number> } = {},
+): Promise<void> {
   const { rows } = await db.query<{ organisation_id: string }>(
     'select distinct organisation_id from gateway.segment_dirty_customers',
   );
-  for (const row of rows) {
+  for (const organisationId of rows.map((row) => Number(row.organisation_id))) {
+    if (deferred.has(organisationId)) continue;
     // A batch that took fewer marks than it could found none left (marks written meanwhile wait for the next run).
     for (;;) {
       const { rows: taken } = await db.query<{ marks: number }>(
         'select gateway.segment_refresh_customer_orders($1, $2) as marks',
-        [Number(row.organisation_id), batch],
+        [organisationId, batch],
       );
       if ((taken[0]?.marks ?? 0) < batch) break;
     }

@@ -529,9 +529,50 @@ describeEachDatabase('segments', (database) => {
       organisationId,
     ]);
     expect(await marks()).toBeGreaterThan(2);
-    await refreshAllCustomerTotals(gateway.db, 1);
+    await refreshAllCustomerTotals(gateway.db, { batch: 1 });
     expect(await marks()).toBe(0);
     expect(await totals()).toEqual(before);
+  });
+
+  it('leaves an organisation whose full sync is under way to a run after it', async () => {
+    const marks = async () =>
+      (
+        await gateway.db.query('select 1 from gateway.segment_dirty_customers where organisation_id = $1', [
+          organisationId,
+        ])
+      ).rows.length;
+    await gateway.db.query('update gateway.mirror_orders set order_status = order_status where organisation_id = $1', [
+      organisationId,
+    ]);
+    const { rows: before } = await gateway.db.query<{ finished: Date | null }>(
+      `select full_sync_finished_at as finished from gateway.mirror_sync_state
+        where organisation_id = $1 and resource = 'customers'`,
+      [organisationId],
+    );
+    // Another instance's first full sync of the customers: the resource unfinished, the lease held.
+    await gateway.db.query(
+      `insert into gateway.mirror_sync_state (organisation_id, resource, full_sync_started_at) values ($1, 'customers', now())
+       on conflict (organisation_id, resource) do update set full_sync_finished_at = null`,
+      [organisationId],
+    );
+    await gateway.db.query(
+      `insert into gateway.mirror_sync_leases (organisation_id, holder, expires_at) values ($1, 'elsewhere', now() + interval '1 minute')`,
+      [organisationId],
+    );
+    const waiting = await marks();
+    expect(waiting).toBeGreaterThan(0);
+    await refreshSegmentTotals(gateway.db);
+    expect(await marks()).toBe(waiting);
+    await gateway.db.query('delete from gateway.mirror_sync_leases where organisation_id = $1', [organisationId]);
+    await refreshSegmentTotals(gateway.db);
+    expect(await marks()).toBe(0);
+    // The sync state as it was.
+    await gateway.db.query(
+      before[0]
+        ? `update gateway.mirror_sync_state set full_sync_finished_at = $2 where organisation_id = $1 and resource = 'customers'`
+        : `delete from gateway.mirror_sync_state where organisation_id = $1 and resource = 'customers'`,
+      before[0] ? [organisationId, before[0].finished] : [organisationId],
+    );
   });
 
   it('gives the jobs the members of a rule through the entry', async () => {
