@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeOfDay, timeZone } from './exports';
+import { PRINT_LOCALES } from './printing';
 
 /**
  * A production's scheduled sales report (`/api/exports/production-reports/…`): at a time of day the export
@@ -11,8 +12,15 @@ import { timeOfDay, timeZone } from './exports';
 
 export const PRODUCTION_REPORT_FORMATS = ['csv', 'html'] as const;
 
-/** `POST /api/exports/production-reports/:productionId`: every day at `timeOfDay` in `timeZone`. */
-export const productionReportInputSchema = z.object({ timeOfDay, timeZone });
+/**
+ * `POST /api/exports/production-reports/:productionId`: every day at `timeOfDay` in `timeZone`, its printable
+ * page in `language` (the app's, as the person scheduling it reads it).
+ */
+export const productionReportInputSchema = z.object({
+  timeOfDay,
+  timeZone,
+  language: z.enum(PRINT_LOCALES).default('nl'),
+});
 export type ProductionReportInput = z.infer<typeof productionReportInputSchema>;
 
 export const productionReportScheduleSchema = z.object({
@@ -20,6 +28,7 @@ export const productionReportScheduleSchema = z.object({
   productionId: z.number(),
   timeOfDay: z.string(),
   timeZone: z.string(),
+  language: z.enum(PRINT_LOCALES),
   nextRunAt: z.string(),
   lastRunAt: z.string().nullable(),
   lastError: z.string().nullable(),

@@ -279,6 +279,7 @@ export class ExportScheduler {
         organisation: access.clientName,
         writtenAt,
         timeZone: schedule.timeZone,
+        language: report.language,
       });
       await mkdir(folder, { recursive: true });
       const files: Parameters<typeof insertProductionFile>[1][] = [];

@@ -6,6 +6,7 @@ import type {
   ScheduleInput,
   WatermarkView,
 } from '@/contract/exports';
+import type { PrintLocale } from '@/contract/printing';
 import type {
   ProductionReportFile,
   ProductionReportInput,
@@ -294,7 +295,7 @@ export interface DueSchedule {
   /** Whether its files carry buyers' contact details: the person who saved it sees them. */
   buyerContact: boolean;
   /** A production's sales report (null: an export), cut to the scope of the person who scheduled it. */
-  report: { productionId: number; createdBy: number | null } | null;
+  report: { productionId: number; createdBy: number | null; language: PrintLocale } | null;
 }
 
 /**
@@ -320,6 +321,7 @@ export async function claimDueSchedule(
     buyer_contact: boolean;
     production_id: string | null;
     created_by: string | null;
+    language: PrintLocale;
   }>(
     `update gateway.export_schedules s
         set lease_holder = $1, lease_expires_at = now() + make_interval(mins => ${Number(leaseMinutes)})
@@ -327,7 +329,7 @@ export async function claimDueSchedule(
                      for update skip locked)
         and ${due}
       returning s.id, s.organisation_id, s.kind, s.row_shape, s.format, s.delimiter, s.mode, s.time_of_day,
-                s.time_zone, s.buyer_contact, s.production_id, s.created_by`,
+                s.time_zone, s.buyer_contact, s.production_id, s.created_by, s.language`,
     [holder],
   );
   const row = rows[0];
@@ -345,6 +347,7 @@ export async function claimDueSchedule(
         : {
             productionId: Number(row.production_id),
             createdBy: row.created_by === null ? null : Number(row.created_by),
+            language: row.language,
           },
   };
 }
@@ -530,7 +533,7 @@ export async function pruneFiles(
 /** A production report's schedule as stored: `createdBy` is the id of the account that created it. */
 export type StoredProductionSchedule = Omit<ProductionReportSchedule, 'createdBy'> & { createdBy: number | null };
 
-const PRODUCTION_SCHEDULE_SELECT = `select id, production_id, time_of_day, time_zone, next_run_at, last_run_at,
+const PRODUCTION_SCHEDULE_SELECT = `select id, production_id, time_of_day, time_zone, language, next_run_at, last_run_at,
        last_error, created_by from gateway.export_schedules`;
 
 /** The organisation's production report schedules: of one production, or the one of an id. */
@@ -544,6 +547,7 @@ export async function listProductionSchedules(
     production_id: string;
     time_of_day: string;
     time_zone: string;
+    language: PrintLocale;
     next_run_at: Date;
     last_run_at: Date | null;
     last_error: string | null;
@@ -560,6 +564,7 @@ export async function listProductionSchedules(
     productionId: Number(row.production_id),
     timeOfDay: row.time_of_day,
     timeZone: row.time_zone,
+    language: row.language,
     nextRunAt: new Date(row.next_run_at).toISOString(),
     lastRunAt: iso(row.last_run_at),
     lastError: row.last_error,
@@ -578,9 +583,9 @@ export async function insertProductionSchedule(
 ): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `insert into gateway.export_schedules (organisation_id, kind, production_id, format, mode, time_of_day,
-       time_zone, next_run_at, created_by)
-     values ($1, 'production-sales', $2, 'csv', 'full', $3, $4, $5, $6) returning id`,
-    [organisationId, productionId, input.timeOfDay, input.timeZone, nextRunAt, createdBy],
+       time_zone, language, next_run_at, created_by)
+     values ($1, 'production-sales', $2, 'csv', 'full', $3, $4, $5, $6, $7) returning id`,
+    [organisationId, productionId, input.timeOfDay, input.timeZone, input.language, nextRunAt, createdBy],
   );
   return Number(rows[0]?.id);
 }

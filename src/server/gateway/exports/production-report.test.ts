@@ -52,11 +52,27 @@ describe('a production report', () => {
       organisation: 'demo',
       writtenAt: new Date('2026-11-28T06:30:00.000Z'),
       timeZone: 'Europe/Amsterdam',
+      language: 'en',
     });
+    expect(page).toContain('<html lang="en">');
     expect(page).toContain('<h1>Hamlet &lt;revisited&gt;</h1>');
     expect(page).toContain('2026-11-28 07:30');
     expect(page).toContain('3 of 400');
     expect(page).toContain('<td>2026-12-01 20:30</td>');
     expect(page).not.toContain('kept-out@example.test');
+  });
+
+  it('is in the language it was scheduled in: Dutch for a promoter who reads the app in Dutch', () => {
+    const page = productionReportHtml(dashboard, {
+      organisation: 'demo',
+      writtenAt: new Date('2026-11-28T06:30:00.000Z'),
+      timeZone: 'Europe/Amsterdam',
+      language: 'nl',
+    });
+    expect(page).toContain('<html lang="nl">');
+    expect(page).toContain('verkooprapport van 2026-11-28 07:30');
+    expect(page).toContain('<dt>Kaarten verkocht</dt><dd>3 van 400</dd>');
+    expect(page).toContain('<caption>Laatste bestellingen</caption>');
+    expect(page).not.toContain('Tickets sold');
   });
 });

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import type { PrintLocale } from '@/contract/printing';
 import type { ProductionDashboard } from '@/contract/promoter';
 import { localDate, localTime } from '../../time';
 
@@ -99,35 +100,73 @@ const STYLE = `
   tr { break-inside: avoid; }
 `;
 
-/** The printable page: `organisation`'s production, the moment it was written in the schedule's time zone. */
+/** The printable page's words, in the languages of the app. */
+const PAGE_TEXT = {
+  en: {
+    salesReport: 'sales report',
+    reportOf: (organisation: string, stamp: string, zone: string) =>
+      `${organisation} · sales report of ${stamp} (${zone})`,
+    figuresAsOf: (when: string) => `, figures as of ${when}`,
+    ticketsSold: 'Tickets sold',
+    ofCapacity: (sold: number, capacity: string) => `${sold} of ${capacity}`,
+    amount: 'Amount',
+    performances: 'Performances',
+    performanceHeaders: ['Performance', 'Start', 'Capacity', 'Tickets', 'Amount (€)'],
+    days: 'Sales per day and channel',
+    dayHeaders: ['Day', 'Channel', 'Tickets', 'Amount (€)'],
+    orders: 'Latest orders',
+    orderHeaders: ['Order', 'Date', 'Channel', 'Status', 'Buyer', 'Tickets', 'Amount (€)'],
+  },
+  nl: {
+    salesReport: 'verkooprapport',
+    reportOf: (organisation: string, stamp: string, zone: string) =>
+      `${organisation} · verkooprapport van ${stamp} (${zone})`,
+    figuresAsOf: (when: string) => `, cijfers van ${when}`,
+    ticketsSold: 'Kaarten verkocht',
+    ofCapacity: (sold: number, capacity: string) => `${sold} van ${capacity}`,
+    amount: 'Bedrag',
+    performances: 'Voorstellingen',
+    performanceHeaders: ['Voorstelling', 'Aanvang', 'Capaciteit', 'Kaarten', 'Bedrag (€)'],
+    days: 'Verkoop per dag en kanaal',
+    dayHeaders: ['Dag', 'Kanaal', 'Kaarten', 'Bedrag (€)'],
+    orders: 'Laatste bestellingen',
+    orderHeaders: ['Bestelling', 'Datum', 'Kanaal', 'Status', 'Koper', 'Kaarten', 'Bedrag (€)'],
+  },
+} satisfies Record<PrintLocale, unknown>;
+
+/**
+ * The printable page: `organisation`'s production, the moment it was written in the schedule's time zone, in
+ * the schedule's language.
+ */
 export function productionReportHtml(
   dashboard: ProductionDashboard,
-  meta: { organisation: string; writtenAt: Date; timeZone: string },
+  meta: { organisation: string; writtenAt: Date; timeZone: string; language: PrintLocale },
 ): string {
+  const text = PAGE_TEXT[meta.language];
   const stamp = (instant: Date) =>
     `${localDate(instant, meta.timeZone)} ${localTime(instant, meta.timeZone).slice(0, 5)}`;
-  const when = (text: string) => (Number.isNaN(Date.parse(text)) ? text : stamp(new Date(text)));
+  const when = (value: string) => (Number.isNaN(Date.parse(value)) ? value : stamp(new Date(value)));
   const capacity = dashboard.capacity === null ? '—' : String(dashboard.capacity);
   return `<!doctype html>
-<html lang="en">
+<html lang="${meta.language}">
 <head>
 <meta charset="utf-8">
-<title>${escapeHtml(`${dashboard.title} — sales report`)}</title>
+<title>${escapeHtml(`${dashboard.title} — ${text.salesReport}`)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <h1>${escapeHtml(dashboard.title)}</h1>
-<p>${escapeHtml(meta.organisation)} · sales report of ${escapeHtml(stamp(meta.writtenAt))} (${escapeHtml(meta.timeZone)})${
-    dashboard.syncedAt ? `, figures as of ${escapeHtml(when(dashboard.syncedAt))}` : ''
+<p>${escapeHtml(text.reportOf(meta.organisation, stamp(meta.writtenAt), meta.timeZone))}${
+    dashboard.syncedAt ? escapeHtml(text.figuresAsOf(when(dashboard.syncedAt))) : ''
   }</p>
 <dl>
-<dt>Tickets sold</dt><dd>${dashboard.ticketsSold} of ${escapeHtml(capacity)}</dd>
-<dt>Amount</dt><dd>€ ${euros(dashboard.amountCents)}</dd>
+<dt>${text.ticketsSold}</dt><dd>${escapeHtml(text.ofCapacity(dashboard.ticketsSold, capacity))}</dd>
+<dt>${text.amount}</dt><dd>€ ${euros(dashboard.amountCents)}</dd>
 </dl>
 ${table(
-  'Performances',
-  ['Performance', 'Start', 'Capacity', 'Tickets', 'Amount (€)'],
+  text.performances,
+  text.performanceHeaders,
   dashboard.events.map((event) => [
     event.eventName,
     when(event.start),
@@ -137,13 +176,13 @@ ${table(
   ]),
 )}
 ${table(
-  'Sales per day and channel',
-  ['Day', 'Channel', 'Tickets', 'Amount (€)'],
+  text.days,
+  text.dayHeaders,
   dashboard.days.map((day) => [day.day, day.channel, day.tickets, euros(day.amountCents)]),
 )}
 ${table(
-  'Latest orders',
-  ['Order', 'Date', 'Channel', 'Status', 'Buyer', 'Tickets', 'Amount (€)'],
+  text.orders,
+  text.orderHeaders,
   dashboard.lastOrders.map((order) => [
     order.orderId,
     when(order.orderDate),

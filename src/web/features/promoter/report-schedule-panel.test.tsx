@@ -16,6 +16,7 @@ const schedule = {
   productionId: 12,
   timeOfDay: '06:30',
   timeZone: 'Europe/Amsterdam',
+  language: 'nl' as const,
   nextRunAt: '2099-01-01T05:30:00.000Z',
   lastRunAt: '2026-11-28T05:30:00.000Z',
   lastError: null,
@@ -80,7 +81,7 @@ describe("a production's scheduled report", () => {
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/exports/production-reports/12',
-      body: { timeOfDay: '07:15', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      body: { timeOfDay: '07:15', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: 'nl' },
     });
   });
 

@@ -117,7 +117,12 @@ export function ReportSchedulePanel({ productionId }: { productionId: number }) 
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                create.mutate({ timeOfDay: time, timeZone: browserZone() });
+                // The printable page in the app's language, as on the sale's paper.
+                create.mutate({
+                  timeOfDay: time,
+                  timeZone: browserZone(),
+                  language: locale.startsWith('en') ? 'en' : 'nl',
+                });
               }}
             >
               <Group align="flex-end" gap="sm" wrap="wrap">
