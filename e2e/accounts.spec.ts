@@ -2,7 +2,7 @@ import { type APIRequestContext, request as playwrightRequest } from '@playwrigh
 import { TOTP } from 'otpauth';
 import { expectDashboard } from './app-pages';
 import { DEMO, expect, HARBOUR, signInByApi, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { useOwnServer } from './support/own-server';
 
 /**
  * Ways in beyond the demo password: two-step sign-in (TOTP) set up on the account page and used at
@@ -105,25 +105,22 @@ test.describe('two-step sign-in', () => {
 });
 
 test.describe('a fresh install', () => {
-  let server: OwnServer | undefined;
+  // A gateway with an empty store in front of the suite's server as its Ticketing Service (upstream mode).
+  const server = useOwnServer((suiteUrl) => ({ E2E_UPSTREAM_BASE_URL: suiteUrl, SEED: 'none' }));
   let service: APIRequestContext | undefined;
 
-  test.beforeAll(async ({ baseURL }) => {
-    test.setTimeout(180_000);
-    // A gateway with an empty store in front of the suite's server as its Ticketing Service (upstream mode).
-    server = await startOwnServer({ E2E_UPSTREAM_BASE_URL: baseURL ?? '', SEED: 'none' });
+  test.beforeAll(async () => {
     service = await playwrightRequest.newContext({ baseURL: server.url });
   });
   test.afterAll(async () => {
     await service?.dispose();
-    await server?.stop();
   });
 
   test('prints a setup link that creates the first administrator and connects the organisation', async ({
     browser,
   }) => {
-    const url = server?.url ?? '';
-    const setupPath = /\/setup\/[A-Za-z0-9_-]+/.exec(server?.output() ?? '')?.[0];
+    const url = server.url;
+    const setupPath = /\/setup\/[A-Za-z0-9_-]+/.exec(server.output())?.[0];
     expect(setupPath, 'the start-up lines name a setup link').toBeTruthy();
     const context = await browser.newContext({ baseURL: url, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { NO_FINDINGS, seriousFindings, seriousFindingsInBothSchemes } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
 import { expect, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { SMALL_DEMO, useOwnServer } from './support/own-server';
 
 /**
  * The box office against the real server: sales through the app, checked against what the service
@@ -529,20 +529,11 @@ test.describe('box office with a short cart timeout', () => {
   // Long enough for the add and the countdown check on a loaded machine (a few seconds), short enough not to
   // keep a worker waiting: the test sits out the whole hold.
   const TIMEOUT_SECONDS = 12;
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    // Seeds the demo data (and builds the app when the main server's build is unknown).
-    test.setTimeout(300_000);
-    server = await startOwnServer({ CART_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), SEED_CUSTOMERS: '100' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer({ ...SMALL_DEMO, CART_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) });
 
   test('the countdown warns, the hold lapses, the cart says so and offers to start again', async ({ browser }) => {
     test.setTimeout(120_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const context = await browser.newContext({ baseURL: url, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
     const page = await context.newPage();
     await openBoxOffice(page, url);

@@ -1,10 +1,10 @@
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { decodeEscPos } from '../src/server/testing/printer-simulator';
 import { seriousFindings } from './support/axe';
-import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { chooseCustomer, choosePerformance, openBoxOffice, openShiftAt } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
 import { waitForCustomerMirror } from './support/mirror';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { useOwnServer } from './support/own-server';
 
 /**
  * A sales point whose receipt printer hangs on the seller's serial port, against a server of its own (the
@@ -67,21 +67,13 @@ const senderLoaded = (scripts: readonly string[]) => scripts.some((script) => sc
 
 test.describe('a serial receipt printer on the seller’s machine', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ SEED_CUSTOMERS: '100' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer();
 
   test('the browser sends the receipt, the tickets with their QR codes and the cuts to the serial port; the sender loads only there; without WebSerial the chip says so', async ({
     browser,
   }) => {
     test.setTimeout(600_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: url });
     expect((await signInByApi(admin, url, DEMO)).status()).toBe(200);
     // The customer picker searches the mirror's customers (the orders' sync is not waited for).
@@ -120,14 +112,7 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
     await expect(seller.getByTestId('shift-bar').getByTestId('open-shift')).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
     expect(senderLoaded(scripts)).toBe(false);
-    const bar = seller.getByTestId('shift-bar');
-    await bar.getByTestId('open-shift').click();
-    const open = seller.getByRole('dialog', { name: 'Dienst openen' });
-    await open.getByTestId('open-shift-sales-point').click();
-    await seller.getByRole('option', { name: 'Kassa Serieel' }).click();
-    await open.getByLabel('Wisselgeld bij opening').fill('100');
-    await open.getByLabel('Wisselgeld bij opening').press('Enter');
-    await expect(open).toHaveCount(0);
+    await openShiftAt(seller, 'Kassa Serieel');
     await expect(seller.getByTestId('printer-chip')).toHaveAttribute('data-state', 'idle');
     await expect.poll(() => senderLoaded(scripts)).toBe(true);
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, request as playwrightRequest } fr
 import { seriousFindings } from './support/axe';
 import { chooseCustomer, openBoxOffice } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { useOwnServer } from './support/own-server';
 
 /**
  * The buyer's screen (issue 31 item 5), against a server of its own: the seller's shift at Kassa 1 must be the
@@ -40,21 +40,13 @@ async function performanceWithSeats(request: APIRequestContext): Promise<number>
 
 test.describe("the buyer's screen", () => {
   test.describe.configure({ mode: 'serial' });
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ SEED_CUSTOMERS: '100' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer();
 
   test('a tablet paired with a code from Kassa 1 shows the cart lines and total as the seller adds seats, then thanks after a cash checkout', async ({
     browser,
   }) => {
     test.setTimeout(600_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const origin = new URL(url).origin;
     const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: url });
     expect((await signInByApi(admin, url, DEMO)).status()).toBe(200);

@@ -4,7 +4,7 @@ import { seriousFindings } from './support/axe';
 import { choosePerformance, openBoxOffice } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { useOwnServer } from './support/own-server';
 
 /**
  * Shifts and cash-up against a server of their own: the seller's sales must be the only ones in their shift
@@ -67,24 +67,16 @@ async function sell(page: Page, tickets: number, methodKey: '1' | '2', method: R
 test.describe('shifts and cash-up', () => {
   // One server for both tests, in one worker.
   test.describe.configure({ mode: 'serial' });
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ SEED_CUSTOMERS: '100' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer();
 
   test('a seller opens a shift, sells cash and card, closes €5 short with a reason; a manager signs it off', async ({
     browser,
   }) => {
     test.setTimeout(720_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const admin = await signedInApi(url, DEMO);
-    // This server's first mirror sync (50,000 orders on the embedded database) slows every step of a sale
-    // while it runs; the scenario is about the till, so it starts once the sync is done.
+    // This server's first mirror sync slows every step of a sale while it runs; the scenario is about the
+    // till, so it starts once the sync is done.
     await mirrorSynced(admin);
     const customers = await admin.post(`${API}/partner/export/customers`, { data: {}, headers: { origin: url } });
     const email = ((await customers.json()) as { data: { email: string }[] }).data.find((entry) =>
@@ -232,7 +224,7 @@ test.describe('shifts and cash-up', () => {
   });
 
   test('the shifts list keeps its filters in the URL and says when nothing matches', async ({ browser }) => {
-    const url = server?.url ?? '';
+    const url = server.url;
     const manager = await newPage(browser, url);
     expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
     await manager.goto('/shifts');
@@ -247,7 +239,7 @@ test.describe('shifts and cash-up', () => {
 
   test('the shift pages in the dark scheme: no serious or critical axe findings', async ({ browser }) => {
     test.setTimeout(90_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const manager = await newPage(browser, url, 'dark');
     expect((await signInByApi(manager.request, url, MANAGER)).status()).toBe(200);
     // The shift of the first test, signed off.

@@ -2,7 +2,7 @@ import { type Page, request as playwrightRequest } from '@playwright/test';
 import { startTestOidcProvider, type TestOidcProvider } from '../src/server/testing/oidc-test-provider';
 import { seriousFindings } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { useOwnServer } from './support/own-server';
 
 /**
  * Single sign-on in Chromium through a real OpenID Connect provider (oidc-provider, started here on 127.0.0.1),
@@ -10,40 +10,37 @@ import { type OwnServer, startOwnServer } from './support/own-server';
  */
 test.describe('single sign-on through an OpenID Connect provider', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: OwnServer | undefined;
+  const server = useOwnServer();
   let provider: TestOidcProvider | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ SEED_CUSTOMERS: '100' });
     provider = await startTestOidcProvider({ redirectUris: [`${server.url}/api/sso/callback`] });
     provider.people.set('mira', { email: 'mira.sso@venue.test', name: 'Mira Mapped', groups: ['foyer-marketing'] });
   });
   test.afterAll(async () => {
     await provider?.close();
-    await server?.stop();
   });
 
   const roleOf = async (page: Page) => {
-    const answer = await page.request.get(`${server?.url}/api/session`);
+    const answer = await page.request.get(`${server.url}/api/session`);
     return answer.ok() ? ((await answer.json()) as { role: { key: string } }).role.key : null;
   };
 
   /** From the sign-in page, through the provider's own page, back into Foyer (or back to the sign-in page). */
   const signInThroughProvider = async (page: Page, login: string) => {
     await page.context().clearCookies();
-    await page.goto(`${server?.url}/sign-in`);
+    await page.goto(`${server.url}/sign-in`);
     await page.getByRole('link', { name: 'Aanmelden met Venue Login' }).click();
     await page.getByLabel('User name').fill(login);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.origin === server?.url && !url.pathname.startsWith('/api/'));
+    await page.waitForURL((url) => url.origin === server.url && !url.pathname.startsWith('/api/'));
   };
 
   test('an administrator sets the provider up; a person signs in through it as marketing, then as manager; a removed person is refused', async ({
     browser,
   }) => {
     test.setTimeout(240_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const idp = provider as TestOidcProvider;
     const admin = await playwrightRequest.newContext({ baseURL: url });
     expect((await signInByApi(admin, url, DEMO)).status()).toBe(200);

@@ -42,3 +42,15 @@ export async function chooseCustomer(page: Page, email: string) {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('customer-picker-value')).toContainText(email);
 }
+
+/** Opens the seller's shift at sales point `salesPoint` with a float of `float` euros, through the shift bar. */
+export async function openShiftAt(page: Page, salesPoint: string, float = '100') {
+  await page.getByTestId('shift-bar').getByTestId('open-shift').click();
+  const dialog = page.getByRole('dialog', { name: 'Dienst openen' });
+  await dialog.getByTestId('open-shift-sales-point').click();
+  await page.getByRole('option', { name: salesPoint }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Kassa', exact: true })).toHaveValue(salesPoint);
+  await dialog.getByLabel('Wisselgeld bij opening').fill(float);
+  await dialog.getByLabel('Wisselgeld bij opening').press('Enter');
+  await expect(dialog).toHaveCount(0);
+}

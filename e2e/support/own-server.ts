@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { test } from './fixtures';
 
 export interface OwnServer {
   url: string;
@@ -43,4 +44,40 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       child.kill('SIGTERM');
     });
   return { url, output: () => output, stop };
+}
+
+/**
+ * The demo of a spec's own server when the test needs the demo's shapes, not its volume: 100 customers and
+ * 1,000 orders are seeded, and first synced into the mirror, in seconds (the full 50,000 orders took minutes
+ * of both cores beside the rest of the suite).
+ */
+export const SMALL_DEMO: Record<string, string> = { SEED_CUSTOMERS: '100', SEED_ORDERS: '1000' };
+
+/**
+ * A server of the enclosing describe block's own, started before its tests and stopped after them; `env`
+ * may depend on the suite's server (a gateway in front of it). Its fields may be read once the tests run.
+ */
+export function useOwnServer(
+  env: Record<string, string> | ((suiteUrl: string) => Record<string, string>) = SMALL_DEMO,
+): OwnServer {
+  let server: OwnServer | undefined;
+  test.beforeAll(async ({ baseURL }) => {
+    // Seeds the demo data (and builds the app when the main server's build is unknown).
+    test.setTimeout(300_000);
+    server = await startOwnServer(typeof env === 'function' ? env(baseURL ?? '') : env);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = (): OwnServer => {
+    if (!server) throw new Error('the own server has not started (useOwnServer runs before the tests)');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    output: () => started().output(),
+    stop: () => started().stop(),
+  };
 }

@@ -15,6 +15,7 @@ const envSchema = z.object({
     .optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SEED_CUSTOMERS: z.coerce.number().int().min(100).max(1_000_000).optional(),
+  SEED_ORDERS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   CART_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   UPSTREAM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -18,7 +18,10 @@ export interface ServiceRuntime {
 
 /** Settings with defaults: tests and benches that predate them need not name them. */
 type OptionalSettings = Partial<
-  Pick<Config, 'PAYMENT_WINDOW_SECONDS' | 'TRUST_PROXY' | 'PUBLIC_RATE_LIMIT' | 'PARTNER_AUTH_FAILURE_LIMIT'>
+  Pick<
+    Config,
+    'SEED_ORDERS' | 'PAYMENT_WINDOW_SECONDS' | 'TRUST_PROXY' | 'PUBLIC_RATE_LIMIT' | 'PARTNER_AUTH_FAILURE_LIMIT'
+  >
 >;
 
 /**
@@ -44,7 +47,10 @@ export async function startServiceRuntime(
   });
   const applied = await migrateService(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');
-  const seeded = config.SEED === 'demo' ? await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS }) : null;
+  const seeded =
+    config.SEED === 'demo'
+      ? await seedIfEmpty(db, { customers: config.SEED_CUSTOMERS, orders: config.SEED_ORDERS })
+      : null;
   if (seeded) log.info(seeded, 'demo data seeded');
   if (seeded || applied.length > 0) {
     const vacuumMs = await vacuumEmbedded(db);

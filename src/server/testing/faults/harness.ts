@@ -33,6 +33,7 @@ const INHERITED_OUT = [
   'DATABASE_URL',
   'SEED',
   'SEED_CUSTOMERS',
+  'SEED_ORDERS',
   'LOG_LEVEL',
   'NODE_OPTIONS',
   'FOYER_APP_DIR',
@@ -87,7 +88,14 @@ export function spawnFoyer(env: Record<string, string>): Foyer & { ready: Promis
 
 export async function startFoyer(env: Record<string, string>): Promise<Foyer> {
   const foyer = spawnFoyer(env);
-  await foyer.ready;
+  try {
+    await foyer.ready;
+  } catch (error) {
+    // The caller never gets hold of a process that did not start in time: ended here, or it would outlive
+    // the run (one such process of drain.test.ts, on a loaded machine, kept running for half an hour).
+    await killFoyer(foyer);
+    throw error;
+  }
   return foyer;
 }
 

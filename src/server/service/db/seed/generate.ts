@@ -33,6 +33,8 @@ export interface GenerateOptions {
   scale: SeedScale;
   /** Customers of the demo client; harbour gets an eighth. */
   customers?: number | undefined;
+  /** Orders of the demo client (harbour's stay as they are). */
+  orders?: number | undefined;
   /** `YYYY-MM-DD`: the seeding day in Europe/Amsterdam (default today). */
   today?: string | undefined;
   /** Highest id per serial table already in the database. */
@@ -117,7 +119,7 @@ export function generateDemoData(options: GenerateOptions): GeneratedData {
 
   const demoOrders = buildOrders(part('orders-demo'), {
     clientId: demo.id,
-    count: size.orders,
+    count: options.orders ?? size.orders,
     events: demoEvents,
     customers: demoCustomers,
     methods: demoMethods,

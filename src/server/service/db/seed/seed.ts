@@ -16,6 +16,8 @@ export interface SeedOptions {
   scale?: 'demo' | 'test';
   /** Number of customers of the demo client (default 20,000; test scale 300). */
   customers?: number | undefined;
+  /** Orders of the demo client (default 50,000; test scale 900). */
+  orders?: number | undefined;
   /** The seeding day `YYYY-MM-DD` in Europe/Amsterdam that dates are relative to (default today). */
   today?: string | undefined;
   /** Called per table once it is written (the timing script prints these). */
@@ -56,6 +58,7 @@ async function seed(db: Database, options: SeedOptions, onlyIfEmpty: boolean): P
   const data = generateDemoData({
     scale: options.scale ?? 'demo',
     customers: options.customers,
+    orders: options.orders,
     today: options.today,
     startIds,
   });
