@@ -1,7 +1,7 @@
 import { signInThroughForm } from './app-pages';
 import { seriousFindings } from './support/axe';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
+import { SMALL_DEMO, useOwnServer } from './support/own-server';
 
 /**
  * Address rules in Chromium (issue 33 item 2): an administrator limits the box office to the venue's network
@@ -15,21 +15,13 @@ const INSIDE = '192.0.2.40';
 const OUTSIDE = '198.51.100.7';
 
 test.describe('address rules: a role used only from its networks', () => {
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    server = await startOwnServer({ SEED_CUSTOMERS: '100', TRUST_PROXY: '1' });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer({ ...SMALL_DEMO, TRUST_PROXY: '1' });
 
   test('the administrator sets the box office’s networks; outside is refused in words and audited, inside gets in', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
-    const url = server?.url ?? '';
+    const url = server.url;
     const from = (address: string) =>
       browser.newContext({ baseURL: url, extraHTTPHeaders: { 'x-forwarded-for': address } });
 
