@@ -58,6 +58,9 @@ function FlagChooser({ customerId, chosen }: { customerId: number; chosen: numbe
   const tApp = useMessages(appMessages);
   const flags = useQuery(customerNotesQueries.flagList());
   const { setFlags } = useCustomerNoteMutations(customerId);
+  // The flags being saved, shown at once: the mutation's own pending state arrives a tick later, and the box
+  // clicked would flick back meanwhile.
+  const [saving, setSaving] = useState<number[] | null>(null);
   if (flags.isError) return <ErrorState error={flags.error} onRetry={() => void flags.refetch()} />;
   if (!flags.data) return <Skeleton h={40} />;
   const inUse = flags.data.filter((flag) => !flag.retired);
@@ -65,8 +68,12 @@ function FlagChooser({ customerId, chosen }: { customerId: number; chosen: numbe
     <Stack gap={4}>
       <Checkbox.Group
         label={t('chooseFlags')}
-        value={((setFlags.isPending ? setFlags.variables : null) ?? chosen).map(String)}
-        onChange={(value) => setFlags.mutate(value.map(Number))}
+        value={(saving ?? chosen).map(String)}
+        onChange={(value) => {
+          const flagIds = value.map(Number);
+          setSaving(flagIds);
+          setFlags.mutate(flagIds, { onSettled: () => setSaving(null) });
+        }}
         data-testid="flag-chooser"
       >
         <Group gap="md" mt="xs">
@@ -76,7 +83,7 @@ function FlagChooser({ customerId, chosen }: { customerId: number; chosen: numbe
               value={String(flag.id)}
               color={SEVERITY_COLOR[flag.severity]}
               label={`${flagLabel(flag, t)} (${t(`severity:${flag.severity}`)})`}
-              disabled={setFlags.isPending}
+              disabled={saving !== null}
             />
           ))}
         </Group>
