@@ -1,9 +1,8 @@
-import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Anchor, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ExportFile, ExportKind } from '@/contract/exports';
-import { ErrorState } from '../../components/page-states';
+import { QuerySection } from '../../components/query-section';
 import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { exportsMessages } from './exports-messages';
@@ -27,21 +26,9 @@ export function ExportFilesPanel({ kindLabel }: { kindLabel: (kind: ExportKind) 
         : t('fileFullNoWatermark');
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="export-files-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id="export-files-title">
-            {t('filesTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('filesIntro')}
-          </Text>
-        </Stack>
-        {files.isError && !files.data ? (
-          <ErrorState error={files.error} onRetry={() => void files.refetch()} />
-        ) : !files.data ? (
-          <Skeleton h={80} />
-        ) : files.data.files.length === 0 ? (
+    <QuerySection id="export-files-title" title={t('filesTitle')} intro={t('filesIntro')} query={files}>
+      {({ files: list }) =>
+        list.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('filesNone')}
           </Text>
@@ -63,7 +50,7 @@ export function ExportFilesPanel({ kindLabel }: { kindLabel: (kind: ExportKind) 
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {files.data.files.map((file) => (
+                {list.map((file) => (
                   <Table.Tr
                     key={file.id}
                     data-testid="export-file"
@@ -102,8 +89,8 @@ export function ExportFilesPanel({ kindLabel }: { kindLabel: (kind: ExportKind) 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+    </QuerySection>
   );
 }

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ExportKind, ExportSettings, Schedule } from '@/contract/exports';
 import { describeError } from '../../components/error-message';
-import { ErrorState } from '../../components/page-states';
+import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -87,148 +86,138 @@ export function SchedulesPanel({
   });
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="schedules-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id="schedules-title">
-            {t('schedulesTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('schedulesIntro')}
-          </Text>
-        </Stack>
-        {schedules.isError && !schedules.data ? (
-          <ErrorState error={schedules.error} onRetry={() => void schedules.refetch()} />
-        ) : !schedules.data ? (
-          <Skeleton h={80} />
-        ) : !schedules.data.enabled ? (
-          <Alert color="gray" role="status">
-            {t('schedulesDisabled')}
-          </Alert>
-        ) : (
-          <>
-            {schedules.data.schedules.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('schedulesNone')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={720} type="native">
-                <Table verticalSpacing={6} data-testid="schedules">
-                  <caption className="foyer-visually-hidden">{t('schedulesTitle')}</caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('scheduleColumnWhat')}</Table.Th>
-                      <Table.Th scope="col">{t('scheduleColumnWhen')}</Table.Th>
-                      <Table.Th scope="col">{t('scheduleColumnState')}</Table.Th>
-                      <Table.Th scope="col">
-                        <span className="foyer-visually-hidden">{t('scheduleColumnState')}</span>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {schedules.data.schedules.map((schedule) => (
-                      <Table.Tr key={schedule.id} data-testid="schedule" data-schedule-id={schedule.id}>
-                        <Table.Td>{describe(schedule)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {t('scheduleDaily', { time: schedule.timeOfDay, zone: schedule.timeZone })}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {!schedule.enabled
-                              ? t('schedulePaused')
-                              : due(schedule)
-                                ? t('scheduleRunning')
-                                : t('scheduleNext', { at: formatDateTime(schedule.nextRunAt, locale) })}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {schedule.lastRunAt
-                              ? t('scheduleLast', { at: formatDateTime(schedule.lastRunAt, locale) })
-                              : t('scheduleNever')}
-                          </Text>
-                          {schedule.lastError ? (
-                            <Text size="xs" c="red.8" role="alert">
-                              {t('scheduleError', { message: schedule.lastError })}
-                            </Text>
-                          ) : schedule.watermarkAt && schedule.mode === 'changes' ? (
-                            <Text size="xs" c="dimmed">
-                              {t('scheduleWatermark', { at: formatDateTime(schedule.watermarkAt, locale) })}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="compact-sm"
-                              variant="light"
-                              loading={due(schedule)}
-                              onClick={() => runNow.mutate(schedule.id)}
-                            >
-                              {t('scheduleRunNow')}
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              onClick={() =>
-                                update.mutate({ id: schedule.id, input: inputOf(schedule, !schedule.enabled) })
-                              }
-                            >
-                              {schedule.enabled ? t('schedulePause') : t('scheduleResume')}
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('scheduleDeleteLabel', { what: describe(schedule) })}
-                              onClick={() => remove.mutate(schedule.id)}
-                            >
-                              {t('scheduleDelete')}
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                create.mutate({ ...settings, timeOfDay: time, timeZone: browserZone(), enabled: true });
-              }}
-            >
-              <Stack gap="xs">
-                <Title order={3} size="h5">
-                  {t('scheduleAddTitle')}
-                </Title>
-                <Group align="flex-end" gap="sm" wrap="wrap">
-                  <TextInput
-                    type="time"
-                    label={t('scheduleTime')}
-                    value={time}
-                    onChange={(event) => setTime(event.currentTarget.value)}
-                    required
-                    data-testid="schedule-time"
-                  />
-                  <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
-                    {t('scheduleAdd')}
-                  </Button>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('scheduleAddHint', { what: describe(settings) })}
+    <QuerySection id="schedules-title" title={t('schedulesTitle')} intro={t('schedulesIntro')} query={schedules}>
+      {(data) => (
+        <>
+          {!data.enabled ? (
+            <Alert color="gray" role="status">
+              {t('schedulesDisabled')}
+            </Alert>
+          ) : (
+            <>
+              {data.schedules.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('schedulesNone')}
                 </Text>
-              </Stack>
-            </form>
-          </>
-        )}
-        {failure ? (
-          <Alert color="red" role="alert">
-            {describeError(failure, tApp)}
-          </Alert>
-        ) : null}
-      </Stack>
-    </Paper>
+              ) : (
+                <Table.ScrollContainer minWidth={720} type="native">
+                  <Table verticalSpacing={6} data-testid="schedules">
+                    <caption className="foyer-visually-hidden">{t('schedulesTitle')}</caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">{t('scheduleColumnWhat')}</Table.Th>
+                        <Table.Th scope="col">{t('scheduleColumnWhen')}</Table.Th>
+                        <Table.Th scope="col">{t('scheduleColumnState')}</Table.Th>
+                        <Table.Th scope="col">
+                          <span className="foyer-visually-hidden">{t('scheduleColumnState')}</span>
+                        </Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.schedules.map((schedule) => (
+                        <Table.Tr key={schedule.id} data-testid="schedule" data-schedule-id={schedule.id}>
+                          <Table.Td>{describe(schedule)}</Table.Td>
+                          <Table.Td>
+                            <Text size="sm">
+                              {t('scheduleDaily', { time: schedule.timeOfDay, zone: schedule.timeZone })}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {!schedule.enabled
+                                ? t('schedulePaused')
+                                : due(schedule)
+                                  ? t('scheduleRunning')
+                                  : t('scheduleNext', { at: formatDateTime(schedule.nextRunAt, locale) })}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">
+                              {schedule.lastRunAt
+                                ? t('scheduleLast', { at: formatDateTime(schedule.lastRunAt, locale) })
+                                : t('scheduleNever')}
+                            </Text>
+                            {schedule.lastError ? (
+                              <Text size="xs" c="red.8" role="alert">
+                                {t('scheduleError', { message: schedule.lastError })}
+                              </Text>
+                            ) : schedule.watermarkAt && schedule.mode === 'changes' ? (
+                              <Text size="xs" c="dimmed">
+                                {t('scheduleWatermark', { at: formatDateTime(schedule.watermarkAt, locale) })}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} justify="flex-end" wrap="nowrap">
+                              <Button
+                                size="compact-sm"
+                                variant="light"
+                                loading={due(schedule)}
+                                onClick={() => runNow.mutate(schedule.id)}
+                              >
+                                {t('scheduleRunNow')}
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                onClick={() =>
+                                  update.mutate({ id: schedule.id, input: inputOf(schedule, !schedule.enabled) })
+                                }
+                              >
+                                {schedule.enabled ? t('schedulePause') : t('scheduleResume')}
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('scheduleDeleteLabel', { what: describe(schedule) })}
+                                onClick={() => remove.mutate(schedule.id)}
+                              >
+                                {t('scheduleDelete')}
+                              </Button>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  create.mutate({ ...settings, timeOfDay: time, timeZone: browserZone(), enabled: true });
+                }}
+              >
+                <Stack gap="xs">
+                  <Title order={3} size="h5">
+                    {t('scheduleAddTitle')}
+                  </Title>
+                  <Group align="flex-end" gap="sm" wrap="wrap">
+                    <TextInput
+                      type="time"
+                      label={t('scheduleTime')}
+                      value={time}
+                      onChange={(event) => setTime(event.currentTarget.value)}
+                      required
+                      data-testid="schedule-time"
+                    />
+                    <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
+                      {t('scheduleAdd')}
+                    </Button>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('scheduleAddHint', { what: describe(settings) })}
+                  </Text>
+                </Stack>
+              </form>
+            </>
+          )}
+          {failure ? (
+            <Alert color="red" role="alert">
+              {describeError(failure, tApp)}
+            </Alert>
+          ) : null}
+        </>
+      )}
+    </QuerySection>
   );
 }

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Skeleton.css';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProductionReportSchedule } from '@/contract/production-reports';
 import { describeError } from '../../components/error-message';
-import { ErrorState } from '../../components/page-states';
+import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -36,153 +35,142 @@ export function ReportSchedulePanel({ productionId }: { productionId: number }) 
   const failure = create.error ?? runNow.error ?? remove.error;
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby="report-schedule"
+    <QuerySection
+      id="report-schedule"
+      title={t('reportsTitle')}
+      intro={t('reportsIntro')}
+      query={reports}
       className="foyer-no-print"
     >
-      <Stack gap="sm">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="report-schedule">
-            {t('reportsTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('reportsIntro')}
-          </Text>
-        </Stack>
-        {reports.isError && !reports.data ? (
-          <ErrorState error={reports.error} onRetry={() => void reports.refetch()} />
-        ) : !reports.data ? (
-          <Skeleton h={80} />
-        ) : !reports.data.enabled ? (
-          <Alert color="gray" role="status">
-            {t('reportsDisabled')}
-          </Alert>
-        ) : (
-          <>
-            {reports.data.schedules.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('reportsNone')}
-              </Text>
-            ) : (
-              <Stack gap="xs" data-testid="report-schedules">
-                {reports.data.schedules.map((schedule) => (
-                  <Group key={schedule.id} justify="space-between" wrap="wrap" data-testid="report-schedule">
-                    <Stack gap={0}>
-                      <Text size="sm">
-                        {t('reportDaily', { time: schedule.timeOfDay, zone: schedule.timeZone })}
-                        {schedule.createdBy ? ` · ${t('reportCreatedBy', { name: schedule.createdBy })}` : ''}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {due(schedule)
-                          ? t('reportRunning')
-                          : t('reportNext', { at: formatDateTime(schedule.nextRunAt, locale) })}
-                        {' · '}
-                        {schedule.lastRunAt
-                          ? t('reportLast', { at: formatDateTime(schedule.lastRunAt, locale) })
-                          : t('reportNever')}
-                      </Text>
-                      {schedule.lastError ? (
-                        <Text size="xs" c="red.8" role="alert">
-                          {t('reportError', { message: schedule.lastError })}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        loading={due(schedule)}
-                        onClick={() => runNow.mutate(schedule.id)}
-                      >
-                        {t('reportRunNow')}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('reportDeleteLabel', { time: schedule.timeOfDay })}
-                        onClick={() => remove.mutate(schedule.id)}
-                      >
-                        {t('reportDelete')}
-                      </Button>
-                    </Group>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                // The printable page in the app's language, as on the sale's paper.
-                create.mutate({
-                  timeOfDay: time,
-                  timeZone: browserZone(),
-                  language: locale.startsWith('en') ? 'en' : 'nl',
-                });
-              }}
-            >
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                <TextInput
-                  type="time"
-                  label={t('reportTime')}
-                  value={time}
-                  onChange={(event) => setTime(event.currentTarget.value)}
-                  required
-                  data-testid="report-time"
-                />
-                <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
-                  {t('reportAdd')}
-                </Button>
-              </Group>
-            </form>
-            <Stack gap={4}>
-              <Title order={3} size="h5">
-                {t('reportFiles')}
-              </Title>
-              {reports.data.files.length === 0 ? (
+      {(data) => (
+        <>
+          {!data.enabled ? (
+            <Alert color="gray" role="status">
+              {t('reportsDisabled')}
+            </Alert>
+          ) : (
+            <>
+              {data.schedules.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  {t('reportFilesNone')}
+                  {t('reportsNone')}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={420} type="native">
-                  <Table verticalSpacing={4} data-testid="report-files">
-                    <caption className="foyer-visually-hidden">{t('reportFiles')}</caption>
-                    <Table.Tbody>
-                      {reports.data.files.map((file) => (
-                        <Table.Tr key={file.id}>
-                          <Table.Td>
-                            <Anchor href={reportFileUrl(file.id)} download={file.fileName} size="sm">
-                              {file.fileName}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{file.format === 'csv' ? t('reportFileCsv') : t('reportFileHtml')}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{formatDateTime(file.createdAt, locale)}</Text>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Text size="sm">{formatBytes(file.bytes, locale)}</Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <Stack gap="xs" data-testid="report-schedules">
+                  {data.schedules.map((schedule) => (
+                    <Group key={schedule.id} justify="space-between" wrap="wrap" data-testid="report-schedule">
+                      <Stack gap={0}>
+                        <Text size="sm">
+                          {t('reportDaily', { time: schedule.timeOfDay, zone: schedule.timeZone })}
+                          {schedule.createdBy ? ` · ${t('reportCreatedBy', { name: schedule.createdBy })}` : ''}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {due(schedule)
+                            ? t('reportRunning')
+                            : t('reportNext', { at: formatDateTime(schedule.nextRunAt, locale) })}
+                          {' · '}
+                          {schedule.lastRunAt
+                            ? t('reportLast', { at: formatDateTime(schedule.lastRunAt, locale) })
+                            : t('reportNever')}
+                        </Text>
+                        {schedule.lastError ? (
+                          <Text size="xs" c="red.8" role="alert">
+                            {t('reportError', { message: schedule.lastError })}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          loading={due(schedule)}
+                          onClick={() => runNow.mutate(schedule.id)}
+                        >
+                          {t('reportRunNow')}
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('reportDeleteLabel', { time: schedule.timeOfDay })}
+                          onClick={() => remove.mutate(schedule.id)}
+                        >
+                          {t('reportDelete')}
+                        </Button>
+                      </Group>
+                    </Group>
+                  ))}
+                </Stack>
               )}
-            </Stack>
-          </>
-        )}
-        {failure ? (
-          <Alert color="red" role="alert">
-            {describeError(failure, tApp)}
-          </Alert>
-        ) : null}
-      </Stack>
-    </Paper>
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  // The printable page in the app's language, as on the sale's paper.
+                  create.mutate({
+                    timeOfDay: time,
+                    timeZone: browserZone(),
+                    language: locale.startsWith('en') ? 'en' : 'nl',
+                  });
+                }}
+              >
+                <Group align="flex-end" gap="sm" wrap="wrap">
+                  <TextInput
+                    type="time"
+                    label={t('reportTime')}
+                    value={time}
+                    onChange={(event) => setTime(event.currentTarget.value)}
+                    required
+                    data-testid="report-time"
+                  />
+                  <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
+                    {t('reportAdd')}
+                  </Button>
+                </Group>
+              </form>
+              <Stack gap={4}>
+                <Title order={3} size="h5">
+                  {t('reportFiles')}
+                </Title>
+                {data.files.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('reportFilesNone')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={420} type="native">
+                    <Table verticalSpacing={4} data-testid="report-files">
+                      <caption className="foyer-visually-hidden">{t('reportFiles')}</caption>
+                      <Table.Tbody>
+                        {data.files.map((file) => (
+                          <Table.Tr key={file.id}>
+                            <Table.Td>
+                              <Anchor href={reportFileUrl(file.id)} download={file.fileName} size="sm">
+                                {file.fileName}
+                              </Anchor>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{file.format === 'csv' ? t('reportFileCsv') : t('reportFileHtml')}</Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{formatDateTime(file.createdAt, locale)}</Text>
+                            </Table.Td>
+                            <Table.Td ta="right">
+                              <Text size="sm">{formatBytes(file.bytes, locale)}</Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Stack>
+            </>
+          )}
+          {failure ? (
+            <Alert color="red" role="alert">
+              {describeError(failure, tApp)}
+            </Alert>
+          ) : null}
+        </>
+      )}
+    </QuerySection>
   );
 }
