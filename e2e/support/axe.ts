@@ -1,8 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Until the CSS transitions running now have ended (at most a second): axe reads colours as they stand, and
+ * mid-fade they are a blend — a dialog opening on a loaded machine gave its button 4.21:1 instead of its own.
+ * Only transitions: other animations may run forever or stand paused.
+ */
+function transitionsEnded(page: Page): Promise<unknown> {
+  return page.evaluate(() => {
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    const ended = Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  });
+}
+
 /** The page's serious and critical axe findings against WCAG 2.1 A and AA, short enough to read in a failure. */
 export async function seriousFindings(page: Page) {
+  await transitionsEnded(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -21,20 +35,14 @@ type Findings = Awaited<ReturnType<typeof seriousFindings>>;
 /**
  * The findings of the page as it stands in the light and then in the dark scheme: one load, two checks (a test per
  * scheme loaded every page twice, a tenth of the browser suite's time). The app follows the system's scheme, so
- * switching the emulated one re-renders it in place; colour transitions are waited for, so that axe reads the
- * scheme's own colours and not a blend. The page is left in the dark scheme.
+ * switching the emulated one re-renders it in place; colour transitions are waited for (seriousFindings), so that
+ * axe reads the scheme's own colours and not a blend. The page is left in the dark scheme.
  */
 export async function seriousFindingsInBothSchemes(page: Page): Promise<Record<'light' | 'dark', Findings>> {
   const found: Record<'light' | 'dark', Findings> = { light: [], dark: [] };
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    await page.evaluate(() => {
-      // Only the transitions a scheme change starts: other animations may run forever or stand paused.
-      const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-      const ended = Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
-      return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
-    });
     found[colorScheme] = await seriousFindings(page);
   }
   return found;
