@@ -83,9 +83,22 @@ export async function beginBulkCustomerWrite(tx: Queryable): Promise<void> {
   await tx.query(`select set_config('foyer.mirror_bulk_write', 'on', true)`);
 }
 
-/** After a first full sync wrote every customer (before it is marked finished): the work its writes skipped. */
+/** Customers per statement of finishBulkCustomerWrite: a few dozen milliseconds on the embedded database. */
+const BULK_FINISH_CHUNK = 500;
+
+/**
+ * After a first full sync wrote every customer (before it is marked finished): the work its writes skipped, in
+ * statements of BULK_FINISH_CHUNK customers (none holds the embedded database's one connection for long).
+ */
 export async function finishBulkCustomerWrite(db: Queryable, organisationId: number): Promise<void> {
-  await db.query('select gateway.mirror_customers_bulk_written($1)', [organisationId]);
+  let after: string | null = '0';
+  while (after !== null) {
+    const done: { rows: { last: string | null }[] } = await db.query<{ last: string | null }>(
+      'select gateway.mirror_customers_bulk_written($1, $2, $3)::text as last',
+      [organisationId, after, BULK_FINISH_CHUNK],
+    );
+    after = done.rows[0]?.last ?? null;
+  }
 }
 
 /**
