@@ -355,7 +355,9 @@ async function syncBesideDownload(name: string, mirror: MirrorSync, db: Database
     const report = await mirror.syncNow(organisationId);
     if (!report) throw new Error('the lease was not taken');
     alone.push(report.ms);
-    note(`${name}: round ${round + 1}: download ${seconds(download.at(-1) ?? 0)}, sync ${seconds(report.ms)}; ${load()}`);
+    note(
+      `${name}: round ${round + 1}: download ${seconds(download.at(-1) ?? 0)}, sync ${seconds(report.ms)}; ${load()}`,
+    );
   }
   const ratio = median(alone) / median(download);
   return [
