@@ -1,6 +1,12 @@
 import type { MirrorResource } from '@/contract/mirror';
 import type { Queryable } from '../../db/database';
-import { upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
+import {
+  beginBulkCustomerWrite,
+  finishBulkCustomerWrite,
+  upsertCustomers,
+  upsertOrders,
+  upsertWaitingList,
+} from './mirror-store';
 
 export interface ResourceSpec {
   name: MirrorResource;
@@ -15,6 +21,11 @@ export interface ResourceSpec {
   upsert(tx: Queryable, organisationId: number, records: readonly Record<string, unknown>[]): Promise<number>;
   /** Read whole again this often, for changes that do not move the watermark. */
   reloadAfterMs?: number;
+  /**
+   * A first full sync writes in bulk: `begin` in each write transaction (the triggers' per-statement work that
+   * can wait is skipped), `finish` once the walk has read everything, before the full sync is marked finished.
+   */
+  bulk?: { begin(tx: Queryable): Promise<void>; finish(db: Queryable, organisationId: number): Promise<void> };
 }
 
 /**
@@ -32,6 +43,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     upsert: upsertCustomers,
     table: 'mirror_customers',
     analyzed: ['mirror_customers'],
+    bulk: { begin: beginBulkCustomerWrite, finish: finishBulkCustomerWrite },
   },
   orders: {
     name: 'orders',

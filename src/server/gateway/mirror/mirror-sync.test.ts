@@ -109,6 +109,29 @@ describeEachDatabase('the mirror sync', (database) => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it('keys every customer of the first full sync at its end as the trigger would have, each marked for a scan', async () => {
+    // The formula of migration 026's bulk insert; the first full sync skipped the per-statement trigger.
+    const { rows } = await gateway.db.query<{ customers: number; keyed: number; same: number; marked: number }>(
+      `select count(*)::int as customers, count(k.customer_id)::int as keyed,
+              count(*) filter (where (k.last_changed, k.full_name, k.email_key, k.phone_key, k.name_zip_key,
+                                      k.address_key)
+                is not distinct from (m.last_changed, m.full_name, gateway.duplicate_email_key(m.email),
+                                      gateway.duplicate_phone_key(m.body ->> 'customerPhone'),
+                                      gateway.duplicate_hash_pair(m.full_name, m.zip),
+                                      gateway.duplicate_hash_pair(m.zip, gateway.duplicate_house_nr(m.body))))::int
+                as same,
+              count(*) filter (where exists (select 1 from gateway.duplicate_dirty_customers d
+                                              where d.organisation_id = m.organisation_id
+                                                and d.customer_id = m.customer_id))::int as marked
+         from (select *, gateway.duplicate_full_name(body) as full_name,
+                      gateway.duplicate_zip(body ->> 'customerZip') as zip
+                 from gateway.mirror_customers where organisation_id = $1) m
+         left join gateway.duplicate_keys k on k.organisation_id = m.organisation_id and k.customer_id = m.customer_id`,
+      [demoId],
+    );
+    expect(rows[0]).toEqual({ customers: 300, keyed: 300, same: 300, marked: 300 });
+  });
+
   it('brings edits, tag changes, new orders and cancellations with a few requests', async () => {
     const edited = fx.customers.nullPrefs.customerId;
     expect(

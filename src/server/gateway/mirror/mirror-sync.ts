@@ -351,6 +351,7 @@ export class MirrorSync {
     for (let from = 0; from < records.length || (from === 0 && total !== null); from += chunk) {
       const part = records.slice(from, from + chunk);
       report.written += await db.transaction(async (tx) => {
+        if (state.firstFull) await spec.bulk?.begin(tx);
         const written = await spec.upsert(tx, context.organisationId, part);
         await recordProgress(tx, context.organisationId, spec.name, state.firstFull ? written : 0, total);
         return written;
@@ -384,6 +385,7 @@ export class MirrorSync {
     // removed upstream meanwhile, or one moved between two pages read at once): it runs again.
     const short = state.firstFull ? await missingRecords(db, spec, context.organisationId, head.total) : 0;
     if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
+    if (state.firstFull) await spec.bulk?.finish(db, context.organisationId);
     await finishAttempt(db, context.organisationId, spec.name, watermark, report.full);
     // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
     // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
