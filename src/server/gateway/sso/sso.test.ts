@@ -253,6 +253,45 @@ describe('single sign-on with OpenID Connect (a real provider: oidc-provider on 
     await configure({ clientSecret: '', required: false });
   });
 
+  it('while SSO is required, an administrator moved to another role loses their password session with the change', async () => {
+    await gateway.db.query(
+      `insert into gateway.accounts (organisation_id, email, display_name, role_id, password_hash, accepted_at)
+       select organisation_id, 'second-admin@demo.test', 'Second Admin', role_id, password_hash, now()
+         from gateway.accounts where email = 'admin@demo.test'`,
+    );
+    expect((await configure({ clientSecret: '', required: true })).status).toBe(200);
+    const secondAdmin = new TestBrowser(gateway.app);
+    // Break-glass: a password sign-in while SSO is required.
+    expect((await secondAdmin.signIn('second-admin@demo.test')).status).toBe(200);
+    const { rows } = await gateway.db.query<{ id: string }>(
+      `select id from gateway.accounts where email = 'second-admin@demo.test'`,
+    );
+    const staffManager = await admin();
+    const demoted = await staffManager.request(`/api/staff/${rows[0]?.id}`, {
+      method: 'PATCH',
+      json: { roleId: roles.get('marketing') },
+    });
+    expect(demoted.status, await demoted.clone().text()).toBe(204);
+    // No longer break-glass: the password session ends now, not at its idle timeout.
+    expect((await secondAdmin.request('/api/session')).status).toBe(401);
+    // The staff manager who made the change is an administrator still, and keeps theirs.
+    expect((await staffManager.request('/api/session')).status).toBe(200);
+
+    // Without the requirement a role change ends nothing.
+    expect((await configure({ clientSecret: '', required: false })).status).toBe(200);
+    const clerk = new TestBrowser(gateway.app);
+    expect((await clerk.signIn('clerk@demo.test')).status).toBe(200);
+    const { rows: clerkRows } = await gateway.db.query<{ id: string }>(
+      `select id from gateway.accounts where email = 'clerk@demo.test'`,
+    );
+    const moved = await staffManager.request(`/api/staff/${clerkRows[0]?.id}`, {
+      method: 'PATCH',
+      json: { roleId: roles.get('marketing') },
+    });
+    expect(moved.status).toBe(204);
+    expect((await clerk.request('/api/session')).status).toBe(200);
+  });
+
   it('the client secret is in no answer, no log line and no plain-text column', async () => {
     const browser = await admin();
     await browser.request('/api/sso');
