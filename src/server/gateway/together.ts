@@ -1,6 +1,6 @@
 /**
  * Calls that come while one of their kind is under way wait for it, and then go together in one run — as a
- * database's group commit (and the audit trail's grouped appends). Under load, twenty desks' checkouts then cost
+ * database's group commit; the audit trail's grouped appends are one too. Under load, twenty desks' checkouts then cost
  * the database one statement and one commit, Foyer one write to its socket, instead of one each: on a shared
  * two-core machine a round trip's system calls were most of the gateway's busy time in a sale (issue 32's CPU
  * profile). A call on a quiet key goes at once; keys (organisations) never wait for each other.
@@ -15,6 +15,8 @@ export class Together<Input, Output> {
   constructor(
     private readonly run: (key: number, inputs: readonly Input[]) => Promise<readonly Output[]>,
     private readonly most = 100,
+    /** Whether a failed run's inputs go again one by one (no: each fails with the run's error). */
+    private readonly retryAlone: (error: unknown) => boolean = () => true,
   ) {}
 
   call(key: number, input: Input): Promise<Output> {
@@ -41,7 +43,7 @@ export class Together<Input, Output> {
         const outputs = await this.#runChecked(key, batch);
         for (const [n, pending] of batch.entries()) pending.resolve(outputs[n] as Output);
       } catch (error) {
-        if (batch.length === 1) batch[0]?.reject(error);
+        if (batch.length === 1 || !this.retryAlone(error)) for (const pending of batch) pending.reject(error);
         else
           for (const pending of batch)
             await this.#runChecked(key, [pending]).then(

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction } from '@/contract/audit';
 import { isConnectionError } from '../../db/connection-errors';
 import type { Queryable } from '../../db/database';
+import { Together } from '../together';
 
 export type { AuditAction };
 
@@ -150,16 +151,31 @@ async function appendOne(db: Queryable, fields: Omit<AuditEntry, 'id'>): Promise
   return { id: Number(rows[0]?.id), ...fields };
 }
 
-interface PendingEntry {
-  fields: Omit<AuditEntry, 'id'>;
-  resolve: (entry: AuditEntry) => void;
-  reject: (reason: unknown) => void;
-}
-
-/** Per database, per chain: the entries waiting for the append on its way (the key is there while one is). */
-const waitingEntries = new WeakMap<Queryable, Map<number, PendingEntry[]>>();
 /** The most entries one statement appends. */
 const MOST_PER_BATCH = 200;
+
+type EntryFields = Omit<AuditEntry, 'id'>;
+
+/** Per database: its chains' appends, grouped (see recordAuditGrouped). */
+const appenders = new WeakMap<Queryable, Together<EntryFields, AuditEntry>>();
+
+function appenderOf(db: Queryable): Together<EntryFields, AuditEntry> {
+  let appender = appenders.get(db);
+  if (!appender) {
+    appender = new Together<EntryFields, AuditEntry>(
+      async (_chain, batch) => {
+        if (batch.length === 1) return [await appendOne(db, batch[0] as EntryFields)];
+        const ids = await appendBatch(db, batch);
+        return batch.map((fields, n) => ({ id: Number(ids[n]), ...fields }));
+      },
+      MOST_PER_BATCH,
+      // Unanswered, a batch may have been committed all the same: appended again, its entries could be twice.
+      (error) => !isConnectionError(error),
+    );
+    appenders.set(db, appender);
+  }
+  return appender;
+}
 
 /**
  * `recordAudit` on the database itself, for a call that writes nothing else with its entry (a forwarded call):
@@ -171,49 +187,11 @@ const MOST_PER_BATCH = 200;
  */
 export function recordAuditGrouped(db: Queryable, input: AuditEntryInput): Promise<AuditEntry> {
   const fields = entryFields(input);
-  const chain = fields.organisationId ?? 0;
-  let chains = waitingEntries.get(db);
-  if (!chains) {
-    chains = new Map();
-    waitingEntries.set(db, chains);
-  }
-  const appending = chains;
-  return new Promise((resolve, reject) => {
-    const waiting = appending.get(chain);
-    if (waiting) {
-      waiting.push({ fields, resolve, reject });
-      return;
-    }
-    appending.set(chain, [{ fields, resolve, reject }]);
-    void appendWaiting(db, appending, chain);
-  });
+  return appenderOf(db).call(fields.organisationId ?? 0, fields);
 }
 
-/** Appends the chain's waiting entries, batch after batch, until none are left. Never rejects. */
-async function appendWaiting(db: Queryable, chains: Map<number, PendingEntry[]>, chain: number): Promise<void> {
-  for (;;) {
-    const batch = chains.get(chain)?.splice(0, MOST_PER_BATCH) ?? [];
-    if (batch.length === 0) {
-      chains.delete(chain);
-      return;
-    }
-    if (batch.length === 1) {
-      for (const pending of batch) await appendOne(db, pending.fields).then(pending.resolve, pending.reject);
-      continue;
-    }
-    try {
-      const ids = await appendBatch(db, batch);
-      for (const [n, pending] of batch.entries()) pending.resolve({ id: Number(ids[n]), ...pending.fields });
-    } catch (error) {
-      // Unanswered, the batch may have been committed all the same: appended again, its entries could be twice.
-      if (isConnectionError(error)) for (const pending of batch) pending.reject(error);
-      else for (const pending of batch) await appendOne(db, pending.fields).then(pending.resolve, pending.reject);
-    }
-  }
-}
-
-async function appendBatch(db: Queryable, batch: readonly PendingEntry[]): Promise<string[]> {
-  const entries = batch.map(({ fields }) => ({ ...fields, hashedText: hashedText(fields) }));
+async function appendBatch(db: Queryable, batch: readonly EntryFields[]): Promise<string[]> {
+  const entries = batch.map((fields) => ({ ...fields, hashedText: hashedText(fields) }));
   const { rows } = await db.query<{ ids: string[] }>('select gateway.audit_append_batch($1::jsonb) as ids', [
     JSON.stringify(entries),
   ]);

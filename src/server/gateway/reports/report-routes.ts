@@ -18,6 +18,7 @@ import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { type KeyOpener, UpstreamClient } from '../upstream';
 import type { EventCatalog } from './event-catalog';
+import type { ScopedFilter } from './order-report';
 import { type ReportReader, ReportService } from './report-service';
 
 const reportsRead = { permission: 'reports:read' } as const;
@@ -56,17 +57,7 @@ function readerOf(c: Context<GatewayEnv>, deps: ReportDeps): ReportReader {
 }
 
 /** The filtered orders as a CSV file, streamed as it is read. */
-async function ordersCsvAnswer(
-  c: Context<GatewayEnv>,
-  deps: ReportDeps,
-  service: ReportService,
-  withinEvents: readonly number[] | null,
-) {
-  const filter = {
-    ...parseQuery(c, orderFilterSchema),
-    withinEvents,
-    buyerNamesOnly: !seesBuyerContact(c.get('principal').permissions),
-  };
+async function ordersCsvAnswer(c: Context<GatewayEnv>, deps: ReportDeps, service: ReportService, filter: ScopedFilter) {
   const { sort } = parseQuery(c, orderListQuerySchema);
   const pieces = await service.ordersCsv(readerOf(c, deps), filter, sort);
   c.header('content-type', 'text/csv; charset=utf-8');
@@ -123,7 +114,7 @@ export function registerReportRoutes(
     'GET',
     '/reports/orders/export.csv',
     reportsRead,
-    async (c) => ordersCsvAnswer(c, deps, service, await within(c)),
+    async (c) => ordersCsvAnswer(c, deps, service, await filterOf(c)),
     { withinScope: true },
   );
   get('/reports/performances', async (c) => {
