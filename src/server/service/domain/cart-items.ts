@@ -5,13 +5,20 @@ import type { Client, ServiceDeps } from '../context';
 import { ConflictError, NotFoundError, ServiceError, ValidationError } from '../errors';
 import { eventAvailability, generalTakenByEvent, publicFreeCount } from './availability';
 import type { CartRow } from './cart-row';
-import type { CartLine } from './cart-views';
-import { extendCart, lockCart, lockCartAndRead } from './carts';
+import { type CartLine, toCartLines } from './cart-views';
+import { extendCart, lockCart } from './carts';
 import { cachedCatalogAt } from './catalog-cache';
-import { holdBestSeats, holdNamedSeats, lockEvent, type NamedSeatHold, type NamedSeatRequest } from './holds';
+import {
+  holdBestSeats,
+  holdNamedSeats,
+  lockEvent,
+  type NamedSeatHold,
+  type NamedSeatRequest,
+  namedSeatsJson,
+} from './holds';
 import { decimalToCents } from './money';
 import { findPublicSubEvent } from './public-events';
-import { inSendingOrder, sellingTransaction } from './selling-transaction';
+import { at, inSendingOrder, sellingStatement, sellingTransaction } from './selling-transaction';
 import { findTicketType, type TicketType, ticketTypesOfEvent, unsellableReason } from './ticket-types';
 
 /**
@@ -515,15 +522,11 @@ async function namedSeatsAtOnce(
   return { event, seats };
 }
 
-/** Raised inside the transaction to roll it back and add the usual way. */
-class AddTheUsualWay extends Error {}
-
 /**
- * `addPartnerItems` in two round trips instead of three: the cart's lock, the hold of the seats with their
- * lines and the cart's extension are sent together (the server still runs them one after the other, so the
- * hold waits for the lock as before). When the lock then shows what the hold should have waited for — an
- * unknown or checked-out cart, a catalog that moved — everything rolls back; a lapsed cart was purged by
- * lockCartAndRead, which then holds again. Returns undefined when the usual path must decide.
+ * `addPartnerItems` in one round trip, its commit included: the function partner_add_named_seats (migration
+ * 014) locks the cart, holds the seats with their lines and extends the cart. When the lock shows what the
+ * hold should have waited for — an unknown, checked-out or lapsed cart, a catalog that moved — or a seat is
+ * not held, it all rolls back and this returns undefined: the usual path decides and says why.
  */
 async function addNamedSeatsAtOnce(
   deps: ServiceDeps,
@@ -533,27 +536,20 @@ async function addNamedSeatsAtOnce(
   now: Date,
   expiresAt: Date,
 ): Promise<{ cart: CartRow; lines: CartLine[] } | undefined> {
-  try {
-    return await sellingTransaction(deps.db, async (tx) => {
-      const { cart, value } = await lockCartAndRead(tx, client.id, cartId, now, undefined, () =>
-        inSendingOrder([
-          holdNamedSeats(tx, { eventId: event.id, hallId: event.hall_id, cartId, expiresAt, seats }, now),
-          extendCart(tx, cartId, expiresAt),
-        ]),
-      );
-      lastCatalogVersion.set(deps.db, cart.catalog_version);
-      if (cart.catalog_version !== event.catalog_version) throw new AddTheUsualWay();
-      if (cart.checked_out) throw new ValidationError('This cart has been checked out; start a new cart.');
-      const [holds, lines] = value;
-      seats.forEach((seat, index) => {
-        throwUnlessHeld(seat.seatId, seat.rankId, holds[index] ?? { found: false, held: false });
-      });
-      return { cart: { ...cart, expires_at: expiresAt }, lines };
-    });
-  } catch (error) {
-    if (error instanceof AddTheUsualWay) return undefined;
-    throw error;
-  }
+  const rows = await sellingStatement<CartLine>(
+    deps.db,
+    'select * from partner_add_named_seats($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::timestamptz)',
+    [client.id, cartId, event.catalog_version, event.id, event.hall_id, namedSeatsJson(seats), at(expiresAt), at(now)],
+  );
+  if (!rows) return undefined;
+  const cart: CartRow = {
+    id: cartId,
+    client_id: client.id,
+    expires_at: expiresAt,
+    checked_out: false,
+    catalog_version: event.catalog_version,
+  };
+  return { cart, lines: toCartLines(rows) };
 }
 
 /**

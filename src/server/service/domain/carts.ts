@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database';
 import { NotFoundError } from '../errors';
 import type { CartRow } from './cart-row';
-import { CART_LINES_SELECT, type CartLine, cartItemsOfCart, toCartLines } from './cart-views';
+import { type CartLine, toCartLines } from './cart-views';
 import { at, inSendingOrder, sellingTransaction } from './selling-transaction';
 
 /**
@@ -71,19 +71,6 @@ async function findCart<Extra extends object>(
   return { ...cart, expires_at: cart.expires_at === null ? null : new Date(cart.expires_at) };
 }
 
-/**
- * Sends the cart's lock (with `along`) and nothing else: a lapsed cart is not purged, the caller decides what
- * to do with it (isLapsed).
- */
-export function lockCartRow<Extra extends object = object>(
-  tx: Queryable,
-  clientId: number,
-  cartId: string,
-  along?: ReadAlongWithCart,
-): Promise<CartRow & Extra> {
-  return findCart<Extra>(tx, clientId, cartId, true, along);
-}
-
 /** Drops what a lapsed cart held: its ticket items and its own hold claims. */
 async function purgeLapsed<Cart extends CartRow>(tx: Queryable, cart: Cart): Promise<Cart> {
   await tx.query(`delete from seat_claims where cart_id = $1 and state = 'hold'`, [cart.id]);
@@ -143,28 +130,13 @@ export async function currentCart(db: Database, clientId: number, cartId: string
  * cart's lines as they are then.
  */
 export async function extendCart(tx: Queryable, cartId: string, expiresAt: Date): Promise<CartLine[]> {
-  // One statement (one round trip). Holds taken by this add already lapse at `expiresAt`: only the earlier
+  // One statement (one round trip): the function extend_cart (migration 014, the plain partner add calls it
+  // too). Holds taken by this add already lapse at `expiresAt`: only the earlier
   // ones are rewritten (a row version, and its change-counter note, saved per seat). The claims' cart_id is
   // not changed by the CTEs, so the delete sees the same ownership whether it reads before or after them.
   // The lines are read from the statement's snapshot, which holds the items of earlier statements but not
   // this one's delete: the dropped ones are left out.
-  const { rows } = await tx.query<CartLine>(
-    `with cart as (update carts set expires_at = $2::timestamptz where id = $1),
-          holds as (
-            update seat_claims set expires_at = $2::timestamptz
-             where cart_id = $1 and state = 'hold' and expires_at is distinct from $2::timestamptz),
-          dropped as (
-            delete from cart_items ci
-             where ci.cart_id = $1 and ci.seat_id is not null
-               and not exists (select 1 from seat_claims c
-                                where c.event_id = ci.event_id and c.seat_id = ci.seat_id and c.cart_id = $1)
-            returning ci.id),
-          ${cartItemsOfCart('$1')}
-     ${CART_LINES_SELECT}
-      where ci.id not in (select id from dropped)
-      order by ci.id`,
-    [cartId, at(expiresAt)],
-  );
+  const { rows } = await tx.query<CartLine>('select * from extend_cart($1, $2::timestamptz)', [cartId, at(expiresAt)]);
   return toCartLines(rows);
 }
 

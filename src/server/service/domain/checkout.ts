@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckoutResponse } from '@/contract/partner-cart';
-import type { Database, Queryable, QueryResult } from '../../db/database';
+import type { Queryable, QueryResult } from '../../db/database';
 import type { Client, ServiceDeps } from '../context';
 import { ConflictError, ValidationError } from '../errors';
 import { generalTakenByEvent } from './availability';
 import type { CartRow } from './cart-row';
 import { cartItemsOfCart } from './cart-views';
-import { isLapsed, lockCartAndRead, lockCartRow, orderOfCart, type ReadAlongWithCart } from './carts';
+import { lockCartAndRead, orderOfCart, type ReadAlongWithCart } from './carts';
 import { lockEvent } from './holds';
-import { at, sellingTransaction } from './selling-transaction';
+import { at, sellingStatement, sellingTransaction } from './selling-transaction';
 import { findTicketType } from './ticket-types';
 
 /**
@@ -187,12 +187,6 @@ export function refuseLapsedCart(cart: CartRow): void {
   });
 }
 
-/** Lines that are counted again under their event's lock at checkout (recount). */
-const needsRecount = (line: CheckoutLine) =>
-  line.event_id !== null &&
-  ((line.item_type === 'ticket' && line.seating === 'general') ||
-    (line.ticket_type_id !== null && line.max_per_event !== null));
-
 /** A cart to check out has lines, and the customer has the tag of every tag-dependent price among them. */
 function checkLines(lines: readonly CheckoutLine[], customerTags: readonly string[]): void {
   if (lines.length === 0) throw new ValidationError('The cart is empty.');
@@ -227,9 +221,9 @@ export async function convertCart(
 
 /**
  * Sends the one statement (one round trip) that makes the order: the order, its seats sold, its lines, the
- * cart emptied. Every part but the order only happens when the order was inserted; all parts read the same
- * snapshot, so the lines are copied from the items the same statement deletes, and the amounts summed from
- * them.
+ * cart emptied (the function make_order, migration 014, which the plain checkout calls too). Every part but
+ * the order only happens when the order was inserted; all parts read the same snapshot, so the lines are
+ * copied from the items the same statement deletes, and the amounts summed from them.
  */
 function insertOrder(
   tx: Queryable,
@@ -242,38 +236,7 @@ function insertOrder(
   const desk = input.method.kind === 'desk';
   const paymentDueAt = desk ? null : at(new Date(now.getTime() + input.paymentWindowSeconds * 1000));
   return tx.query<{ id: number | null; sold: number }>(
-    `with ${cartItemsOfCart('$11')}, new_order as (
-       insert into orders (client_id, order_key, customer_id, status, payment_status, channel, payment_method_id,
-         handling_text, discount_name, order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed,
-         cart_id, redirect_url, payment_due_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, null, $9::timestamptz, $13::timestamptz,
-               (select coalesce(sum(amount_cents), 0) from cart_items_of_cart) + $10, $10,
-               (select coalesce(sum(amount_cents), 0) from cart_items_of_cart where item_type = 'donation'),
-               $9::timestamptz, $11, $12, $13::timestamptz)
-       on conflict (cart_id) do nothing
-       returning id
-     ), sold as (
-       update seat_claims set state = 'sold', order_id = (select id from new_order), cart_id = null, expires_at = null
-        where cart_id = $11 and state = 'hold' and exists (select 1 from new_order)
-       returning 1
-     ), lines as (
-       insert into order_seats (order_id, item_type, event_id, seat_id, rank_id, row_nr, seat_nr, amount_cents,
-         ticket_type_id, price_name)
-       select o.id, ci.item_type, ci.event_id, ci.seat_id, ci.rank_id, coalesce(s.row_nr, 0), coalesce(s.seat_nr, 0),
-              ci.amount_cents / ci.quantity, ci.ticket_type_id, coalesce(t.name, ci.description)
-         from new_order o
-         cross join cart_items_of_cart ci
-         cross join lateral generate_series(1, ci.quantity) as g(n)
-         left join lateral (select row_nr, seat_nr from seats where id = ci.seat_id limit 1) s on true
-         left join lateral (select name from ticket_types where id = ci.ticket_type_id limit 1) t on true
-        where ci.item_type <> 'donation'
-        order by ci.id, g.n
-     ), emptied as (
-       delete from cart_items where cart_id = $11 and exists (select 1 from new_order)
-     ), closed as (
-       update carts set expires_at = null where id = $11 and exists (select 1 from new_order)
-     )
-     select (select id from new_order) as id, (select count(*) from sold)::int as sold`,
+    `select id, sold from make_order($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10, $11, $12, $13::timestamptz)`,
     [
       client.id,
       orderKey,
@@ -319,25 +282,6 @@ function redirectError(): ValidationError {
   });
 }
 
-/** The payment methods last read with a checkout's lock, per database and client:method — the next guess. */
-const knownMethods = new WeakMap<Database, Map<string, PaymentMethodRow>>();
-
-function rememberMethod(db: Database, clientId: number, method: PaymentMethodRow): void {
-  let known = knownMethods.get(db);
-  if (!known) {
-    known = new Map();
-    knownMethods.set(db, known);
-  }
-  known.set(`${clientId}:${method.id}`, method);
-}
-
-const sameMethod = (a: PaymentMethodRow, b: PaymentMethodRow) =>
-  a.id === b.id &&
-  a.name === b.name &&
-  a.fee_cents === b.fee_cents &&
-  a.kind === b.kind &&
-  a.desk_status === b.desk_status;
-
 /** `POST /partner/cart/{cartId}/checkout`. */
 export async function checkoutPartnerCart(
   deps: ServiceDeps,
@@ -348,8 +292,7 @@ export async function checkoutPartnerCart(
 ): Promise<CheckoutResponse> {
   const now = deps.now();
   if (body.redirectURL !== undefined && !isAllowedRedirect(body.redirectURL)) throw redirectError();
-  const known = knownMethods.get(deps.db)?.get(`${client.id}:${body.paymentMethodId}`);
-  const atOnce = known && (await checkoutAtOnce(deps, client, cartId, body, origin, known, now));
+  const atOnce = await checkoutAtOnce(deps, client, cartId, body, origin, now);
   if (atOnce) return atOnce;
   return sellingTransaction(deps.db, async (tx) => {
     // The lines are read in the lock's round trip (unused when the cart turns out checked out already).
@@ -376,7 +319,6 @@ export async function checkoutPartnerCart(
     if (!method) {
       throw new ValidationError('Unknown payment method.', { paymentMethodId: ['No payment method with this id.'] });
     }
-    rememberMethod(deps.db, client.id, method);
     const order = await convertCart(tx, client, cart, checkoutInput(deps, body, method, customer.tags), now, lines);
     return {
       orderId: order.id,
@@ -402,18 +344,13 @@ function checkoutInput(
   };
 }
 
-/** Raised inside the transaction to roll it back and check out the usual way. */
-class CheckOutTheUsualWay extends Error {}
-
 /**
- * `checkoutPartnerCart` in two round trips instead of three: the cart's lock (with the customer and the
- * method), its lines and the statement that makes the order are sent together, the order made with the
- * payment method this process last read for it (the server still runs them one after the other, so the
- * order waits for the lock as before). When the lock then shows what the order should have waited for — a
- * checked-out or lapsed cart, an unknown customer, a method that is not as guessed, lines that must be
- * counted again under their event's lock — everything rolls back and the usual path decides; a broken rule
- * (an empty cart, a tag the customer lacks, a seat no longer held) rolls back with its error. Returns
- * undefined when the usual path must decide.
+ * `checkoutPartnerCart` in one round trip, its commit included: the function partner_checkout (migration 014)
+ * locks the cart, reads the customer, the method and the lines, and makes the order — when the cart is
+ * current, the customer known with every tag its prices require, the method known, and no line must be
+ * counted again under its event's lock. Anything else (a checked-out or lapsed cart, an unknown customer or
+ * method, an empty cart, a seat no longer held) rolls it all back and returns undefined: the usual path
+ * decides and answers as it always did.
  */
 async function checkoutAtOnce(
   deps: ServiceDeps,
@@ -421,42 +358,27 @@ async function checkoutAtOnce(
   cartId: string,
   body: { customerId: number; paymentMethodId: number; redirectURL?: string | undefined },
   origin: string,
-  guess: PaymentMethodRow,
   now: Date,
 ): Promise<CheckoutResponse | undefined> {
-  try {
-    return await sellingTransaction(deps.db, async (tx) => {
-      const orderKey = newOrderKey();
-      const [locked, read, sent] = await Promise.allSettled([
-        lockCartRow<CustomerAndMethodColumns>(
-          tx,
-          client.id,
-          cartId,
-          customerAndMethodAlong(body.customerId, body.paymentMethodId),
-        ),
-        checkoutLines(tx, cartId),
-        insertOrder(tx, client, cartId, checkoutInput(deps, body, guess, []), now, orderKey),
-      ]);
-      if (locked.status === 'rejected') throw locked.reason;
-      const cart = locked.value;
-      const { customer, method } = customerAndMethod(cart);
-      const asGuessed = method !== undefined && sameMethod(method, guess);
-      if (cart.checked_out || isLapsed(cart, now) || !customer || !asGuessed) throw new CheckOutTheUsualWay();
-      if (read.status === 'rejected' || sent.status === 'rejected') throw new CheckOutTheUsualWay();
-      const lines = read.value;
-      if (lines.some(needsRecount)) throw new CheckOutTheUsualWay();
-      checkLines(lines, customer.tags);
-      const order = await orderMade(tx, cart.id, lines, sent.value, orderKey);
-      return {
-        orderId: order.id,
-        orderKey: order.orderKey,
-        url: guess.kind === 'online' ? paymentPageUrl(origin, client, order.orderKey) : null,
-      };
-    });
-  } catch (error) {
-    if (error instanceof CheckOutTheUsualWay) return undefined;
-    throw error;
-  }
+  const orderKey = newOrderKey();
+  const rows = await sellingStatement<{ order_id: number; online: boolean }>(
+    deps.db,
+    'select order_id, online from partner_checkout($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9)',
+    [
+      client.id,
+      cartId,
+      body.customerId,
+      body.paymentMethodId,
+      orderKey,
+      'sp',
+      body.redirectURL ?? null,
+      at(now),
+      deps.paymentWindowSeconds,
+    ],
+  );
+  const made = rows?.[0];
+  if (!made) return undefined;
+  return { orderId: made.order_id, orderKey, url: made.online ? paymentPageUrl(origin, client, orderKey) : null };
 }
 
 export { redirectError };

@@ -90,6 +90,49 @@ describe.runIf(Boolean(testPostgresUrl()))('selling under concurrency [postgres,
     expect(await checkInventoryInvariants(first.db)).toEqual([]);
   }
 
+  it('20 sellers on one named seat at once (the one-statement add): one holds it, 19 get 409 naming it', async () => {
+    const { eventId, hallId, rankId } = fx.reserved;
+    const { rows: free } = await first.db.query<{ id: number }>(
+      `select s.id from seats s where s.hall_id = $1 and s.rank_id = $2
+          and not exists (select 1 from seat_claims c where c.event_id = $3 and c.seat_id = s.id)
+        order by s.quality desc, s.id limit 3`,
+      [hallId, rankId, eventId],
+    );
+    const [warmFirst, warmSecond, contested] = free.map((row) => String(row.id));
+    const priceId = String(await fullPriceType(first.db, eventId, rankId));
+    const add = async (service: TestService, seatId: string | undefined) => {
+      const cartId = await newCart(service);
+      const response = await service.request(`/v1/demo/partner/cart/${cartId}`, {
+        method: 'POST',
+        key: DEMO.apiKey,
+        json: [{ priceId, rankId, eventId, seatId }],
+      });
+      return { cartId, status: response.status, body: (await response.json()) as { message?: string } };
+    };
+    // A first add per instance tells it the catalog's version: the contested adds go in one statement each.
+    expect((await add(first, warmFirst)).status).toBe(200);
+    expect((await add(second, warmSecond)).status).toBe(200);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => add(instance(i), contested)));
+    expect(statusCounts(results.map((r) => ({ status: r.status, cartId: r.cartId })))).toEqual({ 200: 1, 409: 19 });
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.body.message).toMatch(
+        new RegExp(`^Seat ${contested} \\(row \\d+, seat \\d+\\) is no longer available\\.$`),
+      );
+    }
+    const winner = results.find((r) => r.status === 200)?.cartId;
+    const { rows: claims } = await first.db.query<{ cart_id: string }>(
+      'select cart_id from seat_claims where event_id = $1 and seat_id = $2',
+      [eventId, Number(contested)],
+    );
+    expect(claims).toEqual([{ cart_id: winner }]);
+    const { rows: lines } = await first.db.query<{ n: number }>(
+      'select count(*)::int as n from cart_items where event_id = $1 and seat_id = $2',
+      [eventId, Number(contested)],
+    );
+    expect(lines[0]?.n).toBe(1);
+    await expectClean();
+  });
+
   it(`${BUYERS} buyers, the last ${LAST} reserved seats: exactly ${LAST} sold or held, none twice, none lost`, async () => {
     const { eventId, hallId, rankId } = fx.reserved;
     // Exactly LAST free seats in the rank: block every other free one.

@@ -57,7 +57,8 @@ export interface NamedSeatRequest {
  * Holds given seats of one event for a cart and adds their cart lines, in one statement whatever their
  * number: each seat is looked up in the hall, claimed when it is of its ticket type's rank (the same
  * conditional insert as `claimSeats`, in ascending seat order), and its line inserted (in request order)
- * only when the claim succeeded. Returns, in request order, what happened to each, so the caller can name
+ * only when the claim succeeded (the function hold_named_seats, migration 014, which the plain partner add
+ * calls too). Returns, in request order, what happened to each, so the caller can name
  * the rule that failed; a failed add rolls back its transaction. Seat ids must be distinct: one statement
  * cannot claim a seat twice.
  *
@@ -81,60 +82,27 @@ export async function holdNamedSeats(
     seat_nr: number;
     held: boolean;
   }>(
-    `with wanted as (
-       select * from jsonb_to_recordset($1::jsonb)
-         as w(n int, seat_id int, rank_id int, ticket_type_id int, price_cents int, label text)
-     ), seat as (
-       -- Each seat looked up by its key (a lateral subquery with a limit is never turned into a hash join
-       -- over the whole hall, whatever the estimate of the JSON record set).
-       select w.n, w.rank_id as wanted_rank, w.ticket_type_id, w.price_cents, w.label,
-              s.id, s.rank_id, s.row_nr, s.seat_nr
-         from wanted w
-        cross join lateral (
-          select s.id, s.rank_id, s.row_nr, s.seat_nr from seats s where s.id = w.seat_id and s.hall_id = $2 limit 1
-        ) as s
-     ), claimed as (
-       insert into seat_claims (event_id, seat_id, state, cart_id, expires_at)
-       select $3::int, id, 'hold', $4, $5::timestamptz from seat where rank_id = wanted_rank order by id
-       on conflict (event_id, seat_id) do update
-          set state = 'hold', cart_id = excluded.cart_id, order_id = null, block_type = null,
-              expires_at = excluded.expires_at
-        where seat_claims.state = 'hold' and seat_claims.expires_at <= $6::timestamptz
-       returning seat_id
-     ), line as (
-       insert into cart_items (cart_id, item_type, event_id, ticket_type_id, rank_id, seat_id, quantity, amount_cents,
-         description, created_at)
-       select $4, 'ticket', $3, s.ticket_type_id, s.wanted_rank, s.id, 1, s.price_cents,
-              s.label || ' – row ' || s.row_nr || ', seat ' || s.seat_nr, $6::timestamptz
-         from seat s join claimed c on c.seat_id = s.id
-        order by s.n
-       returning seat_id
-     )
-     select w.n::int, s.rank_id, s.row_nr, s.seat_nr, exists (select 1 from line l where l.seat_id = w.seat_id) as held
-       from wanted w left join seat s on s.n = w.n
-      order by w.n`,
-    [
-      JSON.stringify(
-        seats.map((seat, index) => ({
-          n: index + 1,
-          seat_id: seat.seatId,
-          rank_id: seat.rankId,
-          ticket_type_id: seat.ticketTypeId,
-          price_cents: seat.priceCents,
-          label: seat.label,
-        })),
-      ),
-      input.hallId,
-      input.eventId,
-      input.cartId,
-      at(input.expiresAt),
-      at(now),
-    ],
+    'select n, rank_id, row_nr, seat_nr, held from hold_named_seats($1::jsonb, $2, $3, $4, $5::timestamptz, $6::timestamptz)',
+    [namedSeatsJson(seats), input.hallId, input.eventId, input.cartId, at(input.expiresAt), at(now)],
   );
   return rows.map((row) =>
     row.rank_id === null
       ? { found: false, held: false }
       : { found: true, rankId: row.rank_id, rowNr: row.row_nr, seatNr: row.seat_nr, held: row.held },
+  );
+}
+
+/** The seats of holdNamedSeats as hold_named_seats takes them: one JSON array, in request order. */
+export function namedSeatsJson(seats: readonly NamedSeatRequest[]): string {
+  return JSON.stringify(
+    seats.map((seat, index) => ({
+      n: index + 1,
+      seat_id: seat.seatId,
+      rank_id: seat.rankId,
+      ticket_type_id: seat.ticketTypeId,
+      price_cents: seat.priceCents,
+      label: seat.label,
+    })),
   );
 }
 

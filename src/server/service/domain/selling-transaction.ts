@@ -13,10 +13,36 @@ function isRetryable(error: unknown): boolean {
  * on a server; PostgreSQL then aborts one of them, and that one simply runs again from the start (all its
  * work was rolled back, so a rerun is safe).
  */
-export async function sellingTransaction<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+export function sellingTransaction<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return retried(() => db.transaction(work));
+}
+
+/**
+ * One statement in its own implicit transaction (one round trip, its commit included), run again like a
+ * selling transaction when PostgreSQL aborted it for a deadlock. Returns undefined when the statement raised
+ * TAKE_THE_USUAL_PATH (migration 014's sale functions): nothing of it stayed, and the caller's usual
+ * transaction decides.
+ */
+export async function sellingStatement<Row>(
+  db: Database,
+  sql: string,
+  params: readonly unknown[],
+): Promise<Row[] | undefined> {
+  try {
+    return (await retried(() => db.query<Row>(sql, params))).rows;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === TAKE_THE_USUAL_PATH) return undefined;
+    throw error;
+  }
+}
+
+/** The SQLSTATE of a sale function that met anything but the plain case (migration 014). */
+const TAKE_THE_USUAL_PATH = 'FY001';
+
+async function retried<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(work);
+      return await run();
     } catch (error) {
       if (attempt >= RETRIES || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

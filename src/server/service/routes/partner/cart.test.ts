@@ -454,6 +454,45 @@ describeEachDatabase('partner cart', (database) => {
     await expectInvariants(service.db, clock);
   });
 
+  it('rolls back all the one-statement checkout did when a seat turns out lost: no order, the cart as it was, 409', async () => {
+    clock = new Date();
+    const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
+    const cartId = await newCart(service);
+    const cart = await cartOf(await api.post(`/cart/${cartId}`, [await reservedItem({ numberOfTickets: 2 })]));
+    const [lost, kept] = cart.cartItems.map((item) => Number(item.seatId));
+    // The hold of one seat is gone (as when another process, its clock ahead, saw it lapse and took it).
+    await service.db.query('delete from seat_claims where event_id = $1 and seat_id = $2', [fx.reserved.eventId, lost]);
+    const state = async () => {
+      const { rows } = await service.db.query<{ orders: number; lines: number; held: number; seats: number }>(
+        `select (select count(*) from orders where cart_id = $1)::int as orders,
+                (select count(*) from cart_items where cart_id = $1)::int as lines,
+                (select count(*) from seat_claims where cart_id = $1 and state = 'hold')::int as held,
+                (select count(*) from order_seats os join orders o on o.id = os.order_id where o.cart_id = $1)::int as seats`,
+        [cartId],
+      );
+      return rows[0];
+    };
+    // The function made the order and sold the other seat before it counted them: it raises, and nothing stays.
+    await expect(
+      service.db.query(
+        `select * from partner_checkout($1, $2, $3, $4, 'rollback-test', 'sp', null, $5::timestamptz, 900)`,
+        [fx.demo.clientId, cartId, body.customerId, body.paymentMethodId, clock.toISOString()],
+      ),
+    ).rejects.toMatchObject({ code: 'FY001' });
+    expect(await state()).toEqual({ orders: 0, lines: 2, held: 1, seats: 0 });
+    // Through the route the usual path then names the error, and rolls back too.
+    const refused = await errorOf(await api.post(`/cart/${cartId}/checkout`, body), 409);
+    expect(refused.message).toBe('Some seats in this cart are no longer held.');
+    expect(await state()).toEqual({ orders: 0, lines: 2, held: 1, seats: 0 });
+    const { rows } = await service.db.query<{ cart_id: string }>(
+      'select cart_id from seat_claims where event_id = $1 and seat_id = $2',
+      [fx.reserved.eventId, kept],
+    );
+    expect(rows).toEqual([{ cart_id: cartId }]);
+    // The cart's line of the lost seat would break the invariants the next tests check.
+    await service.db.query('delete from carts where id = $1', [cartId]);
+  });
+
   it('refuses checkout of an empty cart, unknown customers and methods, and non-https redirect URLs (422)', async () => {
     clock = new Date();
     const body = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
