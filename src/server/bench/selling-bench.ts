@@ -40,7 +40,8 @@ import { percentile } from './stats';
  * Foyer runs as `npm start` runs it: the service and the gateway in this process, on one pool, with the
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
- * Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of PostgreSQL's processes and of
+ * Between rounds the previous round's leftovers (the shifts' sale reads, the mirror's sync of its orders) are
+ * done before the next is measured. Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of PostgreSQL's processes and of
  * the load's client (pgbench or the load generator, children of this process), Foyer's socket writes and reads,
  * statements per sale (top-level + nested, from pg_stat_statements; it does not count pgbench's BEGIN and
  * COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the ratios.
@@ -858,6 +859,13 @@ async function main(): Promise<void> {
     const setup: Setup = { base, url: url.toString(), workDir, script, cursor, ...checkout, sellerHeaders };
 
     for (const path of PATHS) await runPath(path, setup, WARMUP_SECONDS);
+    // What a round leaves behind is done before the next one is measured: the shifts' reads of its last sales
+    // (a moment after them) and the mirror's sync of its orders. Otherwise the sync of a fast round's orders
+    // (pgbench's 1,500–2,000) fell into the next path's window whenever the schedule's sync came due there.
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, SALE_READ_DELAY_MS + 200));
+      await gateway.mirror.syncNow(organisationId);
+    };
     const results = new Map<PathName, RoundResult[]>(PATHS.map((path) => [path, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of PATHS) {
@@ -865,6 +873,7 @@ async function main(): Promise<void> {
           console.log(`  the seat pool is running out (${cursor.left} left): stopping`);
           break;
         }
+        await settle();
         const before = await sample(bench, postmaster);
         const profile = PROFILE_FILE && path === PROFILE_PATH ? new PathProfile() : undefined;
         await profile?.start();
