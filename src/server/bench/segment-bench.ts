@@ -119,7 +119,7 @@ async function fill(db: Database): Promise<number> {
   });
   // When Foyer first saw them: spread over four years, as a mirror kept that long would have it.
   await db.query(
-    `update gateway.segment_customers set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
+    `update gateway.segment_facts set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
     [org],
   );
   console.log(`  ${CUSTOMERS.toLocaleString('en')} customers in ${seconds(started)}`);

@@ -194,12 +194,12 @@ export async function memberIds(db: Database, organisationId: number, rule: Segm
   return rows.map((row) => Number(row.customer_id));
 }
 
-/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 017). */
+/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 039). */
 const MEMBER_SELECT = `m.customer_id, m.email, m.tags, m.body,
   coalesce(f.orders, 0) as orders, coalesce(f.amount_cents, 0) as amount_cents,
   to_char(f.last_day, 'YYYY-MM-DD') as last_purchase
   from gateway.mirror_customers m
-  left join gateway.segment_customer_orders f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
+  join gateway.segment_facts f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
 
 interface MemberRow {
   customer_id: string;
@@ -256,7 +256,7 @@ async function pageIds(
   const wanted = page.offset + page.limit;
   const n = params.length;
   const { rows: walkEnd } = await tx.query<{ customer_id: string }>(
-    `select customer_id from gateway.segment_customers where organisation_id = $1
+    `select customer_id from gateway.segment_facts where organisation_id = $1
       order by customer_id offset $2 limit 1`,
     [params[0], walk],
   );

@@ -245,7 +245,7 @@ async function fillSmallMirror(db: TestGateway['db'], organisationId: number): P
     );
     if (person.firstSeen) {
       await db.query(
-        'update gateway.segment_customers set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
+        'update gateway.segment_facts set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
         [organisationId, person.id, person.firstSeen],
       );
     }
