@@ -3,8 +3,8 @@
 -- totals (gateway.segment_customer_orders) and hashed their purchases (gateway.segment_customer_purchases): EXPLAIN
 -- (ANALYZE, BUFFERS) at a million customers showed an OR of an order condition with a customer field joining all
 -- million customers to the totals (a hash of 500,000 rows before a row could be judged), and "bought a price type"
--- hashing the 560,000 purchase rows of that price at every count. Now every condition but a purchase or a waiting
--- list *in a period* is a predicate on the customer's one row here, so a count is one scan of one table:
+-- hashing the 560,000 purchase rows of that price at every count. Now every condition but "bought … in a period"
+-- and "on a waiting list" is a predicate on the customer's one row here, so a count is one scan of one table:
 --   • the customer's fields, as segment_customers had them (that table goes: this one replaces it);
 --   • their order totals with the order days and running sums (migrations 017 and 031), null without an order, as
 --     the left join of the totals was;
@@ -106,6 +106,12 @@ begin
       join gateway.segment_customer_orders o on o.organisation_id = m.organisation_id and o.customer_id = m.customer_id
       cross join lateral gateway.segment_bought(m.organisation_id, m.customer_id) b
      where s.organisation_id = m.organisation_id and s.customer_id = m.customer_id;
+    -- A refresh of their orders under way (their marks taken, not committed yet) wrote no facts for a row it could
+    -- not see, and this statement read the totals before it: marked again, the next refresh copies them.
+    insert into gateway.segment_dirty_customers (organisation_id, customer_id)
+    select distinct m.organisation_id, m.customer_id
+      from changed m
+      join gateway.segment_dirty_customers d on d.organisation_id = m.organisation_id and d.customer_id = m.customer_id;
   end if;
   return null;
 end
