@@ -23,6 +23,8 @@ export interface CompiledSegment {
   /** A boolean SQL expression over `c`; `$1` is the organisation. */
   where: string;
   params: unknown[];
+  /** Whether the rule has a subquery of customer ids, hashed once per statement (and per parallel worker). */
+  hashes: boolean;
 }
 
 /** The custom fields' columns (null when empty), by number: the only ones a rule can reach. */
@@ -66,6 +68,8 @@ export function zipPrefixRange(prefix: string): [number, number] {
 
 class Compiler {
   readonly params: unknown[];
+  /** Whether a condition is a subquery of customer ids (`#among`). */
+  hashes = false;
 
   constructor(
     organisationId: number,
@@ -147,6 +151,7 @@ class Compiler {
    * its 50,000 rows once). `is true`: as under AND and OR, an unknown is out.
    */
   #among(subquery: string): string {
+    this.hashes = true;
     return `(c.customer_id in (${subquery})) is true`;
   }
 
@@ -257,5 +262,10 @@ class Compiler {
 export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
   const compiler = new Compiler(organisationId, today);
   const condition = compiler.node(rule);
-  return { from: 'gateway.segment_facts c', where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
+  return {
+    from: 'gateway.segment_facts c',
+    where: `c.organisation_id = $1 and ${condition}`,
+    params: compiler.params,
+    hashes: compiler.hashes,
+  };
 }

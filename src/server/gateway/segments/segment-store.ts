@@ -154,11 +154,13 @@ const SEGMENT_WORK_MEM = '128MB';
 
 /**
  * Parallel workers of a segment statement on PostgreSQL (PGlite has none). A count is one scan of the facts
- * (migration 039) with no hash of orders or purchases to build again in each worker (what made parallel plans cost
- * three times the CPU before), so two workers share the scan: at a million customers a third of the wall time of a
- * scan that costs 120–200 ms of CPU, for a few ms more CPU in all (see README, `npm run bench:segments`).
+ * (migration 039), which workers can share; but each worker builds a rule's hashed subquery again (a waiting list,
+ * a purchase in a period: three times its CPU with two workers), so such a rule runs without them.
  */
-const PARALLEL_WORKERS = { pglite: 0, postgres: 2 } as const;
+function parallelWorkers(db: Database, compiled: CompiledSegment): number {
+  if (process.env.SEGPAR) return Number(process.env.SEGPAR);
+  return db.kind === 'postgres' && !compiled.hashes ? 2 : 0;
+}
 
 /**
  * Runs a rule's statement (`work`) once the per-customer facts the mirror's writes marked stale are brought up to
@@ -167,20 +169,26 @@ const PARALLEL_WORKERS = { pglite: 0, postgres: 2 } as const;
  * before running it (its cost is over the JIT threshold, yet it runs in a fraction of a second). One statement
  * sets it all.
  */
-async function segmentStatement<T>(db: Database, organisationId: number, work: (tx: Queryable) => Promise<T>) {
+async function segmentStatement<T>(
+  db: Database,
+  organisationId: number,
+  compiled: CompiledSegment,
+  work: (tx: Queryable) => Promise<T>,
+) {
   await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('work_mem', '${SEGMENT_WORK_MEM}', true), set_config('jit', 'off', true),
-              set_config('max_parallel_workers_per_gather', '${PARALLEL_WORKERS[db.kind]}', true)`,
+              set_config('max_parallel_workers_per_gather', '${parallelWorkers(db, compiled)}', true)`,
     );
     return work(tx);
   });
 }
 
 export async function countMembers(db: Database, organisationId: number, rule: SegmentRule, today: string) {
-  const { from, where, params } = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+  const compiled = compileSegment(organisationId, rule, today);
+  const { from, where, params } = compiled;
+  const { rows } = await segmentStatement(db, organisationId, compiled, (tx) =>
     tx.query<{ count: number }>(`select count(*)::int as count from ${from} where ${where}`, params),
   );
   return rows[0]?.count ?? 0;
@@ -188,8 +196,9 @@ export async function countMembers(db: Database, organisationId: number, rule: S
 
 /** The customer ids of a rule's members, ascending. */
 export async function memberIds(db: Database, organisationId: number, rule: SegmentRule, today: string) {
-  const { from, where, params } = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+  const compiled = compileSegment(organisationId, rule, today);
+  const { from, where, params } = compiled;
+  const { rows } = await segmentStatement(db, organisationId, compiled, (tx) =>
     tx.query<{ customer_id: string }>(
       `select c.customer_id from ${from} where ${where} order by c.customer_id`,
       params,
@@ -296,7 +305,7 @@ export async function memberPage(
   walk = PREVIEW_WALK,
 ): Promise<MemberRecord[]> {
   const compiled = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, async (tx) => {
+  const { rows } = await segmentStatement(db, organisationId, compiled, async (tx) => {
     const ids = await pageIds(tx, compiled, page, walk);
     return tx.query<MemberRow>(
       `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,

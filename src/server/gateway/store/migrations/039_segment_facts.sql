@@ -61,10 +61,12 @@ create function gateway.segment_bought(org bigint, customer bigint, out events b
 language sql stable parallel safe as $$
   select (select array_agg(distinct p.event_id order by p.event_id)
             from gateway.segment_customer_purchases p where p.organisation_id = org and p.customer_id = customer),
-         (select array_agg(distinct t.id order by t.id)
-            from gateway.segment_customer_purchases p
-            join gateway.segment_price_types t on t.organisation_id = org and t.name = p.price_name
-           where p.organisation_id = org and p.customer_id = customer)
+         -- The names first, then their ids: a desk's walk-in customer has tens of thousands of purchases.
+         (select array_agg(t.id order by t.id)
+            from gateway.segment_price_types t
+           where t.organisation_id = org
+             and t.name in (select p.price_name from gateway.segment_customer_purchases p
+                             where p.organisation_id = org and p.customer_id = customer))
 $$;
 
 -- The customer's fields from the mirror (migration 017's reading of them); a customer new here takes the totals and
@@ -225,20 +227,21 @@ begin
           select 1 from wanted w
            where w.customer_id = k.customer_id and w.event_id = k.event_id and w.price_name = k.price_name
              and w.order_day = k.order_day)))
+  ), added as (
+    insert into gateway.segment_customer_purchases (organisation_id, customer_id, event_id, price_name, order_day)
+    select org, w.customer_id, w.event_id, w.price_name, w.order_day
+      from wanted w
+     where not exists (
+       select 1 from kept k
+        where k.customer_id = w.customer_id and k.event_id = w.event_id and k.price_name = w.price_name
+          and k.order_day = w.order_day)
+    returning price_name
   )
-  insert into gateway.segment_customer_purchases (organisation_id, customer_id, event_id, price_name, order_day)
-  select org, w.customer_id, w.event_id, w.price_name, w.order_day
-    from wanted w
-   where not exists (
-     select 1 from kept k
-      where k.customer_id = w.customer_id and k.event_id = w.event_id and k.price_name = w.price_name
-        and k.order_day = w.order_day);
-  -- The price types first bought now get their ids; then the facts of the mirrored customers, where they changed.
+  -- A price bought for the first time gets its id.
   insert into gateway.segment_price_types (organisation_id, name)
-  select distinct org, p.price_name
-    from unnest(customers) t (customer_id)
-    join gateway.segment_customer_purchases p on p.organisation_id = org and p.customer_id = t.customer_id
+  select distinct org, price_name from added
   on conflict (organisation_id, name) do nothing;
+  -- The facts of the mirrored customers, where they changed.
   update gateway.segment_facts s
      set orders = o.orders, amount_cents = o.amount_cents, last_day = o.last_day, days = o.days,
          running_cents = o.running_cents, bought_events = b.events, bought_prices = b.prices
