@@ -158,7 +158,6 @@ const SEGMENT_WORK_MEM = '128MB';
  * a purchase in a period: three times its CPU with two workers), so such a rule runs without them.
  */
 function parallelWorkers(db: Database, compiled: CompiledSegment): number {
-  if (process.env.SEGPAR) return Number(process.env.SEGPAR);
   return db.kind === 'postgres' && !compiled.hashes ? 2 : 0;
 }
 
