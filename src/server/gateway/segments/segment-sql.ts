@@ -113,8 +113,13 @@ class Compiler {
     max: number | undefined,
   ): string {
     const { from, to } = periodBounds(period, this.today);
-    // How many of the customer's order days are on or before the day (a binary search of `c.days`).
-    const upTo = (day: string | undefined) => (day ? `width_bucket(${this.#p(day, '::date')}, c.days)` : 'c.orders');
+    // How many of the customer's order days are on or before the day: all when their last one is (most customers
+    // for a period up to today or the end of this year, without a search), else a binary search of `c.days`.
+    const upTo = (day: string | undefined) => {
+      if (!day) return 'c.orders';
+      const placeholder = this.#p(day, '::date');
+      return `case when c.last_day <= ${placeholder} then c.orders else width_bucket(${placeholder}, c.days) end`;
+    };
     const before = (day: string | undefined) =>
       day ? `width_bucket(${this.#p(day, '::date')} - 1, c.days)` : undefined;
     let value: string;
@@ -168,8 +173,7 @@ class Compiler {
         return `not (c.tags && ${tags})`;
       }
       case 'city':
-        return `c.city = any(array(
-          select gateway.segment_fold(v) from unnest(${this.#p(condition.cities, '::text[]')}) v))`;
+        return `c.city = any(gateway.segment_fold_all(${this.#p(condition.cities, '::text[]')}))`;
       case 'zip': {
         if (condition.match === 'equals') {
           return `c.zip_digits = any(${this.#p(condition.values.map(Number), '::int[]')})`;
@@ -180,7 +184,7 @@ class Compiler {
       case 'zipRange':
         return `c.zip_digits between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
       case 'country':
-        return `c.country = any(array(select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
+        return `c.country = any(gateway.segment_country_all(${this.#p(condition.countries, '::text[]')}))`;
       case 'custom': {
         const column = CUSTOM_FIELD_COLUMNS[condition.field];
         if (condition.match === 'empty') return `${column} is null`;

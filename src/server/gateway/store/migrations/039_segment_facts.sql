@@ -56,6 +56,20 @@ create table gateway.segment_facts (
   primary key (organisation_id, customer_id)
 );
 
+-- The cities and countries of a rule as the facts hold them (migration 017's reading): immutable, so PostgreSQL
+-- works them out while planning and weighs them against the column's statistics. Worked out in a subquery, they
+-- were unknown to the planner, which then read the tags' index for 450,000 customers ahead of a country that
+-- 3 % of them have (EXPLAIN: 66 ms before the scan began).
+create function gateway.segment_fold_all(cities text[]) returns text[]
+language sql immutable parallel safe as $$
+  select array(select gateway.segment_fold(v) from unnest(cities) v)
+$$;
+
+create function gateway.segment_country_all(countries text[]) returns text[]
+language sql immutable parallel safe as $$
+  select array(select lower(btrim(coalesce(v, ''))) from unnest(countries) v)
+$$;
+
 -- What a customer bought, as facts hold it: their events and price type ids, ascending (null for nothing).
 create function gateway.segment_bought(org bigint, customer bigint, out events bigint[], out prices integer[])
 language sql stable parallel safe as $$
