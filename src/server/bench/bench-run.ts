@@ -67,6 +67,9 @@ export async function cpuSeconds(postgresDataDir: string | null): Promise<number
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
       // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th), in clock ticks.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // The postmaster's children (backends, parallel workers), and what those that have ended spent (the
+      // postmaster's own cutime and cstime): a parallel worker ends with its query.
+      if (pid === postmaster) seconds += (Number(fields[13]) + Number(fields[14])) / 100;
       if (fields[1] !== postmaster) continue;
       seconds += (Number(fields[11]) + Number(fields[12])) / 100;
     }

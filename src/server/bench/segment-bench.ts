@@ -119,7 +119,7 @@ async function fill(db: Database): Promise<number> {
   });
   // When Foyer first saw them: spread over four years, as a mirror kept that long would have it.
   await db.query(
-    `update gateway.segment_customers set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
+    `update gateway.segment_facts set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
     [org],
   );
   console.log(`  ${CUSTOMERS.toLocaleString('en')} customers in ${seconds(started)}`);
@@ -267,16 +267,17 @@ async function bench(engine: string, db: Database, postgresDataDir: string | nul
   const countCpu: number[] = [];
   const pages: number[] = [];
   const pageCpu: number[] = [];
-  const slowest: { ms: number; rule: string; members: number }[] = [];
+  const slowest: { ms: number; cpu: number; rule: string; members: number }[] = [];
   for (let pass = 1; pass <= 2; pass++) {
     for (const rule of rules) {
       const cpu = await cpuSeconds(postgresDataDir);
       const start = performance.now();
       const members = await countMembers(db, org, rule, TODAY);
       const took = performance.now() - start;
+      const tookCpu = ((await cpuSeconds(postgresDataDir)) - cpu) * 1000;
       counts.push(took);
-      countCpu.push(((await cpuSeconds(postgresDataDir)) - cpu) * 1000);
-      if (pass === 2) slowest.push({ ms: took, rule: describe(rule), members });
+      countCpu.push(tookCpu);
+      if (pass === 2) slowest.push({ ms: took, cpu: tookCpu, rule: describe(rule), members });
     }
   }
   for (const rule of rules) {
@@ -292,8 +293,11 @@ async function bench(engine: string, db: Database, postgresDataDir: string | nul
   console.log(`  ${line('count, CPU time', countCpu)}`);
   console.log(`  ${line('preview first page', pages)}`);
   console.log(`  ${line('preview first page, CPU time', pageCpu)}`);
-  for (const worst of slowest.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
-    console.log(`    slow: ${ms(worst.ms)}  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`);
+  // The slowest by CPU time, which does not grow with the machine's load as the wall time does.
+  for (const worst of slowest.sort((a, b) => b.cpu - a.cpu).slice(0, 5)) {
+    console.log(
+      `    slow: CPU ${ms(worst.cpu)} (${ms(worst.ms)})  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`,
+    );
   }
   return [
     `${engine} (${CUSTOMERS.toLocaleString('en')} customers, ${ORDERS.toLocaleString('en')} orders): count p95 ${ms(percentile(counts, 95))} (CPU ${ms(percentile(countCpu, 95))}) → ${verdict(percentile(counts, 95) <= 300)} (≤ 300 ms); preview first page p95 ${ms(percentile(pages, 95))}, max ${ms(Math.max(...pages))} (CPU p95 ${ms(percentile(pageCpu, 95))}) → ${verdict(Math.max(...pages) <= 200)} (≤ 200 ms)`,

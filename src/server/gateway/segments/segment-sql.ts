@@ -2,9 +2,9 @@ import type { KNOWN_PREF_KEYS } from '@/contract/customer-prefs';
 import type { SegmentCondition, SegmentNode, SegmentPeriod, SegmentRule } from '@/contract/segments';
 
 /**
- * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_customers c`
- * (migration 017: per mirrored customer the fields rules ask about, in narrow columns kept from the mirror)
- * and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
+ * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_facts c`
+ * (migration 039: per mirrored customer one row of what rules ask about — their fields, order totals and what they
+ * bought — kept from the mirror) and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
  * fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes SQL, and the same
  * statement runs on PGlite and PostgreSQL.
  *
@@ -12,21 +12,31 @@ import type { SegmentCondition, SegmentNode, SegmentPeriod, SegmentRule } from '
  * million customers and two million orders in one statement, which only a join in the database can do within
  * its budget (as the reports' order analysis does). The indexes it relies on are in migration 017.
  *
- * Order conditions (number and amount in a period, last purchase) are predicates on the customer's row of the
- * per-customer order totals (migrations 017 and 031), joined once however many of them a rule has; what they
- * bought are uncorrelated `customer_id in (select …)` subqueries: PostgreSQL makes them a hash semi-join under AND
- * and a hashed subplan under OR, instead of probing the purchases once per customer.
+ * So that a count is one scan of one table, every condition is a predicate on the customer's row — order conditions
+ * on its totals (migrations 017 and 031), "bought a production / an event type / a price type" an overlap of the
+ * ids it bought with the wanted ones — but for a purchase in a period and a waiting list: those are uncorrelated
+ * subqueries of customer ids (`#among`), hashed once per statement and looked up per customer.
  */
 export interface CompiledSegment {
-  /** The FROM clause: `gateway.segment_customers c`, with the customer's order totals `f` when the rule reads them. */
+  /** The FROM clause: `gateway.segment_facts c`. */
   from: string;
-  /** A boolean SQL expression over `c` (and `f`); `$1` is the organisation. */
+  /** A boolean SQL expression over `c`; `$1` is the organisation. */
   where: string;
   params: unknown[];
+  /** Whether the rule has a subquery of customer ids, hashed once per statement (and per parallel worker). */
+  hashes: boolean;
 }
 
-/** The custom fields' places in `c.custom`, by number: the only places a rule can reach. */
-const CUSTOM_FIELD_INDEX: Record<number, string> = { 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7' };
+/** The custom fields' columns (null when empty), by number: the only ones a rule can reach. */
+const CUSTOM_FIELD_COLUMNS: Record<number, string> = {
+  1: 'c.custom1',
+  2: 'c.custom2',
+  3: 'c.custom3',
+  4: 'c.custom4',
+  5: 'c.custom5',
+  6: 'c.custom6',
+  7: 'c.custom7',
+};
 
 /** The opt-in columns, by preference key. */
 const PREF_COLUMNS: Record<(typeof KNOWN_PREF_KEYS)[number], string> = {
@@ -58,8 +68,8 @@ export function zipPrefixRange(prefix: string): [number, number] {
 
 class Compiler {
   readonly params: unknown[];
-  /** Whether a condition reads the per-customer totals `f` (then the statement joins them). */
-  readsTotals = false;
+  /** Whether a condition is a subquery of customer ids (`#among`). */
+  hashes = false;
 
   constructor(
     organisationId: number,
@@ -92,9 +102,9 @@ class Compiler {
   }
 
   /**
-   * Buyers whose completed orders in the period have a count or amount within [min, max], read from their row of
-   * the per-customer totals `f` (migration 031: the days of their orders and the running sum of the amounts). A
-   * customer without an order has no row: a count and an amount of 0, so a minimum of 0 (or none) takes them in.
+   * Buyers whose completed orders in the period have a count or amount within [min, max], read from the totals of
+   * their facts (migration 031: the days of their orders and the running sum of the amounts). A customer without an
+   * order has null totals: a count and an amount of 0, so a minimum of 0 (or none) takes them in.
    */
   #aggregate(
     measure: 'orders' | 'amount_cents',
@@ -102,20 +112,24 @@ class Compiler {
     min: number | undefined,
     max: number | undefined,
   ): string {
-    this.readsTotals = true;
     const { from, to } = periodBounds(period, this.today);
-    // How many of the customer's order days are on or before the day (a binary search of `f.days`).
-    const upTo = (day: string | undefined) => (day ? `width_bucket(${this.#p(day, '::date')}, f.days)` : 'f.orders');
+    // How many of the customer's order days are on or before the day: all when their last one is (most customers
+    // for a period up to today or the end of this year, without a search), else a binary search of `c.days`.
+    const upTo = (day: string | undefined) => {
+      if (!day) return 'c.orders';
+      const placeholder = this.#p(day, '::date');
+      return `case when c.last_day <= ${placeholder} then c.orders else width_bucket(${placeholder}, c.days) end`;
+    };
     const before = (day: string | undefined) =>
-      day ? `width_bucket(${this.#p(day, '::date')} - 1, f.days)` : undefined;
+      day ? `width_bucket(${this.#p(day, '::date')} - 1, c.days)` : undefined;
     let value: string;
-    if (!from && !to) value = `f.${measure}`;
+    if (!from && !to) value = `c.${measure}`;
     else if (measure === 'orders') value = `(${upTo(to)}${from ? ` - ${before(from)}` : ''})`;
     else {
-      const running = (count: string) => `coalesce(f.running_cents[${count}], 0)`;
+      const running = (count: string) => `coalesce(c.running_cents[${count}], 0)`;
       value = `(${running(upTo(to))}${from ? ` - ${running(before(from) as string)}` : ''})`;
     }
-    // With a minimum above 0 a customer without a row is out: null, which under AND and OR is as good as false.
+    // With a minimum above 0 a customer without totals is out: null, which under AND and OR is as good as false.
     if (min !== undefined && min > 0) {
       return `(${value} >= ${this.#p(min)}${max !== undefined ? ` and ${value} <= ${this.#p(max)}` : ''})`;
     }
@@ -123,10 +137,27 @@ class Compiler {
     return `coalesce(${value}, 0) <= ${this.#p(max)}`;
   }
 
-  /** Buyers of a seat (not removed, of a completed order) of which `purchaseWhere` holds (migration 017). */
-  #bought(purchaseWhere: string, period: SegmentPeriod | undefined): string {
-    return `c.customer_id in (select p.customer_id from gateway.segment_customer_purchases p
-       where p.organisation_id = $1 and ${purchaseWhere} and ${this.#period(period, 'p.order_day')})`;
+  /**
+   * Buyers of a seat (not removed, of a completed order) of one of the wanted events or price types. Of all time: the
+   * ids in their facts (`bought`: `c.bought_events` or `c.bought_prices`) overlap the wanted ones (`ids`: a subquery
+   * of them, run once per statement). In a period: the purchases' rows (migration 017) of which `purchaseWhere` holds.
+   */
+  #bought(bought: string, ids: string, purchaseWhere: string, period: SegmentPeriod | undefined): string {
+    const within = this.#period(period, 'p.order_day');
+    if (within === 'true') return `${bought} && array${ids}`;
+    return this.#among(`select p.customer_id from gateway.segment_customer_purchases p
+       where p.organisation_id = $1 and ${purchaseWhere} and ${within}`);
+  }
+
+  /**
+   * The customer is among the ids `subquery` selects: written so that PostgreSQL keeps it a hashed subplan (an
+   * IN-subquery of its own under AND becomes a semi-join, and EXPLAIN showed the planner, misjudging how many of
+   * a million customers an overlap of ids leaves, probing the waiting list's index 330,000 times instead of hashing
+   * its 50,000 rows once). `is true`: as under AND and OR, an unknown is out.
+   */
+  #among(subquery: string): string {
+    this.hashes = true;
+    return `(c.customer_id in (${subquery})) is true`;
   }
 
   #eventsWhere(column: string, value: string): string {
@@ -142,8 +173,7 @@ class Compiler {
         return `not (c.tags && ${tags})`;
       }
       case 'city':
-        return `c.city = any(array(
-          select gateway.segment_fold(v) from unnest(${this.#p(condition.cities, '::text[]')}) v))`;
+        return `c.city = any(gateway.segment_fold_all(${this.#p(condition.cities, '::text[]')}))`;
       case 'zip': {
         if (condition.match === 'equals') {
           return `c.zip_digits = any(${this.#p(condition.values.map(Number), '::int[]')})`;
@@ -154,11 +184,12 @@ class Compiler {
       case 'zipRange':
         return `c.zip_digits between ${this.#p(Number(condition.from))}::int and ${this.#p(Number(condition.to))}::int`;
       case 'country':
-        return `c.country = any(array(select lower(btrim(v)) from unnest(${this.#p(condition.countries, '::text[]')}) v))`;
+        return `c.country = any(gateway.segment_country_all(${this.#p(condition.countries, '::text[]')}))`;
       case 'custom': {
-        const value = `c.custom[${CUSTOM_FIELD_INDEX[condition.field]}]`;
-        if (condition.match === 'empty') return `${value} = ''`;
-        if (condition.match === 'filled') return `${value} <> ''`;
+        const column = CUSTOM_FIELD_COLUMNS[condition.field];
+        if (condition.match === 'empty') return `${column} is null`;
+        if (condition.match === 'filled') return `${column} is not null`;
+        const value = `coalesce(${column}, '')`;
         const wanted = `gateway.segment_custom_value(${this.#p(condition.value ?? '')})`;
         return condition.match === 'equals' ? `${value} = ${wanted}` : `strpos(${value}, ${wanted}) > 0`;
       }
@@ -178,35 +209,30 @@ class Compiler {
           cents(condition.euros.max),
         );
       }
-      case 'production':
-        return this.#bought(
-          `p.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
-          condition.period,
+      case 'production': {
+        const events = this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'));
+        return this.#bought('c.bought_events', events, `p.event_id in ${events}`, condition.period);
+      }
+      case 'eventType': {
+        const types = this.#p(
+          condition.eventTypes.map((type) => type.toLowerCase()),
+          '::text[]',
         );
-      case 'eventType':
-        return this.#bought(
-          `p.event_id in ${this.#eventsWhere(
-            'lower(e.event_type)',
-            this.#p(
-              condition.eventTypes.map((t) => t.toLowerCase()),
-              '::text[]',
-            ),
-          )}`,
-          condition.period,
+        const events = this.#eventsWhere('lower(e.event_type)', types);
+        return this.#bought('c.bought_events', events, `p.event_id in ${events}`, condition.period);
+      }
+      case 'priceType': {
+        const names = this.#p(
+          condition.priceNames.map((name) => name.toLowerCase()),
+          '::text[]',
         );
-      case 'priceType':
-        return this.#bought(
-          `p.price_name = any(${this.#p(
-            condition.priceNames.map((name) => name.toLowerCase()),
-            '::text[]',
-          )})`,
-          condition.period,
-        );
+        const ids = `(select t.id from gateway.segment_price_types t where t.organisation_id = $1 and t.name = any(${names}))`;
+        return this.#bought('c.bought_prices', ids, `p.price_name = any(${names})`, condition.period);
+      }
       case 'lastPurchase': {
-        this.readsTotals = true;
         const compare = condition.when === 'before' ? '<' : '>=';
-        // No row, no purchase: null, which under AND and OR is as good as false (as in #aggregate).
-        return `f.last_day ${compare} ${this.#p(condition.date, '::date')}`;
+        // No order, no last day: null, which under AND and OR is as good as false (as in #aggregate).
+        return `c.last_day ${compare} ${this.#p(condition.date, '::date')}`;
       }
       case 'waitingList': {
         const which: string[] = [];
@@ -221,7 +247,7 @@ class Compiler {
           ...(which.length ? [`(${which.join(' or ')})`] : []),
           ...(condition.stillWaiting ? ["w.type = 'waiting'"] : []),
         ];
-        return `c.customer_id in (select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')})`;
+        return this.#among(`select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')}`);
       }
       case 'recordDate': {
         const column = condition.field === 'created' ? 'c.first_seen_at' : 'c.last_changed';
@@ -236,13 +262,14 @@ class Compiler {
   }
 }
 
-/** The rule as a WHERE clause over `gateway.segment_customers c` of the organisation (`$1`). */
+/** The rule as a WHERE clause over `gateway.segment_facts c` of the organisation (`$1`). */
 export function compileSegment(organisationId: number, rule: SegmentRule, today: string): CompiledSegment {
   const compiler = new Compiler(organisationId, today);
   const condition = compiler.node(rule);
-  const from = compiler.readsTotals
-    ? `gateway.segment_customers c left join gateway.segment_customer_orders f
-         on f.organisation_id = c.organisation_id and f.customer_id = c.customer_id`
-    : 'gateway.segment_customers c';
-  return { from, where: `c.organisation_id = $1 and ${condition}`, params: compiler.params };
+  return {
+    from: 'gateway.segment_facts c',
+    where: `c.organisation_id = $1 and ${condition}`,
+    params: compiler.params,
+    hashes: compiler.hashes,
+  };
 }

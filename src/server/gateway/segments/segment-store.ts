@@ -146,37 +146,48 @@ export async function refreshAllCustomerTotals(
 
 /**
  * Work memory of a segment statement: enough to hash the ids of a million customers, so that every IN-subquery of
- * a rule — under OR or NOT too — is a hashed subplan. With less, PostgreSQL falls back to scanning the subquery's
- * result once per customer: one generated rule with two of them under OR took minutes at a million customers.
+ * a rule (a waiting list, a purchase in a period) is a hashed subplan. With less, PostgreSQL falls back to scanning
+ * the subquery's result once per customer: one generated rule with two of them under OR took minutes at a million
+ * customers.
  */
 const SEGMENT_WORK_MEM = '128MB';
 
 /**
- * Runs a rule's statement (`work`) once the per-customer order totals the mirror's writes marked stale are
- * brought up to date (migration 017), in a transaction with the work memory it needs, without JIT and without
- * parallel workers (PGlite has neither), and grouping by sorting rather than hashing. EXPLAIN (ANALYZE) on
- * PostgreSQL at a million customers: JIT compiled each statement over the orders for 100–170 ms before running
- * it (its cost is over the JIT threshold, yet it runs in a fraction of a second); a parallel plan had each
- * worker build the whole hash of an order subquery again (three times the CPU for one count, on a machine the
- * desk's sales share); and sorting half a million orders by customer (or reading them in customer order from
- * the index) and merging them with the customers took 0.4–0.6 times as long as hashing them (A/B runs of the
- * order kinds), a merge the preview's page can stop after 26 members. IN-subqueries under OR are still hashed
- * (SEGMENT_WORK_MEM). One statement sets it all.
+ * Parallel workers of a segment statement on PostgreSQL (PGlite has none). A count is one scan of the facts
+ * (migration 039), which workers can share; but each worker builds a rule's hashed subquery again (a waiting list,
+ * a purchase in a period: three times its CPU with two workers), so such a rule runs without them.
  */
-async function segmentStatement<T>(db: Database, organisationId: number, work: (tx: Queryable) => Promise<T>) {
+function parallelWorkers(db: Database, compiled: CompiledSegment): number {
+  return db.kind === 'postgres' && !compiled.hashes ? 2 : 0;
+}
+
+/**
+ * Runs a rule's statement (`work`) once the per-customer facts the mirror's writes marked stale are brought up to
+ * date (migrations 017 and 039), in a transaction with the work memory it needs, its parallel workers, and without
+ * JIT: EXPLAIN (ANALYZE) on PostgreSQL at a million customers showed JIT compiling each statement for 100–170 ms
+ * before running it (its cost is over the JIT threshold, yet it runs in a fraction of a second). One statement
+ * sets it all.
+ */
+async function segmentStatement<T>(
+  db: Database,
+  organisationId: number,
+  compiled: CompiledSegment,
+  work: (tx: Queryable) => Promise<T>,
+) {
   await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('work_mem', '${SEGMENT_WORK_MEM}', true), set_config('jit', 'off', true),
-              set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_hashagg', 'off', true)`,
+              set_config('max_parallel_workers_per_gather', '${parallelWorkers(db, compiled)}', true)`,
     );
     return work(tx);
   });
 }
 
 export async function countMembers(db: Database, organisationId: number, rule: SegmentRule, today: string) {
-  const { from, where, params } = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+  const compiled = compileSegment(organisationId, rule, today);
+  const { from, where, params } = compiled;
+  const { rows } = await segmentStatement(db, organisationId, compiled, (tx) =>
     tx.query<{ count: number }>(`select count(*)::int as count from ${from} where ${where}`, params),
   );
   return rows[0]?.count ?? 0;
@@ -184,8 +195,9 @@ export async function countMembers(db: Database, organisationId: number, rule: S
 
 /** The customer ids of a rule's members, ascending. */
 export async function memberIds(db: Database, organisationId: number, rule: SegmentRule, today: string) {
-  const { from, where, params } = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, (tx) =>
+  const compiled = compileSegment(organisationId, rule, today);
+  const { from, where, params } = compiled;
+  const { rows } = await segmentStatement(db, organisationId, compiled, (tx) =>
     tx.query<{ customer_id: string }>(
       `select c.customer_id from ${from} where ${where} order by c.customer_id`,
       params,
@@ -194,12 +206,12 @@ export async function memberIds(db: Database, organisationId: number, rule: Segm
   return rows.map((row) => Number(row.customer_id));
 }
 
-/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 017). */
+/** A member's row: the customer's fields and the totals of their completed orders of all time (migration 039). */
 const MEMBER_SELECT = `m.customer_id, m.email, m.tags, m.body,
   coalesce(f.orders, 0) as orders, coalesce(f.amount_cents, 0) as amount_cents,
   to_char(f.last_day, 'YYYY-MM-DD') as last_purchase
   from gateway.mirror_customers m
-  left join gateway.segment_customer_orders f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
+  join gateway.segment_facts f on f.organisation_id = m.organisation_id and f.customer_id = m.customer_id`;
 
 interface MemberRow {
   customer_id: string;
@@ -256,7 +268,7 @@ async function pageIds(
   const wanted = page.offset + page.limit;
   const n = params.length;
   const { rows: walkEnd } = await tx.query<{ customer_id: string }>(
-    `select customer_id from gateway.segment_customers where organisation_id = $1
+    `select customer_id from gateway.segment_facts where organisation_id = $1
       order by customer_id offset $2 limit 1`,
     [params[0], walk],
   );
@@ -292,7 +304,7 @@ export async function memberPage(
   walk = PREVIEW_WALK,
 ): Promise<MemberRecord[]> {
   const compiled = compileSegment(organisationId, rule, today);
-  const { rows } = await segmentStatement(db, organisationId, async (tx) => {
+  const { rows } = await segmentStatement(db, organisationId, compiled, async (tx) => {
     const ids = await pageIds(tx, compiled, page, walk);
     return tx.query<MemberRow>(
       `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,

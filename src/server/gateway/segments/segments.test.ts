@@ -221,62 +221,68 @@ const WAITING = [
   { id: 2, customer: EVA, eventId: 21, type: 'converted' },
 ];
 
+type Order = (typeof ORDERS)[number];
+
+async function insertPerson(db: TestGateway['db'], organisationId: number, person: Person): Promise<void> {
+  const body = {
+    customerId: person.id,
+    email: `klant${person.id}@example.test`,
+    customerFirstName: `Klant${person.id}`,
+    customerPreposition: '',
+    customerLastName: 'Test',
+    customerCity: person.city,
+    customerZip: person.zip,
+    customerCountry: person.country,
+    customerCustom1: person.custom1 ?? null,
+    ...(person.custom3 !== undefined ? { customerCustom3: person.custom3 } : {}),
+    customerPrefs: person.prefs,
+    customerTags: person.tags.length ? person.tags.join(',') : null,
+    lastChanged: `${person.changed}T12:00:00+01:00`,
+  };
+  await db.query(
+    `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [organisationId, person.id, body.email, body.lastChanged, person.tags, JSON.stringify(body)],
+  );
+  if (person.firstSeen) {
+    await db.query(
+      'update gateway.segment_facts set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
+      [organisationId, person.id, person.firstSeen],
+    );
+  }
+}
+
+async function insertOrder(db: TestGateway['db'], organisationId: number, order: Order): Promise<void> {
+  const orderDate = `${order.day}T19:30:00+01:00`;
+  await db.query(
+    `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status, payment_status,
+       channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
+     values ($1, $2, $3, $4, $5, $6, 'www', 'iDEAL', $7, $8, 0, 0, $7, $9)`,
+    [
+      organisationId,
+      order.id,
+      `key${order.id}`,
+      order.customer,
+      order.status,
+      order.payment,
+      orderDate,
+      order.euros * 100,
+      JSON.stringify({ orderId: order.id, orderDate }),
+    ],
+  );
+  for (const [index, line] of order.lines.entries()) {
+    await db.query(
+      `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
+         row_nr, seat_nr, amount_cents, price_id, price_name)
+       values ($1, $2, $3, $4, $5, $6, 1, 1, $3, 1000, 'p', $7)`,
+      [organisationId, order.id, index, line.deleted ?? false, order.id * 10 + index, line.eventId, line.price],
+    );
+  }
+}
+
 async function fillSmallMirror(db: TestGateway['db'], organisationId: number): Promise<void> {
-  for (const person of PEOPLE) {
-    const body = {
-      customerId: person.id,
-      email: `klant${person.id}@example.test`,
-      customerFirstName: `Klant${person.id}`,
-      customerPreposition: '',
-      customerLastName: 'Test',
-      customerCity: person.city,
-      customerZip: person.zip,
-      customerCountry: person.country,
-      customerCustom1: person.custom1 ?? null,
-      ...(person.custom3 !== undefined ? { customerCustom3: person.custom3 } : {}),
-      customerPrefs: person.prefs,
-      customerTags: person.tags.length ? person.tags.join(',') : null,
-      lastChanged: `${person.changed}T12:00:00+01:00`,
-    };
-    await db.query(
-      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [organisationId, person.id, body.email, body.lastChanged, person.tags, JSON.stringify(body)],
-    );
-    if (person.firstSeen) {
-      await db.query(
-        'update gateway.segment_customers set first_seen_at = $3 where organisation_id = $1 and customer_id = $2',
-        [organisationId, person.id, person.firstSeen],
-      );
-    }
-  }
-  for (const order of ORDERS) {
-    const orderDate = `${order.day}T19:30:00+01:00`;
-    await db.query(
-      `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status, payment_status,
-         channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
-       values ($1, $2, $3, $4, $5, $6, 'www', 'iDEAL', $7, $8, 0, 0, $7, $9)`,
-      [
-        organisationId,
-        order.id,
-        `key${order.id}`,
-        order.customer,
-        order.status,
-        order.payment,
-        orderDate,
-        order.euros * 100,
-        JSON.stringify({ orderId: order.id, orderDate }),
-      ],
-    );
-    for (const [index, line] of order.lines.entries()) {
-      await db.query(
-        `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
-           row_nr, seat_nr, amount_cents, price_id, price_name)
-         values ($1, $2, $3, $4, $5, $6, 1, 1, $3, 1000, 'p', $7)`,
-        [organisationId, order.id, index, line.deleted ?? false, order.id * 10 + index, line.eventId, line.price],
-      );
-    }
-  }
+  for (const person of PEOPLE) await insertPerson(db, organisationId, person);
+  for (const order of ORDERS) await insertOrder(db, organisationId, order);
   for (const entry of WAITING) {
     await db.query(
       `insert into gateway.mirror_waiting_list (organisation_id, waiting_id, customer_id, event_id, number_of_tickets, type, created_at)
@@ -460,6 +466,78 @@ describeEachDatabase('segments', (database) => {
     ]);
     expect(await memberIds(gateway.db, organisationId, lastBefore, TODAY)).toEqual([BERT]);
     expect(await memberIds(gateway.db, organisationId, everTwice, TODAY)).toEqual([ANNA, CEES]);
+  });
+
+  it('keeps each customer’s facts in step: a customer mirrored after their orders, a tag change, an order, a cancellation', async () => {
+    const GERT = 7;
+    const members = (rule: SegmentCondition | SegmentRule) =>
+      memberIds(gateway.db, organisationId, asRule(rule), TODAY);
+    const loge: SegmentCondition = { kind: 'priceType', priceNames: ['LOGE'] };
+    const twiceIn2026: SegmentCondition = { kind: 'orderCount', period: Y2026, count: { min: 2 } };
+    const jazz: SegmentCondition = { kind: 'production', productionIds: [2] };
+    const season: SegmentCondition = { kind: 'eventType', eventTypes: ['passepartout'] };
+    const firstOrder = {
+      id: 701,
+      customer: GERT,
+      status: 'ord',
+      payment: 'paid',
+      day: '2026-09-09',
+      euros: 70,
+      lines: [{ eventId: 21, price: 'Loge' }],
+    };
+    // Their order is mirrored (and counted into the totals and purchases) before they are.
+    await insertOrder(gateway.db, organisationId, firstOrder);
+    expect(await members(loge)).toEqual([]);
+    await insertPerson(gateway.db, organisationId, {
+      id: GERT,
+      city: 'Leiden',
+      zip: '2311 AA',
+      country: 'NL',
+      tags: [],
+      prefs: null,
+      changed: '2026-09-01',
+    });
+    expect(await members(loge)).toEqual([GERT]);
+    // Eva's order is gone (the test before this one deletes it).
+    expect(await members(jazz)).toEqual([BERT, GERT]);
+    expect(await countMembers(gateway.db, organisationId, asRule(loge), TODAY)).toBe(1);
+    // A tag given in the service reaches the mirror, and the facts with it.
+    await gateway.db.query(
+      `update gateway.mirror_customers set tags = array['Vriend'] where organisation_id = $1 and customer_id = $2`,
+      [organisationId, GERT],
+    );
+    expect(await members({ kind: 'tags', match: 'any', tags: ['Vriend'] })).toEqual([ANNA, DORA, FRITS, GERT]);
+    // A second order, of a season pass.
+    await insertOrder(gateway.db, organisationId, {
+      ...firstOrder,
+      id: 702,
+      day: '2026-10-01',
+      lines: [{ eventId: 31, price: 'Abonnement' }],
+    });
+    expect(await members(twiceIn2026)).toEqual([ANNA, CEES, GERT]);
+    expect(await members(season)).toEqual([CEES, GERT]);
+    // The first order cancelled (refunded): what it bought and counted goes.
+    await gateway.db.query(
+      `update gateway.mirror_orders set order_status = 'cancel', payment_status = 'cancelled'
+        where organisation_id = $1 and order_id = 701`,
+      [organisationId],
+    );
+    expect(await members(loge)).toEqual([]);
+    expect(await members(twiceIn2026)).toEqual([ANNA, CEES]);
+    expect(await members({ kind: 'orderAmount', period: {}, euros: { min: 70, max: 70 } })).toEqual([GERT]);
+    // As it was, for the tests after this one.
+    await gateway.db.query(
+      'delete from gateway.mirror_order_seats where organisation_id = $1 and order_id in (701, 702)',
+      [organisationId],
+    );
+    await gateway.db.query('delete from gateway.mirror_orders where organisation_id = $1 and order_id in (701, 702)', [
+      organisationId,
+    ]);
+    await gateway.db.query('delete from gateway.mirror_customers where organisation_id = $1 and customer_id = $2', [
+      organisationId,
+      GERT,
+    ]);
+    expect(await members(season)).toEqual([CEES]);
   });
 
   it('changes a customer’s purchases by their difference to what the mirror’s orders say', async () => {
