@@ -40,10 +40,12 @@ import { type ForwardedWrite, type ListedOrder, writeThrough } from './write-thr
 export const WATERMARK_MARGIN_MS = 5000;
 
 /**
- * Records per write statement: a whole page on a server; on the embedded database, whose one connection the
- * people using Foyer wait for meanwhile, a part of a page (a few milliseconds of writing).
+ * Records per write statement: on a server, the batch of pages read at once (one commit and WAL flush for the
+ * batch: a first sync of 100,000 customers at a statement per page waited 2.7–4.3 times as long as merely
+ * downloading them, while Foyer's own CPU was 1.2 times the download's); on the embedded database, whose one
+ * connection the people using Foyer wait for meanwhile, a part of a page (a few milliseconds of writing).
  */
-const WRITE_CHUNK = 100;
+const WRITE_CHUNK = 1000;
 const WRITE_CHUNK_EMBEDDED = 25;
 
 /** A walk that wrote this many rows refreshes its tables' statistics. */
