@@ -19,6 +19,13 @@ export interface ResourceSpec {
     records: readonly Record<string, unknown>[],
     bulk: boolean,
   ): Promise<number>;
+  /**
+   * Two of its writes may run at once (one table, upserts by id that never go back in time: a record read twice,
+   * at a page boundary that moved, waits for the other write's row). Not orders (a write deletes and inserts an
+   * order's lines: two writes of one order at once could both insert them), nor the waiting list (the newest read
+   * wins, so its writes keep their order).
+   */
+  overlappingWrites?: boolean;
   /** Read whole again this often, for changes that do not move the watermark. */
   reloadAfterMs?: number;
   /**
@@ -44,6 +51,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     table: 'mirror_customers',
     analyzed: ['mirror_customers'],
     finishBulk: finishBulkCustomerWrite,
+    overlappingWrites: true,
   },
   orders: {
     name: 'orders',

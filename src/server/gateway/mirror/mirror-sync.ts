@@ -316,16 +316,31 @@ export class MirrorSync {
     }
     batches.push([1]);
     let next: Promise<ExportPage[]> | null = this.#fetch(context, walk, batches[0] as number[]);
+    const writing: Promise<void>[] = [];
     for (let at = 0; next; at++) {
       const pages: ExportPage[] = await next;
       const following = batches[at + 1];
       next = following ? this.#fetch(context, walk, following) : null;
       // Awaited in the next round; a failure meanwhile must not go unhandled.
       next?.catch(() => undefined);
-      await this.#write(context, walk, pages, null);
+      const written = this.#write(context, walk, pages, null);
+      written.catch(() => undefined);
+      writing.push(written);
+      if (writing.length >= this.#writesAtOnce(walk.spec)) await writing.shift();
       await context.keepLease();
     }
+    await Promise.all(writing);
     return head;
+  }
+
+  /**
+   * Batches written at once. On a server two of a resource whose writes may overlap, on connections of their own:
+   * a first sync of 100,000 customers waited on PostgreSQL's writing more than on the pages (2.4 times the
+   * download's time at 1.2 times its CPU in Foyer). On the embedded database, whose one connection runs one
+   * statement at a time, one.
+   */
+  #writesAtOnce(spec: ResourceSpec): number {
+    return this.options.db.kind === 'postgres' && spec.overlappingWrites ? 2 : 1;
   }
 
   async #fetch(context: RunContext, walk: Walk, numbers: number[]): Promise<ExportPage[]> {
