@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { clientOrigin, type TrustProxy } from './client-address';
+import { servingRequest } from './db/database';
 import { answerError, NotFoundError } from './gateway/errors';
 import { createBuiltApp, createGatewayApp, type GatewayDeps } from './gateway/gateway';
 import { healthRoutes } from './http/health';
@@ -28,6 +29,8 @@ export interface RootAppOptions {
 export function createRootApp(options: RootAppOptions): Hono {
   const { runtime, log } = options;
   const root = new Hono();
+  // Background work (the mirror's sync) waits while a person's request is answered (db/database.ts).
+  root.use('*', (_c, next) => servingRequest(next));
 
   root.route('/health', healthRoutes({ db: runtime?.db ?? options.gateway.db, lifecycle: options.lifecycle }));
   root.route('/api', createGatewayApp(options.gateway).app);

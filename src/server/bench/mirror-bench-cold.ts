@@ -32,7 +32,11 @@ async function startFoyer(start: ColdStart): Promise<Running> {
   const appDir = await mkdtemp(join(tmpdir(), 'foyer-bench-app-'));
   await writeFile(join(appDir, 'index.html'), '<!doctype html><title>bench</title>');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // BENCH_COLD_PROFILE=<folder>: a CPU profile of each started Foyer (node --cpu-prof), written when it stops.
+  const profile = process.env.BENCH_COLD_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_COLD_PROFILE]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       ...start.env,

@@ -149,14 +149,14 @@ export interface LoadFigures {
 }
 
 /**
- * Forwarded reads (READERS people, each reading an event's detail with a short pause between reads) and one
- * seller's full sales (cart, a ticket, cash checkout) through the gateway, until `until` resolves.
+ * Forwarded reads (`readers` people, each reading an event's detail with a short pause between reads) and
+ * `sellers` people's full sales (cart, a ticket, cash checkout) through the gateway, until `until` resolves.
  */
 export async function deskLoad(
   app: Pick<Hono, 'request'>,
   db: Database,
   until: Promise<unknown>,
-  options: { readers: number; readGapMs: number; saleGapMs: number },
+  options: { readers: number; sellers: number; readGapMs: number; saleGapMs: number },
 ): Promise<LoadFigures> {
   const call = callerOf(app);
   const cookie = await signIn(call, 'admin@demo.test');
@@ -207,7 +207,10 @@ export async function deskLoad(
       await sleep(options.saleGapMs);
     }
   };
-  await Promise.all([...Array.from({ length: options.readers }, reader), seller()]);
+  await Promise.all([
+    ...Array.from({ length: options.readers }, reader),
+    ...Array.from({ length: options.sellers }, seller),
+  ]);
   return figures;
 }
 

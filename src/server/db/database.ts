@@ -68,6 +68,31 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
 }
 
+/** Requests of people being answered in this process now (see servingRequest), and who waits for none. */
+let requestsInFlight = 0;
+let waitingForNoRequest: (() => void)[] = [];
+
+/**
+ * Answers a person's request (`work`: the HTTP handler, up to its response's headers) as interactive work from
+ * its first statement to its last: a background statement does not slip in between two of them while the
+ * request's own JavaScript runs (a forwarded read's session check, its call into the embedded service, the
+ * answer), as it did when only statements running counted. Work started in the background is not counted.
+ */
+export async function servingRequest<T>(work: () => Promise<T>): Promise<T> {
+  if (background.getStore()) return work();
+  requestsInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    requestsInFlight -= 1;
+    if (requestsInFlight === 0) {
+      const woken = waitingForNoRequest;
+      waitingForNoRequest = [];
+      for (const resume of woken) resume();
+    }
+  }
+}
+
 /**
  * The longest a background statement waits for interactive ones on the embedded database: a busy desk slows a
  * sync, never stops it. On a server, whose connections run side by side, it only lets the event loop take in
@@ -79,7 +104,8 @@ const BACKGROUND_PATIENCE_MS = { pglite: 250, postgres: 0 } as const;
  * `db` with interactive work first (issue 32: a first sync of 100,000 customers made a forwarded read 75 times
  * slower at p95 on PGlite). A background statement (or transaction) starts only after the event loop has taken
  * in what arrived meanwhile (a request's first statement is sent in that turn), and on PGlite only when no
- * interactive statement is running or waiting — at most BACKGROUND_PATIENCE_MS. On PGlite, whose one connection runs
+ * interactive statement is running or waiting and no request is being answered (servingRequest) — at most
+ * BACKGROUND_PATIENCE_MS. On PGlite, whose one connection runs
  * every statement on this process's thread in turn, a request then waits for at most the one background
  * statement already running, not a queue of them. The statements inside a transaction are not held (the
  * transaction holds the connection).
@@ -95,13 +121,15 @@ export function withInteractivePriority(db: Database): Database {
   const turn = async () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
     const until = performance.now() + BACKGROUND_PATIENCE_MS[db.kind];
-    while (interactive > 0 && performance.now() < until) {
+    while ((interactive > 0 || requestsInFlight > 0) && performance.now() < until) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, until - performance.now());
-        waiting.push(() => {
+        const resume = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        waiting.push(resume);
+        waitingForNoRequest.push(resume);
       });
       // Woken when the last interactive statement ended: its request may send the next one in this turn.
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect';
-import { type Database, inBackground } from './database';
+import { type Database, inBackground, servingRequest } from './database';
 
 /**
  * Interactive work first (issue 32): on the embedded database, whose one connection runs every statement on
@@ -54,6 +54,22 @@ describe('interactive statements before background ones (PGlite)', () => {
     const background = inBackground(() => db.query('select 1')).then(() => order.push('background'));
     await Promise.all([...reads, background]);
     expect(order.at(-1)).toBe('background');
+  });
+
+  it('keeps a background statement from slipping in between the statements of a request being answered', async () => {
+    const order: string[] = [];
+    let background: Promise<unknown> | undefined;
+    await servingRequest(async () => {
+      await db.query('select 1');
+      order.push('first');
+      background = inBackground(() => db.query('select 1')).then(() => order.push('background'));
+      // The request's own work between its statements (no statement of it running meanwhile).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await db.query('select 2');
+      order.push('second');
+    });
+    await background;
+    expect(order).toEqual(['first', 'second', 'background']);
   });
 
   it('does not hold statements inside a background transaction (the transaction holds the connection)', async () => {

@@ -1,12 +1,6 @@
 import type { MirrorResource } from '@/contract/mirror';
 import type { Queryable } from '../../db/database';
-import {
-  beginBulkCustomerWrite,
-  finishBulkCustomerWrite,
-  upsertCustomers,
-  upsertOrders,
-  upsertWaitingList,
-} from './mirror-store';
+import { finishBulkCustomerWrite, upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
 export interface ResourceSpec {
   name: MirrorResource;
@@ -18,14 +12,27 @@ export interface ResourceSpec {
   table: string;
   /** Its tables, the table above included, whose statistics a large write makes stale. */
   analyzed: readonly string[];
-  upsert(tx: Queryable, organisationId: number, records: readonly Record<string, unknown>[]): Promise<number>;
+  /** Writes records (`bulk`: a first full sync's, see `finishBulk`); returns how many rows were written. */
+  upsert(
+    db: Queryable,
+    organisationId: number,
+    records: readonly Record<string, unknown>[],
+    bulk: boolean,
+  ): Promise<number>;
+  /**
+   * Two of its writes may run at once (one table, upserts by id that never go back in time: a record read twice,
+   * at a page boundary that moved, waits for the other write's row). Not orders (a write deletes and inserts an
+   * order's lines: two writes of one order at once could both insert them), nor the waiting list (the newest read
+   * wins, so its writes keep their order).
+   */
+  overlappingWrites?: boolean;
   /** Read whole again this often, for changes that do not move the watermark. */
   reloadAfterMs?: number;
   /**
-   * A first full sync writes in bulk: `begin` in each write transaction (the triggers' per-statement work that
-   * can wait is skipped), `finish` once the walk has read everything, before the full sync is marked finished.
+   * A first full sync writes in bulk (the triggers' per-statement work that can wait is skipped); this does
+   * that work once the walk has read everything, before the full sync is marked finished.
    */
-  bulk?: { begin(tx: Queryable): Promise<void>; finish(db: Queryable, organisationId: number): Promise<void> };
+  finishBulk?(db: Queryable, organisationId: number): Promise<void>;
 }
 
 /**
@@ -43,7 +50,8 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     upsert: upsertCustomers,
     table: 'mirror_customers',
     analyzed: ['mirror_customers'],
-    bulk: { begin: beginBulkCustomerWrite, finish: finishBulkCustomerWrite },
+    finishBulk: finishBulkCustomerWrite,
+    overlappingWrites: true,
   },
   orders: {
     name: 'orders',

@@ -42,11 +42,16 @@ function latestPerId<T>(records: readonly T[], id: (record: T) => unknown, chang
 
 const instant = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) || 0 : 0);
 
-/** Upserts customers (tags split, the record kept as `body`); returns how many rows were written. */
+/**
+ * Upserts customers (tags split, the record kept as `body`); returns how many rows were written. `bulk`: a first
+ * full sync's write, whose per-statement trigger work waits for its end (see finishBulkCustomerWrite); the
+ * statement says so itself (a setting local to its own transaction), so a write is one statement.
+ */
 export async function upsertCustomers(
   tx: Queryable,
   organisationId: number,
   records: readonly MirrorCustomer[],
+  bulk = false,
 ): Promise<number> {
   if (records.length === 0) return 0;
   const unique = latestPerId(
@@ -64,7 +69,7 @@ export async function upsertCustomers(
                                         where btrim(t) <> '')
               else '{}'::text[] end,
             r
-       from jsonb_array_elements($2::jsonb) r
+       from ${bulk ? BULK_WRITE_SETTING : ''}jsonb_array_elements($2::jsonb) r
      on conflict (organisation_id, customer_id) do update
         set email = excluded.email, last_changed = excluded.last_changed, tags = excluded.tags,
             body = excluded.body, mirrored_at = now()
@@ -75,29 +80,34 @@ export async function upsertCustomers(
 }
 
 /**
- * A first full sync's customer writes, in their transaction: the per-statement work the database can do for all
- * of them at the end (the duplicate keys, migration 037) is skipped. Half of each write's time was keying it;
- * in one statement at the end the keys cost a fraction of that.
+ * A first full sync's customer writes skip the per-statement work the database can do for all of them at the
+ * end: the duplicate keys (migration 037) and the segments' per-customer rows (migration 041). Together they took
+ * more than half of each write's time; at the end, in statements of BULK_FINISH_CHUNK customers, a fraction of
+ * that. The setting the triggers read, set in the statement's FROM (evaluated before its first row, and so before
+ * its statement triggers fire), local to the statement's transaction.
  */
-export async function beginBulkCustomerWrite(tx: Queryable): Promise<void> {
-  await tx.query(`select set_config('foyer.mirror_bulk_write', 'on', true)`);
-}
+const BULK_WRITE_SETTING = `(select set_config('foyer.mirror_bulk_write', 'on', true)) as bulk, `;
 
 /** Customers per statement of finishBulkCustomerWrite: a few dozen milliseconds on the embedded database. */
 const BULK_FINISH_CHUNK = 500;
+
+/** The functions that do a bulk write's skipped work for the next customers after an id (migrations 037, 041). */
+const BULK_FINISHERS = ['gateway.mirror_customers_bulk_written', 'gateway.segment_customers_bulk_written'] as const;
 
 /**
  * After a first full sync wrote every customer (before it is marked finished): the work its writes skipped, in
  * statements of BULK_FINISH_CHUNK customers (none holds the embedded database's one connection for long).
  */
 export async function finishBulkCustomerWrite(db: Queryable, organisationId: number): Promise<void> {
-  let after: string | null = '0';
-  while (after !== null) {
-    const done: { rows: { last: string | null }[] } = await db.query<{ last: string | null }>(
-      'select gateway.mirror_customers_bulk_written($1, $2, $3)::text as last',
-      [organisationId, after, BULK_FINISH_CHUNK],
-    );
-    after = done.rows[0]?.last ?? null;
+  for (const finisher of BULK_FINISHERS) {
+    let after: string | null = '0';
+    while (after !== null) {
+      const done: { rows: { last: string | null }[] } = await db.query<{ last: string | null }>(
+        `select ${finisher}($1, $2, $3)::text as last`,
+        [organisationId, after, BULK_FINISH_CHUNK],
+      );
+      after = done.rows[0]?.last ?? null;
+    }
   }
 }
 

@@ -132,6 +132,25 @@ describeEachDatabase('the mirror sync', (database) => {
     expect(rows[0]).toEqual({ customers: 300, keyed: 300, same: 300, marked: 300 });
   });
 
+  it("writes every customer's segment row at the first full sync's end as the trigger writes it", async () => {
+    const segmentRows = async () =>
+      (
+        await gateway.db.query(
+          `select customer_id::int as id, city, zip_digits, country, tags, optin, mailinglist, extra_optin, custom,
+                  last_changed
+             from gateway.segment_customers where organisation_id = $1 order by customer_id`,
+          [demoId],
+        )
+      ).rows;
+    const afterSync = await segmentRows();
+    expect(afterSync).toHaveLength(300);
+    // The same customers written again outside a first sync: the statement trigger writes their rows itself.
+    await gateway.db.query('update gateway.mirror_customers set mirrored_at = now() where organisation_id = $1', [
+      demoId,
+    ]);
+    expect(await segmentRows()).toEqual(afterSync);
+  });
+
   it('brings edits, tag changes, new orders and cancellations with a few requests', async () => {
     const edited = fx.customers.nullPrefs.customerId;
     expect(
