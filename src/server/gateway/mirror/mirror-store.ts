@@ -81,7 +81,7 @@ export async function upsertCustomers(
 
 /**
  * A first full sync's customer writes skip the per-statement work the database can do for all of them at the
- * end: the duplicate keys (migration 037) and the segments' per-customer rows (migration 041). Together they took
+ * end: the duplicate keys (migration 037) and the segments' facts (migration 040). Together they took
  * more than half of each write's time; at the end, in statements of BULK_FINISH_CHUNK customers, a fraction of
  * that. The setting the triggers read, set in the statement's FROM (evaluated before its first row, and so before
  * its statement triggers fire), local to the statement's transaction.
@@ -91,8 +91,8 @@ const BULK_WRITE_SETTING = `(select set_config('foyer.mirror_bulk_write', 'on', 
 /** Customers per statement of finishBulkCustomerWrite: a few dozen milliseconds on the embedded database. */
 const BULK_FINISH_CHUNK = 500;
 
-/** The functions that do a bulk write's skipped work for the next customers after an id (migrations 037, 041). */
-const BULK_FINISHERS = ['gateway.mirror_customers_bulk_written', 'gateway.segment_customers_bulk_written'] as const;
+/** The functions that do a bulk write's skipped work for the next customers after an id (migrations 037, 040). */
+const BULK_FINISHERS = ['gateway.mirror_customers_bulk_written', 'gateway.segment_facts_bulk_written'] as const;
 
 /**
  * After a first full sync wrote every customer (before it is marked finished): the work its writes skipped, in

@@ -132,13 +132,14 @@ describeEachDatabase('the mirror sync', (database) => {
     expect(rows[0]).toEqual({ customers: 300, keyed: 300, same: 300, marked: 300 });
   });
 
-  it("writes every customer's segment row at the first full sync's end as the trigger writes it", async () => {
+  it("writes every customer's segment facts at the first full sync's end as the trigger writes them", async () => {
     const segmentRows = async () =>
       (
         await gateway.db.query(
-          `select customer_id::int as id, city, zip_digits, country, tags, optin, mailinglist, extra_optin, custom,
-                  last_changed
-             from gateway.segment_customers where organisation_id = $1 order by customer_id`,
+          `select customer_id::int as id, city, zip_digits, country, tags, optin, mailinglist, extra_optin, custom1,
+                  custom2, custom3, custom4, custom5, custom6, custom7, last_changed, orders, amount_cents, last_day,
+                  days, running_cents, bought_events, bought_prices
+             from gateway.segment_facts where organisation_id = $1 order by customer_id`,
           [demoId],
         )
       ).rows;

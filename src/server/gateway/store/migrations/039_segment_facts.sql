@@ -83,15 +83,12 @@ language sql stable parallel safe as $$
                              where p.organisation_id = org and p.customer_id = customer))
 $$;
 
--- The customer's fields from the mirror (migration 017's reading of them); a customer new here takes the totals and
--- purchases already kept for them (their orders may be mirrored before them).
-create function gateway.segment_facts_changed() returns trigger language plpgsql as $$
+-- The customer's fields from the mirror (migration 017's reading of them) for the given rows of mirror_customers;
+-- customers new here (`p_new`) take the totals and purchases already kept for them (their orders may be mirrored
+-- before them). Rows, not ids: the trigger hands over its transition table without reading the table again.
+create function gateway.segment_facts_write(p_rows gateway.mirror_customers[], p_new boolean) returns void
+language plpgsql as $$
 begin
-  if TG_OP = 'DELETE' then
-    delete from gateway.segment_facts s using previous p
-     where s.organisation_id = p.organisation_id and s.customer_id = p.customer_id;
-    return null;
-  end if;
   insert into gateway.segment_facts as s (organisation_id, customer_id, last_changed, zip_digits, optin, mailinglist,
     extra_optin, city, country, tags, custom1, custom2, custom3, custom4, custom5, custom6, custom7)
   select organisation_id, customer_id, last_changed, gateway.segment_zip_digits(body ->> 'customerZip'),
@@ -106,19 +103,19 @@ begin
          nullif(gateway.segment_custom_value(body ->> 'customerCustom5'), ''),
          nullif(gateway.segment_custom_value(body ->> 'customerCustom6'), ''),
          nullif(gateway.segment_custom_value(body ->> 'customerCustom7'), '')
-    from changed
+    from unnest(p_rows)
   on conflict (organisation_id, customer_id) do update
      set last_changed = excluded.last_changed, zip_digits = excluded.zip_digits, optin = excluded.optin,
          mailinglist = excluded.mailinglist, extra_optin = excluded.extra_optin, city = excluded.city,
          country = excluded.country, tags = excluded.tags, custom1 = excluded.custom1, custom2 = excluded.custom2,
          custom3 = excluded.custom3, custom4 = excluded.custom4, custom5 = excluded.custom5, custom6 = excluded.custom6,
          custom7 = excluded.custom7;
-  if TG_OP = 'INSERT' then
+  if p_new then
     -- Only customers with kept totals bought anything (purchases are of completed orders).
     update gateway.segment_facts s
        set orders = o.orders, amount_cents = o.amount_cents, last_day = o.last_day, days = o.days,
            running_cents = o.running_cents, bought_events = b.events, bought_prices = b.prices
-      from changed m
+      from unnest(p_rows) m
       join gateway.segment_customer_orders o on o.organisation_id = m.organisation_id and o.customer_id = m.customer_id
       cross join lateral gateway.segment_bought(m.organisation_id, m.customer_id) b
      where s.organisation_id = m.organisation_id and s.customer_id = m.customer_id;
@@ -126,8 +123,19 @@ begin
     -- not see, and this statement read the totals before it: marked again, the next refresh copies them.
     insert into gateway.segment_dirty_customers (organisation_id, customer_id)
     select distinct m.organisation_id, m.customer_id
-      from changed m
+      from unnest(p_rows) m
       join gateway.segment_dirty_customers d on d.organisation_id = m.organisation_id and d.customer_id = m.customer_id;
+  end if;
+end
+$$;
+
+create function gateway.segment_facts_changed() returns trigger language plpgsql as $$
+begin
+  if TG_OP = 'DELETE' then
+    delete from gateway.segment_facts s using previous p
+     where s.organisation_id = p.organisation_id and s.customer_id = p.customer_id;
+  else
+    perform gateway.segment_facts_write(array(select c::gateway.mirror_customers from changed c), TG_OP = 'INSERT');
   end if;
   return null;
 end
