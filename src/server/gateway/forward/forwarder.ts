@@ -110,8 +110,8 @@ interface Forwarded {
 
 /**
  * After the service answered, before the answer is sent, side by side (neither needs the other): the change in
- * the mirror (a customer created or edited, tags set, an order checked out — and a sale in the seller's open
- * shift, with the order the mirror read), and the call in the audit trail, committed before the answer
+ * the mirror (a customer created or edited, tags set, an order checked out — and, alongside the mirror's write,
+ * a sale in the seller's open shift, with the order the mirror read), and the call in the audit trail, committed before the answer
  * reaches the browser, so no recorded call is lost. Both settle before a failure of either is passed on.
  */
 async function recordForwarded(
@@ -124,10 +124,11 @@ async function recordForwarded(
   const { response, requestText, answerText, madeFrom } = forwarded;
   const mirrored = deps.mirror
     .writeThrough(call.upstream, { method, path, status: response.status, answerText, madeFrom })
-    .then(async (sold) => {
-      if (!isCheckout(method, path) || response.status < 200 || response.status >= 300) return;
-      // A sale while the seller has a shift open joins it (with or without the trail: it is the till's).
-      await joinShift(deps, principal, requestOrigin(c), { requestText, answerText, sold });
+    .then(async ({ sold, mirrored }) => {
+      if (!isCheckout(method, path) || response.status < 200 || response.status >= 300) return mirrored;
+      // A sale while the seller has a shift open joins it (with or without the trail: it is the till's), while
+      // the mirror writes the order.
+      await Promise.all([mirrored, joinShift(deps, principal, requestOrigin(c), { requestText, answerText, sold })]);
     });
   const audited = call.action
     ? recordAuditGrouped(deps.db, {

@@ -9,7 +9,7 @@ import type { ServiceConnection } from '../service-connection';
 import { BACKGROUND_RETRY, type RetryPolicy, UpstreamClient, type UpstreamPage } from '../upstream';
 import { RESOURCES, type ResourceSpec } from './mirror-resources';
 import { releaseLease, renewLease, takeLease } from './sync-lease';
-import { type ForwardedWrite, type ListedOrder, writeThrough } from './write-through';
+import { type ForwardedWrite, type WrittenThrough, writeThrough } from './write-through';
 
 /**
  * The sync engine: per organisation, fills the mirror from the service's exports and keeps it fresh.
@@ -188,7 +188,7 @@ export class MirrorSync {
   }
 
   /** Puts a change just made through the gateway into the mirror (write-through.ts), read with `upstream`. */
-  writeThrough(upstream: UpstreamClient, call: ForwardedWrite): Promise<ListedOrder | null> {
+  writeThrough(upstream: UpstreamClient, call: ForwardedWrite): Promise<WrittenThrough> {
     return writeThrough(this.options, upstream, call);
   }
 

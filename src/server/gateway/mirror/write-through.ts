@@ -47,19 +47,29 @@ function kindOf(method: string, path: string): WriteKind | null {
   return null;
 }
 
-/** Resolves with the order a checkout made, as listed (null for any other call, or when it could not be read). */
+/**
+ * A change written through: `sold`, the order a checkout made as listed (null for any other call, or when it
+ * could not be read), known as soon as it is read; `mirrored`, settled once the change is in the mirror (or
+ * could not be put there: it never rejects). The seller's shift takes the order while the mirror writes it.
+ */
+export interface WrittenThrough {
+  sold: ListedOrder | null;
+  mirrored: Promise<void>;
+}
+
+const NOTHING_WRITTEN: WrittenThrough = { sold: null, mirrored: Promise.resolve() };
+
+/** Resolves when what the change needs is read (see WrittenThrough); `mirrored` then says when it is written. */
 export async function writeThrough(
   deps: { db: Database; log: Logger },
   upstream: UpstreamClient,
   call: ForwardedWrite,
-): Promise<ListedOrder | null> {
+): Promise<WrittenThrough> {
   const kind = kindOf(call.method, call.path);
-  if (!kind || call.status < 200 || call.status >= 300) return null;
+  if (!kind || call.status < 200 || call.status >= 300) return NOTHING_WRITTEN;
   const { organisationId } = upstream;
   // One quick retry at most: the person is waiting for their answer.
   const retry = INTERACTIVE_RETRY;
-  // Handed on even when the mirror cannot take it: the shift's sale needs it all the same.
-  let sold: ListedOrder | null = null;
   try {
     if (kind === 'customer') {
       const customer = parseObject(call.answerText);
@@ -70,16 +80,20 @@ export async function writeThrough(
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
-      if (!Number.isSafeInteger(orderId)) return null;
-      sold = await checkoutsOf(deps).call(organisationId, { upstream, orderId, madeFrom: call.madeFrom ?? null });
+      if (!Number.isSafeInteger(orderId)) return NOTHING_WRITTEN;
+      return await checkoutsOf(deps).call(organisationId, { upstream, orderId, madeFrom: call.madeFrom ?? null });
     }
   } catch (error) {
-    deps.log.warn(
-      { err: error instanceof Error ? error.message : String(error), path: call.path, organisationId },
-      'mirror: write-through failed; the next sync brings the change',
-    );
+    warnNotWritten(deps.log, error, { path: call.path, organisationId });
   }
-  return sold;
+  return NOTHING_WRITTEN;
+}
+
+function warnNotWritten(log: Logger, error: unknown, about: Record<string, unknown>): void {
+  log.warn(
+    { err: error instanceof Error ? error.message : String(error), ...about },
+    'mirror: write-through failed; the next sync brings the change',
+  );
 }
 
 /** A checkout's order to read and mirror (see writtenCheckouts). */
@@ -90,9 +104,9 @@ interface Checkout {
   madeFrom: Date | null;
 }
 
-const checkouts = new WeakMap<Database, Together<Checkout, ListedOrder | null>>();
+const checkouts = new WeakMap<Database, Together<Checkout, WrittenThrough>>();
 
-function checkoutsOf(deps: { db: Database; log: Logger }): Together<Checkout, ListedOrder | null> {
+function checkoutsOf(deps: { db: Database; log: Logger }): Together<Checkout, WrittenThrough> {
   let together = checkouts.get(deps.db);
   if (!together) {
     together = new Together((organisationId, batch) => writtenCheckouts(deps, organisationId, batch));
@@ -104,14 +118,14 @@ function checkoutsOf(deps: { db: Database; log: Logger }): Together<Checkout, Li
 /**
  * The orders of checkouts made at one moment, as listed, read together (from the earliest moment on: one read
  * of the export for all of them when they are there) and upserted into the mirror in one statement; the orders
- * not found there are read one by one (listedOrder). An order is handed on even when the mirror cannot take
- * it: the shift's sale needs it all the same.
+ * not found there are read one by one (listedOrder). Answers once they are read, the upsert under way: an
+ * order is handed on even when the mirror cannot take it, and the shift's sale need not wait for the mirror.
  */
 async function writtenCheckouts(
   deps: { db: Database; log: Logger },
   organisationId: number,
   batch: readonly Checkout[],
-): Promise<(ListedOrder | null)[]> {
+): Promise<WrittenThrough[]> {
   const retry = INTERACTIVE_RETRY;
   const [first] = batch;
   if (!first) return [];
@@ -126,16 +140,15 @@ async function writtenCheckouts(
         found.get(checkout.orderId) ?? (await listedOrder(checkout.upstream, checkout.orderId, null, retry)),
     ),
   );
-  const mirrored = sold.filter((order): order is ListedOrder => order !== null);
-  if (mirrored.length > 0) {
-    await upsertOrders(deps.db, organisationId, mirrored).catch((error: unknown) => {
-      deps.log.warn(
-        { err: error instanceof Error ? error.message : String(error), organisationId, orders: mirrored.length },
-        'mirror: write-through failed; the next sync brings the change',
-      );
-    });
-  }
-  return sold;
+  const orders = sold.filter((order): order is ListedOrder => order !== null);
+  const mirrored =
+    orders.length > 0
+      ? upsertOrders(deps.db, organisationId, orders).then(
+          () => undefined,
+          (error: unknown) => warnNotWritten(deps.log, error, { organisationId, orders: orders.length }),
+        )
+      : Promise.resolve();
+  return sold.map((order) => ({ sold: order, mirrored }));
 }
 
 /**
