@@ -111,8 +111,9 @@ interface Forwarded {
 /**
  * After the service answered, before the answer is sent, side by side (neither needs the other): the change in
  * the mirror (a customer created or edited, tags set, an order checked out — and, alongside the mirror's write,
- * a sale in the seller's open shift, with the order the mirror read), and the call in the audit trail, committed before the answer
- * reaches the browser, so no recorded call is lost. Both settle before a failure of either is passed on.
+ * a sale in the seller's open shift, with the order the mirror read), and the call in the audit trail, committed
+ * before the answer reaches the browser, so no recorded call is lost. Both settle before a failure of either is
+ * passed on.
  */
 async function recordForwarded(
   deps: GatewayDeps,
