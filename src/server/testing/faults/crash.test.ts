@@ -17,6 +17,7 @@ import {
   killFoyer,
   missingAcknowledged,
   openDatabase,
+  QUICK_SHUTDOWN,
   sellAndRegister,
   sleep,
   spawnFoyer,
@@ -45,6 +46,7 @@ async function embeddedSetup(): Promise<{ env: Record<string, string>; dataDir: 
   const env = {
     DATA_DIR: dataDir,
     FOYER_APP_DIR: await fakeAppDir(dir),
+    ...QUICK_SHUTDOWN,
     ...(fromTemplate ? {} : { SEED: 'demo', SEED_CUSTOMERS: '100' }),
   };
   return { env, dataDir };
@@ -96,7 +98,12 @@ describe.each(databases)('kill -9 during sales and customer creates [%s]', (data
       const databaseUrl = await postgresDatabaseFromTemplate();
       const dir = await mkdtemp(join(tmpdir(), 'foyer-faults-'));
       dirs.push(dir);
-      env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dir, 'data'), FOYER_APP_DIR: await fakeAppDir(dir) };
+      env = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(dir, 'data'),
+        FOYER_APP_DIR: await fakeAppDir(dir),
+        ...QUICK_SHUTDOWN,
+      };
       target = { databaseUrl };
     }
     let fx: DemoFixtures;
