@@ -11,7 +11,7 @@ import { type ReactNode, useState } from 'react';
 const DUE_POLL_MS = 2000;
 
 /** The browser's time zone: a schedule runs at its time of day there. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A schedules query's refetchInterval: every two seconds while one of them is due, else not at all. */
 export function pollWhileDue<Schedule>(due: (schedule: Schedule) => boolean) {
@@ -19,7 +19,7 @@ export function pollWhileDue<Schedule>(due: (schedule: Schedule) => boolean) {
     query.state.data?.schedules.some(due) ? DUE_POLL_MS : false;
 }
 
-/** A time of day (HH:MM) and the button that adds a daily schedule at it. */
+/** A time of day (HH:MM) and the button that adds a daily schedule at it, in the browser's time zone. */
 export function DailyTimeForm({
   initialTime,
   timeLabel,
@@ -32,7 +32,7 @@ export function DailyTimeForm({
   timeLabel: string;
   addLabel: string;
   adding: boolean;
-  onAdd: (timeOfDay: string) => void;
+  onAdd: (when: { timeOfDay: string; timeZone: string }) => void;
   /** The time input's data-testid. */
   testId: string;
 }) {
@@ -41,7 +41,7 @@ export function DailyTimeForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onAdd(time);
+        onAdd({ timeOfDay: time, timeZone: browserTimeZone() });
       }}
     >
       <Group align="flex-end" gap="sm" wrap="wrap">

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Table.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ExportKind, ExportSettings, Schedule } from '@/contract/exports';
-import { browserTimeZone, DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
+import { DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
 import { describeError } from '../../components/error-message';
 import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
@@ -175,9 +175,7 @@ export function SchedulesPanel({
                   timeLabel={t('scheduleTime')}
                   addLabel={t('scheduleAdd')}
                   adding={create.isPending}
-                  onAdd={(timeOfDay) =>
-                    create.mutate({ ...settings, timeOfDay, timeZone: browserTimeZone(), enabled: true })
-                  }
+                  onAdd={(when) => create.mutate({ ...settings, ...when, enabled: true })}
                   testId="schedule-time"
                 />
                 <Text size="xs" c="dimmed">

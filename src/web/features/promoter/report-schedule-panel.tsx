@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductionReportSchedule } from '@/contract/production-reports';
-import { browserTimeZone, DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
+import { DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
 import { describeError } from '../../components/error-message';
 import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
@@ -90,13 +90,7 @@ export function ReportSchedulePanel({ productionId }: { productionId: number }) 
                 addLabel={t('reportAdd')}
                 adding={create.isPending}
                 // The printable page in the app's language, as on the sale's paper.
-                onAdd={(timeOfDay) =>
-                  create.mutate({
-                    timeOfDay,
-                    timeZone: browserTimeZone(),
-                    language: locale.startsWith('en') ? 'en' : 'nl',
-                  })
-                }
+                onAdd={(when) => create.mutate({ ...when, language: locale.startsWith('en') ? 'en' : 'nl' })}
                 testId="report-time"
               />
               <Stack gap={4}>
