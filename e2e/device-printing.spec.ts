@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { decodeEscPos } from '../src/server/testing/printer-simulator';
 import { seriousFindings } from './support/axe';
-import { chooseCustomer, choosePerformance, openBoxOffice, openShiftAt } from './support/box-office';
+import { openBoxOffice, openShiftAt, sellAtDesk } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
 import { waitForCustomerMirror } from './support/mirror';
 import { useOwnServer } from './support/own-server';
@@ -118,18 +118,7 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
 
     // Two seats, cash: straight to the serial port, no dialog.
     await seller.getByRole('heading', { level: 1, name: 'Kassa' }).click();
-    await choosePerformance(seller, 'Racoon Akoestisch');
-    await seller.keyboard.press('2');
-    await seller.keyboard.press('Enter');
-    await expect(seller.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
-    await seller.keyboard.press('c');
-    await chooseCustomer(seller, email);
-    await seller.keyboard.press('1');
-    await expect(seller.getByRole('radio', { name: /Contant/ })).toBeChecked();
-    await seller.keyboard.press('Enter');
-    await expect(seller.getByTestId('payment-status')).toHaveText('Betaald');
-    const orderKey = ((await seller.getByTestId('order-key').textContent()) ?? '').trim();
-    const orderId = ((await seller.getByTestId('order-id').textContent()) ?? '').trim();
+    const { orderId, orderKey } = await sellAtDesk(seller, { tickets: 2, email, payment: 'cash' });
     await expect(seller.getByTestId('sale-printing')).toHaveAttribute('data-outcome', 'printed', { timeout: 20_000 });
     const written = () => seller.evaluate(() => (window as unknown as SerialWindow).serialJobs);
     const [receipt, tickets] = (await written()).map((bytes) => decodeEscPos(Uint8Array.from(bytes)));

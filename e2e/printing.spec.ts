@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { ticketQrDataUrl } from '../src/web/features/desk/ticket-qr-code';
 import { seriousFindings } from './support/axe';
-import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { openBoxOffice, sellAtDesk } from './support/box-office';
 import { BOX_OFFICE, expect, MANAGER, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
 
@@ -30,20 +30,7 @@ async function existingCustomerEmail(request: APIRequestContext, baseURL: string
 async function sellTwoTickets(page: Page, request: APIRequestContext, baseURL: string | undefined, origin: string) {
   const email = await existingCustomerEmail(request, baseURL, origin);
   await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
-  await choosePerformance(page, 'Racoon Akoestisch');
-  await page.keyboard.press('2');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
-  await page.keyboard.press('c');
-  await chooseCustomer(page, email);
-  await page.keyboard.press('2');
-  await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
-  return {
-    orderId: Number(await page.getByTestId('order-id').textContent()),
-    orderKey: (await page.getByTestId('order-key').textContent()) ?? '',
-  };
+  return sellAtDesk(page, { tickets: 2, email, payment: 'card' });
 }
 
 /** Pages of a PDF that Chromium wrote (one `/Type /Page` object per page). */

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { type PrinterSimulator, startPrinterSimulator } from '../src/server/testing/printer-simulator';
 import { seriousFindings } from './support/axe';
-import { chooseCustomer, choosePerformance, openBoxOffice, openShiftAt } from './support/box-office';
+import { openBoxOffice, openShiftAt, sellAtDesk } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
 import { useOwnServer } from './support/own-server';
@@ -86,18 +86,7 @@ test.describe('sales points and printing without a dialog', () => {
 
     // Two seats, cash.
     await seller.getByRole('heading', { level: 1, name: 'Kassa' }).click();
-    await choosePerformance(seller, 'Racoon Akoestisch');
-    await seller.keyboard.press('2');
-    await seller.keyboard.press('Enter');
-    await expect(seller.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
-    await seller.keyboard.press('c');
-    await chooseCustomer(seller, email);
-    await seller.keyboard.press('1');
-    await expect(seller.getByRole('radio', { name: /Contant/ })).toBeChecked();
-    await seller.keyboard.press('Enter');
-    await expect(seller.getByTestId('payment-status')).toHaveText('Betaald');
-    const orderKey = ((await seller.getByTestId('order-key').textContent()) ?? '').trim();
-    const orderId = ((await seller.getByTestId('order-id').textContent()) ?? '').trim();
+    const { orderId, orderKey } = await sellAtDesk(seller, { tickets: 2, email, payment: 'cash' });
 
     // Straight to the printer: a receipt that opens the drawer, and a ticket per seat with its QR code and a cut.
     await expect(seller.getByTestId('sale-printing')).toHaveAttribute('data-outcome', 'printed');
@@ -120,7 +109,7 @@ test.describe('sales points and printing without a dialog', () => {
     expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
     const audit = await admin.get('/api/audit?action=print');
     const prints = ((await audit.json()) as { data: { orderId: number; details: { reprint: boolean } }[] }).data;
-    expect(prints.filter((entry) => String(entry.orderId) === orderId).map((entry) => entry.details.reprint)).toEqual([
+    expect(prints.filter((entry) => entry.orderId === orderId).map((entry) => entry.details.reprint)).toEqual([
       true,
       true,
       false,

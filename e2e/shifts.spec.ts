@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { seriousFindings } from './support/axe';
-import { choosePerformance, openBoxOffice } from './support/box-office';
+import { openBoxOffice, sellAtDesk } from './support/box-office';
 import { BOX_OFFICE, DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
 import { useOwnServer } from './support/own-server';
@@ -33,31 +33,11 @@ async function newPage(browser: Browser, url: string, colorScheme: 'light' | 'da
   return context.newPage();
 }
 
-/**
- * One sale at the box office, found by the buyer's email, paid with the method under `methodKey`; then "new
- * sale" (N), which leaves the focus in the performance search for the next.
- */
-async function sell(page: Page, tickets: number, methodKey: '1' | '2', method: RegExp, email: string) {
+/** One sale at the box office (e2e/support/box-office.ts); then "new sale" (N), which leaves the focus in the performance search for the next. */
+async function sell(page: Page, tickets: number, payment: 'cash' | 'card', email: string) {
   // After "new sale" the focus waits in the search; the page's own `/` finds the performance as at the start.
   await page.getByRole('heading', { level: 1, name: 'Kassa' }).click();
-  await choosePerformance(page, 'Racoon Akoestisch');
-  await page.keyboard.press(String(tickets));
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('cart-line')).toContainText(
-    tickets > 1 ? `${tickets} × Racoon Akoestisch` : 'Racoon Akoestisch',
-  );
-  await page.keyboard.press('c');
-  const input = page.getByTestId('customer-picker-input');
-  await expect(input).toBeFocused();
-  await page.keyboard.type(email);
-  await expect(page.getByTestId('customer-picker-option').first()).toContainText(email, { timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('customer-picker-value')).toContainText(email);
-  await page.keyboard.press(methodKey);
-  await expect(page.getByRole('radio', { name: method })).toBeChecked();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
-  const orderId = Number(await page.getByTestId('order-id').textContent());
+  const { orderId } = await sellAtDesk(page, { tickets, email, payment });
   await page.keyboard.press('n');
   await expect(page.getByTestId('sale-complete')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
@@ -106,8 +86,8 @@ test.describe('shifts and cash-up', () => {
     expect(shiftId).toBeGreaterThan(0);
 
     // Two tickets paid cash, one by card: two sales of the shift.
-    const cashOrder = await sell(seller, 2, '1', /Contant/, email);
-    const cardOrder = await sell(seller, 1, '2', /Pin/, email);
+    const cashOrder = await sell(seller, 2, 'cash', email);
+    const cardOrder = await sell(seller, 1, 'card', email);
     const [cash, card] = [await amountOf(cashOrder), await amountOf(cardOrder)];
     const expectedCash = 15_000 + cash;
     await expect(bar.getByTestId('shift-bar-totals')).toContainText('2 verkopen');

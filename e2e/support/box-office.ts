@@ -54,3 +54,38 @@ export async function openShiftAt(page: Page, salesPoint: string, float = '100')
   await dialog.getByLabel('Wisselgeld bij opening').press('Enter');
   await expect(dialog).toHaveCount(0);
 }
+
+/** How the sale is paid: the payment method's key in the checkout, and its radio's name. */
+const PAYMENT = {
+  cash: { key: '1', name: /Contant/ },
+  card: { key: '2', name: /Pin/ },
+} as const;
+
+/**
+ * One whole sale at the box office by keyboard: `/` and the performance, the number of tickets and Enter, `c`
+ * for the checkout, the buyer by email, the payment method's key and Enter; resolves once the sale says it is
+ * paid, with its order.
+ */
+export async function sellAtDesk(
+  page: Page,
+  sale: { tickets: number; email: string; payment: keyof typeof PAYMENT; performance?: string },
+): Promise<{ orderId: number; orderKey: string }> {
+  const performance = sale.performance ?? 'Racoon Akoestisch';
+  const payment = PAYMENT[sale.payment];
+  await choosePerformance(page, performance);
+  await page.keyboard.press(String(sale.tickets));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toContainText(
+    sale.tickets > 1 ? `${sale.tickets} × ${performance}` : performance,
+  );
+  await page.keyboard.press('c');
+  await chooseCustomer(page, sale.email);
+  await page.keyboard.press(payment.key);
+  await expect(page.getByRole('radio', { name: payment.name })).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+  return {
+    orderId: Number(await page.getByTestId('order-id').textContent()),
+    orderKey: ((await page.getByTestId('order-key').textContent()) ?? '').trim(),
+  };
+}

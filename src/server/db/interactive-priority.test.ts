@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from './connect';
+import { createEmptyDatabase } from '../testing/test-service';
 import { type Database, inBackground, servingRequest } from './database';
 
 /**
@@ -11,7 +11,7 @@ describe('interactive statements before background ones (PGlite)', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
   });
   afterAll(async () => {
     await db?.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, isPlainRead } from './connect';
+import { createEmptyDatabase } from '../testing/test-service';
+import { isPlainRead } from './connect';
 import { type Database, readUntilNextWrite } from './database';
 
 describe('isPlainRead', () => {
@@ -39,7 +40,7 @@ describe('readUntilNextWrite on the embedded database', () => {
     });
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
     await db.exec('create table items (id int primary key)');
   });
   afterAll(() => db.close());

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildPgliteTemplate, buildPostgresTemplate } from './database-templates';
+import { buildEmptyPgliteTemplate, buildPgliteTemplate, buildPostgresTemplate } from './database-templates';
 import { findPostgresBinaries, isProcessAlive, type PostgresServer, startPostgresServer } from './postgres-server';
 
 declare module 'vitest' {
@@ -11,6 +11,8 @@ declare module 'vitest' {
     testPostgresUrl: string;
     /** File holding a dumped, migrated, seeded PGlite data directory; empty when it could not be built. */
     testPgliteTemplate: string;
+    /** File holding a dumped PGlite data directory fresh from initdb; empty when it could not be built. */
+    testPgliteEmpty: string;
     /** Name of the migrated, seeded template database on the PostgreSQL server; empty when none. */
     testPostgresTemplate: string;
   }
@@ -42,6 +44,7 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
  * 2. Prepares a migrated, seeded template database per kind, which `createTestService` copies instead of
  *    migrating and seeding each time. When a template cannot be built, the services seed themselves (and
  *    the tests show the seeding error).
+ * 3. Dumps an empty PGlite data directory, which `createEmptyDatabase` copies instead of running initdb.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.REQUIRE_POSTGRES === '1';
@@ -73,13 +76,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templates = await mkdtemp(join(tmpdir(), TEMPLATES_DIR_PREFIX));
   await writeFile(join(templates, 'owner.pid'), String(process.pid));
   const pgliteTemplate = join(templates, 'pglite-datadir.tar');
+  const pgliteEmpty = join(templates, 'pglite-empty.tar');
 
-  const [pgliteReady, postgresReady] = await Promise.all([
-    buildPgliteTemplate(pgliteTemplate).then(
-      () => true,
+  const [[emptyReady, pgliteReady], postgresReady] = await Promise.all([
+    buildEmptyPgliteTemplate(pgliteEmpty).then(
+      () =>
+        buildPgliteTemplate(pgliteTemplate, pgliteEmpty).then(
+          () => [true, true] as const,
+          (error: unknown) => {
+            warn(`PGlite template not built (${describeError(error)}); each test service seeds itself.`);
+            return [true, false] as const;
+          },
+        ),
       (error: unknown) => {
-        warn(`PGlite template not built (${describeError(error)}); each test service seeds itself.`);
-        return false;
+        warn(`PGlite templates not built (${describeError(error)}); each test database runs initdb and seeds itself.`);
+        return [false, false] as const;
       },
     ),
     server
@@ -93,6 +104,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       : Promise.resolve(false),
   ]);
   project.provide('testPgliteTemplate', pgliteReady ? pgliteTemplate : '');
+  project.provide('testPgliteEmpty', emptyReady ? pgliteEmpty : '');
   project.provide('testPostgresTemplate', postgresReady ? POSTGRES_TEMPLATE : '');
 
   return async () => {

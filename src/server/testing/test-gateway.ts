@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import { createRootApp } from '../app';
-import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
 import { SESSION_COOKIE } from '../gateway/access';
 import { hashPassword, type ThrottleLimits } from '../gateway/auth';
@@ -11,6 +10,7 @@ import type { ServiceConnection } from '../gateway/service-connection';
 import { openGateway } from '../gateway/start-gateway';
 import { connectWithPeople, DEMO_ORGANISATIONS, DEMO_PASSWORD } from '../gateway/store';
 import type { ServiceRuntime } from '../runtime';
+import { createEmptyDatabase } from './test-service';
 
 /** The origin test requests come from (the gateway sees it as its own through the Host header). */
 export const TEST_ORIGIN = 'http://foyer.test';
@@ -135,7 +135,7 @@ export interface TestGateway {
 /** The root app as `npm start` builds it, with injectable parts; addresses come from `x-test-address`. */
 export async function createTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
   const log = options.log ?? quietLog;
-  const ownDb = options.db || options.runtime ? null : await connectDatabase({});
+  const ownDb = options.db || options.runtime ? null : await createEmptyDatabase();
   const db = options.db ?? options.runtime?.db ?? (ownDb as Database);
   const { deps } = await openGateway(
     { DATA_DIR: '', FOYER_MASTER_KEY: options.masterKey ?? TEST_MASTER_KEY, EXPORT_DIR: options.exportDir },

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { createEmptyDatabase } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { anchorAuditHeads, readAuditAnchors } from './audit-anchors';
 import { recordAudit } from './audit-trail';
@@ -16,7 +16,7 @@ describe('the daily audit anchors', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'foyer-audit-anchors-'));
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
     await migrateGateway(db);
     for (const id of [7, 8]) {
       await db.query(`insert into gateway.organisations (id, client_name, api_key_sealed) values ($1, $2, '\\x00')`, [

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { migrate } from '../../db/migrate';
+import { createEmptyDatabase } from '../../testing/test-service';
 import { GATEWAY_MIGRATIONS, migrateGateway } from '../store/gateway-store';
 import { lockAuditChain, recordAudit } from './audit-trail';
 import { verifyAuditChain } from './audit-verify';
@@ -24,7 +24,7 @@ describe('the audit chains across migration 004 (chain heads)', () => {
       if (name.endsWith('.sql') && name < '004')
         await copyFile(new URL(name, GATEWAY_MIGRATIONS.dir), join(before, name));
     }
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
     await migrate(db, { ...GATEWAY_MIGRATIONS, dir: pathToFileURL(`${before}/`) });
   });
   afterAll(async () => {

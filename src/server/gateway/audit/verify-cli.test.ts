@@ -7,7 +7,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import type { Queryable } from '../../db/database';
-import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import {
+  createEmptyDatabase,
+  createTestService,
+  describeEachDatabase,
+  type TestService,
+} from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { recordAudit } from './audit-trail';
 
@@ -43,7 +48,7 @@ describe('audit:verify', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'foyer-audit-verify-'));
-    const db = await connectDatabase({ dataDir });
+    const db = await createEmptyDatabase({ dataDir });
     await migrateGateway(db);
     await db.query(`insert into gateway.organisations (id, client_name, api_key_sealed) values (7, 'venue', '\\x00')`);
     for (let n = 0; n < 5; n++) {
@@ -133,7 +138,7 @@ describeEachDatabase('audit:verify at the end of each chain', (database) => {
     env = service?.databaseUrl
       ? { DATABASE_URL: service.databaseUrl, DATA_DIR: dataDir }
       : { DATA_DIR: dataDir, DATABASE_URL: '' };
-    const db = await open();
+    const db = service ? await open() : await createEmptyDatabase({ dataDir });
     await migrateGateway(db);
     for (const [id, name] of [
       [71, 'untouched'],

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRootApp } from '../../app';
-import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import {
   connectTestOrganisation,
@@ -13,6 +12,7 @@ import {
   TestBrowser,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { createEmptyDatabase } from '../../testing/test-service';
 import { embeddedService } from '../service-connection';
 import { openGateway } from '../start-gateway';
 import { setupLinkIfFresh } from './link-service';
@@ -198,7 +198,7 @@ describe('setting up a fresh install', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
   });
   afterAll(async () => {
     await db?.close();

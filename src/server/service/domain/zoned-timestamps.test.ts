@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../db/connect';
+import { createEmptyDatabase } from '../../testing/test-service';
 import { toZonedIso } from '../../time';
 import { migrateService } from '../db/service-migrations';
 import { zonedIso } from './zoned-timestamps';
@@ -38,7 +38,7 @@ describe('zonedIso', () => {
 
 describe('zoned_iso, its SQL twin (migration 009, for the JSON the database keeps)', () => {
   it('gives zonedIso’s text in PostgreSQL, east and west of UTC, on half and quarter hours, around DST changes', async () => {
-    const db = await connectDatabase({});
+    const db = await createEmptyDatabase();
     await migrateService(db);
     try {
       const instants: number[] = [];

@@ -17,6 +17,7 @@ import {
   killFoyer,
   missingAcknowledged,
   openDatabase,
+  QUICK_SHUTDOWN,
   sellAndRegister,
   sleep,
   spawnFoyer,
@@ -45,6 +46,7 @@ async function embeddedSetup(): Promise<{ env: Record<string, string>; dataDir: 
   const env = {
     DATA_DIR: dataDir,
     FOYER_APP_DIR: await fakeAppDir(dir),
+    ...QUICK_SHUTDOWN,
     ...(fromTemplate ? {} : { SEED: 'demo', SEED_CUSTOMERS: '100' }),
   };
   return { env, dataDir };
@@ -56,36 +58,26 @@ const meaningfulLines = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line.length > 0 && !line.startsWith('npm warn'));
 
-describe('one process per embedded DATA_DIR', () => {
-  it('refuses a second process with one line; after kill -9 of the first a new one starts', async () => {
-    const { env, dataDir } = await embeddedSetup();
-    const first = await startFoyer(env);
-    started.push(first);
-    const second = spawnFoyer(env);
-    started.push(second);
-    const { code } = await second.exited;
-    expect(code).not.toBe(0);
-    const lines = meaningfulLines(second.output());
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^DATA_DIR .* is in use by another Foyer process \(pid \d+\)/);
-    // The first one is unharmed.
-    expect((await fetch(`${first.base}/health/ready`)).status).toBe(200);
-
-    first.child.kill('SIGKILL');
-    await first.exited;
-    const third = await startFoyer(env);
-    started.push(third);
-    expect((await fetch(`${third.base}/health/ready`)).status).toBe(200);
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toEqual({ code: 0, signal: null });
-    expect(existsSync(join(dataDir, 'foyer.lock'))).toBe(false);
-  });
-});
+/**
+ * One process per embedded DATA_DIR: a second one started on the directory of a running first is refused
+ * with one line and a non-zero exit, and the first is unharmed. (The kill -9 test below then shows that a new
+ * one starts after the first was killed: a dead process's lock does not hold. Both share its processes.)
+ */
+async function expectSecondProcessRefused(env: Record<string, string>, first: Foyer): Promise<void> {
+  const second = spawnFoyer(env);
+  started.push(second);
+  const { code } = await second.exited;
+  expect(code).not.toBe(0);
+  const lines = meaningfulLines(second.output());
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^DATA_DIR .* is in use by another Foyer process \(pid \d+\)/);
+  expect((await fetch(`${first.base}/health/ready`)).status).toBe(200);
+}
 
 const databases = testPostgresUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 describe.each(databases)('kill -9 during sales and customer creates [%s]', (database) => {
-  it('loses nothing acknowledged and sells no seat twice after a restart', async () => {
+  it('loses nothing acknowledged and sells no seat twice after a restart (PGlite: one process per DATA_DIR)', async () => {
     let env: Record<string, string>;
     let target: { dataDir?: string; databaseUrl?: string };
     if (database === 'pglite') {
@@ -96,7 +88,12 @@ describe.each(databases)('kill -9 during sales and customer creates [%s]', (data
       const databaseUrl = await postgresDatabaseFromTemplate();
       const dir = await mkdtemp(join(tmpdir(), 'foyer-faults-'));
       dirs.push(dir);
-      env = { DATABASE_URL: databaseUrl, DATA_DIR: join(dir, 'data'), FOYER_APP_DIR: await fakeAppDir(dir) };
+      env = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(dir, 'data'),
+        FOYER_APP_DIR: await fakeAppDir(dir),
+        ...QUICK_SHUTDOWN,
+      };
       target = { databaseUrl };
     }
     let fx: DemoFixtures;
@@ -110,6 +107,7 @@ describe.each(databases)('kill -9 during sales and customer creates [%s]', (data
 
     let foyer = await startFoyer(env);
     started.push(foyer);
+    if (target.dataDir) await expectSecondProcessRefused(env, foyer);
     const acknowledged: Acknowledged = emptyAcknowledged();
     let stop = false;
     const load = sellAndRegister({
@@ -158,6 +156,8 @@ describe.each(databases)('kill -9 during sales and customer creates [%s]', (data
     expect(after.orders.length).toBeGreaterThan(0);
     foyer.child.kill('SIGTERM');
     expect(await foyer.exited).toEqual({ code: 0, signal: null });
+    // The restart after kill -9 took the DATA_DIR's lock, and its clean exit gave it up.
+    if (target.dataDir) expect(existsSync(join(target.dataDir, 'foyer.lock'))).toBe(false);
 
     const db = await openDatabase(target);
     try {

@@ -15,6 +15,7 @@ import {
   killFoyer,
   missingAcknowledged,
   openDatabase,
+  QUICK_SHUTDOWN,
   sellAndRegister,
   sleep,
   startFoyer,
@@ -82,6 +83,7 @@ describe.runIf(findPostgresBinaries() !== null)('PostgreSQL outage under load', 
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(dir, 'data'),
       FOYER_APP_DIR: await fakeAppDir(dir),
+      ...QUICK_SHUTDOWN,
     });
     const current = foyer;
     const acknowledged = emptyAcknowledged();

@@ -16,6 +16,7 @@ import {
   killFoyer,
   missingAcknowledged,
   openDatabase,
+  QUICK_SHUTDOWN,
   sleep,
   startFoyer,
 } from './harness';
@@ -139,6 +140,7 @@ describe.runIf(findPostgresBinaries() !== null)('PostgreSQL failover during the 
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(dir, 'data'),
       FOYER_APP_DIR: await fakeAppDir(dir),
+      ...QUICK_SHUTDOWN,
       SEED: 'demo',
       // A smaller demo than the default 20,000 customers: seeded in a few seconds, and its first sync still
       // outlasts the terminations (each one ends it, and it starts again).

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ExportKind, ExportSettings, Schedule } from '@/contract/exports';
+import { DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
 import { describeError } from '../../components/error-message';
 import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
@@ -17,11 +18,6 @@ import {
   useRunSchedule,
   useUpdateSchedule,
 } from './exports-queries';
-
-/** While a schedule is due (run now, or its time has come), the lists are read again this often. */
-const DUE_POLL_MS = 2000;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "Bestellingen, één per stoel · CSV · alleen wijzigingen". */
 function useDescribe(kindLabel: (kind: ExportKind) => string) {
@@ -59,7 +55,7 @@ export function SchedulesPanel({
   const due = (schedule: Schedule) => schedule.enabled && Date.parse(schedule.nextRunAt) <= Date.now();
   const schedules = useQuery({
     ...exportQueries.schedules(),
-    refetchInterval: (query) => (query.state.data?.schedules.some(due) ? DUE_POLL_MS : false),
+    refetchInterval: pollWhileDue(due),
   });
   // A run finished (its last run moved): its file is in the list now.
   const lastRuns = schedules.data?.schedules.map((schedule) => `${schedule.id}:${schedule.lastRunAt}`).join() ?? '';
@@ -71,7 +67,6 @@ export function SchedulesPanel({
   const update = useUpdateSchedule();
   const remove = useDeleteSchedule();
   const runNow = useRunSchedule();
-  const [time, setTime] = useState('06:00');
   const failure = create.error ?? update.error ?? remove.error ?? runNow.error;
 
   const inputOf = (schedule: Schedule, enabled = schedule.enabled) => ({
@@ -146,15 +141,14 @@ export function SchedulesPanel({
                             ) : null}
                           </Table.Td>
                           <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              <Button
-                                size="compact-sm"
-                                variant="light"
-                                loading={due(schedule)}
-                                onClick={() => runNow.mutate(schedule.id)}
-                              >
-                                {t('scheduleRunNow')}
-                              </Button>
+                            <ScheduleActions
+                              due={due(schedule)}
+                              runNowLabel={t('scheduleRunNow')}
+                              onRunNow={() => runNow.mutate(schedule.id)}
+                              deleteLabel={t('scheduleDelete')}
+                              deleteAriaLabel={t('scheduleDeleteLabel', { what: describe(schedule) })}
+                              onDelete={() => remove.mutate(schedule.id)}
+                            >
                               <Button
                                 size="compact-sm"
                                 variant="subtle"
@@ -164,16 +158,7 @@ export function SchedulesPanel({
                               >
                                 {schedule.enabled ? t('schedulePause') : t('scheduleResume')}
                               </Button>
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('scheduleDeleteLabel', { what: describe(schedule) })}
-                                onClick={() => remove.mutate(schedule.id)}
-                              >
-                                {t('scheduleDelete')}
-                              </Button>
-                            </Group>
+                            </ScheduleActions>
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -181,34 +166,22 @@ export function SchedulesPanel({
                   </Table>
                 </Table.ScrollContainer>
               )}
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  create.mutate({ ...settings, timeOfDay: time, timeZone: browserZone(), enabled: true });
-                }}
-              >
-                <Stack gap="xs">
-                  <Title order={3} size="h5">
-                    {t('scheduleAddTitle')}
-                  </Title>
-                  <Group align="flex-end" gap="sm" wrap="wrap">
-                    <TextInput
-                      type="time"
-                      label={t('scheduleTime')}
-                      value={time}
-                      onChange={(event) => setTime(event.currentTarget.value)}
-                      required
-                      data-testid="schedule-time"
-                    />
-                    <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
-                      {t('scheduleAdd')}
-                    </Button>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('scheduleAddHint', { what: describe(settings) })}
-                  </Text>
-                </Stack>
-              </form>
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('scheduleAddTitle')}
+                </Title>
+                <DailyTimeForm
+                  initialTime="06:00"
+                  timeLabel={t('scheduleTime')}
+                  addLabel={t('scheduleAdd')}
+                  adding={create.isPending}
+                  onAdd={(when) => create.mutate({ ...settings, ...when, enabled: true })}
+                  testId="schedule-time"
+                />
+                <Text size="xs" c="dimmed">
+                  {t('scheduleAddHint', { what: describe(settings) })}
+                </Text>
+              </Stack>
             </>
           )}
           {failure ? (

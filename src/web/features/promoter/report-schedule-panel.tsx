@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { ProductionReportSchedule } from '@/contract/production-reports';
+import { DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/daily-schedule';
 import { describeError } from '../../components/error-message';
 import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
@@ -10,11 +10,6 @@ import { formatBytes, formatDateTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { promoterMessages } from './promoter-messages';
 import { reportFileUrl, reportQueries, useReportActions } from './promoter-queries';
-
-/** While a report is due (written now, or its time has come), the list is read again this often. */
-const DUE_POLL_MS = 2000;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const due = (schedule: ProductionReportSchedule) => Date.parse(schedule.nextRunAt) <= Date.now();
 
@@ -26,10 +21,9 @@ export function ReportSchedulePanel({ productionId }: { productionId: number }) 
   const t = useMessages(promoterMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
-  const [time, setTime] = useState('07:00');
   const reports = useQuery({
     ...reportQueries.reports(productionId),
-    refetchInterval: (query) => (query.state.data?.schedules.some(due) ? DUE_POLL_MS : false),
+    refetchInterval: pollWhileDue(due),
   });
   const { create, runNow, remove } = useReportActions(productionId);
   const failure = create.error ?? runNow.error ?? remove.error;
@@ -78,54 +72,27 @@ export function ReportSchedulePanel({ productionId }: { productionId: number }) 
                           </Text>
                         ) : null}
                       </Stack>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          loading={due(schedule)}
-                          onClick={() => runNow.mutate(schedule.id)}
-                        >
-                          {t('reportRunNow')}
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('reportDeleteLabel', { time: schedule.timeOfDay })}
-                          onClick={() => remove.mutate(schedule.id)}
-                        >
-                          {t('reportDelete')}
-                        </Button>
-                      </Group>
+                      <ScheduleActions
+                        due={due(schedule)}
+                        runNowLabel={t('reportRunNow')}
+                        onRunNow={() => runNow.mutate(schedule.id)}
+                        deleteLabel={t('reportDelete')}
+                        deleteAriaLabel={t('reportDeleteLabel', { time: schedule.timeOfDay })}
+                        onDelete={() => remove.mutate(schedule.id)}
+                      />
                     </Group>
                   ))}
                 </Stack>
               )}
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  // The printable page in the app's language, as on the sale's paper.
-                  create.mutate({
-                    timeOfDay: time,
-                    timeZone: browserZone(),
-                    language: locale.startsWith('en') ? 'en' : 'nl',
-                  });
-                }}
-              >
-                <Group align="flex-end" gap="sm" wrap="wrap">
-                  <TextInput
-                    type="time"
-                    label={t('reportTime')}
-                    value={time}
-                    onChange={(event) => setTime(event.currentTarget.value)}
-                    required
-                    data-testid="report-time"
-                  />
-                  <Button type="submit" loading={create.isPending} disabled={!/^\d{2}:\d{2}$/.test(time)}>
-                    {t('reportAdd')}
-                  </Button>
-                </Group>
-              </form>
+              <DailyTimeForm
+                initialTime="07:00"
+                timeLabel={t('reportTime')}
+                addLabel={t('reportAdd')}
+                adding={create.isPending}
+                // The printable page in the app's language, as on the sale's paper.
+                onAdd={(when) => create.mutate({ ...when, language: locale.startsWith('en') ? 'en' : 'nl' })}
+                testId="report-time"
+              />
               <Stack gap={4}>
                 <Title order={3} size="h5">
                   {t('reportFiles')}

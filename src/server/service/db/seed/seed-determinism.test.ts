@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '@/server/db/connect';
+import { createEmptyDatabase } from '@/server/testing/test-service';
 import { migrateService } from '../service-migrations';
 import { generateDemoData } from './generate';
 import { seedDemo } from './seed';
@@ -26,7 +26,7 @@ const HASHED_TABLES: Record<string, string> = {
 };
 
 async function seededHashes(today: string): Promise<Record<string, string>> {
-  const db = await connectDatabase({});
+  const db = await createEmptyDatabase();
   try {
     await migrateService(db);
     await seedDemo(db, { scale: 'test', today });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from '@/server/db/connect';
 import type { Database } from '@/server/db/database';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
+import { createEmptyDatabase } from '@/server/testing/test-service';
 import { migrateService } from '../service-migrations';
 import { seedDemo, seedIfEmpty } from './seed';
 
@@ -11,7 +11,7 @@ describe('test-scale seed and the demo fixtures', () => {
   let seedMs = 0;
 
   beforeAll(async () => {
-    db = await connectDatabase({});
+    db = await createEmptyDatabase();
     await migrateService(db);
     const started = performance.now();
     await seedDemo(db, { scale: 'test' });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDatabase } from '@/server/db/connect';
 import type { Queryable } from '@/server/db/database';
-import { createTestService, describeEachDatabase, type TestService } from '@/server/testing/test-service';
+import {
+  createEmptyDatabase,
+  createTestService,
+  describeEachDatabase,
+  type TestService,
+} from '@/server/testing/test-service';
 import { migrateService } from '../service-migrations';
 import { BLOCK_TYPES } from './blocks';
 import { seedDemo } from './seed';
@@ -29,7 +33,7 @@ describeEachDatabase(`seeded demo data (${demoScale ? 'demo' : 'test'} scale)`, 
 
   beforeAll(async () => {
     if (demoScale) {
-      const own = await connectDatabase({});
+      const own = await createEmptyDatabase();
       await migrateService(own);
       await seedDemo(own, { scale: 'demo' });
       db = own;
