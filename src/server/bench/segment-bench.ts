@@ -280,12 +280,16 @@ async function bench(engine: string, db: Database, postgresDataDir: string | nul
       if (pass === 2) slowest.push({ ms: took, cpu: tookCpu, rule: describe(rule), members });
     }
   }
+  const slowestPages: typeof slowest = [];
   for (const rule of rules) {
     const cpu = await cpuSeconds(postgresDataDir);
     const start = performance.now();
-    await memberPage(db, org, rule, TODAY, { offset: 0, limit: 26 });
-    pages.push(performance.now() - start);
-    pageCpu.push(((await cpuSeconds(postgresDataDir)) - cpu) * 1000);
+    const page = await memberPage(db, org, rule, TODAY, { offset: 0, limit: 26 });
+    const took = performance.now() - start;
+    const tookCpu = ((await cpuSeconds(postgresDataDir)) - cpu) * 1000;
+    pages.push(took);
+    pageCpu.push(tookCpu);
+    slowestPages.push({ ms: took, cpu: tookCpu, rule: describe(rule), members: page.length });
   }
   const line = (name: string, values: number[]) =>
     `${name}: p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  max ${ms(Math.max(...values))}  (${values.length})`;
@@ -297,6 +301,11 @@ async function bench(engine: string, db: Database, postgresDataDir: string | nul
   for (const worst of slowest.sort((a, b) => b.cpu - a.cpu).slice(0, 5)) {
     console.log(
       `    slow: CPU ${ms(worst.cpu)} (${ms(worst.ms)})  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`,
+    );
+  }
+  for (const worst of slowestPages.sort((a, b) => b.ms - a.ms).slice(0, 3)) {
+    console.log(
+      `    slow preview: ${ms(worst.ms)} (CPU ${ms(worst.cpu)})  ${worst.rule}  → ${worst.members} on the page`,
     );
   }
   return [
