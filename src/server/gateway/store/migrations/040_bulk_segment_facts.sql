@@ -31,3 +31,10 @@ begin
   return (select max(customer_id) from unnest(part));
 end
 $$;
+
+-- Whether a customer is marked (the facts' writers mark a customer again who is): by customer, not by a walk
+-- over every mark of the organisation. The end pass asks it for 500 customers at a time while the first sync's
+-- orders have marked most of them; with the organisation's index alone that was a loop over all marks per
+-- customer (bench:mirror on PGlite: the first sync of 20,000 customers 96 s → 30 s; of 100,000, 896 s before).
+drop index gateway.segment_dirty_customers_organisation;
+create index segment_dirty_customers_customer on gateway.segment_dirty_customers (organisation_id, customer_id);
