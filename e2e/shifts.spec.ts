@@ -33,7 +33,10 @@ async function newPage(browser: Browser, url: string, colorScheme: 'light' | 'da
   return context.newPage();
 }
 
-/** One sale at the box office (e2e/support/box-office.ts); then "new sale" (N), which leaves the focus in the performance search for the next. */
+/**
+ * One sale at the box office (e2e/support/box-office.ts); then "new sale" (N), which leaves the focus in the
+ * performance search for the next.
+ */
 async function sell(page: Page, tickets: number, payment: 'cash' | 'card', email: string) {
   // After "new sale" the focus waits in the search; the page's own `/` finds the performance as at the start.
   await page.getByRole('heading', { level: 1, name: 'Kassa' }).click();

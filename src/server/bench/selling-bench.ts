@@ -41,10 +41,11 @@ import { percentile } from './stats';
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
  * Between rounds the previous round's leftovers (the shifts' sale reads, the mirror's sync of its orders) are
- * done before the next is measured. Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of PostgreSQL's processes and of
- * the load's client (pgbench or the load generator, children of this process), Foyer's socket writes and reads,
- * statements per sale (top-level + nested, from pg_stat_statements; it does not count pgbench's BEGIN and
- * COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the ratios.
+ * done before the next is measured. Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of
+ * PostgreSQL's processes and of the load's client (pgbench or the load generator, children of this process),
+ * Foyer's socket writes and reads, statements per sale (top-level + nested, from pg_stat_statements; it does not
+ * count pgbench's BEGIN and COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the
+ * ratios.
  *
  * BENCH_SECONDS per round (5), BENCH_ROUNDS (4), BENCH_STATEMENTS=n also prints each path's n statements
  * with the most time, BENCH_JOBS=0 runs without the background jobs, BENCH_PATHS=A,B,C chooses paths,

@@ -4,13 +4,13 @@ import type { SegmentCondition, SegmentNode, SegmentPeriod, SegmentRule } from '
 /**
  * A segment rule (data, src/contract/segments.ts) compiled to one WHERE clause over `gateway.segment_facts c`
  * (migration 039: per mirrored customer one row of what rules ask about — their fields, order totals and what they
- * bought — kept from the mirror) and its parameters. Everything the rule carries goes in as a parameter; the SQL text is made only of the
- * fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes SQL, and the same
- * statement runs on PGlite and PostgreSQL.
+ * bought — kept from the mirror) and its parameters. Everything the rule carries goes in as a parameter; the SQL
+ * text is made only of the fixed fragments below, chosen by the rule's kinds. So no text of a person ever becomes
+ * SQL, and the same statement runs on PGlite and PostgreSQL.
  *
  * This module reads the mirror's tables itself (not through the mirror's entry): a segment is counted over a
- * million customers and two million orders in one statement, which only a join in the database can do within
- * its budget (as the reports' order analysis does). The indexes it relies on are in migration 017.
+ * million customers and two million orders in one statement in the database, the only way within its budget (as
+ * the reports' order analysis does). The indexes it relies on are in migrations 017 and 039.
  *
  * So that a count is one scan of one table, every condition is a predicate on the customer's row — order conditions
  * on its totals (migrations 017 and 031), "bought a production / an event type / a price type" an overlap of the
