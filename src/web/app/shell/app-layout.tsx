@@ -11,7 +11,7 @@ import '@mantine/core/styles/Kbd.css';
 import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
@@ -115,11 +115,13 @@ export function AppLayout() {
 
   useAppShortcuts({ areas, navigate, openHelp });
 
-  // Until the palette is loaded, its shortcut is caught here; from then on Spotlight handles it itself.
+  // Until the palette is loaded, its shortcut is caught here; from then on Spotlight handles it itself. A layout
+  // effect, so that the key works as soon as the shell shows: a passive effect may run only after the first paint,
+  // and in one CI run a Ctrl+K pressed once the page's heading showed opened nothing.
   const [paletteOpenRequests, setPaletteOpenRequests] = useState(0);
   const openPalette = useCallback(() => setPaletteOpenRequests((count) => count + 1), []);
   const paletteLoaded = paletteOpenRequests > 0;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (paletteLoaded) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
