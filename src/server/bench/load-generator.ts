@@ -96,6 +96,11 @@ export interface LoadResult {
   samples?: number[];
   /** A paired job: this result is side A's, `second` side B's. */
   second?: LoadResult;
+  /**
+   * Selling jobs: the CPU time (ms) this process spent from the sellers' start to their end — the client's cost
+   * of the load, without starting the process (tsx compiling this file), which comes before the load begins.
+   */
+  cpuMs?: number;
 }
 
 async function runHttp(job: Extract<LoadJob, { kind: 'http' }>): Promise<LoadResult> {
@@ -206,7 +211,9 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     connection.close();
   }
 
+  const cpuBefore = process.cpuUsage();
   await Promise.all(Array.from({ length: job.concurrency }, (_, index) => seller(index)));
+  const cpu = process.cpuUsage(cpuBefore);
   const durationSeconds = (performance.now() - measureFrom) / 1000;
   return {
     requests: latencies.length,
@@ -219,6 +226,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     ...(firstError ? { firstError } : {}),
     seatsUsed: next,
     samples: latencies,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -36,13 +37,17 @@ import { percentile } from './stats';
  *   B  the service directly: `/v1/demo/partner/...` with the API key.
  *   C  through the gateway: 20 box-office people, each signed in (session cookie) with an open shift,
  *      `/api/v1/demo/...`.
+ *   F  the HTTP floor: a bare node:http server in this process answering the same three requests with fixed
+ *      bodies, doing no work — what the three kept-alive requests of a sale cost the server and the client
+ *      (BENCH_PATHS=F,A,B,C to measure it in the same run).
  *
  * Foyer runs as `npm start` runs it: the service and the gateway in this process, on one pool, with the
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
  * and pgbench), on a throwaway PostgreSQL that commits durably, with pg_stat_statements (track = all).
  * Between rounds the previous round's leftovers (the shifts' sale reads, the mirror's sync of its orders) are
  * done before the next is measured. Per path: sales/s, p50/p99 of a whole sale, CPU per sale of this process, of
- * PostgreSQL's processes and of the load's client (pgbench or the load generator, children of this process),
+ * PostgreSQL's processes and of the load's client (pgbench, children of this process; the load generator's own
+ * CPU while it ran the load, without its start, which comes before the load begins),
  * Foyer's socket writes and reads, statements per sale (top-level + nested, from pg_stat_statements; it does not
  * count pgbench's BEGIN and COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the
  * ratios.
@@ -71,11 +76,12 @@ const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
 const log = pino({ level: 'warn' });
 const run = promisify(execFile);
 
-type PathName = 'A' | 'B' | 'C';
+type PathName = 'A' | 'B' | 'C' | 'F';
 const PATH_TITLES: Record<PathName, string> = {
   A: 'A pgbench, the same SQL',
   B: 'B the service (/v1, API key)',
   C: 'C the gateway (/api/v1, people in shifts)',
+  F: 'F the HTTP floor (node:http, no work)',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -430,11 +436,13 @@ interface RoundResult {
   byQuery: Map<string, { query: string; calls: number; ms: number }>;
 }
 
-function difference(
-  before: Sample,
-  after: Sample,
-  load: Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>,
-): RoundResult {
+/** What a path's load tells of a round; `clientMs` when the client measured its own CPU. */
+type LoadFigures = Omit<
+  RoundResult,
+  'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'
+> & { clientMs?: number };
+
+function difference(before: Sample, after: Sample, load: LoadFigures): RoundResult {
   const byQuery = new Map<string, { query: string; calls: number; ms: number }>();
   for (const [id, now] of after.statements.byQuery) {
     const then = before.statements.byQuery.get(id);
@@ -444,7 +452,7 @@ function difference(
   return {
     ...load,
     foyerMs: after.foyerMs - before.foyerMs,
-    clientMs: after.clientMs - before.clientMs,
+    clientMs: load.clientMs ?? after.clientMs - before.clientMs,
     writes: after.writes - before.writes,
     reads: after.reads - before.reads,
     postgresMs: after.postgresMs - before.postgresMs,
@@ -459,6 +467,8 @@ function difference(
 
 interface Setup {
   base: string;
+  /** Path F's server. */
+  floorBase: string;
   url: string;
   workDir: string;
   script: string;
@@ -472,12 +482,7 @@ let pgbenchRounds = 0;
 /** The round trips of the pgbench script's sale (those of the service's captured sale). */
 let pgbenchRoundTrips = 0;
 
-async function runPgbench(
-  setup: Setup,
-  seconds: number,
-): Promise<
-  Omit<RoundResult, 'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery'>
-> {
+async function runPgbench(setup: Setup, seconds: number): Promise<LoadFigures> {
   pgbenchRounds += 1;
   const url = new URL(setup.url);
   const prefix = join(setup.workDir, `round${pgbenchRounds}`);
@@ -520,16 +525,20 @@ async function runPgbench(
   };
 }
 
-async function runService(setup: Setup, seconds: number, path: 'B' | 'C') {
-  const seats: SeatChoice[] = setup.cursor.take(Math.min(setup.cursor.left, 1000 * seconds)).map((seat) => ({
-    seatId: String(seat.seatId),
-    rankId: seat.rankId,
-    priceId: String(seat.priceId),
-    eventId: seat.eventId,
-  }));
+async function runService(setup: Setup, seconds: number, path: 'B' | 'C' | 'F'): Promise<LoadFigures> {
+  // The floor sells nothing: its seats are made up, as many as it can go through.
+  const seats: SeatChoice[] =
+    path === 'F'
+      ? Array.from({ length: 20_000 * seconds }, (_, n) => ({ seatId: String(n), rankId: 1, priceId: '1', eventId: 1 }))
+      : setup.cursor.take(Math.min(setup.cursor.left, 1000 * seconds)).map((seat) => ({
+          seatId: String(seat.seatId),
+          rankId: seat.rankId,
+          priceId: String(seat.priceId),
+          eventId: seat.eventId,
+        }));
   const result: LoadResult = await runLoad({
     kind: 'sale',
-    base: setup.base,
+    base: path === 'F' ? setup.floorBase : setup.base,
     apiKey: API_KEY,
     eventId: 0,
     seats,
@@ -542,8 +551,9 @@ async function runService(setup: Setup, seconds: number, path: 'B' | 'C') {
     ...(path === 'C' ? { clientPath: '/api/v1/demo', sellerHeaders: setup.sellerHeaders } : {}),
   });
   // The seats not reached go back to the pool.
-  setup.cursor.advance(result.seatsUsed - seats.length);
+  if (path !== 'F') setup.cursor.advance(result.seatsUsed - seats.length);
   return {
+    ...(result.cpuMs === undefined ? {} : { clientMs: result.cpuMs }),
     sales: result.requests,
     seconds: result.durationSeconds,
     latencies: result.samples ?? [],
@@ -577,6 +587,35 @@ class PathProfile {
   async write(file: string): Promise<void> {
     await writeFile(file, JSON.stringify(this.#profiles.at(-1)));
   }
+}
+
+/**
+ * Path F's server: node:http answering the sale's three requests (each body read and parsed, as any server
+ * must) with fixed answers of the service's shape, Content-Length framed, on kept-alive connections.
+ */
+async function startHttpFloor(): Promise<{ base: string; close(): Promise<void> }> {
+  const answers = {
+    cart: JSON.stringify({ cart_id: 'f1oor0c4rt1d0f1oor0c4rt' }),
+    seats: JSON.stringify({ message: 'Items added' }),
+    checkout: JSON.stringify({ orderId: 1, orderKey: 'f1oor0rderk3y', url: '' }),
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (body) JSON.parse(body);
+      const url = request.url ?? '';
+      const text = url.endsWith('/checkout') ? answers.checkout : url.endsWith('/cart/') ? answers.cart : answers.seats;
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      response.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -656,6 +695,9 @@ const loadAverage = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 
+/** The CPU a path's sales took on this machine: Foyer (or the floor's server), PostgreSQL and the client. */
+const cpuOfAll = (result: RoundResult) => result.foyerMs + result.postgresMs + result.clientMs;
+
 /** Rounds of one path added up: the same figures as a round's, over all of them. */
 type Pooled = RoundResult;
 
@@ -721,6 +763,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     'CPU/sale Foyer',
     'CPU/sale PostgreSQL',
     'CPU/sale client',
+    'CPU/sale all',
     'statements/sale',
     'writes/reads to PostgreSQL per sale',
     'failures',
@@ -735,6 +778,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
       path === 'A' ? '—' : `${perSale(p.foyerMs).toFixed(2)} ms`,
       `${perSale(p.postgresMs).toFixed(2)} ms`,
       `${perSale(p.clientMs).toFixed(2)} ms`,
+      `${perSale(cpuOfAll(p)).toFixed(2)} ms`,
       `${perSale(p.top).toFixed(1)} (+${perSale(p.nested).toFixed(1)} nested)`,
       path === 'A'
         ? `${pgbenchRoundTrips} round trips (script)`
@@ -756,6 +800,17 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
   console.log(
     `\nservice / pgbench ${ratio('B', 'A')} (goal ≥ 0.8)   gateway / service ${ratio('C', 'B')} (goal ≥ 0.8)   ` +
       `gateway / pgbench ${ratio('C', 'A')} (goal ≥ 0.64)`,
+  );
+  // Every path is bound by the machine's CPU: the inverse ratio of CPU per sale is what the sales/s ratio
+  // tends to when nothing else shares the cores, and it moves far less with the load of other work.
+  const cpuPerSale = (path: PathName) => {
+    const p = pooled.get(path);
+    return p && p.sales > 0 ? cpuOfAll(p) / p.sales : Number.NaN;
+  };
+  const cpuRatio = (a: PathName, b: PathName) => (cpuPerSale(b) / cpuPerSale(a)).toFixed(2);
+  console.log(
+    `by CPU per sale: service / pgbench ${cpuRatio('B', 'A')}   gateway / service ${cpuRatio('C', 'B')}   ` +
+      `gateway / pgbench ${cpuRatio('C', 'A')}`,
   );
   if (TOP_STATEMENTS > 0) {
     for (const [path, p] of pooled) {
@@ -817,6 +872,8 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => http.once('listening', () => resolve()));
     stoppers.unshift(() => new Promise<void>((resolve) => http.close(() => resolve())));
     const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const floor = await startHttpFloor();
+    stoppers.unshift(() => floor.close());
 
     const fx = await loadDemoFixtures(runtime.db);
     const checkout = { customerId: fx.customers.withTags.customerId, paymentMethodId: fx.paymentMethods.cash };
@@ -857,7 +914,16 @@ async function main(): Promise<void> {
         `${SELLERS} box-office people in shifts, background jobs ${WITH_JOBS ? 'on' : 'off'}.\n` +
         `The service's sale, replayed by pgbench: ${captured.outline}.`,
     );
-    const setup: Setup = { base, url: url.toString(), workDir, script, cursor, ...checkout, sellerHeaders };
+    const setup: Setup = {
+      base,
+      floorBase: floor.base,
+      url: url.toString(),
+      workDir,
+      script,
+      cursor,
+      ...checkout,
+      sellerHeaders,
+    };
 
     for (const path of PATHS) await runPath(path, setup, WARMUP_SECONDS);
     // What a round leaves behind is done before the next one is measured: the shifts' reads of its last sales
