@@ -259,19 +259,15 @@ const toMember = (row: MemberRow): MemberRecord => ({
 const PREVIEW_WALK = 20_000;
 
 /**
- * The ids of a page of a rule's members (`tx` runs the rule's statement, see segmentStatement), in up to three
- * parts, each asked only when the ones before did not fill the page: the walk along the first `walk` ids; a walk on
- * along about nine times as many (where a fifth of a million customers holds a page, collecting a million would
- * take as long as a count); past them, the members collected (materialized: planned as a count collects them, not
- * as a walk along the ids) and the page's sorted out.
+ * The ids of a page of a rule's members (`tx` runs the rule's statement, see segmentStatement), in two parts: the
+ * walk along the first `walk` ids; past them, only when the walk did not fill the page, the members collected
+ * (materialized: planned as a count collects them, not as a walk along the ids) and the page's sorted out.
  *
- * A statement per part, so that a part not needed is not started (a part in parallel starts its workers before it
- * could ask whether it is needed); but where the rule hashes a subquery of customer ids (and so runs without
- * workers), one statement of all three, compiled `shared`, so that the subquery is run once.
- *
- * The parts' bounds go in as values, not subqueries: EXPLAIN showed the planner, not knowing them, scan all the
- * customers to walk 20,000 of them. The second bound is reckoned from the ids (they grow by about as much per
- * customer), which any bound past the first keeps correct.
+ * A statement per part, so that the collection is not started when the walk filled the page (a statement in
+ * parallel starts its workers before it could ask whether it is needed); but where the rule hashes a subquery of
+ * customer ids (and so runs without workers), one statement of both, compiled `shared`, so that the subquery is
+ * run once. The walk's end goes in as a value, not a subquery: EXPLAIN showed the planner, not knowing it, scan
+ * all the customers to walk 20,000 of them.
  */
 async function pageIds(
   tx: Queryable,
@@ -281,59 +277,43 @@ async function pageIds(
 ): Promise<string[]> {
   const wanted = page.offset + page.limit;
   const n = params.length;
-  const { rows: bounds } = await tx.query<{ first: string | null; walk_end: string | null }>(
-    `select (select min(customer_id) from gateway.segment_facts where organisation_id = $1) as first,
-            (select customer_id from gateway.segment_facts where organisation_id = $1
-              order by customer_id offset $2 limit 1) as walk_end`,
+  const { rows: walkEnd } = await tx.query<{ customer_id: string }>(
+    `select customer_id from gateway.segment_facts where organisation_id = $1
+      order by customer_id offset $2 limit 1`,
     [params[0], walk],
   );
-  const { first, walk_end: walkEnd } = bounds[0] ?? { first: null, walk_end: null };
-  const withClause = (more: string[]) => (withs.length + more.length ? `with ${[...withs, ...more].join(', ')}` : '');
-  const member = `select c.customer_id from ${from} where ${where}`;
+  const bound = walkEnd[0]?.customer_id ?? null;
   const ids = async (sql: string, values: unknown[]) =>
     (await tx.query<{ customer_id: string }>(sql, [...params, ...values])).rows.map((row) => row.customer_id);
-  if (first === null || walkEnd === null) {
-    return (await ids(`${withClause([])} ${member} order by c.customer_id limit $${n + 1}`, [wanted])).slice(
+  const withClause = (more: string[]) => (withs.length + more.length ? `with ${[...withs, ...more].join(', ')}` : '');
+  // Placeholders past the rule's: the page's size, then the walk's end.
+  const [limit, walkBound] = [`$${n + 1}`, `$${n + 2}`];
+  const member = `select c.customer_id from ${from} where ${where}`;
+  if (bound === null) {
+    return (await ids(`${withClause([])} ${member} order by c.customer_id limit ${limit}`, [wanted])).slice(
       page.offset,
     );
   }
-  // Placeholders past the rule's: the page's size, then the parts' two bounds.
-  const [limit, walkBound, walkOnBound] = [`$${n + 1}`, `$${n + 2}`, `$${n + 3}`];
-  const ends = [walkEnd, (BigInt(walkEnd) + (BigInt(walkEnd) - BigInt(first)) * 9n).toString()];
-  const walked = (gate = '') =>
-    `${member} and c.customer_id < ${walkBound} ${gate} order by c.customer_id limit ${limit}`;
-  const walkedOn = (gate = '') =>
-    `${member} and c.customer_id >= ${walkBound} and c.customer_id < ${walkOnBound} ${gate}
-      order by c.customer_id limit ${limit}`;
-  /** The members from the id in placeholder `from` on. */
-  const collected = (from: string, gate = '') => `${member} and c.customer_id >= ${from} ${gate}`;
+  const walked = `${member} and c.customer_id < ${walkBound} order by c.customer_id limit ${limit}`;
+  const collected = `${member} and c.customer_id >= ${walkBound}`;
   if (hashes) {
     const found = await ids(
       `${withClause([
-        `walked as materialized (${walked()})`,
-        `walked_on as materialized (${walkedOn(`and (select count(*) from walked) < ${limit}`)})`,
-        `rest as materialized (${collected(walkOnBound, `and (select count(*) from walked) + (select count(*) from walked_on) < ${limit}`)})`,
+        `walked as materialized (${walked})`,
+        `rest as materialized (${collected} and (select count(*) from walked) < ${limit})`,
       ])}
        select customer_id from walked
        union all
-       select customer_id from walked_on
-       union all
        (select customer_id from rest order by customer_id limit ${limit})`,
-      [wanted, ...ends],
+      [wanted, bound],
     );
-    // Each part's ids are below the next part's: in order, but sorted to be sure of it.
+    // The walked ids are below the walk's end, the collected ones from it on: in order, but sorted to be sure.
     return found.sort((a, b) => Number(a) - Number(b)).slice(page.offset, wanted);
   }
-  let found = await ids(walked(), [wanted, ends[0]]);
-  if (found.length < wanted) found = found.concat(await ids(walkedOn(), [wanted - found.length, ...ends]));
+  let found = await ids(walked, [wanted, bound]);
   if (found.length < wanted) {
-    // The walk on's end goes in the second placeholder here: a statement may not leave one unused.
-    found = found.concat(
-      await ids(
-        `with rest as materialized (${collected(walkBound)}) select customer_id from rest order by customer_id limit ${limit}`,
-        [wanted - found.length, ends[1]],
-      ),
-    );
+    const rest = `with rest as materialized (${collected}) select customer_id from rest order by customer_id limit ${limit}`;
+    found = found.concat(await ids(rest, [wanted - found.length, bound]));
   }
   return found.slice(page.offset);
 }
