@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SegmentCondition, SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../db/connect';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { daysBefore } from '../gateway/segments/segment-sql';
 import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gateway/segments/segment-store';
 import { migrateGateway } from '../gateway/store';
@@ -83,17 +83,12 @@ const EVENT_TYPES = [
 /** The cities as a weighted array SQL picks from (each city as often as its weight). */
 const cityPool = CITIES.flatMap(([name, zip, weight]) => Array.from({ length: weight }, () => [name, zip] as const));
 
-async function fill(db: Database): Promise<number> {
-  const started = performance.now();
-  const { rows } = await db.query<{ id: string }>(
-    `insert into gateway.organisations (client_name, api_key_sealed) values ('bench', '\\x00') returning id`,
-  );
-  const org = Number(rows[0]?.id);
-  const tagCases = TAGS.map(([tag, share]) => `case when random() < ${share} then '${tag}' end`).join(', ');
-  await db.transaction(async (tx) => {
-    await tx.query('select setseed(0.3)');
-    await tx.query(
-      `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
+const FILL_CHUNK = 50_000;
+
+/** Customers `first` to `last` of the bench's organisation, with their tags, cities, custom fields and preferences. */
+async function fillCustomers(tx: Queryable, org: number, first: number, last: number, tagCases: string) {
+  await tx.query(
+    `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
        select $1, g, 'klant' || g || '@example.test', now() - random() * interval '700 days', t.tags,
               jsonb_build_object(
                 'customerId', g, 'email', 'klant' || g || '@example.test',
@@ -110,12 +105,28 @@ async function fill(db: Database): Promise<number> {
                   '{"user_prefs_optin":true,"user_prefs_mailinglist":false}',
                   '{"user_prefs_optin":"0"}', '{}', 'null', 'null'])[1 + g % 7]::jsonb,
                 'customerTags', array_to_string(t.tags, ','))
-         from generate_series(1, $2::int) g
+         from generate_series($6::int, $2::int) g
         cross join lateral (select array_remove(array[${tagCases}, case when g < 0 then '' end], null) as tags) t
         cross join lateral (select 1 + floor(random() * $4 + g * 0)::int as i) p
         cross join lateral (select array[($3::text[])[p.i], ($5::text[])[p.i]] as city) c`,
-      [org, CUSTOMERS, cityPool.map(([name]) => name), cityPool.length, cityPool.map(([, zip]) => String(zip))],
-    );
+    [org, last, cityPool.map(([name]) => name), cityPool.length, cityPool.map(([, zip]) => String(zip)), first],
+  );
+}
+
+async function fill(db: Database): Promise<number> {
+  const started = performance.now();
+  const { rows } = await db.query<{ id: string }>(
+    `insert into gateway.organisations (client_name, api_key_sealed) values ('bench', '\\x00') returning id`,
+  );
+  const org = Number(rows[0]?.id);
+  const tagCases = TAGS.map(([tag, share]) => `case when random() < ${share} then '${tag}' end`).join(', ');
+  await db.transaction(async (tx) => {
+    await tx.query('select setseed(0.3)');
+    // In chunks, as a sync writes them: the facts' trigger gets each statement's rows at once (on PGlite a million
+    // in one statement ran out of memory).
+    for (let first = 1; first <= CUSTOMERS; first += FILL_CHUNK) {
+      await fillCustomers(tx, org, first, Math.min(first + FILL_CHUNK - 1, CUSTOMERS), tagCases);
+    }
   });
   // When Foyer first saw them: spread over four years, as a mirror kept that long would have it.
   await db.query(
