@@ -377,7 +377,7 @@ export class MirrorSync {
     // batch and whenever the rows written doubled since, a dozen times for 2,000,000 rows. Planned on a table
     // seen empty, the foreign-key check of every order line read the organisation's orders through the wrong
     // index: a first sync of 50,000 orders spent 63 of its 69 seconds there.
-    if (report.full && report.written >= (walk.analyzeAtRows ?? 1)) {
+    if (report.full && spec.analyzeWhileFilling && report.written >= (walk.analyzeAtRows ?? 1)) {
       await analyze(db, spec);
       walk.analyzeAtRows = report.written * 2;
     }
@@ -399,12 +399,13 @@ export class MirrorSync {
     // removed upstream meanwhile, or one moved between two pages read at once): it runs again.
     const short = state.firstFull ? await missingRecords(db, spec, context.organisationId, head.total) : 0;
     if (short > 0) throw new Error(`${short} records were not read; the full sync runs again`);
-    if (state.firstFull) await spec.finishBulk?.(db, context.organisationId);
-    await finishAttempt(db, context.organisationId, spec.name, watermark, report.full);
     // Fresh statistics after a large write: without them the planner takes a table it saw empty for empty
     // and deletes an order's lines by reading every line of the organisation (PGlite never analyses by
-    // itself; PostgreSQL's autovacuum comes when it comes).
+    // itself; PostgreSQL's autovacuum comes when it comes). Before the first full sync's end passes, which
+    // read the table the walk filled.
     if (report.full || report.written >= ANALYZE_AFTER_ROWS) await analyze(db, spec);
+    if (state.firstFull) await spec.finishBulk?.(db, context.organisationId);
+    await finishAttempt(db, context.organisationId, spec.name, watermark, report.full);
   }
 }
 
