@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
@@ -328,17 +329,35 @@ async function syncBesideDesk(
   const without: LoadFigures[] = [];
   const during: LoadFigures[] = [];
   const syncMs: number[] = [];
+  // How long the event loop (desk, service, gateway and sync share it) kept a ready callback waiting: p95 and
+  // max of each window.
+  const loopDelay = { without: [] as number[][], during: [] as number[][] };
+  const watched = async <T>(into: number[][], work: Promise<T>): Promise<T> => {
+    const histogram = monitorEventLoopDelay({ resolution: 5 });
+    histogram.enable();
+    try {
+      return await work;
+    } finally {
+      histogram.disable();
+      into.push([histogram.percentile(95) / 1e6, histogram.max / 1e6]);
+    }
+  };
   // Warm-up: the first sales on a fresh database are slower (plans, caches).
   await deskLoad(app, db, new Promise((done) => setTimeout(done, 2000)), DESK);
   for (let round = 0; round < ROUNDS; round++) {
-    without.push(await deskLoad(app, db, new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000)), DESK));
+    without.push(
+      await watched(
+        loopDelay.without,
+        deskLoad(app, db, new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000)), DESK),
+      ),
+    );
     await forgetMirroredCustomers(db, organisationId);
     const started = performance.now();
     const sync = mirror.syncNow(organisationId);
     // The desk during the sync's first BENCH_SECONDS (or all of it, when shorter): a busy desk makes the sync
     // on PGlite give way statement by statement, so a whole sync of 100,000 customers beside it would take long.
     const window = new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000));
-    during.push(await deskLoad(app, db, Promise.race([sync, window]), DESK));
+    during.push(await watched(loopDelay.during, deskLoad(app, db, Promise.race([sync, window]), DESK)));
     const report = await sync;
     const failed = report?.resources.filter((resource) => resource.error) ?? [];
     if (!report || failed.length > 0) throw new Error(`${name}: the sync during the load failed`);
@@ -358,6 +377,11 @@ async function syncBesideDesk(
       `${name.padEnd(10)}  ${key} p95 without a sync ${ms(a)} (${pooled(without, key).length}), during a full customer sync ${ms(b)} (${pooled(during, key).length}): ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
     );
   }
+  const delay = (windows: number[][]) =>
+    `p95 ${windows.map(([p]) => ms(p ?? 0)).join(', ')}, max ${windows.map(([, max]) => ms(max ?? 0)).join(', ')}`;
+  lines.push(
+    `${name.padEnd(10)}  event-loop delay without a sync ${delay(loopDelay.without)}, during ${delay(loopDelay.during)}`,
+  );
   const failed = failures(without) + failures(during);
   lines.push(
     `${name.padEnd(10)}  failed requests: ${failures(without)} without a sync, ${failures(during)} during → ${failed === 0 ? 'PASS' : 'FAIL'}`,
