@@ -38,9 +38,10 @@ export interface ResourceSpec {
   reloadAfterMs?: number;
   /**
    * A first full sync writes in bulk (the triggers' per-statement work that can wait is skipped); this does
-   * that work once the walk has read everything, before the full sync is marked finished.
+   * that work once the walk has read everything, before the full sync is marked finished (`sideBySide`: whether
+   * it may take two connections at once now).
    */
-  finishBulk?(db: Database, organisationId: number): Promise<void>;
+  finishBulk?(db: Database, organisationId: number, sideBySide: () => boolean): Promise<void>;
 }
 
 /**
