@@ -318,6 +318,7 @@ export class MirrorSync {
     let next: Promise<ExportPage[]> | null = this.#fetch(context, walk, batches[0] as number[]);
     const writing: Promise<void>[] = [];
     for (let at = 0; next; at++) {
+      const roundStarted = performance.now();
       const pages: ExportPage[] = await next;
       const following = batches[at + 1];
       next = following ? this.#fetch(context, walk, following) : null;
@@ -328,6 +329,10 @@ export class MirrorSync {
       writing.push(written);
       while (writing.length >= this.#writesAtOnce(walk.spec)) await writing.shift();
       await context.keepLease();
+      // Beside a busy desk on a server, a pause as long as the round took (a second at most): the walk's reading
+      // and writing then take about half of the time and of the database's WAL flushes, which every sale's commit
+      // shares (the embedded database's path gives way statement by statement instead).
+      if (this.#besideDesk()) await pause(Math.min(1000, performance.now() - roundStarted));
     }
     await Promise.all(writing);
     return head;
@@ -346,11 +351,14 @@ export class MirrorSync {
   /**
    * Whether the sync's database work may take two connections at once now: on a server, while no person's request
    * is being answered in this process. Beside a busy desk it takes one, as the embedded database's path gives way
-   * statement by statement: once the customers' writes no longer waited on analyses, two writers (then the two end
-   * passes) beside the desk took the machine's two cores, and a sale's p95 went to 3.1 times that without a sync
-   * (0.9 times before, on the slower sync; bench:mirror at 100,000 customers, load 9-11).
+   * statement by statement, and pauses between its rounds (#walk): once the customers' writes no longer waited on
+   * analyses, two writers (then the two end passes) beside the desk took the machine's two cores, and a sale's p95
+   * went to 2.4-3.1 times that without a sync (bench:mirror at 100,000 customers, load 8-11; 1.1-2.2 before).
    */
   readonly #sideBySide = (): boolean => this.options.db.kind === 'postgres' && !answeringPeople();
+
+  /** On a server, while a person's request is being answered in this process. */
+  readonly #besideDesk = (): boolean => this.options.db.kind === 'postgres' && answeringPeople();
 
   async #fetch(context: RunContext, walk: Walk, numbers: number[]): Promise<ExportPage[]> {
     const started = performance.now();
@@ -432,6 +440,8 @@ interface Walk {
   /** A full walk refreshes its tables' statistics when it has written this many rows. */
   analyzeAtRows?: number;
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
