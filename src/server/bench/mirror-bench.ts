@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
@@ -11,6 +12,7 @@ import { openGateway } from '../gateway/start-gateway';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import { type ColdFigures, type ColdStart, coldAndWarm } from './mirror-bench-cold';
+import { PROFILE_SETTINGS, type Profile, startProfile } from './mirror-bench-profile';
 import {
   countingService,
   deskLoad,
@@ -40,6 +42,7 @@ import { median } from './stats';
  *   failures counted. Budgets: p95 during a sync ≤ 1.5× without, no failure.
  * - firstsync: the first full sync of the customers alone beside merely downloading the same pages, alternated
  *   (D S, BENCH_ROUNDS pairs). Budget: the sync ≤ 1.5× the download.
+ *   BENCH_PROFILE=1 (PostgreSQL): where the database's time went in the last of each (mirror-bench-profile.ts).
  * - cold: Foyer started as `npm start` (its own process) on the database as the bench left it; as soon as
  *   /health/ready says ready, sign-in → the first customer search result (≤ 1 s), then warm (≤ 300 ms); and
  *   on another fresh start sign-in → the orders analysis's first view (≤ 1.5 s).
@@ -56,6 +59,8 @@ const MASTER_KEY = 'mirror-bench-master-key-of-32-characters!';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'session,load,firstsync,cold').split(',').map((part) => part.trim()));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** PostgreSQL only: wait events and statements of the firstsync part's last download and sync (mirror-bench-profile.ts). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Four people reading and two selling: enough sales per window for a p95 (one seller made 15-30 per 8 s at load 15). */
 const DESK = { readers: 4, sellers: 2, readGapMs: 20, saleGapMs: 100 };
 /** The seed makes 50,000 demo orders; more are copies of those (with their lines), made in SQL. */
@@ -215,7 +220,13 @@ async function resetMirror(db: Queryable, organisationId: number): Promise<void>
     await db.query(`delete from gateway.${table} where organisation_id = $1`, [organisationId]);
 }
 
-async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<string[]> {
+/** The bench's PostgreSQL server, for BENCH_PROFILE. */
+interface ProfileTarget {
+  url: string;
+  dataDir: string;
+}
+
+async function benchDatabase(name: string, runtime: ServiceRuntime, profiled?: ProfileTarget): Promise<string[]> {
   const { db } = runtime;
   const { rows } = await db.query<{ id: number }>(`select id from clients where name = 'demo'`);
   const clientId = rows[0]?.id as number;
@@ -269,7 +280,8 @@ async function benchDatabase(name: string, runtime: ServiceRuntime): Promise<str
   await deps.sharedReads.refreshDue();
   if (PARTS.has('session')) lines.push(...shown(await sessionRequests(name, app, counted.count, db, organisationId)));
   if (PARTS.has('load')) lines.push(...shown(await syncBesideDesk(name, app, deps.mirror, db, organisationId)));
-  if (PARTS.has('firstsync')) lines.push(...shown(await syncBesideDownload(name, deps.mirror, db, organisationId)));
+  if (PARTS.has('firstsync'))
+    lines.push(...shown(await syncBesideDownload(name, deps.mirror, db, organisationId, profiled)));
   await deps.mirror.stop();
   return lines;
 }
@@ -317,17 +329,35 @@ async function syncBesideDesk(
   const without: LoadFigures[] = [];
   const during: LoadFigures[] = [];
   const syncMs: number[] = [];
+  // How long the event loop (desk, service, gateway and sync share it) kept a ready callback waiting: p95 and
+  // max of each window.
+  const loopDelay = { without: [] as number[][], during: [] as number[][] };
+  const watched = async <T>(into: number[][], work: Promise<T>): Promise<T> => {
+    const histogram = monitorEventLoopDelay({ resolution: 5 });
+    histogram.enable();
+    try {
+      return await work;
+    } finally {
+      histogram.disable();
+      into.push([histogram.percentile(95) / 1e6, histogram.max / 1e6]);
+    }
+  };
   // Warm-up: the first sales on a fresh database are slower (plans, caches).
   await deskLoad(app, db, new Promise((done) => setTimeout(done, 2000)), DESK);
   for (let round = 0; round < ROUNDS; round++) {
-    without.push(await deskLoad(app, db, new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000)), DESK));
+    without.push(
+      await watched(
+        loopDelay.without,
+        deskLoad(app, db, new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000)), DESK),
+      ),
+    );
     await forgetMirroredCustomers(db, organisationId);
     const started = performance.now();
     const sync = mirror.syncNow(organisationId);
     // The desk during the sync's first BENCH_SECONDS (or all of it, when shorter): a busy desk makes the sync
     // on PGlite give way statement by statement, so a whole sync of 100,000 customers beside it would take long.
     const window = new Promise((done) => setTimeout(done, LOAD_SECONDS * 1000));
-    during.push(await deskLoad(app, db, Promise.race([sync, window]), DESK));
+    during.push(await watched(loopDelay.during, deskLoad(app, db, Promise.race([sync, window]), DESK)));
     const report = await sync;
     const failed = report?.resources.filter((resource) => resource.error) ?? [];
     if (!report || failed.length > 0) throw new Error(`${name}: the sync during the load failed`);
@@ -347,6 +377,11 @@ async function syncBesideDesk(
       `${name.padEnd(10)}  ${key} p95 without a sync ${ms(a)} (${pooled(without, key).length}), during a full customer sync ${ms(b)} (${pooled(during, key).length}): ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
     );
   }
+  const delay = (windows: number[][]) =>
+    `p95 ${windows.map(([p]) => ms(p ?? 0)).join(', ')}, max ${windows.map(([, max]) => ms(max ?? 0)).join(', ')}`;
+  lines.push(
+    `${name.padEnd(10)}  event-loop delay without a sync ${delay(loopDelay.without)}, during ${delay(loopDelay.during)}`,
+  );
   const failed = failures(without) + failures(during);
   lines.push(
     `${name.padEnd(10)}  failed requests: ${failures(without)} without a sync, ${failures(during)} during → ${failed === 0 ? 'PASS' : 'FAIL'}`,
@@ -358,7 +393,13 @@ async function syncBesideDesk(
  * The first full sync of the customers alone beside merely downloading its pages, alternated: D S D S. With the
  * process's CPU time of each (service, gateway and PGlite all run in it: a measure the machine's load moves less).
  */
-async function syncBesideDownload(name: string, mirror: MirrorSync, db: Database, organisationId: number) {
+async function syncBesideDownload(
+  name: string,
+  mirror: MirrorSync,
+  db: Database,
+  organisationId: number,
+  profiled?: ProfileTarget,
+) {
   const download: number[] = [];
   const alone: number[] = [];
   const cpu = { download: [] as number[], sync: [] as number[] };
@@ -366,15 +407,27 @@ async function syncBesideDownload(name: string, mirror: MirrorSync, db: Database
     const used = process.cpuUsage(since);
     return (used.user + used.system) / 1000;
   };
+  const profiles: string[] = [];
+  // The last round's download and sync, profiled.
+  const profile = async (round: number): Promise<Profile | null> =>
+    profiled && round === ROUNDS - 1 ? startProfile(profiled.url, profiled.dataDir) : null;
+  const keep = async (what: string, running: Profile | null) => {
+    if (running)
+      profiles.push(`${name.padEnd(10)}  ${what}:`, ...(await running.stop()).map((l) => `${' '.repeat(12)}${l}`));
+  };
   for (let round = 0; round < ROUNDS; round++) {
+    let running = await profile(round);
     let since = process.cpuUsage();
     download.push(await downloadCustomerPages(mirror, organisationId));
     cpu.download.push(cpuMs(since));
+    await keep('download', running);
     await forgetMirroredCustomers(db, organisationId);
+    running = await profile(round);
     since = process.cpuUsage();
     const report = await mirror.syncNow(organisationId);
     if (!report) throw new Error('the lease was not taken');
     cpu.sync.push(cpuMs(since));
+    await keep('sync', running);
     alone.push(report.ms);
     note(
       `${name}: round ${round + 1}: download ${seconds(download.at(-1) ?? 0)} (CPU ${seconds(cpu.download.at(-1) ?? 0)}), sync ${seconds(report.ms)} (CPU ${seconds(cpu.sync.at(-1) ?? 0)}); ${load()}`,
@@ -385,6 +438,7 @@ async function syncBesideDownload(name: string, mirror: MirrorSync, db: Database
   return [
     `${name.padEnd(10)}  first full sync of ${CUSTOMERS} customers alone ${alone.map(seconds).join(', ')} vs downloading its pages ${download.map(seconds).join(', ')}: ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
     `${name.padEnd(10)}  CPU time: sync ${cpu.sync.map(seconds).join(', ')} vs download ${cpu.download.map(seconds).join(', ')}: ${cpuRatio.toFixed(2)}×`,
+    ...profiles,
   ];
 }
 
@@ -484,7 +538,7 @@ async function benchPglite(): Promise<string[]> {
 async function benchPostgres(): Promise<string[]> {
   if (!findPostgresBinaries()) return ['PostgreSQL  binaries (initdb, pg_ctl) not found: skipped'];
   // Durable as in production: every commit waits for its WAL to reach the disk.
-  const server = await startPostgresServer({ durable: true });
+  const server = await startPostgresServer({ durable: true, settings: PROFILE ? PROFILE_SETTINGS : [] });
   try {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
@@ -498,7 +552,7 @@ async function benchPostgres(): Promise<string[]> {
     let lines: string[];
     let terms: string[];
     try {
-      lines = await benchDatabase('PostgreSQL', runtime);
+      lines = await benchDatabase('PostgreSQL', runtime, { url: url.toString(), dataDir: server.dataDir });
       terms = await searchTerms(runtime.db);
     } finally {
       await runtime.close();

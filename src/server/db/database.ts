@@ -94,6 +94,15 @@ export async function servingRequest<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Whether a person's request is being answered in this process now (servingRequest): background work on a server,
+ * whose statements are not held for it (withInteractivePriority), then takes one connection at a time (the mirror's
+ * sync), leaving the machine's cores to the desk.
+ */
+export function answeringPeople(): boolean {
+  return requestsInFlight > 0;
+}
+
+/**
  * The longest a background statement waits for interactive ones on the embedded database: a busy desk slows a
  * sync, never stops it. On a server, whose connections run side by side, it only lets the event loop take in
  * what arrived (waiting there made a first sync beside a busy desk 4.6 times longer for no gain at the desk).

@@ -1,5 +1,5 @@
 import type { MirrorResource } from '@/contract/mirror';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { finishBulkCustomerWrite, upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
 export interface ResourceSpec {
@@ -12,6 +12,14 @@ export interface ResourceSpec {
   table: string;
   /** Its tables, the table above included, whose statistics a large write makes stale. */
   analyzed: readonly string[];
+  /**
+   * A full walk refreshes their statistics while it fills them, not only at its end: its own writes plan badly on
+   * a table seen empty (orders: the foreign-key check of every order line). A customer write is an upsert by its
+   * key whatever the statistics say, and analysing the customers (a wide JSON column) as they doubled took half
+   * of a first sync's database time at 100,000 (bench:mirror, BENCH_PROFILE=1: 7.7 s in 14 analyses, two at once
+   * waiting on each other).
+   */
+  analyzeWhileFilling?: boolean;
   /** Writes records (`bulk`: a first full sync's, see `finishBulk`); returns how many rows were written. */
   upsert(
     db: Queryable,
@@ -30,9 +38,10 @@ export interface ResourceSpec {
   reloadAfterMs?: number;
   /**
    * A first full sync writes in bulk (the triggers' per-statement work that can wait is skipped); this does
-   * that work once the walk has read everything, before the full sync is marked finished.
+   * that work once the walk has read everything, before the full sync is marked finished (`sideBySide`: whether
+   * it may take two connections at once now).
    */
-  finishBulk?(db: Queryable, organisationId: number): Promise<void>;
+  finishBulk?(db: Database, organisationId: number, sideBySide: () => boolean): Promise<void>;
 }
 
 /**
@@ -60,6 +69,7 @@ export const RESOURCES: Record<MirrorResource, ResourceSpec> = {
     upsert: upsertOrders,
     table: 'mirror_orders',
     analyzed: ['mirror_orders', 'mirror_order_seats'],
+    analyzeWhileFilling: true,
   },
   waitinglist: {
     name: 'waitinglist',

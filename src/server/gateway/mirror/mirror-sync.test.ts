@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { servingRequest } from '../../db/database';
 import { lapseUnpaidOrders } from '../../service/domain/payment-window';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
@@ -358,4 +359,49 @@ describeEachDatabase('the mirror sync', (database) => {
     ]);
     expect(gone.rows).toHaveLength(0);
   });
+
+  // On a server the sync takes one connection at a time while people are being answered (its two writers and two end
+  // passes otherwise); on PGlite every background statement waits for them anyway (db/interactive-priority.test.ts).
+  it.runIf(database === 'postgres')(
+    'writes a first full sync beside a request answered all along one step at a time, with the same rows, keys and facts',
+    async () => {
+      // (Not the keys' last_changed: a write that changes no key leaves it, migration 026.)
+      const derived = async () => ({
+        keys: (
+          await gateway.db.query(
+            `select customer_id::int as id, full_name, email_key, phone_key, name_zip_key, address_key
+               from gateway.duplicate_keys where organisation_id = $1 order by customer_id`,
+            [demoId],
+          )
+        ).rows,
+        facts: (
+          await gateway.db.query(
+            `select customer_id::int as id, city, zip_digits, tags, optin, orders, amount_cents, days, bought_events,
+                    bought_prices from gateway.segment_facts where organisation_id = $1 order by customer_id`,
+            [demoId],
+          )
+        ).rows,
+      });
+      const before = await derived();
+      expect(before.keys).toHaveLength(300);
+      // The customers forgotten: the next sync of them is a first full sync again.
+      await gateway.db.query('delete from gateway.mirror_customers where organisation_id = $1', [demoId]);
+      await gateway.db.query(
+        `delete from gateway.mirror_sync_state where organisation_id = $1 and resource = 'customers'`,
+        [demoId],
+      );
+      let answered = () => {};
+      const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
+      try {
+        const { report } = await sync(mirror, demoId);
+        expect(report.resources.find((r) => r.resource === 'customers')).toMatchObject({ full: true });
+        expect(report.resources.every((r) => r.error === undefined)).toBe(true);
+      } finally {
+        answered();
+        await request;
+      }
+      await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+      expect(await derived()).toEqual(before);
+    },
+  );
 });
