@@ -83,6 +83,26 @@ test.describe('shell', () => {
     }
   });
 
+  test('the shortcuts work from the moment a page shows', async ({ page, baseURL }) => {
+    // A key pressed as soon as the page's heading is in the document, before the browser runs anything else:
+    // twice in CI a ? or a Ctrl+K pressed right after the heading showed opened nothing, while the shell's
+    // listeners were attached in passive effects, which React may run only after the first paint.
+    await page.addInitScript(() => {
+      const pressed = new Set<string>();
+      new MutationObserver(() => {
+        const heading = [...document.querySelectorAll('h1')].find((h) => h.textContent === 'Pagina niet gevonden');
+        const key = new URL(location.href).searchParams.get('press');
+        if (!heading || !key || pressed.has(location.href)) return;
+        pressed.add(location.href);
+        window.dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey: key === 'k', bubbles: true }));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openSignedIn(page, baseURL, '/no-such-page?press=%3F');
+    await expect(page.getByRole('dialog', { name: 'Sneltoetsen' })).toBeVisible();
+    await page.goto('/no-such-page?press=k');
+    await expect(page.getByRole('textbox', { name: 'Opdrachtpalet' })).toBeVisible();
+  });
+
   test('? shows the keyboard shortcuts, g then d goes to the dashboard', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/no-such-page');
     await expect(page.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeVisible();
