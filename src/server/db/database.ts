@@ -68,9 +68,12 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
 }
 
-/** Requests of people being answered in this process now (see servingRequest), and who waits for none. */
+/**
+ * Requests of people being answered in this process now (see servingRequest), and who waits for none: a waiter
+ * leaves the set when its own patience runs out, so a desk that is never idle does not pile them up.
+ */
 let requestsInFlight = 0;
-let waitingForNoRequest: (() => void)[] = [];
+const waitingForNoRequest = new Set<() => void>();
 
 /**
  * Answers a person's request (`work`: the HTTP handler, up to its response's headers) as interactive work from
@@ -86,8 +89,8 @@ export async function servingRequest<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     requestsInFlight -= 1;
     if (requestsInFlight === 0) {
-      const woken = waitingForNoRequest;
-      waitingForNoRequest = [];
+      const woken = [...waitingForNoRequest];
+      waitingForNoRequest.clear();
       for (const resume of woken) resume();
     }
   }
@@ -132,13 +135,14 @@ export function withInteractivePriority(db: Database): Database {
     const until = performance.now() + BACKGROUND_PATIENCE_MS[db.kind];
     while ((interactive > 0 || requestsInFlight > 0) && performance.now() < until) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, until - performance.now());
         const resume = () => {
           clearTimeout(timer);
+          waitingForNoRequest.delete(resume);
           resolve();
         };
+        const timer = setTimeout(resume, until - performance.now());
         waiting.push(resume);
-        waitingForNoRequest.push(resume);
+        waitingForNoRequest.add(resume);
       });
       // Woken when the last interactive statement ended: its request may send the next one in this turn.
       await new Promise<void>((resolve) => setImmediate(resolve));
