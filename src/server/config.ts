@@ -13,6 +13,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  // The embedded database's shared buffers in MB; by default an eighth of the data directory at start, between
+  // 128 MB and 1 GB (db/pglite-buffers.ts).
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(1536).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SEED_CUSTOMERS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   SEED_ORDERS: z.coerce.number().int().min(100).max(1_000_000).optional(),

@@ -53,7 +53,13 @@ async function main(): Promise<void> {
   ]);
   // The gateway's store: in the embedded service's database, or (upstream mode) a database of its own.
   const gatewayDb =
-    runtime?.db ?? (await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 5 }));
+    runtime?.db ??
+    (await connectDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+      poolSize: 5,
+    }));
   const { deps: gateway, setupPath } = await openGateway(config, {
     db: gatewayDb,
     service: runtime ? embeddedService(runtime.app) : upstreamService(upstream ?? ''),

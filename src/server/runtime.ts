@@ -20,7 +20,12 @@ export interface ServiceRuntime {
 type OptionalSettings = Partial<
   Pick<
     Config,
-    'SEED_ORDERS' | 'PAYMENT_WINDOW_SECONDS' | 'TRUST_PROXY' | 'PUBLIC_RATE_LIMIT' | 'PARTNER_AUTH_FAILURE_LIMIT'
+    | 'SEED_ORDERS'
+    | 'PAYMENT_WINDOW_SECONDS'
+    | 'TRUST_PROXY'
+    | 'PUBLIC_RATE_LIMIT'
+    | 'PARTNER_AUTH_FAILURE_LIMIT'
+    | 'PGLITE_SHARED_BUFFERS_MB'
   >
 >;
 
@@ -42,6 +47,7 @@ export async function startServiceRuntime(
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: options.inMemory ? undefined : config.DATA_DIR,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -330,10 +330,13 @@ async function main(): Promise<void> {
   if (ENGINE !== 'postgres') {
     const kept = process.env.BENCH_PGLITE_DIR;
     const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'foyer-segment-bench-')));
-    const db = await connectDatabase({ dataDir });
+    // As `npm start`: sized from the data directory unless PGLITE_SHARED_BUFFERS_MB says (to compare sizes).
+    const chosen = process.env.PGLITE_SHARED_BUFFERS_MB;
+    const db = await connectDatabase({ dataDir, sharedBuffersMb: chosen ? Number(chosen) : undefined });
     try {
       await migrateGateway(db);
-      verdicts.push(...(await bench('PGlite', db, null)));
+      const buffers = (await db.query<{ size: string }>('select current_setting($1) as size', ['shared_buffers'])).rows[0];
+      verdicts.push(...(await bench(`PGlite (shared buffers ${buffers?.size})`, db, null)));
     } finally {
       await db.close();
       if (!kept) await rm(dataDir, { recursive: true, force: true });

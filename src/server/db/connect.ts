@@ -6,6 +6,7 @@ import { isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import { type Database, type Queryable, type QueryResult, withInteractivePriority } from './database';
 import { ListeningGroup, NotificationListener } from './notification-listener';
+import { bytesUnder, sharedBuffersFor } from './pglite-buffers';
 
 /** PostgreSQL error codes the domain maps to statuses. */
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -21,6 +22,8 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Embedded only: start from this dumped data directory (tests clone a migrated, seeded template). */
   loadDataDir?: Blob | undefined;
+  /** Embedded only: PostgreSQL's shared buffers in MB; by default sized from the data directory (pglite-buffers.ts). */
+  sharedBuffersMb?: number | undefined;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
@@ -28,11 +31,15 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return withInteractivePriority(
     options.databaseUrl
       ? await connectPostgres(options.databaseUrl, options.poolSize ?? 10)
-      : await connectPglite(options.dataDir, options.loadDataDir),
+      : await connectPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb),
   );
 }
 
-async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+async function connectPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  sharedBuffersMb?: number,
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The gateway's duplicate scan compares names with pg_trgm's similarity (migration 020 creates it).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -41,9 +48,12 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
   const lock = dataDir ? lockDataDir(dataDir) : null;
   let pglite: PGliteInstance;
   try {
+    const buffersMb =
+      sharedBuffersMb ?? (dataDir ? sharedBuffersFor(await bytesUnder(`${dataDir}/pgdata`)) : undefined);
     pglite = await PGlite.create(dataDir ? `${dataDir}/pgdata` : undefined, {
       extensions: { pg_trgm },
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...(buffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`] } : {}),
     });
   } catch (error) {
     lock?.release();
