@@ -12,7 +12,7 @@ import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
 import type { AppCommand, AppShortcut } from '../../lib/area';
@@ -24,7 +24,7 @@ import { ColorSchemeMenu } from './color-scheme-menu';
 import { shellMessages } from './shell-messages';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
-import { visibleAreas } from './visible-areas';
+import { currentNavPath, visibleAreas } from './visible-areas';
 
 // Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
@@ -43,6 +43,8 @@ export function AppLayout() {
   const { data: session } = useSuspenseQuery(sessionQuery);
   // Only what the person's role opens: navigation, palette, shortcuts and the overlay's list.
   const areas = useMemo(() => visibleAreas(session), [session]);
+  const { pathname } = useLocation();
+  const currentNav = currentNavPath(areas, pathname);
   const [navOpened, nav] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
   const { setColorScheme } = useMantineColorScheme();
@@ -215,16 +217,16 @@ export function AppLayout() {
         <div className="foyer-shell-nav-links">
           {areas.map((area) =>
             area.nav ? (
-              <NavLink
+              <Link
                 key={area.id}
                 to={area.nav.path}
-                end={area.nav.end}
+                aria-current={area.nav.path === currentNav ? 'page' : undefined}
                 onClick={nav.close}
                 className="foyer-nav-link foyer-touch-target"
               >
                 {area.nav.icon}
                 <span>{localized(area.nav.label)}</span>
-              </NavLink>
+              </Link>
             ) : null,
           )}
         </div>

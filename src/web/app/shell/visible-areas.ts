@@ -23,3 +23,18 @@ export function visibleAreas(session: Session | null | undefined): VisibleArea[]
       ...(shortcuts ? { shortcuts } : {}),
     }));
 }
+
+/**
+ * The menu entry of the page at `pathname`: the one whose path holds it most closely, so that on
+ * /customers/segments "Segmenten" is the current page and not "Klanten" as well. An entry with `end` holds only
+ * its own path (the overview at /).
+ */
+export function currentNavPath(areas: readonly VisibleArea[], pathname: string): string | null {
+  let current: string | null = null;
+  for (const { nav } of areas) {
+    if (!nav) continue;
+    const holds = pathname === nav.path || (!nav.end && pathname.startsWith(`${nav.path.replace(/\/$/, '')}/`));
+    if (holds && (current === null || nav.path.length > current.length)) current = nav.path;
+  }
+  return current;
+}

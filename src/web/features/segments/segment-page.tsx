@@ -7,18 +7,23 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { emptySegmentRule, type Segment, type SegmentRule, segmentRuleSchema } from '@/contract/segments';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { describeError } from '../../components/error-message';
+import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { useRefetchAfterSync } from '../../lib/queries/use-refetch-after-sync';
 import { useCan } from '../../lib/use-can';
 import { AutoTagPanel, TagSegmentPanel } from '../customer-jobs/public';
 import { RuleBuilder } from './rule-builder';
 import { SegmentPreviewTable } from './segment-preview-table';
 import { segmentsMessages } from './segments-messages';
-import { segmentExportUrl, segmentQueries, useDeleteSegment, useSaveSegment } from './segments-queries';
+import { segmentExportUrl, segmentKeys, segmentQueries, useDeleteSegment, useSaveSegment } from './segments-queries';
+
+/** What a rule reads: the mirror's customers, their orders and the waiting list. */
+const SEGMENT_MIRROR = ['customers', 'orders', 'waitinglist'] as const;
 
 /** Typing pauses this long before the rule is counted again; the last count stays on screen meanwhile. */
 const COUNT_DEBOUNCE_MS = 400;
@@ -64,6 +69,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
   const complete = useMemo(() => segmentRuleSchema.safeParse(rule).success, [rule]);
   const [settled] = useDebouncedValue(complete ? rule : null, COUNT_DEBOUNCE_MS);
   const count = useQuery({ ...segmentQueries.count(settled ?? emptySegmentRule()), enabled: settled !== null });
+  useRefetchAfterSync(SEGMENT_MIRROR, [segmentKeys.counts(), segmentKeys.previews()]);
   const stale = !complete || settled !== rule || count.isPlaceholderData || count.isFetching;
 
   const changeRule = (next: SegmentRule) => {
@@ -155,22 +161,26 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
             <Title order={2} size="h4">
               {t('rule')}
             </Title>
-            <Text
-              role="status"
-              aria-live="polite"
-              data-testid="segment-count"
-              data-stale={stale || undefined}
-              fw={600}
-              c={stale ? 'dimmed' : undefined}
-            >
-              {!complete
-                ? t('incompleteRule')
-                : count.data
-                  ? `${t('memberCount', { count: formatNumber(count.data.count, locale) })}${stale ? ` · ${t('recounting')}` : ''}`
-                  : count.isError
-                    ? describeError(count.error, tApp)
-                    : t('counting')}
-            </Text>
+            <Group gap="md" align="baseline">
+              {/* A count during the first synchronisation is of the customers copied so far: its progress says so. */}
+              <MirrorFreshness resources={SEGMENT_MIRROR} />
+              <Text
+                role="status"
+                aria-live="polite"
+                data-testid="segment-count"
+                data-stale={stale || undefined}
+                fw={600}
+                c={stale ? 'dimmed' : undefined}
+              >
+                {!complete
+                  ? t('incompleteRule')
+                  : count.data
+                    ? `${t('memberCount', { count: formatNumber(count.data.count, locale) })}${stale ? ` · ${t('recounting')}` : ''}`
+                    : count.isError
+                      ? describeError(count.error, tApp)
+                      : t('counting')}
+              </Text>
+            </Group>
           </Group>
           <RuleBuilder group={rule} onChange={changeRule} choices={choices.data} />
           <Text size="xs" c="dimmed">
