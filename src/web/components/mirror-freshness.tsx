@@ -63,6 +63,12 @@ function freshnessOf(status: MirrorStatus, resources: readonly MirrorResource[])
   };
 }
 
+/** Whether a first synchronisation of one of `resources` is running: until it ends, the copy is partial. */
+export function useFirstSyncRunning(resources: readonly MirrorResource[]): boolean {
+  const status = useQuery(mirrorQueries.status());
+  return status.data ? freshnessOf(status.data, resources).firstSync !== null : false;
+}
+
 /** Re-renders every second while shown, for the "… s geleden". */
 function useTicker(): number {
   const [now, setNow] = useState(serverNow);

@@ -84,4 +84,48 @@ describe('the segment builder', () => {
     await waitFor(() => expect(screen.getByTestId('segment-count')).toHaveTextContent(/^56 klanten$/), SLOW);
     expect(screen.getByTestId('segment-count')).not.toHaveAttribute('data-stale');
   });
+
+  it('says, beside the count and in an empty preview, that the first synchronisation is still copying the customers', async () => {
+    const firstSync = (resource: string, done: number) => ({
+      resource,
+      watermark: null,
+      lastAttemptAt: '2026-11-29T10:00:00.000Z',
+      lastSuccessAt: null,
+      lastError: null,
+      fullSync: { startedAt: '2026-11-29T10:00:00.000Z', finishedAt: null, total: 20_000, done },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/mirror/status')) {
+          return json({
+            intervalSeconds: 30,
+            running: true,
+            resources: [firstSync('customers', 5000), firstSync('orders', 5000), firstSync('waitinglist', 0)],
+          });
+        }
+        if (url.startsWith('/api/segments/choices')) {
+          return json({ tags: [], productions: [], eventTypes: [], priceNames: [] });
+        }
+        if (url.startsWith('/api/segments/count')) return json({ count: 0, tookMs: 3 });
+        return json({ members: [], page: 1, pageSize: 25, hasMore: false });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['segments:manage'] });
+    renderWithApp(
+      <QueryClientProvider client={client}>
+        <SegmentPage />
+      </QueryClientProvider>,
+    );
+
+    await waitFor(() => expect(screen.getByTestId('segment-count')).toHaveTextContent('0 klanten'), SLOW);
+    await waitFor(
+      () => expect(screen.getByTestId('mirror-freshness')).toHaveTextContent('Eerste synchronisatie: 17%'),
+      SLOW,
+    );
+    expect(await screen.findByText('Foyer kopieert de klanten nog', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Geen klanten volgen deze regel')).not.toBeInTheDocument();
+  });
 });

@@ -225,7 +225,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
             )
           ) : null}
         </Group>
-        {settled ? <SegmentPreviewTable rule={settled} total={count.data?.count} /> : null}
+        {settled ? <SegmentPreviewTable rule={settled} total={count.data?.count} mirrored={SEGMENT_MIRROR} /> : null}
       </Stack>
 
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('delete')}>

@@ -3,9 +3,11 @@ import '@mantine/core/styles/Badge.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { MirrorResource } from '@/contract/mirror';
 import { SEGMENT_PREVIEW_PAGE_SIZE, type SegmentMember, type SegmentRule } from '@/contract/segments';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
+import { useFirstSyncRunning } from '../../components/mirror-freshness';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { segmentsMessages } from './segments-messages';
@@ -14,8 +16,18 @@ import { segmentQueries } from './segments-queries';
 const memberRowId = (member: SegmentMember) => String(member.customerId);
 
 /** A page of a rule's members (the page in the URL), the previous page shown while the next one loads. */
-export function SegmentPreviewTable({ rule, total }: { rule: SegmentRule; total: number | undefined }) {
+export function SegmentPreviewTable({
+  rule,
+  total,
+  mirrored,
+}: {
+  rule: SegmentRule;
+  total: number | undefined;
+  /** What the rule reads of the mirror: while its first synchronisation runs, an empty page says so. */
+  mirrored: readonly MirrorResource[];
+}) {
   const t = useMessages(segmentsMessages);
+  const copying = useFirstSyncRunning(mirrored);
   const { locale } = useLocale();
   const [page] = useTablePage();
   const preview = useQuery(segmentQueries.preview(rule, page));
@@ -72,7 +84,8 @@ export function SegmentPreviewTable({ rule, total }: { rule: SegmentRule; total:
       query={preview}
       onRetry={() => void preview.refetch()}
       getRowId={memberRowId}
-      emptyTitle={t('noMembers')}
+      emptyTitle={copying ? t('noMembersYet') : t('noMembers')}
+      {...(copying ? { emptyText: t('noMembersYetText') } : {})}
     />
   );
 }

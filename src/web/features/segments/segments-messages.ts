@@ -42,6 +42,9 @@ export const segmentsMessages = defineMessages(
     preview: 'Voorbeeld',
     previewTable: 'Leden van het segment',
     noMembers: 'Geen klanten volgen deze regel',
+    noMembersYet: 'Foyer kopieert de klanten nog',
+    noMembersYetText:
+      'Tijdens de eerste synchronisatie telt de regel alleen wat al gekopieerd is; de leden verschijnen als die klaar is.',
     memberName: 'Naam',
     memberEmail: 'E-mail',
     memberCity: 'Plaats',
@@ -169,6 +172,9 @@ export const segmentsMessages = defineMessages(
     preview: 'Preview',
     previewTable: 'Members of the segment',
     noMembers: 'No customers meet this rule',
+    noMembersYet: 'Foyer is still copying the customers',
+    noMembersYetText:
+      'During the first synchronisation the rule counts only what has been copied; the members show once it is done.',
     memberName: 'Name',
     memberEmail: 'Email',
     memberCity: 'City',
