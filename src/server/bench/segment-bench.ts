@@ -335,7 +335,8 @@ async function main(): Promise<void> {
     const db = await connectDatabase({ dataDir, sharedBuffersMb: chosen ? Number(chosen) : undefined });
     try {
       await migrateGateway(db);
-      const buffers = (await db.query<{ size: string }>('select current_setting($1) as size', ['shared_buffers'])).rows[0];
+      const buffers = (await db.query<{ size: string }>('select current_setting($1) as size', ['shared_buffers']))
+        .rows[0];
       verdicts.push(...(await bench(`PGlite (shared buffers ${buffers?.size})`, db, null)));
     } finally {
       await db.close();
