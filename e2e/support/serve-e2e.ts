@@ -38,6 +38,9 @@ const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src'
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The browser tests sign in many times from one address; the default limit (10 per 5 min) would refuse them.
     FOYER_SIGN_IN_LIMIT: process.env.E2E_SIGN_IN_LIMIT ?? '1000',
+    // A stop waits this long for the connections still open: the browser contexts a spec leaves open keep theirs
+    // alive, so each own server's stop took the default's whole 10 seconds (and the suite's server's, at the end).
+    SHUTDOWN_TIMEOUT_SECONDS: '1',
     FOYER_DEV: '',
     DATABASE_URL: '',
     // A spec's own server may stand in front of the suite's (e2e/accounts.spec.ts: a fresh install).
