@@ -1,7 +1,6 @@
 import { expectDashboard } from './app-pages';
 import { NO_FINDINGS, seriousFindingsInBothSchemes } from './support/axe';
 import { BOX_OFFICE, DEMO, expect, MANAGER, signInByApi, test } from './support/fixtures';
-import { mirrorSynced } from './support/mirror';
 
 test.describe('accessibility, light and dark', () => {
   // Two to four axe passes per test (each check in both schemes), on two cores shared with the other specs.
@@ -38,16 +37,6 @@ test.describe('accessibility, light and dark', () => {
   test('welcome link page (expired link shown): no serious or critical axe findings', async ({ page }) => {
     await page.goto('/welcome/not-a-real-token-but-long-enough-to-look-up');
     await expect(page.getByRole('alert')).toContainText('Deze link is verlopen of al gebruikt');
-    expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
-  });
-
-  test('reservations queue, as the box office: no serious or critical axe findings', async ({ page, baseURL }) => {
-    test.setTimeout(600_000);
-    expect((await signInByApi(page.request, baseURL ?? '', BOX_OFFICE)).status()).toBe(200);
-    // The queue reads the organisation's mirror of the orders.
-    await mirrorSynced(page.request);
-    await page.goto('/reservations');
-    await expect(page.getByTestId('reservation-row').first()).toBeVisible({ timeout: 60_000 });
     expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
   });
 

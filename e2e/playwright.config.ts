@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, systemChromium } from './support/e2e-env';
 /**
  * The server's URL, read from its start-up line by webServer.wait (below), which stores the named groups in
  * the runner's environment; the workers, started after the server, inherit them (FOYER_E2E_APP_DIR, the
- * server's build, too).
+ * server's build, and FOYER_E2E_RUN_DIR, its temporary folder, too).
  */
 const baseURL = process.env.FOYER_E2E_BASE_URL;
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -49,7 +49,7 @@ export default defineConfig({
     cwd: '..',
     wait: {
       stdout:
-        /Foyer e2e app: (?<foyer_e2e_app_dir>.+)\n[\s\S]*Foyer is running at (?<foyer_e2e_base_url>http:\/\/[\d.:]+)/,
+        /Foyer e2e run: (?<foyer_e2e_run_dir>.+)\nFoyer e2e app: (?<foyer_e2e_app_dir>.+)\n[\s\S]*Foyer is running at (?<foyer_e2e_base_url>http:\/\/[\d.:]+)/,
     },
     // A first run builds the app and seeds the full demo data.
     timeout: 240_000,

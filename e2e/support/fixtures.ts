@@ -45,12 +45,26 @@ export async function signInByApi(
   });
 }
 
-export const test = base.extend<{ origin: string }>({
+export const test = base.extend<{ origin: string; closeOwnContexts: undefined }>({
   /** The server's own origin, for the Origin header of API calls made outside the page. */
   origin: async ({ baseURL }, use) => {
     if (!baseURL) throw new Error('baseURL is not configured');
     await use(new URL(baseURL).origin);
   },
+  /**
+   * Closes the browser contexts a test opened itself (browser.newContext: a seller and a tablet side by side)
+   * when it ends; Playwright closes only its own. Left open, their pages went on polling and counting down in the
+   * worker's browser for the rest of the run, and their open connections held each own server's stop.
+   * Automatic, so it is set up first and torn down last: after the failure screenshots and traces are taken.
+   */
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      await Promise.all(browser.contexts().flatMap((context) => (before.has(context) ? [] : [context.close()])));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

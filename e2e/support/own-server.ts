@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { test } from './fixtures';
 
 export interface OwnServer {
@@ -15,6 +16,11 @@ export interface OwnServer {
  * (FOYER_E2E_APP_DIR, see playwright.config.ts) keeps its start quick.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const template = withSmallDemo(env) ? await smallDemoTemplate() : undefined;
+  return spawnServer({ ...env, ...(template ? { E2E_DATA_FROM: template } : {}) });
+}
+
+async function spawnServer(env: Record<string, string>): Promise<OwnServer> {
   const root = resolve(import.meta.dirname, '..', '..');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/serve-e2e.ts'], {
     cwd: root,
@@ -52,6 +58,48 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
  * of both cores beside the rest of the suite).
  */
 export const SMALL_DEMO: Record<string, string> = { SEED_CUSTOMERS: '100', SEED_ORDERS: '1000' };
+
+/** Whether `env` starts the small demo (its other settings, TRUST_PROXY or a cart timeout, are read at start). */
+const withSmallDemo = (env: Record<string, string>) =>
+  Object.entries(SMALL_DEMO).every(([name, value]) => env[name] === value) &&
+  env.SEED === undefined &&
+  env.E2E_UPSTREAM_BASE_URL === undefined;
+
+/**
+ * The data folder of a small-demo server started once in this run and stopped, which each small-demo server
+ * starts from (serve-e2e.ts copies it): its migrations and seed took some 15 of a start's 20 seconds, seven
+ * times in a run, beside the rest of the suite. Made by the first worker that needs it, in the run's folder
+ * (FOYER_E2E_RUN_DIR, removed with it); the other waits for it. Undefined outside a suite's run.
+ */
+async function smallDemoTemplate(): Promise<string | undefined> {
+  const runDir = process.env.FOYER_E2E_RUN_DIR;
+  if (!runDir) return undefined;
+  const dataDir = join(runDir, 'small-demo');
+  const ready = join(runDir, 'small-demo.ready');
+  const making = join(runDir, 'small-demo.making');
+  try {
+    // mkdir is atomic: one worker makes the template.
+    mkdirSync(making);
+  } catch {
+    for (const started = Date.now(); !existsSync(ready); ) {
+      if (!existsSync(making)) throw new Error('the small-demo template could not be made (see the other worker)');
+      if (Date.now() - started > 240_000) throw new Error('the small-demo template took over 4 minutes');
+      await new Promise((wait) => setTimeout(wait, 250));
+    }
+    return dataDir;
+  }
+  try {
+    // Stopped as soon as it runs: a clone starts as a server restarted a moment after its first start would, its
+    // mirror's first full sync resumed (the own servers' specs wait for it as before).
+    const server = await spawnServer({ ...SMALL_DEMO, E2E_DATA_DIR: dataDir });
+    await server.stop();
+    writeFileSync(ready, '');
+    return dataDir;
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 /**
  * A server of the enclosing describe block's own, started before its tests and stopped after them; `env`

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,8 +15,14 @@ const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
 // Playwright reads the URL from there (webServer.wait in the config).
 const port = process.env.E2E_PORT ?? '0';
 const appDir = process.env.E2E_APP_DIR ? resolve(root, process.env.E2E_APP_DIR) : join(dir, 'web');
-// Named before the start-up line, so Playwright reads it too: a spec that starts a server of its own
-// (box-office.spec.ts) serves this build instead of building the app again.
+// E2E_DATA_DIR: a data folder kept after the exit (the template of e2e/support/own-server.ts); E2E_DATA_FROM: a
+// stopped server's data folder to start from, copied (migrated and seeded already: a start without either).
+const dataDir = process.env.E2E_DATA_DIR ?? join(dir, 'data');
+if (process.env.E2E_DATA_FROM) cpSync(process.env.E2E_DATA_FROM, dataDir, { recursive: true });
+// Named before the start-up line, so Playwright reads them too: a spec that starts a server of its own
+// (box-office.spec.ts) serves this build instead of building the app again, and keeps its template in this run's
+// folder, which goes with it.
+console.log(`Foyer e2e run: ${dir}`);
 console.log(`Foyer e2e app: ${appDir}`);
 
 const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'server', 'main.ts')], {
@@ -26,12 +32,15 @@ const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src'
     ...process.env,
     PORT: port,
     HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
+    DATA_DIR: dataDir,
     SEED: 'demo',
     FOYER_APP_DIR: appDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The browser tests sign in many times from one address; the default limit (10 per 5 min) would refuse them.
     FOYER_SIGN_IN_LIMIT: process.env.E2E_SIGN_IN_LIMIT ?? '1000',
+    // A stop waits this long for the connections still open: the browser contexts a spec leaves open keep theirs
+    // alive, so each own server's stop took the default's whole 10 seconds (and the suite's server's, at the end).
+    SHUTDOWN_TIMEOUT_SECONDS: '1',
     FOYER_DEV: '',
     DATABASE_URL: '',
     // A spec's own server may stand in front of the suite's (e2e/accounts.spec.ts: a fresh install).
