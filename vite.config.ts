@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { firstPaint } from './src/build/first-paint.ts';
 import { firstScreenChunks } from './src/build/first-screen-chunks.ts';
 import { reactRouterProduction } from './src/build/react-router-production.ts';
@@ -17,6 +18,8 @@ import { zodWithoutJsonSchema } from './src/build/zod-without-json-schema.ts';
  * src/build/mantine-styles.test.ts checks that none is missing.
  */
 const firstScreens = firstScreenChunks();
+
+const GLOBAL_SETUP_TEST = 'src/server/testing/global-setup.test.ts';
 
 // The app is built into dist/web and served by the gateway; in `npm run dev` Vite serves it with hot reload
 // and the gateway handles /api.
@@ -58,9 +61,25 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/build/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, GLOBAL_SETUP_TEST],
           globalSetup: ['src/server/testing/global-setup.ts'],
+          // Each file in a fresh worker re-imported the whole server (Hono, zod, PGlite, pg, the gateway's
+          // concerns): 1.5-2 s of CPU per file, over 150 files, for tests that build their services per file
+          // anyway and close them in afterAll. One worker runs file after file now; a file's state lives in
+          // the services it creates, not in modules.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The global setup's own test replaces a module with vi.mock: it keeps a worker of its own, so that
+          // the stand-in never reaches another file's imports.
+          name: 'server-mocked',
+          environment: 'node',
+          include: [GLOBAL_SETUP_TEST],
         },
       },
       {
