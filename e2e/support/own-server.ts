@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from './fixtures';
 
 export interface OwnServer {
@@ -84,7 +85,7 @@ async function smallDemoTemplate(): Promise<string | undefined> {
     for (const started = Date.now(); !existsSync(ready); ) {
       if (!existsSync(making)) throw new Error('the small-demo template could not be made (see the other worker)');
       if (Date.now() - started > 240_000) throw new Error('the small-demo template took over 4 minutes');
-      await new Promise((wait) => setTimeout(wait, 250));
+      await sleep(250);
     }
     return dataDir;
   }

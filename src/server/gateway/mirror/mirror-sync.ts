@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
@@ -332,7 +333,7 @@ export class MirrorSync {
       // Beside a busy desk on a server, a pause as long as the round took (a second at most): the walk's reading
       // and writing then take about half of the time and of the database's WAL flushes, which every sale's commit
       // shares (the embedded database's path gives way statement by statement instead).
-      if (this.#besideDesk()) await pause(Math.min(1000, performance.now() - roundStarted));
+      if (this.#besideDesk()) await sleep(Math.min(1000, performance.now() - roundStarted));
     }
     await Promise.all(writing);
     return head;
@@ -440,8 +441,6 @@ interface Walk {
   /** A full walk refreshes its tables' statistics when it has written this many rows. */
   analyzeAtRows?: number;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 

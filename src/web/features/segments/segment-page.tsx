@@ -24,6 +24,8 @@ import { segmentExportUrl, segmentKeys, segmentQueries, useDeleteSegment, useSav
 
 /** What a rule reads: the mirror's customers, their orders and the waiting list. */
 const SEGMENT_MIRROR = ['customers', 'orders', 'waitinglist'] as const;
+/** What a sync of them changes: the counts and the previews. */
+const SEGMENT_ANSWERS = [segmentKeys.counts(), segmentKeys.previews()];
 
 /** Typing pauses this long before the rule is counted again; the last count stays on screen meanwhile. */
 const COUNT_DEBOUNCE_MS = 400;
@@ -69,7 +71,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
   const complete = useMemo(() => segmentRuleSchema.safeParse(rule).success, [rule]);
   const [settled] = useDebouncedValue(complete ? rule : null, COUNT_DEBOUNCE_MS);
   const count = useQuery({ ...segmentQueries.count(settled ?? emptySegmentRule()), enabled: settled !== null });
-  useRefetchAfterSync(SEGMENT_MIRROR, [segmentKeys.counts(), segmentKeys.previews()]);
+  useRefetchAfterSync(SEGMENT_MIRROR, SEGMENT_ANSWERS);
   const stale = !complete || settled !== rule || count.isPlaceholderData || count.isFetching;
 
   const changeRule = (next: SegmentRule) => {

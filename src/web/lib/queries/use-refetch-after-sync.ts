@@ -6,7 +6,7 @@ import { mirrorQueries } from './mirror-queries';
 /**
  * For pages whose answers come from the gateway's mirror: when a sync of one of `resources` has finished since the
  * page opened (on schedule, or "Nu verversen"), the queries under `queryKeys` are asked again, so what the sync
- * brought shows.
+ * brought shows. Both are constants of the caller's module.
  */
 export function useRefetchAfterSync(resources: readonly MirrorResource[], queryKeys: readonly QueryKey[]): void {
   const queryClient = useQueryClient();
@@ -17,15 +17,13 @@ export function useRefetchAfterSync(resources: readonly MirrorResource[], queryK
         .map((resource) => data.resources.find((part) => part.resource === resource)?.lastSuccessAt ?? '-')
         .join()
     : undefined;
-  const keys = useRef(queryKeys);
-  keys.current = queryKeys;
   const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (syncedAt === undefined) return;
     // The first value is what the page opened with: its answers are already from that copy.
     if (seen.current !== undefined && seen.current !== syncedAt) {
-      for (const queryKey of keys.current) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
     }
     seen.current = syncedAt;
-  }, [syncedAt, queryClient]);
+  }, [syncedAt, queryKeys, queryClient]);
 }
