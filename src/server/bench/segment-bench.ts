@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SegmentCondition, SegmentRule } from '@/contract/segments';
+import type { SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../db/connect';
-import type { Database, Queryable } from '../db/database';
-import { daysBefore } from '../gateway/segments/segment-sql';
-import { countMembers, memberPage, replaceSegmentEvents, todayOf } from '../gateway/segments/segment-store';
+import type { Database } from '../db/database';
+import { membersInMemory, SegmentFactsDirectories } from '../gateway/segments/segment-facts-directory';
+import { countMembers, memberPage, membersWithIds, todayOf } from '../gateway/segments/segment-store';
 import { migrateGateway } from '../gateway/store';
-import { Prng } from '../service/db/seed/prng';
+import { fillSegmentMirror, generateSegmentRules } from '../testing/segment-mirror';
 import { cpuSeconds, loadAverages, onOwnPostgres, printVerdicts, verdict } from './bench-run';
 import { percentile } from './stats';
 
@@ -16,8 +16,10 @@ import { percentile } from './stats';
  * one organisation straight with SQL (generate_series): BENCH_CUSTOMERS customers (default 1,000,000) with
  * Dutch cities and zips, tags, custom fields and preferences in their legacy forms; twice as many orders over
  * three years (most paid, the rest cancelled, reserved, pending…) with one to three seats each over 300
- * performances of 60 productions; 50,000 waiting-list entries. Then counts a generated set of 60 rules of one
- * to five conditions (some in an OR group), each twice, and lists the first preview page of each.
+ * performances of 60 productions; 50,000 waiting-list entries (testing/segment-mirror.ts). Then counts a generated
+ * set of 60 rules of one to five conditions (some in an OR group), each twice, and lists the first preview page of
+ * each: with a statement over the facts table, and over the process's copy of the facts in memory (the builder's
+ * counts, segment-facts-directory.ts: its first read timed), and checks that both count the same members.
  * BENCH_ENGINE=pglite|postgres|both (default both). Budgets: count p95 ≤ 300 ms, preview first page ≤ 200 ms.
  * A million customers take long to fill, so a filled database can be kept and reused: BENCH_POSTGRES_URL (a
  * database of a server of your own) and BENCH_PGLITE_DIR (a PGlite directory) are filled on the first run and
@@ -28,223 +30,11 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const ORDERS = CUSTOMERS * 2;
 const ENGINE = process.env.BENCH_ENGINE ?? 'both';
 const RULES = 60;
+/** BENCH_PATHS: statement (a count is one statement over the facts), memory (over the process's copy), or both. */
+const PATHS = (process.env.BENCH_PATHS ?? 'statement,memory').split(',').map((path) => path.trim());
 const TODAY = todayOf();
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-const CITIES = [
-  ['Amsterdam', 10, 18],
-  ['Rotterdam', 30, 12],
-  ['Den Haag', 25, 10],
-  ['Utrecht', 35, 8],
-  ['Haarlem', 20, 5],
-  ['Amstelveen', 11, 4],
-  ['Zaandam', 15, 4],
-  ['Leiden', 23, 4],
-  ['Almere', 13, 4],
-  ['Hilversum', 12, 3],
-  ['Delft', 26, 3],
-  ['Amersfoort', 38, 3],
-  ['Alkmaar', 18, 3],
-  ['Gouda', 28, 2],
-  ['Dordrecht', 33, 2],
-  ['Zwolle', 80, 2],
-  ['Groningen', 97, 2],
-  ['Nijmegen', 65, 2],
-  ['’s-Hertogenbosch', 52, 2],
-  ['Zürich', 80, 1],
-] as const;
-const TAGS = [
-  ['Nieuwsbrief', 0.4],
-  ['Vriend', 0.12],
-  ['Abonnee', 0.09],
-  ['CJP', 0.07],
-  ['Student', 0.08],
-  ['Pers', 0.01],
-  ['VIP', 0.01],
-  ['Groep', 0.02],
-  ['Docent', 0.03],
-  ['Medewerker', 0.01],
-] as const;
-const PRICES = ['Volprijs', 'CJP', 'Vriendenprijs', '65+', 'Student', 'Groepskorting'];
-const EVENT_TYPES = [
-  'event',
-  'event',
-  'event',
-  'event',
-  'passepartout',
-  'voucher',
-  'combi',
-  'horeca',
-  'product',
-  'event',
-];
-
-/** The cities as a weighted array SQL picks from (each city as often as its weight). */
-const cityPool = CITIES.flatMap(([name, zip, weight]) => Array.from({ length: weight }, () => [name, zip] as const));
-
-const FILL_CHUNK = 50_000;
-
-/** Customers `first` to `last` of the bench's organisation, with their tags, cities, custom fields and preferences. */
-async function fillCustomers(tx: Queryable, org: number, first: number, last: number, tagCases: string) {
-  await tx.query(
-    `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
-       select $1, g, 'klant' || g || '@example.test', now() - random() * interval '700 days', t.tags,
-              jsonb_build_object(
-                'customerId', g, 'email', 'klant' || g || '@example.test',
-                'customerFirstName', (array['Anna','Bram','Carla','Daan','Emma','Finn','Julia','Lucas','Sanne','Tim'])[1 + g % 10],
-                'customerPreposition', (array['','van','de','van der',''])[1 + g % 5],
-                'customerLastName', (array['Jansen','Vries','Bakker','Visser','Smit','Meijer','Bos','Mulder','Berg','Dijk'])[1 + (g / 10) % 10],
-                'customerCity', city[1], 'customerZip', city[2] || lpad((g % 100)::text, 2, '0') || ' AB',
-                'customerCountry', case when random() < 0.97 then 'NL' else 'BE' end,
-                'customerCustom1', case when 'Vriend' = any(t.tags) then 'VR-' || g end,
-                'customerCustom3', case when random() < 0.3 then (array['toneel','cabaret','muziek','dans','opera','jazz'])[1 + g % 6] end,
-                'customerPrefs', (array[
-                  '{"user_prefs_optin":"1","user_prefs_mailinglist":"0"}',
-                  '{"user_prefs_optin":1,"user_prefs_mailinglist":1}',
-                  '{"user_prefs_optin":true,"user_prefs_mailinglist":false}',
-                  '{"user_prefs_optin":"0"}', '{}', 'null', 'null'])[1 + g % 7]::jsonb,
-                'customerTags', array_to_string(t.tags, ','))
-         from generate_series($6::int, $2::int) g
-        cross join lateral (select array_remove(array[${tagCases}, case when g < 0 then '' end], null) as tags) t
-        cross join lateral (select 1 + floor(random() * $4 + g * 0)::int as i) p
-        cross join lateral (select array[($3::text[])[p.i], ($5::text[])[p.i]] as city) c`,
-    [org, last, cityPool.map(([name]) => name), cityPool.length, cityPool.map(([, zip]) => String(zip)), first],
-  );
-}
-
-async function fill(db: Database): Promise<number> {
-  const started = performance.now();
-  const { rows } = await db.query<{ id: string }>(
-    `insert into gateway.organisations (client_name, api_key_sealed) values ('bench', '\\x00') returning id`,
-  );
-  const org = Number(rows[0]?.id);
-  const tagCases = TAGS.map(([tag, share]) => `case when random() < ${share} then '${tag}' end`).join(', ');
-  await db.transaction(async (tx) => {
-    await tx.query('select setseed(0.3)');
-    // In chunks, as a sync writes them: the facts' trigger gets each statement's rows at once (on PGlite a million
-    // in one statement ran out of memory).
-    for (let first = 1; first <= CUSTOMERS; first += FILL_CHUNK) {
-      await fillCustomers(tx, org, first, Math.min(first + FILL_CHUNK - 1, CUSTOMERS), tagCases);
-    }
-  });
-  // When Foyer first saw them: spread over four years, as a mirror kept that long would have it.
-  await db.query(
-    `update gateway.segment_facts set first_seen_at = now() - random() * interval '1500 days' where organisation_id = $1`,
-    [org],
-  );
-  console.log(`  ${CUSTOMERS.toLocaleString('en')} customers in ${seconds(started)}`);
-  const ordersAt = performance.now();
-  await db.transaction(async (tx) => {
-    await tx.query('select setseed(0.5)');
-    // Buyers skewed towards a third of the customers (regulars); a third of the customers never orders.
-    await tx.query(
-      `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status, payment_status,
-         channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
-       select $1, g, 'k' || g, 1 + floor(power(random(), 1.6) * $3 * 0.67)::bigint, s.status, s.payment,
-              case when g % 3 = 0 then 'sp' else 'www' end, 'iDEAL', d, (1000 + floor(random() * 24000))::bigint, 0, 0, d,
-              jsonb_build_object('orderId', g, 'orderDate', to_char(d at time zone 'Europe/Amsterdam', 'YYYY-MM-DD"T"HH24:MI:SS"+01:00"'))
-         from generate_series(1, $2::int) g
-        cross join lateral (select now() - random() * interval '1095 days' + g * interval '0 s' as d, random() + g * 0 as r) x
-        cross join lateral (select case when x.r < 0.82 then 'ord' when x.r < 0.85 then 'reemit' when x.r < 0.91 then 'cancel'
-                                        when x.r < 0.96 then 'res' else 'ord' end as status,
-                                   case when x.r < 0.85 then 'paid' when x.r < 0.91 then 'cancelled'
-                                        when x.r < 0.96 then 'none' else 'pending' end as payment) s`,
-      [org, ORDERS, CUSTOMERS],
-    );
-  });
-  console.log(`  ${ORDERS.toLocaleString('en')} orders in ${seconds(ordersAt)}`);
-  const seatsAt = performance.now();
-  await db.transaction(async (tx) => {
-    await tx.query('select setseed(0.7)');
-    await tx.query(
-      `insert into gateway.mirror_order_seats (organisation_id, order_id, line_no, deleted, seat_id, event_id, rank_id,
-         row_nr, seat_nr, amount_cents, price_id, price_name)
-       select $1, o.order_id, l, (o.order_id % 50 = 0 and l = 1), o.order_id * 4 + l, 1 + (o.order_id * 7 + l) % 300, 1, 1, l,
-              1500, 'p', ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int]
-         from gateway.mirror_orders o, generate_series(1, 1 + (o.order_id % 3)::int) l
-        where o.organisation_id = $1`,
-      [org, PRICES],
-    );
-    await tx.query(
-      `insert into gateway.mirror_waiting_list (organisation_id, waiting_id, customer_id, event_id, number_of_tickets, type, created_at)
-       select $1, g, 1 + floor(random() * $2)::bigint, 1 + g % 300, 2,
-              (array['waiting','waiting','notified','converted'])[1 + g % 4], now() - random() * interval '300 days'
-         from generate_series(1, 50000) g`,
-      [org, CUSTOMERS],
-    );
-  });
-  console.log(`  seats and 50,000 waiting-list entries in ${seconds(seatsAt)}`);
-  await replaceSegmentEvents(
-    db,
-    org,
-    Array.from({ length: 300 }, (_, i) => {
-      const production = Math.floor(i / 5) + 1;
-      return {
-        eventId: i + 1,
-        productionId: production,
-        productionTitle: `Productie ${production}`,
-        eventType: EVENT_TYPES[production % EVENT_TYPES.length] ?? 'event',
-      };
-    }),
-  );
-  // What the first count after a sync does: the per-customer order totals of every customer the orders touched.
-  const totalsAt = performance.now();
-  await db.query('select gateway.segment_refresh_customer_orders($1)', [org]);
-  console.log(`  per-customer order totals in ${seconds(totalsAt)}`);
-  const analyzed = performance.now();
-  await db.exec('vacuum analyze');
-  console.log(`  vacuum analyze in ${seconds(analyzed)}; filled in ${seconds(started)}`);
-  return org;
-}
-
-/** A realistic condition of each kind, picked by the generator. */
-function conditionPool(rng: Prng): (() => SegmentCondition)[] {
-  const year = { from: `${TODAY.slice(0, 4)}-01-01`, to: `${TODAY.slice(0, 4)}-12-31` };
-  const city = () => (CITIES[rng.int(0, 8)] as (typeof CITIES)[number])[0];
-  const tag = () => (TAGS[rng.int(0, TAGS.length - 1)] as (typeof TAGS)[number])[0];
-  return [
-    () => ({ kind: 'tags', match: 'any', tags: [tag(), tag()] }),
-    () => ({ kind: 'tags', match: 'none', tags: ['Vriend'] }),
-    () => ({ kind: 'tags', match: 'all', tags: ['Nieuwsbrief', tag()] }),
-    () => ({ kind: 'city', cities: [city()] }),
-    () => ({ kind: 'city', cities: [city(), city(), 'zurich'] }),
-    () => ({ kind: 'zipRange', from: '3500', to: '3599' }),
-    () => ({ kind: 'zip', match: 'prefix', values: [String(rng.int(10, 38))] }),
-    () => ({ kind: 'country', countries: ['BE'] }),
-    () => ({ kind: 'custom', field: 3, match: 'equals', value: 'toneel' }),
-    () => ({ kind: 'custom', field: 1, match: 'filled' }),
-    () => ({ kind: 'pref', key: 'user_prefs_optin', on: rng.chance(0.7) }),
-    () => ({ kind: 'orderCount', period: year, count: { min: 2 } }),
-    () => ({ kind: 'orderCount', period: { lastDays: 365 }, count: { min: 1 } }),
-    () => ({ kind: 'orderCount', period: {}, count: { min: 3, max: 10 } }),
-    () => ({ kind: 'orderAmount', period: { lastDays: 730 }, euros: { min: 250 } }),
-    () => ({ kind: 'production', productionIds: [rng.int(1, 60)] }),
-    () => ({ kind: 'eventType', eventTypes: ['passepartout'], period: { lastDays: 365 } }),
-    () => ({ kind: 'priceType', priceNames: ['CJP'] }),
-    () => ({ kind: 'lastPurchase', when: 'before', date: daysBefore(TODAY, 365) }),
-    () => ({ kind: 'lastPurchase', when: 'onOrAfter', date: daysBefore(TODAY, 90) }),
-    () => ({ kind: 'waitingList', stillWaiting: rng.chance(0.5) }),
-    () => ({ kind: 'recordDate', field: 'changed', period: { lastDays: 30 } }),
-  ];
-}
-
-/** RULES rules of one to five conditions; a third put two of them in an OR group. */
-function generateRules(): SegmentRule[] {
-  const rng = new Prng(30);
-  const pool = conditionPool(rng);
-  return Array.from({ length: RULES }, () => {
-    const size = rng.int(1, 5);
-    const conditions = Array.from({ length: size }, () =>
-      (pool[rng.int(0, pool.length - 1)] as () => SegmentCondition)(),
-    );
-    if (size >= 3 && rng.chance(0.35)) {
-      const [a, b, ...rest] = conditions as [SegmentCondition, SegmentCondition, ...SegmentCondition[]];
-      return { kind: 'group', match: 'all', rules: [{ kind: 'group', match: 'any', rules: [a, b] }, ...rest] };
-    }
-    return { kind: 'group', match: 'all', rules: conditions };
-  });
-}
 
 const describe = (rule: SegmentRule): string =>
   rule.rules
@@ -260,68 +50,127 @@ async function filledOrganisation(db: Database): Promise<number | null> {
   return rows[0] ? Number(rows[0].id) : null;
 }
 
+interface Timed {
+  ms: number;
+  cpu: number;
+  rule: string;
+  members: number;
+}
+
+/** A rule's count and first preview page by one path: the count, and the page's members. */
+interface CountPath {
+  name: string;
+  count(rule: SegmentRule): Promise<number>;
+  firstPage(rule: SegmentRule): Promise<number>;
+}
+
 /**
- * `postgresDataDir`: the PostgreSQL server's data directory, whose backends' CPU time is counted with this
- * process's (null for PGlite, which runs in this process): CPU time per count does not grow with the machine's
- * load as the wall time does.
+ * Each rule counted twice and its preview's first page listed once by `path`. `postgresDataDir`: the PostgreSQL
+ * server's data directory, whose backends' CPU time is counted with this process's (null for PGlite, which runs in
+ * this process): CPU time per count does not grow with the machine's load as the wall time does.
  */
+async function measure(engine: string, path: CountPath, rules: SegmentRule[], postgresDataDir: string | null) {
+  const timed = async (rule: SegmentRule, work: () => Promise<number>): Promise<Timed> => {
+    const cpu = await cpuSeconds(postgresDataDir);
+    const start = performance.now();
+    const members = await work();
+    const ms = performance.now() - start;
+    return { ms, cpu: ((await cpuSeconds(postgresDataDir)) - cpu) * 1000, rule: describe(rule), members };
+  };
+  const counts: Timed[] = [];
+  for (let pass = 1; pass <= 2; pass++) {
+    for (const rule of rules) counts.push(await timed(rule, () => path.count(rule)));
+  }
+  const pages: Timed[] = [];
+  for (const rule of rules) pages.push(await timed(rule, () => path.firstPage(rule)));
+  const line = (name: string, values: number[]) =>
+    `${name}: p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  max ${ms(Math.max(...values))}  (${values.length})`;
+  const of = (list: Timed[], key: 'ms' | 'cpu') => list.map((entry) => entry[key]);
+  console.log(`  ${path.name}:`);
+  console.log(`    ${line('count', of(counts, 'ms'))}`);
+  console.log(`    ${line('count, CPU time', of(counts, 'cpu'))}`);
+  console.log(`    ${line('preview first page', of(pages, 'ms'))}`);
+  console.log(`    ${line('preview first page, CPU time', of(pages, 'cpu'))}`);
+  // The slowest by CPU time, which does not grow with the machine's load as the wall time does.
+  for (const worst of counts
+    .slice(rules.length)
+    .sort((a, b) => b.cpu - a.cpu)
+    .slice(0, 5)) {
+    console.log(
+      `      slow: CPU ${ms(worst.cpu)} (${ms(worst.ms)})  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`,
+    );
+  }
+  for (const worst of [...pages].sort((a, b) => b.ms - a.ms).slice(0, 3)) {
+    console.log(
+      `      slow preview: ${ms(worst.ms)} (CPU ${ms(worst.cpu)})  ${worst.rule}  → ${worst.members} on the page`,
+    );
+  }
+  const countP95 = percentile(of(counts, 'ms'), 95);
+  const pageP95 = percentile(of(pages, 'ms'), 95);
+  const pageMax = Math.max(...of(pages, 'ms'));
+  return {
+    members: counts.slice(0, rules.length).map((entry) => entry.members),
+    verdict: `${engine}, ${path.name} (${CUSTOMERS.toLocaleString('en')} customers, ${ORDERS.toLocaleString('en')} orders): count p95 ${ms(countP95)} (CPU ${ms(percentile(of(counts, 'cpu'), 95))}) → ${verdict(countP95 <= 300)} (≤ 300 ms); preview first page p95 ${ms(pageP95)}, max ${ms(pageMax)} (CPU p95 ${ms(percentile(of(pages, 'cpu'), 95))}) → ${verdict(pageMax <= 200)} (≤ 200 ms)`,
+  };
+}
+
+/** Counting with a statement over gateway.segment_facts. */
+function statementPath(db: Database, org: number): CountPath {
+  return {
+    name: 'with a statement',
+    count: (rule) => countMembers(db, org, rule, TODAY),
+    firstPage: async (rule) => (await memberPage(db, org, rule, TODAY, { offset: 0, limit: 26 })).length,
+  };
+}
+
+/** Counting over this process's copy of the facts (segment-facts-directory.ts), as the builder's counts do. */
+async function inMemoryPath(db: Database, org: number): Promise<CountPath> {
+  const directories = new SegmentFactsDirectories(db);
+  const readAt = performance.now();
+  const before = process.memoryUsage().rss;
+  await directories.whenRead(org);
+  console.log(
+    `  in memory: the facts read in ${seconds(readAt)}, the process's memory grew ${Math.round((process.memoryUsage().rss - before) / 1e6)} MB (${loadAverages()})`,
+  );
+  const now = async (rule: SegmentRule) => {
+    const found = await membersInMemory(db, directories, org, rule, TODAY);
+    if (!found) throw new Error('the facts are being read again');
+    return found;
+  };
+  return {
+    name: 'in memory',
+    count: async (rule) => (await now(rule)).members.reduce((sum, member) => sum + member, 0),
+    firstPage: async (rule) => {
+      const { directory, members } = await now(rule);
+      return (await membersWithIds(db, org, directory.pageOf(members, { offset: 0, limit: 26 }))).length;
+    },
+  };
+}
+
 async function bench(engine: string, db: Database, postgresDataDir: string | null): Promise<string[]> {
   let org = await filledOrganisation(db);
   if (org === null) {
     console.log(`\n${engine}: filling the mirror (${loadAverages()})`);
-    org = await fill(db);
+    org = await fillSegmentMirror(db, CUSTOMERS, (line) => console.log(line));
   } else {
     console.log(`\n${engine}: the mirror filled before (organisation ${org}; ${loadAverages()})`);
   }
-  const rules = generateRules();
-  const counts: number[] = [];
-  const countCpu: number[] = [];
-  const pages: number[] = [];
-  const pageCpu: number[] = [];
-  const slowest: { ms: number; cpu: number; rule: string; members: number }[] = [];
-  for (let pass = 1; pass <= 2; pass++) {
-    for (const rule of rules) {
-      const cpu = await cpuSeconds(postgresDataDir);
-      const start = performance.now();
-      const members = await countMembers(db, org, rule, TODAY);
-      const took = performance.now() - start;
-      const tookCpu = ((await cpuSeconds(postgresDataDir)) - cpu) * 1000;
-      counts.push(took);
-      countCpu.push(tookCpu);
-      if (pass === 2) slowest.push({ ms: took, cpu: tookCpu, rule: describe(rule), members });
-    }
+  const rules = generateSegmentRules(RULES, TODAY);
+  const verdicts: string[] = [];
+  const members: number[][] = [];
+  for (const name of PATHS) {
+    const path = name === 'memory' ? await inMemoryPath(db, org) : statementPath(db, org);
+    const measured = await measure(engine, path, rules, postgresDataDir);
+    verdicts.push(measured.verdict);
+    members.push(measured.members);
   }
-  const slowestPages: typeof slowest = [];
-  for (const rule of rules) {
-    const cpu = await cpuSeconds(postgresDataDir);
-    const start = performance.now();
-    const page = await memberPage(db, org, rule, TODAY, { offset: 0, limit: 26 });
-    const took = performance.now() - start;
-    const tookCpu = ((await cpuSeconds(postgresDataDir)) - cpu) * 1000;
-    pages.push(took);
-    pageCpu.push(tookCpu);
-    slowestPages.push({ ms: took, cpu: tookCpu, rule: describe(rule), members: page.length });
+  if (members.length === 2) {
+    const agree = rules.filter((_, n) => members[0]?.[n] === members[1]?.[n]).length;
+    console.log(`  both paths counted the same members for ${agree} of ${rules.length} rules`);
+    if (agree < rules.length)
+      verdicts.push(`${engine}: the two paths disagree on ${rules.length - agree} rules → FAIL`);
   }
-  const line = (name: string, values: number[]) =>
-    `${name}: p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  max ${ms(Math.max(...values))}  (${values.length})`;
-  console.log(`  ${line('count', counts)}`);
-  console.log(`  ${line('count, CPU time', countCpu)}`);
-  console.log(`  ${line('preview first page', pages)}`);
-  console.log(`  ${line('preview first page, CPU time', pageCpu)}`);
-  // The slowest by CPU time, which does not grow with the machine's load as the wall time does.
-  for (const worst of slowest.sort((a, b) => b.cpu - a.cpu).slice(0, 5)) {
-    console.log(
-      `    slow: CPU ${ms(worst.cpu)} (${ms(worst.ms)})  ${worst.rule}  → ${worst.members.toLocaleString('en')} members`,
-    );
-  }
-  for (const worst of slowestPages.sort((a, b) => b.ms - a.ms).slice(0, 3)) {
-    console.log(
-      `    slow preview: ${ms(worst.ms)} (CPU ${ms(worst.cpu)})  ${worst.rule}  → ${worst.members} on the page`,
-    );
-  }
-  return [
-    `${engine} (${CUSTOMERS.toLocaleString('en')} customers, ${ORDERS.toLocaleString('en')} orders): count p95 ${ms(percentile(counts, 95))} (CPU ${ms(percentile(countCpu, 95))}) → ${verdict(percentile(counts, 95) <= 300)} (≤ 300 ms); preview first page p95 ${ms(percentile(pages, 95))}, max ${ms(Math.max(...pages))} (CPU p95 ${ms(percentile(pageCpu, 95))}) → ${verdict(Math.max(...pages) <= 200)} (≤ 200 ms)`,
-  ];
+  return verdicts;
 }
 
 async function main(): Promise<void> {

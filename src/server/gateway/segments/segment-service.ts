@@ -17,6 +17,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
 import { needsEvents, type SegmentEvents } from './segment-events';
+import { membersInMemory, type SegmentFactsDirectories } from './segment-facts-directory';
 import * as store from './segment-store';
 
 /** Who asks: the person, their upstream client (the service's events and tags), their request's audit entry. */
@@ -78,6 +79,7 @@ export class SegmentService {
   constructor(
     private readonly db: Database,
     private readonly events: SegmentEvents,
+    private readonly facts: SegmentFactsDirectories,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -140,8 +142,21 @@ export class SegmentService {
   async count(who: SegmentRequester, rule: SegmentRule): Promise<SegmentCount> {
     await this.#eventsFor(who, rule);
     const started = performance.now();
-    const count = await store.countMembers(this.db, who.principal.organisationId, rule, this.#today());
+    const organisationId = who.principal.organisationId;
+    const inMemory = await this.#membersInMemory(organisationId, rule);
+    const count = inMemory
+      ? inMemory.members.reduce((sum, member) => sum + member, 0)
+      : await store.countMembers(this.db, organisationId, rule, this.#today());
     return { count, tookMs: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * The rule's members counted over this process's copy of the facts (segment-facts-directory.ts), once it has read
+   * them; null until then (the caller counts with a statement). The counts and previews people wait for while they
+   * build a rule; the exports and the customer jobs read the members with a statement (segmentMemberIds).
+   */
+  #membersInMemory(organisationId: number, rule: SegmentRule) {
+    return membersInMemory(this.db, this.facts, organisationId, rule, this.#today());
   }
 
   async countSaved(who: SegmentRequester, id: number): Promise<SegmentCount> {
@@ -152,10 +167,12 @@ export class SegmentService {
   async preview(who: SegmentRequester, rule: SegmentRule, page: number): Promise<SegmentPreview> {
     await this.#eventsFor(who, rule);
     const pageSize = SEGMENT_PREVIEW_PAGE_SIZE;
-    const rows = await store.memberPage(this.db, who.principal.organisationId, rule, this.#today(), {
-      offset: (page - 1) * pageSize,
-      limit: pageSize + 1,
-    });
+    const organisationId = who.principal.organisationId;
+    const wanted = { offset: (page - 1) * pageSize, limit: pageSize + 1 };
+    const inMemory = await this.#membersInMemory(organisationId, rule);
+    const rows = inMemory
+      ? await store.membersWithIds(this.db, organisationId, inMemory.directory.pageOf(inMemory.members, wanted))
+      : await store.memberPage(this.db, organisationId, rule, this.#today(), wanted);
     const members = rows.slice(0, pageSize).map(({ body: _body, ...member }) => member);
     return { members, page, pageSize, hasMore: rows.length > pageSize };
   }

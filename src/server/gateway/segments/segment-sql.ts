@@ -72,6 +72,20 @@ export function zipPrefixRange(prefix: string): [number, number] {
   return [low, low + 10 ** pad - 1];
 }
 
+type BoughtCondition = Extract<SegmentCondition, { kind: 'production' | 'eventType' | 'priceType' }>;
+
+/** A "bought …" condition's parts: the facts' column of ids, the wanted ids (a subquery), the purchases' filter. */
+interface BoughtParts {
+  bought: 'c.bought_events' | 'c.bought_prices';
+  ids: string;
+  purchaseWhere: string;
+  period: SegmentPeriod | undefined;
+}
+
+/** The customer ids of the organisation's purchases (migration 017) of which `where` and `within` hold. */
+const purchasers = (where: string, within: string) =>
+  `select p.customer_id from gateway.segment_customer_purchases p where p.organisation_id = $1 and ${where} and ${within}`;
+
 class Compiler {
   readonly params: unknown[];
   /** Whether a condition is a subquery of customer ids (`#among`). */
@@ -170,11 +184,37 @@ class Compiler {
    * ids in their facts (`bought`: `c.bought_events` or `c.bought_prices`) overlap the wanted ones (`ids`: a subquery
    * of them, run once per statement). In a period: the purchases' rows (migration 017) of which `purchaseWhere` holds.
    */
-  #bought(bought: string, ids: string, purchaseWhere: string, period: SegmentPeriod | undefined): string {
+  #bought({ bought, ids, purchaseWhere, period }: BoughtParts): string {
     const within = this.#period(period, 'p.order_day');
     if (within === 'true') return `${bought} && array${ids}`;
-    return this.#among(`select p.customer_id from gateway.segment_customer_purchases p
-       where p.organisation_id = $1 and ${purchaseWhere} and ${within}`);
+    return this.#among(purchasers(purchaseWhere, within));
+  }
+
+  /** What a production, event type or price type condition compares: see #bought. */
+  #boughtParts(condition: BoughtCondition): BoughtParts {
+    const { period } = condition;
+    switch (condition.kind) {
+      case 'production': {
+        const events = this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'));
+        return { bought: 'c.bought_events', ids: events, purchaseWhere: `p.event_id in ${events}`, period };
+      }
+      case 'eventType': {
+        const types = this.#p(
+          condition.eventTypes.map((type) => type.toLowerCase()),
+          '::text[]',
+        );
+        const events = this.#eventsWhere('lower(e.event_type)', types);
+        return { bought: 'c.bought_events', ids: events, purchaseWhere: `p.event_id in ${events}`, period };
+      }
+      case 'priceType': {
+        const names = this.#p(
+          condition.priceNames.map((name) => name.toLowerCase()),
+          '::text[]',
+        );
+        const ids = `(select t.id from gateway.segment_price_types t where t.organisation_id = $1 and t.name = any(${names}))`;
+        return { bought: 'c.bought_prices', ids, purchaseWhere: `p.price_name = any(${names})`, period };
+      }
+    }
   }
 
   /**
@@ -193,6 +233,62 @@ class Compiler {
 
   #eventsWhere(column: string, value: string): string {
     return `(select e.event_id from gateway.segment_events e where e.organisation_id = $1 and ${column} = any(${value}))`;
+  }
+
+  /**
+   * What counting the condition over the facts in memory (facts-rule.ts) needs from the database, as one SQL
+   * expression of the lookup statement (compileLookups), or null when it needs nothing: the values as the facts
+   * hold them (folded cities, countries, custom values), the wanted event or price type ids, the customer ids of a
+   * purchase in a period or on a waiting list, a period's instants. Ids come as float8 (exact below 2^53): both
+   * drivers hand those over as numbers.
+   */
+  lookup(condition: SegmentCondition): string | null {
+    const floats = (subquery: string) => `array(select v::float8 from (${subquery}) s(v))`;
+    switch (condition.kind) {
+      case 'city':
+        return `gateway.segment_fold_all(${this.#p(condition.cities, '::text[]')})`;
+      case 'country':
+        return `gateway.segment_country_all(${this.#p(condition.countries, '::text[]')})`;
+      case 'custom':
+        return condition.match === 'equals' || condition.match === 'contains'
+          ? `gateway.segment_custom_value(${this.#p(condition.value ?? '')})`
+          : null;
+      case 'production':
+      case 'eventType':
+      case 'priceType': {
+        const { ids, purchaseWhere, period } = this.#boughtParts(condition);
+        const within = this.#period(period, 'p.order_day');
+        return floats(within === 'true' ? ids.slice(1, -1) : purchasers(purchaseWhere, within));
+      }
+      case 'waitingList':
+        return floats(this.#waiting(condition));
+      case 'recordDate': {
+        // As the count compares them: from the start of `from`, before the start of the day after `to`.
+        const { from, to } = periodBounds(condition.period, this.today);
+        const instant = (day: string | undefined, plus: number) =>
+          day ? `extract(epoch from (${this.#p(day, '::date')} + ${plus})::timestamptz) * 1000` : 'null';
+        return `array[${instant(from, 0)}, ${instant(to, 1)}]::float8[]`;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The customer ids of a waiting-list condition's entries. */
+  #waiting(condition: Extract<SegmentCondition, { kind: 'waitingList' }>): string {
+    const which: string[] = [];
+    if (condition.eventIds?.length) which.push(`w.event_id = any(${this.#p(condition.eventIds, '::bigint[]')})`);
+    if (condition.productionIds?.length) {
+      which.push(
+        `w.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
+      );
+    }
+    const entries = [
+      'w.organisation_id = $1',
+      ...(which.length ? [`(${which.join(' or ')})`] : []),
+      ...(condition.stillWaiting ? ["w.type = 'waiting'"] : []),
+    ];
+    return `select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')}`;
   }
 
   condition(condition: SegmentCondition): string {
@@ -240,46 +336,17 @@ class Compiler {
           cents(condition.euros.max),
         );
       }
-      case 'production': {
-        const events = this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'));
-        return this.#bought('c.bought_events', events, `p.event_id in ${events}`, condition.period);
-      }
-      case 'eventType': {
-        const types = this.#p(
-          condition.eventTypes.map((type) => type.toLowerCase()),
-          '::text[]',
-        );
-        const events = this.#eventsWhere('lower(e.event_type)', types);
-        return this.#bought('c.bought_events', events, `p.event_id in ${events}`, condition.period);
-      }
-      case 'priceType': {
-        const names = this.#p(
-          condition.priceNames.map((name) => name.toLowerCase()),
-          '::text[]',
-        );
-        const ids = `(select t.id from gateway.segment_price_types t where t.organisation_id = $1 and t.name = any(${names}))`;
-        return this.#bought('c.bought_prices', ids, `p.price_name = any(${names})`, condition.period);
-      }
+      case 'production':
+      case 'eventType':
+      case 'priceType':
+        return this.#bought(this.#boughtParts(condition));
       case 'lastPurchase': {
         const compare = condition.when === 'before' ? '<' : '>=';
         // No order, no last day: null, which under AND and OR is as good as false (as in #aggregate).
         return `c.last_day ${compare} ${this.#p(condition.date, '::date')}`;
       }
-      case 'waitingList': {
-        const which: string[] = [];
-        if (condition.eventIds?.length) which.push(`w.event_id = any(${this.#p(condition.eventIds, '::bigint[]')})`);
-        if (condition.productionIds?.length) {
-          which.push(
-            `w.event_id in ${this.#eventsWhere('e.production_id', this.#p(condition.productionIds, '::bigint[]'))}`,
-          );
-        }
-        const entries = [
-          'w.organisation_id = $1',
-          ...(which.length ? [`(${which.join(' or ')})`] : []),
-          ...(condition.stillWaiting ? ["w.type = 'waiting'"] : []),
-        ];
-        return this.#among(`select w.customer_id from gateway.mirror_waiting_list w where ${entries.join(' and ')}`);
-      }
+      case 'waitingList':
+        return this.#among(this.#waiting(condition));
       case 'recordDate': {
         const column = condition.field === 'created' ? 'c.first_seen_at' : 'c.last_changed';
         const { from, to } = periodBounds(condition.period, this.today);
@@ -312,4 +379,32 @@ export function compileSegment(
     hashes: compiler.hashes,
     withs: compiler.withs,
   };
+}
+
+/** The lookup statement of a rule (see Compiler.lookup): one row, column `l<n>` for `conditions[n]`. */
+export interface CompiledLookups {
+  sql: string | null;
+  params: unknown[];
+  conditions: SegmentCondition[];
+}
+
+/** What counting `rule` in memory needs from the database, as one statement (null: nothing). */
+export function compileLookups(organisationId: number, rule: SegmentRule, today: string): CompiledLookups {
+  const compiler = new Compiler(organisationId, today, false);
+  const conditions: SegmentCondition[] = [];
+  const columns: string[] = [];
+  const visit = (node: SegmentNode) => {
+    if (node.kind === 'group') {
+      for (const child of node.rules) visit(child);
+      return;
+    }
+    const expression = compiler.lookup(node);
+    if (expression === null) return;
+    columns.push(`${expression} as l${conditions.length}`);
+    conditions.push(node);
+  };
+  visit(rule);
+  // `$1` (the organisation) is read whether or not a lookup uses it: PostgreSQL must know every parameter's type.
+  const sql = columns.length ? `select $1::bigint as organisation_id, ${columns.join(', ')}` : null;
+  return { sql, params: compiler.params, conditions };
 }

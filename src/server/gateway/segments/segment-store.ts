@@ -174,7 +174,7 @@ async function segmentStatement<T>(
   compiled: CompiledSegment,
   work: (tx: Queryable) => Promise<T>,
 ) {
-  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
+  await refreshCustomerOrders(db, organisationId);
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('work_mem', '${SEGMENT_WORK_MEM}', true), set_config('jit', 'off', true),
@@ -343,12 +343,22 @@ export async function memberPage(
 
 /** The members of these ids (a chunk of an export), by customer id. */
 export async function membersByIds(db: Queryable, organisationId: number, ids: readonly number[]) {
-  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
+  await refreshCustomerOrders(db, organisationId);
+  return membersWithIds(db, organisationId, ids);
+}
+
+/** The members of these ids as they stand, by customer id (a page of members counted in memory). */
+export async function membersWithIds(db: Queryable, organisationId: number, ids: readonly number[]) {
   const { rows } = await db.query<MemberRow>(
     `select ${MEMBER_SELECT} where m.organisation_id = $1 and m.customer_id = any($2::bigint[]) order by m.customer_id`,
     [organisationId, ids],
   );
   return rows.map(toMember);
+}
+
+/** Brings the organisation's marked customers' order totals into their facts (migration 017), as a count needs. */
+export async function refreshCustomerOrders(db: Queryable, organisationId: number): Promise<void> {
+  await db.query('select gateway.segment_refresh_customer_orders($1)', [organisationId]);
 }
 
 export interface SegmentEvent {
