@@ -139,7 +139,7 @@ async function inMemoryPath(db: Database, org: number): Promise<CountPath> {
   };
   return {
     name: 'in memory',
-    count: async (rule) => (await now(rule)).members.reduce((sum, member) => sum + member, 0),
+    count: async (rule) => (await now(rule)).members.length,
     firstPage: async (rule) => {
       const { directory, members } = await now(rule);
       return (await membersWithIds(db, org, directory.pageOf(members, { offset: 0, limit: 26 }))).length;

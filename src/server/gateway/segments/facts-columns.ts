@@ -280,6 +280,11 @@ export class FactsColumns {
     for (const code of held.prices) this.priceIds.release(code);
   }
 
+  /** Whether slot order is customer id order (slots are taken as customers come, by id on a first read). */
+  get inIdOrder(): boolean {
+    return this.#ordered;
+  }
+
   /** The slots in ascending customer id. */
   slotsById(): Int32Array {
     if (!this.#byId) {

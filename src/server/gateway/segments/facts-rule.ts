@@ -31,6 +31,33 @@ function widthBucket(list: ListColumn<Int32Array>, slot: number, operand: number
   return low;
 }
 
+/** Slots, ascending. */
+export type Slots = Int32Array;
+
+/**
+ * How dear a condition is to judge per candidate, relative to the others, and how narrow it tends to be: a lookup
+ * of customer ids (a purchase in a period, a waiting list) first, then a compare of one value, then a list, then
+ * order totals in a period (a search of the order days) and groups.
+ */
+function cost(node: SegmentNode): number {
+  if (node.kind === 'group') return 4;
+  switch (node.kind) {
+    case 'waitingList':
+      return 0;
+    case 'production':
+    case 'eventType':
+    case 'priceType':
+      return node.period && (node.period.lastDays || node.period.from || node.period.to) ? 0 : 2;
+    case 'tags':
+      return 2;
+    case 'orderCount':
+    case 'orderAmount':
+      return 3;
+    default:
+      return 1;
+  }
+}
+
 class FactsJudge {
   constructor(
     private readonly facts: FactsColumns,
@@ -38,50 +65,66 @@ class FactsJudge {
     private readonly lookups: FactsLookups,
   ) {}
 
-  node(node: SegmentNode): Uint8Array {
-    if (node.kind !== 'group') return this.condition(node);
-    const size = this.facts.size;
-    if (node.rules.length === 0) return new Uint8Array(size).fill(1);
-    const [first, ...rest] = node.rules.map((rule) => this.node(rule)) as [Uint8Array, ...Uint8Array[]];
-    for (const flags of rest) {
-      if (node.match === 'any')
-        for (let slot = 0; slot < size; slot++) first[slot] = (first[slot] as number) | (flags[slot] as number);
-      else for (let slot = 0; slot < size; slot++) first[slot] = (first[slot] as number) & (flags[slot] as number);
+  /**
+   * The members among `candidates` (slots, ascending): a group's conditions are judged only for the slots still in
+   * the running — under AND those the conditions before let through (the cheapest and narrowest first, as
+   * PostgreSQL orders a scan's conditions by cost), under OR those no condition before took.
+   */
+  node(node: SegmentNode, candidates: Slots): Slots {
+    if (node.kind !== 'group') return this.condition(node, candidates);
+    if (node.match === 'all') {
+      let members = candidates;
+      for (const rule of [...node.rules].sort((a, b) => cost(a) - cost(b))) members = this.node(rule, members);
+      return members;
     }
-    return first;
+    const taken = new Uint8Array(this.facts.size);
+    let open = candidates;
+    for (const rule of node.rules) {
+      for (const slot of this.node(rule, open)) taken[slot] = 1;
+      open = open.filter((slot) => taken[slot] === 0);
+    }
+    return candidates.filter((slot) => taken[slot] === 1);
   }
 
-  /** Flags of the slots for which `test` holds. */
-  #where(test: (slot: number) => boolean): Uint8Array {
-    const size = this.facts.size;
-    const flags = new Uint8Array(size);
-    for (let slot = 0; slot < size; slot++) if (test(slot)) flags[slot] = 1;
-    return flags;
+  /** The candidates for which `test` holds. */
+  #where(candidates: Slots, test: (slot: number) => boolean): Slots {
+    const found = new Int32Array(candidates.length);
+    let count = 0;
+    for (const slot of candidates) if (test(slot)) found[count++] = slot;
+    return found.subarray(0, count);
   }
 
-  /** Slots whose code (in `codes`) has a flag in `wanted`. */
-  #coded(codes: Int32Array, wanted: Uint8Array): Uint8Array {
-    return this.#where((slot) => wanted[codes[slot] as number] === 1);
+  /** The candidates whose code (in `codes`) has a flag in `wanted`. */
+  #coded(candidates: Slots, codes: Int32Array, wanted: Uint8Array): Slots {
+    const found = new Int32Array(candidates.length);
+    let count = 0;
+    for (const slot of candidates) if (wanted[codes[slot] as number] === 1) found[count++] = slot;
+    return found.subarray(0, count);
   }
 
-  /** Slots with a value of the list among `wanted` (flags by code); a null list has none. */
-  #overlaps(list: ListColumn<Int32Array>, wanted: Uint8Array): Uint8Array {
-    return this.#where((slot) => {
-      const start = list.start[slot] as number;
-      const end = start + (list.length[slot] as number);
-      for (let at = start; at < end; at++) if (wanted[list.values[at] as number] === 1) return true;
-      return false;
-    });
+  /** The candidates with a value of the list among `wanted` (flags by code), or (`none`) with none; null has none. */
+  #overlaps(candidates: Slots, list: ListColumn<Int32Array>, wanted: Uint8Array, none = false): Slots {
+    const { start, length, values } = list;
+    const found = new Int32Array(candidates.length);
+    let count = 0;
+    for (const slot of candidates) {
+      const from = start[slot] as number;
+      const end = from + (length[slot] as number);
+      let any = false;
+      for (let at = from; at < end && !any; at++) any = wanted[values[at] as number] === 1;
+      if (any !== none) found[count++] = slot;
+    }
+    return found.subarray(0, count);
   }
 
-  /** The customers of a lookup of ids, as flags by slot. */
-  #customers(ids: readonly number[]): Uint8Array {
-    const flags = new Uint8Array(this.facts.size);
+  /** The candidates among the customers of a lookup of ids. */
+  #customers(candidates: Slots, ids: readonly number[]): Slots {
+    const listed = new Uint8Array(this.facts.size);
     for (const id of ids) {
       const slot = this.facts.slotOf(id);
-      if (slot !== undefined) flags[slot] = 1;
+      if (slot !== undefined) listed[slot] = 1;
     }
-    return flags;
+    return candidates.filter((slot) => listed[slot] === 1);
   }
 
   #lookup<T>(condition: SegmentCondition): T {
@@ -90,11 +133,11 @@ class FactsJudge {
   }
 
   /** A custom field's value flags: `test` of the value ('' for none, as SQL's coalesce). */
-  #custom(field: number, test: (value: string) => boolean): Uint8Array {
+  #custom(candidates: Slots, field: number, test: (value: string) => boolean): Slots {
     const codes = this.facts.custom[field - 1] as Int32Array;
     const wanted = (this.facts.customValues[field - 1] as Dictionary<string>).flagsWhere(test);
     const none = test('');
-    return this.#where((slot) => {
+    return this.#where(candidates, (slot) => {
       const code = codes[slot] as number;
       return code === NO_VALUE ? none : wanted[code] === 1;
     });
@@ -102,12 +145,13 @@ class FactsJudge {
 
   /** Completed orders (or their amount in cents) in a period within [min, max]: Compiler.#aggregate, per slot. */
   #aggregate(
+    candidates: Slots,
     measure: 'orders' | 'amountCents',
     period: Parameters<typeof periodBounds>[0],
     min: number | undefined,
     max: number | undefined,
-  ): Uint8Array {
-    if ((min === undefined || min <= 0) && max === undefined) return new Uint8Array(this.facts.size).fill(1);
+  ): Slots {
+    if ((min === undefined || min <= 0) && max === undefined) return candidates;
     const { orders, lastDay, days, runningCents } = this.facts;
     const { from, to } = periodBounds(period, this.today);
     const toDay = to === undefined ? undefined : dayNumber(to);
@@ -133,19 +177,19 @@ class FactsJudge {
       return running(slot, upTo(slot)) - (before === undefined ? 0 : running(slot, before));
     };
     if (min !== undefined && min > 0) {
-      return this.#where((slot) => {
+      return this.#where(candidates, (slot) => {
         const v = value(slot);
         return v >= min && (max === undefined || v <= max);
       });
     }
     const most = max as number;
-    return this.#where((slot) => {
+    return this.#where(candidates, (slot) => {
       const v = value(slot);
       return (Number.isNaN(v) ? 0 : v) <= most;
     });
   }
 
-  condition(condition: SegmentCondition): Uint8Array {
+  condition(condition: SegmentCondition, candidates: Slots): Slots {
     const facts = this.facts;
     switch (condition.kind) {
       case 'tags': {
@@ -154,48 +198,50 @@ class FactsJudge {
           const found = [...new Set(condition.tags)].map((tag) => facts.tagNames.find(tag));
           const codes = found.filter((code) => code !== undefined);
           // A tag no customer has: nobody has them all.
-          if (codes.length < found.length) return new Uint8Array(facts.size);
+          if (codes.length < found.length) return candidates.subarray(0, 0);
           const { start, length, values } = facts.tags;
-          return this.#where((slot) => {
+          return this.#where(candidates, (slot) => {
             const from = start[slot] as number;
-            const own = values.subarray(from, from + (length[slot] as number));
-            return codes.every((code) => own.includes(code));
+            const end = from + (length[slot] as number);
+            return codes.every((code) => {
+              for (let at = from; at < end; at++) if (values[at] === code) return true;
+              return false;
+            });
           });
         }
-        const any = this.#overlaps(facts.tags, wanted);
-        if (condition.match === 'none')
-          for (let slot = 0; slot < facts.size; slot++) any[slot] = 1 - (any[slot] as number);
-        return any;
+        return this.#overlaps(candidates, facts.tags, wanted, condition.match === 'none');
       }
       case 'city':
-        return this.#coded(facts.city, facts.cities.flags(this.#lookup<string[]>(condition)));
+        return this.#coded(candidates, facts.city, facts.cities.flags(this.#lookup<string[]>(condition)));
       case 'country':
-        return this.#coded(facts.country, facts.countries.flags(this.#lookup<string[]>(condition)));
+        return this.#coded(candidates, facts.country, facts.countries.flags(this.#lookup<string[]>(condition)));
       case 'zip': {
         const zip = facts.zip;
         if (condition.match === 'equals') {
           const values = new Set(condition.values.map(Number));
-          return this.#where((slot) => values.has(zip[slot] as number));
+          return this.#where(candidates, (slot) => values.has(zip[slot] as number));
         }
         const ranges = condition.values.map(zipPrefixRange);
-        return this.#where((slot) => {
+        return this.#where(candidates, (slot) => {
           const digits = zip[slot] as number;
           return digits !== NO_ZIP && ranges.some(([low, high]) => digits >= low && digits <= high);
         });
       }
       case 'zipRange': {
         const [low, high] = [Number(condition.from), Number(condition.to)];
-        return this.#where((slot) => (facts.zip[slot] as number) >= low && (facts.zip[slot] as number) <= high);
+        return this.#where(
+          candidates,
+          (slot) => (facts.zip[slot] as number) >= low && (facts.zip[slot] as number) <= high,
+        );
       }
       case 'custom': {
-        if (condition.match === 'empty')
-          return this.#where((slot) => facts.custom[condition.field - 1]?.[slot] === NO_VALUE);
-        if (condition.match === 'filled')
-          return this.#where((slot) => facts.custom[condition.field - 1]?.[slot] !== NO_VALUE);
+        const codes = facts.custom[condition.field - 1] as Int32Array;
+        if (condition.match === 'empty') return this.#where(candidates, (slot) => codes[slot] === NO_VALUE);
+        if (condition.match === 'filled') return this.#where(candidates, (slot) => codes[slot] !== NO_VALUE);
         const wanted = this.#lookup<string>(condition);
         return condition.match === 'equals'
-          ? this.#custom(condition.field, (value) => value === wanted)
-          : this.#custom(condition.field, (value) => value.includes(wanted));
+          ? this.#custom(candidates, condition.field, (value) => value === wanted)
+          : this.#custom(candidates, condition.field, (value) => value.includes(wanted));
       }
       case 'pref': {
         const column = {
@@ -204,13 +250,19 @@ class FactsJudge {
           user_prefs_extra_optin: facts.extraOptin,
         }[condition.key];
         const on = condition.on ? 1 : 0;
-        return this.#where((slot) => column[slot] === on);
+        return this.#where(candidates, (slot) => column[slot] === on);
       }
       case 'orderCount':
-        return this.#aggregate('orders', condition.period, condition.count.min, condition.count.max);
+        return this.#aggregate(candidates, 'orders', condition.period, condition.count.min, condition.count.max);
       case 'orderAmount': {
         const cents = (euros: number | undefined) => (euros === undefined ? undefined : Math.round(euros * 100));
-        return this.#aggregate('amountCents', condition.period, cents(condition.euros.min), cents(condition.euros.max));
+        return this.#aggregate(
+          candidates,
+          'amountCents',
+          condition.period,
+          cents(condition.euros.min),
+          cents(condition.euros.max),
+        );
       }
       case 'production':
       case 'eventType':
@@ -218,24 +270,24 @@ class FactsJudge {
         const ids = this.#lookup<number[]>(condition);
         const { from, to } = periodBounds(condition.period, this.today);
         // In a period the lookup is of the customers who bought then (Compiler.#bought).
-        if (from || to) return this.#customers(ids);
+        if (from || to) return this.#customers(candidates, ids);
         return condition.kind === 'priceType'
-          ? this.#overlaps(facts.prices, facts.priceIds.flags(ids))
-          : this.#overlaps(facts.events, facts.eventIds.flags(ids));
+          ? this.#overlaps(candidates, facts.prices, facts.priceIds.flags(ids))
+          : this.#overlaps(candidates, facts.events, facts.eventIds.flags(ids));
       }
       case 'lastPurchase': {
         const day = dayNumber(condition.date);
         const lastDay = facts.lastDay;
         return condition.when === 'before'
-          ? this.#where((slot) => (lastDay[slot] as number) < day)
-          : this.#where((slot) => (lastDay[slot] as number) >= day);
+          ? this.#where(candidates, (slot) => (lastDay[slot] as number) < day)
+          : this.#where(candidates, (slot) => (lastDay[slot] as number) >= day);
       }
       case 'waitingList':
-        return this.#customers(this.#lookup<number[]>(condition));
+        return this.#customers(candidates, this.#lookup<number[]>(condition));
       case 'recordDate': {
         const column = condition.field === 'created' ? facts.firstSeenMs : facts.lastChangedMs;
         const [from, before] = this.#lookup<(number | null)[]>(condition);
-        return this.#where((slot) => {
+        return this.#where(candidates, (slot) => {
           const at = column[slot] as number;
           return (from == null || at >= from) && (before == null || at < before);
         });
@@ -244,7 +296,9 @@ class FactsJudge {
   }
 }
 
-/** The members of `rule` among the facts, as flags by slot. */
-export function factsMembers(facts: FactsColumns, rule: SegmentRule, today: string, lookups: FactsLookups): Uint8Array {
-  return new FactsJudge(facts, today, lookups).node(rule);
+/** The members of `rule` among the facts: their slots, ascending. */
+export function factsMembers(facts: FactsColumns, rule: SegmentRule, today: string, lookups: FactsLookups): Slots {
+  const everyone = new Int32Array(facts.size);
+  for (let slot = 0; slot < everyone.length; slot++) everyone[slot] = slot;
+  return new FactsJudge(facts, today, lookups).node(rule, everyone);
 }

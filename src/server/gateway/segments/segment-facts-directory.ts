@@ -1,7 +1,7 @@
 import type { SegmentRule } from '@/contract/segments';
 import { inBackground, type Queryable } from '../../db/database';
 import { FactsColumns } from './facts-columns';
-import { factsMembers } from './facts-rule';
+import { factsMembers, type Slots } from './facts-rule';
 import {
   FACTS_READ_BATCH,
   type FactsMark,
@@ -51,8 +51,8 @@ export class SegmentFactsDirectory {
     return this.#next;
   }
 
-  /** The members of a rule, by slot (see factsMembers), as of the last sync. */
-  async members(rule: SegmentRule, today: string): Promise<Uint8Array> {
+  /** The members of a rule, their slots (see factsMembers), as of the last sync. */
+  async members(rule: SegmentRule, today: string): Promise<Slots> {
     const lookups = compileLookups(this.organisationId, rule, today);
     const values = lookups.sql ? await readLookups(this.db, lookups.sql, lookups.params) : {};
     const byCondition = new Map(lookups.conditions.map((condition, n) => [condition, values[`l${n}`]]));
@@ -60,15 +60,21 @@ export class SegmentFactsDirectory {
   }
 
   /** The customer ids of a page of members, ascending. */
-  pageOf(members: Uint8Array, page: { offset: number; limit: number }): number[] {
-    const ids: number[] = [];
+  pageOf(members: Slots, page: { offset: number; limit: number }): number[] {
+    const { facts } = this;
+    const ids = (slots: ArrayLike<number>) => Array.from(slots, (slot) => facts.ids[slot] as number);
+    // Slots were taken in customer id order unless a customer came after one with a higher id.
+    if (facts.inIdOrder) return ids(members.subarray(page.offset, page.offset + page.limit));
+    const member = new Uint8Array(facts.size);
+    for (const slot of members) member[slot] = 1;
+    const found: number[] = [];
     let skipped = 0;
-    for (const slot of this.facts.slotsById()) {
-      if (members[slot] !== 1) continue;
+    for (const slot of facts.slotsById()) {
+      if (member[slot] !== 1) continue;
       if (skipped < page.offset) skipped += 1;
-      else if (ids.push(this.facts.ids[slot] as number) === page.limit) break;
+      else if (found.push(slot) === page.limit) break;
     }
-    return ids;
+    return ids(found);
   }
 
   async #read(): Promise<void> {
@@ -151,7 +157,7 @@ export class SegmentFactsDirectories {
 /** A rule's members in memory now, with the directory that counted them; null while the facts are being read. */
 export interface MembersInMemory {
   directory: SegmentFactsDirectory;
-  members: Uint8Array;
+  members: Slots;
 }
 
 /**

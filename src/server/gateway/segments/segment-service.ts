@@ -145,7 +145,7 @@ export class SegmentService {
     const organisationId = who.principal.organisationId;
     const inMemory = await this.#membersInMemory(organisationId, rule);
     const count = inMemory
-      ? inMemory.members.reduce((sum, member) => sum + member, 0)
+      ? inMemory.members.length
       : await store.countMembers(this.db, organisationId, rule, this.#today());
     return { count, tookMs: Math.round(performance.now() - started) };
   }
