@@ -30,6 +30,8 @@ export interface FactsRow {
   runningCents: number[] | null;
   events: number[] | null;
   prices: number[] | null;
+  /** What they bought (migration 017's purchases): the event, the order's day, the price type's id (null: none). */
+  purchases: { event: number; day: number; price: number | null }[];
   /** customerCustom1..7 as the facts keep them (trimmed, lower-cased), null when empty. */
   custom: (string | null)[];
 }
@@ -212,6 +214,10 @@ export class FactsColumns {
   readonly events = new ListColumn((size) => new Int32Array(size));
   /** Price type codes (priceIds). */
   readonly prices = new ListColumn((size) => new Int32Array(size));
+  /** The purchases, as three lists of the same length: event codes, days, price type codes (NO_VALUE: none). */
+  readonly purchaseEvents = new ListColumn((size) => new Int32Array(size));
+  readonly purchaseDays = new ListColumn((size) => new Int32Array(size));
+  readonly purchasePrices = new ListColumn((size) => new Int32Array(size));
   /** Slots by ascending customer id, when a slot was added out of that order since (null: slot order is id order). */
   #byId: Int32Array | null = null;
   #ordered = true;
@@ -253,6 +259,18 @@ export class FactsColumns {
     this.runningCents.set(slot, row.runningCents);
     this.events.set(slot, row.events?.map((id) => this.eventIds.hold(id)) ?? null);
     this.prices.set(slot, row.prices?.map((id) => this.priceIds.hold(id)) ?? null);
+    this.purchaseEvents.set(
+      slot,
+      row.purchases.map((purchase) => this.eventIds.hold(purchase.event)),
+    );
+    this.purchaseDays.set(
+      slot,
+      row.purchases.map((purchase) => purchase.day),
+    );
+    this.purchasePrices.set(
+      slot,
+      row.purchases.map((purchase) => (purchase.price === null ? NO_VALUE : this.priceIds.hold(purchase.price))),
+    );
     if (held) this.#release(held);
     return true;
   }
@@ -264,8 +282,8 @@ export class FactsColumns {
       country: this.country[slot] as number,
       custom: this.custom.map((column) => column[slot] as number),
       tags: this.tags.listOf(slot),
-      events: this.events.listOf(slot),
-      prices: this.prices.listOf(slot),
+      events: [...this.events.listOf(slot), ...this.purchaseEvents.listOf(slot)],
+      prices: [...this.prices.listOf(slot), ...this.purchasePrices.listOf(slot).filter((code) => code !== NO_VALUE)],
     };
   }
 
@@ -321,6 +339,17 @@ export class FactsColumns {
     this.city = grown(this.city, capacity);
     this.country = grown(this.country, capacity);
     this.custom = this.custom.map((column) => grown(column, capacity));
-    for (const list of [this.tags, this.days, this.runningCents, this.events, this.prices]) list.grow(capacity);
+    for (const list of [
+      this.tags,
+      this.days,
+      this.runningCents,
+      this.events,
+      this.prices,
+      this.purchaseEvents,
+      this.purchaseDays,
+      this.purchasePrices,
+    ]) {
+      list.grow(capacity);
+    }
   }
 }

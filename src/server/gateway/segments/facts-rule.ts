@@ -44,7 +44,7 @@ function flagged(slots: Slots, flags: Uint8Array, flag: 0 | 1): Slots {
 
 /**
  * How dear a condition is to judge per candidate, relative to the others, and how narrow it tends to be: a lookup
- * of customer ids (a purchase in a period, a waiting list) first, then a compare of one value, then a list, then
+ * of customer ids (a waiting list) first, then a compare of one value, then a list, then
  * order totals in a period (a search of the order days) and groups.
  */
 function cost(node: SegmentNode): number {
@@ -55,7 +55,6 @@ function cost(node: SegmentNode): number {
     case 'production':
     case 'eventType':
     case 'priceType':
-      return node.period && (node.period.lastDays || node.period.from || node.period.to) ? 0 : 2;
     case 'tags':
       return 2;
     case 'orderCount':
@@ -121,6 +120,33 @@ class FactsJudge {
       let any = false;
       for (let at = from; at < end && !any; at++) any = wanted[values[at] as number] === 1;
       if (any !== none) found[count++] = slot;
+    }
+    return found.subarray(0, count);
+  }
+
+  /** The candidates with a purchase between two days (inclusive) whose code (in `codes`) has a flag in `wanted`. */
+  #boughtWithin(
+    candidates: Slots,
+    codes: ListColumn<Int32Array>,
+    wanted: Uint8Array,
+    days: { from: number; to: number },
+  ) {
+    const { start, length, values } = codes;
+    const dayOf = this.facts.purchaseDays.values;
+    const found = new Int32Array(candidates.length);
+    let count = 0;
+    for (const slot of candidates) {
+      // The three purchase lists of a slot are written together, so they are as long (each in its own place).
+      const from = start[slot] as number;
+      const end = from + (length[slot] as number);
+      const dayStart = this.facts.purchaseDays.start[slot] as number;
+      for (let at = from; at < end; at++) {
+        const day = dayOf[dayStart + at - from] as number;
+        if (wanted[values[at] as number] === 1 && day >= days.from && day <= days.to) {
+          found[count++] = slot;
+          break;
+        }
+      }
     }
     return found.subarray(0, count);
   }
@@ -277,8 +303,14 @@ class FactsJudge {
       case 'priceType': {
         const ids = this.#lookup<number[]>(condition);
         const { from, to } = periodBounds(condition.period, this.today);
-        // In a period the lookup is of the customers who bought then (Compiler.#bought).
-        if (from || to) return this.#customers(candidates, ids);
+        if (from || to) {
+          const prices = condition.kind === 'priceType';
+          const wanted = prices ? facts.priceIds.flags(ids) : facts.eventIds.flags(ids);
+          return this.#boughtWithin(candidates, prices ? facts.purchasePrices : facts.purchaseEvents, wanted, {
+            from: from === undefined ? Number.NEGATIVE_INFINITY : dayNumber(from),
+            to: to === undefined ? Number.POSITIVE_INFINITY : dayNumber(to),
+          });
+        }
         return condition.kind === 'priceType'
           ? this.#overlaps(candidates, facts.prices, facts.priceIds.flags(ids))
           : this.#overlaps(candidates, facts.events, facts.eventIds.flags(ids));

@@ -32,6 +32,7 @@ function facts(id: number, xid: number, changes: Partial<FactsRow> = {}): FactsR
     runningCents: null,
     events: null,
     prices: null,
+    purchases: [],
     custom: [null, null, null, null, null, null, null],
     ...changes,
   };

@@ -12,13 +12,22 @@ import { dayNumber } from './facts-rule';
 export const FACTS_READ_BATCH = 5_000;
 
 /**
+ * The customer's purchases (migration 017) as [event, day, price type id] (the refresh writes their facts whenever
+ * they change, migration 041, so they are read again with them): "bought … in a period" is judged in memory too.
+ */
+const PURCHASES = `select json_agg(json_build_array(p.event_id, p.order_day, t.id))
+  from gateway.segment_customer_purchases p
+  left join gateway.segment_price_types t on t.organisation_id = p.organisation_id and t.name = p.price_name
+  where p.organisation_id = f.organisation_id and p.customer_id = f.customer_id`;
+
+/**
  * A customer's facts as one JSON array: PGlite hands a result over value by value at a cost per value, and one
  * value per row instead of twenty-five reads the facts several times faster. Both drivers parse JSON themselves.
  */
-const FACTS_ROW = `json_build_array(customer_id, change_xid, zip_digits, optin, mailinglist, extra_optin, orders,
-  amount_cents, last_day, extract(epoch from last_changed) * 1000, extract(epoch from first_seen_at) * 1000, city,
-  country, tags, days, running_cents, bought_events, bought_prices,
-  custom1, custom2, custom3, custom4, custom5, custom6, custom7) as facts`;
+const FACTS_ROW = `json_build_array(f.customer_id, f.change_xid, f.zip_digits, f.optin, f.mailinglist, f.extra_optin,
+  f.orders, f.amount_cents, f.last_day, extract(epoch from f.last_changed) * 1000,
+  extract(epoch from f.first_seen_at) * 1000, f.city, f.country, f.tags, f.days, f.running_cents, f.bought_events,
+  f.bought_prices, (${PURCHASES}), f.custom1, f.custom2, f.custom3, f.custom4, f.custom5, f.custom6, f.custom7) as facts`;
 
 type FactsJson = [
   number,
@@ -39,12 +48,13 @@ type FactsJson = [
   number[] | null,
   number[] | null,
   number[] | null,
+  [number, string, number | null][] | null,
   ...(string | null)[],
 ];
 
 function factsRow(json: FactsJson): FactsRow {
   const [id, xid, zip, optin, mailinglist, extraOptin, orders, amountCents, lastDay, lastChangedMs, firstSeenMs] = json;
-  const [city, country, tags, days, runningCents, events, prices, ...custom] = json.slice(11) as [
+  const [city, country, tags, days, runningCents, events, prices, purchases, ...custom] = json.slice(11) as [
     string,
     string,
     string[],
@@ -52,6 +62,7 @@ function factsRow(json: FactsJson): FactsRow {
     number[] | null,
     number[] | null,
     number[] | null,
+    [number, string, number | null][] | null,
     ...(string | null)[],
   ];
   return {
@@ -73,6 +84,11 @@ function factsRow(json: FactsJson): FactsRow {
     runningCents: runningCents?.map(Number) ?? null,
     events: events?.map(Number) ?? null,
     prices,
+    purchases: (purchases ?? []).map(([event, day, price]) => ({
+      event: Number(event),
+      day: dayNumber(day),
+      price: price === null ? null : Number(price),
+    })),
     custom,
   };
 }
@@ -97,8 +113,8 @@ export async function factsMark(db: Queryable, organisationId: number): Promise<
 /** A first read: the next FACTS_READ_BATCH customers after a customer id. */
 export async function factsAfter(db: Queryable, organisationId: number, afterId: number): Promise<FactsRow[]> {
   const { rows } = await db.query<{ facts: FactsJson }>(
-    `select ${FACTS_ROW} from gateway.segment_facts
-      where organisation_id = $1 and customer_id > $2::bigint order by customer_id limit ${FACTS_READ_BATCH}`,
+    `select ${FACTS_ROW} from gateway.segment_facts f
+      where f.organisation_id = $1 and f.customer_id > $2::bigint order by f.customer_id limit ${FACTS_READ_BATCH}`,
     [organisationId, afterId],
   );
   return rows.map((row) => factsRow(row.facts));
@@ -115,9 +131,9 @@ export async function factsChangedAfter(
 ): Promise<{ mark: FactsMark; rows: FactsRow[] }> {
   const { rows } = await db.query<{ xmin: number; removals: number; facts: FactsJson | null }>(
     `with mark as (${MARK}),
-       changed as (select ${FACTS_ROW} from gateway.segment_facts
-          where organisation_id = $1 and (change_xid, customer_id) > ($2::bigint, $3::bigint)
-          order by change_xid, customer_id limit ${FACTS_READ_BATCH})
+       changed as (select ${FACTS_ROW} from gateway.segment_facts f
+          where f.organisation_id = $1 and (f.change_xid, f.customer_id) > ($2::bigint, $3::bigint)
+          order by f.change_xid, f.customer_id limit ${FACTS_READ_BATCH})
      select mark.xmin, mark.removals, changed.facts from mark left join changed on true`,
     [organisationId, after.xid, after.id],
   );

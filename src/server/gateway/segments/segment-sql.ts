@@ -239,7 +239,7 @@ class Compiler {
    * What counting the condition over the facts in memory (facts-rule.ts) needs from the database, as one SQL
    * expression of the lookup statement (compileLookups), or null when it needs nothing: the values as the facts
    * hold them (folded cities, countries, custom values), the wanted event or price type ids, the customer ids of a
-   * purchase in a period or on a waiting list, a period's instants. Ids come as float8 (exact below 2^53): both
+   * waiting list, a period's instants. Ids come as float8 (exact below 2^53): both
    * drivers hand those over as numbers.
    */
   lookup(condition: SegmentCondition): string | null {
@@ -255,11 +255,9 @@ class Compiler {
           : null;
       case 'production':
       case 'eventType':
-      case 'priceType': {
-        const { ids, purchaseWhere, period } = this.#boughtParts(condition);
-        const within = this.#period(period, 'p.order_day');
-        return floats(within === 'true' ? ids.slice(1, -1) : purchasers(purchaseWhere, within));
-      }
+      case 'priceType':
+        // The wanted ids; in a period too: the copy holds each customer's purchases with their days.
+        return floats(this.#boughtParts(condition).ids.slice(1, -1));
       case 'waitingList':
         return floats(this.#waiting(condition));
       case 'recordDate': {
