@@ -38,7 +38,10 @@ export type Slots = Int32Array;
 function flagged(slots: Slots, flags: Uint8Array, flag: 0 | 1): Slots {
   const found = new Int32Array(slots.length);
   let count = 0;
-  for (const slot of slots) if (flags[slot] === flag) found[count++] = slot;
+  for (let at = 0; at < slots.length; at++) {
+    const slot = slots[at] as number;
+    if (flags[slot] === flag) found[count++] = slot;
+  }
   return found.subarray(0, count);
 }
 
@@ -103,7 +106,10 @@ class FactsJudge {
   #where(candidates: Slots, test: (slot: number) => boolean): Slots {
     const found = new Int32Array(candidates.length);
     let count = 0;
-    for (const slot of candidates) if (test(slot)) found[count++] = slot;
+    for (let at = 0; at < candidates.length; at++) {
+      const slot = candidates[at] as number;
+      if (test(slot)) found[count++] = slot;
+    }
     return found.subarray(0, count);
   }
 
@@ -111,7 +117,10 @@ class FactsJudge {
   #coded(candidates: Slots, codes: Int32Array, wanted: Uint8Array): Slots {
     const found = new Int32Array(candidates.length);
     let count = 0;
-    for (const slot of candidates) if (wanted[codes[slot] as number] === 1) found[count++] = slot;
+    for (let at = 0; at < candidates.length; at++) {
+      const slot = candidates[at] as number;
+      if (wanted[codes[slot] as number] === 1) found[count++] = slot;
+    }
     return found.subarray(0, count);
   }
 
@@ -120,11 +129,12 @@ class FactsJudge {
     const { start, length, values } = list;
     const found = new Int32Array(candidates.length);
     let count = 0;
-    for (const slot of candidates) {
+    for (let at = 0; at < candidates.length; at++) {
+      const slot = candidates[at] as number;
       const from = start[slot] as number;
       const end = from + (length[slot] as number);
       let any = false;
-      for (let at = from; at < end && !any; at++) any = wanted[values[at] as number] === 1;
+      for (let value = from; value < end && !any; value++) any = wanted[values[value] as number] === 1;
       if (any !== none) found[count++] = slot;
     }
     return found.subarray(0, count);
@@ -138,17 +148,18 @@ class FactsJudge {
     days: { from: number; to: number },
   ) {
     const { start, length, values } = codes;
-    const dayOf = this.facts.purchaseDays.values;
+    const { start: dayStarts, values: dayOf } = this.facts.purchaseDays;
     const found = new Int32Array(candidates.length);
     let count = 0;
-    for (const slot of candidates) {
+    for (let at = 0; at < candidates.length; at++) {
+      const slot = candidates[at] as number;
       // The three purchase lists of a slot are written together, so they are as long (each in its own place).
       const from = start[slot] as number;
       const end = from + (length[slot] as number);
-      const dayStart = this.facts.purchaseDays.start[slot] as number;
-      for (let at = from; at < end; at++) {
-        const day = dayOf[dayStart + at - from] as number;
-        if (wanted[values[at] as number] === 1 && day >= days.from && day <= days.to) {
+      const dayStart = dayStarts[slot] as number;
+      for (let purchase = from; purchase < end; purchase++) {
+        const day = dayOf[dayStart + purchase - from] as number;
+        if (wanted[values[purchase] as number] === 1 && day >= days.from && day <= days.to) {
           found[count++] = slot;
           break;
         }
