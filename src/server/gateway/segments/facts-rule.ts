@@ -3,10 +3,10 @@ import { type Dictionary, type FactsColumns, type ListColumn, NO_VALUE, NO_ZIP }
 import { periodBounds, zipPrefixRange } from './segment-sql';
 
 /**
- * A rule judged over the facts in memory (facts-columns.ts): the members as flags by slot. It answers what the
- * compiled statement (segment-sql.ts) answers over gateway.segment_facts, condition by condition — the tests hold
- * both to the same members — with what only the database knows handed in as `lookups` (compileLookups: folded
- * texts, wanted ids, the customers of a purchase in a period or on a waiting list, a period's instants).
+ * A rule judged over the facts in memory (facts-columns.ts): the members' slots. It answers what the compiled
+ * statement (segment-sql.ts) answers over gateway.segment_facts, condition by condition — the tests hold both to
+ * the same members — with what only the database knows handed in as `lookups` (compileLookups: folded texts, the
+ * wanted event and price type ids, the customers on a waiting list, a period's instants).
  *
  * SQL's unknowns: a condition on a missing value (no orders, no zip) is unknown there, and unknown is as good as
  * false under AND and OR, which is all a rule combines with (a NOT stands only before conditions that are never
@@ -46,9 +46,9 @@ function flagged(slots: Slots, flags: Uint8Array, flag: 0 | 1): Slots {
 }
 
 /**
- * How dear a condition is to judge per candidate, relative to the others, and how narrow it tends to be: a lookup
- * of customer ids (a waiting list) first, then a compare of one value, then a list, then
- * order totals in a period (a search of the order days) and groups.
+ * How dear a condition is to judge per candidate, relative to the others, and how narrow it tends to be: the
+ * customers of a lookup (a waiting list) first, then a compare of one value, then a search of a list (tags,
+ * purchases), then order totals (a search of the order days), then groups.
  */
 function cost(node: SegmentNode): number {
   if (node.kind === 'group') return 4;
