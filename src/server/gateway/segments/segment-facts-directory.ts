@@ -20,7 +20,7 @@ import { refreshCustomerOrders } from './segment-store';
  * A removal leaves no row to read: when the organisation's removals moved, the facts are read whole again.
  */
 export class SegmentFactsDirectory {
-  facts = new FactsColumns();
+  readonly facts = new FactsColumns();
   /** The first read is done. */
   loaded = false;
   /** The facts had removals since they were read: this directory is to be read anew (SegmentFactsDirectories). */
