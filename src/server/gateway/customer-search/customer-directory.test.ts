@@ -5,6 +5,7 @@ import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
 import { reachableStrings } from '../../testing/reachable-strings';
+import { slowWriter } from '../../testing/slow-writer';
 import { createTestService, describeEachDatabase, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { CustomerDirectories, CustomerDirectory, SearchStarting } from './customer-directory';
@@ -212,27 +213,13 @@ describe.runIf(Boolean(testPostgresUrl()))('the customer directory with a slow w
     const [early, late] = generateCustomers(2, { firstId: 5000 }) as [Customer, Customer];
     const directory = new CustomerDirectory(service.db, ORGANISATION);
     await directory.sync();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written: () => void = () => undefined;
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
     // The slow transaction writes first (its xid is the older one) and commits last.
-    const slow = writer.transaction(async (tx) => {
-      await fillMirror(tx, ORGANISATION, [early]);
-      written();
-      await held;
-    });
-    await wrote;
+    const slow = await slowWriter(writer, (tx) => fillMirror(tx, ORGANISATION, [early]));
     await fillMirror(service.db, ORGANISATION, [late]);
     await directory.sync();
     expect(directory.query({ text: late.email, ...everything }).customerIds).toEqual([late.customerId]);
     expect(directory.query({ text: early.email, ...everything }).customerIds).toEqual([]);
-    release();
-    await slow;
+    await slow.commit();
     await directory.sync();
     expect(directory.query({ text: early.email, ...everything }).customerIds).toEqual([early.customerId]);
   });

@@ -235,19 +235,7 @@ class FactsJudge {
   }
 
   /** The candidates whose value in `column` lies between `low` and `high` (NaN: never). */
-  #between(candidates: Slots, column: Float64Array, low: number, high: number): Slots {
-    const found = new Int32Array(candidates.length);
-    let count = 0;
-    for (let at = 0; at < candidates.length; at++) {
-      const slot = candidates[at] as number;
-      const value = column[slot] as number;
-      if (value >= low && value <= high) found[count++] = slot;
-    }
-    return found.subarray(0, count);
-  }
-
-  /** The candidates whose value in `column` lies between `low` and `high`. */
-  #betweenInts(candidates: Slots, column: Int32Array | Uint8Array, low: number, high: number): Slots {
+  #between(candidates: Slots, column: Float64Array | Int32Array | Uint8Array, low: number, high: number): Slots {
     const found = new Int32Array(candidates.length);
     let count = 0;
     for (let at = 0; at < candidates.length; at++) {
@@ -297,11 +285,11 @@ class FactsJudge {
         });
       }
       case 'zipRange':
-        return this.#betweenInts(candidates, facts.zip, Number(condition.from), Number(condition.to));
+        return this.#between(candidates, facts.zip, Number(condition.from), Number(condition.to));
       case 'custom': {
         const codes = facts.custom[condition.field - 1] as Int32Array;
-        if (condition.match === 'empty') return this.#betweenInts(candidates, codes, NO_VALUE, NO_VALUE);
-        if (condition.match === 'filled') return this.#betweenInts(candidates, codes, 0, 2 ** 31 - 1);
+        if (condition.match === 'empty') return this.#between(candidates, codes, NO_VALUE, NO_VALUE);
+        if (condition.match === 'filled') return this.#between(candidates, codes, 0, 2 ** 31 - 1);
         const wanted = this.#lookup<string>(condition);
         return condition.match === 'equals'
           ? this.#custom(candidates, condition.field, (value) => value === wanted)
@@ -314,7 +302,7 @@ class FactsJudge {
           user_prefs_extra_optin: facts.extraOptin,
         }[condition.key];
         const on = condition.on ? 1 : 0;
-        return this.#betweenInts(candidates, column, on, on);
+        return this.#between(candidates, column, on, on);
       }
       case 'orderCount':
         return this.#aggregate(candidates, 'orders', condition.period, condition.count.min, condition.count.max);

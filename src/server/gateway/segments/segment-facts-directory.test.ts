@@ -4,6 +4,7 @@ import type { SegmentRule } from '@/contract/segments';
 import { connectDatabase } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { fillMirror, generateCustomers } from '../../testing/mirror-customers';
+import { slowWriter } from '../../testing/slow-writer';
 import { createTestService, type TestService, testPostgresUrl } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { FactsColumns, type FactsRow } from './facts-columns';
@@ -110,25 +111,11 @@ describe.runIf(Boolean(testPostgresUrl()))('the segment facts directory with a s
       return directory.pageOf(await directory.members(everyone, '2026-11-28'), all);
     };
     expect(await members()).toEqual([]);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written: () => void = () => undefined;
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
     // The slow transaction writes first (its xid is the older one) and commits last.
-    const slow = writer.transaction(async (tx) => {
-      await fillMirror(tx, ORGANISATION, [early]);
-      written();
-      await held;
-    });
-    await wrote;
+    const slow = await slowWriter(writer, (tx) => fillMirror(tx, ORGANISATION, [early]));
     await fillMirror(service.db, ORGANISATION, [late]);
     expect(await members()).toEqual([late.customerId]);
-    release();
-    await slow;
+    await slow.commit();
     expect(await members()).toEqual([early.customerId, late.customerId].sort((a, b) => a - b));
   });
 });

@@ -33,6 +33,7 @@ const FACTS_ROW = `json_build_array(f.customer_id, f.change_xid, f.zip_digits, f
   extract(epoch from f.first_seen_at) * 1000, f.city, f.country, f.tags, f.days, f.running_cents, f.bought_events,
   f.bought_prices, (${PURCHASES}), f.custom1, f.custom2, f.custom3, f.custom4, f.custom5, f.custom6, f.custom7) as facts`;
 
+/** FACTS_ROW's array: 19 values, then the custom fields. */
 type FactsJson = [
   number,
   number,
@@ -57,18 +58,21 @@ type FactsJson = [
 ];
 
 function factsRow(json: FactsJson): FactsRow {
-  const [id, xid, zip, optin, mailinglist, extraOptin, orders, amountCents, lastDay, lastChangedMs, firstSeenMs] = json;
-  const [city, country, tags, days, runningCents, events, prices, purchases, ...custom] = json.slice(11) as [
-    string,
-    string,
-    string[],
-    string[] | null,
-    number[] | null,
-    number[] | null,
-    number[] | null,
-    [number, string, number | null][] | null,
-    ...(string | null)[],
-  ];
+  const [
+    id,
+    xid,
+    zip,
+    optin,
+    mailinglist,
+    extraOptin,
+    orders,
+    amountCents,
+    lastDay,
+    lastChangedMs,
+    firstSeenMs,
+    ...rest
+  ] = json;
+  const [city, country, tags, days, runningCents, events, prices, purchases, ...custom] = rest;
   return {
     id: Number(id),
     xid: Number(xid),
