@@ -67,18 +67,20 @@ export function firstPaint(): Plugin {
           this.error('index.html is not in the bundle');
         }
         // The app's entry is fetched at once but started by before-paint.js after the first paint: as a module
-        // script of the page, fetched before the page is parsed, it would run before that paint. Both come
-        // after the style sheet, which the first paint needs more than the app's code.
+        // script of the page, fetched before the page is parsed, it would run before that paint. Its preload comes
+        // after the style sheet, which the first paint needs more than the app's code. before-paint.js comes before
+        // every <link>: it loads a style sheet that failed once more, so it listens before the first is requested
+        // (the browser's preload scanner still fetches the style sheet while the script is fetched).
         const appScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
         const entrySrc = appScript.exec(index.source)?.[1];
         if (!entrySrc) this.error('index.html has no module script for the app');
         index.source = index.source
           .replace(appScript, '')
           .replace(
-            '</head>',
-            `  <script src="${base}${this.getFileName(beforePaint)}"></script>\n` +
-              `    <link rel="modulepreload" crossorigin href="${entrySrc}" data-foyer-app>\n  </head>`,
-          );
+            /\n(\s*)<link /,
+            (link, indent) => `\n${indent}<script src="${base}${this.getFileName(beforePaint)}"></script>${link}`,
+          )
+          .replace('</head>', `  <link rel="modulepreload" crossorigin href="${entrySrc}" data-foyer-app>\n  </head>`);
 
         const { module } = await runnerImport<FirstScreensModule>(FIRST_SCREENS_MODULE, {
           configFile: false,

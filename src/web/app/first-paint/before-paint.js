@@ -10,6 +10,30 @@
  *   evaluation on a 4× slower CPU would hold the paint back.
  */
 (() => {
+  /*
+   * A style sheet that fails to load (a dropped connection, a server busy for a moment) is asked for once more, at
+   * the same URL. Nothing else would ask again: the browser never does, and Vite's loader of the lazy pages' style
+   * sheets skips one whose <link> is in the page already, so one failed request left the page unstyled for good.
+   * The same element leaves the page and comes back, which loads it anew: whoever waits for it (Vite's loader
+   * does) sees it load. Its first error stops here; a second one goes on to them (a route's error then offers a
+   * reload). This script comes before every style sheet in index.html, so it sees each of their errors.
+   */
+  const loadedAgain = new WeakSet();
+  document.addEventListener(
+    'error',
+    (event) => {
+      const link = event.target;
+      if (!(link instanceof HTMLLinkElement) || link.rel !== 'stylesheet' || loadedAgain.has(link)) return;
+      const { parentNode, nextSibling } = link;
+      if (!parentNode) return;
+      loadedAgain.add(link);
+      event.stopImmediatePropagation();
+      link.remove();
+      parentNode.insertBefore(link, nextSibling);
+    },
+    true,
+  );
+
   try {
     const stored = localStorage.getItem('mantine-color-scheme-value');
     const choice = stored === 'light' || stored === 'dark' ? stored : 'auto';
