@@ -160,7 +160,7 @@ export class ListColumn<A extends Int32Array | Float64Array> {
 
 const CUSTOM_FIELDS = 7;
 /** zip_digits null (the digits are 0-9999). */
-export const NO_ZIP = -1;
+const NO_ZIP = -1;
 /** A custom field without a value. */
 export const NO_VALUE = -1;
 

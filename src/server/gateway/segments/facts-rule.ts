@@ -1,5 +1,5 @@
 import type { SegmentCondition, SegmentNode, SegmentRule } from '@/contract/segments';
-import { type Dictionary, type FactsColumns, type ListColumn, NO_VALUE, NO_ZIP } from './facts-columns';
+import { type Dictionary, type FactsColumns, type ListColumn, NO_VALUE } from './facts-columns';
 import { periodBounds, zipPrefixRange } from './segment-sql';
 
 /**
@@ -273,16 +273,14 @@ class FactsJudge {
       case 'country':
         return this.#coded(candidates, facts.country, facts.countries.flags(this.#lookup<string[]>(condition)));
       case 'zip': {
-        const zip = facts.zip;
-        if (condition.match === 'equals') {
-          const values = new Set(condition.values.map(Number));
-          return this.#where(candidates, (slot) => values.has(zip[slot] as number));
-        }
-        const ranges = condition.values.map(zipPrefixRange);
-        return this.#where(candidates, (slot) => {
-          const digits = zip[slot] as number;
-          return digits !== NO_ZIP && ranges.some(([low, high]) => digits >= low && digits <= high);
-        });
+        // Which of the 10,000 four-digit zips are wanted, looked up by each candidate's digits (none: -1, never).
+        const wanted = new Uint8Array(10_000);
+        const ranges =
+          condition.match === 'equals'
+            ? condition.values.map((value) => [Number(value), Number(value)] as const)
+            : condition.values.map(zipPrefixRange);
+        for (const [low, high] of ranges) wanted.fill(1, Math.max(0, low), Math.min(10_000, high + 1));
+        return this.#coded(candidates, facts.zip, wanted);
       }
       case 'zipRange':
         return this.#between(candidates, facts.zip, Number(condition.from), Number(condition.to));
