@@ -10,6 +10,7 @@ import type { DuplicateScanner } from './duplicates';
 import type { ExportScheduler } from './exports';
 import type { MirrorSync } from './mirror';
 import type { ReportRollupKeeper, SharedReadKeeper } from './reports';
+import type { SegmentFactsDirectories } from './segments';
 import type { ServiceConnection } from './service-connection';
 
 /**
@@ -28,6 +29,8 @@ export interface GatewayDeps {
   organisations: Organisations;
   /** This process's search directories of the mirrored customers, one per organisation. */
   customerDirectories: CustomerDirectories;
+  /** This process's copies of the organisations' segment facts, read on their first count (segments/). */
+  segmentFacts: SegmentFactsDirectories;
   /** The organisations' mirror of the service (mirror/): its sync, status and write-through. */
   mirror: MirrorSync;
   log: Logger;

@@ -24,7 +24,7 @@ import type { GatewayDeps } from './gateway-deps';
 import { MirrorSync } from './mirror';
 import { anonymiseAction } from './privacy';
 import { EventCatalog, ReportRollupKeeper, SharedReadKeeper } from './reports';
-import { findSegment, segmentMemberIds } from './segments';
+import { findSegment, SegmentFactsDirectories, segmentMemberIds } from './segments';
 import type { ServiceConnection } from './service-connection';
 import { migrateGateway, seedDemoAccounts } from './store';
 
@@ -74,6 +74,7 @@ export async function openGateway(
   if (options.seedDemo && (await seedDemoAccounts(db, organisations))) log.info('demo accounts created');
   const token = await setupLinkIfFresh({ db });
   const customerDirectories = new CustomerDirectories(db);
+  const segmentFacts = new SegmentFactsDirectories(db);
   // The background jobs are built here and started by the scheduler (src/server/scheduler.ts), whose job names
   // are their log names; tests and tools run them when they choose.
   const exportScheduler = config.EXPORT_DIR
@@ -96,7 +97,7 @@ export async function openGateway(
   const customerJobActions = new CustomerJobActions([
     addTagAction,
     removeTagAction,
-    anonymiseAction({ db, customerDirectories }),
+    anonymiseAction({ db, customerDirectories, segmentFacts }),
   ]);
   const customerJobs = new CustomerJobRunner({
     db,
@@ -122,6 +123,7 @@ export async function openGateway(
       throttle: new SignInThrottle(db, options.throttle ?? DEFAULT_THROTTLE),
       organisations,
       customerDirectories,
+      segmentFacts,
       mirror,
       reportRollups: new ReportRollupKeeper(db, log.child({ name: 'report-rollups' })),
       duplicateScanner: new DuplicateScanner({ db, organisations, log: log.child({ name: 'duplicate-scan' }) }),

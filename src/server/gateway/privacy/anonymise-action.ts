@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import type { CustomerJobAction } from '../customer-jobs';
 import type { CustomerDirectories } from '../customer-search';
+import type { SegmentFactsDirectories } from '../segments';
 import { anonymiseFoyerRecords, anonymiseInService, isAnonymised, serviceCustomer } from './anonymise';
 
 /**
@@ -9,7 +10,11 @@ import { anonymiseFoyerRecords, anonymiseInService, isAnonymised, serviceCustome
  * a customer whose record holds only the placeholders is done (and so is one the service no longer knows), so a
  * resumed job makes no call twice.
  */
-export function anonymiseAction(deps: { db: Database; customerDirectories: CustomerDirectories }): CustomerJobAction {
+export function anonymiseAction(deps: {
+  db: Database;
+  customerDirectories: CustomerDirectories;
+  segmentFacts: SegmentFactsDirectories;
+}): CustomerJobAction {
   return {
     kind: 'anonymise',
     requires: ['privacy:manage'],
@@ -24,6 +29,7 @@ export function anonymiseAction(deps: { db: Database; customerDirectories: Custo
       const { organisationId } = upstream;
       const notesDeleted = await deps.db.transaction((tx) => anonymiseFoyerRecords(tx, organisationId, customer));
       await deps.customerDirectories.catchUp(organisationId);
+      await deps.segmentFacts.catchUp(organisationId);
       // The job audits each customer with this entry: field names and counts, never the erased values.
       return { changed: true, audit: { action: 'anonymise', details: { fieldsCleared, tagsRemoved, notesDeleted } } };
     },

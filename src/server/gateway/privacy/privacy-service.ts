@@ -15,6 +15,7 @@ import type { CustomerDirectories } from '../customer-search';
 import { NotFoundError, ValidationError } from '../errors';
 import { ordersOfCustomer } from '../mirror';
 import type { Principal } from '../principal';
+import type { SegmentFactsDirectories } from '../segments';
 import type { UpstreamClient } from '../upstream';
 import { anonymiseFoyerRecords, anonymiseInService, serviceCustomer } from './anonymise';
 import {
@@ -37,6 +38,7 @@ export interface PrivacyRequester {
 export interface PrivacyServiceDeps {
   db: Database;
   customerDirectories: CustomerDirectories;
+  segmentFacts: SegmentFactsDirectories;
   /** The customer jobs' actions (anonymise among them) and their runner, woken when a batch is handed over. */
   customerJobActions: CustomerJobActions;
   customerJobs: { poke(): void };
@@ -110,7 +112,9 @@ export class PrivacyService {
       await who.audit(tx, { action: 'anonymise', customerId, status: 200, details });
       return result;
     });
+    // What this process holds of the customer in memory goes at once, not at the next search or count.
     await this.deps.customerDirectories.catchUp(organisationId);
+    await this.deps.segmentFacts.catchUp(organisationId);
     return outcome;
   }
 

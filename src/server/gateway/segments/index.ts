@@ -8,6 +8,8 @@ import { memberIds, refreshAllCustomerTotals, todayOf } from './segment-store';
  * job), and for the customer jobs (tag a segment, auto tags) a saved
  * segment and the members of a rule. Nothing else is used from outside this folder.
  */
+/** This process's copies of the organisations' segment facts, which the builder's counts read (GatewayDeps). */
+export { SegmentFactsDirectories } from './segment-facts-directory';
 export { registerSegmentRoutes } from './segment-routes';
 /** @public For the customer jobs (issue 30, items 2 and 3): a saved segment of the organisation, or null. */
 export { findSegment, type StoredSegment } from './segment-store';

@@ -20,7 +20,7 @@ import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { type KeyOpener, UpstreamClient } from '../upstream';
 import { SegmentEvents } from './segment-events';
-import { SegmentFactsDirectories } from './segment-facts-directory';
+import type { SegmentFactsDirectories } from './segment-facts-directory';
 import { type SegmentRequester, SegmentService } from './segment-service';
 
 const manage = { permission: 'segments:manage' } as const;
@@ -30,6 +30,7 @@ interface SegmentDeps {
   db: Database;
   service: ServiceConnection;
   organisations: KeyOpener;
+  segmentFacts: SegmentFactsDirectories;
 }
 
 function idParam(c: Context<GatewayEnv>): number {
@@ -49,11 +50,7 @@ function requesterOf(deps: SegmentDeps, c: Context<GatewayEnv>): SegmentRequeste
 
 /** The segments' routes (segment-service.ts holds what they do): all for people with segments:manage. */
 export function registerSegmentRoutes(routes: SecuredRoutes, deps: SegmentDeps, catalog: EventCatalog): void {
-  const service = new SegmentService(
-    deps.db,
-    new SegmentEvents(deps.db, catalog),
-    new SegmentFactsDirectories(deps.db),
-  );
+  const service = new SegmentService(deps.db, new SegmentEvents(deps.db, catalog), deps.segmentFacts);
   const who = (c: Context<GatewayEnv>) => requesterOf(deps, c);
 
   routes.declare('GET', '/segments', manage, async (c) => {
