@@ -218,7 +218,7 @@ export class FactsColumns {
   readonly purchaseEvents = new ListColumn((size) => new Int32Array(size));
   readonly purchaseDays = new ListColumn((size) => new Int32Array(size));
   readonly purchasePrices = new ListColumn((size) => new Int32Array(size));
-  /** Slots by ascending customer id, when a slot was added out of that order since (null: slot order is id order). */
+  /** Slots by ascending customer id, sorted when first asked for since the last new slot. */
   #byId: Int32Array | null = null;
   #ordered = true;
 
@@ -226,14 +226,14 @@ export class FactsColumns {
     return this.#slotOf.get(customerId);
   }
 
-  /** Writes a customer's facts; false when their slot already held this version (same writing transaction). */
-  put(row: FactsRow): boolean {
+  /** Writes a customer's facts (nothing when their slot holds this version already: the same writing transaction). */
+  put(row: FactsRow): void {
     let slot = this.#slotOf.get(row.id);
     const known = slot !== undefined;
     if (slot === undefined) slot = this.#newSlot(row.id);
-    else if (this.xids[slot] === row.xid) return false;
+    else if (this.xids[slot] === row.xid) return;
     // What the slot held, let go once the new values are held (a value kept keeps its code).
-    const held = known ? this.#heldTexts(slot) : null;
+    const held = known ? this.#heldCodes(slot) : null;
     this.xids[slot] = row.xid;
     this.zip[slot] = row.zip ?? NO_ZIP;
     this.optin[slot] = row.optin ? 1 : 0;
@@ -272,11 +272,10 @@ export class FactsColumns {
       row.purchases.map((purchase) => (purchase.price === null ? NO_VALUE : this.priceIds.hold(purchase.price))),
     );
     if (held) this.#release(held);
-    return true;
   }
 
   /** The codes a slot holds in the dictionaries. */
-  #heldTexts(slot: number): HeldCodes {
+  #heldCodes(slot: number): HeldCodes {
     return {
       city: this.city[slot] as number,
       country: this.country[slot] as number,
@@ -303,13 +302,12 @@ export class FactsColumns {
     return this.#ordered;
   }
 
-  /** The slots in ascending customer id. */
+  /** The slots in ascending customer id (for when they are not in that order: see inIdOrder). */
   slotsById(): Int32Array {
-    if (!this.#byId) {
-      const slots = Int32Array.from({ length: this.size }, (_, slot) => slot);
-      const ids = this.ids;
-      this.#byId = this.#ordered ? slots : slots.sort((a, b) => (ids[a] as number) - (ids[b] as number));
-    }
+    const ids = this.ids;
+    this.#byId ??= Int32Array.from({ length: this.size }, (_, slot) => slot).sort(
+      (a, b) => (ids[a] as number) - (ids[b] as number),
+    );
     return this.#byId;
   }
 
