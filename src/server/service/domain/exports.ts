@@ -86,6 +86,14 @@ export async function pageOfClientRows<Row>(
   version?: string,
 ): Promise<PageOf<Row>> {
   const selection = clientSelection(spec, clientId, filter);
+  if (spec.changeKey && filter.page === 1) {
+    const { rows } = await db.query<Row & { listing_total: number }>(
+      `select ${spec.columns}, ${totalOf(spec, selection)} as listing_total
+         from ${spec.table} where ${selection.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      selection.params,
+    );
+    return { total: Number(rows[0]?.listing_total ?? 0), rows: rows.map(({ listing_total: _, ...row }) => row as Row) };
+  }
   if (spec.changeKey) {
     const page = await pageRange(db, { ...spec, changeKey: spec.changeKey }, selection, filter, version);
     if (!page.range) return { total: page.total, rows: [] };
@@ -131,16 +139,32 @@ export async function pageOfClientJson(
   version?: string,
 ): Promise<PageJson> {
   const selection = clientSelection(spec, clientId, filter);
+  const orderBy = orderColumns(spec, 'page.');
+  const pageJson = (range: { where: string; params: unknown[] }, total: string) =>
+    db.query<{ row_count: number; rows_json: string | null; total: number }>(
+      `select count(*)::int as row_count, string_agg(page.${jsonColumn}, ',' order by ${orderBy}) as rows_json,
+              ${total} as total
+         from (select id, ${spec.sortColumn}, ${jsonColumn} from ${spec.table}
+                where ${range.where} ${selection.orderBy} limit ${PAGE_SIZE}) page`,
+      range.params,
+    );
+  if (filter.page === 1) {
+    const [row] = (await pageJson(selection, totalOf(spec, selection))).rows;
+    return { total: Number(row?.total ?? 0), rowCount: row?.row_count ?? 0, rowsJson: row?.rows_json ?? '' };
+  }
   const page = await pageRange(db, spec, selection, filter, version);
   if (!page.range) return { total: page.total, rowCount: 0, rowsJson: '' };
-  const orderBy = orderColumns(spec, 'page.');
-  const { rows } = await db.query<{ row_count: number; rows_json: string | null }>(
-    `select count(*)::int as row_count, string_agg(page.${jsonColumn}, ',' order by ${orderBy}) as rows_json
-       from (select id, ${spec.sortColumn}, ${jsonColumn} from ${spec.table}
-              where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}) page`,
-    page.range.params,
-  );
-  return { total: page.total, rowCount: rows[0]?.row_count ?? 0, rowsJson: rows[0]?.rows_json ?? '' };
+  const [row] = (await pageJson(page.range, '0')).rows;
+  return { total: page.total, rowCount: row?.row_count ?? 0, rowsJson: row?.rows_json ?? '' };
+}
+
+/**
+ * The first page needs no boundaries: it starts at the selection's first row, and its total is counted in the
+ * same statement (an incremental sync's read, or a checkout's write-through, is one statement instead of two —
+ * the boundaries of a filter that changes with every read are never used again). Later pages prepare them.
+ */
+function totalOf(spec: Omit<ListingSpec, 'columns'>, selection: ClientSelection): string {
+  return `(select count(*)::int from ${spec.table} where ${selection.where})`;
 }
 
 /** The client's rows that a listing shows (before paging), and their order. */

@@ -5,6 +5,7 @@ import { clientTypeListSchema, customerPageSchema, customerSchema } from '@/cont
 import { orderPageSchema } from '@/contract/order';
 import type { Paginated } from '@/contract/pagination';
 import { waitinglistPageSchema } from '@/contract/waiting-list';
+import type { Queryable } from '@/server/db/database';
 import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '@/server/testing/customer-json';
 import { type DemoFixtures, loadDemoFixtures } from '@/server/testing/demo-fixtures';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@/server/testing/test-service';
 import { relative, walkPages } from '@/server/testing/walk-pages';
 import { localDate, startOfLocalDay } from '@/server/time';
+import { exportOrders } from '../../domain/orders';
 import { zonedIso } from '../../domain/zoned-timestamps';
 
 const ZONE = 'Europe/Amsterdam';
@@ -392,6 +394,42 @@ describeEachDatabase('partner exports', (database) => {
       expect(entry.user.customerId).toBe(entry.customerId);
       if (entry.type === 'waiting') expect(entry.notifiedAt).toBeNull();
     }
+  });
+
+  it('reads the first page of a changedSince export in two statements, the same rows as the walk finds', async () => {
+    const { rows: stamps } = await service.db.query<{ stamp: Date }>(
+      'select last_changed as stamp from orders where client_id = $1 order by last_changed, id offset 150 limit 1',
+      [fx.demo.clientId],
+    );
+    const since = stamps[0]?.stamp as Date;
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: (text, params) => {
+        statements.push(text);
+        return service.db.query(text, params);
+      },
+      exec: (text) => service.db.exec(text),
+    };
+    const client = { id: fx.demo.clientId, name: 'demo', displayName: 'Demo', timeZone: ZONE, currency: 'EUR' };
+    const first = await exportOrders(counting, client, { page: 1, changedSince: since });
+    // The page with its total, then its lines and customers: no boundaries for a filter read once.
+    expect(statements).toHaveLength(2);
+    statements.length = 0;
+    const second = await exportOrders(counting, client, { page: 2, changedSince: since });
+    // A later page prepares the boundaries (and the counters' version they are kept under) first.
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+
+    const expected = await idsSince('orders', 'last_changed', since);
+    expect(first.total).toBe(expected.length);
+    expect(second.total).toBe(expected.length);
+    expect([...first.rows, ...second.rows].map((order) => order.orderId)).toEqual(expected.slice(0, 200));
+    const { rows: walked } = await walkPages(service, orderPageSchema, {
+      path: '/v1/demo/partner/export/orders',
+      method: 'POST',
+      key: DEMO.apiKey,
+      json: { changedSince: zonedIso(since, ZONE) },
+    });
+    expect(first.rows).toEqual(walked.slice(0, first.rows.length));
   });
 
   it('never shows another client’s records', async () => {
