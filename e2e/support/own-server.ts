@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { test } from './fixtures';
+import { request } from '@playwright/test';
+import { expect, signInByApi, test } from './fixtures';
+import { mirrorSynced } from './mirror';
 
 export interface OwnServer {
   url: string;
@@ -67,9 +69,9 @@ const withSmallDemo = (env: Record<string, string>) =>
   env.E2E_UPSTREAM_BASE_URL === undefined;
 
 /**
- * The data folder of a small-demo server started once in this run and stopped, which each small-demo server
- * starts from (serve-e2e.ts copies it): its migrations and seed took some 15 of a start's 20 seconds, seven
- * times in a run, beside the rest of the suite. Made by the first worker that needs it, in the run's folder
+ * The data folder of a small-demo server started once in this run and stopped once its mirror had synced, which
+ * each small-demo server starts from (serve-e2e.ts copies it): its migrations and seed took some 15 of a start's 20
+ * seconds, seven times in a run, beside the rest of the suite. Made by the first worker that needs it, in the run's folder
  * (FOYER_E2E_RUN_DIR, removed with it); the other waits for it. Undefined outside a suite's run.
  */
 async function smallDemoTemplate(): Promise<string | undefined> {
@@ -90,10 +92,18 @@ async function smallDemoTemplate(): Promise<string | undefined> {
     return dataDir;
   }
   try {
-    // Stopped as soon as it runs: a clone starts as a server restarted a moment after its first start would, its
-    // mirror's first full sync resumed (the own servers' specs wait for it as before).
+    // Stopped once its mirror's first full sync is done: a clone starts as this server restarted would, its copy of
+    // the customers and orders there, brought up to date by the next sync. Each clone synced all of it again, some
+    // 10 s of both cores, while its spec waited (the specs still wait for the mirror, and find it synced).
     const server = await spawnServer({ ...SMALL_DEMO, E2E_DATA_DIR: dataDir });
-    await server.stop();
+    const admin = await request.newContext({ baseURL: server.url });
+    try {
+      expect((await signInByApi(admin, server.url)).status()).toBe(200);
+      await mirrorSynced(admin);
+    } finally {
+      await admin.dispose();
+      await server.stop();
+    }
     writeFileSync(ready, '');
     return dataDir;
   } catch (error) {
