@@ -37,7 +37,7 @@ const SEGMENT_TOTALS_MS = 10_000;
 const RATE_LIMIT_CLEANUP_MS = 60 * 60 * 1000;
 
 /**
- * The one list of background jobs, started and stopped together by main.ts. Every process runs them all:
+ * The one list of background jobs, started and stopped together by run-foyer.ts. Every process runs them all:
  * the mirror sync and the export schedules take a lease per organisation or schedule, the rollups an advisory
  * lock, and the payment window's sweep locks the orders it lapses (SKIP LOCKED), so instances never do one
  * piece of work twice. The service's jobs run only with the embedded service (`service` absent upstream).
@@ -111,7 +111,7 @@ export function backgroundJobs(
  * Jobs whose first run after a start may hold the database for seconds at 100,000 customers (a full duplicate
  * scan, the segments' totals of a sync made while the process was down, the auto tags' counts after them): on PGlite, whose one connection runs a statement at a time, the first sign-ins and searches after a start
  * waited behind them (issue 32: 4–7 s from sign-in to the first customer result). They start once the process
- * is ready and JOBS_QUIET_START_SECONDS later (main.ts); the rest (the sync, payments, printing, the customer
+ * is ready and JOBS_QUIET_START_SECONDS later (run-foyer.ts); the rest (the sync, payments, printing, the customer
  * jobs people start) at once.
  */
 const STARTED_WHEN_QUIET: ReadonlySet<JobName> = new Set(['duplicate-scan', 'segment-totals', 'auto-tags']);

@@ -63,7 +63,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       throw new GatewayError(413, 'Request body too large');
     }),
   );
-  // The client's address as TRUST_PROXY reads it (main.ts), the TCP peer without one: a sales point's range,
+  // The client's address as TRUST_PROXY reads it (run-foyer.ts), the TCP peer without one: a sales point's range,
   // a role's networks.
   const clientAddressOf = (c: Context) => deps.clientAddress?.(c) ?? clientAddress(c, deps.trustProxy ?? false);
   const addressGate = new AddressGate({ db: deps.db, log: deps.log, clientAddressOf });

@@ -149,7 +149,7 @@ export async function openGateway(
 }
 
 /**
- * What the first answers after a start need, prepared before the process says it is ready (main.ts holds
+ * What the first answers after a start need, prepared before the process says it is ready (run-foyer.ts holds
  * `/health/ready` at 503 meanwhile): the reports' rollups of every organisation brought in step (a sync while
  * the process was down marked days to rebuild), then every organisation's customer search read from the mirror
  * (seconds at 100,000 customers: a search before it would wait for it, and so would everyone else behind the
