@@ -19,8 +19,38 @@ export function systemChromium(): string | undefined {
   ].find((path) => existsSync(path));
 }
 
+/**
+ * The features Playwright turns off (playwright-core 1.65's chromiumSwitches, each with its reason there, but Edge's two), and the
+ * omnibox popup's web pages. Chromium reads only the last --disable-features it is given, so ours repeats
+ * Playwright's list: a Playwright upgrade may add to it (the launch line in a failed test's browser log shows both).
+ *
+ * The headless Chromium opens a window with the browser's own toolbar for each browser context, a test's, and
+ * since Chromium 13x that toolbar preloads its omnibox popup as two pages of WebUI in a renderer of their own:
+ * 1.8-2.1 s of CPU for each test, on pages no test looks at. A context, a sign-in and two pages of the app took
+ * 5.7-6.4 s of Chromium's CPU with them and 3.3-3.6 s without (three runs each, side by side).
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 /** Flags for a headless Chromium in a container: as root it needs --no-sandbox; nothing phones home. */
 export const CHROMIUM_ARGS = [
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
