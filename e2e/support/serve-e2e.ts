@@ -25,7 +25,8 @@ if (process.env.E2E_DATA_FROM) cpSync(process.env.E2E_DATA_FROM, dataDir, { recu
 console.log(`Foyer e2e run: ${dir}`);
 console.log(`Foyer e2e app: ${appDir}`);
 
-const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'server', 'main.ts')], {
+// As `npm start` runs it: no launcher in between, so SIGTERM reaches the server itself (see package.json).
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {
