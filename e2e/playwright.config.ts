@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, systemChromium } from './support/e2e-env';
+import { CHROMIUM_ARGS, testChromium } from './support/e2e-env';
 
 /**
  * The server's URL, read from its start-up line by webServer.wait (below), which stores the named groups in
@@ -40,7 +40,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: systemChromium(), args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: testChromium(), args: CHROMIUM_ARGS },
       },
     },
   ],
