@@ -26,9 +26,16 @@ export interface Profile {
 
 export async function startProfile(url: string, dataDir: string): Promise<Profile> {
   const client = new pg.Client({ connectionString: url });
+  // A lost connection fails the sampling's next query; unhandled, it would end the bench without its figures.
+  client.on('error', () => undefined);
   await client.connect();
-  await client.query('create extension if not exists pg_stat_statements');
-  await client.query('select pg_stat_statements_reset()');
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
   const waits = new Map<string, number>();
   let samples = 0;
   let stopped = false;
