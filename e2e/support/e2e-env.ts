@@ -45,8 +45,8 @@ export function systemChromium(): string | undefined {
  * The full Chromium's headless mode (where the headless shell is missing, and in the web bench) opens a window with
  * the browser's own toolbar for each browser context, a test's, and since Chromium 13x that toolbar preloads its
  * omnibox popup as two pages of WebUI in a renderer of their own: 1.8-2.1 s of CPU for each test, on pages no test
- * looks at. A context, a sign-in and two pages of the app took
- * 5.7-6.4 s of Chromium's CPU with them and 3.3-3.6 s without (three runs each, side by side).
+ * looks at. A context, a sign-in and two pages of the app took 5.7-6.4 s of Chromium's CPU with them and 3.3-3.6 s
+ * without (three runs each, side by side).
  */
 const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
