@@ -73,9 +73,10 @@ export async function seriousFindings(page: Page) {
     .setLegacyMode(true);
   if (repeated > 0) check = check.exclude(`[${REPEATED_ROW}]`);
   const results = await check.analyze();
-  await page.evaluate((marker) => {
-    for (const row of document.querySelectorAll(`[${marker}]`)) row.removeAttribute(marker);
-  }, REPEATED_ROW);
+  if (repeated > 0)
+    await page.evaluate((marker) => {
+      for (const row of document.querySelectorAll(`[${marker}]`)) row.removeAttribute(marker);
+    }, REPEATED_ROW);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

@@ -200,6 +200,8 @@ describe('start-up', () => {
       // killed it unfinished (exit 143): seen once in a full suite run. Here Foyer is paused for 200 ms around the
       // signal; `node --import tsx` has no launcher, so the signal waits for Foyer.
       const foyer = processRunning(MAIN, run.child.pid ?? 0);
+      // Never 0: process.kill(0, …) would pause this test's own process group.
+      expect(foyer).toBeGreaterThan(0);
       process.kill(foyer, 'SIGSTOP');
       run.child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 200));
