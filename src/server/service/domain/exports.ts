@@ -66,6 +66,12 @@ export interface ListingSpec {
    * read, whatever its number; without it, a page is read with OFFSET.
    */
   changeKey?: (clientId: number) => string;
+  /**
+   * Columns read with each listed row in the same statement, written against the page's rows as `page` and the
+   * client's parameter `client` (e.g. an order's lines): a page is then one statement, not one for the rows and
+   * one for what they carry.
+   */
+  attached?: (client: string) => string;
 }
 
 /**
@@ -88,8 +94,11 @@ export async function pageOfClientRows<Row>(
   const selection = clientSelection(spec, clientId, filter);
   if (spec.changeKey && filter.page === 1) {
     const { rows } = await db.query<Row & { listing_total: number }>(
-      `select ${spec.columns}, ${totalOf(spec, selection)} as listing_total
-         from ${spec.table} where ${selection.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      withAttached(
+        spec,
+        `select ${spec.columns}, ${totalOf(spec, selection)} as listing_total
+           from ${spec.table} where ${selection.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      ),
       selection.params,
     );
     return { total: Number(rows[0]?.listing_total ?? 0), rows: rows.map(({ listing_total: _, ...row }) => row as Row) };
@@ -98,7 +107,10 @@ export async function pageOfClientRows<Row>(
     const page = await pageRange(db, { ...spec, changeKey: spec.changeKey }, selection, filter, version);
     if (!page.range) return { total: page.total, rows: [] };
     const { rows } = await db.query<Row>(
-      `select ${spec.columns} from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      withAttached(
+        spec,
+        `select ${spec.columns} from ${spec.table} where ${page.range.where} ${selection.orderBy} limit ${PAGE_SIZE}`,
+      ),
       page.range.params,
     );
     return { total: page.total, rows };
@@ -108,12 +120,24 @@ export async function pageOfClientRows<Row>(
   const [counted, page] = await Promise.all([
     db.query<{ total: number }>(`select count(*)::int as total from ${spec.table} where ${where}`, params),
     db.query<Row>(
-      `select ${spec.columns} from ${spec.table} where ${where} ${orderBy}
-        limit ${PAGE_SIZE} offset ${pageOffset(filter.page)}`,
+      withAttached(
+        spec,
+        `select ${spec.columns} from ${spec.table} where ${where} ${orderBy}
+          limit ${PAGE_SIZE} offset ${pageOffset(filter.page)}`,
+      ),
       params,
     ),
   ]);
   return { total: counted.rows[0]?.total ?? 0, rows: page.rows };
+}
+
+/**
+ * A page's statement with the spec's attached columns (ListingSpec.attached), in the page's order. The client is
+ * the selection's first parameter (clientSelection).
+ */
+function withAttached(spec: ListingSpec, pageSql: string): string {
+  if (!spec.attached) return pageSql;
+  return `select page.*, ${spec.attached('$1')} from (${pageSql}) page order by ${orderColumns(spec, 'page.')}`;
 }
 
 /** A page of rows as JSON text: the elements of its `data` array, without the brackets. */

@@ -32,15 +32,8 @@ interface OrderRow {
 const ORDER_COLUMNS = `id, order_key, customer_id, status, payment_status, channel, handling_text, discount_name,
   order_date, time_out, amount_cents, fee_cents, donation_cents, last_changed`;
 
-interface CustomerJsonRow {
-  id: number;
-  client_id: number;
-  user: Customer;
-}
-
 interface OrderLineRow {
   id: number;
-  order_id: number;
   seat_id: number | null;
   event_id: number;
   rank_id: number | null;
@@ -87,47 +80,36 @@ function toOrderSeat(row: OrderLineRow): OrderSeat {
 }
 
 /**
- * Adds the export fields to a page of orders with one more statement whatever the page size: all lines of the
- * page's orders (`order_id = any`) and all their customers (`id = any`), each as a JSON array, so a page is
- * two round trips, not three. Lines without an event (a donation line, should one exist) are not seats; the
- * donation is the order's `donation`. Customers by primary key alone (the plan never depends on statistics);
- * the client check happens on the rows.
+ * What each listed order carries for the export fields, read in the page's own statement (ListingSpec.attached):
+ * its lines as a JSON array and its customer's export form. Lines without an event (a donation line, should one
+ * exist) are not seats; the donation is the order's `donation`. Lines and customer by index (`order_id`, primary
+ * key), so the plan never depends on statistics; a customer of another client is never attached.
  */
-async function withExportFields(db: Queryable, client: Client, orders: OrderRow[]): Promise<OrderExport[]> {
-  if (orders.length === 0) return [];
-  const orderIds = orders.map((order) => order.id);
-  const customerIds = [...new Set(orders.flatMap((order) => (order.customer_id === null ? [] : [order.customer_id])))];
-  const { rows } = await db.query<{ lines: OrderLineRow[] | null; customers: CustomerJsonRow[] | null }>(
-    `select (select json_agg(l order by l.order_id, l.id)
-               from (select id, order_id, seat_id, event_id, rank_id, row_nr, seat_nr, amount_cents, ticket_type_id,
-                            price_name, deleted_at is not null as deleted
-                       from order_seats where order_id = any($1::int[]) and event_id is not null) l) as lines,
-            (select json_agg(json_build_object('id', id, 'client_id', client_id, 'user', export_json::json))
-               from customers where id = any($2::int[])) as customers`,
-    [orderIds, customerIds],
-  );
-  const customers = new Map(
-    (rows[0]?.customers ?? []).filter((row) => row.client_id === client.id).map((row) => [row.id, row.user]),
-  );
-  const linesByOrder = new Map<number, { seats: OrderSeat[]; deletedSeats: OrderSeat[] }>();
-  for (const line of rows[0]?.lines ?? []) {
-    let entry = linesByOrder.get(line.order_id);
-    if (!entry) {
-      entry = { seats: [], deletedSeats: [] };
-      linesByOrder.set(line.order_id, entry);
-    }
-    (line.deleted ? entry.deletedSeats : entry.seats).push(toOrderSeat(line));
-  }
-  return orders.map((order) => {
-    const entry = linesByOrder.get(order.id);
-    const user: Customer | null = order.customer_id === null ? null : (customers.get(order.customer_id) ?? null);
+const attachedExportFields = (client: string) => `
+  (select json_agg(l order by l.id)
+     from (select id, seat_id, event_id, rank_id, row_nr, seat_nr, amount_cents, ticket_type_id, price_name,
+                  deleted_at is not null as deleted
+             from order_seats where order_id = page.id and event_id is not null) l) as lines,
+  (select c.export_json::json from customers c where c.id = page.customer_id and c.client_id = ${client}) as customer`;
+
+/** A listed order with what attachedExportFields reads. */
+interface OrderWithExportFields extends OrderRow {
+  lines: OrderLineRow[] | null;
+  customer: Customer | null;
+}
+
+function withExportFields(orders: OrderWithExportFields[], timeZone: string): OrderExport[] {
+  return orders.map(({ lines, customer, ...order }) => {
+    const seats: OrderSeat[] = [];
+    const deletedSeats: OrderSeat[] = [];
+    for (const line of lines ?? []) (line.deleted ? deletedSeats : seats).push(toOrderSeat(line));
     return {
-      ...toOrder(order, client.timeZone),
+      ...toOrder(order, timeZone),
       orderChannel: order.channel,
       fee: centsToNumber(order.fee_cents),
-      seats: entry?.seats ?? [],
-      deletedSeats: entry?.deletedSeats ?? [],
-      user,
+      seats,
+      deletedSeats,
+      user: order.customer_id === null ? null : customer,
     };
   });
 }
@@ -148,7 +130,7 @@ export async function listOrders(
   filter: PageFilter,
   version?: string,
 ): Promise<PageOf<OrderExport>> {
-  const page = await pageOfClientRows<OrderRow>(
+  const page = await pageOfClientRows<OrderWithExportFields>(
     db,
     {
       table: 'orders',
@@ -157,12 +139,13 @@ export async function listOrders(
       sortColumn: 'order_date',
       descending: true,
       changeKey: ordersKey,
+      attached: attachedExportFields,
     },
     client.id,
     filter,
     version,
   );
-  return { total: page.total, rows: await withExportFields(db, client, page.rows) };
+  return { total: page.total, rows: withExportFields(page.rows, client.timeZone) };
 }
 
 /** `POST /partner/export/orders`: by (last_changed, id) ascending, stable for incremental sync. */
@@ -172,7 +155,7 @@ export async function exportOrders(
   filter: PageFilter,
   version?: string,
 ): Promise<PageOf<OrderExport>> {
-  const page = await pageOfClientRows<OrderRow>(
+  const page = await pageOfClientRows<OrderWithExportFields>(
     db,
     {
       table: 'orders',
@@ -180,12 +163,13 @@ export async function exportOrders(
       changedColumn: 'last_changed',
       sortColumn: 'last_changed',
       changeKey: ordersKey,
+      attached: attachedExportFields,
     },
     client.id,
     filter,
     version,
   );
-  return { total: page.total, rows: await withExportFields(db, client, page.rows) };
+  return { total: page.total, rows: withExportFields(page.rows, client.timeZone) };
 }
 
 /**

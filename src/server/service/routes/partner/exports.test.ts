@@ -396,7 +396,7 @@ describeEachDatabase('partner exports', (database) => {
     }
   });
 
-  it('reads the first page of a changedSince export in two statements, the same rows as the walk finds', async () => {
+  it('reads the first page of a changedSince export in one statement, the same rows as the walk finds', async () => {
     const { rows: stamps } = await service.db.query<{ stamp: Date }>(
       'select last_changed as stamp from orders where client_id = $1 order by last_changed, id offset 150 limit 1',
       [fx.demo.clientId],
@@ -412,12 +412,12 @@ describeEachDatabase('partner exports', (database) => {
     };
     const client = { id: fx.demo.clientId, name: 'demo', displayName: 'Demo', timeZone: ZONE, currency: 'EUR' };
     const first = await exportOrders(counting, client, { page: 1, changedSince: since });
-    // The page with its total, then its lines and customers: no boundaries for a filter read once.
-    expect(statements).toHaveLength(2);
+    // The page with its total, its lines and customers: no boundaries for a filter read once.
+    expect(statements).toHaveLength(1);
     statements.length = 0;
     const second = await exportOrders(counting, client, { page: 2, changedSince: since });
     // A later page prepares the boundaries (and the counters' version they are kept under) first.
-    expect(statements.length).toBeGreaterThanOrEqual(3);
+    expect(statements.length).toBeGreaterThanOrEqual(2);
 
     const expected = await idsSince('orders', 'last_changed', since);
     expect(first.total).toBe(expected.length);
