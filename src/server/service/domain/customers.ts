@@ -170,7 +170,7 @@ export function exportCustomersPrepared(
   filter: PageFilter,
 ): Promise<PreparedPage<Customer>> {
   const key = `customers-export:${client.id}:${client.timeZone}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  return preparedListingPage(db, key, [customersKey(client.id)], async (version) => {
+  return preparedListingPage(db, { key, changeKeys: [customersKey(client.id)], filter }, async (version) => {
     const page = await pageOfClientJson(
       db,
       { table: 'customers', changedColumn: 'last_changed', sortColumn: 'last_changed', changeKey: customersKey },

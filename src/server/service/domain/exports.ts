@@ -38,13 +38,19 @@ export function toPageFilter(client: Client, page: number | undefined, changedSi
  * then do not run again, one small check of the counters does. Listed rows hold no holds: a page does not
  * lapse by itself, whatever the clock. `build` gets the version read, for the page's boundaries (pageRange):
  * one read of the counters per page, not one for the page and one for its boundaries.
+ *
+ * The first page of a `changedSince` filter is built every time, and not kept: its key names the reader's own
+ * moment (a checkout's write-through, an incremental sync's last change), which readers seldom repeat, so the
+ * check of the counters would be a round trip that almost never finds it; the page itself is one statement
+ * (pageOfClientRows), total included.
  */
 export async function preparedListingPage<Row>(
   db: Queryable,
-  key: string,
-  changeKeys: readonly string[],
-  build: (version: string) => Promise<Omit<PreparedPage<Row>, 'bodies'>>,
+  listing: { key: string; changeKeys: readonly string[]; filter: PageFilter },
+  build: (version: string | undefined) => Promise<Omit<PreparedPage<Row>, 'bodies'>>,
 ): Promise<PreparedPage<Row>> {
+  const { key, changeKeys, filter } = listing;
+  if (filter.page === 1 && filter.changedSince) return { ...(await build(undefined)), bodies: new Map() };
   const version = await changeVersion(db, changeKeys);
   return preparedResponse(db, key, version, new Date(), async () => {
     const page = await build(version);

@@ -182,10 +182,11 @@ function preparedOrderPage(
   client: Client,
   filter: PageFilter,
   listing: 'list' | 'export',
-  load: (db: Queryable, client: Client, filter: PageFilter, version: string) => Promise<PageOf<OrderExport>>,
+  load: (db: Queryable, client: Client, filter: PageFilter, version?: string) => Promise<PageOf<OrderExport>>,
 ): Promise<PreparedPage<OrderExport>> {
   const key = `orders-${listing}:${client.id}:${filter.page}:${filter.changedSince?.getTime() ?? ''}`;
-  return preparedListingPage(db, key, [ordersKey(client.id), customersKey(client.id)], async (version) => {
+  const changeKeys = [ordersKey(client.id), customersKey(client.id)];
+  return preparedListingPage(db, { key, changeKeys, filter }, async (version) => {
     const { total, rows } = await load(db, client, filter, version);
     return { total, rowCount: rows.length, dataJson: JSON.stringify(rows) };
   });

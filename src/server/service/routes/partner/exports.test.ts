@@ -17,7 +17,7 @@ import {
 } from '@/server/testing/test-service';
 import { relative, walkPages } from '@/server/testing/walk-pages';
 import { localDate, startOfLocalDay } from '@/server/time';
-import { exportOrders } from '../../domain/orders';
+import { exportOrders, exportOrdersPrepared } from '../../domain/orders';
 import { zonedIso } from '../../domain/zoned-timestamps';
 
 const ZONE = 'Europe/Amsterdam';
@@ -430,6 +430,33 @@ describeEachDatabase('partner exports', (database) => {
       json: { changedSince: zonedIso(since, ZONE) },
     });
     expect(first.rows).toEqual(walked.slice(0, first.rows.length));
+  });
+
+  it('serves the first page of a changedSince export from that one statement, a page without the filter again from its prepared form', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: (text, params) => {
+        statements.push(text);
+        return service.db.query(text, params);
+      },
+      exec: (text) => service.db.exec(text),
+    };
+    const client = { id: fx.demo.clientId, name: 'demo', displayName: 'Demo', timeZone: ZONE, currency: 'EUR' };
+    // A checkout's write-through, an incremental sync: no check of the change counters before the page.
+    for (const _ of [1, 2]) {
+      statements.length = 0;
+      const recent = await exportOrdersPrepared(counting, client, { page: 1, changedSince: since });
+      expect(statements).toHaveLength(1);
+      expect(JSON.parse(recent.dataJson)).toEqual(
+        (await exportOrders(service.db, client, { page: 1, changedSince: since })).rows,
+      );
+    }
+    // A full walk's page is kept: read again, it costs the check of the counters alone.
+    const full = await exportOrdersPrepared(counting, client, { page: 2 });
+    statements.length = 0;
+    expect(await exportOrdersPrepared(counting, client, { page: 2 })).toBe(full);
+    expect(statements).toHaveLength(1);
   });
 
   it('never shows another client’s records', async () => {
