@@ -1,9 +1,10 @@
 import type { PartnerCart, PartnerCartItem, PartnerCartSummary } from '@/contract/partner-cart';
 import type { PublicCart, PublicCartItem } from '@/contract/public-cart';
 import type { Queryable } from '../../db/database';
-import { localParts, toZonedIso } from '../../time';
+import { localParts } from '../../time';
 import type { CartRow } from './cart-row';
 import { centsToDecimalString, centsToNumber } from './money';
+import { zonedIso } from './zoned-timestamps';
 
 /** One cart line with what both views show of it. */
 export interface CartLine {
@@ -118,7 +119,7 @@ export function toPartnerSummary(
 ): PartnerCartSummary {
   return {
     cartId: cart.id,
-    timeOut: toZonedIso(cart.expires_at ?? now, timeZone),
+    timeOut: zonedIso(cart.expires_at ?? now, timeZone),
     numberOfItems: lines.length,
     amount: centsToNumber(totalCents(lines)),
   };

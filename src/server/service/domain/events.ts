@@ -1,6 +1,6 @@
 import type { PartnerEvent, PartnerEventPrice } from '@/contract/event';
 import type { Queryable } from '../../db/database';
-import { startOfLocalDay, toZonedIso } from '../../time';
+import { startOfLocalDay } from '../../time';
 import type { Client } from '../context';
 import { NotFoundError } from '../errors';
 import { PreparedBody } from '../prepared-responses';
@@ -8,6 +8,7 @@ import { availabilityByRank, blockCounts } from './availability';
 import { cachedCatalog } from './catalog-cache';
 import { centsToNumber } from './money';
 import { type TicketType, ticketTypesOfEvents } from './ticket-types';
+import { zonedIso } from './zoned-timestamps';
 
 /**
  * Partner events (spec 2.8). The partner sees all of its events, whatever their kind or status, and every
@@ -50,8 +51,8 @@ function toPartnerEvent(row: EventRow, prices: TicketType[], timeZone: string): 
     eventName: row.name,
     eventType: row.event_type,
     eventTags: tags.length > 0 ? tags.join(',') : null,
-    start: toZonedIso(asDate(row.starts_at), timeZone),
-    end: row.ends_at === null ? null : toZonedIso(asDate(row.ends_at), timeZone),
+    start: zonedIso(asDate(row.starts_at), timeZone),
+    end: row.ends_at === null ? null : zonedIso(asDate(row.ends_at), timeZone),
     hallId: row.hall_id,
     prices: prices.map(toPartnerPrice),
   };
