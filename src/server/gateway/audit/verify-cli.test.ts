@@ -15,21 +15,26 @@ import {
 } from '../../testing/test-service';
 import { migrateGateway } from '../store/gateway-store';
 import { recordAudit } from './audit-trail';
+import { verifyAuditCommand } from './verify-command';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('./verify-cli.ts', import.meta.url));
 
-/** `npm run audit:verify` with this environment and arguments: its exit code and what it printed. */
-const verifyWith = (env: Record<string, string>, args: string[] = []) =>
-  run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
-    (done) => ({ code: 0, out: done.stdout }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      out: error.stdout + error.stderr,
-    }),
-  );
+/**
+ * `npm run audit:verify` with this environment and arguments, run in this process as verify-cli.ts runs it (the
+ * command itself is run by the test above): its exit code and what it printed.
+ */
+const verifyWith = async (env: Record<string, string>, args: string[] = []) => {
+  const lines: string[] = [];
+  const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+  const code = await verifyAuditCommand({ ...process.env, ...env }, args, output);
+  return { code, out: lines.join('\n') };
+};
 
-/** `npm run audit:verify` on an embedded database in DATA_DIR: "ok" lines, then exactly the changed entry. */
+/**
+ * `npm run audit:verify` itself, as a process, on an embedded database in DATA_DIR: "ok" lines and exit 0, then
+ * exactly the changed entry and exit 1.
+ */
 describe('audit:verify', () => {
   let dataDir: string;
   let changed = 0;
