@@ -396,12 +396,8 @@ describeEachDatabase('partner exports', (database) => {
     }
   });
 
-  it('reads the first page of a changedSince export in one statement, the same rows as the walk finds', async () => {
-    const { rows: stamps } = await service.db.query<{ stamp: Date }>(
-      'select last_changed as stamp from orders where client_id = $1 order by last_changed, id offset 150 limit 1',
-      [fx.demo.clientId],
-    );
-    const since = stamps[0]?.stamp as Date;
+  /** The demo client, and the service's database counting the statements sent through it. */
+  const countingDemoReads = () => {
     const statements: string[] = [];
     const counting: Queryable = {
       query: (text, params) => {
@@ -411,6 +407,16 @@ describeEachDatabase('partner exports', (database) => {
       exec: (text) => service.db.exec(text),
     };
     const client = { id: fx.demo.clientId, name: 'demo', displayName: 'Demo', timeZone: ZONE, currency: 'EUR' };
+    return { statements, counting, client };
+  };
+
+  it('reads the first page of a changedSince export in one statement, the same rows as the walk finds', async () => {
+    const { rows: stamps } = await service.db.query<{ stamp: Date }>(
+      'select last_changed as stamp from orders where client_id = $1 order by last_changed, id offset 150 limit 1',
+      [fx.demo.clientId],
+    );
+    const since = stamps[0]?.stamp as Date;
+    const { statements, counting, client } = countingDemoReads();
     const first = await exportOrders(counting, client, { page: 1, changedSince: since });
     // The page with its total, its lines and customers: no boundaries for a filter read once.
     expect(statements).toHaveLength(1);
@@ -434,15 +440,7 @@ describeEachDatabase('partner exports', (database) => {
 
   it('serves the first page of a changedSince export from that one statement, a page without the filter again from its prepared form', async () => {
     const since = new Date(Date.now() - 60_000);
-    const statements: string[] = [];
-    const counting: Queryable = {
-      query: (text, params) => {
-        statements.push(text);
-        return service.db.query(text, params);
-      },
-      exec: (text) => service.db.exec(text),
-    };
-    const client = { id: fx.demo.clientId, name: 'demo', displayName: 'Demo', timeZone: ZONE, currency: 'EUR' };
+    const { statements, counting, client } = countingDemoReads();
     // A checkout's write-through, an incremental sync: no check of the change counters before the page.
     for (const _ of [1, 2]) {
       statements.length = 0;
