@@ -325,17 +325,32 @@ async function procStat(pid: number): Promise<string[] | null> {
 /**
  * CPU time (ms) of the PostgreSQL server: the postmaster, its live children, and the children that ended
  * (cutime/cstime: a backend's CPU lands there when the postmaster reaps it, e.g. pgbench's at its end).
+ * A child reaped between reading the children and the postmaster would be counted twice or not at all (a whole
+ * backend's or autovacuum worker's CPU, which then showed as a negative figure in the next difference): the
+ * children are read before and after the postmaster, and all of it again until no child went in between.
  */
 async function postgresCpuMs(postmaster: number): Promise<number> {
-  const own = await procStat(postmaster);
-  if (!own) throw new Error('postmaster gone');
-  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (;;) {
+    const before = await postmasterChildren(postmaster);
+    const own = await procStat(postmaster);
+    if (!own) throw new Error('postmaster gone');
+    const after = await postmasterChildren(postmaster);
+    if ([...before.keys()].some((pid) => !after.has(pid))) continue;
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const childTicks of after.values()) ticks += childTicks;
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  }
+}
+
+/** The postmaster's children: pid → CPU ticks (user + system). */
+async function postmasterChildren(postmaster: number): Promise<Map<number, number>> {
+  const children = new Map<number, number>();
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const stat = await procStat(Number(name));
-    if (stat && Number(stat[1]) === postmaster) ticks += Number(stat[11]) + Number(stat[12]);
+    if (stat && Number(stat[1]) === postmaster) children.set(Number(name), Number(stat[11]) + Number(stat[12]));
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return children;
 }
 
 /**
