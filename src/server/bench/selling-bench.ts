@@ -49,8 +49,8 @@ import { percentile } from './stats';
  * Between rounds the previous round's leftovers (the shifts' sale reads, the mirror's sync of its orders, the
  * segments' totals and report rollups of those) are done before the next is measured, and counted as that round's
  * follow-up (printed apart, with the ratios by CPU including it). Per path: sales/s, p50/p99 of a whole sale, CPU
- * per sale of this process, of PostgreSQL's processes and of the load's client (pgbench, children of this process; the load generator's own
- * CPU while it ran the load, without its start, which comes before the load begins),
+ * per sale of this process, of PostgreSQL's processes and of the load's client (pgbench, children of this process;
+ * the load generator's own CPU while it ran the load, without its start, which comes before the load begins),
  * Foyer's socket writes and reads, statements per sale (top-level + nested, from pg_stat_statements; it does not
  * count pgbench's BEGIN and COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the
  * ratios.
@@ -457,12 +457,7 @@ interface RoundResult {
 }
 
 /** Background work a round left: CPU of Foyer and PostgreSQL, statements. */
-interface FollowUp {
-  foyerMs: number;
-  postgresMs: number;
-  top: number;
-  nested: number;
-}
+type FollowUp = Pick<RoundResult, 'foyerMs' | 'postgresMs' | 'top' | 'nested'>;
 
 const NO_FOLLOW_UP: FollowUp = { foyerMs: 0, postgresMs: 0, top: 0, nested: 0 };
 
@@ -490,15 +485,6 @@ function difference(before: Sample, after: Sample, load: LoadFigures): RoundResu
     nested: after.statements.nested - before.statements.nested,
     byQuery,
     followUp: NO_FOLLOW_UP,
-  };
-}
-
-function followUpOf(before: Sample, after: Sample): FollowUp {
-  return {
-    foyerMs: after.foyerMs - before.foyerMs,
-    postgresMs: after.postgresMs - before.postgresMs,
-    top: after.statements.top - before.statements.top,
-    nested: after.statements.nested - before.statements.nested,
   };
 }
 
@@ -1033,7 +1019,8 @@ async function main(): Promise<void> {
         const after = await sample(bench, postmaster);
         const result = difference(before, after, load);
         await settle();
-        result.followUp = followUpOf(after, await sample(bench, postmaster));
+        const { foyerMs, postgresMs, top, nested } = difference(after, await sample(bench, postmaster), load);
+        result.followUp = { foyerMs, postgresMs, top, nested };
         results.get(path)?.push(result);
         console.log(roundLine(path, round, result));
       }
