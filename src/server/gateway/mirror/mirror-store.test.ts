@@ -113,6 +113,59 @@ describeEachDatabase('the mirror store', (database) => {
     expect(rows[0]).toMatchObject({ email: 'c2@example.test', body: { customerLastName: 'De Vries' } });
   });
 
+  it('writes a record read again only when it changed: not its lines, marks or search follow-up again', async () => {
+    const at = '2026-11-20T10:00:00+01:00';
+    const changeIds = async () =>
+      (
+        await db.query<{ id: string; xid: string }>(
+          `select customer_id::text as id, change_xid::text as xid from gateway.mirror_customers
+            where organisation_id = $1 order by customer_id`,
+          [organisationId],
+        )
+      ).rows;
+    expect(await upsertCustomers(db, organisationId, [customer(41, at), customer(42, at)])).toBe(2);
+    const written = await changeIds();
+    // The same records again (the sync after a write-through): nothing written, the search has nothing to follow.
+    expect(await upsertCustomers(db, organisationId, [customer(41, at), customer(42, at)])).toBe(0);
+    expect(await changeIds()).toEqual(written);
+    // As new, but changed (a service that keeps seconds): written.
+    expect(await upsertCustomers(db, organisationId, [customer(41, at, { customerLastName: 'Bakker' })])).toBe(1);
+
+    const lineRows = async () =>
+      (
+        await db.query<{ line_no: number; seat_id: string; ctid: string }>(
+          `select line_no, seat_id, ctid::text from gateway.mirror_order_seats
+            where organisation_id = $1 and order_id = 51 order by line_no`,
+          [organisationId],
+        )
+      ).rows;
+    const marks = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select (select count(*) from gateway.report_dirty_days where organisation_id = $1)::int
+                + (select count(*) from gateway.segment_dirty_customers where organisation_id = $1)::int as n`,
+          [organisationId],
+        )
+      ).rows[0]?.n;
+    const clearMarks = async () => {
+      await db.query('delete from gateway.report_dirty_days where organisation_id = $1', [organisationId]);
+      await db.query('delete from gateway.segment_dirty_customers where organisation_id = $1', [organisationId]);
+    };
+    expect(await upsertOrders(db, organisationId, [order(51, at)])).toBe(1);
+    const placed = await lineRows();
+    await clearMarks();
+    expect(await upsertOrders(db, organisationId, [order(51, at)])).toBe(0);
+    expect(await lineRows()).toEqual(placed);
+    expect(await marks()).toBe(0);
+    // The same second, the same order fields, a seat swapped at the same price: the lines are replaced.
+    expect(await upsertOrders(db, organisationId, [order(51, at, { seats: [seat(101, 25), seat(109, 25)] })])).toBe(1);
+    expect((await lineRows()).map((line) => [line.line_no, Number(line.seat_id)])).toEqual([
+      [1, 101],
+      [2, 109],
+    ]);
+    expect(await marks()).toBeGreaterThan(0);
+  });
+
   it('keeps the newest of a record that a batch holds twice', async () => {
     await upsertCustomers(db, organisationId, [
       customer(5, '2026-11-20T10:00:03+01:00', { customerLastName: 'Nieuw' }),

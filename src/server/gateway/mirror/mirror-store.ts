@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Customer } from '@/contract/customer';
 import type { OrderExport } from '@/contract/order';
 import type { WaitinglistExport } from '@/contract/waiting-list';
@@ -11,7 +12,8 @@ import type { Database, Queryable } from '../../db/database';
  * (write-through.ts), and by whoever needs to put a record they read into the mirror.
  *
  * Every write is an upsert by id that never goes back in time: a record replaces the mirrored one only when
- * its `lastChanged` is not older. The sync and a write-through may then write the same record in any order.
+ * its `lastChanged` is not older, and then only when it changed (NEWER_OR_CHANGED). The sync and a write-through
+ * may then write the same record in any order, and the second writes nothing.
  * Parsing is lenient, as the app's (DESIGN.md): decimals as numbers or strings, `customerTags` as a
  * comma-separated string or an array.
  */
@@ -41,6 +43,15 @@ function latestPerId<T>(records: readonly T[], id: (record: T) => unknown, chang
 }
 
 const instant = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) || 0 : 0);
+
+/**
+ * The condition under which an upsert replaces the mirrored row `m` with `excluded` (migration 042): the record is
+ * newer, or as new and different by `column` (two changes within one second of a service that keeps seconds). The
+ * same record read again (a sync after the write-through, the watermark's second at every sync) writes nothing.
+ */
+const NEWER_OR_CHANGED = (column: string) =>
+  `m.last_changed < excluded.last_changed
+        or (m.last_changed = excluded.last_changed and m.${column} is distinct from excluded.${column})`;
 
 /**
  * Upserts customers (tags split, the record kept as `body`); returns how many rows were written. `bulk`: a first
@@ -73,7 +84,7 @@ export async function upsertCustomers(
      on conflict (organisation_id, customer_id) do update
         set email = excluded.email, last_changed = excluded.last_changed, tags = excluded.tags,
             body = excluded.body, mirrored_at = now()
-      where m.last_changed <= excluded.last_changed`,
+      where ${NEWER_OR_CHANGED('body')}`,
     [organisationId, JSON.stringify(unique)],
   );
   return rowCount;
@@ -132,7 +143,8 @@ export async function finishBulkCustomerWrite(
 
 /**
  * Upserts orders and replaces the lines (`seats` and `deletedSeats`) of every order it wrote as a whole; an
- * order skipped as older than the mirrored one keeps its lines. Returns how many orders were written.
+ * order skipped as older than the mirrored one, or as the same, keeps its lines. Returns how many orders were
+ * written.
  */
 export async function upsertOrders(
   tx: Queryable,
@@ -145,8 +157,10 @@ export async function upsertOrders(
     (r) => r.orderId,
     (r) => r.lastChanged,
   );
-  // The order's own fields as `body`; its lines go to their table, its customer is in mirror_customers.
+  // The order's own fields as `body`; its lines go to their table, its customer is in mirror_customers. The digest
+  // is of the whole record as read, lines included.
   const bodies = unique.map(({ user: _user, seats: _seats, deletedSeats: _deleted, ...order }) => order);
+  const digests = unique.map((order) => createHash('sha1').update(JSON.stringify(order)).digest('base64'));
   const lines = linesOf(unique);
   // One statement (one round trip, and one commit outside a transaction; a sale's write-through is one):
   // `written` upserts the orders; `cleared` deletes the old lines of the updated ones, by id through the
@@ -157,22 +171,23 @@ export async function upsertOrders(
     `with written as (
        insert into gateway.mirror_orders as m (organisation_id, order_id, order_key, customer_id, order_status,
               payment_status, channel, payment_method, order_date, time_out, amount_cents, fee_cents, donation_cents,
-              discount_name, last_changed, body)
+              discount_name, last_changed, body, record_digest)
        select $1, (r->>'orderId')::bigint, coalesce(r->>'orderKey', ''), (r->>'customerId')::bigint,
               coalesce(r->>'orderStatus', ''), coalesce(r->>'orderPaymentStatus', ''), coalesce(r->>'orderChannel', ''),
               coalesce(r->>'handlingTextPayment', ''), (r->>'orderDate')::timestamptz, (${text('timeOut')})::timestamptz,
               coalesce(${cents('amount')}, 0), coalesce(${cents('fee')}, 0),
               coalesce(${cents('donation')}, ${cents('orderDonation')}, 0), ${text('discountName')},
-              (r->>'lastChanged')::timestamptz, r
-         from jsonb_array_elements($2::jsonb) r
+              (r->>'lastChanged')::timestamptz, r, ($14::text[])[e.n]
+         from jsonb_array_elements($2::jsonb) with ordinality as e(r, n)
        on conflict (organisation_id, order_id) do update
           set order_key = excluded.order_key, customer_id = excluded.customer_id,
               order_status = excluded.order_status, payment_status = excluded.payment_status,
               channel = excluded.channel, payment_method = excluded.payment_method, order_date = excluded.order_date,
               time_out = excluded.time_out, amount_cents = excluded.amount_cents, fee_cents = excluded.fee_cents,
               donation_cents = excluded.donation_cents, discount_name = excluded.discount_name,
-              last_changed = excluded.last_changed, body = excluded.body, mirrored_at = now()
-        where m.last_changed <= excluded.last_changed
+              last_changed = excluded.last_changed, body = excluded.body, record_digest = excluded.record_digest,
+              mirrored_at = now()
+        where ${NEWER_OR_CHANGED('record_digest')}
        returning order_id, xmax = 0 as inserted
      ), cleared as (
        delete from gateway.mirror_order_seats
@@ -203,6 +218,7 @@ export async function upsertOrders(
       lines.amountCents,
       lines.priceId,
       lines.priceName,
+      digests,
     ],
   );
   return rows[0]?.written ?? 0;

@@ -389,7 +389,8 @@ export class MirrorSync {
       written += await spec.upsert(db, context.organisationId, records.slice(from, from + chunk), state.firstFull);
     }
     report.written += written;
-    await recordProgress(db, context.organisationId, spec.name, state.firstFull ? written : 0, total);
+    // Progress by records read: a first sync run again finds most of them there already, and writes none of those.
+    await recordProgress(db, context.organisationId, spec.name, state.firstFull ? records.length : 0, total);
     report.records += records.length;
     // Statistics that keep pace with a walk that fills the tables (a first sync): refreshed after the first
     // batch and whenever the rows written doubled since, a dozen times for 2,000,000 rows. Planned on a table
