@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Together } from './together';
+import { LINGER_MS, Together } from './together';
 
 /** A run that waits until released, recording each batch it got. */
 function gatedRuns() {
@@ -63,5 +63,30 @@ describe('Together', () => {
     expect(await good).toBe('1:12');
     await expect(bad).rejects.toThrow('unlucky');
     expect(batches.map((batch) => batch.inputs)).toEqual([[1], [12, 13], [12], [13]]);
+  });
+
+  it('waits a moment on a busy key, so the calls of that moment go together; a key quiet for a while goes at once', async () => {
+    const batches: number[][] = [];
+    const together = new Together<number, number>(async (_key, inputs) => {
+      batches.push([...inputs]);
+      return inputs;
+    });
+    await together.call(1, 1);
+    // Busy now: the next call waits LINGER_MS, and the calls that come meanwhile go with it.
+    const second = together.call(1, 2);
+    await new Promise((resolve) => setTimeout(resolve, LINGER_MS / 2));
+    expect(batches).toEqual([[1]]);
+    const third = together.call(1, 3);
+    expect(await Promise.all([second, third])).toEqual([2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+    // Another key has not been busy: its first call goes at once.
+    const other = together.call(2, 20);
+    expect(batches).toEqual([[1], [2, 3], [20]]);
+    await other;
+    // A while later the key is quiet again.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const later = together.call(1, 4);
+    expect(batches).toEqual([[1], [2, 3], [20], [4]]);
+    await later;
   });
 });

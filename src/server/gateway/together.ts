@@ -1,3 +1,8 @@
+/** How long a run on a busy key waits for more calls. */
+export const LINGER_MS = 8;
+/** A key whose last run ended less than this ago is busy. */
+const BUSY_WITHIN_MS = 50;
+
 /**
  * Calls that come while one of their kind is under way wait for it, and then go together in one run — as a
  * database's group commit; the audit trail's grouped appends are one too. Under load, twenty desks' checkouts then cost
@@ -5,12 +10,22 @@
  * two-core machine a round trip's system calls were most of the gateway's busy time in a sale (issue 32's CPU
  * profile). A call on a quiet key goes at once; keys (organisations) never wait for each other.
  *
+ * On a busy key (its last run ended less than BUSY_WITHIN_MS ago) the run waits LINGER_MS for more calls before it
+ * goes, as PostgreSQL's `commit_delay` waits only when other transactions are active. At twenty desks a run in
+ * flight gathered the calls of its few milliseconds; with the wait it takes those of eight more (bench:selling,
+ * path C against path B, two runs each way in turn: 8.2-8.3 statements per sale instead of 9.3, 0.62-0.63 of the
+ * service's sales/s instead of 0.52-0.60, and a quicker median answer, as less of the machine went on round trips;
+ * a wait of 4 ms gathered less, one of 16 slowed the desks more than it saved). A desk alone, whose calls come
+ * seconds apart, never waits.
+ *
  * `run` gets the inputs in the order they came and answers one output per input, in that order. When a run of
  * more than one fails, each of its inputs runs again alone, so a call's failure is its own: a run must be safe to
  * repeat (a read, an upsert, an insert that skips what is there).
  */
 export class Together<Input, Output> {
   readonly #waiting = new Map<number, Pending<Input, Output>[]>();
+  /** When each key's last run ended (performance.now()). */
+  readonly #lastRunEnded = new Map<number, number>();
 
   constructor(
     private readonly run: (key: number, inputs: readonly Input[]) => Promise<readonly Output[]>,
@@ -27,7 +42,10 @@ export class Together<Input, Output> {
         return;
       }
       this.#waiting.set(key, [{ input, resolve, reject }]);
-      void this.#drain(key);
+      const ended = this.#lastRunEnded.get(key);
+      if (ended !== undefined && performance.now() - ended < BUSY_WITHIN_MS)
+        setTimeout(() => void this.#drain(key), LINGER_MS);
+      else void this.#drain(key);
     });
   }
 
@@ -37,6 +55,7 @@ export class Together<Input, Output> {
       const batch = this.#waiting.get(key)?.splice(0, this.most) ?? [];
       if (batch.length === 0) {
         this.#waiting.delete(key);
+        this.#lastRunEnded.set(key, performance.now());
         return;
       }
       try {
