@@ -1,6 +1,7 @@
 import type { MirrorResource } from '@/contract/mirror';
 import type { Database, Queryable } from '../../db/database';
 import { finishBulkCustomerWrite, upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
+import type { SyncPace } from './sync-pace';
 
 export interface ResourceSpec {
   name: MirrorResource;
@@ -38,10 +39,10 @@ export interface ResourceSpec {
   reloadAfterMs?: number;
   /**
    * A first full sync writes in bulk (the triggers' per-statement work that can wait is skipped); this does
-   * that work once the walk has read everything, before the full sync is marked finished (`sideBySide`: whether
-   * it may take two connections at once now).
+   * that work once the walk has read everything, before the full sync is marked finished, at the sync's pace
+   * (two connections at once, or a pause beside a busy desk).
    */
-  finishBulk?(db: Database, organisationId: number, sideBySide: () => boolean): Promise<void>;
+  finishBulk?(db: Database, organisationId: number, pace: SyncPace): Promise<void>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Customer } from '@/contract/customer';
 import type { OrderExport } from '@/contract/order';
 import type { WaitinglistExport } from '@/contract/waiting-list';
 import type { Database, Queryable } from '../../db/database';
+import type { SyncPace } from './sync-pace';
 
 /**
  * Writing the service's records into the mirror tables (migration 003): one page batch in a few statements,
@@ -111,16 +112,12 @@ const BULK_FINISHERS = ['gateway.mirror_customers_bulk_written', 'gateway.segmen
 /**
  * After a first full sync wrote every customer (before it is marked finished): the work its writes skipped, in
  * statements of BULK_FINISH_CHUNK customers (none holds the embedded database's one connection for long). The
- * two passes write tables of their own (the keys and their marks, the facts and theirs): while `sideBySide()` says
- * so (on a server, nobody at the desk waiting) a statement of each at once, on connections of their own (a first
+ * two passes write tables of their own (the keys and their marks, the facts and theirs): while the pace says so
+ * (on a server, nobody at the desk waiting) a statement of each at once, on connections of their own (a first
  * sync of 100,000 customers spent 4.3 and 5.9 s of database time in them, one after the other); else one pass to
- * its end, then the other.
+ * its end, then the other, pausing beside a busy desk as the walk does.
  */
-export async function finishBulkCustomerWrite(
-  db: Database,
-  organisationId: number,
-  sideBySide: () => boolean = () => false,
-): Promise<void> {
+export async function finishBulkCustomerWrite(db: Database, organisationId: number, pace: SyncPace): Promise<void> {
   // Each unfinished pass, with the last customer id it took.
   const after = new Map<string, string>(BULK_FINISHERS.map((finisher) => [finisher, '0']));
   const step = async (finisher: string) => {
@@ -134,10 +131,12 @@ export async function finishBulkCustomerWrite(
     else after.set(finisher, last);
   };
   while (after.size > 0) {
-    const now = [...after.keys()].slice(0, sideBySide() ? after.size : 1);
+    const started = performance.now();
+    const now = [...after.keys()].slice(0, pace.sideBySide() ? after.size : 1);
     // Both statements to their end, so that a failed one leaves none of the other behind the sync's failure.
     const failed = (await Promise.allSettled(now.map(step))).find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    await pace.giveWay(started);
   }
 }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { MIRROR_RESOURCES, type MirrorResource } from '@/contract/mirror';
-import { answeringPeople, type Database, inBackground, type Queryable } from '../../db/database';
+import { type Database, inBackground, type Queryable } from '../../db/database';
 import type { Organisations } from '../connection';
 import { UpstreamUnavailableError } from '../errors';
 import type { ServiceConnection } from '../service-connection';
 import { BACKGROUND_RETRY, type RetryPolicy, UpstreamClient, type UpstreamPage } from '../upstream';
 import { RESOURCES, type ResourceSpec } from './mirror-resources';
 import { releaseLease, renewLease, takeLease } from './sync-lease';
+import { type SyncPace, syncPace } from './sync-pace';
 import { type ForwardedWrite, type WrittenThrough, writeThrough } from './write-through';
 
 /**
@@ -119,7 +119,12 @@ export class MirrorSync {
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
 
-  constructor(readonly options: MirrorSyncOptions) {}
+  /** How the walk and the first full sync's end passes share a server with the desk. */
+  readonly #pace: SyncPace;
+
+  constructor(readonly options: MirrorSyncOptions) {
+    this.#pace = syncPace(options.db);
+  }
 
   get intervalSeconds(): number {
     return this.options.intervalSeconds;
@@ -330,10 +335,7 @@ export class MirrorSync {
       writing.push(written);
       while (writing.length >= this.#writesAtOnce(walk.spec)) await writing.shift();
       await context.keepLease();
-      // Beside a busy desk on a server, a pause as long as the round took (a second at most): the walk's reading
-      // and writing then take about half of the time and of the database's WAL flushes, which every sale's commit
-      // shares (the embedded database's path gives way statement by statement instead).
-      if (this.#besideDesk()) await sleep(Math.min(1000, performance.now() - roundStarted));
+      await this.#pace.giveWay(roundStarted);
     }
     await Promise.all(writing);
     return head;
@@ -346,20 +348,8 @@ export class MirrorSync {
    * database, whose one connection runs one statement at a time.
    */
   #writesAtOnce(spec: ResourceSpec): number {
-    return spec.overlappingWrites && this.#sideBySide() ? 2 : 1;
+    return spec.overlappingWrites && this.#pace.sideBySide() ? 2 : 1;
   }
-
-  /**
-   * Whether the sync's database work may take two connections at once now: on a server, while no person's request
-   * is being answered in this process. Beside a busy desk it takes one, as the embedded database's path gives way
-   * statement by statement, and pauses between its rounds (#walk): once the customers' writes no longer waited on
-   * analyses, two writers (then the two end passes) beside the desk took the machine's two cores, and a sale's p95
-   * went to 2.4-3.1 times that without a sync (bench:mirror at 100,000 customers, load 8-11; 1.1-2.2 before).
-   */
-  readonly #sideBySide = (): boolean => this.options.db.kind === 'postgres' && !answeringPeople();
-
-  /** On a server, while a person's request is being answered in this process. */
-  readonly #besideDesk = (): boolean => this.options.db.kind === 'postgres' && answeringPeople();
 
   async #fetch(context: RunContext, walk: Walk, numbers: number[]): Promise<ExportPage[]> {
     const started = performance.now();
@@ -423,7 +413,7 @@ export class MirrorSync {
     // itself; PostgreSQL's autovacuum comes when it comes). Before the first full sync's end passes, which
     // read the table the walk filled.
     if (report.full || report.written >= ANALYZE_AFTER_ROWS) await analyze(db, spec);
-    if (state.firstFull) await spec.finishBulk?.(db, context.organisationId, this.#sideBySide);
+    if (state.firstFull) await spec.finishBulk?.(db, context.organisationId, this.#pace);
     await finishAttempt(db, context.organisationId, spec.name, watermark, report.full);
   }
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { servingRequest } from '../../db/database';
+import { syncPace } from './sync-pace';
+
+/** How long `giveWay` paused after a step that took `stepMs`. */
+async function pauseAfter(pace: ReturnType<typeof syncPace>, stepMs: number): Promise<number> {
+  const started = performance.now();
+  await pace.giveWay(started - stepMs);
+  return performance.now() - started;
+}
+
+/** Runs `check` while a person's request is being answered in this process. */
+async function besideDesk<T>(check: () => Promise<T>): Promise<T> {
+  let answered = () => {};
+  const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
+  try {
+    return await check();
+  } finally {
+    answered();
+    await request;
+  }
+}
+
+describe("a sync's pace on a server", () => {
+  const pace = syncPace({ kind: 'postgres' });
+
+  it('takes two connections and never pauses while nobody is being answered', async () => {
+    expect(pace.sideBySide()).toBe(true);
+    expect(await pauseAfter(pace, 200)).toBeLessThan(50);
+  });
+
+  it('beside a busy desk takes one connection and a quarter of the time: a pause three times the step', async () => {
+    await besideDesk(async () => {
+      expect(pace.sideBySide()).toBe(false);
+      const paused = await pauseAfter(pace, 40);
+      expect(paused).toBeGreaterThanOrEqual(115);
+      expect(paused).toBeLessThan(1000);
+    });
+  });
+
+  it('pauses three seconds at most after a long step', async () => {
+    await besideDesk(async () => {
+      const paused = await pauseAfter(pace, 1_000_000);
+      expect(paused).toBeGreaterThanOrEqual(2990);
+      expect(paused).toBeLessThan(5000);
+    });
+  });
+});
+
+describe("a sync's pace on the embedded database", () => {
+  it('never pauses and never takes two connections: that database gives way statement by statement', async () => {
+    const pace = syncPace({ kind: 'pglite' });
+    expect(pace.sideBySide()).toBe(false);
+    await besideDesk(async () => {
+      expect(await pauseAfter(pace, 200)).toBeLessThan(50);
+    });
+  });
+});
