@@ -123,7 +123,7 @@ export class MirrorSync {
   readonly #pace: SyncPace;
 
   constructor(readonly options: MirrorSyncOptions) {
-    this.#pace = syncPace(options.db);
+    this.#pace = syncPace(options.db, { signal: this.#abort.signal });
   }
 
   get intervalSeconds(): number {

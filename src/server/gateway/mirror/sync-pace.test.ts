@@ -38,6 +38,18 @@ describe("a sync's pace on a server", () => {
     });
   });
 
+  it('ends a pause at once when the sync stops', async () => {
+    const stopping = new AbortController();
+    const stoppable = syncPace({ kind: 'postgres' }, { signal: stopping.signal });
+    await besideDesk(async () => {
+      const started = performance.now();
+      const pause = stoppable.giveWay(started - 1_000_000);
+      setTimeout(() => stopping.abort(new Error('the mirror is stopping')), 20);
+      await expect(pause).rejects.toMatchObject({ name: 'AbortError' });
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
+  });
+
   it('pauses three seconds at most after a long step', async () => {
     await besideDesk(async () => {
       const paused = await pauseAfter(pace, 1_000_000);
