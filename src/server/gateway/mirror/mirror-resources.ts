@@ -39,8 +39,8 @@ export interface ResourceSpec {
   reloadAfterMs?: number;
   /**
    * A first full sync writes in bulk (the triggers' per-statement work that can wait is skipped); this does
-   * that work once the walk has read everything, before the full sync is marked finished, at the sync's pace
-   * (two connections at once, or a pause beside a busy desk).
+   * that work once the walk has read everything, before the full sync is marked finished, at the sync's pace (on a
+   * server: two connections while nobody is being answered, one and a pause after each step beside a busy desk).
    */
   finishBulk?(db: Database, organisationId: number, pace: SyncPace): Promise<void>;
 }

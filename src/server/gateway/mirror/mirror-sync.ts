@@ -305,7 +305,8 @@ export class MirrorSync {
    * from the last page down (see the module comment: a change during the walk then cannot push an unread
    * record into a page already read), page 1 again at the end. A full sync asks for several pages at once; a
    * catch-up after a pause, rare and short, one at a time. The next pages are asked for while the last ones
-   * are written, so a sync takes about as long as the slower of the two, not both.
+   * are written, so a sync takes about as long as the slower of the two, not both. Beside a busy desk on a
+   * server they are asked for after the round's pause instead (SyncPace).
    */
   async #walk(context: RunContext, walk: Walk): Promise<ExportPage> {
     const fetchFirst = await this.#fetch(context, walk, [1]);
@@ -327,7 +328,9 @@ export class MirrorSync {
       const roundStarted = performance.now();
       const pages: ExportPage[] = await next;
       const following = batches[at + 1];
-      next = following ? this.#fetch(context, walk, following) : null;
+      // The service's work for the next pages is the sync's too: beside a busy desk it waits for the pause.
+      const askAhead = !this.#pace.besideDesk();
+      next = following && askAhead ? this.#fetch(context, walk, following) : null;
       // Awaited in the next round; a failure meanwhile must not go unhandled.
       next?.catch(() => undefined);
       const written = this.#write(context, walk, pages, null);
@@ -336,6 +339,7 @@ export class MirrorSync {
       while (writing.length >= this.#writesAtOnce(walk.spec)) await writing.shift();
       await context.keepLease();
       await this.#pace.giveWay(roundStarted);
+      if (following && !askAhead) next = this.#fetch(context, walk, following);
     }
     await Promise.all(writing);
     return head;
