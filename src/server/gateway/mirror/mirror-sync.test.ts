@@ -404,4 +404,58 @@ describeEachDatabase('the mirror sync', (database) => {
       expect(await derived()).toEqual(before);
     },
   );
+
+  // The service's work for the next pages is the sync's too: beside a busy desk they wait for the pause.
+  it.runIf(database === 'postgres')(
+    'beside a request answered all along, pauses after each round of pages and only then asks for the next ones',
+    async () => {
+      const orderPages = () =>
+        connection.calls.flatMap((call) => {
+          const page = /^POST \/v1\/demo\/partner\/export\/orders\?page=(\d+)$/.exec(call)?.[1];
+          return page ? [Number(page)] : [];
+        });
+      let askedBefore = 0;
+      // At each pause, the order pages asked for so far in the sync.
+      const atPauses: number[][] = [];
+      const paced = new MirrorSync({
+        ...mirror.options,
+        // Watermarks at the last second read: the customers and the waiting list, unchanged, then take one request
+        // each and no round (this file's changes of the last seconds are not read again).
+        watermarkMarginMs: 0,
+        sleep: async () => {
+          atPauses.push(orderPages().slice(askedBefore));
+        },
+      });
+      // The mirror up to date, then its orders forgotten: nine pages of 100 or more (this file's sales add some),
+      // read as page 1, then four at a time from the last down, then 1 again.
+      await sync(paced, demoId);
+      await gateway.db.query('delete from gateway.mirror_orders where organisation_id = $1', [demoId]);
+      await gateway.db.query(
+        `delete from gateway.mirror_sync_state where organisation_id = $1 and resource = 'orders'`,
+        [demoId],
+      );
+      askedBefore = orderPages().length;
+      expect(atPauses).toEqual([]);
+      let answered = () => {};
+      const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
+      try {
+        const { report } = await sync(paced, demoId);
+        expect(report.resources.find((r) => r.resource === 'orders')).toMatchObject({ full: true });
+      } finally {
+        answered();
+        await request;
+        await paced.stop();
+      }
+      const lastPage = Math.max(...orderPages().slice(askedBefore));
+      expect(lastPage).toBeGreaterThanOrEqual(9);
+      const rounds: number[][] = [];
+      for (let top = lastPage; top >= 2; top -= 4) {
+        rounds.push(Array.from({ length: Math.min(4, top - 1) }, (_, i) => top - i));
+      }
+      rounds.push([1]);
+      // At the end of each round exactly the pages of the rounds so far were asked for: none ahead of its pause.
+      expect(atPauses).toEqual(rounds.map((_, round) => [1, ...rounds.slice(0, round + 1).flat()]));
+      await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
+    },
+  );
 });

@@ -70,7 +70,7 @@ export interface MirrorSyncOptions {
   /** Upstream requests in flight per organisation at most (MIRROR_SYNC_CONCURRENCY). */
   concurrency: number;
   retry?: RetryPolicy;
-  /** Tests replace the waits of retries and Retry-After. */
+  /** Tests replace the waits of retries, of Retry-After and of the pauses beside a busy desk (SyncPace). */
   sleep?: (ms: number) => Promise<void>;
   /** How far behind the service's clock the watermark stays (default WATERMARK_MARGIN_MS; tests set it). */
   watermarkMarginMs?: number;
@@ -123,7 +123,7 @@ export class MirrorSync {
   readonly #pace: SyncPace;
 
   constructor(readonly options: MirrorSyncOptions) {
-    this.#pace = syncPace(options.db, { signal: this.#abort.signal });
+    this.#pace = syncPace(options.db, { signal: this.#abort.signal, sleep: options.sleep });
   }
 
   get intervalSeconds(): number {

@@ -36,18 +36,20 @@ const DESK_PAUSE_MAX_MS = 3000;
  * 2.4-3.1 times that without a sync (bench:mirror at 100,000 customers, load 8-11; 1.1-2.2 with one): beside the
  * desk the sync takes one connection, and its share of the time.
  */
-export function syncPace(db: Pick<Database, 'kind'>, options: { signal?: AbortSignal } = {}): SyncPace {
+export function syncPace(
+  db: Pick<Database, 'kind'>,
+  options: { signal?: AbortSignal; sleep?: ((ms: number) => Promise<void>) | undefined } = {},
+): SyncPace {
   const onServer = db.kind === 'postgres';
+  // A sync that stops (the mirror stopping with the process) does not sit out its pause; tests record it instead.
+  const pause = options.sleep ?? ((ms: number) => sleep(ms, undefined, { signal: options.signal }));
   return {
     sideBySide: () => onServer && !answeringPeople(),
     besideDesk: () => onServer && answeringPeople(),
     giveWay: async (stepStarted) => {
       if (!(onServer && answeringPeople())) return;
       const took = performance.now() - stepStarted;
-      // A sync that stops (the mirror stopping with the process) does not sit out its pause.
-      await sleep(Math.min(DESK_PAUSE_MAX_MS, took * (1 / SHARE_BESIDE_DESK - 1)), undefined, {
-        signal: options.signal,
-      });
+      await pause(Math.min(DESK_PAUSE_MAX_MS, took * (1 / SHARE_BESIDE_DESK - 1)));
     },
   };
 }
