@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { servingRequest } from '../../db/database';
 import { lapseUnpaidOrders } from '../../service/domain/payment-window';
+import { whileAnsweringPeople } from '../../testing/answering-people';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { type DemoFixtures, loadDemoFixtures } from '../../testing/demo-fixtures';
 import {
@@ -390,16 +390,9 @@ describeEachDatabase('the mirror sync', (database) => {
         `delete from gateway.mirror_sync_state where organisation_id = $1 and resource = 'customers'`,
         [demoId],
       );
-      let answered = () => {};
-      const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
-      try {
-        const { report } = await sync(mirror, demoId);
-        expect(report.resources.find((r) => r.resource === 'customers')).toMatchObject({ full: true });
-        expect(report.resources.every((r) => r.error === undefined)).toBe(true);
-      } finally {
-        answered();
-        await request;
-      }
+      const { report } = await whileAnsweringPeople(() => sync(mirror, demoId));
+      expect(report.resources.find((r) => r.resource === 'customers')).toMatchObject({ full: true });
+      expect(report.resources.every((r) => r.error === undefined)).toBe(true);
       await expectMirrorEqualsService(gateway.db, demoId, service, DEMO);
       expect(await derived()).toEqual(before);
     },
@@ -436,14 +429,10 @@ describeEachDatabase('the mirror sync', (database) => {
       );
       askedBefore = orderPages().length;
       expect(atPauses).toEqual([]);
-      let answered = () => {};
-      const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
       try {
-        const { report } = await sync(paced, demoId);
+        const { report } = await whileAnsweringPeople(() => sync(paced, demoId));
         expect(report.resources.find((r) => r.resource === 'orders')).toMatchObject({ full: true });
       } finally {
-        answered();
-        await request;
         await paced.stop();
       }
       const lastPage = Math.max(...orderPages().slice(askedBefore));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servingRequest } from '../../db/database';
+import { whileAnsweringPeople } from '../../testing/answering-people';
 import { type SyncPace, syncPace } from './sync-pace';
 
 /** How long `giveWay` paused after a step that took `stepMs`. */
@@ -7,18 +7,6 @@ async function pauseAfter(pace: SyncPace, stepMs: number): Promise<number> {
   const started = performance.now();
   await pace.giveWay(started - stepMs);
   return performance.now() - started;
-}
-
-/** Runs `check` while a person's request is being answered in this process. */
-async function besideDesk<T>(check: () => Promise<T>): Promise<T> {
-  let answered = () => {};
-  const request = servingRequest(() => new Promise<void>((resolve) => (answered = resolve)));
-  try {
-    return await check();
-  } finally {
-    answered();
-    await request;
-  }
 }
 
 describe("a sync's pace on a server", () => {
@@ -31,7 +19,7 @@ describe("a sync's pace on a server", () => {
   });
 
   it('beside a busy desk takes one connection and a quarter of the time: a pause three times the step', async () => {
-    await besideDesk(async () => {
+    await whileAnsweringPeople(async () => {
       expect(pace.sideBySide()).toBe(false);
       expect(pace.besideDesk()).toBe(true);
       const paused = await pauseAfter(pace, 40);
@@ -43,7 +31,7 @@ describe("a sync's pace on a server", () => {
   it('ends a pause at once when the sync stops', async () => {
     const stopping = new AbortController();
     const stoppable = syncPace({ kind: 'postgres' }, { signal: stopping.signal });
-    await besideDesk(async () => {
+    await whileAnsweringPeople(async () => {
       const started = performance.now();
       const pause = stoppable.giveWay(started - 1_000_000);
       setTimeout(() => stopping.abort(new Error('the mirror is stopping')), 20);
@@ -53,7 +41,7 @@ describe("a sync's pace on a server", () => {
   });
 
   it('pauses three seconds at most after a long step', async () => {
-    await besideDesk(async () => {
+    await whileAnsweringPeople(async () => {
       const paused = await pauseAfter(pace, 1_000_000);
       expect(paused).toBeGreaterThanOrEqual(2990);
       expect(paused).toBeLessThan(5000);
@@ -65,7 +53,7 @@ describe("a sync's pace on the embedded database", () => {
   it('never pauses and never takes two connections: that database gives way statement by statement', async () => {
     const pace = syncPace({ kind: 'pglite' });
     expect(pace.sideBySide()).toBe(false);
-    await besideDesk(async () => {
+    await whileAnsweringPeople(async () => {
       expect(pace.besideDesk()).toBe(false);
       expect(await pauseAfter(pace, 200)).toBeLessThan(50);
     });

@@ -43,11 +43,12 @@ export function syncPace(
   const onServer = db.kind === 'postgres';
   // A sync that stops (the mirror stopping with the process) does not sit out its pause; tests record it instead.
   const pause = options.sleep ?? ((ms: number) => sleep(ms, undefined, { signal: options.signal }));
+  const besideDesk = () => onServer && answeringPeople();
   return {
     sideBySide: () => onServer && !answeringPeople(),
-    besideDesk: () => onServer && answeringPeople(),
+    besideDesk,
     giveWay: async (stepStarted) => {
-      if (!(onServer && answeringPeople())) return;
+      if (!besideDesk()) return;
       const took = performance.now() - stepStarted;
       await pause(Math.min(DESK_PAUSE_MAX_MS, took * (1 / SHARE_BESIDE_DESK - 1)));
     },
