@@ -39,17 +39,17 @@ export async function startServiceRuntime(
   log: Logger,
   options: {
     inMemory?: boolean;
+    /** The embedded database's folder, whatever DATA_DIR says (tests open a copy of their template there). */
+    databaseDir?: string;
     now?: () => Date;
     poolSize?: number;
-    loadDataDir?: Blob;
   } = {},
 ): Promise<ServiceRuntime> {
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
-    dataDir: options.inMemory ? undefined : config.DATA_DIR,
+    dataDir: options.databaseDir ?? (options.inMemory ? undefined : config.DATA_DIR),
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     ...(options.poolSize ? { poolSize: options.poolSize } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const applied = await migrateService(db);
   if (applied.length > 0) log.info({ applied }, 'database migrated');

@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
 import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
@@ -8,11 +9,14 @@ import { migrateGateway } from '../gateway/store';
 import { seedDemo } from '../service/db/seed/seed';
 import { migrateService } from '../service/db/service-migrations';
 
+const run = promisify(execFile);
+
 /**
  * Migrating and seeding a fresh database for every test service costs seconds (PGlite's in-memory initdb
  * alone is most of it). The global setup therefore prepares one migrated, test-scale-seeded database per
- * kind, and each test service starts from a copy: a dumped PGlite data directory, or
- * `CREATE DATABASE ... TEMPLATE` on PostgreSQL.
+ * kind, and each test service starts from a copy: a copy of the PGlite template's folder, opened on disk, or
+ * `CREATE DATABASE ... TEMPLATE` on PostgreSQL. The dumps serve the rest: an empty database, and the DATA_DIR of
+ * the fault tests' processes.
  */
 
 /**
@@ -40,21 +44,32 @@ export async function buildEmptyPgliteTemplate(file: string): Promise<void> {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
 
-/** Writes a dump of a migrated, seeded PGlite data directory (migrateAndSeed) to `file`, starting from the empty template's. */
-export async function buildPgliteTemplate(file: string, emptyTemplate: string): Promise<void> {
-  const scratch = await mkdtemp(join(tmpdir(), 'foyer-pglite-template-'));
-  try {
-    const db = await connectDatabase({ dataDir: scratch, loadDataDir: await loadPgliteTemplate(emptyTemplate) });
-    await migrateAndSeed(db);
-    await db.close();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = await PGlite.create(join(scratch, 'pgdata'));
-    const dump = await dumpAfterCheckpoint(pglite);
-    await pglite.close();
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+/**
+ * Builds a migrated, seeded PGlite database (migrateAndSeed), starting from the empty template's dump, in `dir` (a
+ * folder holding `pgdata`, as a DATA_DIR does, shut down cleanly), and writes its dump to `file`.
+ */
+export async function buildPgliteTemplate(file: string, emptyTemplate: string, dir: string): Promise<void> {
+  const db = await connectDatabase({ dataDir: dir, loadDataDir: await loadPgliteTemplate(emptyTemplate) });
+  await migrateAndSeed(db);
+  await db.close();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create(join(dir, 'pgdata'));
+  const dump = await dumpAfterCheckpoint(pglite);
+  await pglite.close();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+}
+
+/**
+ * A copy of the template folder `dir` (buildPgliteTemplate) in a new folder beside it, for one test database to open
+ * on disk; the caller removes it. Opening a copy took 0.62-0.65 s, against 1.12-1.35 s for loading the dump into
+ * PGlite's memory (three rounds side by side, 32 MB of buffers): unpacking 69 MB of tar into the in-memory file
+ * system was half of it. `cp` copies the 1,500 files natively; Node's own `cp` walks them in JavaScript at twice
+ * the cost.
+ */
+export async function copyPgliteTemplate(dir: string): Promise<string> {
+  const copy = await mkdtemp(`${dir}-copy-`);
+  await run('cp', ['-r', join(dir, 'pgdata'), join(copy, 'pgdata')]);
+  return copy;
 }
 
 /**

@@ -11,6 +11,8 @@ declare module 'vitest' {
     testPostgresUrl: string;
     /** File holding a dumped, migrated, seeded PGlite data directory; empty when it could not be built. */
     testPgliteTemplate: string;
+    /** The same database as a folder holding `pgdata`, for copyPgliteTemplate; empty when it could not be built. */
+    testPgliteTemplateDir: string;
     /** File holding a dumped PGlite data directory fresh from initdb; empty when it could not be built. */
     testPgliteEmpty: string;
     /** Name of the migrated, seeded template database on the PostgreSQL server; empty when none. */
@@ -77,11 +79,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(join(templates, 'owner.pid'), String(process.pid));
   const pgliteTemplate = join(templates, 'pglite-datadir.tar');
   const pgliteEmpty = join(templates, 'pglite-empty.tar');
+  const pgliteTemplateDir = join(templates, 'pglite-seeded');
 
   const [[emptyReady, pgliteReady], postgresReady] = await Promise.all([
     buildEmptyPgliteTemplate(pgliteEmpty).then(
       () =>
-        buildPgliteTemplate(pgliteTemplate, pgliteEmpty).then(
+        buildPgliteTemplate(pgliteTemplate, pgliteEmpty, pgliteTemplateDir).then(
           () => [true, true] as const,
           (error: unknown) => {
             warn(`PGlite template not built (${describeError(error)}); each test service seeds itself.`);
@@ -104,6 +107,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       : Promise.resolve(false),
   ]);
   project.provide('testPgliteTemplate', pgliteReady ? pgliteTemplate : '');
+  project.provide('testPgliteTemplateDir', pgliteReady ? pgliteTemplateDir : '');
   project.provide('testPgliteEmpty', emptyReady ? pgliteEmpty : '');
   project.provide('testPostgresTemplate', postgresReady ? POSTGRES_TEMPLATE : '');
 

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { describe, inject } from 'vitest';
@@ -5,7 +6,7 @@ import { connectDatabase } from '../db/connect';
 import type { Database } from '../db/database';
 import { type ServiceRuntime, startServiceRuntime } from '../runtime';
 import { seedDemo } from '../service/db/seed/seed';
-import { loadPgliteTemplate } from './database-templates';
+import { copyPgliteTemplate, loadPgliteTemplate } from './database-templates';
 
 /** The demo credentials (see the seed). */
 export const DEMO = { client: 'demo', apiKey: 'demo-partner-key' } as const;
@@ -55,12 +56,13 @@ const TEST_SHARED_BUFFERS_MB = 32;
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const joined = options.databaseUrl;
   const postgresTemplate = provided('testPostgresTemplate');
-  const pgliteTemplate = options.database === 'postgres' ? undefined : provided('testPgliteTemplate');
+  const pgliteTemplate = options.database === 'postgres' ? undefined : provided('testPgliteTemplateDir');
   const created =
     !joined && options.database === 'postgres' ? await createPostgresDatabase(postgresTemplate) : undefined;
   const databaseUrl = joined ?? created;
   // A copy of the global setup's migrated, seeded template is already seeded.
   const fromTemplate = databaseUrl ? Boolean(created && postgresTemplate) : Boolean(pgliteTemplate);
+  const pgliteCopy = !databaseUrl && pgliteTemplate ? await copyPgliteTemplate(pgliteTemplate) : undefined;
   const runtime = await startServiceRuntime(
     {
       DATA_DIR: '',
@@ -79,7 +81,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
       inMemory: true,
       poolSize: options.poolSize ?? 4,
       ...(options.now ? { now: options.now } : {}),
-      ...(!databaseUrl && pgliteTemplate ? { loadDataDir: await loadPgliteTemplate(pgliteTemplate) } : {}),
+      ...(pgliteCopy ? { databaseDir: pgliteCopy } : {}),
     },
   );
   if (!joined && !fromTemplate) await seedDemo(runtime.db, { scale: 'test' });
@@ -101,6 +103,7 @@ export async function createTestService(options: TestServiceOptions = {}): Promi
       await runtime.db.close();
       // Thousands of seeded databases would fill the disk of a long run; a joined one belongs to its creator.
       if (created) await dropPostgresDatabase(created);
+      if (pgliteCopy) await rm(pgliteCopy, { recursive: true, force: true });
     },
   };
 }
@@ -112,7 +115,7 @@ export function testPostgresUrl(): string | undefined {
 
 /** A value of the global setup; empty means none. Outside vitest's runner (no global setup) there is none. */
 function provided(
-  key: 'testPostgresUrl' | 'testPgliteTemplate' | 'testPgliteEmpty' | 'testPostgresTemplate',
+  key: 'testPostgresUrl' | 'testPgliteTemplateDir' | 'testPgliteEmpty' | 'testPostgresTemplate',
 ): string | undefined {
   try {
     return inject(key) || undefined;
