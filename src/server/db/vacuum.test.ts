@@ -1,7 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { seedDemo } from '../service/db/seed/seed';
 import { migrateService } from '../service/db/service-migrations';
-import { loadPgliteTemplate } from '../testing/database-templates';
+import { copyPgliteTemplate } from '../testing/database-templates';
 import { connectDatabase } from './connect';
 import { vacuumEmbedded } from './vacuum';
 
@@ -9,7 +10,8 @@ describe('vacuumEmbedded', () => {
   it('marks the freshly seeded pages of the embedded database all-visible (what autovacuum does on a server)', async () => {
     // The global setup's migrated and seeded template when there is one (a copy of it is not vacuumed).
     const template = inject('testPgliteTemplate');
-    const db = await connectDatabase(template ? { loadDataDir: await loadPgliteTemplate(template) } : {});
+    const copy = template ? await copyPgliteTemplate(template) : undefined;
+    const db = await connectDatabase({ dataDir: copy });
     try {
       if (!template) {
         await migrateService(db);
@@ -26,6 +28,7 @@ describe('vacuumEmbedded', () => {
       expect(await allVisiblePages()).toBeGreaterThan(0);
     } finally {
       await db.close();
+      if (copy) await rm(copy, { recursive: true, force: true });
     }
   });
 });

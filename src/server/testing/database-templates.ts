@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
@@ -14,9 +14,9 @@ const run = promisify(execFile);
 /**
  * Migrating and seeding a fresh database for every test service costs seconds (PGlite's in-memory initdb
  * alone is most of it). The global setup therefore prepares one migrated, test-scale-seeded database per
- * kind, and each test service starts from a copy: a copy of the PGlite template's folder, opened on disk, or
- * `CREATE DATABASE ... TEMPLATE` on PostgreSQL. The dumps serve the rest: an empty database, and the DATA_DIR of
- * the fault tests' processes.
+ * kind, and each test service starts from a copy: a copy of the PGlite template's folder, opened on disk (also
+ * the DATA_DIR of the fault tests' processes), or `CREATE DATABASE ... TEMPLATE` on PostgreSQL. An empty PGlite
+ * database is loaded from a dump.
  */
 
 /**
@@ -45,37 +45,33 @@ export async function buildEmptyPgliteTemplate(file: string): Promise<void> {
 }
 
 /**
- * Builds a migrated, seeded PGlite database (migrateAndSeed), starting from the empty template's dump, in `dir` (a
- * folder holding `pgdata`, as a DATA_DIR does, shut down cleanly), and writes its dump to `file`.
+ * Builds a migrated, seeded PGlite database (migrateAndSeed), starting from the empty template's dump, in `dir`: a
+ * folder holding `pgdata`, as a DATA_DIR does, shut down cleanly.
  */
-export async function buildPgliteTemplate(file: string, emptyTemplate: string, dir: string): Promise<void> {
+export async function buildPgliteTemplate(dir: string, emptyTemplate: string): Promise<void> {
   const db = await connectDatabase({ dataDir: dir, loadDataDir: await loadPgliteTemplate(emptyTemplate) });
   await migrateAndSeed(db);
   await db.close();
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(join(dir, 'pgdata'));
-  const dump = await dumpAfterCheckpoint(pglite);
-  await pglite.close();
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
 
 /**
- * A copy of the template folder `dir` (buildPgliteTemplate) in a new folder beside it, for one test database to open
- * on disk; the caller removes it. Opening a copy took 0.62-0.65 s, against 1.12-1.35 s for loading the dump into
+ * A copy of the template folder `template` (buildPgliteTemplate) in `into`, or else in a new folder beside it, for
+ * one database to open on disk; the caller removes it. Opening a copy took 0.62-0.65 s, against 1.12-1.35 s for loading the dump into
  * PGlite's memory (three rounds side by side, 32 MB of buffers): unpacking 69 MB of tar into the in-memory file
  * system was half of it. `cp` copies the 1,500 files natively; Node's own `cp` walks them in JavaScript at twice
  * the cost.
  */
-export async function copyPgliteTemplate(dir: string): Promise<string> {
-  const copy = await mkdtemp(`${dir}-copy-`);
-  await run('cp', ['-r', join(dir, 'pgdata'), join(copy, 'pgdata')]);
+export async function copyPgliteTemplate(template: string, into?: string): Promise<string> {
+  const copy = into ?? (await mkdtemp(`${template}-copy-`));
+  await mkdir(copy, { recursive: true });
+  await run('cp', ['-r', join(template, 'pgdata'), join(copy, 'pgdata')]);
   return copy;
 }
 
 /**
  * A dump taken from a running PGlite, which a copy opens as after a crash: it replays the log from the last
- * checkpoint. Taken right after one, there is nothing to replay (a seeded copy opened in 0.98-1.41 s of CPU
- * instead of 1.10-1.59 s, three rounds side by side).
+ * checkpoint. Taken right after one, there is nothing to replay (a copy of the seeded database, when it was loaded
+ * from a dump too, opened in 0.98-1.41 s of CPU instead of 1.10-1.59 s, three rounds side by side).
  */
 async function dumpAfterCheckpoint(pglite: PGliteInstance): Promise<Blob> {
   await pglite.exec('checkpoint');
@@ -85,9 +81,8 @@ async function dumpAfterCheckpoint(pglite: PGliteInstance): Promise<Blob> {
 /**
  * A template's dump as PGlite's `loadDataDir` reads it: its bytes, handed over whole. A Node Blob made of them
  * copies them in, and PGlite's `arrayBuffer()` on it reads them out again through a stream and joins the chunks:
- * for the seeded template's 69 MB, about a second of CPU of the 2.4 s each test database took to open. The server
- * suites open one or more per file, and Blob's copy, stream and join took 120 s of the 600 s their workers
- * spent busy (CPU profile of the whole run).
+ * for the seeded database's 69 MB dump, which each test service loaded then, about a second of CPU of the 2.4 s
+ * it took to open, and 118 s of the 603 s the server suites' workers spent busy (CPU profile of a whole run).
  */
 class TemplateDump extends Blob {
   readonly #bytes: ArrayBuffer;

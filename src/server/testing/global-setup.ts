@@ -9,10 +9,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** Superuser URL of the PostgreSQL server started for this run; empty when there is none. */
     testPostgresUrl: string;
-    /** File holding a dumped, migrated, seeded PGlite data directory; empty when it could not be built. */
+    /** Folder holding a migrated, seeded PGlite `pgdata`, for copyPgliteTemplate; empty when it could not be built. */
     testPgliteTemplate: string;
-    /** The same database as a folder holding `pgdata`, for copyPgliteTemplate; empty when it could not be built. */
-    testPgliteTemplateDir: string;
     /** File holding a dumped PGlite data directory fresh from initdb; empty when it could not be built. */
     testPgliteEmpty: string;
     /** Name of the migrated, seeded template database on the PostgreSQL server; empty when none. */
@@ -77,14 +75,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await removeAbandonedTemplateDirs().catch(() => undefined);
   const templates = await mkdtemp(join(tmpdir(), TEMPLATES_DIR_PREFIX));
   await writeFile(join(templates, 'owner.pid'), String(process.pid));
-  const pgliteTemplate = join(templates, 'pglite-datadir.tar');
+  const pgliteTemplate = join(templates, 'pglite-seeded');
   const pgliteEmpty = join(templates, 'pglite-empty.tar');
-  const pgliteTemplateDir = join(templates, 'pglite-seeded');
 
   const [[emptyReady, pgliteReady], postgresReady] = await Promise.all([
     buildEmptyPgliteTemplate(pgliteEmpty).then(
       () =>
-        buildPgliteTemplate(pgliteTemplate, pgliteEmpty, pgliteTemplateDir).then(
+        buildPgliteTemplate(pgliteTemplate, pgliteEmpty).then(
           () => [true, true] as const,
           (error: unknown) => {
             warn(`PGlite template not built (${describeError(error)}); each test service seeds itself.`);
@@ -107,7 +104,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       : Promise.resolve(false),
   ]);
   project.provide('testPgliteTemplate', pgliteReady ? pgliteTemplate : '');
-  project.provide('testPgliteTemplateDir', pgliteReady ? pgliteTemplateDir : '');
   project.provide('testPgliteEmpty', emptyReady ? pgliteEmpty : '');
   project.provide('testPostgresTemplate', postgresReady ? POSTGRES_TEMPLATE : '');
 

@@ -56,7 +56,7 @@ const TEST_SHARED_BUFFERS_MB = 32;
 export async function createTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const joined = options.databaseUrl;
   const postgresTemplate = provided('testPostgresTemplate');
-  const pgliteTemplate = options.database === 'postgres' ? undefined : provided('testPgliteTemplateDir');
+  const pgliteTemplate = options.database === 'postgres' ? undefined : provided('testPgliteTemplate');
   const created =
     !joined && options.database === 'postgres' ? await createPostgresDatabase(postgresTemplate) : undefined;
   const databaseUrl = joined ?? created;
@@ -115,7 +115,7 @@ export function testPostgresUrl(): string | undefined {
 
 /** A value of the global setup; empty means none. Outside vitest's runner (no global setup) there is none. */
 function provided(
-  key: 'testPostgresUrl' | 'testPgliteTemplateDir' | 'testPgliteEmpty' | 'testPostgresTemplate',
+  key: 'testPostgresUrl' | 'testPgliteTemplate' | 'testPgliteEmpty' | 'testPostgresTemplate',
 ): string | undefined {
   try {
     return inject(key) || undefined;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { connectDatabase } from '../../db/connect';
 import type { Queryable } from '../../db/database';
-import { loadPgliteTemplate } from '../database-templates';
+import { copyPgliteTemplate } from '../database-templates';
 import { type DemoFixtures, loadDemoFixtures } from '../demo-fixtures';
 import { DEMO } from '../test-service';
 
@@ -135,10 +135,7 @@ export async function dataDirFromTemplate(dataDir: string): Promise<boolean> {
     return false;
   }
   if (!template) return false;
-  const { PGlite } = await import('@electric-sql/pglite');
-  await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(join(dataDir, 'pgdata'), { loadDataDir: await loadPgliteTemplate(template) });
-  await pglite.close();
+  await copyPgliteTemplate(template, dataDir);
   return true;
 }
 
