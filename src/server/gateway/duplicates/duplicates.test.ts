@@ -160,6 +160,47 @@ describeEachDatabase('duplicate customers', (database) => {
     expect(page.scan).toMatchObject({ running: false, kind: 'full', lastError: null });
   });
 
+  it('keys a full name as concat_ws did: parts trimmed and lower-cased, empty or missing ones left out', async () => {
+    const names = [
+      { customerFirstName: 'Anna', customerPreposition: 'de', customerLastName: 'Vries' },
+      { customerFirstName: ' Anna ', customerPreposition: '', customerLastName: 'VRIES ' },
+      { customerFirstName: 'Anna', customerPreposition: '   ', customerLastName: null },
+      { customerFirstName: null, customerPreposition: 'van', customerLastName: 'Dijk' },
+      { customerFirstName: 'Kees\t', customerLastName: '' },
+      { customerLastName: 'Mol' },
+      { customerFirstName: '', customerPreposition: '', customerLastName: '' },
+      {},
+      { customerFirstName: 7, customerLastName: 'Zeven' },
+    ];
+    const { rows } = await gateway.db.query<{ name: string; was: string }>(
+      `select gateway.duplicate_full_name(b) as name,
+              lower(concat_ws(' ', nullif(btrim(b ->> 'customerFirstName'), ''),
+                                   nullif(btrim(b ->> 'customerPreposition'), ''),
+                                   nullif(btrim(b ->> 'customerLastName'), ''))) as was
+         from jsonb_array_elements($1::jsonb) b`,
+      [JSON.stringify(names)],
+    );
+    expect(rows.map((row) => row.name)).toEqual(rows.map((row) => row.was));
+    expect(rows.map((row) => row.name)).toEqual([
+      'anna de vries',
+      'anna vries',
+      'anna',
+      'van dijk',
+      'kees\t',
+      'mol',
+      '',
+      '',
+      '7 zeven',
+    ]);
+    // Inlined into the statement that reads it (migration 044), not run as a statement of its own per customer.
+    const plan = await gateway.db.query<{ 'QUERY PLAN': string }>(
+      'explain (verbose, costs off) select gateway.duplicate_full_name(body) from gateway.mirror_customers',
+    );
+    const planText = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(planText).toContain('rtrim');
+    expect(planText).not.toContain('duplicate_full_name');
+  });
+
   it('remembers "not the same" for good: a full scan does not propose the pair again', async () => {
     const response = await marketing.request(`/api/duplicates/${PLANTED + 2}/${PLANTED + 1}/not-same`, {
       method: 'POST',
