@@ -1,5 +1,5 @@
 import type { SegmentRule } from '@/contract/segments';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { organisationsInFullSync } from '../mirror';
 import { memberIds, refreshAllCustomerTotals, todayOf } from './segment-store';
 
@@ -29,6 +29,6 @@ export function segmentMemberIds(db: Database, organisationId: number, rule: Seg
  * PGlite the keeper's batches, one after the other while the sync marks its customers, made a first sync of
  * 100,000 customers take 2.1 times its download): the sync then leaves one run of marks to take.
  */
-export async function refreshSegmentTotals(db: Queryable): Promise<void> {
+export async function refreshSegmentTotals(db: Database): Promise<void> {
   await refreshAllCustomerTotals(db, { deferred: await organisationsInFullSync(db) });
 }

@@ -112,21 +112,27 @@ export async function deleteSegment(db: Queryable, organisationId: number, id: n
 }
 
 /**
- * Marks the background keeper takes per statement (migration 028): on PGlite a statement holds the one connection
+ * Marks the background keeper takes per statement (migration 028). On PGlite a statement holds the one connection
  * and the process's thread, so a request waits for at most one batch, not for all of a first sync's 34,000 marked
  * customers (20–25 s at load 30–37; a sign-in right after a start waited 22–24 s, 4–7 s with batches of 1,000).
- * Not smaller: during a first sync the keeper takes batch after batch while the sync writes new marks, and with 500
- * the e2e server's first sync of 50,000 orders took 101 s instead of 28 s (one statement: 40 s; 5,000: 38 s).
+ * There, in the minute after the e2e server's first sync of 50,000 orders (a report read every 100 ms, three runs
+ * each, side by side), batches of 5,000 made reads wait up to 870–977 ms (3–8 over 500 ms; p95 13–14 ms), batches
+ * of 1,000 up to 183–244 ms (none over 500 ms; p95 61–69 ms). Smaller batches once cost a first sync dearly (with
+ * 500, 101 s instead of 28 s), when the keeper took them while the sync wrote new marks; it now waits for a full
+ * sync's end (refreshSegmentTotals). On a server a batch holds only its own connection: fewer commits.
  */
-const REFRESH_BATCH = 5_000;
+const REFRESH_BATCH = { pglite: 1_000, postgres: 5_000 } as const;
 
 /**
  * Brings the marked per-customer order totals of every organisation up to date (the background keeper), but for
  * the organisations in `deferred` (their marks wait for a later run).
  */
 export async function refreshAllCustomerTotals(
-  db: Queryable,
-  { batch = REFRESH_BATCH, deferred = new Set<number>() }: { batch?: number; deferred?: ReadonlySet<number> } = {},
+  db: Database,
+  {
+    batch = REFRESH_BATCH[db.kind],
+    deferred = new Set<number>(),
+  }: { batch?: number; deferred?: ReadonlySet<number> } = {},
 ): Promise<void> {
   const { rows } = await db.query<{ organisation_id: string }>(
     'select distinct organisation_id from gateway.segment_dirty_customers',

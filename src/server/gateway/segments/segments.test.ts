@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Segment, SegmentCondition, SegmentCount, SegmentPreview, SegmentRule } from '@/contract/segments';
+import type { Database } from '../../db/database';
 import { organisationIdOf } from '../../testing/mirror';
 import { fillSegmentMirror, generateSegmentRules } from '../../testing/segment-mirror';
 import {
@@ -716,6 +717,23 @@ describeEachDatabase('segments', (database) => {
         : `delete from gateway.mirror_sync_state where organisation_id = $1 and resource = 'customers'`,
       before[0] ? [organisationId, before[0].finished] : [organisationId],
     );
+  });
+
+  it('takes the marks a batch at a time: 1,000 a statement on PGlite, whose one connection people wait for, 5,000 on a server', async () => {
+    await gateway.db.query('update gateway.mirror_orders set order_status = order_status where organisation_id = $1', [
+      organisationId,
+    ]);
+    const batches: unknown[] = [];
+    const watched: Database = {
+      ...gateway.db,
+      query: (sql, params) => {
+        if (sql.includes('segment_refresh_customer_orders')) batches.push(params?.[1]);
+        return gateway.db.query(sql, params);
+      },
+    };
+    await refreshSegmentTotals(watched);
+    expect(batches.length).toBeGreaterThan(0);
+    expect(new Set(batches)).toEqual(new Set([gateway.db.kind === 'pglite' ? 1_000 : 5_000]));
   });
 
   it('gives the jobs the members of a rule through the entry', async () => {
