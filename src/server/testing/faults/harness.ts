@@ -93,10 +93,12 @@ export function spawnFoyer(env: Record<string, string>): Foyer & { ready: Promis
  */
 export const QUICK_SHUTDOWN = { SHUTDOWN_TIMEOUT_SECONDS: '1' } as const;
 
+/** Spawns main.ts and waits until it is ready to serve. */
 export async function startFoyer(env: Record<string, string>): Promise<Foyer> {
   const foyer = spawnFoyer(env);
   try {
     await foyer.ready;
+    await untilReady(foyer);
   } catch (error) {
     // The caller never gets hold of a process that did not start in time: ended here, or it would outlive
     // the run (one such process of drain.test.ts, on a loaded machine, kept running for half an hour).
@@ -104,6 +106,24 @@ export async function startFoyer(env: Record<string, string>): Promise<Foyer> {
     throw error;
   }
   return foyer;
+}
+
+/**
+ * Waits, as a load balancer would, until `/health/ready` says 200: Foyer prints its URL as soon as it listens,
+ * and answers 503 ("Starting") while it warms the customer search and the reports' rollups. On a loaded CI
+ * machine that warm-up outlasted the kill -9 test's first request after its restart (a 503, stop 49).
+ */
+async function untilReady(foyer: Foyer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${foyer.base}/health/ready`).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return;
+    if (foyer.child.exitCode !== null || foyer.child.signalCode !== null)
+      throw new Error(`Foyer exited:\n${foyer.output()}`);
+    if (Date.now() > deadline) throw new Error(`Foyer was not ready within ${timeoutMs} ms:\n${foyer.output()}`);
+    await sleep(25);
+  }
 }
 
 /** Ends a Foyer of a test whatever state it is in. */
