@@ -220,6 +220,10 @@ test.describe('orders', () => {
     await expect(page).toHaveURL(/channel=sp/);
     await expect(page.getByTestId('analysis-count')).toHaveAttribute('data-count', String(sp));
     await expect(page.getByTestId('total-orders')).toHaveText(sp.toLocaleString('nl-NL'));
+    // Charts below the fold are drawn anew once they come near the view: then of the box office's orders only.
+    await page.getByTestId('analysis-charts').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('chart-channels')).toContainText('Verkooppunt');
+    await expect(page.getByTestId('chart-channels')).not.toContainText('Webshop');
 
     // The filtered set as CSV, made and streamed by the server.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
