@@ -7,6 +7,30 @@ import { evenTicks } from './axis-ticks';
 
 /** Height per bar of the horizontal bar charts: room for a one-line label beside it. */
 const BAR_HEIGHT = 28;
+/** The labels' room beside the bars (the category axis's width). */
+const LABEL_WIDTH = 180;
+/** A label's line height at the axis's 12 px font. */
+const LINE_HEIGHT = 14;
+/**
+ * Characters of a label line, reckoned on the wide side (8 px each at 12 px; the axis keeps a few pixels for its
+ * tick): the chart wraps a longer label at its spaces, and an event's name with its date took three lines.
+ */
+const LINE_CHARACTERS = Math.floor((LABEL_WIDTH - 8) / 8);
+
+/** The lines a label takes when wrapped at spaces into LINE_CHARACTERS, as the chart wraps it (an estimate). */
+export function labelLines(label: string): number {
+  let lines = 1;
+  let length = 0;
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    if (length > 0 && length + 1 + word.length > LINE_CHARACTERS) {
+      lines += 1;
+      length = word.length;
+    } else {
+      length += (length > 0 ? 1 : 0) + word.length;
+    }
+  }
+  return lines;
+}
 
 /**
  * Report groups (`GroupTotals`) as horizontal bars, largest first, empty groups left out: the orders analysis
@@ -45,15 +69,17 @@ export function GroupBars({
       </Text>
     );
   }
+  // Every bar as tall as the longest label needs, so that wrapped labels do not run into each other.
+  const barHeight = Math.max(BAR_HEIGHT, ...data.map((bar) => labelLines(bar.name) * LINE_HEIGHT + 8));
   return (
     <BarChart
-      h={Math.max(120, data.length * BAR_HEIGHT + 40)}
+      h={Math.max(120, data.length * barHeight + 40)}
       data={data}
       dataKey="name"
       orientation="vertical"
       series={[{ name: 'value', label: measure, color }]}
       valueFormatter={format}
-      yAxisProps={{ width: 180, interval: 0 }}
+      yAxisProps={{ width: LABEL_WIDTH, interval: 0 }}
       // Our own even ticks, every one labelled: the library's own dropped labels that did not fit (uneven steps).
       xAxisProps={{ tickFormatter: axisFormat, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 }}
       gridAxis="x"
