@@ -210,40 +210,30 @@ function SizerRow({ cells }: { cells: WidestTexts }) {
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: the sizer row holds nothing focusable
     <tr aria-hidden="true" className="foyer-analysis-sizer">
-      <td className="foyer-analysis-link">
-        <Lines texts={cells.id} />
-      </td>
-      <td className="foyer-tabular">
-        <Lines texts={cells.date} />
-      </td>
-      <td className="foyer-analysis-customer" />
-      <td>
-        <Lines texts={cells.status} />
-      </td>
-      <td>
-        <Lines texts={cells.payment} />
-      </td>
-      <td>
-        <Lines texts={cells.channel} />
-      </td>
-      <td>
-        <Lines texts={cells.method} />
-      </td>
-      <td className="foyer-tabular foyer-analysis-number">
-        <Lines texts={cells.amount} />
-      </td>
-      <td className="foyer-tabular foyer-analysis-number">
-        <Lines texts={cells.fee} />
-      </td>
-      <td className="foyer-tabular foyer-analysis-number">
-        <Lines texts={cells.donation} />
-      </td>
-      <td className="foyer-tabular foyer-analysis-number">
-        <Lines texts={cells.seats} />
-      </td>
+      {SIZED_COLUMNS.map(({ key, className }) => (
+        <td key={key ?? 'customer'} className={className}>
+          {key ? <Lines texts={cells[key]} /> : null}
+        </td>
+      ))}
     </tr>
   );
 }
+
+/** The sizer row's cells, in the table's order, with the classes that set their font as the rows' cells do. */
+const SIZED_COLUMNS: ReadonlyArray<{ key: CellKey | null; className?: string }> = [
+  { key: 'id', className: 'foyer-analysis-link' },
+  { key: 'date', className: 'foyer-tabular' },
+  // The customer's name takes the room the others leave.
+  { key: null, className: 'foyer-analysis-customer' },
+  { key: 'status' },
+  { key: 'payment' },
+  { key: 'channel' },
+  { key: 'method' },
+  { key: 'amount', className: 'foyer-tabular foyer-analysis-number' },
+  { key: 'fee', className: 'foyer-tabular foyer-analysis-number' },
+  { key: 'donation', className: 'foyer-tabular foyer-analysis-number' },
+  { key: 'seats', className: 'foyer-tabular foyer-analysis-number' },
+];
 
 /** One order. Plain elements: a new page or sort redraws the rows, and a row of eleven cells should cost little. */
 const AnalysisRow = memo(function AnalysisRow({
