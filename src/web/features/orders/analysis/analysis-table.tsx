@@ -87,7 +87,9 @@ export function AnalysisTable({
   const { start, end } = useRowWindow(scrollRef, { count: rows.length, rowHeight: ROW_HEIGHT, overscan: OVERSCAN });
   const spaceAbove = start * ROW_HEIGHT;
   const spaceBelow = (rows.length - end) * ROW_HEIGHT;
-  const widest = useMemo(() => widestTexts(rows, text), [rows, text]);
+  // The rows' texts, worked out once per answer: the rows drawn and the sizer row read the same ones.
+  const orders = useMemo(() => rows.map((order) => ({ order, cells: cellTexts(order, text) })), [rows, text]);
+  const widest = useMemo(() => widestTexts(orders.map(({ cells }) => cells)), [orders]);
 
   return (
     <>
@@ -114,8 +116,8 @@ export function AnalysisTable({
           <tbody>
             {widest ? <SizerRow cells={widest} /> : null}
             {spaceAbove > 0 ? <SpacerRow height={spaceAbove} columns={columns.length} /> : null}
-            {rows.slice(start, end).map((row, offset) => (
-              <AnalysisRow key={row.orderId} order={row} rowIndex={start + offset + 2} text={text} />
+            {orders.slice(start, end).map(({ order, cells }, offset) => (
+              <AnalysisRow key={order.orderId} order={order} cells={cells} rowIndex={start + offset + 2} text={text} />
             ))}
             {spaceBelow > 0 ? <SpacerRow height={spaceBelow} columns={columns.length} /> : null}
           </tbody>
@@ -171,7 +173,8 @@ function cellTexts(order: ReportRow, text: RowText) {
     seats: formatNumber(order.tickets, locale),
   };
 }
-type CellKey = keyof ReturnType<typeof cellTexts>;
+type CellTexts = ReturnType<typeof cellTexts>;
+type CellKey = keyof CellTexts;
 type WidestTexts = Record<CellKey, string[]>;
 
 /**
@@ -179,8 +182,7 @@ type WidestTexts = Record<CellKey, string[]>;
  * length, or one character less (in a proportional font "Reservering" may be narrower than "Geannuleerd").
  * Null for no orders.
  */
-function widestTexts(rows: readonly ReportRow[], text: RowText): WidestTexts | null {
-  const texts = rows.map((row) => cellTexts(row, text));
+function widestTexts(texts: readonly CellTexts[]): WidestTexts | null {
   const first = texts[0];
   if (!first) return null;
   const widest = {} as WidestTexts;
@@ -238,15 +240,17 @@ const SIZED_COLUMNS: ReadonlyArray<{ key: CellKey | null; className?: string }> 
 /** One order. Plain elements: a new page or sort redraws the rows, and a row of eleven cells should cost little. */
 const AnalysisRow = memo(function AnalysisRow({
   order,
+  cells,
   rowIndex,
   text,
 }: {
   order: ReportRow;
+  /** Its cells' texts (cellTexts). */
+  cells: CellTexts;
   /** Its place in the table, the header being 1 (aria-rowindex). */
   rowIndex: number;
   text: RowText;
 }) {
-  const cells = cellTexts(order, text);
   return (
     <tr aria-rowindex={rowIndex} data-testid="analysis-row" style={{ height: ROW_HEIGHT }}>
       <td>
