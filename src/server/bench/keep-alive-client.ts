@@ -13,6 +13,8 @@ import { connect, type Socket } from 'node:net';
 export interface Reply {
   status: number;
   text: string;
+  /** The answer's `Server-Timing` header, when it has one (the gateway's forwarded calls do). */
+  serverTiming: string | null;
 }
 
 interface Pending {
@@ -72,7 +74,8 @@ export class KeepAliveConnection {
     this.#buffer = this.#buffer.subarray(bodyEnd);
     const pending = this.#pending;
     this.#pending = undefined;
-    pending?.resolve({ status, text });
+    const serverTiming = /\r\nserver-timing:[ \t]*([^\r]*)/i.exec(head)?.[1] ?? null;
+    pending?.resolve({ status, text, serverTiming });
   }
 
   #fail(error: Error): void {

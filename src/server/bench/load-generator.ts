@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { KeepAliveConnection, type Reply } from './keep-alive-client';
+import { addServerTiming, type ServerTimings } from './server-timings';
 import { percentile } from './stats';
 
 /**
@@ -97,6 +98,11 @@ export interface LoadResult {
   /** A paired job: this result is side A's, `second` side B's. */
   second?: LoadResult;
   /**
+   * Sale jobs through the gateway: per step of a measured sale (`POST /cart/`, …), each `Server-Timing` metric's
+   * durations in ms (where the gateway's time went: its checks, the service, its records).
+   */
+  serverTiming?: ServerTimings;
+  /**
    * Selling jobs: the CPU time (ms) this process spent from the sellers' start to their end — the client's cost
    * of the load, without starting the process (tsx compiling this file), which comes before the load begins.
    */
@@ -158,6 +164,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
   const measure = (begin: number, end: number) => {
     if (begin >= measureFrom) latencies.push(end - begin);
   };
+  const serverTiming: ServerTimings = {};
 
   const items = (seats: SeatChoice[]) =>
     JSON.stringify(
@@ -175,8 +182,12 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     // One kept-alive connection per seller, as a box office keeps its connection open (a new one after a
     // connection failed).
     let connection = new KeepAliveConnection(base);
-    const post = async (path: string, step: string, body = '') =>
-      expectOk(await connection.request('POST', path, headers, body), step);
+    const post = async (path: string, step: string, body = '') => {
+      const sent = performance.now();
+      const reply = await connection.request('POST', path, headers, body);
+      if (reply.serverTiming && sent >= measureFrom) addServerTiming(serverTiming, step, reply.serverTiming);
+      return expectOk(reply, step);
+    };
     const newCart = async () => ((await post(`${clientPath}/cart/`, 'POST /cart/')) as { cart_id: string }).cart_id;
     while (performance.now() < deadline && next + seatsPerCall <= job.seats.length) {
       const seats = job.seats.slice(next, next + seatsPerCall);
@@ -226,6 +237,7 @@ async function runSelling(job: Extract<LoadJob, { kind: 'add-seat' | 'sale' }>):
     ...(firstError ? { firstError } : {}),
     seatsUsed: next,
     samples: latencies,
+    ...(Object.keys(serverTiming).length > 0 ? { serverTiming } : {}),
     cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }

@@ -27,6 +27,7 @@ import { organisationIdOf } from '../testing/mirror';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import type { LoadResult, SeatChoice } from './load-generator';
 import { runLoad } from './run-load';
+import { mergeServerTimings, type ServerTimings } from './server-timings';
 import { percentile } from './stats';
 
 /**
@@ -454,6 +455,8 @@ interface RoundResult {
   byQuery: Map<string, { query: string; calls: number; ms: number }>;
   /** The background work the round's sales left, done after it (see `settle`). */
   followUp: FollowUp;
+  /** Through the gateway: its Server-Timing per step of the measured sales. */
+  serverTiming?: ServerTimings;
 }
 
 /** Background work a round left: CPU of Foyer and PostgreSQL, statements. */
@@ -597,6 +600,7 @@ async function runService(setup: Setup, seconds: number, path: 'B' | 'C' | 'F'):
     latencies: result.samples ?? [],
     failures: result.non2xx + result.errors,
     ...(result.firstError ? { firstError: result.firstError } : {}),
+    ...(result.serverTiming ? { serverTiming: result.serverTiming } : {}),
   };
 }
 
@@ -727,6 +731,8 @@ async function captureSale(
 // ---------------------------------------------------------------------------------------------------------
 // Reporting.
 
+/** A ratio of two paths' figures; a dash when one of them was not run (BENCH_PATHS). */
+const ratioText = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '—');
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '—');
 const loadAverage = () =>
   loadavg()
@@ -772,6 +778,10 @@ function pool(results: readonly RoundResult[]): Pooled {
     for (const [id, entry] of result.byQuery) {
       const known = pooled.byQuery.get(id) ?? { query: entry.query, calls: 0, ms: 0 };
       pooled.byQuery.set(id, { query: entry.query, calls: known.calls + entry.calls, ms: known.ms + entry.ms });
+    }
+    if (result.serverTiming) {
+      pooled.serverTiming ??= {};
+      mergeServerTimings(pooled.serverTiming, result.serverTiming);
     }
   }
   return pooled;
@@ -837,7 +847,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     const p = pooled.get(path);
     return p && p.seconds > 0 ? p.sales / p.seconds : Number.NaN;
   };
-  const ratio = (a: PathName, b: PathName) => (rate(a) / rate(b)).toFixed(2);
+  const ratio = (a: PathName, b: PathName) => ratioText(rate(a) / rate(b));
   console.log(
     `\nservice / pgbench ${ratio('B', 'A')} (goal ≥ 0.8)   gateway / service ${ratio('C', 'B')} (goal ≥ 0.8)   ` +
       `gateway / pgbench ${ratio('C', 'A')} (goal ≥ 0.64)`,
@@ -848,7 +858,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     const p = pooled.get(path);
     return p && p.sales > 0 ? cpuOfAll(p) / p.sales : Number.NaN;
   };
-  const cpuRatio = (a: PathName, b: PathName) => (cpuPerSale(b) / cpuPerSale(a)).toFixed(2);
+  const cpuRatio = (a: PathName, b: PathName) => ratioText(cpuPerSale(b) / cpuPerSale(a));
   console.log(
     `by CPU per sale: service / pgbench ${cpuRatio('B', 'A')}   gateway / service ${cpuRatio('C', 'B')}   ` +
       `gateway / pgbench ${cpuRatio('C', 'A')}`,
@@ -869,11 +879,12 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     const p = pooled.get(path);
     return p && p.sales > 0 ? (cpuOfAll(p) + p.followUp.foyerMs + p.followUp.postgresMs) / p.sales : Number.NaN;
   };
-  const withFollowUp = (a: PathName, b: PathName) => (cpuWithFollowUp(b) / cpuWithFollowUp(a)).toFixed(2);
+  const withFollowUp = (a: PathName, b: PathName) => ratioText(cpuWithFollowUp(b) / cpuWithFollowUp(a));
   console.log(
     `by CPU per sale with that work: service / pgbench ${withFollowUp('B', 'A')}   gateway / service ` +
       `${withFollowUp('C', 'B')}   gateway / pgbench ${withFollowUp('C', 'A')}`,
   );
+  printServerTiming(pooled);
   if (TOP_STATEMENTS > 0) {
     for (const [path, p] of pooled) {
       const most = STATEMENTS_BY === 'calls' ? 'calls' : 'time';
@@ -887,6 +898,32 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
         );
       }
     }
+  }
+}
+
+/**
+ * Where a sale's time went in the gateway, step by step, from the Server-Timing of its answers: the median of
+ * each metric (its checks before the service, the service's answer, its records after it) and their sum per sale.
+ * A path that is not the gateway sends none.
+ */
+function printServerTiming(pooled: Map<PathName, Pooled>): void {
+  for (const [path, p] of pooled) {
+    const steps = Object.entries(p.serverTiming ?? {});
+    if (steps.length === 0) continue;
+    console.log(`\n${PATH_TITLES[path]}: where each step's time went in Foyer (Server-Timing, median ms)`);
+    const perSale: Record<string, number> = {};
+    for (const [step, metrics] of steps) {
+      const cells = Object.entries(metrics).map(([name, durations]) => {
+        const median = percentile(durations, 50);
+        perSale[name] = (perSale[name] ?? 0) + median;
+        return `${name} ${median.toFixed(1)}`;
+      });
+      console.log(`  ${step.padEnd(36)}${cells.join('   ')}`);
+    }
+    const total = Object.entries(perSale).map(([name, sum]) => `${name} ${sum.toFixed(1)}`);
+    console.log(
+      `  ${'a sale (sum of the medians)'.padEnd(36)}${total.join('   ')}   of a sale's p50 ${ms(percentile(p.latencies, 50))}`,
+    );
   }
 }
 

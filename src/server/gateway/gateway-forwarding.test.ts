@@ -130,6 +130,20 @@ describe('gateway forwarding rules', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("says in Server-Timing where a forwarded call's time went: checks, the service, the records", async () => {
+    for (const [path, method] of [
+      ['/api/v1/demo/cart/', 'POST'],
+      ['/api/v1/demo/partner/order?page=1', 'GET'],
+      ['/api/v1/demo/partner/cart/abc', 'DELETE'],
+    ] as const) {
+      const response = await browser.request(path, { method });
+      const timing = response.headers.get('server-timing') ?? '';
+      const metrics = [...timing.matchAll(/(?:^|, )(\w+);dur=([\d.]+);desc="[^"]*"/g)];
+      expect(metrics.map(([, name]) => name)).toEqual(['check', 'service', 'record']);
+      for (const [, , duration] of metrics) expect(Number(duration)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('rewrites the page URLs of a pagination envelope to the gateway form, and only those', async () => {
     const response = await browser.request('/api/v1/demo/partner/order?page=2&changedSince=2026-01-01');
     const envelope = (await response.json()) as Record<string, unknown> & { data: { note: string }[] };
