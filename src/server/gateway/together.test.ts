@@ -8,12 +8,15 @@ function gatedRuns() {
   let gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const together = new Together<number, string>(async (key, inputs) => {
-    batches.push({ key, inputs: [...inputs] });
-    await gate;
-    if (inputs.includes(13)) throw new Error('unlucky');
-    return inputs.map((input) => `${key}:${input}`);
-  }, 3);
+  const together = new Together<number, string>(
+    async (key, inputs) => {
+      batches.push({ key, inputs: [...inputs] });
+      await gate;
+      if (inputs.includes(13)) throw new Error('unlucky');
+      return inputs.map((input) => `${key}:${input}`);
+    },
+    { most: 3 },
+  );
   return {
     together,
     batches,
@@ -88,5 +91,24 @@ describe('Together', () => {
     const later = together.call(1, 4);
     expect(batches).toEqual([[1], [2, 3], [20], [4]]);
     await later;
+  });
+
+  it('with no linger, takes the calls that came in the same turn on a busy key, and waits for nothing more', async () => {
+    const batches: number[][] = [];
+    const together = new Together<number, number>(
+      async (_key, inputs) => {
+        batches.push([...inputs]);
+        return inputs;
+      },
+      { lingerMs: 0 },
+    );
+    await together.call(1, 1);
+    // Busy now: a burst made in one turn (a batch of checkouts answered at once) goes as one run.
+    const started = performance.now();
+    const burst = Promise.all([together.call(1, 2), together.call(1, 3), together.call(1, 4)]);
+    expect(batches).toEqual([[1]]);
+    expect(await burst).toEqual([2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(performance.now() - started).toBeLessThan(LINGER_MS);
   });
 });

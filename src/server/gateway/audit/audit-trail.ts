@@ -168,9 +168,11 @@ function appenderOf(db: Queryable): Together<EntryFields, AuditEntry> {
         const ids = await appendBatch(db, batch);
         return batch.map((fields, n) => ({ id: Number(ids[n]), ...fields }));
       },
-      MOST_PER_BATCH,
-      // Unanswered, a batch may have been committed all the same: appended again, its entries could be twice.
-      (error) => !isConnectionError(error),
+      {
+        most: MOST_PER_BATCH,
+        // Unanswered, a batch may have been committed all the same: appended again, its entries could be twice.
+        retryAlone: (error) => !isConnectionError(error),
+      },
     );
     appenders.set(db, appender);
   }
