@@ -12,11 +12,11 @@ const BUSY_WITHIN_MS = 50;
  *
  * On a busy key (its last run ended less than BUSY_WITHIN_MS ago) the run waits LINGER_MS (or its `lingerMs`) for
  * more calls before it goes, as PostgreSQL's `commit_delay` waits only when other transactions are active. At
- * twenty desks a run in flight gathered the calls of its few milliseconds; with the wait it takes those of eight more (bench:selling,
- * path C against path B, two runs each way in turn: 8.2-8.3 statements per sale instead of 9.3, 0.62-0.63 of the
- * service's sales/s instead of 0.52-0.60, and a quicker median answer, as less of the machine went on round trips;
- * a wait of 4 ms gathered less, one of 16 slowed the desks more than it saved). A desk alone, whose calls come
- * seconds apart, never waits.
+ * twenty desks a run in flight gathered the calls of its few milliseconds; with the wait it takes those of eight
+ * more (bench:selling, path C against path B, two runs each way in turn: 8.2-8.3 statements per sale instead of
+ * 9.3, 0.62-0.63 of the service's sales/s instead of 0.52-0.60, and a quicker median answer, as less of the machine
+ * went on round trips; a wait of 4 ms gathered less, one of 16 slowed the desks more than it saved). A desk alone,
+ * whose calls come seconds apart, never waits.
  *
  * `run` gets the inputs in the order they came and answers one output per input, in that order. When a run of
  * more than one fails, each of its inputs runs again alone, so a call's failure is its own: a run must be safe to
