@@ -5,6 +5,7 @@ import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -53,8 +54,9 @@ import { percentile } from './stats';
  * per sale of this process, of PostgreSQL's processes and of the load's client (pgbench, children of this process;
  * the load generator's own CPU while it ran the load, without its start, which comes before the load begins),
  * Foyer's socket writes and reads, statements per sale (top-level + nested, from pg_stat_statements; it does not
- * count pgbench's BEGIN and COMMIT, which go as prepared statements: A shows 4 fewer than it runs), and the
- * ratios.
+ * count pgbench's BEGIN and COMMIT, which go as prepared statements: A shows 4 fewer than it runs), the share of
+ * the round Foyer's event loop was busy, and the ratios; for C also where each step's time went in Foyer (the
+ * Server-Timing of its answers: the gateway's checks, the service, the gateway's records).
  *
  * BENCH_SECONDS per round (5), BENCH_ROUNDS (4), BENCH_STATEMENTS=n also prints each path's n statements
  * with the most time, BENCH_JOBS=0 runs without the background jobs, BENCH_PATHS=A,B,C chooses paths,
@@ -457,6 +459,11 @@ interface RoundResult {
   followUp: FollowUp;
   /** Through the gateway: its Server-Timing per step of the measured sales. */
   serverTiming?: ServerTimings;
+  /**
+   * The share of the round Foyer's event loop was busy (its main thread: the service's and the gateway's work).
+   * Near 1 it, not the machine's cores, is what a path's sales wait for.
+   */
+  eventLoop: number;
 }
 
 /** Background work a round left: CPU of Foyer and PostgreSQL, statements. */
@@ -467,10 +474,10 @@ const NO_FOLLOW_UP: FollowUp = { foyerMs: 0, postgresMs: 0, top: 0, nested: 0 };
 /** What a path's load tells of a round; `clientMs` when the client measured its own CPU. */
 type LoadFigures = Omit<
   RoundResult,
-  'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery' | 'followUp'
+  'foyerMs' | 'clientMs' | 'writes' | 'reads' | 'postgresMs' | 'top' | 'nested' | 'byQuery' | 'followUp' | 'eventLoop'
 > & { clientMs?: number };
 
-function difference(before: Sample, after: Sample, load: LoadFigures): RoundResult {
+function difference(before: Sample, after: Sample, load: LoadFigures, eventLoop = 0): RoundResult {
   const byQuery = new Map<string, { query: string; calls: number; ms: number }>();
   for (const [id, now] of after.statements.byQuery) {
     const then = before.statements.byQuery.get(id);
@@ -488,6 +495,7 @@ function difference(before: Sample, after: Sample, load: LoadFigures): RoundResu
     nested: after.statements.nested - before.statements.nested,
     byQuery,
     followUp: NO_FOLLOW_UP,
+    eventLoop,
   };
 }
 
@@ -760,9 +768,11 @@ function pool(results: readonly RoundResult[]): Pooled {
     nested: 0,
     byQuery: new Map(),
     followUp: { ...NO_FOLLOW_UP },
+    eventLoop: 0,
   };
   for (const result of results) {
     for (const key of Object.keys(NO_FOLLOW_UP) as (keyof FollowUp)[]) pooled.followUp[key] += result.followUp[key];
+    pooled.eventLoop += result.eventLoop * result.seconds;
     pooled.sales += result.sales;
     pooled.seconds += result.seconds;
     pooled.latencies.push(...result.latencies);
@@ -784,6 +794,7 @@ function pool(results: readonly RoundResult[]): Pooled {
       mergeServerTimings(pooled.serverTiming, result.serverTiming);
     }
   }
+  if (pooled.seconds > 0) pooled.eventLoop /= pooled.seconds;
   return pooled;
 }
 
@@ -801,6 +812,7 @@ function roundLine(path: PathName, round: number, result: RoundResult): string {
     `  statements ${perSale(result.top).toFixed(1)} (+${perSale(result.nested).toFixed(1)})` +
     (path === 'A' ? '' : `  writes/reads ${perSale(result.writes).toFixed(1)}/${perSale(result.reads).toFixed(1)}`) +
     `  then ${perSale(result.followUp.foyerMs).toFixed(2)} / ${perSale(result.followUp.postgresMs).toFixed(2)} ms` +
+    `  event loop ${result.eventLoop.toFixed(2)}` +
     `${result.failures ? `  failures ${result.failures}` : ''}  load ${loadAverage()}`
   );
 }
@@ -817,6 +829,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     'CPU/sale all',
     'statements/sale',
     'writes/reads to PostgreSQL per sale',
+    "Foyer's event loop busy",
     'failures',
   ];
   const lines = [...pooled].map(([path, p]) => {
@@ -834,6 +847,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
       path === 'A'
         ? `${pgbenchRoundTrips} round trips (script)`
         : `${perSale(p.writes).toFixed(1)} / ${perSale(p.reads).toFixed(1)}`,
+      path === 'A' ? '—' : p.eventLoop.toFixed(2),
       String(p.failures),
     ];
   });
@@ -852,8 +866,9 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     `\nservice / pgbench ${ratio('B', 'A')} (goal ≥ 0.8)   gateway / service ${ratio('C', 'B')} (goal ≥ 0.8)   ` +
       `gateway / pgbench ${ratio('C', 'A')} (goal ≥ 0.64)`,
   );
-  // Every path is bound by the machine's CPU: the inverse ratio of CPU per sale is what the sales/s ratio
-  // tends to when nothing else shares the cores, and it moves far less with the load of other work.
+  // On a loaded machine every path is bound by its CPU: the inverse ratio of CPU per sale is what the sales/s
+  // ratio tends to then, and it moves far less with the load of other work. On a quiet one the gateway's path
+  // is bound by Foyer's one event loop first (the column above) while the cores still have time to spare.
   const cpuPerSale = (path: PathName) => {
     const p = pooled.get(path);
     return p && p.sales > 0 ? cpuOfAll(p) / p.sales : Number.NaN;
@@ -1048,13 +1063,15 @@ async function main(): Promise<void> {
         const before = await sample(bench, postmaster);
         const profile = PROFILE_FILE && path === PROFILE_PATH ? new PathProfile() : undefined;
         await profile?.start();
+        const eventLoopBefore = performance.eventLoopUtilization();
         const load = await runPath(path, setup, SECONDS);
+        const eventLoop = performance.eventLoopUtilization(eventLoopBefore).utilization;
         await profile?.stop();
         if (profile && PROFILE_FILE) await profile.write(PROFILE_FILE);
         // pgbench's server processes end with it; their CPU is counted once the postmaster has reaped them.
         await new Promise((resolve) => setTimeout(resolve, 300));
         const after = await sample(bench, postmaster);
-        const result = difference(before, after, load);
+        const result = difference(before, after, load, eventLoop);
         await settle();
         const { foyerMs, postgresMs, top, nested } = difference(after, await sample(bench, postmaster), load);
         result.followUp = { foyerMs, postgresMs, top, nested };
