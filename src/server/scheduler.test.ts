@@ -29,6 +29,7 @@ describe('the background jobs', () => {
       'audit-anchors',
       'auto-tags',
       'customer-jobs',
+      'customer-search',
       'duplicate-scan',
       'export-schedules',
       'mirror-sync',
@@ -42,6 +43,7 @@ describe('the background jobs', () => {
     expect([...backgroundJobs(gateway.deps, null).keys()].sort()).toEqual([
       'auto-tags',
       'customer-jobs',
+      'customer-search',
       'duplicate-scan',
       'export-schedules',
       'mirror-sync',

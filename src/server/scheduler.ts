@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { inBackground } from './db/database';
 import { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads } from './gateway/audit';
+import { SEARCH_CATCH_UP_MS } from './gateway/customer-search';
 import type { GatewayDeps } from './gateway/gateway-deps';
 import { PRINT_SWEEP_INTERVAL_MS, sendOrphanedJobs } from './gateway/printing';
 import { refreshSegmentTotals } from './gateway/segments';
@@ -25,6 +26,7 @@ export type JobName =
   | 'auto-tags'
   | 'report-rollups'
   | 'segment-totals'
+  | 'customer-search'
   | 'audit-anchors'
   | 'payment-window'
   | 'rate-limit-cleanup'
@@ -73,6 +75,16 @@ export function backgroundJobs(
     periodicJob(SEGMENT_TOTALS_MS, () =>
       inBackground(() => refreshSegmentTotals(gateway.db)).catch((error: unknown) => {
         segmentLog.warn({ err: error }, 'segment totals not refreshed');
+      }),
+    ),
+  );
+  // This process's customer search takes in what the mirror took in, so no search waits to read a sync's writes.
+  const searchLog = gateway.log.child({ name: 'customer-search' });
+  jobs.set(
+    'customer-search',
+    periodicJob(SEARCH_CATCH_UP_MS, () =>
+      inBackground(() => gateway.customerDirectories.catchUpAll()).catch((error: unknown) => {
+        searchLog.warn({ err: error }, 'customer search not caught up with the mirror');
       }),
     ),
   );

@@ -145,6 +145,33 @@ describeEachDatabase('the customer directory', (database) => {
     expect((await directories.current(ORGANISATION)).size).toBe(held);
   });
 
+  it('takes in what a sync wrote without a search asking, so the next search reads only what came since', async () => {
+    // The rows each catch-up of the changes read.
+    const read: number[] = [];
+    const directories = new CustomerDirectories({
+      ...db,
+      query: async <Row>(sql: string, params?: readonly unknown[]) => {
+        const result = await db.query<Row>(sql, params);
+        if (sql.includes('(change_xid, customer_id) >'))
+          read.push(result.rows.filter((row) => (row as { line: string | null }).line !== null).length);
+        return result;
+      },
+    });
+    await directories.warm([ORGANISATION]);
+    const before = (await directories.current(ORGANISATION)).size;
+    // A sync writes 300 new customers; the job's catch-up takes them in, with no search made.
+    await fillMirror(db, ORGANISATION, generateCustomers(300, { firstId: 200_000 }));
+    read.length = 0;
+    await directories.catchUpAll();
+    expect(read).toEqual([300]);
+    // One more comes in: the next search reads that one only.
+    await fillMirror(db, ORGANISATION, generateCustomers(1, { firstId: 300_000 }));
+    read.length = 0;
+    const directory = await directories.current(ORGANISATION);
+    expect(read).toEqual([1]);
+    expect(directory.size).toBe(before + 301);
+  });
+
   it('reads nothing again when nothing changed, and waits for a read begun after it asked', async () => {
     const directory = await directoryOf();
     const size = directory.size;

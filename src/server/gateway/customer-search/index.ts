@@ -5,7 +5,7 @@
  * customer-search-service.ts (what each search answers), customer-directory.ts and search-index.ts (the
  * in-memory index fed from the mirror); the customers themselves are read through the mirror's entry.
  */
-export { CustomerDirectories, CustomerDirectory } from './customer-directory';
+export { CustomerDirectories, CustomerDirectory, SEARCH_CATCH_UP_MS } from './customer-directory';
 export { registerCustomerSearchRoutes } from './customer-search-routes';
 export { checkEmailUpstream } from './email-check';
 export { prefixDistance } from './prefix-distance';
