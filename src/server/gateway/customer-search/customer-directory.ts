@@ -456,7 +456,7 @@ export class CustomerDirectories {
    * search reads only what came in the last moment. One indexed read each, of nothing when nothing changed.
    */
   async catchUpAll(): Promise<void> {
-    for (const directory of this.directories.values()) if (directory.loaded) await directory.sync();
+    for (const organisationId of this.directories.keys()) await this.catchUp(organisationId);
   }
 
   /**
