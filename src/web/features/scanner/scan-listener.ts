@@ -48,6 +48,7 @@ function replay(target: EventTarget | null, keys: readonly string[]) {
  * The app-wide keyboard-wedge listener: on the window, in the capture phase (before the page's own keys), it
  * holds back a fast burst's keys and calls `onScan` with the code when an Enter ends it (scan-detector.ts). A
  * scan into a text field leaves the field as it was before its first key; the Enter of a scan submits no form.
+ * A burst is the keys to one target: a key to another one (the focus moved) ends it.
  * Keys during an IME composition, or with Ctrl/Alt/Meta, are never a scan. Returns the uninstaller.
  */
 export function listenForScans(
@@ -82,6 +83,10 @@ export function listenForScans(
       return;
     }
     release(detector.expire(at));
+    // A scanner types its whole code into one place. A key headed elsewhere follows a key that moved the focus
+    // (`/` to the search, `c` to the customer picker): it ends the burst, so typing that follows at once lands in
+    // the field, not as held keys given back to the page.
+    if (detector.burstLength > 0 && event.target !== burstTarget) endBurst();
     if (detector.burstLength === 0) {
       burstTarget = event.target;
       before = isTextField(event.target)
