@@ -403,6 +403,39 @@ test.describe('box office', () => {
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
   });
 
+  // Found as a flaky test under load: when the keys after `/` or `c` followed within a scanner's gap (50 ms), the
+  // scanner listener held them as a burst begun on the page and gave them back to the page, not to the field the
+  // key had focused (" Akoestisch" for "Racoon Akoestisch"; an empty customer picker).
+  test('keys typed at once after `/` and `c`, with no wait for the focus, land in the field', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    await openBoxOffice(page, baseURL);
+    const customer = await existingCustomer(page, origin);
+    const search = page.getByRole('combobox', { name: 'Voorstelling' });
+    await expect(search).toHaveAttribute('placeholder', /Zoek een/);
+    // A scan starts only after a quarter of a second without keys: the shortcut's key comes after such a pause.
+    await page.waitForTimeout(300);
+    await page.keyboard.press('/');
+    await page.keyboard.type('Racoon Akoestisch');
+    await expect(search).toHaveValue('Racoon Akoestisch');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('2');
+    await expect(page.getByRole('heading', { name: 'Kaarten' })).toBeFocused();
+    await expect(page.getByTestId('ticket-quantity')).toHaveValue('2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('c');
+    await page.keyboard.type(customer.email);
+    await expect(page.getByTestId('customer-picker-input')).toHaveValue(customer.email);
+    await expect(page.getByTestId('customer-picker-option').first()).toContainText(customer.email, {
+      timeout: 15_000,
+    });
+  });
+
   test('a cancelled online payment: the screen says so and offers no tickets or receipt', async ({
     page,
     context,

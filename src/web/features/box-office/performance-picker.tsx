@@ -85,7 +85,9 @@ export function PerformancePicker({
       data={data}
       value={eventId === null ? null : String(eventId)}
       onChange={(value) => onChange(value ? Number(value) : null)}
-      onOptionSubmit={() => window.setTimeout(onChosen, 0)}
+      // After Mantine has taken the choice (it calls this first), and before any next key: a digit typed at once
+      // is the quantity, not more search text (a timer would let the browser handle the key first).
+      onOptionSubmit={() => queueMicrotask(onChosen)}
       // The next sale is often for the same performance: choosing it again keeps it (Mantine would deselect it).
       allowDeselect={false}
       searchable

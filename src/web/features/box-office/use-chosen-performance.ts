@@ -16,7 +16,14 @@ function readEventId(search: URLSearchParams): number | null {
  */
 export function useChosenPerformance() {
   const [search, setSearch] = useSearchParams();
-  const chosenEventId = readEventId(search);
+  // A choice takes effect in the seller's own key press; the URL follows a moment later (the router renders
+  // it in a transition). Until the URL changes, the choice stands in for it, so a key pressed in between
+  // ("2" for two tickets right after Enter) counts for the chosen performance and is not reset when the URL
+  // lands. Once the URL changes (to the choice, or by Back), the URL is what counts.
+  const urlEvent = search.get('event');
+  const [pending, setPending] = useState<{ eventId: number | null; urlEvent: string | null } | null>(null);
+  if (pending && pending.urlEvent !== urlEvent) setPending(null);
+  const chosenEventId = pending?.urlEvent === urlEvent ? pending.eventId : readEventId(search);
   const [searchRequest, setSearchRequest] = useState(0);
   const requestSearch = useCallback(() => setSearchRequest((count) => count + 1), []);
 
@@ -26,6 +33,7 @@ export function useChosenPerformance() {
   const performances = useQuery(eventQueries.list(range));
   const chooseEvent = useCallback(
     (next: number | null) => {
+      setPending({ eventId: next, urlEvent });
       setSearch(
         (previous) => {
           const params = new URLSearchParams(previous);
@@ -36,7 +44,7 @@ export function useChosenPerformance() {
         { replace: true },
       );
     },
-    [setSearch],
+    [setSearch, urlEvent],
   );
   // Computed, not written into the URL: the URL names only what someone chose, and once they start
   // searching (`/`) no default can slip in under their hands while the list arrives.
