@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../contract/staff';
 import { allowedExportKinds, allowedKind } from '../features/exports/export-kinds';
 import type { Session } from '../lib/session';
-import { homePath } from './access';
+import { homePath } from './home-path';
 import { visibleAreas } from './shell/visible-areas';
 
 /** The gateway's role presets (src/server/gateway/permissions/permissions.ts; src/web does not import it). */

@@ -2,16 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { Permission } from '../../contract/staff';
 import type { RouteAccess } from '../lib/area';
-import { opens, type Session, sessionQuery } from '../lib/session';
-import { areaRoutes } from './area-routes';
-
-/**
- * Where a person lands at `/` when the dashboard is not theirs: the home of their first area (the first
- * entry of their navigation), else their account.
- */
-export function homePath(session: Session | null | undefined): string {
-  return areaRoutes.find((area) => area.home !== undefined && opens(session, area))?.home ?? '/account';
-}
+import { opens, sessionQuery } from '../lib/session';
 
 /** Path the "no access" page shows itself at; the router sends a person there rather than to a page that would fail. */
 export const NO_ACCESS_PATH = '/no-access';
@@ -34,8 +25,8 @@ export function guardRoutes(
       loader: async (args: LoaderFunctionArgs) => {
         const session = await queryClient.ensureQueryData(sessionQuery);
         if (session && !opens(session, { requires: own, withinScope })) {
-          const home = homePath(session);
-          throw redirect(route.index && home !== '/' ? home : NO_ACCESS_PATH);
+          const home = route.index ? (await import('./home-path')).homePath(session) : '/';
+          throw redirect(home !== '/' ? home : NO_ACCESS_PATH);
         }
         return typeof original === 'function' ? original(args) : null;
       },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMessages } from '../lib/i18n';
 import { useRoleLabel } from '../lib/role-label';
 import { sessionQuery } from '../lib/session';
-import { homePath } from './access';
+import { homePath } from './home-path';
 import { shellMessages } from './shell/shell-messages';
 
 /** Where the router sends a person whose role does not open the page they asked for. */

@@ -1,10 +1,17 @@
 import { type ComponentType, lazy as lazyComponent } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { dashboardRoutes } from '../features/dashboard/dashboard-routes';
 import { apiClient } from '../lib/api-client';
+import type { AreaRoutes } from '../lib/area';
 import { createQueryClient } from '../lib/query-client';
 import { safeNextPath, sessionFromPage, sessionKey, sessionQuery, signInPath } from '../lib/session';
 import { guardRoutes, NO_ACCESS_PATH } from './access';
-import { areaRoutes } from './area-routes';
 import { PageScroll } from './page-scroll';
 import { RouteError } from './route-error';
 
@@ -79,6 +86,36 @@ function loadedWhenSignedIn(route: RouteObject): RouteObject {
   return deferred;
 }
 
+/** Areas' routes for the signed-in layout, their access checked before they load. */
+function signedInRoutesOf(areas: readonly AreaRoutes[]): RouteObject[] {
+  return areas.flatMap((area) =>
+    guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient, area.withinScope),
+  );
+}
+
+let otherAreas: Promise<void> | null = null;
+
+/**
+ * The routes of every area but the dashboard join the router on the first visit to one of them (React Router's
+ * lazy route discovery): until then such a path matches only the catch-all, which lets the router ask here. The
+ * sign-in page, which every first visit loads, then carries the dashboard's routes only (6.6 kB gzipped less);
+ * the others come with the shell's code, whose menus name them. A failed load is tried again at the next visit.
+ */
+const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  otherAreas ??= import('./area-routes').then(
+    ({ areaRoutes }) => {
+      const others = areaRoutes.filter((area) => area !== dashboardRoutes);
+      // As the layout's own children are (loadedWhenSignedIn maps them when the router is made).
+      patch('signed-in', signedInRoutesOf(others).map(loadedWhenSignedIn));
+    },
+    (error: unknown) => {
+      otherAreas = null;
+      throw error;
+    },
+  );
+  await otherAreas;
+};
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -118,9 +155,7 @@ export const routes: RouteObject[] = [
             : defaultShouldRevalidate,
         lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
         children: [
-          ...areaRoutes.flatMap((area) =>
-            guardRoutes(area.routes({ queryClient, prefetch }), area.requires, queryClient, area.withinScope),
-          ),
+          ...signedInRoutesOf([dashboardRoutes]),
           {
             path: NO_ACCESS_PATH,
             lazy: async () => ({ Component: (await import('./no-access-page')).NoAccessPage }),
@@ -135,4 +170,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes });
