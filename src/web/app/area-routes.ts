@@ -15,9 +15,10 @@ import { staffRoutes } from '../features/staff/staff-routes';
 import type { AreaRoutes } from '../lib/area';
 
 /**
- * The routes of every area, for the router: part of every first load, the sign-in page's too, so nothing
- * here but what the router needs (lib/area.ts). A feature joins the app with its routes here and its menu
- * (navigation, commands, shortcuts) in app/areas.ts, in the same order; areas.test.ts checks both lists.
+ * The routes of every area, for the router: the dashboard's in every first load, the others joining the router on
+ * the first visit to one of them (app/router.tsx), so nothing here but what the router needs (lib/area.ts). A
+ * feature joins the app with its area, its routes here and its menu (navigation, commands, shortcuts) in
+ * app/areas.ts, in the same order; areas.test.ts checks both lists.
  */
 export const areaRoutes: readonly AreaRoutes[] = [
   dashboardRoutes,

@@ -16,9 +16,9 @@ import type { AreaMenu } from '../lib/area';
 
 /**
  * Every area of the app as the signed-in shell offers it, in navigation order: its navigation entry,
- * commands and shortcuts. A feature joins the app with its routes in app/area-routes.ts (the router's, in
- * every first load) and its menu here (the shell's, loaded with it, not with the sign-in page); see
- * lib/area.ts. Both lists name the same areas in the same order (areas.test.ts).
+ * commands and shortcuts. A feature joins the app with its area (features/<area>/<area>-area.ts), its routes in
+ * app/area-routes.ts (the router's) and its menu here (the shell's, loaded with it, not with the sign-in page,
+ * and without the routes); see lib/area.ts. Both lists name the same areas in the same order (areas.test.ts).
  */
 export const areas: readonly AreaMenu[] = [
   dashboardMenu,

@@ -5,17 +5,18 @@ import type { Permission } from '../../contract/staff';
 import type { Localized } from './i18n';
 
 /**
- * How a feature plugs into the app, in two halves, each listed once in app/:
+ * How a feature plugs into the app, in three parts, each listed once in app/:
+ * - the area (`Area`, features/<area>/<area>-area.ts): its id, who may open it and where its navigation leads.
+ *   Both halves below name it, so they agree.
  * - its routes (`AreaRoutes`, features/<area>/<area>-routes.ts, listed in app/area-routes.ts): what the router
- *   needs on every load, so part of the entry chunk (the sign-in page's too). It must stay light: it imports
- *   page components only through `lazy`, and query modules only inside loaders.
+ *   needs. The dashboard's are in every first load (the sign-in page's too); the others join the router on the
+ *   first visit to one of them (app/router.tsx). They must stay light: they import page components only
+ *   through `lazy`, and query modules only inside loaders.
  * - its menu (`AreaMenu`, features/<area>/<area>-menu.tsx, listed in app/areas.ts): its navigation entry, its
  *   commands and its shortcuts, with their labels and icons. Only the signed-in shell uses them, so they load
- *   with it, not with the sign-in page.
- * A feature joins the app with its routes in app/area-routes.ts and its menu in app/areas.ts. The menu names
- * its routes (`area`), so both share the area's `id` and `requires` (and `home`, where its navigation leads).
+ *   with it, not with the sign-in page, and without the routes.
  */
-export interface AreaRoutes {
+export interface Area {
   id: string;
   /**
    * The permissions that open this area (any one of them); absent: everyone signed in. A person without
@@ -29,21 +30,25 @@ export interface AreaRoutes {
    */
   home?: string;
   /**
-   * Routes under the signed-in layout; use `lazy` so each area loads only when visited. A route's `loader`
-   * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
-   */
-  routes: (deps: AreaDeps) => RouteObject[];
-  /**
    * The area keeps to a promoter's productions (its gateway routes answer within a scope): the only areas a
    * person of a scoped role sees (`Session.scoped`).
    */
   withinScope?: boolean;
 }
 
+/** An area's routes for the router. */
+export interface AreaRoutes extends Area {
+  /**
+   * Routes under the signed-in layout; use `lazy` so each area loads only when visited. A route's `loader`
+   * may start its queries (`queryClient.prefetchQuery`) so data and code load in parallel.
+   */
+  routes: (deps: AreaDeps) => RouteObject[];
+}
+
 /** What the signed-in shell offers of an area: navigation, commands and shortcuts. */
 export interface AreaMenu {
   /** The area these belong to: its id, who may open it, and its home (where `nav` leads). */
-  area: AreaRoutes;
+  area: Area;
   /** The area's entry in the navbar (and a "go to" command), leading to `area.home`; needs a `home`. */
   nav?: AreaNav;
   commands?: AppCommand[];

@@ -1,12 +1,12 @@
 import type { AreaMenu } from '../../lib/area';
-import { accountRoutes } from './account-routes';
+import { accountArea } from './account-area';
 
 /**
  * The account in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const accountMenu: AreaMenu = {
-  area: accountRoutes,
+  area: accountArea,
   commands: [
     {
       id: 'account:open',

@@ -1,13 +1,13 @@
 import { IconAudit } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { auditRoutes } from './audit-routes';
+import { auditArea } from './audit-area';
 
 /**
  * The audit trail in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const auditMenu: AreaMenu = {
-  area: auditRoutes,
+  area: auditArea,
   nav: {
     label: { nl: 'Logboek', en: 'Audit trail' },
     description: { nl: 'Wie wat deed, en of niets is gewijzigd', en: 'Who did what, and that nothing was changed' },

@@ -1,10 +1,9 @@
 import type { AreaRoutes } from '../../lib/area';
+import { auditArea } from './audit-area';
 
 /** The audit trail: who did what, filtered, exported, and whether the chain is intact. Pages load lazily. */
 export const auditRoutes: AreaRoutes = {
-  id: 'audit',
-  requires: ['audit:read'],
-  home: '/audit',
+  ...auditArea,
   routes: ({ prefetch }) => [
     {
       path: '/audit',

@@ -1,13 +1,13 @@
 import { IconTicket } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { boxOfficeRoutes } from './box-office-routes';
+import { boxOfficeArea } from './box-office-area';
 
 /**
  * The box office in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const boxOfficeMenu: AreaMenu = {
-  area: boxOfficeRoutes,
+  area: boxOfficeArea,
   nav: {
     label: { nl: 'Kassa', en: 'Box office' },
     description: { nl: 'Kaarten verkopen aan de balie', en: 'Sell tickets at the desk' },

@@ -1,12 +1,11 @@
 import type { AreaRoutes } from '../../lib/area';
+import { boxOfficeArea } from './box-office-area';
 
 /**
  * The box office: selling at a sales point. The page and its queries load only when visited (area.ts).
  */
 export const boxOfficeRoutes: AreaRoutes = {
-  id: 'box-office',
-  requires: ['sales:sell'],
-  home: '/box-office',
+  ...boxOfficeArea,
   routes: ({ prefetch }) => [
     {
       path: '/box-office',

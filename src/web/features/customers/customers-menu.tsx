@@ -1,13 +1,13 @@
 import { IconUsers } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { customersRoutes } from './customers-routes';
+import { customersArea } from './customers-area';
 
 /**
  * The customers in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const customersMenu: AreaMenu = {
-  area: customersRoutes,
+  area: customersArea,
   nav: {
     label: { nl: 'Klanten', en: 'Customers' },
     description: { nl: 'Klanten zoeken, bewerken en labelen', en: 'Find, edit and tag customers' },

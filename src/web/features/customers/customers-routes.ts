@@ -1,12 +1,11 @@
 import type { AreaRoutes } from '../../lib/area';
+import { customersArea } from './customers-area';
 
 /**
- * Customers and their tags. Pages are loaded lazily; this module is part of every first load (lib/area.ts).
+ * Customers and their tags. Pages are loaded lazily; this module loads with every area's routes (lib/area.ts).
  */
 export const customersRoutes: AreaRoutes = {
-  id: 'customers',
-  requires: ['customers:read'],
-  home: '/customers',
+  ...customersArea,
   routes: ({ prefetch }) => [
     {
       path: '/customers',

@@ -1,13 +1,13 @@
 import { IconDashboard } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { dashboardRoutes } from './dashboard-routes';
+import { dashboardArea } from './dashboard-area';
 
 /**
  * The dashboard in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const dashboardMenu: AreaMenu = {
-  area: dashboardRoutes,
+  area: dashboardArea,
   nav: {
     end: true,
     label: { nl: 'Overzicht', en: 'Dashboard' },

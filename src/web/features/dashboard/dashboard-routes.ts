@@ -1,9 +1,8 @@
 import type { AreaRoutes } from '../../lib/area';
+import { dashboardArea } from './dashboard-area';
 
 export const dashboardRoutes: AreaRoutes = {
-  id: 'dashboard',
-  requires: ['events:read', 'reports:read'],
-  home: '/',
+  ...dashboardArea,
   routes: ({ prefetch }) => [
     {
       index: true,

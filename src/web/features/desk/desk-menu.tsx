@@ -1,13 +1,13 @@
 import { IconCalendar } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { deskRoutes } from './desk-routes';
+import { deskArea } from './desk-area';
 
 /**
  * The desk (reservations) in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const deskMenu: AreaMenu = {
-  area: deskRoutes,
+  area: deskArea,
   nav: {
     label: { nl: 'Reserveringen', en: 'Reservations' },
     description: {

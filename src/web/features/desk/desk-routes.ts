@@ -1,4 +1,5 @@
 import type { AreaRoutes } from '../../lib/area';
+import { deskArea } from './desk-area';
 
 /**
  * The desk: an order's print view (tickets and receipt, A4 or 80 mm) and the reservations queue. Part of every
@@ -9,9 +10,7 @@ import type { AreaRoutes } from '../../lib/area';
  * reservations without the webshop's orders awaiting payment (src/server/gateway/desk/desk-routes.ts).
  */
 export const deskRoutes: AreaRoutes = {
-  id: 'desk',
-  requires: ['sales:sell', 'orders:read', 'reports:read'],
-  home: '/reservations',
+  ...deskArea,
   routes: ({ prefetch }) => [
     {
       path: '/reservations',

@@ -1,13 +1,13 @@
 import { IconCalendar } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { eventsRoutes } from './events-routes';
+import { eventsArea } from './events-area';
 
 /**
  * The events in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const eventsMenu: AreaMenu = {
-  area: eventsRoutes,
+  area: eventsArea,
   nav: {
     label: { nl: 'Voorstellingen', en: 'Events' },
     description: { nl: 'Voorstellingen, beschikbaarheid en blokkades', en: 'Events, availability and blocked seats' },

@@ -1,13 +1,12 @@
 import type { AreaRoutes } from '../../lib/area';
+import { eventsArea } from './events-area';
 
 /**
  * Events, productions and halls. Query modules are imported inside the loaders, not at the top: this
- * module is part of every first load (see lib/area.ts).
+ * module loads with every area's routes (see lib/area.ts).
  */
 export const eventsRoutes: AreaRoutes = {
-  id: 'events',
-  requires: ['events:read'],
-  home: '/events',
+  ...eventsArea,
   routes: ({ prefetch }) => [
     {
       path: '/events',

@@ -1,13 +1,13 @@
 import { IconDownload } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { exportsRoutes } from './exports-routes';
+import { exportsArea } from './exports-area';
 
 /**
  * The exports in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const exportsMenu: AreaMenu = {
-  area: exportsRoutes,
+  area: exportsArea,
   nav: {
     label: { nl: 'Exports', en: 'Exports' },
     description: {

@@ -1,13 +1,12 @@
 import type { AreaRoutes } from '../../lib/area';
+import { exportsArea } from './exports-area';
 
 /**
- * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module is part of
- * every first load, so it imports nothing heavy.
+ * Exports for CRM sync and the waiting list (issue 8, items 4–5). Pages load lazily; this module loads with
+ * every area's routes (lib/area.ts), so it imports nothing heavy.
  */
 export const exportsRoutes: AreaRoutes = {
-  id: 'exports',
-  requires: ['exports:run', 'customers:read'],
-  home: '/exports',
+  ...exportsArea,
   routes: () => [
     {
       path: '/exports',

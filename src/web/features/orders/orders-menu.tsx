@@ -1,7 +1,7 @@
 import { IconReceipt } from '../../components/icons/area-icons';
 import type { AppCommand, AreaMenu } from '../../lib/area';
 import { orderRefPath, parseOrderRef } from './order-ref';
-import { ordersRoutes } from './orders-routes';
+import { ordersArea } from './orders-area';
 
 /** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
 function orderSearchCommands(query: string): AppCommand[] {
@@ -30,7 +30,7 @@ function orderSearchCommands(query: string): AppCommand[] {
  * not with the sign-in page (lib/area.ts).
  */
 export const ordersMenu: AreaMenu = {
-  area: ordersRoutes,
+  area: ordersArea,
   nav: {
     label: { nl: 'Bestellingen', en: 'Orders' },
     description: { nl: 'Bestellingen, plaatsen en betalingen', en: 'Orders, seats and payments' },

@@ -1,14 +1,13 @@
 import type { AreaRoutes } from '../../lib/area';
 import { parseOrderRef } from './order-ref';
+import { ordersArea } from './orders-area';
 
 /**
  * Orders: the list (newest first), an order's page, and the analysis of a period. Pages load lazily; this
- * module is part of every first load (see lib/area.ts), so it imports only the small order-ref helpers.
+ * module loads with every area's routes (see lib/area.ts), so it imports only the small order-ref helpers.
  */
 export const ordersRoutes: AreaRoutes = {
-  id: 'orders',
-  requires: ['orders:read'],
-  home: '/orders',
+  ...ordersArea,
   routes: ({ prefetch }) => [
     {
       path: '/orders',

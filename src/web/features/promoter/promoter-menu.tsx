@@ -1,10 +1,10 @@
 import { IconTicket } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { promoterRoutes } from './promoter-routes';
+import { promoterArea } from './promoter-area';
 
 /** The productions in the signed-in shell (lib/area.ts). */
 export const promoterMenu: AreaMenu = {
-  area: promoterRoutes,
+  area: promoterArea,
   nav: {
     label: { nl: 'Producties', en: 'Productions' },
     description: {

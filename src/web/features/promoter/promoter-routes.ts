@@ -1,14 +1,12 @@
 import type { AreaRoutes } from '../../lib/area';
+import { promoterArea } from './promoter-area';
 
 /**
  * A promoter's productions and each one's dashboard (issue 33 item 4): the area a person of a scoped role
  * works in, and open to anyone who reads reports. Pages load lazily.
  */
 export const promoterRoutes: AreaRoutes = {
-  id: 'productions',
-  requires: ['reports:read'],
-  withinScope: true,
-  home: '/production-sales',
+  ...promoterArea,
   routes: () => [
     {
       path: '/production-sales',

@@ -1,10 +1,10 @@
 import { IconPrinter } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { salesPointsRoutes } from './sales-points-routes';
+import { salesPointsArea } from './sales-points-area';
 
 /** The sales points in the signed-in shell (lib/area.ts). */
 export const salesPointsMenu: AreaMenu = {
-  area: salesPointsRoutes,
+  area: salesPointsArea,
   nav: {
     label: { nl: 'Kassapunten', en: 'Sales points' },
     description: {

@@ -1,10 +1,9 @@
 import type { AreaRoutes } from '../../lib/area';
+import { salesPointsArea } from './sales-points-area';
 
 /** The sales points' settings (administrators): their printers, cash drawer, payment methods and address range. */
 export const salesPointsRoutes: AreaRoutes = {
-  id: 'sales-points',
-  requires: ['sales-points:manage'],
-  home: '/sales-points',
+  ...salesPointsArea,
   routes: ({ prefetch }) => [
     {
       path: '/sales-points',

@@ -1,10 +1,10 @@
 import { IconSegments } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { segmentsRoutes } from './segments-routes';
+import { segmentsArea } from './segments-area';
 
 /** The segments in the signed-in shell: navigation and the command palette (lib/area.ts). */
 export const segmentsMenu: AreaMenu = {
-  area: segmentsRoutes,
+  area: segmentsArea,
   nav: {
     label: { nl: 'Segmenten', en: 'Segments' },
     description: { nl: 'Groepen klanten volgens een regel', en: 'Groups of customers by a rule' },

@@ -1,13 +1,12 @@
 import type { AreaRoutes } from '../../lib/area';
+import { segmentsArea } from './segments-area';
 
 /**
  * Segments of customers (issue 30, item 1), under /customers. Pages load lazily; this module is part of every
  * first load, so it imports nothing heavy.
  */
 export const segmentsRoutes: AreaRoutes = {
-  id: 'segments',
-  requires: ['segments:manage'],
-  home: '/customers/segments',
+  ...segmentsArea,
   routes: () => [
     {
       path: '/customers/segments',

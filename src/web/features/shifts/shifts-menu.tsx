@@ -1,13 +1,13 @@
 import { IconTill } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { shiftsRoutes } from './shifts-routes';
+import { shiftsArea } from './shifts-area';
 
 /**
  * The shifts in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const shiftsMenu: AreaMenu = {
-  area: shiftsRoutes,
+  area: shiftsArea,
   nav: {
     label: { nl: 'Diensten', en: 'Shifts' },
     description: {

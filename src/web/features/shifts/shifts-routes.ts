@@ -1,4 +1,5 @@
 import type { AreaRoutes } from '../../lib/area';
+import { shiftsArea } from './shifts-area';
 
 const shiftIdOf = (params: { shiftId?: string }) => {
   const id = Number(params.shiftId);
@@ -11,9 +12,7 @@ const shiftIdOf = (params: { shiftId?: string }) => {
  * lazily (lib/area.ts).
  */
 export const shiftsRoutes: AreaRoutes = {
-  id: 'shifts',
-  requires: ['sales:sell', 'shifts:review'],
-  home: '/shifts',
+  ...shiftsArea,
   routes: ({ prefetch }) => {
     const prefetchDetail = ({ params }: { params: { shiftId?: string } }) => {
       const shiftId = shiftIdOf(params);

@@ -1,13 +1,13 @@
 import { IconStaff } from '../../components/icons/area-icons';
 import type { AreaMenu } from '../../lib/area';
-import { staffRoutes } from './staff-routes';
+import { staffArea } from './staff-area';
 
 /**
  * The staff administration in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
  * not with the sign-in page (lib/area.ts).
  */
 export const staffMenu: AreaMenu = {
-  area: staffRoutes,
+  area: staffArea,
   nav: {
     label: { nl: 'Team', en: 'Staff' },
     description: { nl: 'Medewerkers, rollen en de verbinding', en: 'People, roles and the connection' },

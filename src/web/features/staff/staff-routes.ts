@@ -1,15 +1,14 @@
 import { redirect } from 'react-router';
 import type { AreaRoutes } from '../../lib/area';
 import { can, sessionQuery } from '../../lib/session';
+import { staffArea } from './staff-area';
 
 /**
  * The organisation's administration: its people (invite, role, disable, reset link), its roles and its
- * connection to the Ticketing Service. Part of every first load (lib/area.ts): pages load lazily.
+ * connection to the Ticketing Service. Loads with every area's routes (lib/area.ts): pages load lazily.
  */
 export const staffRoutes: AreaRoutes = {
-  id: 'staff',
-  requires: ['staff:manage', 'connection:manage'],
-  home: '/staff',
+  ...staffArea,
   routes: ({ queryClient, prefetch }) => {
     const prefetchStaff = (which: 'people' | 'roles' | 'connection') =>
       prefetch(async (client) => {
