@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { ScanResult } from '@/contract/scan';
+import { type ScanResult, scanResultSchema } from '@/contract/scan';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
 import { appMessages } from '../../lib/app-messages';
@@ -42,11 +42,8 @@ export function ScannerHost() {
         });
       }
     };
-    // The answer's schema (zod, 23 kB gzipped) loads with the first scan, not with every signed-in page.
-    import('@/contract/scan')
-      .then(({ scanResultSchema }) =>
-        apiClient.post('/api/scans', { schema: scanResultSchema, body: { code, place: take ? 'box-office' : 'app' } }),
-      )
+    apiClient
+      .post('/api/scans', { schema: scanResultSchema, body: { code, place: take ? 'box-office' : 'app' } })
       .then(answer, (error: unknown) =>
         notify({ title: t('refusedTitle'), message: describeError(error, tApp), color: 'red' }),
       );
