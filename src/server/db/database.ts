@@ -68,6 +68,11 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return background.run(true, work);
 }
 
+/** Whether the code running now is background work (inBackground). */
+export function isBackgroundWork(): boolean {
+  return background.getStore() === true;
+}
+
 /**
  * Requests of people being answered in this process now (see servingRequest), and who waits for none: a waiter
  * leaves the set when its own patience runs out, so a desk that is never idle does not pile them up.
@@ -82,7 +87,7 @@ const waitingForNoRequest = new Set<() => void>();
  * answer), as it did when only statements running counted. Work started in the background is not counted.
  */
 export async function servingRequest<T>(work: () => Promise<T>): Promise<T> {
-  if (background.getStore()) return work();
+  if (isBackgroundWork()) return work();
   requestsInFlight += 1;
   try {
     return await work();
@@ -149,7 +154,7 @@ export function withInteractivePriority(db: Database): Database {
     }
   };
   const inTurn = async <T>(statement: () => Promise<T>): Promise<T> => {
-    if (background.getStore()) {
+    if (isBackgroundWork()) {
       await turn();
       return statement();
     }
