@@ -719,7 +719,7 @@ describeEachDatabase('segments', (database) => {
     );
   });
 
-  it('takes the marks a batch at a time: 1,000 a statement on PGlite, whose one connection people wait for, 5,000 on a server', async () => {
+  it('takes the marks a batch at a time: 400 a statement on PGlite, whose one connection people wait for, 5,000 on a server', async () => {
     await gateway.db.query('update gateway.mirror_orders set order_status = order_status where organisation_id = $1', [
       organisationId,
     ]);
@@ -733,7 +733,7 @@ describeEachDatabase('segments', (database) => {
     };
     await refreshSegmentTotals(watched);
     expect(batches.length).toBeGreaterThan(0);
-    expect(new Set(batches)).toEqual(new Set([gateway.db.kind === 'pglite' ? 1_000 : 5_000]));
+    expect(new Set(batches)).toEqual(new Set([gateway.db.kind === 'pglite' ? 400 : 5_000]));
   });
 
   it('gives the jobs the members of a rule through the entry', async () => {
