@@ -48,10 +48,42 @@ test.describe('sign-in', () => {
   });
 
   test('a deep link while signed out returns there, with its query, after sign-in', async ({ page }) => {
+    // The areas' routes (but the dashboard's) join the router on the first visit to one, once signed in.
+    const areaRoutes: string[] = [];
+    page.on('request', (request) => {
+      if (/\/area-routes-[\w-]+\.js$/.test(request.url())) areaRoutes.push(request.url());
+    });
     await page.goto('/events/12?tab=prices');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fevents%2F12%3Ftab%3Dprices$/);
+    await page.waitForLoadState('networkidle');
+    expect(areaRoutes).toEqual([]);
     await signInThroughForm(page);
     await expect(page).toHaveURL(/\/events\/12\?tab=prices$/);
+    await expect(page.getByTestId('event-page')).toBeVisible();
+    expect(areaRoutes).toHaveLength(1);
+  });
+
+  test('a visit left for another before the areas’ routes arrived still finds them', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signInThroughForm(page);
+    await expectDashboard(page);
+    // The routes' chunk is held back: the first click's navigation is still discovering when the second starts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/area-routes-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Klanten' }).first().click();
+    await page.getByRole('link', { name: 'Bestellingen' }).first().click();
+    release();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible();
+    await page.getByRole('link', { name: 'Klanten' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
+    await expect(page.getByText('Pagina niet gevonden')).toHaveCount(0);
   });
 
   test('a session that lapses while working sends the person to sign-in and back', async ({ page }) => {

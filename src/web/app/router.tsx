@@ -93,27 +93,32 @@ function signedInRoutesOf(areas: readonly AreaRoutes[]): RouteObject[] {
   );
 }
 
-let otherAreas: Promise<void> | null = null;
+let otherAreaRoutes: Promise<RouteObject[]> | null = null;
+let otherAreasPatched = false;
 
 /**
  * The routes of every area but the dashboard join the router on the first visit to one of them (React Router's
  * lazy route discovery): until then such a path matches only the catch-all, which lets the router ask here. The
  * sign-in page, which every first visit loads, then carries the dashboard's routes only (6.6 kB gzipped less);
- * the others come with the shell's code, whose menus name them. A failed load is tried again at the next visit.
+ * the others load in a chunk of their own. Not while the session is known absent: the layout's loader sends the
+ * visitor to sign-in, and the routes load after it. A failed load is tried again at the next visit; a visit left
+ * for another before they arrived (its `patch` does nothing then) leaves them to the next.
  */
-const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
-  otherAreas ??= import('./area-routes').then(
-    ({ areaRoutes }) => {
-      const others = areaRoutes.filter((area) => area !== dashboardRoutes);
+const discoverAreaRoutes: PatchRoutesOnNavigationFunction = async ({ patch, signal }) => {
+  if (otherAreasPatched || queryClient.getQueryData(sessionKey) === null) return;
+  otherAreaRoutes ??= import('./area-routes').then(
+    ({ areaRoutes }) =>
       // As the layout's own children are (loadedWhenSignedIn maps them when the router is made).
-      patch('signed-in', signedInRoutesOf(others).map(loadedWhenSignedIn));
-    },
+      signedInRoutesOf(areaRoutes.filter((area) => area !== dashboardRoutes)).map(loadedWhenSignedIn),
     (error: unknown) => {
-      otherAreas = null;
+      otherAreaRoutes = null;
       throw error;
     },
   );
-  await otherAreas;
+  const others = await otherAreaRoutes;
+  if (otherAreasPatched || signal.aborted) return;
+  patch('signed-in', others);
+  otherAreasPatched = true;
 };
 
 export const routes: RouteObject[] = [
