@@ -10,8 +10,8 @@ import {
   type TestService,
   testPostgresUrl,
 } from '../../testing/test-service';
+import { createTestStore } from '../../testing/test-store';
 import { embeddedService } from '../service-connection';
-import { migrateGateway } from '../store/gateway-store';
 import { MirrorSync } from './mirror-sync';
 import { leaseHeld, releaseLease, renewLease, takeLease } from './sync-lease';
 
@@ -21,13 +21,8 @@ describeEachDatabase('the mirror lease', (database) => {
   let organisationId: number;
 
   beforeAll(async () => {
-    service = await createTestService({ database });
+    ({ service, organisationId } = await createTestStore(database, 'lease-test'));
     db = service.db;
-    await migrateGateway(db);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into gateway.organisations (client_name, api_key_sealed) values ('lease-test', '\\x00') returning id`,
-    );
-    organisationId = Number(rows[0]?.id);
   });
   afterAll(async () => {
     await service?.close();

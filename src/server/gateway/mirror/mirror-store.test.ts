@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { describeEachDatabase, type TestService } from '../../testing/test-service';
+import { createTestStore } from '../../testing/test-store';
 import { refreshRollups } from '../reports/report-rollups';
-import { migrateGateway } from '../store/gateway-store';
 import { lastCompleteSync, upsertCustomers, upsertOrders, upsertWaitingList } from './mirror-store';
 
 const customer = (id: number, lastChanged: string, extra: Record<string, unknown> = {}) => ({
@@ -56,13 +56,8 @@ describeEachDatabase('the mirror store', (database) => {
   let organisationId: number;
 
   beforeAll(async () => {
-    service = await createTestService({ database });
+    ({ service, organisationId } = await createTestStore(database, 'store-test'));
     db = service.db;
-    await migrateGateway(db);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into gateway.organisations (client_name, api_key_sealed) values ('store-test', '\\x00') returning id`,
-    );
-    organisationId = Number(rows[0]?.id);
   });
   afterAll(async () => {
     await service?.close();

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type Database, isBackgroundWork } from '../../db/database';
-import { createTestService, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { describeEachDatabase, type TestService } from '../../testing/test-service';
+import { createTestStore } from '../../testing/test-store';
 import { upsertOrders } from '../mirror/mirror-store';
-import { migrateGateway } from '../store/gateway-store';
 import { ReportRollupKeeper, refreshRollups } from './report-rollups';
 
 /** An order of `day` (YYYY-MM-DD) with two seats of 25.00, as the service exports it. */
@@ -66,13 +66,8 @@ describeEachDatabase('the reports’ daily rollups', (database) => {
   let organisationId: number;
 
   beforeAll(async () => {
-    service = await createTestService({ database });
+    ({ service, organisationId } = await createTestStore(database, 'rollups-test'));
     db = service.db;
-    await migrateGateway(db);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into gateway.organisations (client_name, api_key_sealed) values ('rollups-test', '\\x00') returning id`,
-    );
-    organisationId = Number(rows[0]?.id);
   });
   afterAll(async () => {
     await service?.close();
