@@ -422,6 +422,11 @@ test.describe('box office', () => {
     await page.keyboard.press('/');
     await page.keyboard.type('Racoon Akoestisch');
     await expect(search).toHaveValue('Racoon Akoestisch');
+    // What the seller sees before Enter: the match highlighted in the list.
+    await expect(page.getByRole('option', { name: /Racoon Akoestisch/ }).first()).toHaveAttribute(
+      'data-combobox-selected',
+      'true',
+    );
     await page.keyboard.press('Enter');
     await page.keyboard.press('2');
     await expect(page.getByRole('heading', { name: 'Kaarten' })).toBeFocused();

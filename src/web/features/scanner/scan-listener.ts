@@ -48,7 +48,7 @@ function replay(target: EventTarget | null, keys: readonly string[]) {
  * The app-wide keyboard-wedge listener: on the window, in the capture phase (before the page's own keys), it
  * holds back a fast burst's keys and calls `onScan` with the code when an Enter ends it (scan-detector.ts). A
  * scan into a text field leaves the field as it was before its first key; the Enter of a scan submits no form.
- * A burst is the keys to one target: a key to another one (the focus moved) ends it.
+ * Held keys that turn out to be typing go where each was headed (the focus may have moved within the burst).
  * Keys during an IME composition, or with Ctrl/Alt/Meta, are never a scan. Returns the uninstaller.
  */
 export function listenForScans(
@@ -59,12 +59,24 @@ export function listenForScans(
   const host = options.target ?? window;
   const clock = options.clock ?? ((event: KeyboardEvent) => event.timeStamp);
   const detector = new ScanDetector(thresholds);
-  /** Where the burst's keys went, and a field's text and caret before its first key. */
-  let burstTarget: EventTarget | null = null;
+  /** A field's text and caret before the burst's first key; where each held key was headed, oldest first. */
   let before: { field: TextField; value: string; start: number; end: number } | null = null;
+  let heldTargets: (EventTarget | null)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const release = (keys: string[]) => replay(burstTarget, keys);
+  /**
+   * Types released keys (always the oldest held) where each was headed: a shortcut's key (`/`, `c`) may have moved
+   * the focus within the burst, and the typing that followed at once belongs in the field it focused.
+   */
+  const release = (keys: string[]) => {
+    const targets = heldTargets.splice(0, keys.length);
+    let from = 0;
+    for (let to = 1; to <= keys.length; to++) {
+      if (to < keys.length && targets[to] === targets[from]) continue;
+      replay(targets[from] ?? null, keys.slice(from, to));
+      from = to;
+    }
+  };
   const endBurst = () => {
     clearTimeout(timer);
     release(detector.reset());
@@ -83,12 +95,7 @@ export function listenForScans(
       return;
     }
     release(detector.expire(at));
-    // A scanner types its whole code into one place. A key headed elsewhere follows a key that moved the focus
-    // (`/` to the search, `c` to the customer picker): it ends the burst, so typing that follows at once lands in
-    // the field, not as held keys given back to the page.
-    if (detector.burstLength > 0 && event.target !== burstTarget) endBurst();
     if (detector.burstLength === 0) {
-      burstTarget = event.target;
       before = isTextField(event.target)
         ? {
             field: event.target,
@@ -108,6 +115,7 @@ export function listenForScans(
     event.stopImmediatePropagation();
     if (verdict.action === 'hold') {
       release(verdict.release);
+      heldTargets.push(event.target);
       // A pause ends the burst (each key restarts this timer): what was held is typed after all. By the clock, not
       // the keys' stamps: generous, so a busy page handling a scanner's queued keys late does not end its burst.
       timer = setTimeout(endBurst, RELEASE_AFTER_MS);
@@ -119,7 +127,7 @@ export function listenForScans(
       setFieldText(field, value, start === end ? start : end);
     }
     before = null;
-    burstTarget = null;
+    heldTargets = [];
     onScan(verdict.code);
   };
   const onComposition = () => endBurst();
