@@ -419,8 +419,8 @@ test.describe('box office', () => {
     await expect(search).toHaveAttribute('placeholder', /Zoek een/);
     // A scan starts only after a quarter of a second without keys: the shortcut's key comes after such a pause.
     await page.waitForTimeout(300);
-    await page.keyboard.press('/');
-    await page.keyboard.type('Racoon Akoestisch');
+    // In one go, as the flake had it: the name's first keys follow `/` within a scan's gap.
+    await page.keyboard.type('/Racoon Akoestisch');
     await expect(search).toHaveValue('Racoon Akoestisch');
     // What the seller sees before Enter: the match highlighted in the list.
     await expect(page.getByRole('option', { name: /Racoon Akoestisch/ }).first()).toHaveAttribute(

@@ -98,6 +98,10 @@ export function PerformancePicker({
       maxDropdownHeight={360}
       comboboxProps={{ keepMounted: false }}
       selectFirstOptionOnChange
+      // Opening the list highlights its first option at once. Mantine's default instead looks for the chosen option
+      // on a timer, and a timer that ran after keys typed fast (the browser takes keys first) cleared the highlight
+      // that typing had set: the option still looked highlighted, and Enter chose nothing.
+      selectFirstOptionOnDropdownOpen
       data-testid="performance-picker"
     />
   );
