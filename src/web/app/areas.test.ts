@@ -6,7 +6,7 @@ import { areas } from './areas';
 
 describe('the two halves of each area', () => {
   it('the router and the shell list the same areas, in the same order', () => {
-    // The same areas, not copies: each half names its feature's one Area (features/<area>/<area>-area.ts).
+    // Both halves name each feature's one Area (features/<area>/<area>-area.ts): the routes spread it, the menu holds it.
     expect(areas.map((menu) => menu.area)).toEqual(areaRoutes.map(({ routes: _routes, ...area }) => area));
     expect(areas.map((menu) => menu.area.id)).toEqual(areaRoutes.map((area) => area.id));
   });
