@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_PLACEHOLDER, FIRST_PAINT_MANIFEST, type FirstPaintManifest } from '../../build/first-paint-manifest';
@@ -153,6 +154,30 @@ describe('serving the built app', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const plain = await new Response(response.body?.pipeThrough(new DecompressionStream('gzip'))).text();
     expect(plain).toBe(SCRIPT);
+  });
+
+  it('sends a hashed asset from memory in one piece: gzipped once for browsers that take it, as it is for others', async () => {
+    const gzipped = await get('/assets/index-AbC12_xY.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = new Uint8Array(await gzipped.arrayBuffer());
+    // A length, not a stream: one write, no compressing on the way out.
+    expect(Number(gzipped.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(SCRIPT.length / 10);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-AbC12_xY.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(SCRIPT.length));
+    expect(await plain.text()).toBe(SCRIPT);
+
+    const head = await app.request(`${TEST_ORIGIN}/assets/index-AbC12_xY.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const etag = plain.headers.get('etag') ?? '';
+    const again = await get('/assets/index-AbC12_xY.js', { 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 
   it('falls back to index.html for client routes that ask for HTML (history fallback)', async () => {
