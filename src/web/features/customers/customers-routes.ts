@@ -9,6 +9,13 @@ export const customersRoutes: AreaRoutes = {
   routes: ({ prefetch }) => [
     {
       path: '/customers',
+      loader: ({ request }) => {
+        prefetch(async (queryClient) => {
+          const { prefetchCustomerList } = await import('./customers-list-prefetch');
+          prefetchCustomerList(queryClient, new URL(request.url));
+        });
+        return null;
+      },
       lazy: async () => ({ Component: (await import('./customers-list-page')).CustomersListPage }),
     },
     {

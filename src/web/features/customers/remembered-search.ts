@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { sessionQuery } from '../../lib/session';
+import { type Session, sessionQuery } from '../../lib/session';
 
 /**
  * The customer list's search text, kept here, in memory, rather than in the URL: it may be a name or an
@@ -9,10 +9,18 @@ import { sessionQuery } from '../../lib/session';
  */
 let remembered: { owner: string; text: string } = { owner: '', text: '' };
 
+const ownerOf = (session: Session | null | undefined) =>
+  session ? `${session.clientName}:${session.person.id}` : '';
+
+/** The text remembered for the session's person ('' for anyone else): what the list searches when it opens. */
+export function rememberedSearchOf(session: Session | null | undefined): string {
+  return remembered.owner === ownerOf(session) ? remembered.text : '';
+}
+
 export function useRememberedSearch(): [text: string, setText: (text: string) => void] {
   const { data: session } = useQuery(sessionQuery);
-  const owner = session ? `${session.clientName}:${session.person.id}` : '';
-  const [text, setState] = useState(() => (remembered.owner === owner ? remembered.text : ''));
+  const owner = ownerOf(session);
+  const [text, setState] = useState(() => rememberedSearchOf(session));
   const setText = useCallback(
     (next: string) => {
       remembered = { owner, text: next };
