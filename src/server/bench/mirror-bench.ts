@@ -22,6 +22,7 @@ import {
   type LoadFigures,
   p95,
   scriptedSession,
+  writeCustomersBare,
 } from './mirror-bench-session';
 import { median } from './stats';
 
@@ -42,7 +43,8 @@ import { median } from './stats';
  *   customers, A B A B (BENCH_ROUNDS pairs, each BENCH_SECONDS; B the sync's first BENCH_SECONDS): p95 of each,
  *   failures counted. Budgets: p95 during a sync ≤ 1.5× without, no failure.
  * - firstsync: the first full sync of the customers alone beside merely downloading the same pages, alternated
- *   (D S, BENCH_ROUNDS pairs). Budget: the sync ≤ 1.5× the download.
+ *   (D S, BENCH_ROUNDS pairs). Budget: the sync ≤ 1.5× the download. Beside them the floor: the downloaded records
+ *   written alone into a table without index, trigger or key (writeCustomersBare).
  *   BENCH_PROFILE=1 (PostgreSQL): where the database's time went in the last of each (mirror-bench-profile.ts).
  * - cold: Foyer started as `npm start` (its own process) on the database as the bench left it; as soon as
  *   /health/ready says ready, sign-in → the first customer search result (≤ 1 s), then warm (≤ 300 ms); and
@@ -402,6 +404,7 @@ async function syncBesideDownload(
   profiled?: ProfileTarget,
 ) {
   const download: number[] = [];
+  const bare: number[] = [];
   const alone: number[] = [];
   const cpu = { download: [] as number[], sync: [] as number[] };
   const cpuMs = (since: NodeJS.CpuUsage) => {
@@ -419,9 +422,11 @@ async function syncBesideDownload(
   for (let round = 0; round < ROUNDS; round++) {
     let running = await profile(round);
     let since = process.cpuUsage();
-    download.push(await downloadCustomerPages(mirror, organisationId));
+    const downloaded = await downloadCustomerPages(mirror, organisationId);
+    download.push(downloaded.ms);
     cpu.download.push(cpuMs(since));
     await keep('download', running);
+    bare.push(await writeCustomersBare(db, downloaded.records));
     await forgetMirroredCustomers(db, organisationId);
     running = await profile(round);
     since = process.cpuUsage();
@@ -431,7 +436,7 @@ async function syncBesideDownload(
     await keep('sync', running);
     alone.push(report.ms);
     note(
-      `${name}: round ${round + 1}: download ${seconds(download.at(-1) ?? 0)} (CPU ${seconds(cpu.download.at(-1) ?? 0)}), sync ${seconds(report.ms)} (CPU ${seconds(cpu.sync.at(-1) ?? 0)}); ${load()}`,
+      `${name}: round ${round + 1}: download ${seconds(download.at(-1) ?? 0)} (CPU ${seconds(cpu.download.at(-1) ?? 0)}), bare write ${seconds(bare.at(-1) ?? 0)}, sync ${seconds(report.ms)} (CPU ${seconds(cpu.sync.at(-1) ?? 0)}); ${load()}`,
     );
   }
   const ratio = median(alone) / median(download);
@@ -439,6 +444,7 @@ async function syncBesideDownload(
   return [
     `${name.padEnd(10)}  first full sync of ${CUSTOMERS} customers alone ${alone.map(seconds).join(', ')} vs downloading its pages ${download.map(seconds).join(', ')}: ${ratio.toFixed(2)}× → ${ratio <= 1.5 ? 'PASS' : 'FAIL'} (≤ 1.5×)`,
     `${name.padEnd(10)}  CPU time: sync ${cpu.sync.map(seconds).join(', ')} vs download ${cpu.download.map(seconds).join(', ')}: ${cpuRatio.toFixed(2)}×`,
+    `${name.padEnd(10)}  the floor: the same records written alone (no index, trigger or key) ${bare.map(seconds).join(', ')}: ${(median(bare) / median(download)).toFixed(2)}× the download`,
     ...profiles,
   ];
 }

@@ -55,6 +55,19 @@ const NEWER_OR_CHANGED = (column: string) =>
         or (m.last_changed = excluded.last_changed and m.${column} is distinct from excluded.${column})`;
 
 /**
+ * A customer record `r`'s columns of the mirror after its organisation: id, email, last change, tags (a
+ * comma-separated string or an array, split and trimmed) and the record itself.
+ */
+export const CUSTOMER_COLUMNS = `(r->>'customerId')::bigint, coalesce(r->>'email', ''), (r->>'lastChanged')::timestamptz,
+            case jsonb_typeof(r->'customerTags')
+              when 'array' then array(select btrim(t) from jsonb_array_elements_text(r->'customerTags') t
+                                       where btrim(t) <> '')
+              when 'string' then array(select btrim(t) from unnest(string_to_array(r->>'customerTags', ',')) t
+                                        where btrim(t) <> '')
+              else '{}'::text[] end,
+            r`;
+
+/**
  * Upserts customers (tags split, the record kept as `body`); returns how many rows were written. `bulk`: a first
  * full sync's write, whose per-statement trigger work waits for its end (see finishBulkCustomerWrite); the
  * statement says so itself (a setting local to its own transaction), so a write is one statement.
@@ -73,14 +86,7 @@ export async function upsertCustomers(
   );
   const { rowCount } = await tx.query(
     `insert into gateway.mirror_customers as m (organisation_id, customer_id, email, last_changed, tags, body)
-     select $1, (r->>'customerId')::bigint, coalesce(r->>'email', ''), (r->>'lastChanged')::timestamptz,
-            case jsonb_typeof(r->'customerTags')
-              when 'array' then array(select btrim(t) from jsonb_array_elements_text(r->'customerTags') t
-                                       where btrim(t) <> '')
-              when 'string' then array(select btrim(t) from unnest(string_to_array(r->>'customerTags', ',')) t
-                                        where btrim(t) <> '')
-              else '{}'::text[] end,
-            r
+     select $1, ${CUSTOMER_COLUMNS}
        from ${bulk ? BULK_WRITE_SETTING : ''}jsonb_array_elements($2::jsonb) r
      on conflict (organisation_id, customer_id) do update
         set email = excluded.email, last_changed = excluded.last_changed, tags = excluded.tags,
