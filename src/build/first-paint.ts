@@ -6,7 +6,7 @@ import {
   type FirstPaintManifest,
   type FirstScreen,
 } from './first-paint-manifest.ts';
-import { SIGN_IN, SIGNED_IN } from './first-screen-chunks.ts';
+import { AREA_ROUTES, SIGN_IN, SIGNED_IN } from './first-screen-chunks.ts';
 
 const FIRST_SCREENS_MODULE = fileURLToPath(new URL('../web/app/first-paint/first-screens.tsx', import.meta.url));
 const BEFORE_PAINT_SCRIPT = fileURLToPath(new URL('../web/app/first-paint/before-paint.js', import.meta.url));
@@ -102,6 +102,7 @@ export function firstPaint(): Plugin {
         const manifest: FirstPaintManifest = {
           signIn: { markup: screens.signIn, ...files(SIGN_IN) },
           dashboard: { markup: screens.dashboard, ...files(SIGNED_IN) },
+          signedInPage: files([...SIGNED_IN, ...AREA_ROUTES]),
         };
         this.emitFile({ type: 'asset', fileName: FIRST_PAINT_MANIFEST, source: JSON.stringify(manifest) });
       },

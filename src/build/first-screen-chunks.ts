@@ -8,6 +8,8 @@ const ENTRY = ['/index.html'];
 /** The two first screens, by module path: the sign-in page, and the signed-in shell with the dashboard. */
 export const SIGN_IN = ['/src/web/features/sign-in/sign-in-page.tsx'];
 export const SIGNED_IN = ['/src/web/app/shell/app-layout.tsx', '/src/web/features/dashboard/dashboard-page.tsx'];
+/** Every area's routes but the dashboard's, which join the router on the first visit to one (app/router.tsx). */
+export const AREA_ROUTES = ['/src/web/app/area-routes.ts'];
 
 /** What buildEnd may ask of the bundler (Rollup's plugin context, as Rolldown implements it). */
 interface ModuleGraph {

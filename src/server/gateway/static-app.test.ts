@@ -243,6 +243,10 @@ describe('the static first paint', () => {
       stylesheets: ['/assets/signed-in-AbC12_xY.css'],
       modules: ['/assets/signed-in-AbC12_xY.js'],
     },
+    signedInPage: {
+      stylesheets: ['/assets/signed-in-AbC12_xY.css'],
+      modules: ['/assets/signed-in-AbC12_xY.js', '/assets/area-routes-AbC12_xY.js'],
+    },
   };
 
   it('draws the sign-in page for anyone signed out, on every route, with its code preloaded', () => {
@@ -288,8 +292,15 @@ describe('the static first paint', () => {
     expect(page.includes(`<div id="root"><p>${before}${name}</p></div>`)).toBe(true);
   });
 
-  it('draws nothing for a role that does not see every area, on other signed-in pages, or without a manifest, but still sets the language', () => {
-    const expected = PAGE.replace('lang="nl"', 'lang="en"');
+  it("draws nothing for a role that does not see every area or on other signed-in pages, but fetches the shell and the areas' routes with the entry; without a manifest nothing; the language always", () => {
+    const inEnglish = PAGE.replace('lang="nl"', 'lang="en"');
+    // Nothing drawn, but the shell and the areas' routes fetched with the entry.
+    const preloaded = inEnglish.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/signed-in-AbC12_xY.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/signed-in-AbC12_xY.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/area-routes-AbC12_xY.js"></head>',
+    );
     for (const seesEveryArea of [false, undefined]) {
       expect(
         withFirstPaint(PAGE, MANIFEST, {
@@ -298,7 +309,7 @@ describe('the static first paint', () => {
           path: '/',
           ...(seesEveryArea === false ? { seesEveryArea } : {}),
         }),
-      ).toBe(expected);
+      ).toBe(preloaded);
     }
     const other = withFirstPaint(PAGE, MANIFEST, {
       signedInAs: 'Ada',
@@ -306,7 +317,10 @@ describe('the static first paint', () => {
       language: 'en',
       path: '/orders/42',
     });
-    expect(other).toBe(expected);
+    expect(other).toBe(preloaded);
+    // The buyer's screen is nobody's page: nothing of the shell.
+    const display = withFirstPaint(PAGE, MANIFEST, { signedInAs: 'Ada', language: 'en', path: '/display/1' });
+    expect(display).toBe(inEnglish);
     expect(withFirstPaint(PAGE, null, { signedInAs: null, language: 'nl', path: '/' })).toBe(PAGE);
   });
 

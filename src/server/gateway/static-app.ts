@@ -12,6 +12,7 @@ import {
   FIRST_PAINT_MANIFEST,
   type FirstPaintManifest,
   type FirstScreen,
+  type Preloads,
 } from '../../build/first-paint-manifest';
 import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
 import { isBackendPath } from '../http/backend-paths';
@@ -241,15 +242,27 @@ function firstScreen(
  * the style sheets that screen needs and its code preloaded. Unchanged when there is nothing to draw.
  */
 export function withFirstPaint(html: string, manifest: FirstPaintManifest | null, visitor: PageVisitor): string {
-  let page = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(visitor.language)}"`);
-  const first = manifest ? firstScreen(manifest, visitor) : null;
-  if (!first) return page;
+  const page = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(visitor.language)}"`);
+  if (!manifest) return page;
+  const first = firstScreen(manifest, visitor);
+  const preloads = first?.screen ?? signedInPreloads(manifest, visitor);
+  if (!preloads) return page;
   const links = [
-    ...first.screen.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ...first.screen.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ];
-  page = page.replace('</head>', `${links.join('')}</head>`);
-  return page.replace('<div id="root"></div>', () => `<div id="root">${first.markup}</div>`);
+  const withLinks = page.replace('</head>', `${links.join('')}</head>`);
+  return first ? withLinks.replace('<div id="root"></div>', () => `<div id="root">${first.markup}</div>`) : withLinks;
+}
+
+/**
+ * For a signed-in visitor's page that is not drawn first (any but the dashboard), the shell and every area's routes,
+ * fetched along with the entry: the page's own code is asked for only once those have run, a level of requests
+ * later (a first visit of the customer list on a fresh server asked for its page's code at 455 ms, now at 307 ms).
+ * Not on the buyer's screen.
+ */
+function signedInPreloads(manifest: FirstPaintManifest, visitor: PageVisitor): Preloads | null {
+  return visitor.signedInAs !== null && !visitor.path.startsWith('/display') ? manifest.signedInPage : null;
 }
 
 let cachedManifest: { path: string; mtimeMs: number; manifest: FirstPaintManifest } | null = null;
