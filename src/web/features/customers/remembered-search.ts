@@ -9,8 +9,7 @@ import { type Session, sessionQuery } from '../../lib/session';
  */
 let remembered: { owner: string; text: string } = { owner: '', text: '' };
 
-const ownerOf = (session: Session | null | undefined) =>
-  session ? `${session.clientName}:${session.person.id}` : '';
+const ownerOf = (session: Session | null | undefined) => (session ? `${session.clientName}:${session.person.id}` : '');
 
 /** The text remembered for the session's person ('' for anyone else): what the list searches when it opens. */
 export function rememberedSearchOf(session: Session | null | undefined): string {
