@@ -222,7 +222,7 @@ function firstScreen(
   visitor: PageVisitor,
 ): { screen: FirstScreen; markup: string } | null {
   // The buyer's screen is no person's page: never painted as sign-in or the dashboard.
-  if (visitor.path.startsWith('/display')) return null;
+  if (onBuyerScreen(visitor)) return null;
   if (visitor.signedInAs === null) {
     const markup = manifest.signIn.markup[visitor.language];
     return markup === undefined ? null : { screen: manifest.signIn, markup };
@@ -239,7 +239,8 @@ function firstScreen(
 /**
  * index.html with the visitor's first screen already drawn in #root, so the page paints before the app's
  * code has loaded and run (the app then takes over, see src/web/main.tsx), in the visitor's language, with
- * the style sheets that screen needs and its code preloaded. Unchanged when there is nothing to draw.
+ * the style sheets that screen needs and its code preloaded. With nothing to draw, a signed-in visitor's page still
+ * gets the shell's style sheet and code preloaded (signedInPreloads); anyone else's is left as it is.
  */
 export function withFirstPaint(html: string, manifest: FirstPaintManifest | null, visitor: PageVisitor): string {
   const page = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(visitor.language)}"`);
@@ -262,8 +263,10 @@ export function withFirstPaint(html: string, manifest: FirstPaintManifest | null
  * Not on the buyer's screen.
  */
 function signedInPreloads(manifest: FirstPaintManifest, visitor: PageVisitor): Preloads | null {
-  return visitor.signedInAs !== null && !visitor.path.startsWith('/display') ? manifest.signedInPage : null;
+  return visitor.signedInAs !== null && !onBuyerScreen(visitor) ? manifest.signedInPage : null;
 }
+
+const onBuyerScreen = (visitor: PageVisitor) => visitor.path.startsWith('/display');
 
 let cachedManifest: { path: string; mtimeMs: number; manifest: FirstPaintManifest } | null = null;
 
