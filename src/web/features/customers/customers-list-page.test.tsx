@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKey } from '@/web/lib/session';
 import { renderWithApp } from '@/web/testing/render';
 import { CustomersListPage } from './customers-list-page';
+import { prefetchCustomerList } from './customers-list-prefetch';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -54,7 +55,7 @@ function fakeGateway() {
 /** Each test as another person: the search text is remembered per person (remembered-search.ts). */
 let person = 0;
 
-function renderPage() {
+function signedInClient() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   person += 1;
   client.setQueryData(sessionKey, {
@@ -62,11 +63,15 @@ function renderPage() {
     person: { id: person },
     permissions: ['customers:read', 'tags:write'],
   });
+  return client;
+}
+
+function renderPage(client = signedInClient(), url = '/customers') {
   return renderWithApp(
     <QueryClientProvider client={client}>
       <CustomersListPage />
     </QueryClientProvider>,
-    { url: '/customers' },
+    { url },
   );
 }
 
@@ -77,6 +82,26 @@ const SLOW = { timeout: 5000 };
 describe('CustomersListPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('opens on the page its route asked for while its code loaded: filters, sort and page from the URL, one request', async () => {
+    const gateway = fakeGateway();
+    vi.stubGlobal('fetch', gateway.fetch);
+    const client = signedInClient();
+    const url = '/customers?tag=VIP&sort=city&dir=desc&page=2';
+    prefetchCustomerList(client, new URL(url, 'http://foyer.test'));
+    renderPage(client, url);
+    // With a filter the count says how many it found.
+    await waitFor(() => expect(count()).toHaveTextContent('20.000 gevonden'), SLOW);
+    const asked = gateway.fetch.mock.calls.map(([input]) => new URL(String(input), 'http://foyer.test'));
+    expect(asked.filter((request) => request.pathname === '/api/customers')).toHaveLength(1);
+    expect(Object.fromEntries(asked[0]?.searchParams ?? [])).toEqual({
+      page: '2',
+      perPage: '100',
+      tag: 'VIP',
+      sort: 'city',
+      dir: 'desc',
+    });
   });
 
   it('never shows the previous answer’s count for the words just typed', async () => {
