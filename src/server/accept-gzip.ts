@@ -1,4 +1,13 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
+
+const gzipAsync = promisify(gzip);
+
+/** `input` gzipped at `level` (node:zlib's constants), in the thread pool: bytes a Response takes as its body. */
+export function gzipOffLoop(input: string | Uint8Array, level: number): Promise<Uint8Array<ArrayBuffer>> {
+  return gzipAsync(input, { level }) as Promise<Uint8Array<ArrayBuffer>>;
+}
 
 /** Below this, compressing saves less than it costs. */
 export const MIN_GZIP_BYTES = 1024;

@@ -3,8 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { gzip, constants as zlibConstants } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import {
@@ -14,7 +13,7 @@ import {
   type FirstScreen,
   type Preloads,
 } from '../../build/first-paint-manifest';
-import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
+import { acceptsGzip, gzipOffLoop, MIN_GZIP_BYTES } from '../accept-gzip';
 import { isBackendPath } from '../http/backend-paths';
 import { NotFoundError } from './errors';
 
@@ -91,8 +90,6 @@ interface KeptAsset {
 /** What the kept assets may hold at most; the build's are a few MB (its source maps, not hashed, are not kept). */
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
-const gzipAsync = promisify(gzip);
-
 /**
  * The hashed assets, read once and kept in memory with their gzip (under its name an asset never changes). An
  * asset then goes out in one write, compressed once, while the person's request holds the embedded database's
@@ -127,10 +124,10 @@ async function readAsset(file: FoundFile): Promise<KeptAsset> {
   const bytes = new Uint8Array(await readFile(file.path));
   const contentType = contentTypeOf(file.path);
   const compressed = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(contentType) && bytes.length >= MIN_GZIP_BYTES;
-  const gzipped = compressed ? await gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }) : null;
+  const gzipped = compressed ? await gzipOffLoop(bytes, zlibConstants.Z_BEST_COMPRESSION) : null;
   return {
     bytes,
-    gzipped: gzipped && gzipped.length < bytes.length ? new Uint8Array(gzipped) : null,
+    gzipped: gzipped && gzipped.length < bytes.length ? gzipped : null,
     contentType,
     etag: etagOf(file),
   };

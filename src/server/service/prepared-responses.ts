@@ -19,16 +19,13 @@
  *   embedded form asks `preparedBodyOf`: the text as it is instead of the response's bytes read back (a full
  *   customer load is 67 MB of JSON), with its own form of it kept alongside (`derived`).
  */
-import { promisify } from 'node:util';
-import { gzip, constants as zlibConstants } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { Paginated } from '../../contract/pagination';
-import { acceptsGzip, MIN_GZIP_BYTES } from '../accept-gzip';
+import { acceptsGzip, gzipOffLoop, MIN_GZIP_BYTES } from '../accept-gzip';
 import type { Queryable } from '../db/database';
 import { pageEnvelopeFields } from './pagination';
-
-const gzipAsync = promisify(gzip);
 
 /**
  * A JSON response body built once and sent many times: its text, and its gzip, made when first asked for
@@ -63,7 +60,7 @@ export class PreparedBody<T = unknown> {
   }
 
   gzipped(): Promise<Uint8Array<ArrayBuffer>> {
-    this.#gzipped ??= gzipAsync(this.text, { level: this.#gzipLevel }) as Promise<Uint8Array<ArrayBuffer>>;
+    this.#gzipped ??= gzipOffLoop(this.text, this.#gzipLevel);
     return this.#gzipped;
   }
 

@@ -1,10 +1,9 @@
-import { promisify } from 'node:util';
-import { gzip, constants as zlibConstants } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import type { OpenOrders, PrintData, PrintRecord } from '@/contract/desk';
 import { openOrdersQuerySchema, printRequestSchema } from '@/contract/desk-request';
 import type { SalesAnswer } from '@/contract/sales';
-import { chooseGzip } from '../../accept-gzip';
+import { chooseGzip, gzipOffLoop } from '../../accept-gzip';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { NotFoundError, ValidationError } from '../errors';
@@ -51,8 +50,6 @@ const callerOf = (c: Context<GatewayEnv>): DeskCaller => ({
   audit: (tx, entry) => recordRequestAudit(tx, c, entry),
 });
 
-const gzipAsync = promisify(gzip);
-
 /**
  * A JSON answer, gzipped when the browser accepts it and it is not tiny, as forwarded answers are: the queue
  * is ~1.5 MB for 3,000 open orders.
@@ -61,7 +58,7 @@ async function jsonAnswer(c: Context, value: unknown): Promise<Response> {
   const text = JSON.stringify(value);
   const headers = new Headers({ 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store' });
   if (!chooseGzip(c, text, headers)) return c.body(text, { status: 200, headers });
-  const body = (await gzipAsync(text, { level: zlibConstants.Z_BEST_SPEED })) as Uint8Array<ArrayBuffer>;
+  const body = await gzipOffLoop(text, zlibConstants.Z_BEST_SPEED);
   return c.body(body, { status: 200, headers });
 }
 

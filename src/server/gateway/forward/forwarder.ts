@@ -1,8 +1,7 @@
-import { promisify } from 'node:util';
-import { gzip, constants as zlibConstants } from 'node:zlib';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { chooseGzip } from '../../accept-gzip';
+import { chooseGzip, gzipOffLoop } from '../../accept-gzip';
 import { type GatewayEnv, refusal } from '../access';
 import { type AuditAction, actor, forwardedAction, forwardedEntry, recordAuditGrouped } from '../audit';
 import { ForbiddenError, UpstreamUnavailableError } from '../errors';
@@ -23,8 +22,6 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'content-disposi
 
 /** Request headers of the browser passed on; Authorization and Cookie never are. */
 const PASSED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language'] as const;
-
-const gzipAsync = promisify(gzip);
 
 /**
  * `/api/v1/{client_name}/...`: the signed-in person's call, checked against the route table (what their
@@ -243,7 +240,7 @@ async function browserAnswer(
   }
   const json = rewritePageUrls(await answer.text(), serviceBase);
   if (!chooseGzip(c, json, headers)) return { response: c.body(json, init), answerText: json };
-  const gzipped = (await gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED })) as Uint8Array<ArrayBuffer>;
+  const gzipped = await gzipOffLoop(json, zlibConstants.Z_BEST_SPEED);
   return { response: c.body(gzipped, init), answerText: json };
 }
 
