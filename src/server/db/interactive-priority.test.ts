@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../testing/test-service';
-import { type Database, inBackground, servingRequest } from './database';
+import { type Database, inBackground, isBackgroundWork, servingRequest } from './database';
 
 /**
  * Interactive work first (issue 32): on the embedded database, whose one connection runs every statement on
@@ -44,6 +44,45 @@ describe('interactive statements before background ones (PGlite)', () => {
     expect(answered.committedAt - answered.answeredAt).toBeLessThanOrEqual(1);
     // And the job went on after it.
     expect(events.lastIndexOf('background')).toBeGreaterThan(events.indexOf('interactive'));
+  });
+
+  it('knows background work while a run of it is under way, however runs overlap or nest, and none after the last', async () => {
+    const seen: string[] = [];
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    const [first, second] = [gate(), gate()];
+    const firstRun = inBackground(async () => {
+      await first.opened;
+      seen.push(`first ${isBackgroundWork()}`);
+    });
+    const secondRun = inBackground(async () => {
+      await second.opened;
+      seen.push(`second ${isBackgroundWork()}`);
+      await inBackground(async () => seen.push(`nested ${isBackgroundWork()}`));
+      seen.push(`second after nested ${isBackgroundWork()}`);
+    });
+    seen.push(`caller ${isBackgroundWork()}`);
+    first.open();
+    await firstRun;
+    // The first run has ended, the second is still under way: it is still background work.
+    second.open();
+    await secondRun;
+    await expect(inBackground(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    seen.push(`after ${isBackgroundWork()}`);
+    expect(seen).toEqual([
+      'caller false',
+      'first true',
+      'second true',
+      'nested true',
+      'second after nested true',
+      'after false',
+    ]);
   });
 
   it('lets a background statement wait while interactive ones run, then go on', async () => {
