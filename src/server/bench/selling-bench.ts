@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import pino from 'pino';
 import { createRootApp } from '../app';
+import { DEFAULT_POOL_SIZE } from '../db/connect';
 import type { Database, Queryable, QueryResult } from '../db/database';
 import { createAccount, hashPassword } from '../gateway/auth';
 import type { GatewayDeps } from '../gateway/gateway-deps';
@@ -28,6 +28,14 @@ import { organisationIdOf } from '../testing/mirror';
 import { findPostgresBinaries, startPostgresServer } from '../testing/postgres-server';
 import type { LoadResult, SeatChoice } from './load-generator';
 import { runLoad } from './run-load';
+import {
+  type CapturedSale,
+  type Exchange,
+  type HeldSeat,
+  type SentStatement,
+  startHttpFloor,
+  startNodeFloor,
+} from './sale-floors';
 import { mergeServerTimings, type ServerTimings } from './server-timings';
 import { percentile } from './stats';
 
@@ -44,6 +52,9 @@ import { percentile } from './stats';
  *   F  the HTTP floor: a bare node:http server in this process answering the same three requests with fixed
  *      bodies, doing no work — what the three kept-alive requests of a sale cost the server and the client
  *      (BENCH_PATHS=F,A,B,C to measure it in the same run).
+ *   N  the Node floor: node:http and node-postgres in this process, no framework, each request running the
+ *      statements the service sent for it in the captured sale with this sale's values (sale-floors.ts) —
+ *      what any Node service with this client library pays at the least (BENCH_PATHS=A,N,B).
  *
  * Foyer runs as `npm start` runs it: the service and the gateway in this process, on one pool, with the
  * background jobs (the mirror's sync among them). The load comes from child processes (load-generator.ts,
@@ -82,12 +93,13 @@ const MASTER_KEY = 'bench-master-key-of-at-least-32-characters';
 const log = pino({ level: 'warn' });
 const run = promisify(execFile);
 
-type PathName = 'A' | 'B' | 'C' | 'F';
+type PathName = 'A' | 'B' | 'C' | 'F' | 'N';
 const PATH_TITLES: Record<PathName, string> = {
   A: 'A pgbench, the same SQL',
   B: 'B the service (/v1, API key)',
   C: 'C the gateway (/api/v1, people in shifts)',
   F: 'F the HTTP floor (node:http, no work)',
+  N: 'N the Node floor (node:http + pg, same SQL)',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -179,17 +191,6 @@ class SeatCursor {
 // ---------------------------------------------------------------------------------------------------------
 // Capturing the SQL of one sale, and replaying it with pgbench.
 
-interface Sent {
-  sql: string;
-  params: readonly unknown[] | undefined;
-}
-
-/** What one call of `query` or `transaction` sent: statements in groups that shared a round trip. */
-interface Exchange {
-  transaction: boolean;
-  groups: Sent[][];
-}
-
 /**
  * Records every statement sent through `db` until `stop()`: in a transaction, a statement sent while an
  * earlier one (BEGIN included) is still unanswered shares its round trip (pipeline mode, connect.ts).
@@ -264,7 +265,7 @@ const PER_SALE = {
   event: '(select event_id from bench.seat_pool where n = :k)',
 };
 
-function statementFor(sent: Sent, sale: SaleValues): string {
+function statementFor(sent: SentStatement, sale: SaleValues): string {
   const params = sent.params ?? [];
   const holds = params.includes(sale.seat.holdJson);
   const expressions = params.map((value) => {
@@ -516,8 +517,9 @@ async function catchUpBackgroundWork(gateway: GatewayDeps): Promise<void> {
 
 interface Setup {
   base: string;
-  /** Path F's server. */
+  /** The servers of paths F and N (sale-floors.ts). */
   floorBase: string;
+  nodeFloorBase: string;
   url: string;
   workDir: string;
   script: string;
@@ -574,7 +576,7 @@ async function runPgbench(setup: Setup, seconds: number): Promise<LoadFigures> {
   };
 }
 
-async function runService(setup: Setup, seconds: number, path: 'B' | 'C' | 'F'): Promise<LoadFigures> {
+async function runService(setup: Setup, seconds: number, path: 'B' | 'C' | 'F' | 'N'): Promise<LoadFigures> {
   // The floor sells nothing: its seats are made up, as many as it can go through.
   const seats: SeatChoice[] =
     path === 'F'
@@ -587,7 +589,7 @@ async function runService(setup: Setup, seconds: number, path: 'B' | 'C' | 'F'):
         }));
   const result: LoadResult = await runLoad({
     kind: 'sale',
-    base: path === 'F' ? setup.floorBase : setup.base,
+    base: path === 'F' ? setup.floorBase : path === 'N' ? setup.nodeFloorBase : setup.base,
     apiKey: API_KEY,
     eventId: 0,
     seats,
@@ -639,35 +641,6 @@ class PathProfile {
   }
 }
 
-/**
- * Path F's server: node:http answering the sale's three requests (each body read and parsed, as any server
- * must) with fixed answers of the service's shape, Content-Length framed, on kept-alive connections.
- */
-async function startHttpFloor(): Promise<{ base: string; close(): Promise<void> }> {
-  const answers = {
-    cart: JSON.stringify({ cart_id: 'f1oor0c4rt1d0f1oor0c4rt' }),
-    seats: JSON.stringify({ message: 'Items added' }),
-    checkout: JSON.stringify({ orderId: 1, orderKey: 'f1oor0rderk3y', url: '' }),
-  };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (body) JSON.parse(body);
-      const url = request.url ?? '';
-      const text = url.endsWith('/checkout') ? answers.checkout : url.endsWith('/cart/') ? answers.cart : answers.seats;
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      response.end(text);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Setting up: PostgreSQL, Foyer as `npm start` runs it, 20 box-office people in shifts, the captured sale.
 
@@ -710,7 +683,7 @@ async function captureSale(
   base: string,
   seat: PoolSeat,
   checkout: object,
-): Promise<ReturnType<typeof pgbenchScript>> {
+): Promise<ReturnType<typeof pgbenchScript> & { sale: CapturedSale }> {
   const headers = { authorization: API_KEY, 'content-type': 'application/json' };
   const post = async (path: string, body?: unknown) => {
     const response = await fetch(`${base}/v1/demo${path}`, {
@@ -722,18 +695,27 @@ async function captureSale(
     return (await response.json()) as Record<string, unknown>;
   };
   const recorder = recordStatements(db);
+  /** The exchanges of each request: those recorded since the one before it. */
+  const since = (from: number) => recorder.exchanges.slice(from);
   let cartId: string;
   let orderKey: string;
+  const exchanges = {} as CapturedSale['exchanges'];
   try {
     cartId = String((await post('/cart/')).cart_id);
+    exchanges.cart = since(0);
     await post(`/partner/cart/${cartId}`, [
       { eventId: seat.eventId, seatId: String(seat.seatId), rankId: seat.rankId, priceId: String(seat.priceId) },
     ]);
+    exchanges.seats = since(exchanges.cart.length);
     orderKey = String((await post(`/partner/cart/${cartId}/checkout`, checkout)).orderKey);
+    exchanges.checkout = since(exchanges.cart.length + exchanges.seats.length);
   } finally {
     recorder.stop();
   }
-  return pgbenchScript(recorder.exchanges, { cartId, orderKey, seat });
+  return {
+    ...pgbenchScript(recorder.exchanges, { cartId, orderKey, seat }),
+    sale: { exchanges, cartId, orderKey, holdJson: seat.holdJson, eventId: seat.eventId },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -878,6 +860,12 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     `by CPU per sale: service / pgbench ${cpuRatio('B', 'A')}   gateway / service ${cpuRatio('C', 'B')}   ` +
       `gateway / pgbench ${cpuRatio('C', 'A')}`,
   );
+  if (pooled.has('N')) {
+    console.log(
+      `the Node floor: N / pgbench ${ratio('N', 'A')} (by CPU ${cpuRatio('N', 'A')})   service / N ${ratio('B', 'N')} ` +
+        `(by CPU ${cpuRatio('B', 'N')})`,
+    );
+  }
   console.log(
     "\nWhat each path's sales left, done between the rounds (the mirror's sync, segment totals, report rollups; " +
       'not in the figures above): per sale',
@@ -1023,6 +1011,12 @@ async function main(): Promise<void> {
     await writeFile(script, captured.script);
     pgbenchRoundTrips = captured.roundTrips;
     if (process.env.BENCH_SCRIPT) await writeFile(process.env.BENCH_SCRIPT, captured.script);
+    // Path N's server replays the captured sale's statements; the bench's Foyer has the default pool.
+    const heldSeats = new Map<string, HeldSeat>(
+      cursor.pool.map((seat) => [`${seat.eventId}/${seat.seatId}`, { holdJson: seat.holdJson, eventId: seat.eventId }]),
+    );
+    const nodeFloor = await startNodeFloor(url.toString(), DEFAULT_POOL_SIZE, captured.sale, heldSeats);
+    stoppers.unshift(() => nodeFloor.close());
     if (WITH_JOBS) {
       const jobs = startJobs(backgroundJobs(gateway, runtime.deps), log);
       stoppers.unshift(() => jobs.stop());
@@ -1035,6 +1029,7 @@ async function main(): Promise<void> {
     const setup: Setup = {
       base,
       floorBase: floor.base,
+      nodeFloorBase: nodeFloor.base,
       url: url.toString(),
       workDir,
       script,

@@ -18,7 +18,7 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; absent means in memory (tests). */
   dataDir?: string | undefined;
-  /** Pool size for a PostgreSQL server. */
+  /** Pool size for a PostgreSQL server (DEFAULT_POOL_SIZE). */
   poolSize?: number;
   /** Embedded only: start from this dumped data directory (tests clone a migrated, seeded template). */
   loadDataDir?: Blob | undefined;
@@ -26,11 +26,14 @@ export interface ConnectOptions {
   sharedBuffersMb?: number | undefined;
 }
 
+/** Connections to a PostgreSQL server when no pool size is given. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function connectDatabase(options: ConnectOptions): Promise<Database> {
   // Interactive statements first, background work (the mirror's sync) in the gaps (issue 32).
   return withInteractivePriority(
     options.databaseUrl
-      ? await connectPostgres(options.databaseUrl, options.poolSize ?? 10)
+      ? await connectPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE)
       : await connectPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb),
   );
 }
