@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { fromParser, lenientArray } from './lenient';
 import { toNumber, toTags } from './read';
 import { hallListSchema } from './schemas/hall';
-import { partnerEventListSchema } from './schemas/partner-event';
+import { partnerEventListSchema, partnerEventSchema } from './schemas/partner-event';
 import { productionSchema } from './schemas/production';
 
 const event = { eventId: 1, productionId: 2, eventName: 'Hamlet', start: '2026-11-23T20:00:00+01:00', hallId: 3 };
@@ -48,12 +50,19 @@ describe('hand-written lenient readers', () => {
     expect(result.success && 'availability' in (result.data[0] ?? {})).toBe(false);
   });
 
-  it('work inside a zod schema (a production with its events)', () => {
+  it('read a production with its events, and refuse it when an event is unreadable', () => {
     const production = productionSchema.safeParse({ productionId: '2', title: 'Hamlet', events: [event] });
     expect(production.success && production.data.events[0]?.eventId).toBe(1);
     expect(productionSchema.safeParse({ productionId: 2, title: 'Hamlet', events: [{ eventId: 1 }] }).success).toBe(
       false,
     );
+  });
+
+  it("work inside a zod schema (as the desk's envelopes read their orders)", () => {
+    const envelope = z.object({ events: lenientArray(fromParser(partnerEventSchema)) });
+    const read = envelope.safeParse({ events: [{ ...event, eventId: '1' }] });
+    expect(read.success && read.data.events[0]?.eventId).toBe(1);
+    expect(envelope.safeParse({ events: [{ eventId: 1 }] }).success).toBe(false);
   });
 
   it('read numbers and tags in every form a service sends', () => {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { salesAnswerSchema } from '@/contract/sales';
 import { apiClient } from '../../lib/api-client';
+import { salesAnswerSchema } from '../../lib/schemas/sales';
 
 /**
  * "Sold by": who sold an order through Foyer, and in which shift, from the gateway (`GET /api/sales`). Orders

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { openOrdersSchemaOf, printDataSchemaOf } from '@/contract/desk';
 import { apiClient } from '../api-client';
-import { lenientArray } from '../lenient';
+import { fromParser, lenientArray } from '../lenient';
 import { orderExportSchema } from '../schemas/order';
 import { orderKeys } from './order-queries';
 
@@ -16,9 +16,12 @@ export const deskKeys = {
   openOrders: (since: string) => [...deskKeys.all(), 'open', { since }] as const,
 };
 
-const printDataSchema = printDataSchemaOf(orderExportSchema);
+// The desk's envelopes are zod schemas of the contract; the order inside them is read as the order screens read it.
+const orderExport = fromParser(orderExportSchema);
 
-const openOrdersSchema = openOrdersSchemaOf(lenientArray(orderExportSchema));
+const printDataSchema = printDataSchemaOf(orderExport);
+
+const openOrdersSchema = openOrdersSchemaOf(lenientArray(orderExport));
 
 export const deskQueries = {
   printData: (orderId: number) =>

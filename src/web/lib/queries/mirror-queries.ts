@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MirrorRefreshAnswer, MirrorStatus } from '@/contract/mirror';
 import { apiClient } from '../api-client';
-import { mirrorRefreshAnswerReader, mirrorStatusReader } from '../schemas/mirror-status';
+import { mirrorRefreshAnswerSchema, mirrorStatusSchema } from '../schemas/mirror-status';
 
 /** While a sync runs (or the first one has not finished), the status is asked for this often. */
 const BUSY_POLL_MS = 2000;
@@ -16,7 +16,7 @@ export const mirrorQueries = {
     queryOptions({
       queryKey: [...mirrorQueries.all, 'status'] as const,
       queryFn: ({ signal }): Promise<MirrorStatus> =>
-        apiClient.get('/api/mirror/status', { schema: mirrorStatusReader, signal }),
+        apiClient.get('/api/mirror/status', { schema: mirrorStatusSchema, signal }),
       refetchInterval: (query) => {
         const status = query.state.data;
         if (!status) return false;
@@ -31,7 +31,7 @@ export function useRefreshMirror() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<MirrorRefreshAnswer> =>
-      apiClient.post('/api/mirror/refresh', { schema: mirrorRefreshAnswerReader, body: {} }),
+      apiClient.post('/api/mirror/refresh', { schema: mirrorRefreshAnswerSchema, body: {} }),
     onSuccess: (answer) => {
       // The answer says a sync runs now: the status query then polls until it is done.
       queryClient.setQueryData(mirrorQueries.status().queryKey, { ...answer.status, running: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MirrorStatus } from '@/contract/mirror';
-import { mirrorRefreshAnswerReader, mirrorStatusReader } from './mirror-status';
+import { mirrorRefreshAnswerSchema, mirrorStatusSchema } from './mirror-status';
 
 const customers = {
   resource: 'customers',
@@ -26,8 +26,8 @@ const status: MirrorStatus = {
 
 describe('the mirror status, read by hand', () => {
   it('reads the status as the gateway answers it, and the answer of a refresh', () => {
-    expect(mirrorStatusReader.parse(structuredClone(status))).toEqual(status);
-    expect(mirrorRefreshAnswerReader.parse({ started: false, status })).toEqual({ started: false, status });
+    expect(mirrorStatusSchema.parse(structuredClone(status))).toEqual(status);
+    expect(mirrorRefreshAnswerSchema.parse({ started: false, status })).toEqual({ started: false, status });
   });
 
   it('refuses what the gateway never answers: a wrong type, an unknown resource, a missing part', () => {
@@ -42,7 +42,7 @@ describe('the mirror status, read by hand', () => {
       [],
       null,
     ];
-    for (const value of refused) expect(mirrorStatusReader.safeParse(value).success, JSON.stringify(value)).toBe(false);
-    expect(mirrorRefreshAnswerReader.safeParse({ status }).success).toBe(false);
+    for (const value of refused) expect(mirrorStatusSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    expect(mirrorRefreshAnswerSchema.safeParse({ status }).success).toBe(false);
   });
 });

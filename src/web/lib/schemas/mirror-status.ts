@@ -61,9 +61,9 @@ function readMirrorStatus(value: unknown, field = 'status'): MirrorStatus {
   };
 }
 
-export const mirrorStatusReader = parser((value) => readMirrorStatus(value));
+export const mirrorStatusSchema = parser((value) => readMirrorStatus(value));
 
-export const mirrorRefreshAnswerReader = parser((value): MirrorRefreshAnswer => {
+export const mirrorRefreshAnswerSchema = parser((value): MirrorRefreshAnswer => {
   const raw = fields(value, 'answer');
   return { started: boolean(raw.started, 'answer.started'), status: readMirrorStatus(raw.status, 'answer.status') };
 });

@@ -1,98 +1,145 @@
-import { z } from 'zod/mini';
-import { lenientArray, lenientDecimal, lenientInt, lenientNullableString, lenientString } from '../lenient';
+import type * as Contract from '@/contract/order';
+import type * as PublicContract from '@/contract/public-order';
+import type { Parser } from '../parser';
+import { decimal, fields, integer, list, nullableText, orElse, parser, string, text } from '../read';
 
 /**
  * The app's reading of orders (spec 2.11; contract: src/contract/order.ts) and of the public order status
  * (spec 2.6). Lenient where a real service may differ: ids and amounts as strings, optional export fields
- * missing, an inline customer with fewer fields than the reference service sends.
+ * missing, an inline customer with fewer fields than the reference service sends. Read by hand (lib/read.ts),
+ * not with zod: the orders list, a first page for many, then needs no schema library.
  */
 
-/** A line of an order (`seats` / `deletedSeats`). */
-export const orderSeatSchema = z.object({
-  seatId: lenientInt,
-  eventId: lenientInt,
-  rankId: z.catch(lenientInt, 0),
-  rowNr: z.catch(lenientInt, 0),
-  seatNr: z.catch(lenientInt, 0),
-  amount: z.catch(lenientDecimal, 0),
-  priceId: lenientString,
-  priceName: lenientString,
-});
-export type OrderSeat = z.infer<typeof orderSeatSchema>;
+/** A line of an order (`seats` / `deletedSeats`), its ids and amounts read leniently. */
+export type OrderSeat = Contract.OrderSeat;
 
 /**
  * The inline customer of an order: only what the order screens show. The full customer (tags, preferences,
  * custom fields) is read where customers are managed.
  */
-export const orderCustomerSchema = z.object({
-  customerId: lenientInt,
-  email: lenientString,
-  customerFirstName: lenientString,
-  customerPreposition: lenientString,
-  customerLastName: lenientString,
-  customerCity: lenientString,
-});
-export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
-
-const orderFields = {
-  orderId: lenientInt,
-  orderKey: z.string(),
-  customerId: z.catch(z.nullable(lenientInt), null),
-  orderStatus: z.string(),
-  orderPaymentStatus: z.string(),
-  orderDate: z.string(),
-  timeOut: lenientNullableString,
-  amount: lenientDecimal,
-  donation: z.catch(lenientDecimal, 0),
-  lastChanged: z.string(),
-  handlingTextPayment: lenientString,
-  discountName: lenientNullableString,
-};
-
-/** Order, as `GET /partner/order/{orderId}` returns it. */
-export const orderSchema = z.object(orderFields);
-export type Order = z.infer<typeof orderSchema>;
-
-/** OrderExport: the list and the orders export carry these fields as well. */
-export const orderExportSchema = z.object({
-  ...orderFields,
-  orderChannel: lenientString,
-  fee: z.catch(lenientDecimal, 0),
-  seats: lenientArray(orderSeatSchema),
-  deletedSeats: lenientArray(orderSeatSchema),
-  user: z.catch(z.nullable(orderCustomerSchema), null),
-});
-export type OrderExport = z.infer<typeof orderExportSchema>;
-
-/** The pagination envelope (spec 2.14) around any record reader. */
-export function paginatedOf<Item extends z.core.SomeType>(item: Item) {
-  return z.object({
-    data: lenientArray(item),
-    current_page: lenientInt,
-    last_page: lenientInt,
-    per_page: lenientInt,
-    total: lenientInt,
-    next_page_url: lenientNullableString,
-    prev_page_url: lenientNullableString,
-    first_page_url: lenientString,
-    last_page_url: lenientString,
-    from: z.catch(lenientInt, 0),
-    to: z.catch(lenientInt, 0),
-    path: lenientString,
-  });
+export interface OrderCustomer {
+  customerId: number;
+  email: string;
+  customerFirstName: string;
+  customerPreposition: string;
+  customerLastName: string;
+  customerCity: string;
 }
 
-export const orderPageSchema = paginatedOf(orderExportSchema);
-export type OrderPage = z.infer<typeof orderPageSchema>;
+/** Order, as `GET /partner/order/{orderId}` returns it. */
+export type Order = Contract.Order;
 
-/** Public order status (spec 2.6), `GET /order/{order_key}`. */
-export const publicOrderStatusSchema = z.object({
-  order_payment_status: z.string(),
-  order_tickets_nr: z.catch(lenientInt, 0),
-  order_tickets_url: lenientNullableString,
-  order_receipt_url: lenientNullableString,
-  seats: lenientArray(z.object({ seat_id: lenientInt, event_name: lenientString, event_type: lenientNullableString })),
-});
+/** OrderExport: the list and the orders export carry these fields as well. */
+export type OrderExport = Omit<Contract.OrderExport, 'user'> & { user: OrderCustomer | null };
+
+/** The pagination envelope (spec 2.14) around orders. */
+export type OrderPage = Omit<Contract.OrderPage, 'data'> & { data: OrderExport[] };
+
+/** Public order status (spec 2.6), `GET /order/{order_key}`; its links may be missing from a real service. */
+export type PublicOrderStatus = Omit<PublicContract.PublicOrderStatus, 'order_tickets_url' | 'order_receipt_url'> & {
+  order_tickets_url: string | null;
+  order_receipt_url: string | null;
+};
+
+function readSeat(value: unknown, field: string): OrderSeat {
+  const raw = fields(value, field);
+  return {
+    seatId: integer(raw.seatId, `${field}.seatId`),
+    eventId: integer(raw.eventId, `${field}.eventId`),
+    rankId: orElse(() => integer(raw.rankId, 'rankId'), 0),
+    rowNr: orElse(() => integer(raw.rowNr, 'rowNr'), 0),
+    seatNr: orElse(() => integer(raw.seatNr, 'seatNr'), 0),
+    amount: orElse(() => decimal(raw.amount, 'amount'), 0),
+    priceId: text(raw.priceId, `${field}.priceId`),
+    priceName: text(raw.priceName, `${field}.priceName`),
+  };
+}
+
+function readCustomer(value: unknown, field: string): OrderCustomer {
+  const raw = fields(value, field);
+  return {
+    customerId: integer(raw.customerId, `${field}.customerId`),
+    email: text(raw.email, `${field}.email`),
+    customerFirstName: text(raw.customerFirstName, `${field}.customerFirstName`),
+    customerPreposition: text(raw.customerPreposition, `${field}.customerPreposition`),
+    customerLastName: text(raw.customerLastName, `${field}.customerLastName`),
+    customerCity: text(raw.customerCity, `${field}.customerCity`),
+  };
+}
+
+function readOrderFields(raw: Record<string, unknown>, field: string): Order {
+  return {
+    orderId: integer(raw.orderId, `${field}.orderId`),
+    orderKey: string(raw.orderKey, `${field}.orderKey`),
+    customerId: orElse(() => (raw.customerId == null ? null : integer(raw.customerId, 'customerId')), null),
+    orderStatus: string(raw.orderStatus, `${field}.orderStatus`),
+    orderPaymentStatus: string(raw.orderPaymentStatus, `${field}.orderPaymentStatus`),
+    orderDate: string(raw.orderDate, `${field}.orderDate`),
+    timeOut: nullableText(raw.timeOut, `${field}.timeOut`),
+    amount: decimal(raw.amount, `${field}.amount`),
+    donation: orElse(() => decimal(raw.donation, 'donation'), 0),
+    lastChanged: string(raw.lastChanged, `${field}.lastChanged`),
+    handlingTextPayment: text(raw.handlingTextPayment, `${field}.handlingTextPayment`),
+    discountName: nullableText(raw.discountName, `${field}.discountName`),
+  };
+}
+
+function readOrder(value: unknown, field = 'order'): Order {
+  return readOrderFields(fields(value, field), field);
+}
+
+function readOrderExport(value: unknown, field = 'order'): OrderExport {
+  const raw = fields(value, field);
+  return {
+    ...readOrderFields(raw, field),
+    orderChannel: text(raw.orderChannel, `${field}.orderChannel`),
+    fee: orElse(() => decimal(raw.fee, 'fee'), 0),
+    seats: list(raw.seats, `${field}.seats`, readSeat),
+    deletedSeats: list(raw.deletedSeats, `${field}.deletedSeats`, readSeat),
+    user: orElse(() => (raw.user == null ? null : readCustomer(raw.user, 'user')), null),
+  };
+}
+
+function readOrderPage(value: unknown): OrderPage {
+  const raw = fields(value, 'page');
+  return {
+    data: list(raw.data, 'data', readOrderExport),
+    current_page: integer(raw.current_page, 'current_page'),
+    last_page: integer(raw.last_page, 'last_page'),
+    per_page: integer(raw.per_page, 'per_page'),
+    total: integer(raw.total, 'total'),
+    next_page_url: nullableText(raw.next_page_url, 'next_page_url'),
+    prev_page_url: nullableText(raw.prev_page_url, 'prev_page_url'),
+    first_page_url: text(raw.first_page_url, 'first_page_url'),
+    last_page_url: text(raw.last_page_url, 'last_page_url'),
+    from: orElse(() => integer(raw.from, 'from'), 0),
+    to: orElse(() => integer(raw.to, 'to'), 0),
+    path: text(raw.path, 'path'),
+  };
+}
+
+function readPublicOrderStatus(value: unknown): PublicOrderStatus {
+  const raw = fields(value, 'status');
+  return {
+    order_payment_status: string(raw.order_payment_status, 'order_payment_status'),
+    order_tickets_nr: orElse(() => integer(raw.order_tickets_nr, 'order_tickets_nr'), 0),
+    order_tickets_url: nullableText(raw.order_tickets_url, 'order_tickets_url'),
+    order_receipt_url: nullableText(raw.order_receipt_url, 'order_receipt_url'),
+    seats: list(raw.seats, 'seats', (seat, field) => {
+      const line = fields(seat, field);
+      return {
+        seat_id: integer(line.seat_id, `${field}.seat_id`),
+        event_name: text(line.event_name, `${field}.event_name`),
+        event_type: nullableText(line.event_type, `${field}.event_type`),
+      };
+    }),
+  };
+}
+
+export const orderSchema: Parser<Order> = parser((value) => readOrder(value));
+export const orderExportSchema: Parser<OrderExport> = parser((value) => readOrderExport(value));
+export const orderPageSchema: Parser<OrderPage> = parser(readOrderPage);
+export const publicOrderStatusSchema: Parser<PublicOrderStatus> = parser(readPublicOrderStatus);
 
 /** "Jan de Vries": the customer's name as people write it; the email when no name is known. */
 export function customerName(customer: OrderCustomer): string {
