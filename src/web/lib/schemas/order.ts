@@ -1,6 +1,5 @@
 import type * as Contract from '@/contract/order';
 import type * as PublicContract from '@/contract/public-order';
-import type { Parser } from '../parser';
 import { decimal, fields, integer, list, nullableText, orElse, parser, string, text } from '../read';
 
 /**
@@ -136,10 +135,10 @@ function readPublicOrderStatus(value: unknown): PublicOrderStatus {
   };
 }
 
-export const orderSchema: Parser<Order> = parser((value) => readOrder(value));
-export const orderExportSchema: Parser<OrderExport> = parser((value) => readOrderExport(value));
-export const orderPageSchema: Parser<OrderPage> = parser(readOrderPage);
-export const publicOrderStatusSchema: Parser<PublicOrderStatus> = parser(readPublicOrderStatus);
+export const orderSchema = parser((value) => readOrder(value));
+export const orderExportSchema = parser((value) => readOrderExport(value));
+export const orderPageSchema = parser(readOrderPage);
+export const publicOrderStatusSchema = parser(readPublicOrderStatus);
 
 /** "Jan de Vries": the customer's name as people write it; the email when no name is known. */
 export function customerName(customer: OrderCustomer): string {

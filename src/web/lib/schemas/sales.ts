@@ -1,5 +1,4 @@
 import type { Sale, SalesAnswer } from '@/contract/sales';
-import type { Parser } from '../parser';
 import { fields, integer, list, parser, string, Unreadable } from '../read';
 
 /**
@@ -35,7 +34,7 @@ function readSale(value: unknown, field: string): Sale {
   };
 }
 
-export const salesAnswerSchema: Parser<SalesAnswer> = parser((value) => {
+export const salesAnswerSchema = parser((value): SalesAnswer => {
   const raw = fields(value, 'answer');
   if (!Array.isArray(raw.sales)) throw new Unreadable('sales: not a list');
   return { sales: list(raw.sales, 'sales', readSale) };
