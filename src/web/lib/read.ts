@@ -81,6 +81,11 @@ export function nullableText(value: unknown, field: string): string | null {
   return value === null || value === undefined ? null : text(value, field);
 }
 
+/** A string or null, strictly (missing is unreadable): for the gateway's own answers. */
+export function nullableString(value: unknown, field: string): string | null {
+  return value === null ? null : string(value, field);
+}
+
 /** An integer id or count, as a number or a digit string. */
 export function integer(value: unknown, field: string): number {
   const number = toNumber(value);

@@ -5,17 +5,13 @@ import {
   type MirrorResourceStatus,
   type MirrorStatus,
 } from '@/contract/mirror';
-import { fields, list, parser, string, Unreadable } from '../read';
+import { fields, list, nullableString, parser, Unreadable } from '../read';
 
 /**
  * The gateway's mirror status (`GET /api/mirror/status`, and the answer of `POST /api/mirror/refresh`), read by
  * hand: the freshness line shows on the customer list, whose first load carries no schema library (zod's core
  * alone is 15 kB gzip). Strict, as the gateway's own answers are: a field of the wrong type is unreadable.
  */
-
-function nullableString(value: unknown, field: string): string | null {
-  return value === null ? null : string(value, field);
-}
 
 function number(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Unreadable(`${field}: not a number`);

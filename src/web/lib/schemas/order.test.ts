@@ -39,14 +39,8 @@ describe('orders, read by hand', () => {
     const order = orderExportSchema.parse(exported);
     expect(order).toMatchObject({ orderId: 12, amount: 45.5, fee: 1.5, orderChannel: 'sp' });
     expect(order.seats).toEqual(exported.seats);
-    expect(order.user).toEqual({
-      customerId: 7,
-      email: 'jan@example.nl',
-      customerFirstName: 'Jan',
-      customerPreposition: 'de',
-      customerLastName: 'Vries',
-      customerCity: 'Utrecht',
-    });
+    const { customerTags, customerPrefs, ...shown } = exported.user;
+    expect(order.user).toEqual(shown);
     expect(orderSchema.parse(exported)).not.toHaveProperty('seats');
   });
 

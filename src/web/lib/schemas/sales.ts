@@ -1,14 +1,10 @@
 import type { Sale, SalesAnswer } from '@/contract/sales';
-import { fields, integer, list, parser, string, Unreadable } from '../read';
+import { fields, integer, list, nullableString, parser, string, Unreadable } from '../read';
 
 /**
  * "Sold by" (`GET /api/sales`), the gateway's own answer, read by hand and strictly: the orders list shows it
  * and loads no schema library.
  */
-
-function nullableString(value: unknown, field: string): string | null {
-  return value === null ? null : string(value, field);
-}
 
 function nullableInteger(value: unknown, field: string): number | null {
   return value === null ? null : integer(value, field);
