@@ -35,14 +35,33 @@ export interface Exchange {
 /** The sale's three requests. */
 export type SaleRequest = 'cart' | 'seats' | 'checkout';
 
-/** A captured sale: what each request sent, and the values that were that sale's own. */
-export interface CapturedSale {
-  exchanges: Record<SaleRequest, Exchange[]>;
+/** The values a captured sale had of its own, which each replay of it (pgbench's, path N's) replaces. */
+export interface SaleOwnValues {
   cartId: string;
   orderKey: string;
   /** The seat's hold (its JSON as the service builds it) and its event, as sent. */
   holdJson: string;
   eventId: number;
+}
+
+/** A captured sale: what each request sent, and the values that were that sale's own. */
+export interface CapturedSale extends SaleOwnValues {
+  exchanges: Record<SaleRequest, Exchange[]>;
+}
+
+export type OwnValue = 'cart' | 'order' | 'hold' | 'event';
+
+/**
+ * Which of the sale's own values a captured statement's parameter is, if any: its cart, its order key, its seat's
+ * hold, or the hold's event — the event only in a statement that carries the hold (elsewhere the same number may
+ * be anything else).
+ */
+export function ownValueOf(value: unknown, params: readonly unknown[], sale: SaleOwnValues): OwnValue | null {
+  if (value === sale.cartId) return 'cart';
+  if (value === sale.orderKey) return 'order';
+  if (value === sale.holdJson) return 'hold';
+  if (value === sale.eventId && params.includes(sale.holdJson)) return 'event';
+  return null;
 }
 
 /** A seat the load may sell, by `{eventId}/{seatId}`: its hold's JSON for the service's statements. */
@@ -109,19 +128,22 @@ export function startNodeFloor(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, pipeline: true } as pg.PoolConfig);
   pool.on('error', () => undefined);
   const names = new Map<string, string>();
-  const statement = (sent: SentStatement, values: Map<unknown, unknown>) => {
+  /** This request's own values, in place of the captured sale's. */
+  type OwnValues = Partial<Record<OwnValue, unknown>>;
+  const statement = (sent: SentStatement, own: OwnValues) => {
     let name = names.get(sent.sql);
     if (name === undefined) {
       name = `floor_${names.size + 1}`;
       names.set(sent.sql, name);
     }
-    const holds = (sent.params ?? []).includes(sale.holdJson);
-    const params = (sent.params ?? []).map((value) =>
-      values.has(value) && (holds || value !== sale.eventId) ? values.get(value) : value,
-    );
-    return { name, text: sent.sql, values: params };
+    const params = sent.params ?? [];
+    const values = params.map((value) => {
+      const kind = ownValueOf(value, params, sale);
+      return kind !== null && own[kind] !== undefined ? own[kind] : value;
+    });
+    return { name, text: sent.sql, values };
   };
-  const run = async (exchanges: readonly Exchange[], values: Map<unknown, unknown>): Promise<pg.QueryResult[]> => {
+  const run = async (exchanges: readonly Exchange[], own: OwnValues): Promise<pg.QueryResult[]> => {
     const results: pg.QueryResult[] = [];
     for (const exchange of exchanges) {
       const client = exchange.transaction ? await pool.connect() : null;
@@ -129,7 +151,7 @@ export function startNodeFloor(
         // In pipeline mode BEGIN travels with the first group, as the service's transactions do.
         const begun = client?.query('BEGIN');
         for (const group of exchange.groups) {
-          results.push(...(await Promise.all(group.map((sent) => (client ?? pool).query(statement(sent, values))))));
+          results.push(...(await Promise.all(group.map((sent) => (client ?? pool).query(statement(sent, own))))));
         }
         await begun;
         if (client) await client.query('COMMIT');
@@ -146,29 +168,23 @@ export function startNodeFloor(
     const url = request.url ?? '';
     const kind = requestOf(url);
     const body = await readBody(request);
-    const values = new Map<unknown, unknown>();
     if (kind === 'cart') {
       const cartId = randomBytes(18).toString('base64url');
-      values.set(sale.cartId, cartId);
-      await run(sale.exchanges.cart, values);
+      await run(sale.exchanges.cart, { cart: cartId });
       answer(response, 201, { cart_id: cartId });
       return;
     }
-    const cartId = decodeURIComponent(url.split('/cart/')[1]?.split('/')[0] ?? '');
-    values.set(sale.cartId, cartId);
+    const cart = decodeURIComponent(url.split('/cart/')[1]?.split('/')[0] ?? '');
     if (kind === 'seats') {
       const [item] = JSON.parse(body) as { eventId: number; seatId: string }[];
       const seat = seats.get(`${item?.eventId}/${item?.seatId}`);
       if (!seat) return answer(response, 404, { message: 'No such seat in the pool' });
-      values.set(sale.holdJson, seat.holdJson);
-      values.set(sale.eventId, seat.eventId);
-      await run(sale.exchanges.seats, values);
+      await run(sale.exchanges.seats, { cart, hold: seat.holdJson, event: seat.eventId });
       answer(response, 200, { message: 'Items added' });
       return;
     }
     const orderKey = randomBytes(16).toString('base64url');
-    values.set(sale.orderKey, orderKey);
-    const results = await run(sale.exchanges.checkout, values);
+    const results = await run(sale.exchanges.checkout, { cart, order: orderKey });
     const orderId = results.flatMap((result) => result.rows).find((row) => row.order_id !== undefined)?.order_id;
     answer(response, 201, { orderId: Number(orderId ?? 0), orderKey, url: '' });
   };

@@ -32,6 +32,9 @@ import {
   type CapturedSale,
   type Exchange,
   type HeldSeat,
+  type OwnValue,
+  ownValueOf,
+  type SaleOwnValues,
   type SentStatement,
   startHttpFloor,
   startNodeFloor,
@@ -251,29 +254,23 @@ function literal(value: unknown): string {
   return quote(JSON.stringify(value));
 }
 
-/** What differs from sale to sale, as pgbench expressions (`k`: this sale's seat in bench.seat_pool). */
-interface SaleValues {
-  cartId: string;
-  orderKey: string;
-  seat: PoolSeat;
-}
+/** The captured sale's own values, and its seat (which must appear only inside its hold). */
+type SaleValues = SaleOwnValues & { seatId: number };
 
-const PER_SALE = {
+/** What differs from sale to sale, as pgbench expressions (`k`: this sale's seat in bench.seat_pool). */
+const PER_SALE: Record<OwnValue, string> = {
   cart: `(:tag::text || '-c' || :client_id::text || '-' || :seq::text)`,
   order: `(:tag::text || '-o' || :client_id::text || '-' || :seq::text)`,
-  holdJson: '(select hold_json from bench.seat_pool where n = :k)',
+  hold: '(select hold_json from bench.seat_pool where n = :k)',
   event: '(select event_id from bench.seat_pool where n = :k)',
 };
 
 function statementFor(sent: SentStatement, sale: SaleValues): string {
   const params = sent.params ?? [];
-  const holds = params.includes(sale.seat.holdJson);
   const expressions = params.map((value) => {
-    if (value === sale.cartId) return PER_SALE.cart;
-    if (value === sale.orderKey) return PER_SALE.order;
-    if (value === sale.seat.holdJson) return PER_SALE.holdJson;
-    if (holds && value === sale.seat.eventId) return PER_SALE.event;
-    if (value === sale.seat.seatId || value === String(sale.seat.seatId)) {
+    const own = ownValueOf(value, params, sale);
+    if (own !== null) return PER_SALE[own];
+    if (value === sale.seatId || value === String(sale.seatId)) {
       throw new Error(`the seat appears outside the hold: ${sent.sql.slice(0, 80)}`);
     }
     return literal(value);
@@ -712,9 +709,10 @@ async function captureSale(
   } finally {
     recorder.stop();
   }
+  const own: SaleOwnValues = { cartId, orderKey, holdJson: seat.holdJson, eventId: seat.eventId };
   return {
-    ...pgbenchScript(recorder.exchanges, { cartId, orderKey, seat }),
-    sale: { exchanges, cartId, orderKey, holdJson: seat.holdJson, eventId: seat.eventId },
+    ...pgbenchScript(recorder.exchanges, { ...own, seatId: seat.seatId }),
+    sale: { exchanges, ...own },
   };
 }
 
