@@ -52,6 +52,10 @@ test.describe('shell', () => {
     await expect(search).toBeVisible();
     await expect(search).toBeFocused();
     await search.fill('overzicht');
+    // The areas' descriptions and commands load with the palette (app/area-commands.ts), not with the shell.
+    await expect(page.getByRole('button', { name: /Ga naar Overzicht/ })).toContainText(
+      'Voorstellingen van vandaag en de komende dagen',
+    );
     await page.getByRole('button', { name: /Ga naar Overzicht/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectDashboard(page);
@@ -111,6 +115,8 @@ test.describe('shell', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Opdrachtpalet openen');
     await expect(dialog).toContainText('Naar Overzicht');
+    // An area's own keys, which load with the overlay (app/area-commands.ts).
+    await expect(dialog).toContainText('Kassa: afrekenen');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.keyboard.press('g');

@@ -36,8 +36,11 @@ function staticClosure(roots: Chunk[]): Chunk[] {
 }
 
 const named = (name: string) => [...chunks.values()].filter((chunk) => chunk.name === name);
-const zodModules = (closure: Chunk[]) =>
-  closure.flatMap((chunk) => chunk.moduleIds.filter((id) => id.includes('/node_modules/zod/')));
+const modulesMatching = (closure: Chunk[], pattern: RegExp) =>
+  closure.flatMap((chunk) => chunk.moduleIds.filter((id) => pattern.test(id)));
+const zodModules = (closure: Chunk[]) => modulesMatching(closure, /\/node_modules\/zod\//);
+/** What the command palette and the shortcuts overlay offer (lib/area.ts): the areas' commands and their list. */
+const PALETTE_COMMANDS = /\/src\/web\/(features\/[\w-]+\/[\w-]+-commands|app\/area-commands)\.ts$/;
 
 describe("the first screens' code (the app's build)", () => {
   beforeAll(async () => {
@@ -52,16 +55,29 @@ describe("the first screens' code (the app's build)", () => {
     );
   }, 120_000);
 
-  it('the dashboard loads no schema library: the scanner takes its schema with the first scan', () => {
+  const dashboardClosure = () => {
     const entry = [...chunks.values()].filter((chunk) => chunk.isEntry);
     const firstScreen = FIRST_SCREEN_CHUNKS.flatMap(named);
     expect(firstScreen.map((chunk) => chunk.name).sort()).toEqual([...FIRST_SCREEN_CHUNKS].sort());
-    const closure = staticClosure([...entry, ...firstScreen]);
+    return staticClosure([...entry, ...firstScreen]);
+  };
+
+  it('the dashboard loads no schema library: the scanner takes its schema with the first scan', () => {
+    const closure = dashboardClosure();
     expect(zodModules(closure)).toEqual([]);
     // The scan's schema is still in the build, a dynamic import away.
     const scannerHost = named('scanner-host')[0];
     expect(scannerHost?.dynamicImports.length).toBeGreaterThan(0);
     expect(zodModules(staticClosure(named('scanner-host')))).toEqual([]);
+  });
+
+  it("the dashboard loads no area's commands: they load with the command palette and the shortcuts overlay", () => {
+    expect(modulesMatching(dashboardClosure(), PALETTE_COMMANDS)).toEqual([]);
+    const palette = named('command-palette');
+    expect(palette).toHaveLength(1);
+    expect(modulesMatching(staticClosure(palette), PALETTE_COMMANDS)).toContainEqual(
+      expect.stringMatching(/app\/area-commands\.ts$/),
+    );
   });
 
   it.each(LISTS_WITHOUT_SCHEMAS)(

@@ -4,6 +4,7 @@ import { allowedExportKinds, allowedKind } from '../features/exports/export-kind
 import type { Session } from '../lib/session';
 import { homePath } from './home-path';
 import { visibleAreas } from './shell/visible-areas';
+import { visibleCommands } from './shell/visible-commands';
 
 /** The gateway's role presets (src/server/gateway/permissions/permissions.ts; src/web does not import it). */
 const PRESETS: Record<string, Permission[]> = {
@@ -39,11 +40,11 @@ function sessionOf(role: string): Session {
 
 const ids = (session: Session) => visibleAreas(session).map((area) => area.id);
 const commandIds = (session: Session) =>
-  visibleAreas(session)
+  visibleCommands(session)
     .flatMap((area) => area.commands ?? [])
     .map((c) => c.id);
 const searched = (session: Session, text: string) =>
-  visibleAreas(session).flatMap((area) => area.searchCommands?.(text) ?? []);
+  visibleCommands(session).flatMap((area) => area.searchCommands?.(text) ?? []);
 
 describe('what each role sees', () => {
   it('box office: the dashboard, events, the box office, the reservations queue and their shifts, not customers, orders or exports', () => {

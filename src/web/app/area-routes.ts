@@ -17,8 +17,8 @@ import type { AreaRoutes } from '../lib/area';
 /**
  * The routes of every area, for the router: the dashboard's in every first load, the others joining the router on
  * the first visit to one of them (app/router.tsx), so nothing here but what the router needs (lib/area.ts). A
- * feature joins the app with its area, its routes here and its menu (navigation, commands, shortcuts) in
- * app/areas.ts, in the same order; areas.test.ts checks both lists.
+ * feature joins the app with its area, its routes here, its menu (navigation) in app/areas.ts and its
+ * commands (palette, shortcuts) in app/area-commands.ts, in the same order; areas.test.ts checks the lists.
  */
 export const areaRoutes: readonly AreaRoutes[] = [
   dashboardRoutes,

@@ -1,14 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { areaCommands } from './area-commands';
 import { areaRoutes } from './area-routes';
 import { areas } from './areas';
 
-describe('the two halves of each area', () => {
-  it('the router and the shell list the same areas, in the same order', () => {
-    // Both halves name each feature's one Area (features/<area>/<area>-area.ts): the routes spread it, the menu holds it.
+describe('the parts of each area', () => {
+  it('the router, the shell and the command palette list the same areas, in the same order', () => {
+    // Each part names its feature's one Area (features/<area>/<area>-area.ts): the routes spread it, the menu and the
+    // commands hold it.
     expect(areas.map((menu) => menu.area)).toEqual(areaRoutes.map(({ routes: _routes, ...area }) => area));
     expect(areas.map((menu) => menu.area.id)).toEqual(areaRoutes.map((area) => area.id));
+    expect(areaCommands.map((commands) => commands.area)).toEqual(areas.map((menu) => menu.area));
+  });
+
+  it('an area describes its page in the palette only when it has a navigation entry to describe', () => {
+    const withNav = new Set(areas.filter((menu) => menu.nav).map((menu) => menu.area.id));
+    for (const { area, description } of areaCommands)
+      if (description) expect([area.id, withNav.has(area.id)]).toEqual([area.id, true]);
   });
 
   it('an area has a navigation entry exactly when it has a home for it to lead to', () => {

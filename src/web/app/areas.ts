@@ -15,10 +15,11 @@ import { staffMenu } from '../features/staff/staff-menu';
 import type { AreaMenu } from '../lib/area';
 
 /**
- * Every area of the app as the signed-in shell offers it, in navigation order: its navigation entry,
- * commands and shortcuts. A feature joins the app with its area (features/<area>/<area>-area.ts), its routes in
- * app/area-routes.ts (the router's) and its menu here (the shell's, loaded with it, not with the sign-in page,
- * and without the routes); see lib/area.ts. Both lists name the same areas in the same order (areas.test.ts).
+ * Every area of the app as the signed-in shell draws it, in navigation order: its navigation entry. A feature joins
+ * the app with its area (features/<area>/<area>-area.ts), its routes in app/area-routes.ts (the router's), its menu
+ * here (the shell's, loaded with it, not with the sign-in page, and without the routes) and its commands in
+ * app/area-commands.ts (the command palette's and the shortcuts overlay's, loaded with them); see lib/area.ts. The
+ * three lists name the same areas in the same order (areas.test.ts).
  */
 export const areas: readonly AreaMenu[] = [
   dashboardMenu,

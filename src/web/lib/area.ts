@@ -12,9 +12,12 @@ import type { Localized } from './i18n';
  *   needs. The dashboard's are in every first load (the sign-in page's too); the others join the router on the
  *   first visit to one of them (app/router.tsx). They must stay light: they import page components only
  *   through `lazy`, and query modules only inside loaders.
- * - its menu (`AreaMenu`, features/<area>/<area>-menu.tsx, listed in app/areas.ts): its navigation entry, its
- *   commands and its shortcuts, with their labels and icons. Only the signed-in shell uses them, so they load
- *   with it, not with the sign-in page, and without the routes.
+ * - its menu (`AreaMenu`, features/<area>/<area>-menu.tsx, listed in app/areas.ts): its navigation entry, with
+ *   its label and icon. Only the signed-in shell draws it, so it loads with the shell, not with the sign-in page,
+ *   and without the routes.
+ * - its commands (`AreaCommands`, features/<area>/<area>-commands.ts, listed in app/area-commands.ts): what the
+ *   command palette offers of it (a description of its page, its commands) and its shortcuts for the shortcuts
+ *   overlay. Both load on first use, so these load with them, not with every signed-in first screen.
  */
 export interface Area {
   id: string;
@@ -45,12 +48,20 @@ export interface AreaRoutes extends Area {
   routes: (deps: AreaDeps) => RouteObject[];
 }
 
-/** What the signed-in shell offers of an area: navigation, commands and shortcuts. */
+/** What the signed-in shell draws of an area: its navigation entry. */
 export interface AreaMenu {
-  /** The area these belong to: its id, who may open it, and its home (where `nav` leads). */
+  /** The area this belongs to: its id, who may open it, and its home (where `nav` leads). */
   area: Area;
   /** The area's entry in the navbar (and a "go to" command), leading to `area.home`; needs a `home`. */
   nav?: AreaNav;
+}
+
+/** What the command palette and the shortcuts overlay offer of an area. */
+export interface AreaCommands {
+  /** The area these belong to (the same one as its menu's). */
+  area: Area;
+  /** What the area's page is for, under the palette's "go to" command for its navigation entry. */
+  description?: Localized;
   commands?: AppCommand[];
   /**
    * Commands made from what is typed in the command palette (e.g. "Open order 12345" for `12345`); called
@@ -60,13 +71,18 @@ export interface AreaMenu {
   shortcuts?: AppShortcut[];
 }
 
-/**
- * An area as the shell shows it to one person (app/shell/visible-areas.ts): its menu with the commands their
- * role allows, and its navigation entry with the path it leads to.
- */
-export interface VisibleArea extends Omit<AreaMenu, 'area' | 'nav'> {
+/** An area as the shell shows it to one person (app/shell/visible-areas.ts): its navigation entry and its path. */
+export interface VisibleArea {
   id: string;
   nav?: AreaNav & { path: string };
+}
+
+/**
+ * An area's commands as the palette offers them to one person (app/shell/visible-commands.ts): only those their
+ * role allows.
+ */
+export interface VisibleCommands extends Omit<AreaCommands, 'area'> {
+  id: string;
 }
 
 export interface AreaDeps {
@@ -81,7 +97,6 @@ export interface AreaDeps {
 
 export interface AreaNav {
   label: Localized;
-  description?: Localized;
   icon: ReactNode;
   /** Matches nested paths too (`/events/12` highlights Events). */
   end?: boolean;

@@ -1,12 +1,4 @@
-import {
-  ActionIcon,
-  Group,
-  Kbd,
-  Text,
-  UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Kbd.css';
 import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
@@ -15,8 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
-import type { AppCommand, AppShortcut } from '../../lib/area';
-import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { useLocalized, useMessages } from '../../lib/i18n';
 import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
 import { can, sessionKey, sessionQuery, signOut } from '../../lib/session';
@@ -26,8 +17,12 @@ import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
 import { currentNavPath, visibleAreas } from './visible-areas';
 
-// Loaded on first use: the palette, the overlay and toasts are not needed to show a page.
-const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
+// Loaded on first use: the palette and the overlay (with the areas' commands and shortcuts), and toasts are not
+// needed to show a page.
+const loadCommandPalette = () => import('./command-palette');
+const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }));
+/** Pointing at or focusing the palette's button starts loading it: the click then finds it (nearly) there. */
+const preloadCommandPalette = () => void loadCommandPalette().catch(() => {});
 const ShortcutsOverlay = lazy(async () => ({ default: (await import('./shortcuts-overlay')).ShortcutsOverlay }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host')).NotificationsHost }));
 // The barcode scanner opens orders anywhere in the app, for those who may open them.
@@ -37,7 +32,6 @@ const ScannerHost = lazy(async () => ({ default: (await import('../../features/s
 export function AppLayout() {
   const t = useMessages(shellMessages);
   const localized = useLocalized();
-  const { locale, setLocale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: session } = useSuspenseQuery(sessionQuery);
@@ -47,8 +41,6 @@ export function AppLayout() {
   const currentNav = currentNavPath(areas, pathname);
   const [navOpened, nav] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
-  const { setColorScheme } = useMantineColorScheme();
-  const computedScheme = useComputedColorScheme('light');
 
   const signOutMutation = useMutation({
     mutationFn: signOut,
@@ -66,54 +58,8 @@ export function AppLayout() {
     help.open();
   }, [help]);
 
-  const shellCommands = useMemo<AppCommand[]>(
-    () => [
-      {
-        id: 'shell:toggle-scheme',
-        label: { nl: 'Licht of donker wisselen', en: 'Toggle light or dark' },
-        keywords: ['theme', 'thema', 'dark', 'donker', 'light', 'licht'],
-        run: () => setColorScheme(computedScheme === 'dark' ? 'light' : 'dark'),
-      },
-      {
-        id: 'shell:language',
-        label: { nl: 'Switch to English', en: 'Naar het Nederlands' },
-        keywords: ['language', 'taal', 'english', 'nederlands'],
-        run: () => setLocale(locale === 'nl-NL' ? 'en-GB' : 'nl-NL'),
-      },
-      {
-        id: 'shell:shortcuts',
-        label: { nl: 'Sneltoetsen tonen', en: 'Show keyboard shortcuts' },
-        keywords: ['keyboard', 'toetsen', 'help'],
-        run: openHelp,
-      },
-      {
-        id: 'shell:sign-out',
-        label: { nl: 'Afmelden', en: 'Sign out' },
-        keywords: ['logout', 'uitloggen', 'sign out'],
-        run: () => signOutMutation.mutate(),
-      },
-    ],
-    [computedScheme, openHelp, locale, setColorScheme, setLocale, signOutMutation],
-  );
-
-  const shortcuts = useMemo<AppShortcut[]>(
-    () => [
-      { keys: ['mod', 'K'], label: { nl: 'Opdrachtpalet openen', en: 'Open the command palette' } },
-      { keys: ['?'], label: { nl: 'Sneltoetsen tonen', en: 'Show keyboard shortcuts' } },
-      ...areas.flatMap((area) =>
-        area.nav?.goKey
-          ? [
-              {
-                keys: ['g', 'then', area.nav.goKey],
-                label: { nl: `Naar ${area.nav.label.nl}`, en: `Go to ${area.nav.label.en}` },
-              },
-            ]
-          : [],
-      ),
-      ...areas.flatMap((area) => area.shortcuts ?? []),
-    ],
-    [areas],
-  );
+  const { mutate: signOutNow } = signOutMutation;
+  const requestSignOut = useCallback(() => signOutNow(), [signOutNow]);
 
   useAppShortcuts({ areas, navigate, openHelp });
 
@@ -168,6 +114,8 @@ export function AppLayout() {
             </Text>
             <UnstyledButton
               onClick={openPalette}
+              onPointerEnter={preloadCommandPalette}
+              onFocus={preloadCommandPalette}
               className="foyer-search-button foyer-touch-target"
               aria-label={`${t('commandPalette')} (${keyLabel('mod')}+K)`}
               visibleFrom="xs"
@@ -187,6 +135,8 @@ export function AppLayout() {
               color="gray"
               size={34}
               onClick={openPalette}
+              onPointerEnter={preloadCommandPalette}
+              onFocus={preloadCommandPalette}
               hiddenFrom="xs"
               aria-label={t('commandPalette')}
               data-testid="phone-search-button"
@@ -209,7 +159,7 @@ export function AppLayout() {
             </Text>
             <LanguageMenu />
             <ColorSchemeMenu />
-            <SignOutButton onSignOut={() => signOutMutation.mutate()} pending={signOutMutation.isPending} />
+            <SignOutButton onSignOut={requestSignOut} pending={signOutMutation.isPending} />
           </Group>
         </Group>
       </header>
@@ -239,9 +189,17 @@ export function AppLayout() {
       </main>
       <Suspense fallback={null}>
         {paletteLoaded ? (
-          <CommandPalette areas={areas} commands={shellCommands} openRequests={paletteOpenRequests} />
+          <CommandPalette
+            areas={areas}
+            session={session}
+            openRequests={paletteOpenRequests}
+            onShowShortcuts={openHelp}
+            onSignOut={requestSignOut}
+          />
         ) : null}
-        {helpLoaded ? <ShortcutsOverlay opened={helpOpened} onClose={help.close} shortcuts={shortcuts} /> : null}
+        {helpLoaded ? (
+          <ShortcutsOverlay opened={helpOpened} onClose={help.close} areas={areas} session={session} />
+        ) : null}
         {notificationsNeeded ? <NotificationsHost /> : null}
         {can(session, ['sales:sell', 'orders:read', 'reports:read']) ? <ScannerHost /> : null}
       </Suspense>

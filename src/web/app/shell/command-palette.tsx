@@ -5,57 +5,69 @@ import '@mantine/core/styles/Modal.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../components/icons/shell-icons';
-import type { AppCommand, VisibleArea } from '../../lib/area';
+import type { VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
+import type { Session } from '../../lib/session';
+import { type ShellActions, useShellCommands } from './shell-commands';
 import { shellMessages } from './shell-messages';
+import { visibleCommands } from './visible-commands';
 
 /**
- * Ctrl/Cmd+K: jump to any area or run any command the areas and the shell declare. Search matches the
- * label, the description and the keywords, in the current language. Loaded on first use (the shell catches
- * the first Ctrl/Cmd+K); `openRequests` counts the shell's requests to open it.
+ * Ctrl/Cmd+K: jump to any area or run any command the areas (app/area-commands.ts) and the shell
+ * (shell-commands.ts) declare. Search matches the label, the description and the keywords, in the current
+ * language. Loaded on first use, with the commands (the shell catches the first Ctrl/Cmd+K); `openRequests`
+ * counts the shell's requests to open it.
  */
 export function CommandPalette({
   areas,
-  commands,
+  session,
   openRequests,
-}: {
+  ...shellActions
+}: ShellActions & {
+  /** The navigation entries the person sees (the shell's). */
   areas: readonly VisibleArea[];
-  commands: AppCommand[];
+  session: Session | null;
   openRequests: number;
 }) {
   const t = useMessages(shellMessages);
   const localized = useLocalized();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const areaCommands = useMemo(() => visibleCommands(session), [session]);
+  const commands = useShellCommands(shellActions);
   const staticActions = useMemo<SpotlightActionData[]>(() => {
+    const descriptions = new Map(areaCommands.map((area) => [area.id, area.description]));
     const navigation: SpotlightActionData[] = areas.flatMap((area) => {
       const nav = area.nav;
       if (!nav) return [];
+      const description = descriptions.get(area.id);
       return [
         {
           id: `go:${area.id}`,
           label: t('paletteGoTo', { page: localized(nav.label) }),
-          description: nav.description ? localized(nav.description) : undefined,
+          description: description ? localized(description) : undefined,
           keywords: [nav.label.nl, nav.label.en, nav.path],
           leftSection: nav.icon,
           onClick: () => void navigate(nav.path),
         },
       ];
     });
-    const rest = [...areas.flatMap((area) => area.commands ?? []), ...commands].map<SpotlightActionData>((command) => ({
-      id: command.id,
-      label: localized(command.label),
-      description: command.description ? localized(command.description) : undefined,
-      keywords: [command.label.nl, command.label.en, ...(command.keywords ?? [])],
-      onClick: () => command.run({ navigate }),
-    }));
+    const rest = [...areaCommands.flatMap((area) => area.commands ?? []), ...commands].map<SpotlightActionData>(
+      (command) => ({
+        id: command.id,
+        label: localized(command.label),
+        description: command.description ? localized(command.description) : undefined,
+        keywords: [command.label.nl, command.label.en, ...(command.keywords ?? [])],
+        onClick: () => command.run({ navigate }),
+      }),
+    );
     return [...navigation, ...rest];
-  }, [areas, commands, localized, navigate, t]);
+  }, [areas, areaCommands, commands, localized, navigate, t]);
   // Commands built from the typed text come first: they answer exactly what was asked.
   const actions = useMemo<SpotlightActionData[]>(() => {
     const trimmed = query.trim();
     if (!trimmed) return staticActions;
-    const fromQuery = areas
+    const fromQuery = areaCommands
       .flatMap((area) => area.searchCommands?.(trimmed) ?? [])
       .map<SpotlightActionData>((command) => ({
         id: command.id,
@@ -66,7 +78,7 @@ export function CommandPalette({
         onClick: () => command.run({ navigate }),
       }));
     return fromQuery.length === 0 ? staticActions : [...fromQuery, ...staticActions];
-  }, [areas, localized, navigate, query, staticActions]);
+  }, [areaCommands, localized, navigate, query, staticActions]);
 
   useEffect(() => {
     if (openRequests > 0) spotlight.open();

@@ -2,11 +2,32 @@ import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Table.css';
-import { Fragment } from 'react';
-import type { AppShortcut } from '../../lib/area';
+import { Fragment, useMemo } from 'react';
+import type { AppShortcut, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import { keyLabel } from '../../lib/keys';
+import type { Session } from '../../lib/session';
 import { shellMessages } from './shell-messages';
+import { visibleCommands } from './visible-commands';
+
+/** The shell's own keys (app-layout.tsx, use-app-shortcuts.ts), then each area's (app/area-commands.ts). */
+function shortcutsOf(areas: readonly VisibleArea[], session: Session | null): AppShortcut[] {
+  return [
+    { keys: ['mod', 'K'], label: { nl: 'Opdrachtpalet openen', en: 'Open the command palette' } },
+    { keys: ['?'], label: { nl: 'Sneltoetsen tonen', en: 'Show keyboard shortcuts' } },
+    ...areas.flatMap((area) =>
+      area.nav?.goKey
+        ? [
+            {
+              keys: ['g', 'then', area.nav.goKey],
+              label: { nl: `Naar ${area.nav.label.nl}`, en: `Go to ${area.nav.label.en}` },
+            },
+          ]
+        : [],
+    ),
+    ...visibleCommands(session).flatMap((area) => area.shortcuts ?? []),
+  ];
+}
 
 function Keys({ keys, thenLabel }: { keys: string[]; thenLabel: string }) {
   return (
@@ -28,18 +49,25 @@ function Keys({ keys, thenLabel }: { keys: string[]; thenLabel: string }) {
   );
 }
 
-/** The `?` overlay: every shortcut the shell and the areas declare, in one table. */
+/**
+ * The `?` overlay: every shortcut the shell and the areas declare, in one table. Loaded on first use, with the
+ * areas' shortcuts.
+ */
 export function ShortcutsOverlay({
   opened,
   onClose,
-  shortcuts,
+  areas,
+  session,
 }: {
   opened: boolean;
   onClose: () => void;
-  shortcuts: AppShortcut[];
+  /** The navigation entries the person sees (the shell's), for their `g` keys. */
+  areas: readonly VisibleArea[];
+  session: Session | null;
 }) {
   const t = useMessages(shellMessages);
   const localized = useLocalized();
+  const shortcuts = useMemo(() => shortcutsOf(areas, session), [areas, session]);
   return (
     <Modal opened={opened} onClose={onClose} title={t('keyboardShortcuts')} size="md" centered>
       <Stack gap="xs">

@@ -1,26 +1,18 @@
 import type { VisibleArea } from '../../lib/area';
-import { can, opens, type Session } from '../../lib/session';
+import { opens, type Session } from '../../lib/session';
 import { areas } from '../areas';
 
 /**
- * What a person sees of the app: only the areas and commands their role allows (no dead buttons). The
- * gateway enforces the same permissions on every call; this is so nobody is offered what they cannot do.
+ * What a person sees of the app's navigation: only the areas their role allows (no dead links); their commands are
+ * filtered the same way with the palette (visible-commands.ts). The gateway enforces the same permissions on every
+ * call; this is so nobody is offered what they cannot do.
  */
 export function visibleAreas(session: Session | null | undefined): VisibleArea[] {
   return areas
     .filter((menu) => opens(session, menu.area))
-    .map(({ area, nav, commands, searchCommands, shortcuts }) => ({
+    .map(({ area, nav }) => ({
       id: area.id,
       ...(nav && area.home !== undefined ? { nav: { ...nav, path: area.home } } : {}),
-      ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),
-      // Commands made from the typed text ask for permissions too ("Open order 123" needs what its page needs).
-      ...(searchCommands
-        ? {
-            searchCommands: (query: string) =>
-              searchCommands(query).filter((command) => can(session, command.requires)),
-          }
-        : {}),
-      ...(shortcuts ? { shortcuts } : {}),
     }));
 }
 

@@ -3,42 +3,14 @@ import type { AreaMenu } from '../../lib/area';
 import { exportsArea } from './exports-area';
 
 /**
- * The exports in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
- * not with the sign-in page (lib/area.ts).
+ * The exports in the signed-in shell's navigation. Loads with the shell, not with the sign-in page; what the
+ * command palette offers of it is in exports-commands.ts, which loads with the palette (lib/area.ts).
  */
 export const exportsMenu: AreaMenu = {
   area: exportsArea,
   nav: {
     label: { nl: 'Exports', en: 'Exports' },
-    description: {
-      nl: 'Klanten, bestellingen en wachtlijst naar CSV of JSON',
-      en: 'Customers, orders and waiting list to CSV or JSON',
-    },
     icon: <IconDownload />,
     goKey: 'x',
   },
-  commands: [
-    {
-      id: 'waiting-list',
-      requires: ['exports:run'],
-      label: { nl: 'Wachtlijst', en: 'Waiting list' },
-      description: { nl: 'Wie wacht op welke voorstelling', en: 'Who is waiting for which performance' },
-      keywords: ['waiting list', 'wachtlijst', 'wachtenden'],
-      run: ({ navigate }) => void navigate('/waiting-list'),
-    },
-    {
-      id: 'exports:orders-changes',
-      requires: ['exports:run'],
-      label: { nl: 'Gewijzigde bestellingen exporteren', en: 'Export changed orders' },
-      keywords: ['export', 'crm', 'incremental', 'incrementeel', 'orders', 'bestellingen', 'csv'],
-      run: ({ navigate }) => void navigate('/exports?kind=orders&mode=changes'),
-    },
-    {
-      id: 'exports:customers',
-      requires: ['customers:read'],
-      label: { nl: 'Klanten exporteren', en: 'Export customers' },
-      keywords: ['export', 'crm', 'customers', 'klanten', 'csv'],
-      run: ({ navigate }) => void navigate('/exports?kind=customers'),
-    },
-  ],
 };

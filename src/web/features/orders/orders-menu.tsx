@@ -1,64 +1,16 @@
 import { IconReceipt } from '../../components/icons/area-icons';
-import type { AppCommand, AreaMenu } from '../../lib/area';
-import { orderRefPath, parseOrderRef } from './order-ref';
+import type { AreaMenu } from '../../lib/area';
 import { ordersArea } from './orders-area';
 
-/** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
-function orderSearchCommands(query: string): AppCommand[] {
-  const ref = parseOrderRef(query);
-  if (!ref) return [];
-  const path = orderRefPath(ref);
-  return [
-    ref.kind === 'id'
-      ? {
-          id: `orders:open:${ref.id}`,
-          label: { nl: `Bestelling ${ref.id} openen`, en: `Open order ${ref.id}` },
-          keywords: ['order', 'bestelling'],
-          run: ({ navigate }) => void navigate(path),
-        }
-      : {
-          id: `orders:open-key:${ref.key}`,
-          label: { nl: `Bestelling met sleutel ${ref.key} openen`, en: `Open the order with key ${ref.key}` },
-          keywords: ['order', 'bestelling', 'key', 'sleutel'],
-          run: ({ navigate }) => void navigate(path),
-        },
-  ];
-}
-
 /**
- * The orders in the signed-in shell: navigation, command palette and shortcuts. Loads with the shell,
- * not with the sign-in page (lib/area.ts).
+ * The orders in the signed-in shell's navigation. Loads with the shell, not with the sign-in page; what the
+ * command palette offers of it is in orders-commands.ts, which loads with the palette (lib/area.ts).
  */
 export const ordersMenu: AreaMenu = {
   area: ordersArea,
   nav: {
     label: { nl: 'Bestellingen', en: 'Orders' },
-    description: { nl: 'Bestellingen, plaatsen en betalingen', en: 'Orders, seats and payments' },
     icon: <IconReceipt />,
     goKey: 'o',
   },
-  commands: [
-    {
-      id: 'orders:analysis',
-      requires: ['reports:read'],
-      label: { nl: 'Analyse van bestellingen', en: 'Order analysis' },
-      description: {
-        nl: 'Omzet, kosten en donaties per status, kanaal, voorstelling of dag',
-        en: 'Revenue, fees and donations by status, channel, event or day',
-      },
-      keywords: ['analysis', 'analyse', 'omzet', 'revenue', 'rapportage', 'report'],
-      run: ({ navigate }) => void navigate('/orders/analysis'),
-    },
-    {
-      id: 'orders:open',
-      label: { nl: 'Bestelling openen…', en: 'Open an order…' },
-      description: {
-        nl: 'Typ een bestelnummer of bestelsleutel in dit palet',
-        en: 'Type an order number or order key in this palette',
-      },
-      keywords: ['order', 'bestelling', 'zoeken', 'find'],
-      run: ({ navigate }) => void navigate('/orders'),
-    },
-  ],
-  searchCommands: orderSearchCommands,
 };
