@@ -117,11 +117,16 @@ export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
 }
 
+/** The texts of `messages` in `language`, for code outside components (a component reads them with useMessages). */
+export function translator<Keys extends string>(messages: MessageSet<Keys>, language: Language): Translate<Keys> {
+  const table = messages[language];
+  return (key, values) => interpolate(table[key], values, language);
+}
+
 export function useMessages<Keys extends string>(messages: MessageSet<Keys>): Translate<Keys> {
   const { locale } = useLocale();
   const language = languageOf(locale);
-  const table = messages[language];
-  return useCallback((key, values) => interpolate(table[key], values, language), [table, language]);
+  return useMemo(() => translator(messages, language), [messages, language]);
 }
 
 export function useLocalized(): (text: Localized) => string {

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
+import { ScannerHost } from '../../features/scanner/scanner-host';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
@@ -25,8 +26,6 @@ const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette())
 const preloadCommandPalette = () => void loadCommandPalette().catch(() => {});
 const ShortcutsOverlay = lazy(async () => ({ default: (await import('./shortcuts-overlay')).ShortcutsOverlay }));
 const NotificationsHost = lazy(async () => ({ default: (await import('./notifications-host')).NotificationsHost }));
-// The barcode scanner opens orders anywhere in the app, for those who may open them.
-const ScannerHost = lazy(async () => ({ default: (await import('../../features/scanner/scanner-host')).ScannerHost }));
 
 /** The signed-in frame: header, navigation per area, the page, the command palette and the shortcuts overlay. */
 export function AppLayout() {
@@ -201,8 +200,9 @@ export function AppLayout() {
           <ShortcutsOverlay opened={helpOpened} onClose={help.close} areas={areas} session={session} />
         ) : null}
         {notificationsNeeded ? <NotificationsHost /> : null}
-        {can(session, ['sales:sell', 'orders:read', 'reports:read']) ? <ScannerHost /> : null}
       </Suspense>
+      {/* The barcode scanner opens orders anywhere in the app, for those who may open them. */}
+      {can(session, ['sales:sell', 'orders:read', 'reports:read']) ? <ScannerHost /> : null}
     </div>
   );
 }
