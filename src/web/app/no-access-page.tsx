@@ -5,12 +5,12 @@ import { useMessages } from '../lib/i18n';
 import { useRoleLabel } from '../lib/role-label';
 import { sessionQuery } from '../lib/session';
 import { homePath } from './home-path';
-import { shellMessages } from './shell/shell-messages';
+import { pageMessages } from './page-messages';
 
 /** Where the router sends a person whose role does not open the page they asked for. */
 export function NoAccessPage() {
   const roleLabel = useRoleLabel();
-  const t = useMessages(shellMessages);
+  const t = useMessages(pageMessages);
   const { data: session } = useSuspenseQuery(sessionQuery);
   return (
     <Stack gap="md" align="flex-start" py="xl">

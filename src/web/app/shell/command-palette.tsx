@@ -8,6 +8,7 @@ import { IconSearch } from '../../components/icons/shell-icons';
 import type { VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import type { Session } from '../../lib/session';
+import { paletteMessages } from './palette-messages';
 import { type ShellActions, useShellCommands } from './shell-commands';
 import { shellMessages } from './shell-messages';
 import { visibleCommands } from './visible-commands';
@@ -29,7 +30,8 @@ export function CommandPalette({
   session: Session | null;
   openRequests: number;
 }) {
-  const t = useMessages(shellMessages);
+  const t = useMessages(paletteMessages);
+  const tShell = useMessages(shellMessages);
   const localized = useLocalized();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -101,8 +103,8 @@ export function CommandPalette({
       maxHeight={420}
       searchProps={{
         leftSection: <IconSearch />,
-        placeholder: t('searchOrJump'),
-        'aria-label': t('commandPalette'),
+        placeholder: tShell('searchOrJump'),
+        'aria-label': tShell('commandPalette'),
       }}
     />
   );

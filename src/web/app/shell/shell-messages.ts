@@ -1,17 +1,16 @@
 import { defineMessages } from '../../lib/i18n';
 
 /**
- * Texts of the signed-in shell (header, navigation, command palette, shortcuts overlay) and of its own pages
- * (no access, not found). Loaded with the shell, not with the sign-in page; shared states (errors, the
- * language menu) are in lib/app-messages.ts.
+ * Texts of the signed-in shell (header, navigation). Loaded with the shell, not with the sign-in page; the command
+ * palette's and the shortcuts overlay's are in palette-messages.ts, the shell's own pages' (no access, not found) in
+ * app/page-messages.ts, each loaded with what shows them; shared states (errors, the language menu) are in
+ * lib/app-messages.ts.
  */
 export const shellMessages = defineMessages(
   {
     skipToContent: 'Naar de inhoud',
     signedInAs: 'Aangemeld als {name}',
     yourAccount: 'Uw account',
-    noAccessTitle: 'Geen toegang',
-    noAccessText: 'Uw rol ({role}) geeft geen toegang tot deze pagina. Vraag een beheerder als u dit nodig hebt.',
     signOut: 'Afmelden',
     signOutFailed: 'Afmelden is niet gelukt. Probeer het opnieuw.',
     colorScheme: 'Weergave',
@@ -23,20 +22,11 @@ export const shellMessages = defineMessages(
     mainNavigation: 'Hoofdnavigatie',
     searchOrJump: 'Zoeken of springen…',
     commandPalette: 'Opdrachtpalet',
-    paletteNothingFound: 'Niets gevonden',
-    paletteGoTo: 'Ga naar {page}',
-    keyboardShortcuts: 'Sneltoetsen',
-    keyThen: 'dan',
-    notFoundTitle: 'Pagina niet gevonden',
-    notFoundText: 'Deze pagina bestaat niet (meer). Controleer het adres of ga terug naar het overzicht.',
-    backToDashboard: 'Naar het overzicht',
   },
   {
     skipToContent: 'Skip to content',
     signedInAs: 'Signed in as {name}',
     yourAccount: 'Your account',
-    noAccessTitle: 'No access',
-    noAccessText: 'Your role ({role}) does not give access to this page. Ask an administrator if you need it.',
     signOut: 'Sign out',
     signOutFailed: 'Signing out failed. Please try again.',
     colorScheme: 'Appearance',
@@ -48,12 +38,5 @@ export const shellMessages = defineMessages(
     mainNavigation: 'Main navigation',
     searchOrJump: 'Search or jump to…',
     commandPalette: 'Command palette',
-    paletteNothingFound: 'Nothing found',
-    paletteGoTo: 'Go to {page}',
-    keyboardShortcuts: 'Keyboard shortcuts',
-    keyThen: 'then',
-    notFoundTitle: 'Page not found',
-    notFoundText: 'This page does not exist (any more). Check the address or go back to the overview.',
-    backToDashboard: 'Back to the overview',
   },
 );

@@ -7,7 +7,7 @@ import type { AppShortcut, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import { keyLabel } from '../../lib/keys';
 import type { Session } from '../../lib/session';
-import { shellMessages } from './shell-messages';
+import { paletteMessages } from './palette-messages';
 import { visibleCommands } from './visible-commands';
 
 /** The shell's own keys (app-layout.tsx, use-app-shortcuts.ts), then each area's (app/area-commands.ts). */
@@ -65,7 +65,7 @@ export function ShortcutsOverlay({
   areas: readonly VisibleArea[];
   session: Session | null;
 }) {
-  const t = useMessages(shellMessages);
+  const t = useMessages(paletteMessages);
   const localized = useLocalized();
   const shortcuts = useMemo(() => shortcutsOf(areas, session), [areas, session]);
   return (

@@ -1,0 +1,19 @@
+import { defineMessages } from '../lib/i18n';
+
+/** Texts of the shell's own pages (not found, no access), loaded with them, not with every signed-in first screen. */
+export const pageMessages = defineMessages(
+  {
+    noAccessTitle: 'Geen toegang',
+    noAccessText: 'Uw rol ({role}) geeft geen toegang tot deze pagina. Vraag een beheerder als u dit nodig hebt.',
+    notFoundTitle: 'Pagina niet gevonden',
+    notFoundText: 'Deze pagina bestaat niet (meer). Controleer het adres of ga terug naar het overzicht.',
+    backToDashboard: 'Naar het overzicht',
+  },
+  {
+    noAccessTitle: 'No access',
+    noAccessText: 'Your role ({role}) does not give access to this page. Ask an administrator if you need it.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'This page does not exist (any more). Check the address or go back to the overview.',
+    backToDashboard: 'Back to the overview',
+  },
+);
