@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  formatBytes,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-  formatRelativeTime,
-  formatTime,
-  isLocale,
-  isoLocalDate,
-} from './format';
+import { addDays, formatMoney, formatNumber, formatPercent, formatTime, isLocale, isoLocalDate } from './format';
+import { formatBytes, formatRelativeTime } from './format-extra';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,3 +1,8 @@
+/*
+ * Every first screen loads this module (the dashboard's dates and figures): formats only other pages use are in
+ * format-extra.ts.
+ */
+
 /** The app's locales: Dutch by default (the venues are Dutch), English available. */
 export const LOCALES = ['nl-NL', 'en-GB'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -7,9 +12,9 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-// Intl formatters are costly to build and cheap to reuse: one per locale and style.
+// Intl formatters are costly to build and cheap to reuse: one per locale and style (format-extra.ts's too).
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+export function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let formatter = cache.get(key);
   if (!formatter) {
     formatter = make();
@@ -18,27 +23,12 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter as F;
 }
 
-const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+export const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 export function formatMoney(amount: number, locale: Locale): string {
   return cached(`money:${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' })).format(
     amount,
   );
-}
-
-/** "€ 250K", "€ 1,5 mln." / "€250k", "€1.5m": amounts on a chart's axis, where there is little room. */
-export function formatCompactMoney(amount: number, locale: Locale): string {
-  return cached(
-    `compact-money:${locale}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: 'EUR',
-        notation: 'compact',
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 1,
-      }),
-  ).format(amount);
 }
 
 export function formatNumber(value: number, locale: Locale): string {
@@ -108,42 +98,4 @@ export function addDays(value: Date, days: number): Date {
   const next = new Date(value);
   next.setDate(next.getDate() + days);
   return next;
-}
-
-/** "1,2 MB": a file size in the reader's language, in decimal units as file managers show them. */
-export function formatBytes(bytes: number, locale: Locale): string {
-  const [unit, value] =
-    bytes >= 1e9
-      ? (['gigabyte', bytes / 1e9] as const)
-      : bytes >= 1e6
-        ? (['megabyte', bytes / 1e6] as const)
-        : bytes >= 1e3
-          ? (['kilobyte', bytes / 1e3] as const)
-          : (['byte', bytes] as const);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-}
-
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
-
-/** "3 days ago", "in 2 hours": how far a moment is from `now`, in the largest whole unit. */
-export function formatRelativeTime(value: Date | string, locale: Locale, now: Date = new Date()): string {
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    relativeFormats.set(locale, format);
-  }
-  let amount = (toDate(value).getTime() - now.getTime()) / 1000;
-  for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return format.format(Math.round(amount), 'year');
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { looseFlag } from '../../contract/customer-prefs';
 import { lenientArray, lenientDecimal, lenientInt, lenientNullableString, lenientString } from './lenient';
-import { looseFlag, toCustomerPrefs, toTags } from './read';
+import { toTags } from './read';
+import { toCustomerPrefs } from './schemas/customer';
 
 describe('lenient readers', () => {
   it('reads decimals as numbers or strings, Dutch comma included', () => {

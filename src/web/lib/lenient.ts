@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { looseFlag } from '../../contract/customer-prefs';
 import type { Parser } from './parser';
-import { looseFlag, toNumber } from './read';
+import { toNumber } from './read';
 
 /**
  * Lenient readers for what a real Ticketing Service may send differently from the reference one

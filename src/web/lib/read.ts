@@ -1,4 +1,3 @@
-import { KNOWN_PREF_KEYS, looseFlag } from '../../contract/customer-prefs';
 import type { Parser } from './parser';
 
 /**
@@ -121,29 +120,4 @@ export function orElse<T>(read: () => T, fallback: T): T {
     if (error instanceof Unreadable) return fallback;
     throw error;
   }
-}
-
-export { KNOWN_PREF_KEYS, looseFlag };
-
-export interface CustomerPrefs {
-  optin: boolean;
-  mailinglist: boolean;
-  extraOptin: boolean;
-  /** Every key as stored, unknown future keys included (rule 4: passed through unchanged). */
-  raw: Record<string, unknown>;
-}
-
-/**
- * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
- * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
- */
-export function toCustomerPrefs(value: unknown): CustomerPrefs | null {
-  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  return {
-    optin: looseFlag(raw.user_prefs_optin),
-    mailinglist: looseFlag(raw.user_prefs_mailinglist),
-    extraOptin: looseFlag(raw.user_prefs_extra_optin),
-    raw,
-  };
 }

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import { useMessages } from '../../lib/i18n';
-import type { CustomerPrefs } from '../../lib/read';
+import type { CustomerPrefs } from '../../lib/schemas/customer';
 import { optinState } from './customer-prefs';
 import { customersMessages } from './customers-messages';
 

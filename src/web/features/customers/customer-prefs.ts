@@ -1,4 +1,5 @@
-import { type CustomerPrefs, KNOWN_PREF_KEYS, looseFlag } from '../../lib/read';
+import { KNOWN_PREF_KEYS, looseFlag } from '@/contract/customer-prefs';
+import type { CustomerPrefs } from '../../lib/schemas/customer';
 
 export type KnownPref = (typeof KNOWN_PREF_KEYS)[number];
 

@@ -11,14 +11,8 @@ import { Link } from 'react-router';
 import type { PerformanceReport } from '@/contract/reports';
 import { GroupBars } from '../../components/group-bars';
 import { ErrorState } from '../../components/page-states';
-import {
-  formatCompactMoney,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  isoLocalDate,
-  type Locale,
-} from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, isoLocalDate, type Locale } from '../../lib/format';
+import { formatCompactMoney } from '../../lib/format-extra';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { performanceLabel } from '../../lib/performance-label';

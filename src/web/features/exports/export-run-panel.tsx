@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@manti
 import '@mantine/core/styles/Loader.css';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
-import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatBytes } from '../../lib/format-extra';
 import { type useLocale, useMessages } from '../../lib/i18n';
 import { canStreamToFile } from './export-sink';
 import type { ExportsT as T } from './exports-messages';

@@ -6,7 +6,8 @@ import { DailyTimeForm, pollWhileDue, ScheduleActions } from '../../components/d
 import { describeError } from '../../components/error-message';
 import { QuerySection } from '../../components/query-section';
 import { appMessages } from '../../lib/app-messages';
-import { formatBytes, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatBytes } from '../../lib/format-extra';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { promoterMessages } from './promoter-messages';
 import { reportFileUrl, reportQueries, useReportActions } from './promoter-queries';

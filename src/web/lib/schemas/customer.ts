@@ -1,4 +1,5 @@
 import type * as Contract from '@/contract/customer';
+import { looseFlag } from '@/contract/customer-prefs';
 import type {
   BuyerLookupAnswer,
   BuyerSummary,
@@ -8,17 +9,31 @@ import type {
   EmailCheck,
 } from '@/contract/customer-search';
 import type { Parser } from '../parser';
-import {
-  type CustomerPrefs,
-  fields,
-  nullableText,
-  parser,
-  text,
-  toCustomerPrefs,
-  toNumber,
-  toTags,
-  Unreadable,
-} from '../read';
+import { fields, nullableText, parser, text, toNumber, toTags, Unreadable } from '../read';
+
+/** A customer's preferences as read: here with the customer, not in read.ts, which every first load carries. */
+export interface CustomerPrefs {
+  optin: boolean;
+  mailinglist: boolean;
+  extraOptin: boolean;
+  /** Every key as stored, unknown future keys included (rule 4: passed through unchanged). */
+  raw: Record<string, unknown>;
+}
+
+/**
+ * `customerPrefs` by the rules of spec 2.7: null → nothing stored (null); a missing key means no; values
+ * compared loosely. A non-object value is treated as nothing stored rather than failing the customer.
+ */
+export function toCustomerPrefs(value: unknown): CustomerPrefs | null {
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
+  const raw = value as Record<string, unknown>;
+  return {
+    optin: looseFlag(raw.user_prefs_optin),
+    mailinglist: looseFlag(raw.user_prefs_mailinglist),
+    extraOptin: looseFlag(raw.user_prefs_extra_optin),
+    raw,
+  };
+}
 
 /**
  * The app's reading of a Customer (spec 2.7; contract: src/contract/customer.ts). Lenient where a real
