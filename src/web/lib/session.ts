@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SignInRequest, TotpSignInRequest } from '../../contract/session';
-import { isPermission, type Permission, type SessionView, type TotpChallenge } from '../../contract/staff';
+import { isPermission, type Permission, type SessionView } from '../../contract/staff';
 import { apiClient, ignoredAnswer } from './api-client';
 import { isApiError } from './api-error';
 import type { Parser } from './parser';
@@ -102,45 +101,10 @@ export const sessionQuery = queryOptions({
   retry: 1,
 });
 
-const totpChallengeSchema: Parser<TotpChallenge> = {
-  safeParse(data) {
-    const value = data as Partial<TotpChallenge> | null;
-    return value?.totpRequired === true && typeof value.ticket === 'string'
-      ? { success: true, data: { totpRequired: true, ticket: value.ticket } }
-      : { success: false, error: new TypeError('not a TOTP challenge') };
-  },
-};
-
-const signInAnswerSchema: Parser<Session | TotpChallenge> = {
-  safeParse: (data) => {
-    const challenge = totpChallengeSchema.safeParse(data);
-    return challenge.success ? challenge : sessionSchema.safeParse(data);
-  },
-};
-
 /** Marks the app signed in as `session` (the API client's path prefix). */
 export function startSession(session: Session): Session {
   apiClient.setClientName(session.clientName);
   return session;
-}
-
-/** Email + password; the answer is the session, or a TOTP challenge when the account has a second factor. */
-export async function signIn(email: string, password: string): Promise<Session | TotpChallenge> {
-  const answer = await apiClient.post('/api/session', {
-    schema: signInAnswerSchema,
-    body: { email, password } satisfies SignInRequest,
-  });
-  return 'totpRequired' in answer ? answer : startSession(answer);
-}
-
-/** The second step: the code from the person's authenticator app. */
-export async function signInWithTotp(ticket: string, code: string): Promise<Session> {
-  return startSession(
-    await apiClient.post('/api/session/totp', {
-      schema: sessionSchema,
-      body: { ticket, code } satisfies TotpSignInRequest,
-    }),
-  );
 }
 
 export async function signOut(): Promise<void> {

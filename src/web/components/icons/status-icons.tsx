@@ -2,7 +2,7 @@ import { Icon, type IconProps } from './icon';
 
 /**
  * Icons of the first screens (the sign-in page, and the page states of the dashboard): part of the
- * entry chunk, so only these few.
+ * entry chunk, so only these few (the passkey's is in passkey-icons.tsx, with the pages that offer passkeys).
  */
 
 export const IconAlert = (props: IconProps) => (
@@ -22,12 +22,5 @@ export const IconInbox = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 13h4l1.5 3h5L16 13h4" />
     <path d="M5.5 5h13L21 13v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-5z" />
-  </Icon>
-);
-
-export const IconKey = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M2.586 17.414A2 2 0 0 0 2 18.828V21a1 1 0 0 0 1 1h3a1 1 0 0 0 1-1v-1a1 1 0 0 1 1-1h1a1 1 0 0 0 1-1v-1a1 1 0 0 1 1-1h.172a2 2 0 0 0 1.414-.586l.814-.814a6.5 6.5 0 1 0-4-4z" />
-    <circle cx="16.5" cy="7.5" r=".5" fill="currentColor" />
   </Icon>
 );

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { Account } from '@/contract/account';
 import { registeredPasskeySchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
-import { IconKey } from '../../components/icons/status-icons';
+import { IconKey } from '../../components/icons/passkey-icons';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
