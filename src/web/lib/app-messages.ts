@@ -6,7 +6,6 @@ import { defineMessages } from './i18n';
  */
 export const appMessages = defineMessages(
   {
-    appName: 'Foyer',
     language: 'Taal',
     errorTitle: 'Er ging iets mis',
     errorRetry: 'Opnieuw proberen',
@@ -21,7 +20,6 @@ export const appMessages = defineMessages(
     errorUnexpected: 'Onverwacht antwoord van de server.',
   },
   {
-    appName: 'Foyer',
     language: 'Language',
     errorTitle: 'Something went wrong',
     errorRetry: 'Try again',

@@ -9,7 +9,6 @@ export const dashboardMessages = defineMessages(
     noneToday: 'Vandaag geen voorstellingen.',
     noneAtAll: 'Geen voorstellingen in de komende {days} dagen',
     noneAtAllHint: 'Zodra er voorstellingen gepland zijn, staan ze hier met hun beschikbaarheid.',
-    performancesCount: '{count} voorstellingen',
     performancesToday: 'Vandaag',
     performancesUpcoming: 'Komende {days} dagen',
     seatsSoldToday: 'Verkocht voor vandaag',
@@ -20,7 +19,6 @@ export const dashboardMessages = defineMessages(
     availabilityOnEventPage: 'Beschikbaarheid op de voorstellingspagina',
     moreLater: 'en nog {count} latere voorstellingen',
     soldOut: 'Uitverkocht',
-    hall: 'Zaal',
     unknownHall: 'Zaal {id}',
   },
   {
@@ -31,7 +29,6 @@ export const dashboardMessages = defineMessages(
     noneToday: 'No performances today.',
     noneAtAll: 'No performances in the next {days} days',
     noneAtAllHint: 'As soon as performances are planned, they show here with their availability.',
-    performancesCount: '{count} performances',
     performancesToday: 'Today',
     performancesUpcoming: 'Next {days} days',
     seatsSoldToday: 'Sold for today',
@@ -42,7 +39,6 @@ export const dashboardMessages = defineMessages(
     availabilityOnEventPage: 'Availability on the performance page',
     moreLater: 'and {count} later performances',
     soldOut: 'Sold out',
-    hall: 'Hall',
     unknownHall: 'Hall {id}',
   },
 );

@@ -1,8 +1,7 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,8 +17,6 @@ import { DASHBOARD_DAYS, dashboardRange } from './dashboard-range';
 import { selectDashboardEvents } from './dashboard-selection';
 import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
 import './dashboard.css';
-
-const GRID_COLS = { base: 1, sm: 2, lg: 3 } as const;
 
 function Figure({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
@@ -91,7 +88,7 @@ export function DashboardPage() {
         <ErrorState error={events.error} onRetry={() => void events.refetch()} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <div className="foyer-dashboard-grid foyer-dashboard-figures">
             <Figure
               label={t('performancesToday')}
               value={formatNumber(selection?.today.length ?? 0, locale)}
@@ -112,7 +109,7 @@ export function DashboardPage() {
                 !selection || (selection.today.length > 0 && soldToday === null && details.some((d) => d.isPending))
               }
             />
-          </SimpleGrid>
+          </div>
 
           {selection && selection.today.length === 0 && selection.upcoming.length === 0 ? (
             <Paper withBorder radius="md">
@@ -125,15 +122,15 @@ export function DashboardPage() {
                   {t('today')}
                 </Title>
                 {!selection ? (
-                  <SimpleGrid cols={GRID_COLS} spacing="md">
+                  <div className="foyer-dashboard-grid foyer-dashboard-cards">
                     {[0, 1, 2].map((key) => (
                       <PerformanceCardSkeleton key={key} />
                     ))}
-                  </SimpleGrid>
+                  </div>
                 ) : selection.today.length === 0 ? (
                   <Text c="dimmed">{t('noneToday')}</Text>
                 ) : (
-                  <SimpleGrid cols={GRID_COLS} spacing="md">
+                  <div className="foyer-dashboard-grid foyer-dashboard-cards">
                     {selection.today.map((event) => (
                       <PerformanceCard
                         key={event.eventId}
@@ -143,7 +140,7 @@ export function DashboardPage() {
                         showDay={false}
                       />
                     ))}
-                  </SimpleGrid>
+                  </div>
                 )}
               </section>
               {/* Only once the list is there: appearing below the fold of "today" shifts nothing already shown. */}
@@ -153,7 +150,7 @@ export function DashboardPage() {
                     {t('upcoming', { days: DASHBOARD_DAYS })}
                   </Title>
                   <Stack gap="sm">
-                    <SimpleGrid cols={GRID_COLS} spacing="md">
+                    <div className="foyer-dashboard-grid foyer-dashboard-cards">
                       {selection.upcoming.map((event) => (
                         <PerformanceCard
                           key={event.eventId}
@@ -163,7 +160,7 @@ export function DashboardPage() {
                           showDay
                         />
                       ))}
-                    </SimpleGrid>
+                    </div>
                     {selection.moreCount > 0 ? (
                       <Group>
                         <Text size="sm" c="dimmed">
