@@ -40,7 +40,7 @@ import {
   startNodeFloor,
 } from './sale-floors';
 import { mergeServerTimings, type ServerTimings } from './server-timings';
-import { percentile } from './stats';
+import { median, percentile } from './stats';
 
 /**
  * `npm run bench:selling` (issue 32): what a full sale (a new cart, one named seat, a cash checkout) costs
@@ -797,7 +797,40 @@ function roundLine(path: PathName, round: number, result: RoundResult): string {
   );
 }
 
-function printSummary(pooled: Map<PathName, Pooled>): void {
+/**
+ * The ratios round by round: each round's paths ran one after the other, seconds apart, so a round's ratio
+ * compares them under the same load, while the pooled ratio above can be moved by one round that a burst of
+ * other work slowed for one path only (a pgbench round whose p99 went to 600 ms). The median of the rounds is
+ * the figure to read when the two differ.
+ */
+function printRoundRatios(results: ReadonlyMap<PathName, readonly RoundResult[]>): void {
+  const perRound = (a: PathName, b: PathName) => {
+    const over = results.get(a) ?? [];
+    const under = results.get(b) ?? [];
+    return over.flatMap((round, n) => {
+      const base = under[n];
+      return base && base.sales > 0 && round.seconds > 0
+        ? [round.sales / round.seconds / (base.sales / base.seconds)]
+        : [];
+    });
+  };
+  const pairs: [string, PathName, PathName][] = [
+    ['service / pgbench', 'B', 'A'],
+    ['gateway / service', 'C', 'B'],
+    ['gateway / pgbench', 'C', 'A'],
+    ['N / pgbench', 'N', 'A'],
+    ['service / N', 'B', 'N'],
+  ];
+  const shown = pairs.flatMap(([name, a, b]) => {
+    const ratios = perRound(a, b);
+    return ratios.length === 0
+      ? []
+      : [`${name} ${ratios.map(ratioText).join(' ')} (median ${ratioText(median(ratios))})`];
+  });
+  if (shown.length > 0) console.log(`round by round: ${shown.join('   ')}`);
+}
+
+function printSummary(pooled: Map<PathName, Pooled>, rounds: ReadonlyMap<PathName, readonly RoundResult[]>): void {
   const header = [
     'path',
     'sales/s',
@@ -858,6 +891,7 @@ function printSummary(pooled: Map<PathName, Pooled>): void {
     `by CPU per sale: service / pgbench ${cpuRatio('B', 'A')}   gateway / service ${cpuRatio('C', 'B')}   ` +
       `gateway / pgbench ${cpuRatio('C', 'A')}`,
   );
+  printRoundRatios(rounds);
   if (pooled.has('N')) {
     console.log(
       `the Node floor: N / pgbench ${ratio('N', 'A')} (by CPU ${cpuRatio('N', 'A')})   service / N ${ratio('B', 'N')} ` +
@@ -1072,7 +1106,7 @@ async function main(): Promise<void> {
         console.log(roundLine(path, round, result));
       }
     }
-    printSummary(new Map([...results].map(([path, list]) => [path, pool(list)])));
+    printSummary(new Map([...results].map(([path, list]) => [path, pool(list)])), results);
     console.log(`\nLoad average at the end ${loadAverage()} (1, 5, 15 min) on ${availableParallelism()} CPUs`);
     // The shifts' sales are read a moment after them: let the last reads land before the database closes.
     await new Promise((resolve) => setTimeout(resolve, SALE_READ_DELAY_MS + 1000));
