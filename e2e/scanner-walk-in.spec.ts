@@ -149,3 +149,19 @@ test('a scan with the focus in a text field opens the order and leaves the field
   await expect(page).toHaveURL(new RegExp(`/orders/${target.orderId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Bestelling ${target.orderId}` })).toBeVisible();
 });
+
+test('a scan whose answering code cannot be loaded is said not opened', async ({ page, baseURL }) => {
+  expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+  // The code that answers a scan loads with the first one (scanner-host.tsx): here its file fails to load, as a lost
+  // network or a new deployment would make it.
+  let refused = 0;
+  await page.route(/\/assets\/scan-answer-[^/]*\.js$/, (route) => {
+    refused++;
+    return route.abort();
+  });
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellingen' })).toBeVisible({ timeout: 20_000 });
+  await scan(page, 'NOT-A-KNOWN-CODE-43');
+  await expect(page.getByText('Scan niet geopend')).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
+});

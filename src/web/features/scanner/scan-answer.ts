@@ -1,11 +1,10 @@
 import type { NavigateFunction } from 'react-router';
 import type { BuyerSummary } from '@/contract/customer-search';
 import { type ScanResult, scanResultSchema } from '@/contract/scan';
-import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
-import { appMessages } from '../../lib/app-messages';
 import { type Language, translator } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { notifyScanRefused } from './scan-refused';
 import { scannerMessages } from './scanner-messages';
 
 /** Where a scan happened, as it ended: the page's navigation, its language, and the box office's sale if on screen. */
@@ -35,11 +34,7 @@ export async function answerScan(code: string, { navigate, language, take }: Sca
       body: { code, place: take ? 'box-office' : 'app' },
     });
   } catch (error) {
-    void notify({
-      title: t('refusedTitle'),
-      message: describeError(error, translator(appMessages, language)),
-      color: 'red',
-    });
+    notifyScanRefused(error, language);
     return;
   }
   if (result.kind === 'order') {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { languageOf, useLocale } from '../../lib/i18n';
 import type { ScanPlace } from './scan-answer';
 import { listenForScans } from './scan-listener';
+import { notifyScanRefused } from './scan-refused';
 import { buyerTaker } from './scanned-buyer';
 
 /**
@@ -21,7 +22,11 @@ export function ScannerHost() {
       listenForScans((code) => {
         // The place is the one where the scan ended: the box office's sale may be gone once the answer is in.
         const place: ScanPlace = { ...page.current, take: buyerTaker() };
-        void import('./scan-answer').then(({ answerScan }) => answerScan(code, place));
+        void import('./scan-answer').then(
+          ({ answerScan }) => answerScan(code, place),
+          // Its code could not be loaded (the network, a new deployment): the scan is said not opened, as a refused one.
+          (error: unknown) => notifyScanRefused(error, place.language),
+        );
       }),
     [],
   );
