@@ -14,13 +14,16 @@ export const isReservation = (order: Pick<OpenOrderFields, 'orderStatus'>): bool
 export const AWAITING_PAYMENT = ['none', 'pending'] as const;
 
 /**
- * A webshop order still awaiting payment (`none` or `pending`) that is not a reservation (those are in the
- * queue already) and not cancelled.
+ * The statuses of an order that stands (spec 2.10): a regular one and the two re-issued kinds. Not a reservation
+ * (those are in the queue already), an offer not confirmed (`pros`), a cancelled or a soft-deleted one (`trash`:
+ * a walkthrough found the queue offering four deleted € 0 orders as waiting for their payment).
  */
+const STANDING_ORDER = ['ord', 'reemit', 'reissue'] as const;
+
+/** A webshop order that stands and is still awaiting payment (`none` or `pending`). */
 export const isAwaitingOnlinePayment = (order: OpenOrderFields): boolean =>
   order.orderChannel === 'www' &&
-  order.orderStatus !== 'res' &&
-  order.orderStatus !== 'cancel' &&
+  (STANDING_ORDER as readonly string[]).includes(order.orderStatus) &&
   (AWAITING_PAYMENT as readonly string[]).includes(order.orderPaymentStatus);
 
 /**

@@ -85,6 +85,17 @@ describe('reservations queue', () => {
     expect(open({ orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'pending' })).toBe(true);
     expect(open({ orderStatus: 'ord', orderChannel: 'sp', orderPaymentStatus: 'pending' })).toBe(false);
     expect(open({ orderStatus: 'ord', orderChannel: 'www', orderPaymentStatus: 'paid' })).toBe(false);
+    expect(open({ orderStatus: 'reemit', orderChannel: 'www', orderPaymentStatus: 'none' })).toBe(true);
+  });
+
+  // Found in the demo: four soft-deleted € 0 webshop orders (status `trash`, payment `none`) listed as waiting for
+  // their online payment. Nor is an offer not yet confirmed, or a cancelled order.
+  it('leaves deleted, cancelled and unconfirmed webshop orders out of those awaiting payment', () => {
+    for (const orderStatus of ['trash', 'cancel', 'pros']) {
+      for (const orderPaymentStatus of ['none', 'pending']) {
+        expect(isAwaitingOnlinePayment(order(1, { orderStatus, orderChannel: 'www', orderPaymentStatus }))).toBe(false);
+      }
+    }
   });
 });
 
