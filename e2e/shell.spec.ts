@@ -238,6 +238,25 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
   });
 
+  test('the events list and the duplicates review fit a phone: no page scrolls sideways', async ({ page, baseURL }) => {
+    await openSignedIn(page, baseURL, '/events');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The range presets are a select on a phone (five side by side were some 600 px wide).
+    await expect(page.getByTestId('range-select')).toBeVisible();
+    await expect(page.getByTestId('events-table').first()).toBeVisible();
+    await expect
+      .poll(() => horizontalOverflow(page), { message: 'sideways overflow on /events' })
+      .toEqual({
+        header: 0,
+        page: 0,
+      });
+    await page.goto('/customers/duplicates');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => horizontalOverflow(page), { message: 'sideways overflow on /customers/duplicates' })
+      .toEqual({ header: 0, page: 0 });
+  });
+
   test('works on a 1024-px touchscreen: navigation visible, targets large enough', async ({ browser, baseURL }) => {
     const context = await browser.newContext({
       baseURL,

@@ -3,6 +3,7 @@ import type { SortingState } from '@tanstack/react-table';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { renderWithApp } from '../../testing/render';
@@ -321,5 +322,38 @@ describe('readPage', () => {
   it('reads only positive whole numbers', () => {
     expect(readPage('4')).toBe(4);
     for (const bad of [null, '', '0', '-2', '2.5', 'abc', '1e3', '99999999999999999999']) expect(readPage(bad)).toBe(1);
+  });
+
+  it('a link in a row opens its own page: the row’s click does not open it again', async () => {
+    const onRowClick = vi.fn();
+    const linked: DataTableColumn<Order>[] = [
+      {
+        id: 'customer',
+        header: 'Klant',
+        cell: ({ row }) => <Link to={`/orders/${row.original.orderId}`}>{row.original.customer}</Link>,
+      },
+      { accessorKey: 'amount', header: 'Bedrag' },
+    ];
+    const { router } = renderWithApp(
+      <DataTable
+        label="Bestellingen met links"
+        columns={linked}
+        data={ALL.slice(0, 3)}
+        rowCount={3}
+        query={noState}
+        onRetry={() => {}}
+        onRowClick={onRowClick}
+        emptyTitle="Leeg"
+      />,
+      { url: '/orders' },
+    );
+    const link = screen.getByRole('link', { name: 'Klant 2' });
+    expect(link).toHaveAttribute('href', '/orders/1001');
+    await userEvent.click(link);
+    expect(router.state.location.pathname).toBe('/orders/1001');
+    expect(onRowClick).not.toHaveBeenCalled();
+    // Elsewhere in the row, the row's own click.
+    await userEvent.click(screen.getByText('20'));
+    expect(onRowClick).toHaveBeenCalledWith(ALL[2]);
   });
 });

@@ -18,7 +18,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type KeyboardEvent, lazy, type MouseEvent, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
@@ -200,7 +200,14 @@ function DataTableView<Row extends RowData>({
     </Button>
   );
 
+  // A link in a row opens its own page (in this tab, or a new one with Ctrl, Shift or the middle button): the
+  // row's click would open it a second time, or here as well.
+  const onRowClickEvent = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
+    if (onRowClick && !(event.target instanceof Element && event.target.closest('a[href]'))) onRowClick(row);
+  };
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    // Enter on a link in the row is the link's.
+    if (event.target instanceof Element && event.target.closest('a[href]')) return;
     if (onRowClick && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       onRowClick(row);
@@ -333,7 +340,7 @@ function DataTableView<Row extends RowData>({
                 : table.getRowModel().rows.map((row) => (
                     <Table.Tr
                       key={row.id}
-                      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                      onClick={onRowClick ? (event) => onRowClickEvent(event, row.original) : undefined}
                       onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
                       tabIndex={onRowClick ? 0 : undefined}
                       style={onRowClick ? { cursor: 'pointer' } : undefined}

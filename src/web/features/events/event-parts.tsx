@@ -82,9 +82,10 @@ export function EventsTable({
 }) {
   const t = useMessages(eventsMessages);
   const { locale } = useLocale();
-  // Native overflow: a long list has a table per day, and a ScrollArea for each would cost a lot.
+  // Native overflow: a long list has a table per day, and a ScrollArea for each would cost a lot. Narrower than
+  // this the table scrolls in its own box: at 640 px the fixed columns left the name some 50 px, a word a line.
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={800} type="native">
       {/* Fixed layout: the tables of one list (one per day or production) line their columns up. */}
       <Table highlightOnHover verticalSpacing="xs" layout="fixed" data-testid="events-table">
         <caption className="foyer-visually-hidden">{caption}</caption>

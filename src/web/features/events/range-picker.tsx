@@ -1,4 +1,5 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { useId } from 'react';
@@ -42,12 +43,23 @@ export function RangePicker({
         <Text size="sm" fw={500} id={labelId}>
           {t('range')}
         </Text>
+        {/* Five presets side by side are some 600 px wide: narrower (a phone, a tablet beside the navigation) they
+            are a select, so the page does not scroll sideways. One or the other is shown, by CSS. */}
         <SegmentedControl
           aria-labelledby={labelId}
           data={presetOptions}
           value={preset}
           onChange={(next) => setPreset(next as RangePreset)}
           size="sm"
+          visibleFrom="md"
+        />
+        <NativeSelect
+          aria-labelledby={labelId}
+          data={presetOptions}
+          value={preset}
+          onChange={(event) => setPreset(event.currentTarget.value as RangePreset)}
+          hiddenFrom="md"
+          data-testid="range-select"
         />
       </Stack>
       {preset === 'custom' ? (
