@@ -30,6 +30,12 @@ export const REPORT_MAX_DAYS = 3 * 366;
  */
 export const SOLD_STATUSES = ['ord', 'reemit', 'reissue'] as const;
 
+/**
+ * Order statuses no payment has been taken for: the service's handlingTextPayment of such an order names the
+ * status ("Reservering", "Offerte") where it has no method, so the analysis gives them no method ('').
+ */
+export const UNPAID_STATUSES = ['res', 'pros'] as const;
+
 const optionalText = z.string().trim().max(200).optional();
 const optionalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
 
@@ -68,6 +74,10 @@ export const groupQuerySchema = z.object({ group: z.enum(REPORT_GROUPS).exclude(
 
 export const totalsSchema = z.object({
   orders: z.number(),
+  /**
+   * Revenue: the amounts of the sold orders (SOLD_STATUSES) alone; reservations, offers, cancelled and deleted
+   * orders are counted in `orders` but add nothing here.
+   */
   revenueCents: z.number(),
   feeCents: z.number(),
   donationCents: z.number(),

@@ -8,6 +8,8 @@ import {
   type ReportRow,
   type ReportSort,
   type ReportTotals,
+  SOLD_STATUSES,
+  UNPAID_STATUSES,
 } from '@/contract/reports';
 import type { Queryable } from '../../db/database';
 
@@ -17,7 +19,25 @@ import type { Queryable } from '../../db/database';
  * many orders the period has — and the rows themselves (a page, or all of them for the CSV) from the
  * mirrored orders. A text search, or an event and a price name together, is answered from the orders too:
  * the rollups cannot tell which orders match those. Amounts are integer cents throughout.
+ *
+ * Revenue, fees and donations are those of sold orders (SOLD_STATUSES) alone: a manager reads "Omzet" as money
+ * taken, so a reservation, an offer, a cancelled or a deleted order counts as an order but adds no money. A
+ * reservation or offer has no payment method either (UNPAID_STATUSES: the service's handlingTextPayment names
+ * the status there, "Reservering" or "Offerte"), so its method is '' throughout: filter, groups, rows and CSV.
  */
+
+const quoted = (values: readonly string[]) => `(${values.map((value) => `'${value}'`).join(', ')})`;
+
+/** Whether the order (or rollup row) `alias` is sold: the condition its amounts count in revenue under. */
+export const soldSql = (alias: string) => `${alias}.order_status in ${quoted(SOLD_STATUSES)}`;
+
+/** The sum of a money column of `alias`, over its sold orders only (their status in `statusOf`). */
+const soldSum = (alias: string, column: string, statusOf = alias) =>
+  `coalesce(sum(${alias}.${column}) filter (where ${soldSql(statusOf)}), 0)`;
+
+/** The payment method of the order (or rollup row) `alias`: '' for a reservation or offer (no payment taken). */
+export const methodSql = (alias: string) =>
+  `(case when ${alias}.order_status in ${quoted(UNPAID_STATUSES)} then '' else ${alias}.payment_method end)`;
 
 /** A WHERE clause over `gateway.mirror_orders o`, with its parameters ($1 is the organisation). */
 export interface OrderWhere {
@@ -54,7 +74,7 @@ export function orderWhere(organisationId: number, filter: ScopedFilter): OrderW
   if (filter.payment) add((n) => `o.payment_status = ${n}`, filter.payment);
   if (filter.channel) add((n) => `o.channel = ${n}`, filter.channel);
   // A method may be '' (orders without one): only an absent parameter means "any".
-  if (filter.method !== undefined) add((n) => `o.payment_method = ${n}`, filter.method);
+  if (filter.method !== undefined) add((n) => `${methodSql('o')} = ${n}`, filter.method);
   if (filter.day) add((n) => `o.order_day = ${n}::date`, filter.day);
   const seatWith = (column: string) => (n: string) =>
     `exists (select 1 from gateway.mirror_order_seats s where s.organisation_id = o.organisation_id
@@ -121,12 +141,12 @@ export function rollupWhere(organisationId: number, filter: ScopedFilter): Rollu
   const clauses = ['r.organisation_id = $1', 'r.order_day between $2::date and $3::date'];
   const add = (column: string, value: unknown, cast = '') => {
     params.push(value);
-    clauses.push(`r.${column} = $${params.length}${cast}`);
+    clauses.push(`${column.includes('.') ? column : `r.${column}`} = $${params.length}${cast}`);
   };
   if (filter.status) add('order_status', filter.status);
   if (filter.payment) add('payment_status', filter.payment);
   if (filter.channel) add('channel', filter.channel);
-  if (filter.method !== undefined) add('payment_method', filter.method);
+  if (filter.method !== undefined) add(methodSql('r'), filter.method);
   if (filter.day) add('order_day', filter.day, '::date');
   if (filter.event !== undefined) add('event_id', filter.event, '::bigint');
   if (filter.price !== undefined) add('price_name', filter.price);
@@ -152,12 +172,12 @@ const ROLLUP_TABLE = {
 } as const;
 
 /** The order sums of a rollup row set (each order counted once per row it is in). */
-const ROLLUP_SUMS = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.amount_cents), 0) as revenue,
-  coalesce(sum(r.fee_cents), 0) as fee, coalesce(sum(r.donation_cents), 0) as donation,
+const ROLLUP_SUMS = `coalesce(sum(r.orders), 0)::int as orders, ${soldSum('r', 'amount_cents')} as revenue,
+  ${soldSum('r', 'fee_cents')} as fee, ${soldSum('r', 'donation_cents')} as donation,
   coalesce(sum(r.tickets), 0) as tickets`;
 
 /** By event or price name: the seats of that key, not the orders' sums (fees and donations are the orders'). */
-const SEAT_SUMS = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.seat_revenue_cents), 0) as revenue,
+const SEAT_SUMS = `coalesce(sum(r.orders), 0)::int as orders, ${soldSum('r', 'seat_revenue_cents')} as revenue,
   0 as fee, 0 as donation, coalesce(sum(r.seat_tickets), 0) as tickets`;
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -194,12 +214,12 @@ export async function orderTotals(db: Queryable, scope: ReportScope): Promise<Re
   }
   const where = scope.orders;
   const { rows } = await db.query<TotalsRow>(
-    `with f as (select o.order_id, o.amount_cents, o.fee_cents, o.donation_cents
+    `with f as (select o.order_id, o.order_status, o.amount_cents, o.fee_cents, o.donation_cents
                   from gateway.mirror_orders o where ${where.sql})
      select (select count(*)::int from f) as orders,
-            (select coalesce(sum(amount_cents), 0) from f) as revenue,
-            (select coalesce(sum(fee_cents), 0) from f) as fee,
-            (select coalesce(sum(donation_cents), 0) from f) as donation,
+            (select ${soldSum('f', 'amount_cents')} from f) as revenue,
+            (select ${soldSum('f', 'fee_cents')} from f) as fee,
+            (select ${soldSum('f', 'donation_cents')} from f) as donation,
             (select count(*) from gateway.mirror_order_seats s join f using (order_id)
               where s.organisation_id = $1 and not s.deleted) as tickets`,
     where.params,
@@ -245,7 +265,7 @@ function listedOrdersSql(where: string, sort: ReportSort, limit: string, withEve
   // per-order look-ups run for the listed orders only.
   return `select o.order_id, o.order_key, o.order_date, o.body ->> 'orderDate' as order_date_text,
                  o.body ->> 'lastChanged' as last_changed_text, o.order_status, o.payment_status, o.channel,
-                 o.payment_method, o.amount_cents, o.fee_cents, o.donation_cents,
+                 ${methodSql('o')} as payment_method, o.amount_cents, o.fee_cents, o.donation_cents,
                  (select count(*) from gateway.mirror_order_seats s
                    where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as tickets,
                  o.customer_id, ${CUSTOMER_NAME_SQL} as customer_name, c.email${events}
@@ -325,13 +345,15 @@ export async function* listedOrderBatches(
 }
 
 /** The column a grouping groups by, and how its value is shown as the group's key. */
-const ORDER_COLUMN: Partial<Record<ReportGrouping, { column: string; key: (column: string) => string }>> = {
-  status: { column: 'order_status', key: (c) => c },
-  payment: { column: 'payment_status', key: (c) => c },
-  channel: { column: 'channel', key: (c) => c },
-  method: { column: 'payment_method', key: (c) => c },
+const ORDER_COLUMN: Partial<
+  Record<ReportGrouping, { column: (alias: string) => string; key: (column: string) => string }>
+> = {
+  status: { column: (a) => `${a}.order_status`, key: (c) => c },
+  payment: { column: (a) => `${a}.payment_status`, key: (c) => c },
+  channel: { column: (a) => `${a}.channel`, key: (c) => c },
+  method: { column: methodSql, key: (c) => c },
   // Grouped by the date itself, formatted after: sorting text keys costs the embedded database dearly.
-  day: { column: 'order_day', key: (c) => `to_char(${c}, 'YYYY-MM-DD')` },
+  day: { column: (a) => `${a}.order_day`, key: (c) => `to_char(${c}, 'YYYY-MM-DD')` },
 };
 
 interface GroupRow extends TotalsRow {
@@ -363,7 +385,7 @@ export async function groupTotals(
     const sql = seatTable
       ? `select r.${seatTable === 'event' ? 'event_id' : 'price_name'} as k, ${SEAT_SUMS}
            from ${ROLLUP_TABLE[seatTable]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`
-      : `select r.${column?.column} as k, ${ROLLUP_SUMS}
+      : `select ${column?.column('r')} as k, ${ROLLUP_SUMS}
            from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql} group by k order by ${order('k')} ${limited}`;
     const { rows } = await db.query<GroupRow & { k: unknown }>(
       `select ${column ? column.key('g.k') : 'g.k::text'} as key, g.* from (${sql}) g`,
@@ -373,16 +395,19 @@ export async function groupTotals(
   }
   const where = scope.orders;
   const sql = column
-    ? `with f as (select o.order_id, o.${column.column} as k, o.amount_cents, o.fee_cents, o.donation_cents
+    ? `with f as (select o.order_id, ${column.column('o')} as k, o.order_status, o.amount_cents, o.fee_cents,
+                         o.donation_cents
                     from gateway.mirror_orders o where ${where.sql}),
             ${TICKETS_PER_ORDER}
-       select ${column.key('f.k')} as key, count(*)::int as orders, sum(f.amount_cents) as revenue,
-              sum(f.fee_cents) as fee, sum(f.donation_cents) as donation, coalesce(sum(t.n), 0) as tickets
+       select ${column.key('f.k')} as key, count(*)::int as orders, ${soldSum('f', 'amount_cents')} as revenue,
+              ${soldSum('f', 'fee_cents')} as fee, ${soldSum('f', 'donation_cents')} as donation,
+              coalesce(sum(t.n), 0) as tickets
          from f left join t using (order_id)
         group by f.k order by ${order('f.k')} ${limited}`
-    : `with f as (select o.order_id from gateway.mirror_orders o where ${where.sql})
+    : `with f as (select o.order_id, o.order_status from gateway.mirror_orders o where ${where.sql})
        select s.${grouping === 'event' ? 'event_id' : 'price_name'}::text as key,
-              count(distinct s.order_id)::int as orders, sum(s.amount_cents) as revenue, 0 as fee, 0 as donation,
+              count(distinct s.order_id)::int as orders, ${soldSum('s', 'amount_cents', 'f')} as revenue,
+              0 as fee, 0 as donation,
               count(*) as tickets
          from gateway.mirror_order_seats s join f using (order_id)
         where s.organisation_id = $1 and not s.deleted ${where.seatsWithin}
@@ -404,7 +429,7 @@ export async function choicesOf(db: Queryable, organisationId: number, from: str
       counted('report_order_days', 'r.order_status', 'status', 'sum(r.orders)'),
       counted('report_order_days', 'r.payment_status', 'payment', 'sum(r.orders)'),
       counted('report_order_days', 'r.channel', 'channel', 'sum(r.orders)'),
-      counted('report_order_days', 'r.payment_method', 'method', 'sum(r.orders)'),
+      counted('report_order_days', methodSql('r'), 'method', 'sum(r.orders)'),
       // Events and price names by the seats sold of them, as the groups rank them.
       counted('report_event_days', 'r.event_id::text', 'event', 'sum(r.seat_tickets)'),
       counted('report_price_days', 'r.price_name', 'price', 'sum(r.seat_tickets)'),
@@ -436,7 +461,7 @@ export async function choicesWithin(db: Queryable, where: OrderWhere): Promise<C
        from gateway.mirror_order_seats s join f using (order_id)
       where s.organisation_id = $1 and not s.deleted ${where.seatsWithin} group by s.${column}`;
   const { rows } = await db.query<{ field: keyof Choices; value: string; count: number }>(
-    `with f as (select o.order_id, o.order_status, o.payment_status, o.channel, o.payment_method
+    `with f as (select o.order_id, o.order_status, o.payment_status, o.channel, ${methodSql('o')} as payment_method
                   from gateway.mirror_orders o where ${where.sql})
      ${[
        counted('order_status', 'status'),
@@ -456,14 +481,14 @@ export async function chartsOf(db: Queryable, scope: ReportScope): Promise<Chart
   const perDay = rollup
     ? await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
         `select to_char(r.order_day, 'YYYY-MM-DD') as day, r.channel, sum(r.orders)::int as orders,
-                sum(r.amount_cents) as revenue
+                ${soldSum('r', 'amount_cents')} as revenue
            from ${ROLLUP_TABLE[rollup.needs]} r where ${rollup.sql}
           group by r.order_day, r.channel order by r.order_day, r.channel`,
         rollup.params,
       )
     : await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
         `select to_char(o.order_day, 'YYYY-MM-DD') as day, o.channel, count(*)::int as orders,
-                sum(o.amount_cents) as revenue
+                ${soldSum('o', 'amount_cents')} as revenue
            from gateway.mirror_orders o where ${scope.orders.sql}
           group by o.order_day, o.channel order by o.order_day, o.channel`,
         scope.orders.params,
@@ -477,7 +502,8 @@ export async function chartsOf(db: Queryable, scope: ReportScope): Promise<Chart
     })),
     byStatus: await groupTotals(db, scope, 'status'),
     byChannel: await groupTotals(db, scope, 'channel'),
-    byMethod: await groupTotals(db, scope, 'method'),
+    // Revenue per method: a method none of whose orders is sold (only cancelled or deleted ones) took nothing.
+    byMethod: (await groupTotals(db, scope, 'method')).filter((group) => group.revenueCents !== 0),
     topEvents: await groupTotals(db, scope, 'event', 10),
     byPrice: await groupTotals(db, scope, 'price'),
   };

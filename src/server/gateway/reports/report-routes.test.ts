@@ -8,7 +8,7 @@ import type {
   PerformanceSales,
   PerformancesReport,
 } from '@/contract/reports';
-import { SOLD_STATUSES } from '@/contract/reports';
+import { SOLD_STATUSES, UNPAID_STATUSES } from '@/contract/reports';
 import { ensureDemoClients } from '../../testing/client-fixtures';
 import { loadDemoFixtures } from '../../testing/demo-fixtures';
 import { organisationIdOf } from '../../testing/mirror';
@@ -47,13 +47,23 @@ interface ExportedOrder {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-/** The expected figures, worked out in plain code from the service's own export. */
+const isSold = (order: ExportedOrder) => (SOLD_STATUSES as readonly string[]).includes(order.orderStatus);
+
+/** The payment method the analysis gives an order: none for a reservation or offer (no payment taken). */
+const methodOf = (order: ExportedOrder) =>
+  (UNPAID_STATUSES as readonly string[]).includes(order.orderStatus) ? '' : order.handlingTextPayment;
+
+/**
+ * The expected figures, worked out in plain code from the service's own export: every order counts, but
+ * money (revenue, fees, donations) only that of sold orders.
+ */
 function expectedTotals(orders: readonly ExportedOrder[]) {
+  const sold = orders.filter(isSold);
   return {
     orders: orders.length,
-    revenueCents: orders.reduce((sum, order) => sum + cents(order.amount), 0),
-    feeCents: orders.reduce((sum, order) => sum + cents(order.fee), 0),
-    donationCents: orders.reduce((sum, order) => sum + cents(order.donation), 0),
+    revenueCents: sold.reduce((sum, order) => sum + cents(order.amount), 0),
+    feeCents: sold.reduce((sum, order) => sum + cents(order.fee), 0),
+    donationCents: sold.reduce((sum, order) => sum + cents(order.donation), 0),
     tickets: orders.reduce((sum, order) => sum + order.seats.length, 0),
   };
 }
@@ -133,11 +143,35 @@ describeEachDatabase('reports from the mirror', (database) => {
     if (newest.user) expect(first?.email).toBe(newest.user.email);
   });
 
+  it('counts only sold orders as revenue: reservations, offers, cancelled and deleted orders add no money', async () => {
+    const report = await get<OrderReport>(`/api/reports/orders?${period()}`);
+    const statuses = new Set(orders.map((order) => order.orderStatus));
+    for (const status of ['res', 'pros', 'cancel', 'trash']) expect(statuses, status).toContain(status);
+    const soldCents = orders.filter(isSold).reduce((sum, order) => sum + cents(order.amount), 0);
+    expect(report.totals.revenueCents).toBe(soldCents);
+    expect(report.totals.orders).toBe(orders.length);
+    for (const status of ['res', 'pros', 'cancel', 'trash']) {
+      const only = await get<OrderReport>(`/api/reports/orders?${period()}&status=${status}`);
+      expect(only.totals.orders, status).toBeGreaterThan(0);
+      expect(only.totals.revenueCents, status).toBe(0);
+    }
+    // Reservations and offers have no payment method: the service's "Reservering" / "Offerte" is their status.
+    const charts = await get<{ byMethod: { key: string }[] }>(`/api/reports/orders/charts?${period()}`);
+    const methods = charts.byMethod.map((group) => group.key);
+    expect(methods).not.toContain('Offerte');
+    expect(methods).not.toContain('Reservering');
+    const choices = await get<Choices>(`/api/reports/orders/choices?${period()}`);
+    expect(choices.method.map((choice) => choice.value)).not.toContain('Offerte');
+    const offers = await get<OrderReport>(`/api/reports/orders?${period()}&status=pros`);
+    expect(offers.rows.every((row) => row.method === '')).toBe(true);
+  });
+
   it('filters by channel, status, day, event, price name and text, each as the export would', async () => {
     const cases: Array<[string, (order: ExportedOrder) => boolean]> = [
       ['channel=www', (o) => o.orderChannel === 'www'],
       ['channel=sp&status=ord', (o) => o.orderChannel === 'sp' && o.orderStatus === 'ord'],
       ['payment=paid&method=iDEAL', (o) => o.orderPaymentStatus === 'paid' && o.handlingTextPayment === 'iDEAL'],
+      ['method=iDEAL', (o) => methodOf(o) === 'iDEAL'],
     ];
     const someOrder = orders.find((order) => order.seats.length > 0) as ExportedOrder;
     const eventId = someOrder.seats[0]?.eventId as number;
@@ -179,7 +213,7 @@ describeEachDatabase('reports from the mirror', (database) => {
     const byColumn: Array<[string, (order: ExportedOrder) => string]> = [
       ['status', (o) => o.orderStatus],
       ['channel', (o) => o.orderChannel],
-      ['method', (o) => o.handlingTextPayment],
+      ['method', methodOf],
       ['payment', (o) => o.orderPaymentStatus],
       ['day', (o) => o.orderDate.slice(0, 10)],
     ];
@@ -209,7 +243,7 @@ describeEachDatabase('reports from the mirror', (database) => {
         for (const seat of order.seats) {
           const entry = expected.get(keyOf(seat)) ?? { orders: new Set(), revenueCents: 0, tickets: 0 };
           entry.orders.add(order.orderId);
-          entry.revenueCents += cents(seat.amount);
+          if (isSold(order)) entry.revenueCents += cents(seat.amount);
           entry.tickets += 1;
           expected.set(keyOf(seat), entry);
         }
@@ -314,7 +348,7 @@ describeEachDatabase('reports from the mirror', (database) => {
     };
     expect(new Map(choices.status.map((c) => [c.value, c.count]))).toEqual(count((o) => o.orderStatus));
     expect(new Map(choices.channel.map((c) => [c.value, c.count]))).toEqual(count((o) => o.orderChannel));
-    expect(new Map(choices.method.map((c) => [c.value, c.count]))).toEqual(count((o) => o.handlingTextPayment));
+    expect(new Map(choices.method.map((c) => [c.value, c.count]))).toEqual(count(methodOf));
     const counts = choices.status.map((c) => c.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const seats = orders.reduce((sum, order) => sum + order.seats.length, 0);

@@ -13,6 +13,7 @@ import { ORDER_STATUSES } from '../order-status';
 import './analysis-charts.css';
 import { GroupBars } from '@/web/components/group-bars';
 import { analysisMessages } from './analysis-messages';
+import { useMethodLabel } from './use-analysis-labels';
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'gray.6'];
 
@@ -51,6 +52,7 @@ export default memo(function AnalysisCharts({
   const { locale } = useLocale();
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
+  const methodLabel = useMethodLabel();
   const formats = useMemo(
     () => ({
       money: (value: number) => formatMoney(value, locale),
@@ -151,7 +153,7 @@ export default memo(function AnalysisCharts({
             groups={charts.byMethod}
             value={(group) => group.revenueCents / 100}
             measure={t('totalRevenue')}
-            label={(key) => key || '–'}
+            label={methodLabel}
             format={formats.money}
             axisFormat={formats.compactMoney}
             color="cyan.6"

@@ -14,6 +14,7 @@ export interface ChoiceLabels {
   status: (value: string) => string;
   payment: (value: string) => string;
   channel: (value: string) => string;
+  method: (value: string) => string;
   event: (eventId: number) => string;
 }
 
@@ -73,7 +74,12 @@ export function AnalysisControls({
       status: withAll(choices?.status, labels.status, filters.status),
       payment: withAll(choices?.payment, labels.payment, filters.payment),
       channel: withAll(choices?.channel, labels.channel, filters.channel),
-      method: withAll(choices?.method, (value) => value || '–', filters.method),
+      // Orders without a method ('', "Geen betaling") cannot be chosen here: '' is "all" in the select.
+      method: withAll(
+        choices?.method.filter((choice) => choice.value !== ''),
+        labels.method,
+        filters.method,
+      ),
       event: withAll(
         choices?.event,
         (value) => labels.event(Number(value)),

@@ -16,6 +16,7 @@ const GROUPS: Record<string, GroupTotals[]> = {
   channel: [group('sp'), group('www')],
   status: [group('ord'), group('res')],
   day: [group('2026-11-23'), group('2026-11-24')],
+  method: [group('PIN'), group('')],
 };
 
 /** The gateway's report routes; the groups by day wait for `release`, as a slow answer does. */
@@ -35,7 +36,17 @@ function fakeGateway() {
         return json({ group: by, groups: GROUPS[by] ?? [] });
       }
       case '/api/reports/orders/choices':
-        return json({ status: [], payment: [], channel: [], method: [], event: [], price: [] });
+        return json({
+          status: [],
+          payment: [],
+          channel: [],
+          method: [
+            { value: 'PIN', count: 3 },
+            { value: '', count: 3 },
+          ],
+          event: [],
+          price: [],
+        });
       default:
         return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     }
@@ -90,5 +101,21 @@ describe('AnalysisPage', () => {
     const days = await screen.findAllByTestId('analysis-group', {}, SLOW);
     expect(days.map((row) => row.dataset.key)).toEqual(['2026-11-23', '2026-11-24']);
     expect(days[0]).toHaveTextContent('maandag 23 november');
+  });
+
+  it('says the revenue counts sold orders only, and shows orders without a payment method as "Geen betaling"', async () => {
+    vi.stubGlobal('fetch', fakeGateway().fetch);
+    renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=method');
+    expect(await screen.findByTestId('total-revenue-note', {}, SLOW)).toHaveTextContent(
+      'Alleen verkochte bestellingen: zonder reserveringen, offertes, geannuleerde en verwijderde',
+    );
+    const methods = await screen.findAllByTestId('analysis-group', {}, SLOW);
+    expect(methods.map((row) => row.querySelector('th')?.textContent)).toEqual(['PIN', 'Geen betaling']);
+    // The method filter: PIN with its count; '' is "Alle" there, so the orders without a method are no choice.
+    await waitFor(
+      () => expect(within(screen.getByTestId('filter-method')).getByRole('option', { name: 'PIN (3)' })).toBeTruthy(),
+      SLOW,
+    );
+    expect(within(screen.getByTestId('filter-method')).getAllByRole('option')).toHaveLength(2);
   });
 });

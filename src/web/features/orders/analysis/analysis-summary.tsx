@@ -12,7 +12,13 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Repor
   const { locale } = useLocale();
   const cards = [
     { label: t('totalOrders'), value: formatNumber(totals.orders, locale), testId: 'total-orders' },
-    { label: t('totalRevenue'), value: formatMoney(totals.revenueCents / 100, locale), testId: 'total-revenue' },
+    {
+      label: t('totalRevenue'),
+      value: formatMoney(totals.revenueCents / 100, locale),
+      testId: 'total-revenue',
+      // What the figure counts: a manager reads "Omzet" as money taken, and the page lists unsold orders too.
+      note: t('revenueNote'),
+    },
     { label: t('totalFees'), value: formatMoney(totals.feeCents / 100, locale), testId: 'total-fees' },
     { label: t('totalDonations'), value: formatMoney(totals.donationCents / 100, locale), testId: 'total-donations' },
     { label: t('totalTickets'), value: formatNumber(totals.tickets, locale), testId: 'total-tickets' },
@@ -27,6 +33,11 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Repor
           <Text component="dd" m={0} fz="xl" fw={700} className="foyer-tabular" data-testid={card.testId}>
             {card.value}
           </Text>
+          {'note' in card ? (
+            <Text component="dd" m={0} size="xs" c="dimmed" data-testid={`${card.testId}-note`}>
+              {card.note}
+            </Text>
+          ) : null}
         </Paper>
       ))}
     </SimpleGrid>

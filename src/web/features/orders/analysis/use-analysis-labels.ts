@@ -9,6 +9,16 @@ import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status';
 import { ordersMessages } from '../orders-messages';
 import type { ChoiceLabels } from './analysis-controls';
+import { analysisMessages } from './analysis-messages';
+
+/**
+ * A payment method as the analysis shows it: '' is an order without one — a reservation or offer (the gateway
+ * gives those no method: nothing has been paid) — "Geen betaling".
+ */
+export function useMethodLabel() {
+  const t = useMessages(analysisMessages);
+  return useCallback((value: string) => value || t('noPayment'), [t]);
+}
 
 /**
  * The words for the analysis's codes: the filter choices' labels, a performance's name and the current
@@ -20,6 +30,7 @@ export function useAnalysisLabels(grouping: ReportGrouping) {
   const localized = useLocalized();
   const channelLabel = useChannelLabel();
   const allEvents = useQuery(eventQueries.everyDate());
+  const methodLabel = useMethodLabel();
 
   const eventsById = useMemo(
     () => new Map((allEvents.data ?? []).map((event) => [event.eventId, event])),
@@ -42,8 +53,14 @@ export function useAnalysisLabels(grouping: ReportGrouping) {
     [localized],
   );
   const choiceLabels = useMemo<ChoiceLabels>(
-    () => ({ status: statusLabel, payment: paymentLabel, channel: channelLabel, event: eventName }),
-    [statusLabel, paymentLabel, channelLabel, eventName],
+    () => ({
+      status: statusLabel,
+      payment: paymentLabel,
+      channel: channelLabel,
+      method: methodLabel,
+      event: eventName,
+    }),
+    [statusLabel, paymentLabel, channelLabel, methodLabel, eventName],
   );
   const groupLabel = useCallback(
     (key: string): string => {
@@ -54,6 +71,8 @@ export function useAnalysisLabels(grouping: ReportGrouping) {
           return paymentLabel(key);
         case 'channel':
           return channelLabel(key);
+        case 'method':
+          return methodLabel(key);
         case 'event':
           return eventName(Number(key));
         case 'day':
@@ -62,7 +81,7 @@ export function useAnalysisLabels(grouping: ReportGrouping) {
           return key || '–';
       }
     },
-    [grouping, statusLabel, paymentLabel, channelLabel, eventName, locale],
+    [grouping, statusLabel, paymentLabel, channelLabel, methodLabel, eventName, locale],
   );
   return { eventName, choiceLabels, groupLabel };
 }
