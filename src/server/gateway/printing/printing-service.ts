@@ -1,3 +1,4 @@
+import { isPrintableOrder } from '@/contract/order-printing';
 import type {
   ClaimedPrintJob,
   PrinterStatus,
@@ -94,6 +95,11 @@ export class PrintingService {
     }
     if (printData.status === 'rejected') throw printData.reason;
     const data = printData.value;
+    if (!isPrintableOrder(data.order)) {
+      throw new ConflictError(
+        `Order ${orderId} is ${String(data.order.orderStatus)} (payment ${String(data.order.orderPaymentStatus)}): it has no valid tickets to print.`,
+      );
+    }
     const cash =
       tenderOf(typeof data.order.handlingTextPayment === 'string' ? data.order.handlingTextPayment : null, false) ===
       'cash';

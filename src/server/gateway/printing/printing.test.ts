@@ -175,6 +175,21 @@ describeEachDatabase('printing at a sales point', (database) => {
     expect((await printer.waitForJobs(6))[4]?.pulses).toBe(0);
   });
 
+  it('prints no tickets or receipt of a cancelled or deleted order: its seats are no valid tickets', async () => {
+    for (const status of ['cancel', 'trash']) {
+      const { orderId } = await sellTwoSeats(seller, 'card');
+      // Cancelled (or deleted) afterwards, in the service's own back office.
+      await service.db.query(`update orders set status = $2, last_changed = now() where id = $1`, [orderId, status]);
+      const before = (await expectJson<PrintingStatus>(await seller.request('/api/printing/status'))).jobs.length;
+      const refused = await expectJson<{ message: string }>(await print(seller, orderId), 409);
+      expect(refused.message, status).toContain('no valid tickets');
+      expect(
+        (await expectJson<PrintingStatus>(await seller.request('/api/printing/status'))).jobs,
+        status,
+      ).toHaveLength(before);
+    }
+  });
+
   it('opens the drawer on "no sale" (with a reason) and at cash-up, and the Z-report counts each opening', async () => {
     const before = printer.jobs.length;
     await expectJson(await seller.request('/api/printing/no-sale', { method: 'POST', json: { reason: '' } }), 422);

@@ -1,4 +1,5 @@
 import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { isPrintableOrder } from '@/contract/order-printing';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
@@ -51,7 +52,8 @@ export function PrintPage() {
   const row = data ? (data.seatsFound ? data.order : null) : undefined;
   const context = data ? printContextOf(data) : null;
   const ready = Boolean(data);
-  const cancelled = order?.orderStatus === 'cancel' || order?.orderPaymentStatus === 'cancelled';
+  // Cancelled or deleted (trash): no valid tickets, as the order page and the gateway's printing agree.
+  const cancelled = order ? !isPrintableOrder(order) : false;
   const tickets = order && row && context ? ticketsOf(order, row, context) : [];
   const receipt = order && row && context ? receiptOf(order, row, context) : null;
   const printable = Boolean(ready && row && !cancelled && (kind === 'receipt' || tickets.length > 0));

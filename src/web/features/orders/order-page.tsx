@@ -4,6 +4,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isPrintableOrder } from '@/contract/order-printing';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -114,7 +115,8 @@ export function OrderPage({ orderId }: { orderId: number }) {
           <OrderStatusBadge status={order.orderStatus} />
           <PaymentStatusBadge status={order.orderPaymentStatus} />
         </Group>
-        {mayPrint ? (
+        {/* A cancelled or deleted order has no valid tickets: nothing to print (the gateway refuses too). */}
+        {mayPrint && isPrintableOrder(order) ? (
           <Group gap="xs" data-testid="print-links">
             <Button component={Link} to={`/orders/${order.orderId}/print?kind=tickets`} variant="light" size="xs">
               {t('printTickets')}
