@@ -62,7 +62,7 @@ export const deskMessages = defineMessages(
     firstSync:
       'Foyer leest de bestellingen en klanten voor het eerst uit het ticketsysteem. Reserveringen en klantnamen verschijnen naarmate dat vordert; deze lijst werkt zichzelf bij.',
     customerPending: 'klant {id} (naam volgt)',
-    horizon: 'Bestellingen van de afgelopen {days} dagen.',
+    horizon: 'Bestellingen van de afgelopen {days, plural, one {# dag} other {# dagen}}.',
     noReservations: 'Geen openstaande reserveringen',
     noReservationsHint: 'Er zijn hier geen bestellingen met status res.',
     noOnline: 'Geen online bestellingen die op betaling wachten',
@@ -144,7 +144,7 @@ export const deskMessages = defineMessages(
     firstSync:
       'Foyer is reading the orders and customers from the ticketing service for the first time. Reservations and customer names appear as it progresses; this list updates itself.',
     customerPending: 'customer {id} (name follows)',
-    horizon: 'Orders of the past {days} days.',
+    horizon: 'Orders of the past {days, plural, one {# day} other {# days}}.',
     noReservations: 'No open reservations',
     noReservationsHint: 'There are no orders with status res here.',
     noOnline: 'No online orders awaiting payment',

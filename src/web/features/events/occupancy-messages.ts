@@ -35,7 +35,8 @@ export const occupancyMessages = defineMessages(
     availabilityAt: 'Beschikbaarheid van {time}',
     revenueTotal: 'Omzet',
     waitingTotal: 'Op de wachtlijst',
-    waitingTickets: '{entries} aanmeldingen, {tickets} plaatsen',
+    waitingTickets:
+      '{entries, plural, one {# aanmelding} other {# aanmeldingen}}, {tickets, plural, one {# plaats} other {# plaatsen}}',
     details: 'Verkoop',
     detailsFor: 'Verkoop van {name}',
     salesTitle: 'Verkoop per voorstelling',
@@ -96,7 +97,8 @@ export const occupancyMessages = defineMessages(
     availabilityAt: 'Availability as of {time}',
     revenueTotal: 'Revenue',
     waitingTotal: 'On the waiting list',
-    waitingTickets: '{entries} entries, {tickets} seats',
+    waitingTickets:
+      '{entries, plural, one {# entry} other {# entries}}, {tickets, plural, one {# seat} other {# seats}}',
     details: 'Sales',
     detailsFor: 'Sales of {name}',
     salesTitle: 'Sales per performance',

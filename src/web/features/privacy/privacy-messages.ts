@@ -22,7 +22,7 @@ export const privacyMessages = defineMessages(
     confirm: 'Definitief anonimiseren',
     cancel: 'Annuleren',
     anonymiseDone:
-      'Geanonimiseerd: {fields} velden gewist, {tags} labels en {notes} notities verwijderd, {orders} bestellingen bewaard.',
+      'Geanonimiseerd: {fields, plural, one {# veld} other {# velden}} gewist, {tags, plural, one {# label} other {# labels}} en {notes, plural, one {# notitie} other {# notities}} verwijderd, {orders, plural, one {# bestelling} other {# bestellingen}} bewaard.',
     pageTitle: 'Privacy en bewaartermijn',
     pageIntro:
       'Klanten zonder bestelling, wijziging of wachtlijstaanmelding in de bewaartermijn worden hier voorgesteld om te anonimiseren. Bestellingen blijven bewaard.',
@@ -52,8 +52,8 @@ export const privacyMessages = defineMessages(
     batchConfirm:
       '{count, plural, one {# klant wordt} other {# klanten worden}} op de achtergrond geanonimiseerd, in porties van {batch}. Typ ANONIMISEREN om te bevestigen.',
     batchWord: 'ANONIMISEREN',
-    batchProgress: '{done} van {total} klanten aangeboden',
-    batchStarted: 'Taak {job} gestart voor {count} klanten.',
+    batchProgress: '{done} van {total, plural, one {# klant} other {# klanten}} aangeboden',
+    batchStarted: 'Taak {job} gestart voor {count, plural, one {# klant} other {# klanten}}.',
     previous: 'Vorige',
     next: 'Volgende',
     pageOf: 'Pagina {page} van {pages}',
@@ -79,7 +79,8 @@ export const privacyMessages = defineMessages(
     confirmHint: 'The email address: {email}',
     confirm: 'Anonymise for good',
     cancel: 'Cancel',
-    anonymiseDone: 'Anonymised: {fields} fields erased, {tags} tags and {notes} notes removed, {orders} orders kept.',
+    anonymiseDone:
+      'Anonymised: {fields, plural, one {# field} other {# fields}} erased, {tags, plural, one {# tag} other {# tags}} and {notes, plural, one {# note} other {# notes}} removed, {orders, plural, one {# order} other {# orders}} kept.',
     pageTitle: 'Privacy and retention',
     pageIntro:
       'Customers without an order, a change or a waiting-list entry within the retention period are proposed here for anonymising. Orders are kept.',
@@ -109,8 +110,8 @@ export const privacyMessages = defineMessages(
     batchConfirm:
       '{count, plural, one {# customer is} other {# customers are}} anonymised in the background, in batches of {batch}. Type ANONYMISE to confirm.',
     batchWord: 'ANONYMISE',
-    batchProgress: '{done} of {total} customers handed over',
-    batchStarted: 'Job {job} started for {count} customers.',
+    batchProgress: '{done} of {total, plural, one {# customer} other {# customers}} handed over',
+    batchStarted: 'Job {job} started for {count, plural, one {# customer} other {# customers}}.',
     previous: 'Previous',
     next: 'Next',
     pageOf: 'Page {page} of {pages}',

@@ -7,7 +7,7 @@ export const seatPlanPageMessages = defineMessages(
     backToEvent: 'Terug naar de voorstelling',
     sell: 'Verkopen',
     intro: 'Beschikbaarheid per stoel. Kies stoelen om prijzen op te tellen; verkopen gaat via de kassa.',
-    available: '{available} plaatsen vrij',
+    available: '{available, plural, one {# plaats} other {# plaatsen}} vrij',
     updatedAt: 'Bijgewerkt om {time}; ververst elke 30 seconden',
     refresh: 'Nu verversen',
     notFound: 'Geen zaalplan voor deze voorstelling',
