@@ -5,7 +5,7 @@
  * drawer openings the Z-report counts.
  */
 
-export { tenderOf } from './shift-math';
+export { tenderOf } from '@/contract/tender';
 export { registerShiftRoutes } from './shift-routes';
 export { isCheckout, joinShift, SALE_READ_DELAY_MS } from './shift-sales';
 export { type DrawerReason, insertDrawerOpening, openShiftAt, shiftsOfSales } from './shift-store';

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationOf, changedSinceSale } from './reconciliation';
 import { type OrderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
-import { differenceOf, linesOf, shiftTotals, tenderOf } from './shift-math';
+import { differenceOf, linesOf, shiftTotals } from './shift-math';
 import type { SaleRecord } from './shift-store';
-
-describe('tenderOf', () => {
-  it.each([
-    ['Contant', false, 'cash'],
-    ['Cash', false, 'cash'],
-    ['Pin', false, 'card'],
-    ['Pinautomaat', false, 'card'],
-    ['Betaalkaart (contactloos)', false, 'card'],
-    ['Op rekening', false, 'other'],
-    ['Cadeaukaart', false, 'other'],
-    ['Creditcard', true, 'online'],
-    ['iDEAL', true, 'online'],
-    ['', false, 'other'],
-  ] as const)('%s (online: %s) → %s', (name, online, tender) => {
-    expect(tenderOf(name, online)).toBe(tender);
-  });
-});
 
 describe('shiftTotals', () => {
   const sale = (orderId: number, method: string, tender: SaleRecord['tender'], amount: number, extra = {}) => ({

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
+import { tenderOf } from '@/contract/tender';
 import type { Database, Queryable } from '../../db/database';
 import { UpstreamUnavailableError } from '../errors';
 import type { Principal } from '../principal';
@@ -7,7 +8,7 @@ import type { ServiceConnection } from '../service-connection';
 import { Together } from '../together';
 import { type KeyOpener, UpstreamClient } from '../upstream';
 import { type OrderReader, orderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
-import { linesOf, tenderOf } from './shift-math';
+import { linesOf } from './shift-math';
 import {
   insertSalesIntoOpenShifts,
   isSaleUnread,

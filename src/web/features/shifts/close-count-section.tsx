@@ -2,14 +2,15 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantin
 import '@mantine/core/styles/SimpleGrid.css';
 import { Controller } from 'react-hook-form';
 import { describeError } from '../../components/error-message';
+import { MoneyInput } from '../../components/money-input';
 import { SectionCard } from '../../components/section-card';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf } from '../../lib/money';
 import { needsReason } from './close-shift-form';
-import { MoneyInput } from './money-input';
-import { differenceKind, eurosOf } from './shift-model';
+import { differenceKind } from './shift-model';
 import { shiftsMessages } from './shifts-messages';
 import type { CloseShiftForm } from './use-close-shift-form';
 

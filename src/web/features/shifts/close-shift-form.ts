@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type CloseShiftBody, closeShiftBodySchema } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
-import { centsOf, countDifference } from './shift-model';
+import { centsOf } from '../../lib/money';
+import { countDifference } from './shift-model';
 import type { ShiftsMessageKey } from './shifts-messages';
 
 /** The close-out form as typed: the counted amounts are Mantine's number-input values (a number, or ''). */

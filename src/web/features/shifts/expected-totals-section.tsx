@@ -4,7 +4,7 @@ import type { ShiftDetail } from '@/contract/shift';
 import { SectionCard } from '../../components/section-card';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { eurosOf } from './shift-model';
+import { eurosOf } from '../../lib/money';
 import { MethodTotalsTable } from './shift-tables';
 import { shiftsMessages } from './shifts-messages';
 

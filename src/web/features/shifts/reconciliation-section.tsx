@@ -8,8 +8,8 @@ import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/s
 import { ErrorState } from '../../components/page-states';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf } from '../../lib/money';
 import { useCan } from '../../lib/use-can';
-import { eurosOf } from './shift-model';
 import { shiftQueries } from './shift-queries';
 import { cancellationOrigin, shiftsMessages } from './shifts-messages';
 

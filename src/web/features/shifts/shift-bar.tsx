@@ -7,8 +7,8 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf } from '../../lib/money';
 import { PairScreenButton } from '../display/public';
-import { eurosOf } from './shift-model';
 import { shiftKeys, shiftQueries } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
 

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, countDifference, differenceKind, formatAtDesk } from './shift-model';
+import { countDifference, differenceKind, formatAtDesk } from './shift-model';
 import { shiftQuery } from './shift-queries';
 
 describe('shift model', () => {
-  it('reads a money field in cents: numbers, Dutch and English decimals; empty or negative is nothing', () => {
-    expect(centsOf(150)).toBe(15_000);
-    expect(centsOf(12.345)).toBe(1_235);
-    expect(centsOf('7,5')).toBe(750);
-    expect(centsOf('7.25')).toBe(725);
-    expect(centsOf(0)).toBe(0);
-    expect(centsOf('')).toBeNull();
-    expect(centsOf(-1)).toBeNull();
-    expect(centsOf('abc')).toBeNull();
-  });
-
   it('differences drawer and terminal apart, once both are counted', () => {
     const expected = { cashCents: 20_000, cardCents: 5_000 };
     expect(countDifference(expected, { cashCents: 19_500, cardCents: 5_000 })).toEqual({

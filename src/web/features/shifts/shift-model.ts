@@ -1,20 +1,7 @@
 import type { ShiftStatus } from '@/contract/shift';
 import type { Locale } from '../../lib/format';
 
-/** The shifts' pure pieces for the pages: money in cents, times at the desk, the difference of a count. */
-
-export const eurosOf = (cents: number) => cents / 100;
-
-/**
- * What a money field holds, in cents: Mantine's NumberInput gives a number, or '' when empty; null when
- * nothing (or nothing sensible) was entered.
- */
-export function centsOf(value: number | string | null | undefined): number | null {
-  if (value === '' || value === null || value === undefined) return null;
-  const amount = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-  if (!Number.isFinite(amount) || amount < 0) return null;
-  return Math.round(amount * 100);
-}
+/** The shifts' pure pieces for the pages: times at the desk, the difference of a count. */
 
 /** Counted minus expected, for the drawer and the terminal apart and together (null until both are counted). */
 export function countDifference(

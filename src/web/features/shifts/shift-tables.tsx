@@ -3,7 +3,7 @@ import '@mantine/core/styles/Table.css';
 import type { ShiftTotals } from '@/contract/shift';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { eurosOf } from './shift-model';
+import { eurosOf } from '../../lib/money';
 import { shiftsMessages } from './shifts-messages';
 
 /** Sales by payment method: count, amount, fees and donations apart, and where the money is. */

@@ -9,11 +9,12 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf } from '../../lib/money';
 import { sessionQuery } from '../../lib/session';
 import { useCan } from '../../lib/use-can';
 import { ShiftBadges } from './shift-badges';
 import { ShiftBar } from './shift-bar';
-import { eurosOf, formatAtDesk } from './shift-model';
+import { formatAtDesk } from './shift-model';
 import { type ShiftFilter, shiftQueries } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
 import { SignOffDialog } from './sign-off-dialog';

@@ -6,8 +6,8 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import { eurosOf } from './shift-model';
 import { useSignOffShift } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { ShiftSummary, ZReport } from '@/contract/shift';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { differenceKind, eurosOf, formatAtDesk } from './shift-model';
+import { eurosOf } from '../../lib/money';
+import { differenceKind, formatAtDesk } from './shift-model';
 import { cancellationOrigin, shiftsMessages } from './shifts-messages';
 import './z-report.css';
 
