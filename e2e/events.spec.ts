@@ -63,6 +63,8 @@ const segment = (page: Page, label: string) =>
     .click();
 
 const sortedIds = (events: readonly ApiEvent[]) => events.map((event) => event.eventId).sort((a, b) => a - b);
+/** The list's count: "1 van 1 voorstelling", "3 van 3 voorstellingen". */
+const eventCount = (count: number) => `${count} van ${count} ${count === 1 ? 'voorstelling' : 'voorstellingen'}`;
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -75,7 +77,7 @@ test('the period changes the list: each preset and a custom range show exactly t
   const today = venueDate();
   const next60 = await eventsIn(page.request, today, venueDate(60));
   await page.goto('/events');
-  await expect(page.getByTestId('events-count')).toHaveText(`${next60.length} van ${next60.length} voorstellingen`);
+  await expect(page.getByTestId('events-count')).toHaveText(eventCount(next60.length));
   expect((await rowIds(page)).sort((a, b) => a - b)).toEqual(sortedIds(next60));
 
   // A custom week, a week from now: typed into the date fields.
@@ -90,12 +92,12 @@ test('the period changes the list: each preset and a custom range show exactly t
   await expect(page).toHaveURL(new RegExp(`from=${from}&`));
   await page.getByLabel('Tot en met', { exact: true }).fill(to);
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
-  await expect(page.getByTestId('events-count')).toHaveText(`${week.length} van ${week.length} voorstellingen`);
+  await expect(page.getByTestId('events-count')).toHaveText(eventCount(week.length));
   expect((await rowIds(page)).sort((a, b) => a - b)).toEqual(sortedIds(week));
 
   // The URL holds the period: a reload shows the same list.
   await page.reload();
-  await expect(page.getByTestId('events-count')).toHaveText(`${week.length} van ${week.length} voorstellingen`);
+  await expect(page.getByTestId('events-count')).toHaveText(eventCount(week.length));
 
   // A preset replaces the custom range.
   const todays = await eventsIn(page.request, today, today);
@@ -104,7 +106,7 @@ test('the period changes the list: each preset and a custom range show exactly t
   if (todays.length === 0) {
     await expect(page.getByText('Geen voorstellingen in deze periode')).toBeVisible();
   } else {
-    await expect(page.getByTestId('events-count')).toHaveText(`${todays.length} van ${todays.length} voorstellingen`);
+    await expect(page.getByTestId('events-count')).toHaveText(eventCount(todays.length));
   }
   expect((await rowIds(page)).sort((a, b) => a - b)).toEqual(sortedIds(todays));
 });
@@ -122,7 +124,7 @@ test('type badges name each event’s type from the API, and the type filter kee
   expect(new Set(inRange.map((event) => event.eventType))).toEqual(new Set([...Object.keys(TYPE_LABELS), null]));
 
   await page.goto(`/events?range=custom&from=${from}&to=${to}`);
-  await expect(page.getByTestId('events-count')).toHaveText(`${inRange.length} van ${inRange.length} voorstellingen`, {
+  await expect(page.getByTestId('events-count')).toHaveText(eventCount(inRange.length), {
     timeout: 30_000,
   });
   const shown = await page.getByTestId('event-row').evaluateAll((rows) =>
