@@ -18,3 +18,15 @@ export async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByTestId('performance-card').first()).toBeVisible();
   await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/\d+ van [\d.]+ verkocht/);
 }
+
+/** How far the header and the page scroll sideways: 0 when everything fits the width. */
+export function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('.foyer-shell-header');
+    const root = document.documentElement;
+    return {
+      header: header ? header.scrollWidth - header.clientWidth : null,
+      page: root.scrollWidth - root.clientWidth,
+    };
+  });
+}

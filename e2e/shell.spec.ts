@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectDashboard } from './app-pages';
+import { expectDashboard, horizontalOverflow } from './app-pages';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 import { waitForCustomerMirror } from './support/mirror';
 
@@ -8,18 +8,6 @@ async function openSignedIn(page: Page, baseURL: string | undefined, path: strin
   const response = await signInByApi(page.request, baseURL ?? '', DEMO);
   expect(response.status()).toBe(200);
   await page.goto(path);
-}
-
-/** How far the header and the page scroll sideways: 0 when everything fits the width. */
-function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const header = document.querySelector('.foyer-shell-header');
-    const root = document.documentElement;
-    return {
-      header: header ? header.scrollWidth - header.clientWidth : null,
-      page: root.scrollWidth - root.clientWidth,
-    };
-  });
 }
 
 test.describe('shell', () => {
@@ -238,7 +226,7 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { name: 'Aanmelden bij Foyer' })).toBeVisible();
   });
 
-  test('the events list and the duplicates review fit a phone: no page scrolls sideways', async ({ page, baseURL }) => {
+  test('the events list fits a phone: no page scrolls sideways', async ({ page, baseURL }) => {
     await openSignedIn(page, baseURL, '/events');
     await page.setViewportSize({ width: 390, height: 844 });
     // The range presets are a select on a phone (five side by side were some 600 px wide).
@@ -250,11 +238,6 @@ test.describe('shell', () => {
         header: 0,
         page: 0,
       });
-    await page.goto('/customers/duplicates');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect
-      .poll(() => horizontalOverflow(page), { message: 'sideways overflow on /customers/duplicates' })
-      .toEqual({ header: 0, page: 0 });
   });
 
   test('works on a 1024-px touchscreen: navigation visible, targets large enough', async ({ browser, baseURL }) => {

@@ -280,11 +280,11 @@ export function DuplicatesPage() {
             {t('pairsCount', { count: formatNumber(queue.data.total, locale) })}
           </Text>
           <Paper withBorder radius="md">
-            <Table highlightOnHover data-testid="duplicate-queue">
+            <Table highlightOnHover className="foyer-duplicate-table" data-testid="duplicate-queue">
               <caption className="foyer-visually-hidden">{t('title')}</caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col" w={90}>
+                  <Table.Th scope="col" w={72}>
                     {t('columnScore')}
                   </Table.Th>
                   <Table.Th scope="col">{t('columnPair')}</Table.Th>

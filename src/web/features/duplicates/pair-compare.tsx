@@ -92,7 +92,7 @@ export function PairCompare({
         <Text size="sm" c="dimmed">
           {t('compareHint')}
         </Text>
-        <Table>
+        <Table className="foyer-duplicate-table">
           <caption className="foyer-visually-hidden">{t('compareTitle')}</caption>
           <Table.Thead>
             <Table.Tr>
