@@ -127,6 +127,9 @@ async function freeSeatsInList(page: Page, nth: number) {
 }
 
 const euro = (amount: number) => `€ ${amount.toFixed(2).replace('.', ',')}`;
+/** An amount as the page shows it ("€ 37,50"), in cents. */
+const centsOfText = (text: string | null) =>
+  Math.round(Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 /**
  * A general-admission line (of `digit` tickets, else one) in the cart, checkout open for an existing
@@ -401,6 +404,53 @@ test.describe('box office', () => {
     await expect(page.getByTestId('sale-complete')).toHaveCount(0);
     await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
+  });
+
+  test('cash: the amount handed over gives the change to count out; less than the total cannot pay', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    await openBoxOffice(page, baseURL);
+    const customer = await existingCustomer(page, origin);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
+    await page.keyboard.press('c');
+    await chooseCustomer(page, customer.email);
+    // A card sale asks nothing about cash.
+    await page.keyboard.press('2');
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
+    await expect(page.getByTestId('cash-tendered')).toHaveCount(0);
+    await page.keyboard.press('1');
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();
+    const totalCents = centsOfText(await page.getByTestId('checkout-total').textContent());
+    expect(totalCents).toBeGreaterThan(500);
+
+    // Too little: said on the field, and neither the button nor Enter pays.
+    const received = page.getByRole('textbox', { name: 'Ontvangen' });
+    await received.fill('5');
+    await expect(page.getByText(/Minder dan te betalen: er ontbreekt €/)).toBeVisible();
+    await expect(page.getByTestId('pay-button')).toBeDisabled();
+    await received.press('Enter');
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+
+    // The next hundred euros above the total: the change is on screen before paying, Enter in the field pays, and
+    // the finished sale keeps it.
+    const handedEuros = (Math.floor(totalCents / 10_000) + 1) * 100;
+    await received.fill(String(handedEuros));
+    const change = euro((handedEuros * 100 - totalCents) / 100);
+    await expect(page.getByTestId('change-due')).toHaveText(change);
+    await received.press('Enter');
+    await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+    await expect(page.getByTestId('sale-change')).toHaveText(change);
+    // A reload keeps the finished sale, the change with it.
+    await page.reload();
+    await expect(page.getByTestId('sale-change')).toHaveText(change);
+    await page.keyboard.press('n');
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
   });
 
   // Found as flaky tests under load: when the keys after `/` or `c` followed within a scanner's gap (50 ms), the

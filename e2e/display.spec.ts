@@ -125,14 +125,19 @@ test.describe("the buyer's screen", () => {
     await expect(tablet.getByRole('img', { name: /Uw plaatsen in/ }).first()).toBeVisible();
     expect(await seriousFindings(tablet)).toEqual([]);
 
-    // Cash checkout: thanks, with the buyer's own name and nothing else of theirs.
+    // Cash checkout, a note handed over (the first amount offered above the total): thanks, with the buyer's own
+    // name and nothing else of theirs, and the change the seller counts out.
     await seller.keyboard.press('c');
     await chooseCustomer(seller, buyer.email);
     await seller.keyboard.press('1');
     await expect(seller.getByRole('radio', { name: /Contant/ })).toBeChecked();
-    await seller.keyboard.press('Enter');
+    await seller.getByRole('group', { name: 'Veelgegeven bedragen' }).getByRole('button').nth(1).click();
+    const change = ((await seller.getByTestId('change-due').textContent()) ?? '').trim();
+    expect(change).toMatch(/^€\s[\d.]+,\d\d$/);
+    await seller.getByTestId('pay-button').click();
     await expect(seller.getByTestId('payment-status')).toHaveText('Betaald');
     await expect(tablet.getByTestId('display-thanks')).toContainText(`Bedankt, ${buyer.customerFirstName}`);
+    await expect(tablet.getByTestId('display-change')).toContainText(change);
     await expect(tablet.getByTestId('display-thanks')).not.toContainText(buyer.email);
     expect(await seriousFindings(tablet)).toEqual([]);
 

@@ -95,7 +95,14 @@ export const screenBodySchema = z.discriminatedUnion('phase', [
     /** The online payment's page, for the buyer's phone (a QR code on the screen). */
     paymentUrl: z.url({ protocol: /^https?$/ }).max(2000),
   }),
-  z.strictObject({ phase: z.literal('thanks'), lines, feeCents: z.number().int().min(0).max(MAX_CENTS), buyerName }),
+  z.strictObject({
+    phase: z.literal('thanks'),
+    lines,
+    feeCents: z.number().int().min(0).max(MAX_CENTS),
+    buyerName,
+    /** Cash handed over, when the seller entered it: the screen shows it and the change (at least the total). */
+    receivedCents: z.number().int().min(0).max(MAX_CENTS).optional(),
+  }),
 ]);
 export type ScreenBody = z.infer<typeof screenBodySchema>;
 

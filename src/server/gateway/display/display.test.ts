@@ -252,6 +252,13 @@ describeEachDatabase("the buyer's screen", (database) => {
       const thanks = { phase: 'thanks', lines: CART.lines, feeCents: 0, buyerName: 'Jan de Vries' };
       await expectJson<Published>(await publish(seller, thanks));
       expect((await events.screen()).screen).toEqual({ ...thanks, totalCents: 5050 });
+      // Cash handed over: shown with the change; less than the total is refused on its field.
+      const paidCash = { ...thanks, receivedCents: 10_000 };
+      await expectJson<Published>(await publish(seller, paidCash));
+      expect((await events.screen()).screen).toEqual({ ...paidCash, totalCents: 5050 });
+      const short = await publish(seller, { ...thanks, receivedCents: 5049 });
+      expect(short.status).toBe(422);
+      expect(((await short.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty('receivedCents');
     } finally {
       await events.close();
     }

@@ -102,7 +102,9 @@ function screenOf(
     if (completed.result.url !== null && paymentStatus !== 'paid') {
       return { phase: 'payment', lines, feeCents, buyerName, paymentUrl: completed.result.url };
     }
-    return { phase: 'thanks', lines, feeCents, buyerName };
+    // Cash handed over: the buyer sees it and the change too (what the seller counts out).
+    const received = completed.tenderedCents === null ? {} : { receivedCents: completed.tenderedCents };
+    return { phase: 'thanks', lines, feeCents, buyerName, ...received };
   }
   if (!cart || cart.cartItems.length === 0) return { phase: 'idle' };
   const lines = screenLines(cart, queryClient);

@@ -189,4 +189,6 @@ export interface CompletedSale {
   result: CheckoutResult;
   cart: PartnerCart;
   method: PaymentMethod;
+  /** Cash handed over, in cents, when the seller entered it (null: exact, or not cash). */
+  tenderedCents: number | null;
 }

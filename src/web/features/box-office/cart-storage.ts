@@ -17,6 +17,8 @@ const completedSaleSchema = z.object({
   result: checkoutResultSchema,
   cart: partnerCartSchema,
   method: paymentMethodSchema,
+  // The cash handed over; a sale stored before the desk counted change has none.
+  tenderedCents: z.catch(z.nullable(z.int()), null),
 });
 
 function read(key: string): string | null {

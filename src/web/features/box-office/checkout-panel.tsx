@@ -10,8 +10,10 @@ import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 import { boxOfficeMessages } from './box-office-messages';
-import { totalWithFee } from './cart-model';
+import { toCents, totalWithFee } from './cart-model';
 import { cartQueries } from './cart-queries';
+import { cashChange, takesCash } from './cash-change';
+import { CashTendered } from './cash-tendered';
 
 /**
  * Checkout: who buys (the customer picker), how they pay (each method with its fee and the total
@@ -25,6 +27,8 @@ export function CheckoutPanel({
   held = false,
   methodId,
   onMethodChange,
+  tenderedCents,
+  onTenderedChange,
   onPay,
   onBack,
   pending,
@@ -37,6 +41,9 @@ export function CheckoutPanel({
   held?: boolean;
   methodId: number | null;
   onMethodChange: (methodId: number) => void;
+  /** Cash handed over, in cents (null: exact); asked only when the method is cash. */
+  tenderedCents: number | null;
+  onTenderedChange: (cents: number | null) => void;
   onPay: () => void;
   onBack: () => void;
   pending: boolean;
@@ -48,6 +55,8 @@ export function CheckoutPanel({
   const methods = useQuery(cartQueries.paymentMethods());
   const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);
   const toPay = totalWithFee(cartAmount, method?.fee ?? 0);
+  const cash = takesCash(method);
+  const short = cash && cashChange(toCents(toPay), tenderedCents).kind === 'short';
   const fieldErrors = isApiError(error) ? error.fieldErrors : {};
   const customerError = fieldErrors.customerId?.join(' ');
   const methodError = fieldErrors.paymentMethodId?.join(' ');
@@ -108,6 +117,15 @@ export function CheckoutPanel({
           {formatMoney(toPay, locale)}
         </Text>
       </Group>
+      {cash ? (
+        <CashTendered
+          totalCents={toCents(toPay)}
+          tenderedCents={tenderedCents}
+          onChange={onTenderedChange}
+          onPay={onPay}
+          disabled={pending}
+        />
+      ) : null}
       {generalError ? (
         <Alert color="red" variant="light" role="alert">
           {generalError}
@@ -117,7 +135,7 @@ export function CheckoutPanel({
         size="md"
         onClick={onPay}
         loading={pending}
-        disabled={pending || !customerChosen || held || !method}
+        disabled={pending || !customerChosen || held || !method || short}
         data-testid="pay-button"
       >
         {pending ? t('paying') : t('pay', { amount: formatMoney(toPay, locale) })}

@@ -59,6 +59,8 @@ export function CheckoutSection({
         held={!checkout.clearance.cleared}
         methodId={state.methodId}
         onMethodChange={(methodId) => dispatch({ type: 'methodChosen', methodId })}
+        tenderedCents={state.tenderedCents}
+        onTenderedChange={(cents) => dispatch({ type: 'tenderedChanged', cents })}
         onPay={checkout.pay}
         onBack={() => dispatch({ type: 'backToSelect' })}
         pending={sale.checkout.isPending}

@@ -13,8 +13,9 @@ import { useCan } from '../../lib/use-can';
 import { SalePrinting } from '../printing/public';
 import { boxOfficeMessages } from './box-office-messages';
 import type { CompletedSale } from './cart-model';
-import { cartLines, totalWithFee } from './cart-model';
+import { cartLines, fromCents, toCents, totalWithFee } from './cart-model';
 import { cartQueries, ORDER_STATUS_POLL_MS } from './cart-queries';
+import { cashChange } from './cash-change';
 import { PaymentQr } from './payment-qr';
 
 type StatusKey = 'statusPaid' | 'statusPending' | 'statusNone' | 'statusPartial' | 'statusCancelled';
@@ -49,7 +50,10 @@ export function SaleComplete({
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
-  const { result, cart, method } = sale;
+  const { result, cart, method, tenderedCents } = sale;
+  const totalCents = toCents(totalWithFee(cart.amount, method.fee));
+  // What the buyer handed over and gets back, still on screen while the seller counts it out.
+  const change = cashChange(totalCents, tenderedCents);
   const status = useQuery({
     ...cartQueries.orderStatus(result.orderKey),
     refetchInterval: (query) =>
@@ -141,8 +145,22 @@ export function SaleComplete({
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('total')}</Table.Th>
-            <Table.Td data-testid="order-total">{formatMoney(totalWithFee(cart.amount, method.fee), locale)}</Table.Td>
+            <Table.Td data-testid="order-total">{formatMoney(fromCents(totalCents), locale)}</Table.Td>
           </Table.Tr>
+          {tenderedCents !== null && change.kind === 'change' ? (
+            <>
+              <Table.Tr>
+                <Table.Th>{t('cashReceived')}</Table.Th>
+                <Table.Td>{formatMoney(fromCents(tenderedCents), locale)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('changeDue')}</Table.Th>
+                <Table.Td data-testid="sale-change" fw={700}>
+                  {formatMoney(fromCents(change.changeCents), locale)}
+                </Table.Td>
+              </Table.Tr>
+            </>
+          ) : null}
         </Table.Tbody>
       </Table>
 

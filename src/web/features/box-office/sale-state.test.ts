@@ -85,6 +85,17 @@ describe('saleReducer', () => {
     expect(saleReducer(asked, { type: 'newSaleKept' }).confirmNewSale).toBe(null);
   });
 
+  it('keeps the cash handed over when the method changes back and forth', () => {
+    const state = run(
+      { type: 'methodChosen', methodId: 1 },
+      { type: 'tenderedChanged', cents: 5_000 },
+      { type: 'methodChosen', methodId: 2 },
+      { type: 'methodChosen', methodId: 1 },
+    );
+    expect(state.tenderedCents).toBe(5_000);
+    expect(saleReducer(state, { type: 'tenderedChanged', cents: null }).tenderedCents).toBe(null);
+  });
+
   it('a new sale clears the checkout and the seats but keeps the performance’s price and quantity', () => {
     const state = run(
       { type: 'priceChosen', priceId: 'p2' },
@@ -97,6 +108,7 @@ describe('saleReducer', () => {
       { type: 'toCheckout', cartHasLines: true },
       { type: 'customerChosen', customer: buyer },
       { type: 'methodChosen', methodId: 2 },
+      { type: 'tenderedChanged', cents: 5_000 },
       { type: 'newSaleAsked', confirm: 'abandonCart' },
       { type: 'newSaleStarted' },
     );

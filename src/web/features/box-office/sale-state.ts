@@ -24,6 +24,8 @@ export interface SaleState {
   /** The buyer: in memory only (never in storage), gone with "new sale". */
   customer: BuyerSummary | null;
   methodId: number | null;
+  /** Cash handed over, in cents (null: the exact amount); counted only when the method is cash. */
+  tenderedCents: number | null;
   confirmNewSale: 'abandonCart' | 'leavePayment' | null;
 }
 
@@ -43,6 +45,7 @@ export type SaleAction =
   | { type: 'backToSelect' }
   | { type: 'customerChosen'; customer: BuyerSummary | null }
   | { type: 'methodChosen'; methodId: number }
+  | { type: 'tenderedChanged'; cents: number | null }
   | { type: 'newSaleAsked'; confirm: 'abandonCart' | 'leavePayment' }
   | { type: 'newSaleKept' }
   | { type: 'newSaleStarted' };
@@ -64,6 +67,7 @@ export const initialSaleState: SaleState = {
   addError: null,
   customer: null,
   methodId: null,
+  tenderedCents: null,
   confirmNewSale: null,
 };
 
@@ -113,6 +117,8 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
       return { ...state, customer: action.customer };
     case 'methodChosen':
       return { ...state, methodId: action.methodId };
+    case 'tenderedChanged':
+      return { ...state, tenderedCents: action.cents };
     case 'newSaleAsked':
       return { ...state, confirmNewSale: action.confirm };
     case 'newSaleKept':
@@ -124,6 +130,7 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
         ...noSeats,
         stage: 'select',
         methodId: null,
+        tenderedCents: null,
         customer: null,
         addError: null,
         confirmNewSale: null,

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
 import { useBuyerClearance } from '../customer-notes/public';
+import { toCents, totalWithFee } from './cart-model';
 import { cartQueries } from './cart-queries';
+import { cashChange, takesCash } from './cash-change';
 import type { SaleAction, SaleState } from './sale-state';
 import type { SaleCart } from './use-sale-cart';
 
@@ -21,13 +23,19 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
   // Enter pressed while the buyer's notes are still on their way: paid once they are in, unless they hold the sale.
   const payOnceCleared = useRef(false);
 
+  // Cash handed over counts only for cash; less than the total cannot pay (the panel says so on its field).
+  const tenderedCents = takesCash(method) ? state.tenderedCents : null;
+  const short =
+    method !== undefined &&
+    cashChange(toCents(totalWithFee(sale.cart?.amount ?? 0, method.fee)), tenderedCents).kind === 'short';
+
   const pay = () => {
-    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines) return;
+    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines || short) return;
     if (clearance.loading) payOnceCleared.current = true;
     if (!clearance.cleared) return;
     paying.current = true;
     sale.checkout.mutate(
-      { customerId, method },
+      { customerId, method, tenderedCents },
       {
         onSettled: () => {
           paying.current = false;

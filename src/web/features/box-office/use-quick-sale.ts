@@ -70,7 +70,8 @@ export function useQuickSale({
     dispatch({ type: 'customerChosen', customer: buyer });
     dispatch({ type: 'methodChosen', methodId: cashMethod.paymentMethodId });
     sale.checkout.mutate(
-      { customerId: buyer.customerId, method: cashMethod },
+      // A walk-in pays the exact amount: the quick sale has no field for the cash handed over.
+      { customerId: buyer.customerId, method: cashMethod, tenderedCents: null },
       {
         onSettled: () => {
           paying.current = false;

@@ -122,7 +122,7 @@ export function useSaleCart() {
   });
 
   const checkout = useMutation({
-    mutationFn: async (input: { customerId: number; method: PaymentMethod }) => {
+    mutationFn: async (input: { customerId: number; method: PaymentMethod; tenderedCents: number | null }) => {
       const id = cartIdRef.current;
       const current = id ? queryClient.getQueryData<PartnerCart>(cartKeys.detail(id)) : undefined;
       if (!id || !current) throw new Error('No cart to check out');
@@ -131,7 +131,12 @@ export function useSaleCart() {
         customerId: input.customerId,
         paymentMethodId: input.method.paymentMethodId,
       });
-      return { result, cart: current, method: input.method } satisfies CompletedSale;
+      return {
+        result,
+        cart: current,
+        method: input.method,
+        tenderedCents: input.tenderedCents,
+      } satisfies CompletedSale;
     },
     onSuccess: (sale) => {
       // The checked-out cart is closed: a reload must not continue it.

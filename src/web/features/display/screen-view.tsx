@@ -71,6 +71,18 @@ function Total({ screen }: { screen: Screen }) {
         <span>{t('total')}</span>
         <span>{formatMoney(screen.totalCents / 100, locale)}</span>
       </Group>
+      {'receivedCents' in screen && screen.receivedCents !== undefined ? (
+        <>
+          <Group justify="space-between">
+            <Text className="foyer-display-detail">{t('received')}</Text>
+            <Text className="foyer-display-detail">{formatMoney(screen.receivedCents / 100, locale)}</Text>
+          </Group>
+          <Group justify="space-between" className="foyer-display-total" data-testid="display-change">
+            <span>{t('change')}</span>
+            <span>{formatMoney((screen.receivedCents - screen.totalCents) / 100, locale)}</span>
+          </Group>
+        </>
+      ) : null}
     </Stack>
   );
 }
