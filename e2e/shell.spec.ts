@@ -18,6 +18,8 @@ test.describe('shell', () => {
     await openSignedIn(page, baseURL, '/customers');
     // The list shows the gateway's copy of the customers, which the server's first sync may still be filling.
     await waitForCustomerMirror(page.request);
+    // The tab says which page it holds: the page's heading, then the app (every tab read "Foyer").
+    await expect(page).toHaveTitle('Klanten · Foyer');
     const row = page.getByRole('table', { name: 'Klanten' }).getByRole('row').nth(30);
     await row.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -26,6 +28,12 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/customers\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // The customer's page: their name (the heading, once loaded), not the list's title.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(page).not.toHaveTitle('Klanten · Foyer');
+    await expect
+      .poll(async () => (await page.title()) === `${((await heading.textContent()) ?? '').trim()} · Foyer`)
+      .toBe(true);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/customers$/);

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Kbd.css';
 import './app-layout.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { IconClose, IconMenu, IconSearch } from '../../components/icons/shell-icons';
 import { LanguageMenu } from '../../components/language-menu';
@@ -16,6 +16,7 @@ import { ColorSchemeMenu } from './color-scheme-menu';
 import { shellMessages } from './shell-messages';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
+import { useHeadingTitle } from './use-heading-title';
 import { currentNavPath, visibleAreas } from './visible-areas';
 
 // Loaded on first use: the palette and the overlay (with the areas' commands and shortcuts), and toasts are not
@@ -40,6 +41,8 @@ export function AppLayout() {
   const currentNav = currentNavPath(areas, pathname);
   const [navOpened, nav] = useDisclosure(false);
   const [helpOpened, help] = useDisclosure(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useHeadingTitle(mainRef);
 
   const signOutMutation = useMutation({
     mutationFn: signOut,
@@ -183,7 +186,7 @@ export function AppLayout() {
           {t('signedInAs', { name: session?.person.name ?? '' })}
         </Text>
       </nav>
-      <main id="main" tabIndex={-1} className="foyer-shell-main">
+      <main id="main" ref={mainRef} tabIndex={-1} className="foyer-shell-main">
         <Outlet />
       </main>
       <Suspense fallback={null}>
