@@ -132,10 +132,16 @@ const centsOfText = (text: string | null) =>
   Math.round(Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 /**
- * A general-admission line (of `digit` tickets, else one) in the cart, checkout open for an existing
- * customer, iDEAL (key 4) chosen: Enter then checks out with the online payment link.
+ * A general-admission line (of `digit` tickets, else one) in the cart, checkout open for an existing customer,
+ * the payment method of key `methodKey` chosen; resolves with the customer.
  */
-async function readyToPayOnline(page: Page, baseURL: string | undefined, origin: string, digit?: string) {
+async function readyToPay(
+  page: Page,
+  baseURL: string | undefined,
+  origin: string,
+  method: { key: string; name: RegExp },
+  digit?: string,
+) {
   await openBoxOffice(page, baseURL);
   const customer = await existingCustomer(page, origin);
   await choosePerformance(page, 'Racoon Akoestisch');
@@ -144,9 +150,14 @@ async function readyToPayOnline(page: Page, baseURL: string | undefined, origin:
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.keyboard.press('c');
   await chooseCustomer(page, customer.email);
-  await page.keyboard.press('4');
-  await expect(page.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+  await page.keyboard.press(method.key);
+  await expect(page.getByRole('radio', { name: method.name })).toBeChecked();
+  return customer;
 }
+
+/** As readyToPay, with iDEAL (key 4): Enter then checks out with the online payment link. */
+const readyToPayOnline = (page: Page, baseURL: string | undefined, origin: string, digit?: string) =>
+  readyToPay(page, baseURL, origin, { key: '4', name: /iDEAL/ }, digit);
 
 test.describe('box office', () => {
   test('general admission by quantity: digits and Enter add one line of N tickets to a partner cart', async ({
@@ -412,17 +423,8 @@ test.describe('box office', () => {
     origin,
   }) => {
     test.setTimeout(60_000);
-    await openBoxOffice(page, baseURL);
-    const customer = await existingCustomer(page, origin);
-    await choosePerformance(page, 'Racoon Akoestisch');
-    await page.keyboard.press('2');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('cart-line')).toContainText('2 × Racoon Akoestisch');
-    await page.keyboard.press('c');
-    await chooseCustomer(page, customer.email);
-    // A card sale asks nothing about cash.
-    await page.keyboard.press('2');
-    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
+    // Two tickets, a card sale first: it asks nothing about cash.
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ }, '2');
     await expect(page.getByTestId('cash-tendered')).toHaveCount(0);
     await page.keyboard.press('1');
     await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, MARKETING } from './fixtures';
+import { DEMO, expect, MARKETING, signInByApi } from './fixtures';
+import { mirrorSynced } from './mirror';
 
 /** Customers made through the API of the signed-in person, for the duplicate review's tests. */
 const API = `/api/v1/${MARKETING.clientName}`;
@@ -74,4 +75,14 @@ export async function scanUntilQueued(request: APIRequestContext, origin: string
       { timeout: 120_000, intervals: [1000, 2000, 5000] },
     )
     .toBe('found');
+}
+
+/**
+ * Marketing signed in, once the server's first complete sync of the mirror has ended: the scan waits for it, and
+ * its status is the administrator's to read.
+ */
+export async function signInAsMarketingOnceSynced(request: APIRequestContext, baseURL: string | undefined) {
+  expect((await signInByApi(request, baseURL ?? '', DEMO)).status()).toBe(200);
+  await mirrorSynced(request);
+  expect((await signInByApi(request, baseURL ?? '', MARKETING)).status()).toBe(200);
 }
