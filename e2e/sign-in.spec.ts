@@ -20,6 +20,12 @@ test.describe('sign-in', () => {
     await expectDashboard(page);
     await expect(page.getByTestId('signed-in-person')).toHaveText('Aangemeld als Ada Admin');
     await expect(page.getByTestId('performance-card').first()).toHaveAttribute('href', /^\/events\/\d+$/);
+    // Today lists every event dated at the door: the demo's dinner-and-show arrangement (a combi, at 18:00 on the
+    // day the demo is made) too, which a walkthrough found missing.
+    const today = page.getByRole('region', { name: 'Vandaag' });
+    await expect(today.getByTestId('performance-card').filter({ hasText: 'Diner & Theater Arrangement' })).toHaveCount(
+      1,
+    );
     expect(scripts.filter((path) => signedInCode.test(path))).not.toEqual([]);
   });
 

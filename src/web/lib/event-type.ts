@@ -9,7 +9,3 @@ export const EVENT_TYPES: Readonly<Record<string, { label: Localized; color: str
   horeca: { label: { nl: 'Horeca', en: 'Food & drink' }, color: 'yellow' },
   product: { label: { nl: 'Product', en: 'Product' }, color: 'gray' },
 };
-
-/** A dated performance with seats (type `event`, or no type at all), as opposed to passes, vouchers or goods. */
-export const isPerformance = (event: { eventType: string | null }): boolean =>
-  event.eventType === null || event.eventType === 'event';

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
+import { isDatedEvent } from '@/contract/event-kinds';
 import { type Database, inBackground, type Queryable } from '../../db/database';
 import { RepeatingWork } from '../../repeating-work';
 import { lastCompleteSync } from '../mirror';
@@ -11,7 +12,6 @@ import {
   type EventCatalog,
   eventListPath,
   HALLS_TTL_MS,
-  isPerformance,
   LIST_TTL_MS,
   parseEventList,
 } from './event-catalog';
@@ -133,11 +133,11 @@ export class SharedReadKeeper {
   }
 }
 
-/** The ids of the first KEPT_DETAILS performances of today and after, in start order. */
+/** The ids of the first KEPT_DETAILS events dated today and after (as the dashboard lists them), in start order. */
 function nextPerformances(events: readonly CatalogEvent[], now: number): number[] {
   const from = now - TODAY_BEGAN_MS;
   return events
-    .filter((event) => isPerformance(event) && Date.parse(event.start) >= from)
+    .filter((event) => isDatedEvent(event) && Date.parse(event.start) >= from)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId)
     .slice(0, KEPT_DETAILS)
     .map((event) => event.eventId);

@@ -1,4 +1,4 @@
-import { isPerformance } from '../../lib/event-type';
+import { isDatedEvent } from '@/contract/event-kinds';
 import { isoLocalDate } from '../../lib/format';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
@@ -18,8 +18,8 @@ export interface DashboardSelection {
 export function selectDashboardEvents(events: readonly PartnerEvent[], now: Date): DashboardSelection {
   const todayIso = isoLocalDate(now);
   const performances = events
-    // Performances only: vouchers, products and passes have no date at the door worth watching here.
-    .filter(isPerformance)
+    // Dated at the door (performances, bundles, food and drink): vouchers, goods and passes are not watched here.
+    .filter(isDatedEvent)
     .slice()
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId);
   const today: PartnerEvent[] = [];
