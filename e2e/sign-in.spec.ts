@@ -127,6 +127,19 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Afmelden' }).click();
     await expect(page.getByLabel(/^Wachtwoord/)).toHaveValue('');
   });
+
+  test('on a 320-px phone no button of the form is cut: the passkey button takes two lines', async ({ page }) => {
+    // A walkthrough read "Aanmelden met een pas" on a phone.
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Aanmelden met een passkey' })).toBeVisible();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.mantine-Button-label')]
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
 });
 
 test.describe('the API key stays on the server', () => {

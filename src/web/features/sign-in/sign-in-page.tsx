@@ -178,6 +178,7 @@ export function SignInPage() {
             size="md"
             fullWidth
             leftSection={<IconKey />}
+            className="foyer-wrap-button"
             loading={passkeyStep.isPending}
             disabled={isStaticRender}
             onPointerEnter={preloadPasskeys}

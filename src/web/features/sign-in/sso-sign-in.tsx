@@ -60,6 +60,7 @@ export function SsoSignIn() {
           variant="default"
           size="md"
           fullWidth
+          className="foyer-wrap-button"
         >
           {t('signInWith', { name: provider.name })}
         </Button>
