@@ -46,6 +46,17 @@ test.describe('audit trail', () => {
     expect(await seriousFindings(page)).toEqual([]);
   });
 
+  test('a sign-in reads in words: the role as the reader calls it, the method in Dutch', async ({ page, baseURL }) => {
+    // A walkthrough read "administrator" and "method: password" as recorded.
+    expect((await signInByApi(page.request, baseURL ?? '')).status()).toBe(200);
+    await page.goto('/audit?action=sign-in');
+    const row = page.getByRole('row').filter({ hasText: DEMO.email }).first();
+    await expect(row).toContainText('Beheerder');
+    await expect(row).toContainText('Aanmeldwijze: wachtwoord');
+    await expect(row).not.toContainText('administrator');
+    await expect(row).not.toContainText('method:');
+  });
+
   test('an order sold at the box office shows "Verkocht door" on its order page', async ({ page, baseURL, origin }) => {
     test.setTimeout(60_000);
     await openBoxOffice(page, baseURL);

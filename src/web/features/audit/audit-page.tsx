@@ -10,7 +10,9 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconDownload } from '../../components/icons/area-icons';
 import { formatDateTime } from '../../lib/format';
-import { useLocale, useMessages } from '../../lib/i18n';
+import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { roleLabel } from '../../lib/role-label';
+import { detailLine } from './audit-details';
 import { auditMessages } from './audit-messages';
 import { AUDIT_FILTER_KEYS, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
 
@@ -21,7 +23,15 @@ const shown = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** What an entry's details say, in words: changed fields old → new, tags before → after, the rest as key: value. */
-function Details({ details, empty }: { details: AuditEntry['details']; empty: string }) {
+function Details({
+  details,
+  empty,
+  localized,
+}: {
+  details: AuditEntry['details'];
+  empty: string;
+  localized: (text: Localized) => string;
+}) {
   if (!details) return null;
   const lines: ReactNode[] = [];
   const { changes, before, after, ...rest } = details as Record<string, unknown>;
@@ -42,11 +52,7 @@ function Details({ details, empty }: { details: AuditEntry['details']; empty: st
     );
   }
   for (const [key, value] of Object.entries(rest)) {
-    lines.push(
-      <li key={key}>
-        {key}: {shown(value)}
-      </li>,
-    );
+    lines.push(<li key={key}>{detailLine(key, shown(value), localized)}</li>);
   }
   return <ul style={{ margin: 0, paddingLeft: 16 }}>{lines}</ul>;
 }
@@ -55,6 +61,7 @@ function Details({ details, empty }: { details: AuditEntry['details']; empty: st
 export function AuditPage() {
   const t = useMessages(auditMessages);
   const { locale } = useLocale();
+  const localized = useLocalized();
   const [search, setSearch] = useSearchParams();
   const [page] = useTablePage();
   const filter = Object.fromEntries(
@@ -93,7 +100,8 @@ export function AuditPage() {
             <Text size="sm">{row.original.person ?? '—'}</Text>
             {row.original.role ? (
               <Text size="xs" c="dimmed">
-                {row.original.role}
+                {/* A preset role in the reader's words ("Beheerder"), a custom one by its name. */}
+                {roleLabel({ key: row.original.role, name: row.original.role }, localized)}
               </Text>
             ) : null}
           </Stack>
@@ -141,10 +149,10 @@ export function AuditPage() {
       {
         id: 'details',
         header: t('columnDetails'),
-        cell: ({ row }) => <Details details={row.original.details} empty={t('empty')} />,
+        cell: ({ row }) => <Details details={row.original.details} empty={t('empty')} localized={localized} />,
       },
     ],
-    [t, locale],
+    [t, locale, localized],
   );
 
   return (
