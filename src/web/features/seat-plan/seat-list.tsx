@@ -28,6 +28,9 @@ export function SeatList({
   const seated = layout.sections.filter((section) => section.rowEnd > section.rowStart);
   const [sectionIndex, setSectionIndex] = useState(seated[0]?.index ?? 0);
   const [rowIndexChosen, setRowIndex] = useState<number | null>(null);
+  // The seat last ticked here, and whether it was chosen before: the line under the list says what changed (the
+  // plan and its summary may be out of view). A refused tick (the maximum) changes nothing, and says so elsewhere.
+  const [lastTicked, setLastTicked] = useState<{ seat: number; wasChosen: boolean } | null>(null);
 
   const free = useMemo(() => {
     const rows = new Uint32Array(layout.rows.length);
@@ -51,6 +54,17 @@ export function SeatList({
 
   const seats: number[] = [];
   for (let seat = row.seatStart; seat < row.seatEnd; seat++) seats.push(seat);
+
+  const tickedText = ({ seat, wasChosen }: { seat: number; wasChosen: boolean }): string | null => {
+    const chosen = states[seat] === STATE_SELECTED;
+    if (chosen === wasChosen) return null;
+    const place = {
+      section: layout.sections[layout.sectionIndex[seat] as number]?.name ?? '',
+      row: layout.rows[layout.rowIndex[seat] as number]?.rowNr ?? '',
+      seat: layout.seatNr[seat] as number,
+    };
+    return chosen ? t('listSeatChosen', place) : t('listSeatReleased', place);
+  };
 
   return (
     <section aria-labelledby={headingId} className="seat-plan-list" data-testid="seat-list">
@@ -108,7 +122,10 @@ export function SeatList({
                       type="checkbox"
                       checked={state === STATE_SELECTED || state === STATE_HELD}
                       disabled={state === STATE_UNAVAILABLE || state === STATE_HELD}
-                      onChange={() => onToggle(seat)}
+                      onChange={() => {
+                        setLastTicked({ seat, wasChosen: state === STATE_SELECTED });
+                        onToggle(seat);
+                      }}
                       data-seat-id={id}
                     />
                     <span>{label}</span>
@@ -119,6 +136,9 @@ export function SeatList({
             })}
           </ul>
         </fieldset>
+        <Text size="sm" role="status" aria-live="polite" data-testid="seat-list-status">
+          {lastTicked ? tickedText(lastTicked) : null}
+        </Text>
       </Stack>
     </section>
   );

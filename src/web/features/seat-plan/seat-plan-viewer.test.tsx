@@ -63,8 +63,11 @@ describe('SeatPlanViewer', () => {
     expect(onChange).toHaveBeenLastCalledWith(['r1-3']);
     expect(seatBox('r1-3')).toBeChecked();
     expect(screen.getByTestId('seat-selection-summary')).toHaveTextContent(/1 gekozen, €\s40,00/);
+    // Said under the list too, where the seller is (a walkthrough saw nothing change there).
+    expect(screen.getByTestId('seat-list-status')).toHaveTextContent('Zaal, rij 1, stoel 3 gekozen.');
     await userEvent.click(seatBox('r1-3'));
     expect(onChange).toHaveBeenLastCalledWith([]);
+    expect(screen.getByTestId('seat-list-status')).toHaveTextContent('Zaal, rij 1, stoel 3 niet meer gekozen.');
   });
 
   it('switches rows in the list and shows each row’s free seats', async () => {
@@ -82,6 +85,8 @@ describe('SeatPlanViewer', () => {
     await userEvent.click(seatBox('r1-4'));
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByTestId('seat-plan-notice')).toHaveTextContent('Maximum aantal stoelen tegelijk: 1.');
+    // Refused: nothing changed, so the list's line says nothing was chosen.
+    expect(screen.getByTestId('seat-list-status')).toHaveTextContent('');
   });
 
   it('"best 2 available in a rank" replaces the choice with two adjacent seats of that rank', async () => {
