@@ -59,6 +59,21 @@ function stallAtFirstKey(page: Page, key: string, ms: number) {
   );
 }
 
+test('on a touchscreen the walk-in sale is four taps: its button, a quantity, hold, pay', async ({ page, baseURL }) => {
+  // A walkthrough found it by keyboard only (W, digits, Enter).
+  await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
+  await choosePerformance(page, 'Racoon Akoestisch');
+  await page.getByTestId('quick-sale-open').click();
+  const dialog = page.getByRole('dialog', { name: 'Snelle verkoop aan losse bezoeker' });
+  await dialog.getByRole('group', { name: 'Aantal kiezen' }).getByRole('button', { name: '3', exact: true }).click();
+  await expect(dialog.getByTestId('quick-sale-quantity')).toHaveText('3');
+  await dialog.getByRole('button', { name: 'Plaatsen reserveren' }).click();
+  await expect(dialog.getByTestId('quick-sale-seats')).toContainText('Racoon Akoestisch');
+  await dialog.getByTestId('quick-sale-pay').click();
+  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+  await expect(page.getByTestId('sold-items')).toContainText(/3 ×\s*Racoon Akoestisch/);
+});
+
 test('a walk-in sale takes four keys after choosing the performance, is sold once, and its scanned ticket opens the order', async ({
   page,
   baseURL,

@@ -149,6 +149,12 @@ export function BoxOfficePage() {
       >
         {t('add')}
       </Button>
+      {/* The quick walk-in sale (W), for a touchscreen too. */}
+      {quickSale.available ? (
+        <Button variant="default" onClick={quickSale.start} rightSection={<kbd>W</kbd>} data-testid="quick-sale-open">
+          {t('walkInSale')}
+        </Button>
+      ) : null}
     </Group>
   );
 

@@ -12,6 +12,9 @@ import { cartLines, totalWithFee } from './cart-model';
 import { quickSaleMessages } from './quick-sale-messages';
 import type { QuickSale } from './use-quick-sale';
 
+/** The quantities offered as buttons: a walk-in buys a few; more are typed. */
+const QUICK_QUANTITIES = [1, 2, 3, 4, 5, 6] as const;
+
 /** A key and what it does, as the dialog shows its keys. */
 function KeyHint({ keys, label }: { keys: string; label: string }) {
   return (
@@ -82,6 +85,22 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
                   </Text>
                 </div>
               ) : null}
+            </Group>
+            {/* On a touchscreen the quantity is tapped; the keys stay the quick way at a keyboard. */}
+            <Group gap="xs" role="group" aria-label={t('chooseQuantity')}>
+              {QUICK_QUANTITIES.map((value) => (
+                <Button
+                  key={value}
+                  variant={quantity === value ? 'filled' : 'default'}
+                  aria-pressed={quantity === value}
+                  onClick={() => quick.choose(value)}
+                  disabled={quick.blocked || state.step !== 'quantity'}
+                  className="foyer-touch-target"
+                  miw={48}
+                >
+                  {value}
+                </Button>
+              ))}
             </Group>
             <Text size="sm" c="dimmed">
               {t('bestSeats')}

@@ -4,7 +4,7 @@ import { defineMessages } from '../../lib/i18n';
 export const quickSaleMessages = defineMessages(
   {
     title: 'Snelle verkoop aan losse bezoeker',
-    howMany: 'Hoeveel kaarten? Typ het aantal.',
+    howMany: 'Hoeveel kaarten? Typ of kies het aantal.',
     quantity: 'Aantal',
     price: 'Prijs',
     bestSeats: 'De beste vrije plaatsen worden gereserveerd.',
@@ -18,11 +18,11 @@ export const quickSaleMessages = defineMessages(
     keyQuantity: 'aantal',
     noCash: 'Geen betaalmethode voor contant geld: verkoop via de gewone kassa.',
     cartNotEmpty: 'Er staat al iets in deze verkoop. Rond die eerst af of begin een nieuwe verkoop (N).',
-    quickSaleHint: 'W: snelle verkoop aan losse bezoeker',
+    chooseQuantity: 'Aantal kiezen',
   },
   {
     title: 'Quick sale to a walk-in',
-    howMany: 'How many tickets? Type the number.',
+    howMany: 'How many tickets? Type or choose the number.',
     quantity: 'Quantity',
     price: 'Price',
     bestSeats: 'The best available seats are held.',
@@ -36,6 +36,6 @@ export const quickSaleMessages = defineMessages(
     keyQuantity: 'quantity',
     noCash: 'No payment method takes cash: sell through the regular box office.',
     cartNotEmpty: 'This sale already has lines. Finish it first, or start a new sale (N).',
-    quickSaleHint: 'W: quick sale to a walk-in',
+    chooseQuantity: 'Choose the quantity',
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickSaleClosed, quickSaleKey, typedQuantity } from './quick-sale-model';
+import { chosenQuantity, quickSaleClosed, quickSaleKey, typedQuantity } from './quick-sale-model';
 
 describe('the quick walk-in sale', () => {
   it('takes a digit, then Enter to hold the seats, then Enter to pay: four keys with the W that opened it', () => {
@@ -27,5 +27,12 @@ describe('the quick walk-in sale', () => {
     const twelve = typedQuantity(typedQuantity(open, 1, 0), 2, 300);
     expect(twelve.quantity?.value).toBe(12);
     expect(typedQuantity(twelve, 4, 5_000).quantity?.value).toBe(4);
+  });
+
+  it('takes a tapped quantity in place of a typed one; a digit typed after it starts anew', () => {
+    const open = { step: 'quantity' as const, quantity: null };
+    const tapped = chosenQuantity(typedQuantity(open, 1, 1_000), 4);
+    expect(tapped.quantity?.value).toBe(4);
+    expect(typedQuantity(tapped, 2, 1_050).quantity?.value).toBe(2);
   });
 });

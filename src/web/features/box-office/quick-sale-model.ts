@@ -29,3 +29,8 @@ export function quickSaleKey(key: string, step: QuickSaleStep): QuickSaleKey | n
 export function typedQuantity(state: QuickSaleState, digit: number, now: number): QuickSaleState {
   return { ...state, quantity: nextQuantity(state.quantity, digit, now) ?? state.quantity };
 }
+
+/** The quantity tapped on the dialog's buttons: it replaces what was typed, and a digit typed next starts anew. */
+export function chosenQuantity(state: QuickSaleState, value: number): QuickSaleState {
+  return { ...state, quantity: { value, at: 0 } };
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
 import { quantityItem, type RankPrice } from './cart-model';
-import { type QuickSaleState, quickSaleClosed, quickSaleKey, typedQuantity } from './quick-sale-model';
+import { chosenQuantity, type QuickSaleState, quickSaleClosed, quickSaleKey, typedQuantity } from './quick-sale-model';
 import type { SaleAction } from './sale-state';
 import type { useAddToCart } from './use-add-to-cart';
 import type { Checkout } from './use-checkout';
@@ -46,8 +46,10 @@ export function useQuickSale({
     setBlocked(false);
   };
 
+  /** A performance and its price are there: the quick sale can open (by W, or its button on a touchscreen). */
+  const available = Boolean(tickets.event.data && tickets.plan.data && price);
   const start = () => {
-    if (!tickets.event.data || !tickets.plan.data || !price) return;
+    if (!available) return;
     setBlocked(cartHasLines);
     setState({ step: 'quantity', quantity: null });
   };
@@ -124,7 +126,12 @@ export function useQuickSale({
     price,
     walkIn,
     cashMethod,
+    available,
     start,
+    /** A quantity tapped rather than typed. */
+    choose: (value: number) => {
+      if (state.step === 'quantity') setState(chosenQuantity(state, value));
+    },
     hold,
     pay,
     cancel,
