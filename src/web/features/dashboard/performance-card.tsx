@@ -120,7 +120,9 @@ export function PerformanceCard({
           </Text>
         </Stack>
         {type && event.eventType !== 'event' ? (
-          <Badge variant="light" color={type.color} size="sm">
+          // The tint tells the types apart; the text keeps the page's colour: orange (combi) or yellow (horeca)
+          // text on its light tint falls short of WCAG AA, as on the events list (event-parts.tsx).
+          <Badge variant="light" color={type.color} c="var(--mantine-color-text)" size="sm">
             {localized(type.label)}
           </Badge>
         ) : null}
