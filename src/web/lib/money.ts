@@ -2,6 +2,9 @@
 
 export const eurosOf = (cents: number) => cents / 100;
 
+/** An amount in euros (as the service sends it: 37.5) in whole cents; negative amounts (a refund) stay negative. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
 /**
  * What a money field (components/money-input.tsx) holds, in cents: Mantine's NumberInput gives a number, or ''
  * when empty; null when nothing (or nothing sensible) was entered.

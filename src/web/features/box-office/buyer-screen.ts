@@ -2,11 +2,12 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import type { ScreenBody, ScreenLine, ScreenPlan } from '@/contract/display';
+import { toCents } from '../../lib/money';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { usePublishedScreen } from '../display/public-publish';
-import { type CompletedSale, ticketsOf, toCents, withoutSeatSuffix } from './cart-model';
+import { type CompletedSale, ticketsOf, withoutSeatSuffix } from './cart-model';
 import { cartQueries } from './cart-queries';
 import { seatInfoOf } from './plan-tickets';
 import type { SaleState } from './sale-state';

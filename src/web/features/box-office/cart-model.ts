@@ -1,3 +1,4 @@
+import { eurosOf, toCents } from '../../lib/money';
 import type { CartAddItem, CheckoutResult, PartnerCart, PartnerCartItem } from '../../lib/schemas/partner-cart';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 
@@ -6,9 +7,6 @@ import type { PaymentMethod } from '../../lib/schemas/payment-method';
  * what the cart panel and checkout show. Money is added up in cents (DESIGN.md decision 11), so a total
  * never drifts by a floating-point cent.
  */
-
-export const toCents = (amount: number): number => Math.round(amount * 100);
-export const fromCents = (cents: number): number => cents / 100;
 
 /** A price (ticket type, "discount") of a rank, from the event's prices or the seat plan's price levels. */
 export interface RankPrice {
@@ -104,7 +102,7 @@ export function parseAmount(text: string): number | null {
   const whole = (decimal ? cleaned.slice(0, decimal.index) : cleaned).replace(/[.,]/g, '');
   const cents = Number(whole) * 100 + (decimal ? Number((decimal[1] ?? '').padEnd(2, '0')) : 0);
   if (!Number.isFinite(cents) || cents <= 0 || cents > MAX_DONATION * 100) return null;
-  return fromCents(cents);
+  return eurosOf(cents);
 }
 
 /** Only ticket items hold seats and lapse at `timeOut` (DESIGN.md decision 8); donations and goods stay. */
@@ -130,7 +128,7 @@ export function cartTotalCents(cart: Pick<PartnerCart, 'cartItems'>): number {
 
 /** What the buyer pays with a payment method: the cart total plus the method's fixed fee. */
 export function totalWithFee(cartAmount: number, fee: number): number {
-  return fromCents(toCents(cartAmount) + toCents(fee));
+  return eurosOf(toCents(cartAmount) + toCents(fee));
 }
 
 /**

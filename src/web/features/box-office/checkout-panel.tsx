@@ -8,11 +8,12 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { toCents } from '../../lib/money';
 import type { PaymentMethod } from '../../lib/schemas/payment-method';
 import { boxOfficeMessages } from './box-office-messages';
-import { toCents, totalWithFee } from './cart-model';
+import { totalWithFee } from './cart-model';
 import { cartQueries } from './cart-queries';
-import { cashChange, takesCash } from './cash-change';
+import { takesCash } from './cash-change';
 import { CashTendered } from './cash-tendered';
 
 /**
@@ -28,6 +29,7 @@ export function CheckoutPanel({
   methodId,
   onMethodChange,
   tenderedCents,
+  short,
   onTenderedChange,
   onPay,
   onBack,
@@ -43,6 +45,8 @@ export function CheckoutPanel({
   onMethodChange: (methodId: number) => void;
   /** Cash handed over, in cents (null: exact); asked only when the method is cash. */
   tenderedCents: number | null;
+  /** Less cash handed over than the total: pay is off (the cash field says why). */
+  short: boolean;
   onTenderedChange: (cents: number | null) => void;
   onPay: () => void;
   onBack: () => void;
@@ -56,7 +60,6 @@ export function CheckoutPanel({
   const method = methods.data?.find((entry) => entry.paymentMethodId === methodId);
   const toPay = totalWithFee(cartAmount, method?.fee ?? 0);
   const cash = takesCash(method);
-  const short = cash && cashChange(toCents(toPay), tenderedCents).kind === 'short';
   const fieldErrors = isApiError(error) ? error.fieldErrors : {};
   const customerError = fieldErrors.customerId?.join(' ');
   const methodError = fieldErrors.paymentMethodId?.join(' ');

@@ -60,6 +60,7 @@ export function CheckoutSection({
         methodId={state.methodId}
         onMethodChange={(methodId) => dispatch({ type: 'methodChosen', methodId })}
         tenderedCents={state.tenderedCents}
+        short={checkout.short}
         onTenderedChange={(cents) => dispatch({ type: 'tenderedChanged', cents })}
         onPay={checkout.pay}
         onBack={() => dispatch({ type: 'backToSelect' })}

@@ -8,12 +8,13 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf, toCents } from '../../lib/money';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { useCan } from '../../lib/use-can';
 import { SalePrinting } from '../printing/public';
 import { boxOfficeMessages } from './box-office-messages';
 import type { CompletedSale } from './cart-model';
-import { cartLines, fromCents, toCents, totalWithFee } from './cart-model';
+import { cartLines, totalWithFee } from './cart-model';
 import { cartQueries, ORDER_STATUS_POLL_MS } from './cart-queries';
 import { cashChange } from './cash-change';
 import { PaymentQr } from './payment-qr';
@@ -145,18 +146,18 @@ export function SaleComplete({
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('total')}</Table.Th>
-            <Table.Td data-testid="order-total">{formatMoney(fromCents(totalCents), locale)}</Table.Td>
+            <Table.Td data-testid="order-total">{formatMoney(eurosOf(totalCents), locale)}</Table.Td>
           </Table.Tr>
           {tenderedCents !== null && change.kind === 'change' ? (
             <>
               <Table.Tr>
                 <Table.Th>{t('cashReceived')}</Table.Th>
-                <Table.Td>{formatMoney(fromCents(tenderedCents), locale)}</Table.Td>
+                <Table.Td>{formatMoney(eurosOf(tenderedCents), locale)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('changeDue')}</Table.Th>
                 <Table.Td data-testid="sale-change" fw={700}>
-                  {formatMoney(fromCents(change.changeCents), locale)}
+                  {formatMoney(eurosOf(change.changeCents), locale)}
                 </Table.Td>
               </Table.Tr>
             </>

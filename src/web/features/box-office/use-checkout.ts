@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
+import { toCents } from '../../lib/money';
 import { useBuyerClearance } from '../customer-notes/public';
-import { toCents, totalWithFee } from './cart-model';
+import { totalWithFee } from './cart-model';
 import { cartQueries } from './cart-queries';
 import { cashChange, takesCash } from './cash-change';
 import type { SaleAction, SaleState } from './sale-state';
@@ -65,6 +66,7 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
     customerId,
     clearance,
     cartHasLines,
+    short,
     pay,
     toCheckout: () => dispatch({ type: 'toCheckout', cartHasLines }),
     /** A new sale: a checkout still under way no longer counts. */

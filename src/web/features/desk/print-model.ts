@@ -1,4 +1,5 @@
 import type { PrintData } from '@/contract/desk';
+import { eurosOf, toCents } from '../../lib/money';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
 
 /**
@@ -57,9 +58,6 @@ export interface Receipt {
   /** The order's own total (spec 2.11 `amount`: goods + fee + donation). */
   total: number;
 }
-
-const cents = (amount: number) => Math.round(amount * 100);
-const fromCents = (value: number) => value / 100;
 
 /** Row 0, seat 0: a general-admission place (the service sells those by quantity, without a seat). */
 export function isGeneralAdmissionSeat(seat: Pick<OrderSeat, 'rowNr' | 'seatNr'>): boolean {
@@ -149,20 +147,20 @@ export function receiptOf(order: Order, row: OrderExport, context: PrintContext)
       amount: seat.amount,
     }),
   );
-  const ticketsCents = lines.reduce((sum, line) => sum + cents(line.amount), 0);
-  const totalCents = cents(order.amount);
-  const otherCents = totalCents - ticketsCents - cents(row.fee) - cents(order.donation);
+  const ticketsCents = lines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  const totalCents = toCents(order.amount);
+  const otherCents = totalCents - ticketsCents - toCents(row.fee) - toCents(order.donation);
   return {
     orderId: order.orderId,
     orderKey: order.orderKey,
     orderDate: order.orderDate,
     paymentMethod: order.handlingTextPayment,
     lines,
-    ticketsTotal: fromCents(ticketsCents),
-    otherItems: fromCents(otherCents),
+    ticketsTotal: eurosOf(ticketsCents),
+    otherItems: eurosOf(otherCents),
     donation: order.donation,
     fee: row.fee,
-    total: fromCents(totalCents),
+    total: eurosOf(totalCents),
   };
 }
 
