@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { NO_FINDINGS, seriousFindings, seriousFindingsInBothSchemes } from './support/axe';
 import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
-import { expect, test } from './support/fixtures';
+import { BOX_OFFICE, expect, test } from './support/fixtures';
 import { SMALL_DEMO, useOwnServer } from './support/own-server';
 
 /**
@@ -492,6 +492,38 @@ test.describe('box office', () => {
     await expect(page.getByTestId('customer-picker-option').first()).toContainText(customer.email, {
       timeout: 15_000,
     });
+  });
+
+  test("a new buyer whose email is already a customer's (Gmail without the dot): the seller takes that customer", async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
+    const marker = `Veen${Date.now().toString(36)}`;
+    const created = await api(page, 'POST', '/api/v1/demo/partner/customer', {
+      headers: { origin },
+      data: { email: `femke.${marker}@gmail.com`, customerFirstName: 'Femke', customerLastName: marker },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const existing = (await created.json()) as { customerId: number; email: string };
+
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.keyboard.press('c');
+    // The buyer gives her married name, which finds nobody: the seller makes a new customer.
+    await page.keyboard.type(`Femke Wit${marker}`);
+    await page.getByTestId('customer-picker-create').click();
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe klant aanmaken' });
+    await expect(dialog.getByTestId('field-customerLastName')).toHaveValue(`Wit${marker}`);
+    await dialog.getByTestId('field-email').fill(`femke${marker}@gmail.com`);
+    const notice = dialog.getByTestId('likely-duplicates');
+    await expect(notice).toContainText(`Femke ${marker}`);
+    await expect(notice).toContainText('zelfde e-mailadres');
+    await notice.getByRole('button', { name: `Femke ${marker} kiezen` }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('customer-picker-value')).toContainText(existing.email);
   });
 
   test('a cancelled online payment: the screen says so and offers no tickets or receipt', async ({

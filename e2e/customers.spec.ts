@@ -284,6 +284,48 @@ test.describe('customers', () => {
     expect(found.status()).toBe(200);
   });
 
+  test('a new customer who may already be here is named while typing; someone else is still created', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await signIn(page, baseURL);
+    const marker = unique('Femke');
+    const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+    const existing = await createByApi(page.request, origin, {
+      email: `${marker.toLowerCase()}@example.nl`,
+      customerFirstName: 'Femke',
+      customerLastName: marker,
+      customerPhone: `06${digits}`,
+      customerCity: 'Zwolle',
+    });
+
+    await page.goto('/customers/new');
+    await page.getByTestId('field-customerFirstName').fill('Femke');
+    await page.getByTestId('field-customerLastName').fill(marker);
+    // The number as a buyer says it, with the country code.
+    await page.getByTestId('field-customerPhone').fill(`+31 6 ${digits.slice(0, 4)} ${digits.slice(4)}`);
+    const notice = page.getByTestId('likely-duplicates');
+    await expect(notice).toContainText('Bestaat deze klant al?');
+    await expect(notice).toContainText(`Femke ${marker}`);
+    await expect(notice).toContainText(`${existing.email} · 06${digits} · Zwolle`);
+    await expect(notice).toContainText('zelfde telefoonnummer');
+    await expect(notice.getByRole('link', { name: `Klant Femke ${marker} openen` })).toHaveAttribute(
+      'href',
+      `/customers/${existing.customerId}`,
+    );
+    await page.screenshot({ path: test.info().outputPath('likely-duplicate.png') });
+    expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
+
+    // Another number: another person, and the warning goes.
+    await page.getByTestId('field-customerPhone').fill('020 555 0000');
+    await expect(notice).toHaveCount(0);
+    // A warning, not a refusal: a namesake with their own email is created.
+    await page.getByTestId('field-email').fill(`${marker.toLowerCase()}.2@example.nl`);
+    await page.getByRole('button', { name: 'Klant aanmaken' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Femke ${marker}` })).toBeVisible();
+  });
+
   test('leaving a form with unsaved changes asks first', async ({ page, baseURL }) => {
     await signIn(page, baseURL);
     await page.goto('/customers/new');

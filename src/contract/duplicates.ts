@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { customerSchema } from './customer';
+import { CUSTOMER_FIELD_MAX } from './customer-limits';
+import { DUPLICATE_REASONS } from './duplicate-reasons';
+import { DRAFT_KEY_FIELDS, type DraftKeyField, type LikelyDuplicatesDraft } from './likely-duplicates';
 
 /**
  * The duplicate review queue (`/api/duplicates`): likely pairs of customers the gateway finds in its mirror,
  * each with a score and its reasons, and what a reviewer decides of them. Pure, like the rest of src/contract.
  */
-
-/** Why a pair is proposed: same email but for case, dots or a +suffix; same phone; same name and zip; a close
- * name at the same address. */
-export const DUPLICATE_REASONS = ['email', 'phone', 'name_zip', 'name_address'] as const;
-export type DuplicateReasonKey = (typeof DUPLICATE_REASONS)[number];
 
 /** Pairs per page of the queue. */
 export const DUPLICATE_PAGE_SIZE = 25;
@@ -138,3 +136,21 @@ export function fieldsToCopy(
  * mark the record not kept: documented in README.md.
  */
 export const DUPLICATE_TAG_NAMES = ['Duplicate', 'Dubbel', 'Duplicaat'] as const;
+
+/**
+ * `POST /api/customers/likely-duplicates` (likely-duplicates.ts): a customer as far as it is typed, before it is
+ * created (a body, not a query string: names, emails and phones stay out of access logs). Missing fields count
+ * as empty.
+ */
+export const likelyDuplicatesDraftSchema = z.object(
+  Object.fromEntries(
+    DRAFT_KEY_FIELDS.map((field) => [
+      field,
+      z
+        .string()
+        .max(CUSTOMER_FIELD_MAX[field], `At most ${CUSTOMER_FIELD_MAX[field]} characters`)
+        .optional()
+        .default(''),
+    ]),
+  ) as Record<DraftKeyField, z.ZodDefault<z.ZodOptional<z.ZodString>>>,
+) satisfies z.ZodType<LikelyDuplicatesDraft, unknown>;

@@ -68,6 +68,31 @@ const factor = (reason: DuplicateReason) =>
 const fullName = (id: string) =>
   `(select k.full_name from gateway.duplicate_keys k where k.organisation_id = $1 and k.customer_id = ${id})`;
 
+/** The customers merged away (the record not kept of a merged pair), as one array `ids`: proposed no more. */
+const MERGED_AWAY = `select coalesce(array_agg(case when kept_customer_id = customer_a then customer_b else customer_a end),
+                       '{}') as ids
+         from gateway.duplicate_pairs where organisation_id = $1 and state = 'merged'`;
+
+/**
+ * The CTEs `judged` and `scored` over a CTE `named` of candidates (the columns `ids`, then `reasons` and the
+ * names' similarity `sim`): a shared address counts only under a close name, and the score is SCORING's.
+ */
+function scoredOf(ids: string): string {
+  const weights = Object.keys(SCORING.weights) as DuplicateReason[];
+  return `judged as (
+       select ${ids}, sim,
+              array(select r from unnest(array_remove(reasons, 'address')
+                      || case when 'address' = any(reasons) and sim >= ${SCORING.closeName}
+                              then array['name_address'] else array[]::text[] end) r order by r) as reasons
+         from named
+     ),
+     scored as (
+       select ${ids}, reasons,
+              round(100 * (1 - ${weights.map(factor).join(' * ')}) * (0.5 + 0.5 * sim))::smallint as score
+         from judged where cardinality(reasons) > 0
+     )`;
+}
+
 /**
  * Work memory of the comparing statement: enough to group a million keys in memory (a full scan), where the
  * default spills each grouping to disk.
@@ -86,34 +111,18 @@ export async function writePairs(
   scope: ScanScope,
   scannedAt: Date,
 ): Promise<number> {
-  const weights = Object.keys(SCORING.weights) as DuplicateReason[];
   await tx.query(`set local work_mem = '${PAIRS_WORK_MEM}'`);
   const { rowCount } = await tx.query(
     `with changed_ids as (select unnest($3::bigint[]) as id),
      candidates as (${candidatesOf(scope)}),
      grouped as (select a, b, array_agg(distinct reason) as reasons from candidates group by a, b),
-     gone as (
-       select coalesce(array_agg(case when kept_customer_id = customer_a then customer_b else customer_a end),
-                       '{}') as ids
-         from gateway.duplicate_pairs where organisation_id = $1 and state = 'merged'
-     ),
+     gone as (${MERGED_AWAY}),
      named as (
        select g.a, g.b, g.reasons, similarity(${fullName('g.a')}, ${fullName('g.b')}) as sim
          from grouped g cross join gone
         where not (g.a = any(gone.ids) or g.b = any(gone.ids))
      ),
-     judged as (
-       select a, b, sim,
-              array(select r from unnest(array_remove(reasons, 'address')
-                      || case when 'address' = any(reasons) and sim >= ${SCORING.closeName}
-                              then array['name_address'] else array[]::text[] end) r order by r) as reasons
-         from named
-     ),
-     scored as (
-       select a, b, reasons,
-              round(100 * (1 - ${weights.map(factor).join(' * ')}) * (0.5 + 0.5 * sim))::smallint as score
-         from judged where cardinality(reasons) > 0
-     )
+     ${scoredOf('a, b')}
      insert into gateway.duplicate_pairs as p (organisation_id, customer_a, customer_b, score, reasons, scanned_at)
      select $1, a, b, score, reasons, $2 from scored where score >= ${SCORING.minScore}
      on conflict (organisation_id, customer_a, customer_b) do update
@@ -141,4 +150,64 @@ export async function dropPairsNotFound(
     scope.all ? [organisationId, scannedAt] : [organisationId, scannedAt, scope.customerIds],
   );
   return rowCount;
+}
+
+/** A customer a draft may be: the pair the draft would make with them, scored as a scan scores pairs. */
+export interface DraftMatch {
+  customerId: number;
+  score: number;
+  reasons: DuplicateReason[];
+}
+
+/**
+ * The draft's keys, made by the same SQL functions as the mirror's (migration 026), from a body with the
+ * Customer's field names.
+ */
+const DRAFT_KEYS = `select full_name,
+            gateway.duplicate_email_key(body ->> 'email') as email_key,
+            gateway.duplicate_phone_key(body ->> 'customerPhone') as phone_key,
+            gateway.duplicate_hash_pair(full_name, zip) as name_zip_key,
+            gateway.duplicate_hash_pair(zip, gateway.duplicate_house_nr(body)) as address_key
+       from (select $2::jsonb as body, gateway.duplicate_full_name($2::jsonb) as full_name,
+                    gateway.duplicate_zip($2::jsonb ->> 'customerZip') as zip) typed`;
+
+/**
+ * The organisation's customers a customer not yet created (`draft`, a Customer's fields as typed) may be, best
+ * first, at most `limit`: those a scan would pair with it once created (a shared key, a score of at least
+ * SCORING.minScore; a key shared by a whole block of customers is no signal, as in a scan). Customers merged
+ * away are left out. Reads the keys' indexes only, a handful of rows: cheap enough to ask as someone types.
+ */
+export async function draftMatches(
+  db: Queryable,
+  organisationId: number,
+  draft: Record<string, string>,
+  limit: number,
+): Promise<DraftMatch[]> {
+  const blocks = BLOCKS.map(
+    ({ column, reason }) =>
+      `select unnest(ids) as id, '${reason}' as reason
+         from (select array_agg(customer_id) as ids
+                 from (select k.customer_id from gateway.duplicate_keys k, keys
+                        where k.organisation_id = $1 and k.${column} = keys.${column} and k.${column} is not null
+                        limit ${SCORING.maxBlock}) sharing
+               having count(*) < ${SCORING.maxBlock}) block`,
+  ).join('\n union all\n');
+  const { rows } = await db.query<{ id: number; score: number; reasons: DuplicateReason[] }>(
+    `with keys as (${DRAFT_KEYS}),
+     candidates as (${blocks}),
+     grouped as (select id, array_agg(distinct reason) as reasons from candidates group by id),
+     gone as (${MERGED_AWAY}),
+     named as (
+       select g.id, g.reasons, similarity(${fullName('g.id')}, keys.full_name) as sim
+         from grouped g cross join keys cross join gone
+        where not g.id = any(gone.ids)
+     ),
+     ${scoredOf('id')}
+     select id::float8 as id, score, reasons from scored
+      where score >= ${SCORING.minScore}
+      order by score desc, id
+      limit $3`,
+    [organisationId, JSON.stringify(draft), limit],
+  );
+  return rows.map((row) => ({ customerId: row.id, score: row.score, reasons: row.reasons }));
 }

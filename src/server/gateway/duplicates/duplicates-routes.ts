@@ -5,7 +5,9 @@ import {
   type DuplicateQueue,
   duplicateMergeSchema,
   duplicateQueueQuerySchema,
+  likelyDuplicatesDraftSchema,
 } from '@/contract/duplicates';
+import type { LikelyDuplicates } from '@/contract/likely-duplicates';
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
@@ -28,6 +30,8 @@ interface DuplicateDeps {
 }
 
 const review = { permission: 'duplicates:review' } as const;
+/** Those who may create a customer (the forwarded POST /partner/customer): the form warns them first. */
+const creators = { anyOf: ['customers:write', 'customers:lookup'] } as const;
 
 /** A customer id of the path; text that cannot be one names no pair (404). */
 function customerParam(c: Context<GatewayEnv>, name: 'a' | 'b'): number {
@@ -45,7 +49,10 @@ function callerOf(deps: DuplicateDeps, c: Context<GatewayEnv>): DuplicateCaller 
   };
 }
 
-/** The review queue of likely duplicate customers: every route needs duplicates:review. */
+/**
+ * The review queue of likely duplicate customers (every route needs duplicates:review), and the warning of the
+ * customer form before a customer is created (for those who may create one).
+ */
 export function registerDuplicateRoutes(routes: SecuredRoutes, deps: DuplicateDeps): void {
   const service = new DuplicateService(deps.db);
   const pairOf = (c: Context<GatewayEnv>) => [customerParam(c, 'a'), customerParam(c, 'b')] as const;
@@ -53,6 +60,13 @@ export function registerDuplicateRoutes(routes: SecuredRoutes, deps: DuplicateDe
   routes.declare('GET', '/duplicates', review, async (c) => {
     const query = parseQuery(c, duplicateQueueQuerySchema);
     return c.json((await service.queue(c.get('principal').organisationId, query)) satisfies DuplicateQueue);
+  });
+
+  routes.declare('POST', '/customers/likely-duplicates', creators, async (c) => {
+    const draft = await parseBody(c, likelyDuplicatesDraftSchema);
+    return c.json(
+      (await service.likelyDuplicates(c.get('principal').organisationId, draft)) satisfies LikelyDuplicates,
+    );
   });
 
   routes.declare('POST', '/duplicates/scans', review, async (c) => {

@@ -1,4 +1,5 @@
 import type { Customer } from '@/contract/customer';
+import { buyerSummaryOf } from '@/contract/customer-search';
 import {
   DUPLICATE_PAGE_SIZE,
   DUPLICATE_TAG_NAMES,
@@ -10,6 +11,7 @@ import {
   type DuplicateQueueQuery,
   fieldsToCopy,
 } from '@/contract/duplicates';
+import { LIKELY_DUPLICATES_MAX, type LikelyDuplicates, type LikelyDuplicatesDraft } from '@/contract/likely-duplicates';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
 import { addCustomerNote } from '../customer-notes';
@@ -17,6 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { mirroredCustomers, upsertCustomers } from '../mirror';
 import type { Principal } from '../principal';
 import type { UpstreamClient } from '../upstream';
+import { draftMatches } from './duplicate-pairs-store';
 import {
   decidePair,
   dropOpenPairsOf,
@@ -63,6 +66,25 @@ function sideOf(customerId: number, customer: Customer | undefined): DuplicatePa
  */
 export class DuplicateService {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The customers a customer about to be created may already be (the form warns before it is saved), from the
+   * mirror's keys: what the scan would propose once it exists, named as the buyer picker names a customer.
+   */
+  async likelyDuplicates(organisationId: number, draft: LikelyDuplicatesDraft): Promise<LikelyDuplicates> {
+    const matches = await draftMatches(this.db, organisationId, draft, LIKELY_DUPLICATES_MAX);
+    const customers = await mirroredCustomers(
+      this.db,
+      organisationId,
+      matches.map((match) => match.customerId),
+    );
+    return {
+      data: matches.flatMap((match) => {
+        const customer = customers.get(match.customerId);
+        return customer ? [{ ...buyerSummaryOf(customer), score: match.score, reasons: match.reasons }] : [];
+      }),
+    };
+  }
 
   async queue(organisationId: number, query: DuplicateQueueQuery): Promise<DuplicateQueue> {
     const perPage = DUPLICATE_PAGE_SIZE;

@@ -1,4 +1,5 @@
-import type { DuplicateReasonKey, DuplicateScan } from '@/contract/duplicates';
+import type { DuplicateReasonKey } from '@/contract/duplicate-reasons';
+import type { DuplicateScan } from '@/contract/duplicates';
 import type { Queryable } from '../../db/database';
 
 /** The SQL of gateway.duplicate_pairs (the queue and its decisions) and gateway.duplicate_scans. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Customer } from '@/contract/customer';
 import type { DuplicateCompare, DuplicateMergeResult, DuplicateQueue } from '@/contract/duplicates';
+import type { LikelyDuplicates } from '@/contract/likely-duplicates';
 import { organisationIdOf } from '../../testing/mirror';
 import {
   createTestGateway,
@@ -158,6 +159,62 @@ describeEachDatabase('duplicate customers', (database) => {
     expect(planted).toMatchObject({ b: { customerId: PLANTED + 4, name: 'Pieter Bakker' }, reasons: ['phone'] });
     expect(page.data.every((pair) => pair.reasons.includes('phone'))).toBe(true);
     expect(page.scan).toMatchObject({ running: false, kind: 'full', lastError: null });
+  });
+
+  it('tells the one creating a customer who they may already be, as a scan would pair them once created', async () => {
+    const boxOffice = await signedInBrowser(gateway, demoPerson('box-office').email);
+    const likely = async (person: TestBrowser, draft: Record<string, string>) => {
+      const response = await person.request('/api/customers/likely-duplicates', { method: 'POST', json: draft });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as LikelyDuplicates).data.map(({ customerId, score, reasons, customerCity }) => ({
+        customerId,
+        score,
+        reasons,
+        customerCity,
+      }));
+    };
+    // Gmail ignores dots and a +suffix: both Jan Jansens, whatever the name typed so far.
+    expect(await likely(marketing, { email: 'Jan.Jansen+kassa@gmail.com' })).toEqual([
+      { customerId: PLANTED + 1, score: 45, reasons: ['email'], customerCity: '' },
+      { customerId: PLANTED + 2, score: 45, reasons: ['email'], customerCity: '' },
+    ]);
+    // A phone typed another way, under the same name (a seller at the desk may ask too).
+    const bakker = await likely(boxOffice, {
+      customerFirstName: 'Pieter',
+      customerLastName: 'Bakker',
+      customerPhone: '06 1234 5678',
+    });
+    expect(bakker[0]).toMatchObject({ customerId: PLANTED + 4, score: 60, reasons: ['phone'] });
+    expect(bakker.map((match) => match.customerId)).toEqual([PLANTED + 4, PLANTED + 3]);
+    // Name and zip, the zip typed without its space.
+    expect(
+      (
+        await likely(marketing, {
+          customerFirstName: 'Anna',
+          customerPreposition: 'de',
+          customerLastName: 'Vries',
+          customerZip: '1234ab',
+        })
+      ).map((m) => m.reasons),
+    ).toEqual([['name_zip'], ['name_zip']]);
+    // Someone else of a household's address is nobody's duplicate; neither is a name alone.
+    expect(
+      await likely(marketing, {
+        customerFirstName: 'Tom',
+        customerLastName: 'Smit',
+        customerZip: '9711 AB',
+        customerHouseNr: '7',
+      }),
+    ).toEqual([]);
+    expect(await likely(marketing, { customerFirstName: 'Jan', customerLastName: 'Jansen' })).toEqual([]);
+    expect(await likely(marketing, {})).toEqual([]);
+    // Too long for the field is the form's error, not a match.
+    const tooLong = await marketing.request('/api/customers/likely-duplicates', {
+      method: 'POST',
+      json: { customerZip: '12345678901' },
+    });
+    expect(tooLong.status).toBe(422);
+    expect(((await tooLong.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty('customerZip');
   });
 
   it('keys a full name as concat_ws did: parts trimmed and lower-cased, empty or missing ones left out', async () => {

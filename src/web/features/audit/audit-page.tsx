@@ -6,6 +6,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '@/contract/audit';
 import { AUDIT_ACTIONS } from '@/contract/audit';
+import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconDownload } from '../../components/icons/area-icons';
@@ -17,8 +18,6 @@ import { auditMessages } from './audit-messages';
 import { AUDIT_FILTER_KEYS, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
 
 /** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-
 const shown = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -180,16 +179,16 @@ export function AuditPage() {
         {chain.isPending ? (
           <Text size="sm">{t('chainChecking')}</Text>
         ) : chain.isError ? (
-          <Alert color="orange" variant="light" styles={READABLE_TITLE} title={t('chainFailed')} />
+          <Alert color="orange" variant="light" styles={READABLE_ALERT_TITLE} title={t('chainFailed')} />
         ) : chain.data.ok ? (
-          <Alert color="green" variant="light" styles={READABLE_TITLE} title={t('chainOk')}>
+          <Alert color="green" variant="light" styles={READABLE_ALERT_TITLE} title={t('chainOk')}>
             {t('chainOkText', { count: chain.data.entries })}
           </Alert>
         ) : (
           <Alert
             color="red"
             variant="light"
-            styles={READABLE_TITLE}
+            styles={READABLE_ALERT_TITLE}
             title={t('chainBroken', { id: chain.data.brokenAt?.id ?? '?' })}
           >
             {chain.data.brokenAt?.reason}

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { BuyerSummary } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
 import { isApiError } from '../../lib/api-error';
@@ -24,6 +25,8 @@ import {
 } from './customer-form-schema';
 import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } from './customer-queries';
 import { customersMessages } from './customers-messages';
+import { LikelyDuplicatesNotice } from './likely-duplicates-notice';
+import { useLikelyDuplicates } from './use-likely-duplicates';
 import './customer-form.css';
 
 export interface CustomerFormProps {
@@ -35,8 +38,8 @@ export interface CustomerFormProps {
   defaults?: Partial<CustomerFormValues>;
   onSaved: (customer: Customer) => void;
   onCancel?: () => void;
-  /** When given, a duplicate email offers to choose that customer instead of linking to them. */
-  onUseExisting?: (customer: Customer) => void;
+  /** When given, a duplicate (the email taken, or a likely one) offers to choose that customer instead of a link. */
+  onUseExisting?: (customer: BuyerSummary) => void;
   /** Told whenever the form gains or loses unsaved changes. */
   onDirtyChange?: (dirty: boolean) => void;
   autoFocus?: boolean;
@@ -119,6 +122,8 @@ export function CustomerForm({
   });
   const { register, handleSubmit, formState, setError } = form;
   const [duplicate, setDuplicate] = useState<Customer | null>(null);
+  // Creating only: an edited customer is one already, and the review queue pairs them after the save.
+  const likelyDuplicates = useLikelyDuplicates(form.control, !customer);
   const [notice, setNotice] = useState<string | null>(null);
 
   const mutation = useMutation({
@@ -293,6 +298,14 @@ export function CustomerForm({
           </Stack>
           {input('customerPhone', { type: 'tel', inputMode: 'tel', description: t('phoneHint') })}
         </SimpleGrid>
+        {/* Under the email and phone, which most often find one, in view as they are typed. */}
+        {customer ? null : (
+          <LikelyDuplicatesNotice
+            // The one whose email the service refused is named under the email already.
+            matches={likelyDuplicates.filter((match) => match.customerId !== duplicate?.customerId)}
+            onUseExisting={onUseExisting}
+          />
+        )}
         {compact ? null : (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

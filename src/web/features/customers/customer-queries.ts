@@ -4,6 +4,7 @@ import {
   type CustomerSearchPage,
   type CustomerSearchParams,
 } from '@/contract/customer-search';
+import type { LikelyDuplicatesDraft } from '@/contract/likely-duplicates';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { retryRead } from '../../lib/retry-policy';
@@ -13,6 +14,7 @@ import {
   customerMatchesSchema,
   customerSchema,
   customerSearchPageSchema,
+  likelyDuplicatesSchema,
   tagCountsSchema,
   tagListSchema,
 } from '../../lib/schemas/customer';
@@ -35,6 +37,7 @@ export const customerKeys = {
   lookup: (text: string) => [...customerKeys.searches(), 'lookup', text.trim()] as const,
   matches: (params: CustomerSearchParams) => [...customerKeys.searches(), 'matches', params] as const,
   tagCounts: () => [...customerKeys.searches(), 'tag-counts'] as const,
+  likelyDuplicates: (draft: LikelyDuplicatesDraft) => [...customerKeys.searches(), 'likely-duplicates', draft] as const,
   clientTypes: () => [...customerKeys.all, 'client-types'] as const,
 };
 
@@ -108,6 +111,17 @@ export const customerQueries = {
       }),
       enabled: text.trim().length >= CUSTOMER_LOOKUP_MIN_LENGTH,
       placeholderData: keepPreviousData,
+      staleTime: 15_000,
+    }),
+  /**
+   * Who a customer being created may already be, from the mirror's duplicate keys (a POST: the draft's name,
+   * email and phone stay out of URLs). Drawn from the mirror, so a save elsewhere refreshes it (searches()).
+   */
+  likelyDuplicates: (draft: LikelyDuplicatesDraft) =>
+    queryOptions({
+      queryKey: customerKeys.likelyDuplicates(draft),
+      queryFn: ({ signal }) =>
+        apiClient.post('/api/customers/likely-duplicates', { schema: likelyDuplicatesSchema, body: draft, signal }),
       staleTime: 15_000,
     }),
   /** Customers per tag, from the mirror. */

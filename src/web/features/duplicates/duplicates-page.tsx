@@ -26,12 +26,8 @@ import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  DUPLICATE_REASONS,
-  type DuplicatePair,
-  type DuplicateReasonKey,
-  type DuplicateScan,
-} from '@/contract/duplicates';
+import { DUPLICATE_REASONS, type DuplicateReasonKey } from '@/contract/duplicate-reasons';
+import type { DuplicatePair, DuplicateScan } from '@/contract/duplicates';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';

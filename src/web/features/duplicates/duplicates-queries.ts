@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type DuplicateReasonKey,
-  duplicateCompareSchema,
-  duplicateMergeResultSchema,
-  duplicateQueueSchema,
-} from '@/contract/duplicates';
+import type { DuplicateReasonKey } from '@/contract/duplicate-reasons';
+import { duplicateCompareSchema, duplicateMergeResultSchema, duplicateQueueSchema } from '@/contract/duplicates';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { customerKeys } from '../customers/public';
 

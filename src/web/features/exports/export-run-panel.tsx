@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Loader.css';
+import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -10,8 +11,6 @@ import type { ExportsT as T } from './exports-messages';
 import type { ExportRunState } from './use-export-run';
 
 /** Alert titles in the body colour: the light variants' coloured titles fall short of WCAG AA contrast. */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-
 export function RunPanel({
   t,
   locale,
@@ -78,7 +77,7 @@ export function RunPanel({
       {state.status === 'done' ? (
         <Outcome t={t} locale={locale} state={state} />
       ) : state.status === 'cancelled' ? (
-        <Alert color="gray" styles={READABLE_TITLE} title={t('cancelledTitle')} role="status">
+        <Alert color="gray" styles={READABLE_ALERT_TITLE} title={t('cancelledTitle')} role="status">
           {t('cancelledText')}
         </Alert>
       ) : state.status === 'failed' ? (
@@ -115,7 +114,7 @@ function Outcome({
   return (
     <Alert
       color="green"
-      styles={READABLE_TITLE}
+      styles={READABLE_ALERT_TITLE}
       title={t('doneTitle')}
       role="status"
       data-testid="export-result"

@@ -8,6 +8,8 @@ import type {
   CustomerTagCounts,
   EmailCheck,
 } from '@/contract/customer-search';
+import { DUPLICATE_REASONS, type DuplicateReasonKey } from '@/contract/duplicate-reasons';
+import type { LikelyDuplicates } from '@/contract/likely-duplicates';
 import type { Parser } from '../parser';
 import { fields, nullableText, parser, text, toNumber, toTags, Unreadable } from '../read';
 
@@ -133,6 +135,26 @@ export const buyerLookupSchema: Parser<BuyerLookupAnswer> = parser((value) => {
   const raw = fields(value, 'lookup');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
   return { data: raw.data.map(readBuyer), total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
+});
+
+/** `POST /api/customers/likely-duplicates`: who a customer being created may already be; unknown reasons left out. */
+export const likelyDuplicatesSchema: Parser<LikelyDuplicates> = parser((value) => {
+  const raw = fields(value, 'likely duplicates');
+  if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
+  return {
+    data: raw.data.map((entry) => {
+      const match = fields(entry, 'likely duplicate');
+      return {
+        ...readBuyer(entry),
+        score: integer(match.score, 0),
+        reasons: Array.isArray(match.reasons)
+          ? match.reasons.filter((reason): reason is DuplicateReasonKey =>
+              (DUPLICATE_REASONS as readonly unknown[]).includes(reason),
+            )
+          : [],
+      };
+    }),
+  };
 });
 
 /** `GET /api/customers/matches`: every match of a search, with what a bulk action names them by. */
