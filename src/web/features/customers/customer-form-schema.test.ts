@@ -7,6 +7,7 @@ import {
   FIELD_MAX,
   normalizeCredit,
   normalizePhone,
+  normalizeZip,
   updateBody,
 } from './customer-form-schema';
 
@@ -114,6 +115,16 @@ describe('normalising and bodies', () => {
     expect(normalizeCredit('1,234')).toBeNull();
   });
 
+  it('writes a Dutch postcode as PostNL does, and any other as typed', () => {
+    expect(normalizeZip('1234ab')).toBe('1234 AB');
+    expect(normalizeZip(' 1234  Ab ')).toBe('1234 AB');
+    expect(normalizeZip('1234 AB')).toBe('1234 AB');
+    expect(normalizeZip('1000')).toBe('1000');
+    expect(normalizeZip('10115')).toBe('10115');
+    expect(normalizeZip('SW1A 1AA')).toBe('SW1A 1AA');
+    expect(normalizeZip('12345ab')).toBe('12345ab');
+  });
+
   it('create sends every field with a value, normalised, and nothing blank', () => {
     expect(createBody({ ...valid, customerPhone: '06-1234 5678', customerCredit: '2,5', customerZip: ' ' })).toEqual({
       email: 'anna@example.nl',
@@ -122,6 +133,7 @@ describe('normalising and bodies', () => {
       customerPhone: '0612345678',
       customerCredit: '2.50',
     });
+    expect(createBody({ ...valid, customerZip: '3511aa ' }).customerZip).toBe('3511 AA');
   });
 
   it('edit sends only what changed; an emptied nullable field as null; a reformatted phone is no change', () => {
@@ -134,6 +146,9 @@ describe('normalising and bodies', () => {
     };
     expect(updateBody(initial, { ...initial })).toEqual({});
     expect(updateBody(initial, { ...initial, customerPhone: '06-1234 5678', customerCredit: '5' })).toEqual({});
+    // A postcode stored as "1234ab" is not rewritten unless it is edited; edited, it goes as PostNL writes it.
+    expect(updateBody({ ...initial, customerZip: '1234ab' }, { ...initial, customerZip: '1234ab' })).toEqual({});
+    expect(updateBody(initial, { ...initial, customerZip: '3511aa' })).toEqual({ customerZip: '3511 AA' });
     expect(
       updateBody(initial, { ...initial, customerCity: 'Leiden', customerCustom1: '', customerCredit: '7,5' }),
     ).toEqual({ customerCity: 'Leiden', customerCustom1: null, customerCredit: '7.50' });

@@ -59,6 +59,18 @@ export function normalizePhone(input: string): string | null {
   return PHONE_PATTERN.test(compact) ? compact : null;
 }
 
+const DUTCH_ZIP = /^(\d{4})\s*([a-z]{2})$/i;
+
+/**
+ * A Dutch postcode as PostNL writes it: "1234ab", "1234AB" and "1234  ab" → "1234 AB"; anything else (a Belgian
+ * "1000", a German "10115", a British "SW1A 1AA") as typed. Four digits and two letters is the Dutch form only.
+ */
+export function normalizeZip(input: string): string {
+  const trimmed = input.trim();
+  const dutch = DUTCH_ZIP.exec(trimmed);
+  return dutch ? `${dutch[1]} ${dutch[2]?.toUpperCase()}` : trimmed;
+}
+
 /** "12,5" → "12.50", "-3" → "-3.00"; null when not a decimal with at most two decimals. */
 export function normalizeCredit(input: string): string | null {
   const compact = input.trim().replace(/\s/g, '');
@@ -139,6 +151,7 @@ export function customerFormSchema(messages: FormRuleMessages, initial?: Custome
 function serviceValue(field: CustomerFormField, value: string): string {
   if (field === 'customerPhone') return normalizePhone(value) ?? value.trim();
   if (field === 'customerCredit') return normalizeCredit(value) ?? value.trim();
+  if (field === 'customerZip') return normalizeZip(value);
   return value.trim();
 }
 
