@@ -184,6 +184,11 @@ test.describe('shifts and cash-up', () => {
     await expect(manager.getByRole('heading', { level: 1, name: `Dienst ${shiftId}` })).toBeVisible();
     await expect(manager.getByTestId('field-reason')).toContainText(reason);
     await expect(manager.getByTestId('reconciliation').getByTestId('recon-clean')).toBeVisible({ timeout: 20_000 });
+    // The sales' statuses in words, as the order pages say them (the service's codes, "ord / paid", before).
+    const firstSale = manager.getByTestId('shift-sale').first();
+    await expect(firstSale.getByTestId('order-status')).toContainText('Besteld', { timeout: 20_000 });
+    await expect(firstSale.getByTestId('payment-status')).toContainText('Betaald');
+    await expect(firstSale).not.toContainText('ord /');
     expect(await seriousFindings(manager)).toEqual([]);
     await manager.getByTestId('sign-off').click();
     const signOff = manager.getByRole('dialog', { name: `Dienst ${shiftId} aftekenen` });

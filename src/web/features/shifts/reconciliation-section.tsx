@@ -10,6 +10,7 @@ import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from '../../lib/money';
 import { useCan } from '../../lib/use-can';
+import { SaleStatus } from './sale-status';
 import { shiftQueries } from './shift-queries';
 import { cancellationOrigin, shiftsMessages } from './shifts-messages';
 
@@ -24,10 +25,23 @@ function OrderRef({ orderId }: { orderId: number }) {
   );
 }
 
-function stateText(state: ReconciledOrder['now'], money: (cents: number) => string, missing: string) {
+/** An order's state (at the sale, or now): its statuses in the reader's words, and its amount. */
+function OrderState({
+  state,
+  money,
+  missing,
+}: {
+  state: ReconciledOrder['now'];
+  money: (cents: number) => string;
+  missing: string;
+}) {
   if (!state) return missing;
-  const amount = state.amountCents === null ? '' : ` · ${money(state.amountCents)}`;
-  return `${state.orderStatus ?? '?'} / ${state.paymentStatus ?? '?'}${amount}`;
+  return (
+    <Group gap={6} wrap="wrap">
+      <SaleStatus orderStatus={state.orderStatus} paymentStatus={state.paymentStatus} />
+      {state.amountCents === null ? null : <span>{money(state.amountCents)}</span>}
+    </Group>
+  );
 }
 
 function OrdersTable({ id, title, orders }: { id: string; title: string; orders: readonly ReconciledOrder[] }) {
@@ -58,9 +72,13 @@ function OrdersTable({ id, title, orders }: { id: string; title: string; orders:
                 </Table.Td>
                 <Table.Td>{order.method ?? '—'}</Table.Td>
                 {orders.some((entry) => entry.atSale) ? (
-                  <Table.Td>{stateText(order.atSale, money, '—')}</Table.Td>
+                  <Table.Td>
+                    <OrderState state={order.atSale} money={money} missing="—" />
+                  </Table.Td>
                 ) : null}
-                <Table.Td>{stateText(order.now, money, t('reconMissing'))}</Table.Td>
+                <Table.Td>
+                  <OrderState state={order.now} money={money} missing={t('reconMissing')} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

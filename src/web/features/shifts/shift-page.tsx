@@ -14,6 +14,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from '../../lib/money';
 import { useCan } from '../../lib/use-can';
 import { ReconciliationSection } from './reconciliation-section';
+import { SaleStatus } from './sale-status';
 import { ShiftBadges } from './shift-badges';
 import { differenceKind, formatAtDesk } from './shift-model';
 import { shiftQueries } from './shift-queries';
@@ -176,7 +177,11 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
                     <Table.Td>{at(sale.soldAt)}</Table.Td>
                     <Table.Td>{sale.method ?? '—'}</Table.Td>
                     <Table.Td>
-                      {sale.orderStatus ? `${sale.orderStatus} / ${sale.paymentStatus ?? '?'}` : t('notRead')}
+                      {sale.orderStatus ? (
+                        <SaleStatus orderStatus={sale.orderStatus} paymentStatus={sale.paymentStatus} />
+                      ) : (
+                        t('notRead')
+                      )}
                     </Table.Td>
                     <Table.Td ta="right">{sale.amountCents === null ? t('notRead') : money(sale.amountCents)}</Table.Td>
                   </Table.Tr>

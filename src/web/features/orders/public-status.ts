@@ -1,0 +1,2 @@
+/** An order's and its payment's status as badges, in the reader's words (the shifts' sales, for one). */
+export { OrderStatusBadge, PaymentStatusBadge } from './order-parts';
