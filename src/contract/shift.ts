@@ -78,6 +78,11 @@ export const shiftTotalsSchema = z.object({
   donationCents: cents,
   /** Sales whose amounts could not be read from the service yet. */
   unread: z.number().int(),
+  /**
+   * Sales cancelled before any money reached the desk (an online payment link the buyer cancelled): in no count
+   * or total. Absent in the Z-reports kept before it was added.
+   */
+  withdrawn: z.object({ count: z.number().int(), amountCents: cents }).optional(),
   byMethod: z.array(methodTotalSchema),
   byPerformance: z.array(performanceTotalSchema),
   /** The drawer (float + cash sales), the terminal (card sales), online and other payments. */
@@ -95,6 +100,8 @@ export const shiftSaleSchema = z.object({
   donationCents: cents.nullable(),
   orderStatus: z.string().nullable(),
   paymentStatus: z.string().nullable(),
+  /** Cancelled before any money reached the desk: not counted (totals.withdrawn). */
+  withdrawn: z.boolean().optional(),
 });
 
 /** How an order found in the reconciliation differs from the shift's own record. */

@@ -2,6 +2,7 @@ import type { Cancellation, ReconciledOrder, Reconciliation } from '@/contract/s
 import type { Queryable } from '../../db/database';
 import { earlierDeskOrdersChangedIn } from '../mirror';
 import { type OrderReader, pageReaching, type ServiceOrder } from './service-orders';
+import { isWithdrawn } from './shift-math';
 import { foyerCheckouts, type SaleRecord } from './shift-store';
 
 /**
@@ -205,6 +206,8 @@ function ownSalesCompared(
         atSale,
       });
     }
+    // A payment link cancelled before it was paid refunds nothing: the totals leave the sale out (withdrawn).
+    if (isWithdrawn(sale.tender, current)) continue;
     const cancellation = cancellationOf(current, true);
     if (cancellation) cancellations.push(cancellation);
   }

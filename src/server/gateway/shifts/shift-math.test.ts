@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationOf, changedSinceSale } from './reconciliation';
 import { type OrderReader, pageReaching, type ServiceOrder, serviceOrderOf } from './service-orders';
-import { differenceOf, linesOf, shiftTotals } from './shift-math';
+import { differenceOf, isWithdrawn, linesOf, shiftTotals } from './shift-math';
 import type { SaleRecord } from './shift-store';
 
 describe('shiftTotals', () => {
@@ -54,6 +54,41 @@ describe('shiftTotals', () => {
     ]);
   });
 
+  it('leaves out a sale cancelled before any money reached the desk, and lists it apart', () => {
+    const totals = shiftTotals(
+      [
+        sale(1, 'Contant', 'cash', 2_500),
+        sale(2, 'iDEAL', 'online', 5_479, { feeCents: 29, withdrawn: true }),
+        sale(3, 'iDEAL', 'online', 2_529, { feeCents: 29 }),
+      ],
+      10_000,
+    );
+    expect(totals).toMatchObject({
+      count: 2,
+      amountCents: 5_029,
+      feeCents: 29,
+      withdrawn: { count: 1, amountCents: 5_479 },
+      expected: { cashCents: 12_500, cardCents: 0, onlineCents: 2_529, otherCents: 0 },
+    });
+    expect(totals.byMethod.map((entry) => [entry.method, entry.count])).toEqual([
+      ['Contant', 1],
+      ['iDEAL', 1],
+    ]);
+    expect(totals.byPerformance).toEqual([{ eventId: 7, tickets: 2, amountCents: 5_029 }]);
+  });
+
+  it('withdraws a payment link or an invoice cancelled since, never a cash or card sale (that is a refund)', () => {
+    const cancelled = { orderStatus: 'cancel', paymentStatus: 'cancelled' };
+    expect(isWithdrawn('online', cancelled)).toBe(true);
+    expect(isWithdrawn('online', { orderStatus: 'res', paymentStatus: 'cancelled' })).toBe(true);
+    expect(isWithdrawn('other', { orderStatus: 'trash', paymentStatus: 'none' })).toBe(true);
+    expect(isWithdrawn('online', { orderStatus: 'ord', paymentStatus: 'paid' })).toBe(false);
+    expect(isWithdrawn('online', { orderStatus: 'res', paymentStatus: 'none' })).toBe(false);
+    expect(isWithdrawn('cash', cancelled)).toBe(false);
+    expect(isWithdrawn('card', cancelled)).toBe(false);
+    expect(isWithdrawn(null, cancelled)).toBe(false);
+  });
+
   it('counts lines per performance, and differences drawer and terminal apart', () => {
     expect(
       linesOf([
@@ -104,6 +139,7 @@ describe('reconciliation rules', () => {
     statusAtSale,
     paymentStatusAtSale,
     read: true,
+    withdrawn: false,
   });
 
   it('lets a payment complete as a sale should, and lists every other move', () => {

@@ -23,6 +23,21 @@ export function linesOf(seats: readonly { eventId: number; amountCents: number }
   return [...byEvent.values()];
 }
 
+/**
+ * Whether a sale never became one: paid neither in cash nor on the terminal (an online payment link, an invoice)
+ * and cancelled since — the buyer cancelled the payment page, or it lapsed, and the service released the seats.
+ * No money reached the desk, so the totals leave it out and list it apart. A cash or card sale cancelled later
+ * is a refund: it stays a sale of the shift (the money went through the drawer), and the reconciliation lists
+ * its cancellation. The store's SQL says the same (shift-store.ts, WITHDRAWN_SQL).
+ */
+export function isWithdrawn(
+  tender: Tender | null,
+  now: { orderStatus: string | null; paymentStatus: string | null },
+): boolean {
+  if (tender === null || tender === 'cash' || tender === 'card') return false;
+  return now.orderStatus === 'cancel' || now.orderStatus === 'trash' || now.paymentStatus === 'cancelled';
+}
+
 /** A sale as the totals need it; amounts null while it has not been read from the service. */
 export interface SaleFigures {
   orderId: number;
@@ -32,6 +47,8 @@ export interface SaleFigures {
   feeCents: number | null;
   donationCents: number | null;
   lines: SaleLine[] | null;
+  /** Cancelled before any money reached the desk (isWithdrawn): not counted, listed apart. */
+  withdrawn?: boolean;
 }
 
 export interface MethodTotal {
@@ -56,6 +73,8 @@ export interface ShiftTotals {
   donationCents: number;
   /** Sales whose amounts are not read yet (they count in `count` only). */
   unread: number;
+  /** Sales cancelled before any money reached the desk (not in the count or any total). */
+  withdrawn: { count: number; amountCents: number };
   byMethod: MethodTotal[];
   byPerformance: PerformanceTotal[];
   expected: { cashCents: number; cardCents: number; onlineCents: number; otherCents: number };
@@ -69,16 +88,23 @@ export function shiftTotals(sales: readonly SaleFigures[], openingFloatCents: nu
   const byMethod = new Map<string, MethodTotal>();
   const byPerformance = new Map<number, PerformanceTotal>();
   const totals: ShiftTotals = {
-    count: sales.length,
+    count: 0,
     amountCents: 0,
     feeCents: 0,
     donationCents: 0,
     unread: 0,
+    withdrawn: { count: 0, amountCents: 0 },
     byMethod: [],
     byPerformance: [],
     expected: { cashCents: openingFloatCents, cardCents: 0, onlineCents: 0, otherCents: 0 },
   };
   for (const sale of sales) {
+    if (sale.withdrawn) {
+      totals.withdrawn.count += 1;
+      totals.withdrawn.amountCents += sale.amountCents ?? 0;
+      continue;
+    }
+    totals.count += 1;
     if (sale.amountCents === null || sale.tender === null) {
       totals.unread += 1;
       continue;

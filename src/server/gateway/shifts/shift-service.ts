@@ -28,7 +28,7 @@ import type { Principal } from '../principal';
 import { isRefusedBy, PG_CHECK_VIOLATION, SalesPointService, salesPointForShift } from '../sales-points';
 import { reconcileShift, type ShiftWindow } from './reconciliation';
 import type { OrderReader } from './service-orders';
-import { differenceOf, shiftTotals } from './shift-math';
+import { differenceOf, isWithdrawn, shiftTotals } from './shift-math';
 import { readUnreadSales } from './shift-sales';
 import {
   countDrawerOpenings,
@@ -138,6 +138,7 @@ function detailOf(
       donationCents: sale.read ? sale.donationCents : null,
       orderStatus: sale.statusAtSale,
       paymentStatus: sale.paymentStatusAtSale,
+      withdrawn: sale.withdrawn,
     })),
     totals,
     zReport: record.zReport,
@@ -145,6 +146,20 @@ function detailOf(
     mayClose: summary.status === 'open' && ((own && maySell(principal)) || isReviewer(principal)),
     signOffRefusal: signOffRefusalOf(principal, record),
   };
+}
+
+/**
+ * The sales as the close's reconciliation found their orders (the service's word, which the mirror may not have
+ * had yet): a payment link cancelled a moment ago is withdrawn in the Z-report too.
+ */
+function withdrawnAsReconciled(sales: readonly SaleRecord[], reconciliation: Reconciliation | null): SaleRecord[] {
+  const now = new Map(
+    (reconciliation?.changed ?? []).flatMap((order) => (order.now ? [[order.orderId, order.now] as const] : [])),
+  );
+  return sales.map((sale) => {
+    const state = now.get(sale.orderId);
+    return state && !sale.withdrawn && isWithdrawn(sale.tender, state) ? { ...sale, withdrawn: true } : sale;
+  });
 }
 
 /**
@@ -297,11 +312,12 @@ export class ShiftService {
     const closedAt = new Date();
     const reader = caller.reader();
     const reconciliation = await this.reconcileAtClose(reader, record, sales, closedAt);
-    const totals = await totalsOf(sales, record.summary.openingFloatCents, reader);
+    const settled = withdrawnAsReconciled(sales, reconciliation);
+    const totals = await totalsOf(settled, record.summary.openingFloatCents, reader);
     const drawerOpenings = await countDrawerOpenings(this.db, record.summary.id);
     const zReport = zReportOf(totals, body, closedAt, reconciliation, drawerOpenings);
-    await this.storeClose(caller, record, sales, zReport);
-    return detailOf(principal, await this.reread(record), sales, totals);
+    await this.storeClose(caller, record, settled, zReport);
+    return detailOf(principal, await this.reread(record), settled, totals);
   }
 
   /** Signs a closed shift off: by a reviewer who neither sold in it nor closed it. */

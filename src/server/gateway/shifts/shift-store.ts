@@ -49,8 +49,17 @@ const PAST_MIDNIGHT_SQL = `((coalesce(s.closed_at, now()) at time zone s.time_zo
     > (s.opened_at at time zone s.time_zone)::date)`;
 
 /**
+ * isWithdrawn (shift-math.ts) in SQL, of a shift sale `ss`, by its order as the mirror has it now: paid neither in
+ * cash nor by card, and cancelled since.
+ */
+const WITHDRAWN_SQL = `(ss.tender is not null and ss.tender not in ('cash', 'card') and exists (
+    select 1 from gateway.mirror_orders mo
+     where mo.organisation_id = ss.organisation_id and mo.order_id = ss.order_id
+       and (mo.order_status in ('cancel', 'trash') or mo.payment_status = 'cancelled')))`;
+
+/**
  * One shift per row with its desk named, its seller, closer and signer by id (named by `recordsOf`), its sales
- * counted and summed, and whether it ran past midnight (the same expression the list filters by).
+ * counted and summed (those withdrawn left out), and whether it ran past midnight (the same expression the list filters by).
  */
 const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
@@ -59,8 +68,10 @@ const SHIFT_SELECT = `
          d.id as desk_id, d.name as desk_name, s.sales_point_id,
          s.account_id, s.closed_by, s.signed_off_by,
          ${PAST_MIDNIGHT_SQL} as past_midnight,
-         (select count(*)::int from gateway.shift_sales ss where ss.shift_id = s.id) as sales_count,
-         (select coalesce(sum(ss.amount_cents), 0) from gateway.shift_sales ss where ss.shift_id = s.id) as sales_total
+         (select count(*)::int from gateway.shift_sales ss
+           where ss.shift_id = s.id and not ${WITHDRAWN_SQL}) as sales_count,
+         (select coalesce(sum(ss.amount_cents), 0) from gateway.shift_sales ss
+           where ss.shift_id = s.id and not ${WITHDRAWN_SQL}) as sales_total
     from gateway.shifts s
     join gateway.desks d on d.id = s.desk_id`;
 
@@ -322,6 +333,7 @@ export interface SaleRecord extends SaleFigures {
   statusAtSale: string | null;
   paymentStatusAtSale: string | null;
   read: boolean;
+  withdrawn: boolean;
 }
 
 interface SaleRow {
@@ -338,13 +350,14 @@ interface SaleRow {
   status_at_sale: string | null;
   payment_status_at_sale: string | null;
   read_at: Date | string | null;
+  withdrawn: boolean;
 }
 
 export async function salesOfShift(db: Queryable, shiftId: number): Promise<SaleRecord[]> {
   const { rows } = await db.query<SaleRow>(
     `select order_id, sold_at, payment_method_id, online, payment_method, tender, amount_cents, fee_cents,
-            donation_cents, lines, status_at_sale, payment_status_at_sale, read_at
-       from gateway.shift_sales where shift_id = $1 order by sold_at, order_id`,
+            donation_cents, lines, status_at_sale, payment_status_at_sale, read_at, ${WITHDRAWN_SQL} as withdrawn
+       from gateway.shift_sales ss where shift_id = $1 order by sold_at, order_id`,
     [shiftId],
   );
   return rows.map((row) => ({
@@ -361,6 +374,7 @@ export async function salesOfShift(db: Queryable, shiftId: number): Promise<Sale
     statusAtSale: row.status_at_sale,
     paymentStatusAtSale: row.payment_status_at_sale,
     read: row.read_at !== null,
+    withdrawn: row.withdrawn,
   }));
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CurrentShift, Reconciliation, ShiftDetail, ShiftPage, ShiftSummary } from '@/contract/shift';
 import { boxOfficeSetup, expectJson } from '../../testing/box-office';
 import type { DemoFixtures } from '../../testing/demo-fixtures';
+import { organisationIdOf } from '../../testing/mirror';
 import { fullPriceType } from '../../testing/selling';
 import { demoPerson, quietLog, signedInBrowser, type TestBrowser, type TestGateway } from '../../testing/test-gateway';
 import { DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
@@ -640,5 +641,59 @@ describeEachDatabase('shifts and cash-up', (database) => {
     );
     expect(signs.map((response) => response.status).sort()).toEqual([200, 409]);
     expect((await auditOf('shift-sign-off')).filter((entry) => entry.details?.shiftId === shiftId)).toHaveLength(1);
+  });
+  it('a payment link the buyer cancels is no sale: out of the count and the totals, listed apart, no refund to name', async () => {
+    // Last: its cancelled desk orders, dated in the seconds around its close, would be other desk sales of the
+    // time of a shift opened in the same second, and listed as cancellations there.
+    const desk = nextDesk();
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, desk, 0), 201)).shift?.id as number;
+    const paid = await sell(seller, { tickets: 1, method: 'online' });
+    const cancelled = await sell(seller, { tickets: 2, method: 'online' });
+    const { amountCents: paidCents } = await orderAmount(paid);
+    const { amountCents: cancelledCents } = await orderAmount(cancelled);
+    // As the walkthrough found it: the buyer presses "Cancel order" on the service's payment page, out of Foyer.
+    const cancelPaymentPage = async (orderId: number) => {
+      const order = await expectJson<{ orderKey: string }>(
+        await service.request(`/v1/demo/partner/order/${orderId}`, { key: DEMO.apiKey }),
+      );
+      const response = await service.request(`/v1/demo/pay/${order.orderKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'cancel' }).toString(),
+      });
+      expect(response.status).toBeLessThan(400);
+    };
+    await cancelPaymentPage(cancelled);
+    // Once the mirror has heard of it, the shift bar and the running totals leave it out.
+    await gateway.deps.mirror.syncNow(await organisationIdOf(gateway.db, DEMO.client));
+    const running = await current(seller);
+    expect(running.shift?.salesCount).toBe(1);
+    expect(running.shift?.salesTotalCents).toBe(paidCents);
+    expect(running.totals).toMatchObject({
+      count: 1,
+      withdrawn: { count: 1, amountCents: cancelledCents },
+      expected: { cashCents: 0, cardCents: 0, onlineCents: paidCents, otherCents: 0 },
+    });
+    // A second one cancelled just before closing, before any sync: the close asks the service and leaves it out too.
+    const late = await sell(seller, { tickets: 1, method: 'online' });
+    const { amountCents: lateCents } = await orderAmount(late);
+    await cancelPaymentPage(late);
+    const closed = await expectJson<ShiftDetail>(
+      await close(seller, shiftId, { countedCashCents: 0, countedCardCents: 0 }),
+    );
+    expect(closed.zReport?.totals).toMatchObject({
+      count: 1,
+      amountCents: paidCents,
+      withdrawn: { count: 2, amountCents: cancelledCents + lateCents },
+      expected: { onlineCents: paidCents },
+    });
+    expect(closed.sales.map((sale) => [sale.orderId, sale.withdrawn])).toEqual([
+      [paid, false],
+      [cancelled, true],
+      [late, true],
+    ]);
+    // No money went back: nothing for the seller to explain as a refund (other tests' orders may be listed).
+    const ownOrders = new Set([paid, cancelled, late]);
+    expect(closed.zReport?.reconciliation?.cancellations.filter((entry) => ownOrders.has(entry.orderId))).toEqual([]);
   });
 });

@@ -182,6 +182,11 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
                       ) : (
                         t('notRead')
                       )}
+                      {sale.withdrawn ? (
+                        <Text size="xs" data-testid="sale-withdrawn">
+                          {t('withdrawnSale')}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td ta="right">{sale.amountCents === null ? t('notRead') : money(sale.amountCents)}</Table.Td>
                   </Table.Tr>

@@ -11,7 +11,14 @@ export function MethodTotalsTable({ totals, caption }: { totals: ShiftTotals; ca
   const t = useMessages(shiftsMessages);
   const { locale } = useLocale();
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
-  if (totals.count === 0) return <Text c="dimmed">{t('noSales')}</Text>;
+  const withdrawn = totals.withdrawn?.count ? totals.withdrawn : null;
+  if (totals.count === 0)
+    return (
+      <Text c="dimmed">
+        {t('noSales')}
+        {withdrawn ? ` ${t('withdrawn')}: ${withdrawn.count} · ${money(withdrawn.amountCents)}.` : null}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped data-testid="method-totals">
@@ -59,6 +66,16 @@ export function MethodTotalsTable({ totals, caption }: { totals: ShiftTotals; ca
             <Table.Td ta="right">{money(totals.feeCents)}</Table.Td>
             <Table.Td ta="right">{money(totals.donationCents)}</Table.Td>
           </Table.Tr>
+          {withdrawn ? (
+            <Table.Tr data-testid="withdrawn-total">
+              <Table.Th scope="row" fw={400} colSpan={2}>
+                {t('withdrawn')}
+              </Table.Th>
+              <Table.Td ta="right">{withdrawn.count}</Table.Td>
+              <Table.Td ta="right">{money(withdrawn.amountCents)}</Table.Td>
+              <Table.Td colSpan={2} />
+            </Table.Tr>
+          ) : null}
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>

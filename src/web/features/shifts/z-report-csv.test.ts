@@ -122,5 +122,14 @@ describe('the Z-report as CSV', () => {
     expect(find('Aftekening', 'Afgetekend')?.[2]).toBe('Max');
     expect(zReportCsv(shift, { ...report, reason: '-cmd|calc' }, t)).toContain("'-cmd|calc");
     expect(zReportFileName(shift)).toBe('z-report-shift-12-2026-11-26.csv');
+    // Without a sale cancelled before payment there is no line for it; with one, it is listed apart.
+    expect(find('Verkopen per betaalwijze', 'Geannuleerd vóór betaling, telt niet mee')).toBeUndefined();
+    const withdrawn = { ...report, totals: { ...report.totals, withdrawn: { count: 1, amountCents: 5_479 } } };
+    const withWithdrawn = Papa.parse<string[]>(zReportCsv(shift, withdrawn, t).slice(1)).data;
+    expect(
+      withWithdrawn
+        .find((row) => row[0] === 'Verkopen per betaalwijze' && row[1] === 'Geannuleerd vóór betaling, telt niet mee')
+        ?.slice(3, 5),
+    ).toEqual(['1', '54.79']);
   });
 });

@@ -55,6 +55,17 @@ export function zReportCsv(shift: ShiftSummary, report: ZReport, t: Translate<Sh
     euros(report.totals.feeCents),
     euros(report.totals.donationCents),
   ]);
+  if (report.totals.withdrawn?.count) {
+    rows.push([
+      methods,
+      t('withdrawn'),
+      '',
+      report.totals.withdrawn.count,
+      euros(report.totals.withdrawn.amountCents),
+      '',
+      '',
+    ]);
+  }
 
   const performances = t('performancesTitle');
   for (const entry of report.totals.byPerformance) {

@@ -101,6 +101,13 @@ export function ZReportPaper({
             />
             <Row label={t('columnFees')} amount={money(totals.feeCents)} testId="z-fees" />
             <Row label={t('columnDonations')} amount={money(totals.donationCents)} testId="z-donations" />
+            {totals.withdrawn?.count ? (
+              <Row
+                label={`${t('withdrawn')} (${totals.withdrawn.count})`}
+                amount={money(totals.withdrawn.amountCents)}
+                testId="z-withdrawn"
+              />
+            ) : null}
           </tfoot>
         </table>
       </ZSection>
