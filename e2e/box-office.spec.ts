@@ -426,8 +426,13 @@ test.describe('box office', () => {
     // Two tickets, a card sale first: it asks nothing about cash.
     await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ }, '2');
     await expect(page.getByTestId('cash-tendered')).toHaveCount(0);
+    // The focus follows a method chosen by its digit: Space then keeps it (on Contant, as before, it paid cash).
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
     await page.keyboard.press('1');
     await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeFocused();
     const totalCents = centsOfText(await page.getByTestId('checkout-total').textContent());
     expect(totalCents).toBeGreaterThan(500);
 

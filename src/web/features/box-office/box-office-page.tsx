@@ -14,7 +14,7 @@ import { boxOfficeMessages } from './box-office-messages';
 import { useBuyerScreen } from './buyer-screen';
 import { heldSeatIdsOf, quantityItem, seatItems } from './cart-model';
 import { CartPanel } from './cart-panel';
-import { CheckoutSection } from './checkout-section';
+import { CheckoutSection, followPaymentChoice } from './checkout-section';
 import { ExtrasPanel } from './extras-panel';
 import { NewSaleDialog } from './new-sale-dialog';
 import { QuickSaleDialog } from './quick-sale-dialog';
@@ -128,7 +128,9 @@ export function BoxOfficePage() {
     quickSale: quickSale.start,
     paymentMethod: (index) => {
       const chosen = checkout.methods?.[index];
-      if (chosen) dispatch({ type: 'methodChosen', methodId: chosen.paymentMethodId });
+      if (!chosen) return;
+      dispatch({ type: 'methodChosen', methodId: chosen.paymentMethodId });
+      followPaymentChoice();
     },
     confirmPayment: checkout.pay,
     back: () => {

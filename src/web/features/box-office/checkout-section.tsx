@@ -15,6 +15,22 @@ const focusPaymentMethod = () => {
   (checked ?? radios[0])?.focus();
 };
 
+/**
+ * After a digit chose a payment method: the focus follows the choice when it was on the methods (or nowhere), once
+ * the choice is drawn. Left on the radio chosen before, Space would choose that one again (a walkthrough's "2"
+ * for Pin, then Space, paid cash).
+ */
+export function followPaymentChoice(): void {
+  window.setTimeout(() => {
+    const active = document.activeElement;
+    const onMethods =
+      active instanceof HTMLInputElement &&
+      active.type === 'radio' &&
+      active.closest('[data-testid="checkout-panel"]') !== null;
+    if (onMethods || active === null || active === document.body) focusPaymentMethod();
+  }, 0);
+}
+
 /** The checkout stage of the sale: the buyer (the customers' picker), the payment method, pay. */
 export function CheckoutSection({
   sale,
