@@ -132,7 +132,7 @@ export function ZReportPaper({
                     {entry.name ?? t('performanceUnknown', { id: entry.eventId })}
                     {entry.start ? `, ${formatDateTime(entry.start, locale)}` : ''}
                     <br />
-                    {entry.tickets} × {t('columnTickets').toLowerCase()}
+                    {t('ticketCount', { count: entry.tickets })}
                   </th>
                   <td className="foyer-receipt-amount">{money(entry.amountCents)}</td>
                 </tr>
