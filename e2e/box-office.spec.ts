@@ -240,8 +240,15 @@ test.describe('box office', () => {
     const youthValue = await youth.locator('option', { hasText: 'Jongeren' }).getAttribute('value');
     await youth.selectOption(youthValue ?? '');
     const regularValue = await chosen.nth(0).getByRole('combobox').inputValue();
+    const sectionLabel = await page.getByTestId('seat-list-section').locator('option:checked').textContent();
+    const section = (sectionLabel ?? '').replace(/\s*\(\d+ vrij\)\s*$/, '');
     await page.getByTestId('add-tickets').click();
     await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    // Each line says its performance's date and its seat's section: one row and seat in two sections, or two
+    // dates of one show, read alike without them (a walkthrough's "Normaal · rij 3, stoel 1").
+    await expect(page.getByTestId('cart-line-details').first()).toContainText(
+      new RegExp(`\\d{4},? \\d{2}:\\d{2} · .+ · ${section}, rij \\d+, stoel \\d+`),
+    );
     // Held seats show as such on the plan's list and cannot be chosen again.
     await expect(page.locator(`[data-testid="seat-list"] input[data-seat-id="${first}"]`)).toBeDisabled();
 

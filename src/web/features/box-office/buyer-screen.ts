@@ -3,13 +3,12 @@ import { useMemo } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import type { ScreenBody, ScreenLine, ScreenPlan } from '@/contract/display';
 import { toCents } from '../../lib/money';
-import { eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { usePublishedScreen } from '../display/public-publish';
 import { type CompletedSale, ticketsOf, withoutSeatSuffix } from './cart-model';
 import { cartQueries } from './cart-queries';
-import { seatInfoOf } from './plan-tickets';
+import { lineContextReader } from './line-context';
 import type { SaleState } from './sale-state';
 
 /** The screen's limits (src/contract/display.ts): a sale beyond them shows its first part. */
@@ -32,28 +31,14 @@ const nameOf = (customer: BuyerSummary | null) =>
  * query cache), section (from its seat plan), row, seat, price type and amount.
  */
 function screenLines(cart: PartnerCart, queryClient: QueryClient): ScreenLine[] {
-  const sections = new Map<number, ReturnType<typeof seatInfoOf>>();
-  const sectionOf = (eventId: number, seatId: string) => {
-    let seats = sections.get(eventId);
-    if (!seats) {
-      const plan = queryClient.getQueryData(seatPlanQueries.detail(eventId).queryKey);
-      seats = plan ? seatInfoOf(plan) : new Map();
-      sections.set(eventId, seats);
-    }
-    return seats.get(seatId)?.sectionName ?? null;
-  };
+  const contextOf = lineContextReader(queryClient);
   return cart.cartItems.slice(0, LIMITS.lines).map((item) => {
-    const event = item.eventId ? queryClient.getQueryData(eventQueries.detail(item.eventId).queryKey) : undefined;
+    const { eventName, start, section } = contextOf(item);
     const seat = item.rowNr && item.seatNr ? { rowNr: item.rowNr, seatNr: item.seatNr } : null;
-    const start = event?.start ?? null;
     return {
-      event: clip(
-        event?.eventName ?? (seat ? withoutSeatSuffix(item.description, seat) : item.description),
-        LIMITS.event,
-      ),
+      event: clip(eventName ?? (seat ? withoutSeatSuffix(item.description, seat) : item.description), LIMITS.event),
       date: start && ISO_WITH_OFFSET.test(start) ? start : null,
-      section:
-        item.eventId && item.seatId ? clip(sectionOf(item.eventId, item.seatId) ?? '', LIMITS.label) || null : null,
+      section: section ? clip(section, LIMITS.label) || null : null,
       row: seat?.rowNr ?? null,
       seat: seat?.seatNr ?? null,
       priceType: clip(item.priceName || item.itemType, LIMITS.label),

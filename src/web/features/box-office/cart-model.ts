@@ -154,6 +154,9 @@ export interface CartLineView {
   amount: number;
   /** Row and seat, for reserved seating. */
   seat: { rowNr: number; seatNr: number } | null;
+  /** What line-context.ts reads the line's date and section by. */
+  eventId: number | null;
+  seatId: string | null;
 }
 
 export function cartLines(cart: Pick<PartnerCart, 'cartItems'>): CartLineView[] {
@@ -167,6 +170,8 @@ export function cartLines(cart: Pick<PartnerCart, 'cartItems'>): CartLineView[] 
       tickets: ticketsOf(item),
       amount: item.amount,
       seat,
+      eventId: item.eventId,
+      seatId: item.seatId ?? null,
     };
   });
 }

@@ -12,6 +12,7 @@ import { serverNow } from '../../lib/server-clock';
 import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, holdsSeats } from './cart-model';
 import { type Countdown, countdownAt, formatSecondsLeft } from './countdown';
+import { useLineDetails } from './use-line-details';
 import type { SaleCart } from './use-sale-cart';
 
 type Kind = 'kindTicket' | 'kindDonation' | 'kindVoucher' | 'kindProduct';
@@ -83,6 +84,7 @@ export function CartPanel({
   const { locale } = useLocale();
   const cart = sale.cart;
   const lines = cart ? cartLines(cart) : [];
+  const detailsOf = useLineDetails();
   const busy = sale.remove.isPending || sale.abandon.isPending;
   const [confirmClear, setConfirmClear] = useState(false);
 
@@ -115,42 +117,43 @@ export function CartPanel({
       ) : (
         <Table verticalSpacing={6} data-testid="cart-lines">
           <Table.Tbody>
-            {lines.map((line) => (
-              <Table.Tr key={line.itemId} data-testid="cart-line">
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap" align="baseline">
-                    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                      {KIND_KEYS[line.kind] ? t(KIND_KEYS[line.kind] as Kind) : line.kind}
-                    </Badge>
-                    <Text size="sm" fw={500}>
-                      {line.tickets > 1 ? t('lineTickets', { count: line.tickets }) : ''}
-                      {line.description}
+            {lines.map((line) => {
+              const details = detailsOf(line);
+              return (
+                <Table.Tr key={line.itemId} data-testid="cart-line">
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap" align="baseline">
+                      <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                        {KIND_KEYS[line.kind] ? t(KIND_KEYS[line.kind] as Kind) : line.kind}
+                      </Badge>
+                      <Text size="sm" fw={500}>
+                        {line.tickets > 1 ? t('lineTickets', { count: line.tickets }) : ''}
+                        {line.description}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" data-testid="cart-line-details">
+                      {[details.when, line.priceName, details.seat].filter(Boolean).join(' · ')}
                     </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {[line.priceName, line.seat ? t('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr }) : '']
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(line.amount, locale)}
-                </Table.Td>
-                <Table.Td w={36}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('removeLine', {
-                      description: `${line.description}${line.seat ? ` ${t('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr })}` : ''}`,
-                    })}
-                    disabled={busy}
-                    onClick={() => sale.remove.mutate(line.itemId)}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.amount, locale)}
+                  </Table.Td>
+                  <Table.Td w={36}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('removeLine', {
+                        description: [line.description, details.seat].filter(Boolean).join(', '),
+                      })}
+                      disabled={busy}
+                      onClick={() => sale.remove.mutate(line.itemId)}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>

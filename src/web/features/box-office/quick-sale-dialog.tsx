@@ -7,9 +7,9 @@ import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
-import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, totalWithFee } from './cart-model';
 import { quickSaleMessages } from './quick-sale-messages';
+import { useLineDetails } from './use-line-details';
 import type { QuickSale } from './use-quick-sale';
 
 /** The quantities offered as buttons: a walk-in buys a few; more are typed. */
@@ -31,8 +31,8 @@ function KeyHint({ keys, label }: { keys: string; label: string }) {
  */
 export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: PartnerCart | undefined }) {
   const t = useMessages(quickSaleMessages);
-  const tBox = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
+  const detailsOf = useLineDetails();
   const { locale } = useLocale();
   const { state, price, cashMethod, walkIn } = quick;
   const quantity = state.quantity?.value ?? null;
@@ -115,10 +115,7 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
               <Table.Tbody>
                 {(cart ? cartLines(cart) : []).map((line) => (
                   <Table.Tr key={line.itemId}>
-                    <Table.Td>
-                      {line.description}
-                      {line.seat ? `, ${tBox('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr })}` : ''}
-                    </Table.Td>
+                    <Table.Td>{[line.description, detailsOf(line).seat].filter(Boolean).join(', ')}</Table.Td>
                     <Table.Td ta="right">{formatMoney(line.amount, locale)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -18,6 +18,7 @@ import { cartLines, totalWithFee } from './cart-model';
 import { cartQueries, ORDER_STATUS_POLL_MS } from './cart-queries';
 import { cashChange } from './cash-change';
 import { PaymentQr } from './payment-qr';
+import { useLineDetails } from './use-line-details';
 
 type StatusKey = 'statusPaid' | 'statusPending' | 'statusNone' | 'statusPartial' | 'statusCancelled';
 const STATUS_KEYS: Record<string, StatusKey> = {
@@ -78,6 +79,7 @@ export function SaleComplete({
   const mayPrint = useCan('sales:sell', 'orders:read', 'reports:read');
   const statusKey = paymentStatus ? STATUS_KEYS[paymentStatus] : undefined;
   const lines = cartLines(cart);
+  const detailsOf = useLineDetails();
 
   return (
     <Stack gap="md" data-testid="sale-complete">
@@ -170,14 +172,16 @@ export function SaleComplete({
           {cancelled ? t('cancelledItems') : t('soldItems')}
         </Text>
         <ul className="foyer-sold-list" data-testid="sold-items">
-          {lines.map((line) => (
-            <li key={line.itemId}>
-              {line.tickets > 1 ? t('lineTickets', { count: line.tickets }) : ''}
-              {line.description}
-              {line.seat ? `, ${t('lineSeat', { row: line.seat.rowNr, seat: line.seat.seatNr })}` : ''}
-              {line.priceName ? ` · ${line.priceName}` : ''} — {formatMoney(line.amount, locale)}
-            </li>
-          ))}
+          {lines.map((line) => {
+            const { when, seat } = detailsOf(line);
+            return (
+              <li key={line.itemId}>
+                {line.tickets > 1 ? t('lineTickets', { count: line.tickets }) : ''}
+                {[line.description, when, seat].filter(Boolean).join(', ')}
+                {line.priceName ? ` · ${line.priceName}` : ''} — {formatMoney(line.amount, locale)}
+              </li>
+            );
+          })}
         </ul>
       </div>
 
