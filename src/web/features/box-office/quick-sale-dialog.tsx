@@ -7,6 +7,7 @@ import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
+import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, totalWithFee } from './cart-model';
 import { quickSaleMessages } from './quick-sale-messages';
 import { useLineDetails } from './use-line-details';
@@ -32,6 +33,7 @@ function KeyHint({ keys, label }: { keys: string; label: string }) {
 export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: PartnerCart | undefined }) {
   const t = useMessages(quickSaleMessages);
   const tApp = useMessages(appMessages);
+  const tBox = useMessages(boxOfficeMessages);
   const detailsOf = useLineDetails();
   const { locale } = useLocale();
   const { state, price, cashMethod, walkIn } = quick;
@@ -115,7 +117,10 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
               <Table.Tbody>
                 {(cart ? cartLines(cart) : []).map((line) => (
                   <Table.Tr key={line.itemId}>
-                    <Table.Td>{[line.description, detailsOf(line).seat].filter(Boolean).join(', ')}</Table.Td>
+                    <Table.Td>
+                      {line.tickets > 1 ? tBox('lineTickets', { count: line.tickets }) : ''}
+                      {[line.description, detailsOf(line).seat].filter(Boolean).join(', ')}
+                    </Table.Td>
                     <Table.Td ta="right">{formatMoney(line.amount, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
