@@ -179,6 +179,11 @@ test.describe('shifts and cash-up', () => {
     await expect(row).toContainText(money(-500));
     await expect(row.getByTestId('list-sign-off')).toBeVisible();
     expect(await seriousFindings(manager)).toEqual([]);
+    // On a 1024-px tablet the status reads whole (a walkthrough read "A.." for Afgesloten).
+    await manager.setViewportSize({ width: 1024, height: 768 });
+    const statusLabel = row.getByTestId('shift-status').locator('.mantine-Badge-label');
+    await expect(statusLabel).toHaveText('Afgesloten');
+    expect(await statusLabel.evaluate((label) => label.scrollWidth - label.clientWidth)).toBeLessThanOrEqual(0);
 
     await row.getByRole('link', { name: `Dienst ${shiftId}` }).click();
     await expect(manager.getByRole('heading', { level: 1, name: `Dienst ${shiftId}` })).toBeVisible();

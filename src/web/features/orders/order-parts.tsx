@@ -3,18 +3,18 @@ import '@mantine/core/styles/Badge.css';
 import { useCallback } from 'react';
 import { useLocalized } from '../../lib/i18n';
 import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_STATUSES, type StatusInfo, statusTip } from './order-status';
-import './status-badge.css';
+import './status-tip.css';
 
 function StatusBadge({ value, info, kind }: { value: string; info: StatusInfo | undefined; kind: string }) {
   const localized = useLocalized();
   const label = info ? localized(info.label) : value;
   const meaning = info ? localized(info.meaning) : value;
-  // The label and the spec's meaning show as a tooltip on hover (CSS only, status-badge.css: a hundred rows of
+  // The label and the spec's meaning show as a tooltip on hover (CSS only, status-tip.css: a hundred rows of
   // positioned tooltips would cost more script than the whole list); screen readers get it as part of the text.
   return (
     <span className="foyer-tip" data-tip={statusTip(label, info ? meaning : '', value)}>
       <Badge
-        // Never cut short (status-badge.css): the labels are a word or two, and "B…" says nothing.
+        // Never cut short (app.css): the labels are a word or two, and "B…" says nothing.
         className="foyer-status-badge"
         // "dot": the text keeps the body colour (full contrast in both schemes); the dot carries the colour.
         variant="dot"
