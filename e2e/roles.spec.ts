@@ -130,6 +130,11 @@ test.describe('roles', () => {
     const order = await page.request.get(`${API}/partner/order/${orderId}`);
     expect(order.status()).toBe(200);
     expect(((await order.json()) as { customerId: number }).customerId).toBe(customer.customerId);
+    // The order as the seller opens it: the buyer by name (the summary a seller may read), not "Klant 381".
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByTestId('field-customer')).toContainText(
+      `${customer.customerLastName} (${customer.customerId})`,
+    );
     expect(listCalls).toEqual([]);
     expect(refused).toEqual([]);
   });

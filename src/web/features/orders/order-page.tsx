@@ -9,8 +9,10 @@ import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { buyerQueries } from '../../lib/queries/buyer-queries';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { orderQueries } from '../../lib/queries/order-queries';
+import { customerName as buyerNameOf } from '../../lib/schemas/customer';
 import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { useCan } from '../../lib/use-can';
 import { OrderCustomerNotes } from '../customer-notes/public';
@@ -54,6 +56,12 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const channelLabel = useChannelLabel();
   const detail = useQuery(orderQueries.detail(orderId));
   const lines = useOrderLines(detail.data);
+  // Without the orders' export (the box office), the buyer is named by their summary, which a seller may read.
+  const buyerId = detail.data?.customerId ?? null;
+  const buyer = useQuery({
+    ...buyerQueries.summary(buyerId ?? 0),
+    enabled: buyerId !== null && !lines.isPending && !lines.data?.user,
+  });
   const allEvents = useQuery(eventQueries.everyDate());
   // Sold by (from the gateway's audit trail): only for orders sold through Foyer.
   const sales = useQuery({ ...salesQueries.forOrders([orderId]), enabled: mayReadLinks });
@@ -92,6 +100,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
 
   const order = detail.data;
   const row: OrderExport | null | undefined = lines.data;
+  const buyerName = row?.user ? customerName(row.user) : buyer.data ? buyerNameOf(buyer.data) : '';
   const status = ORDER_STATUSES[order.orderStatus];
   const payment = PAYMENT_STATUSES[order.orderPaymentStatus];
   const date = (value: string | null) =>
@@ -145,12 +154,10 @@ export function OrderPage({ orderId }: { orderId: number }) {
               ts('anonymous')
             ) : mayOpenCustomers ? (
               <Anchor component={Link} to={`/customers/${order.customerId}`}>
-                {row?.user
-                  ? `${customerName(row.user)} (${order.customerId})`
-                  : ts('customerNumber', { id: order.customerId })}
+                {buyerName ? `${buyerName} (${order.customerId})` : ts('customerNumber', { id: order.customerId })}
               </Anchor>
-            ) : row?.user ? (
-              `${customerName(row.user)} (${order.customerId})`
+            ) : buyerName ? (
+              `${buyerName} (${order.customerId})`
             ) : (
               ts('customerNumber', { id: order.customerId })
             )}

@@ -137,6 +137,9 @@ export const buyerLookupSchema: Parser<BuyerLookupAnswer> = parser((value) => {
   return { data: raw.data.map(readBuyer), total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
 });
 
+/** A customer as the buyer picker names them: any Customer read this way, or the buyer summary the box office gets. */
+export const buyerSummarySchema: Parser<BuyerSummary> = parser(readBuyer);
+
 /** `POST /api/customers/likely-duplicates`: who a customer being created may already be; unknown reasons left out. */
 export const likelyDuplicatesSchema: Parser<LikelyDuplicates> = parser((value) => {
   const raw = fields(value, 'likely duplicates');
