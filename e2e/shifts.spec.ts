@@ -167,6 +167,17 @@ test.describe('shifts and cash-up', () => {
       headers: { origin: url },
     });
     expect(refused.status()).toBe(403);
+    // Opening the next shift: the last desk is filled in and selected, so typing replaces it ("Kassa 1Bal" before).
+    await seller.goto('/box-office');
+    await bar.getByTestId('open-shift').click();
+    await expect(dialog.getByLabel('Kassa')).toBeFocused();
+    await expect(dialog.getByLabel('Kassa')).toHaveValue('Kassa 1');
+    await seller.keyboard.type('Bar');
+    await expect(dialog.getByLabel('Kassa')).toHaveValue('Bar');
+    // Escape closes the desk's suggestions, if open, then the dialog.
+    await seller.keyboard.press('Escape');
+    if ((await dialog.count()) > 0) await seller.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
 
     // A manager sees it in the list, closed and to be signed off, and signs it off.
     const manager = await newPage(browser, url);

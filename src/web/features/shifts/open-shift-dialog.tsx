@@ -157,6 +157,8 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
                   onBlur={field.onBlur}
                   ref={field.ref}
                   allowDeselect={false}
+                  // The first question where there are sales points (a walkthrough's focus skipped it).
+                  data-autofocus
                   data-testid="open-shift-sales-point"
                 />
               )}
@@ -171,7 +173,9 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
                 label={t('desk')}
                 description={t('deskHint')}
                 required
-                data-autofocus
+                data-autofocus={salesPoints.length === 0 || undefined}
+                // The last desk's name is filled in: selected, so that typing replaces it ("Kassa 1Bal" before).
+                onFocus={(event) => event.currentTarget.select()}
                 data={(options.data?.desks ?? []).map((desk) => desk.name)}
                 error={errors.desk?.message}
                 value={field.value}
