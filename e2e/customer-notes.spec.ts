@@ -78,6 +78,8 @@ test.describe('desk notes, flags and the story', () => {
     const story = page.getByTestId('customer-story');
     await expect(story.locator(`[data-order-id="${orderId}"]`)).toBeVisible();
     await expect(story.locator(`[data-order-id="${orderId}"]`)).toContainText('Racoon Akoestisch');
+    // Its status in words, as the orders' pages say it (a walkthrough read 'Verkooppunt · ord · € 109,00').
+    await expect(story.locator(`[data-order-id="${orderId}"]`)).toContainText('Verkooppunt · Besteld ·');
     await expect(story.getByTestId('story-totals')).not.toContainText('Nog nooit');
     await expect(story.locator('[data-kind="note"]')).toContainText(NOTE);
     // The customer page with its notes, flags and story in full: no serious or critical axe findings.

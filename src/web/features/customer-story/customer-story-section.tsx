@@ -15,6 +15,7 @@ import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/
 import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { useCan } from '../../lib/use-can';
 import { useFlagLabels } from '../customer-notes/public';
+import { ORDER_STATUSES } from '../orders/public-status';
 import { customerStoryMessages } from './customer-story-messages';
 import { customerStoryQueries, kindsOf } from './customer-story-queries';
 import { StoryIcon } from './story-icons';
@@ -182,6 +183,12 @@ function StoryEntry({ item }: { item: StoryItem }) {
     </Group>
   );
 
+  // "Besteld", "Geannuleerd" as the orders' pages say them, not the service's "ord", "cancel".
+  const orderStatusLabel = (status: string) => {
+    const info = ORDER_STATUSES[status];
+    return info ? localized(info.label) : status;
+  };
+
   switch (item.kind) {
     case 'order': {
       return (
@@ -192,7 +199,7 @@ function StoryEntry({ item }: { item: StoryItem }) {
               channel: ORDER_CHANNELS[item.channel]
                 ? localized(ORDER_CHANNELS[item.channel] as Localized)
                 : item.channel,
-              status: item.orderStatus,
+              status: orderStatusLabel(item.orderStatus),
               amount: formatMoney(item.amountCents / 100, locale),
             })}{' '}
             · {t('tickets', { count: item.seats.length })}
