@@ -318,6 +318,15 @@ test.describe('customers', () => {
     await page.screenshot({ path: test.info().outputPath('likely-duplicate.png') });
     expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
 
+    // Their very email: the service takes it once, so the warning does not say to create them anyway; and a
+    // postcode typed too long (the form's own error) does not make the warning go (a walkthrough saw both).
+    await page.getByTestId('field-email').fill(existing.email.toUpperCase());
+    await expect(notice).toContainText('Dit e-mailadres hoort al bij een klant');
+    await page.getByTestId('field-customerZip').fill('1349 LH Almere');
+    await page.waitForTimeout(600);
+    await expect(notice).toContainText('Dit e-mailadres hoort al bij een klant');
+    await page.getByTestId('field-customerZip').fill('');
+    await page.getByTestId('field-email').fill('');
     // Another number: another person, and the warning goes.
     await page.getByTestId('field-customerPhone').fill('020 555 0000');
     await expect(notice).toHaveCount(0);

@@ -302,7 +302,8 @@ export function CustomerForm({
         {customer ? null : (
           <LikelyDuplicatesNotice
             // The one whose email the service refused is named under the email already.
-            matches={likelyDuplicates.filter((match) => match.customerId !== duplicate?.customerId)}
+            matches={likelyDuplicates.matches.filter((match) => match.customerId !== duplicate?.customerId)}
+            draft={likelyDuplicates.draft}
             onUseExisting={onUseExisting}
           />
         )}

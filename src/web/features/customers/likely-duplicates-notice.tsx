@@ -1,14 +1,17 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BuyerSummary } from '@/contract/customer-search';
-import type { LikelyDuplicate } from '@/contract/likely-duplicates';
+import type { LikelyDuplicate, LikelyDuplicatesDraft } from '@/contract/likely-duplicates';
 import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { useMessages } from '../../lib/i18n';
 import { customerName } from '../../lib/schemas/customer';
 import { customersMessages } from './customers-messages';
+import { hasDraftEmail } from './likely-duplicates';
 
 interface LikelyDuplicatesNoticeProps {
   matches: readonly LikelyDuplicate[];
+  /** What the matches answer: one with its very email cannot be created. */
+  draft: LikelyDuplicatesDraft;
   /** The picker's choice: take that customer instead (absent: a link opens them). */
   onUseExisting?: ((customer: BuyerSummary) => void) | undefined;
 }
@@ -21,8 +24,10 @@ interface LikelyDuplicatesNoticeProps {
  * match, so that the match is announced; it lays out nothing (display: contents), or an empty box would add a
  * gap to the form.
  */
-export function LikelyDuplicatesNotice({ matches, onUseExisting }: LikelyDuplicatesNoticeProps) {
+export function LikelyDuplicatesNotice({ matches, draft, onUseExisting }: LikelyDuplicatesNoticeProps) {
   const t = useMessages(customersMessages);
+  // The service takes an email once: then "create them anyway" is not on offer (a walkthrough was told it was).
+  const emailTaken = matches.some((match) => hasDraftEmail(match, draft));
   return (
     <div role="status" aria-live="polite" aria-atomic="true" style={{ display: 'contents' }}>
       {matches.length > 0 ? (
@@ -59,7 +64,7 @@ export function LikelyDuplicatesNotice({ matches, onUseExisting }: LikelyDuplica
                 </Group>
               );
             })}
-            <Text size="xs">{t('likelyHint')}</Text>
+            <Text size="xs">{emailTaken ? t('likelyEmailTaken') : t('likelyHint')}</Text>
           </Stack>
         </Alert>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, worthAsking } from './likely-duplicates';
+import { draftOf, hasDraftEmail, worthAsking } from './likely-duplicates';
 
 describe('the draft a new customer is checked with', () => {
   it('takes the key fields, trimmed, and nothing else', () => {
@@ -15,6 +15,16 @@ describe('the draft a new customer is checked with', () => {
       customerHouseNr: '',
       customerAddress: '',
     });
+  });
+
+  it('cuts a field to what it may hold, so that a postcode typed too long keeps the warning', () => {
+    expect(draftOf({ customerZip: '1349 LH Almere', email: 'a@b.nl' }).customerZip).toBe('1349 LH Al');
+  });
+
+  it('knows a match that already has the very email (the service would refuse it), whatever its case', () => {
+    expect(hasDraftEmail({ email: 'wijk.noor@icloud.com' }, { email: 'Wijk.Noor@iCloud.com' })).toBe(true);
+    expect(hasDraftEmail({ email: 'wijknoor@icloud.com' }, { email: 'Wijk.Noor@iCloud.com' })).toBe(false);
+    expect(hasDraftEmail({ email: '' }, { email: '' })).toBe(false);
   });
 
   it('is asked about once it could share a key: a whole email, a phone of 8 digits, a last name with a zip', () => {

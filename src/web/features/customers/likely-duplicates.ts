@@ -1,11 +1,23 @@
+import { CUSTOMER_FIELD_MAX } from '@/contract/customer-limits';
 import { DRAFT_KEY_FIELDS, type LikelyDuplicatesDraft } from '@/contract/likely-duplicates';
 import { isExactEmail } from './exact-email';
 
-/** The draft the gateway is asked about: the form's key fields, trimmed. */
+/**
+ * The draft the gateway is asked about: the form's key fields, trimmed, and cut to what the field may hold. Too
+ * long is the form's own error; the warning stays meanwhile (the gateway refused the draft whole, and it vanished).
+ */
 export function draftOf(values: Readonly<Record<string, unknown>>): LikelyDuplicatesDraft {
   return Object.fromEntries(
-    DRAFT_KEY_FIELDS.map((field) => [field, typeof values[field] === 'string' ? values[field].trim() : '']),
+    DRAFT_KEY_FIELDS.map((field) => {
+      const value = values[field];
+      return [field, typeof value === 'string' ? value.trim().slice(0, CUSTOMER_FIELD_MAX[field]) : ''];
+    }),
   ) as LikelyDuplicatesDraft;
+}
+
+/** Whether `match` already has the draft's email: the service takes an email once, so this one cannot be made. */
+export function hasDraftEmail(match: { email: string }, draft: Pick<LikelyDuplicatesDraft, 'email'>): boolean {
+  return draft.email !== '' && match.email.trim().toLowerCase() === draft.email.trim().toLowerCase();
 }
 
 /** A phone with this many digits or more, leading zeros left out, makes a key (the gateway's duplicate_phone_key). */

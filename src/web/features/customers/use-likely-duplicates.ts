@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { DRAFT_KEY_FIELDS, type LikelyDuplicate } from '@/contract/likely-duplicates';
+import { DRAFT_KEY_FIELDS, type LikelyDuplicate, type LikelyDuplicatesDraft } from '@/contract/likely-duplicates';
 import type { CustomerFormValues } from './customer-form-schema';
 import { customerQueries } from './customer-queries';
 import { draftOf, worthAsking } from './likely-duplicates';
@@ -15,7 +15,10 @@ const SETTLE_MS = 400;
  * Asked once the typing pauses and the draft could share a key; an answer stays until the next one arrives,
  * and none is shown once the draft no longer could.
  */
-export function useLikelyDuplicates(control: Control<CustomerFormValues>, enabled: boolean): LikelyDuplicate[] {
+export function useLikelyDuplicates(
+  control: Control<CustomerFormValues>,
+  enabled: boolean,
+): { matches: LikelyDuplicate[]; draft: LikelyDuplicatesDraft } {
   const values = useWatch({ control, name: DRAFT_KEY_FIELDS });
   // Debounced as text: a new object at every render would restart the wait for good.
   const typed = JSON.stringify(draftOf(Object.fromEntries(DRAFT_KEY_FIELDS.map((field, i) => [field, values[i]]))));
@@ -27,5 +30,5 @@ export function useLikelyDuplicates(control: Control<CustomerFormValues>, enable
     enabled: asking,
     placeholderData: keepPreviousData,
   });
-  return asking ? (data?.data ?? []) : [];
+  return { matches: asking ? (data?.data ?? []) : [], draft };
 }
