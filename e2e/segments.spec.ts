@@ -120,6 +120,18 @@ test('marketing builds "Utrecht, ordered twice or more in 2026, no Vriend tag", 
   await expect(page.getByRole('heading', { level: 1, name: 'Utrecht, 2× in 2026, geen Vriend' })).toBeVisible();
   await expect(count).toHaveText(`${expected.toLocaleString('nl-NL')} klanten`);
 
+  // An automatic label shows its first round before it is saved: a walkthrough picked a label held across the
+  // customer base, and its save took it from 363 customers outside the segment unwarned.
+  const autoTag = page.getByTestId('auto-tag-panel');
+  await autoTag.getByLabel('Label').selectOption('Groep');
+  await autoTag.getByRole('button', { name: 'Opslaan' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Label Groep automatisch bijhouden?' });
+  await expect(confirm.getByTestId('auto-diff-gains')).toBeVisible();
+  await expect(confirm.getByTestId('auto-diff-losses')).toContainText(/Buiten het segment verliez(en|t) [\d.]+ klant/);
+  expect(await seriousFindings(page)).toEqual([]);
+  await confirm.getByTestId('auto-tag-confirm').getByRole('button', { name: 'Annuleren' }).click();
+  await expect(autoTag).toContainText('Dit segment houdt nog geen label bij.');
+
   // Shared: the saved segment is in the organisation's list.
   await page.getByRole('link', { name: 'Alle segmenten' }).click();
   await expect(page.getByRole('link', { name: 'Utrecht, 2× in 2026, geen Vriend' })).toBeVisible();

@@ -101,6 +101,21 @@ export const taggingDiffSchema = z.object({
 });
 export type TaggingDiff = z.infer<typeof taggingDiffSchema>;
 
+/** `POST /api/segments/:id/auto-tag/dry-run`: the label an automatic label would keep. */
+export const autoTagDryRunSchema = z.strictObject({ tag: tagText });
+
+/**
+ * What keeping `tag` in step would do now, by the mirror's tags: the members who lack it gain it, everyone else
+ * who holds it loses it (each round at most the change limit). Nothing is changed.
+ */
+export const autoTagDiffSchema = z.object({
+  tag: z.string(),
+  members: count,
+  gains: diffSideSchema,
+  losses: diffSideSchema,
+});
+export type AutoTagDiff = z.infer<typeof autoTagDiffSchema>;
+
 /** `PUT /api/segments/:id/auto-tag`. */
 export const autoTagInputSchema = z.strictObject({
   tag: tagText,

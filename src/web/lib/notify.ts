@@ -20,5 +20,8 @@ export async function notify(data: NotificationData): Promise<void> {
     for (const listener of listeners) listener();
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show(data);
+  // The toast's close button is an icon: named in the page's language (LocaleProvider sets <html lang>), or axe
+  // finds a button without a name (as it did after a segment's save).
+  const close = document.documentElement.lang === 'en' ? 'Close' : 'Sluiten';
+  notifications.show({ closeButtonProps: { 'aria-label': close }, ...data });
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import {
+  type AutoTagDiff,
   type AutoTagView,
+  autoTagDryRunSchema,
   autoTagInputSchema,
   type CustomerJob,
   type CustomerJobDetail,
@@ -100,6 +102,12 @@ export function registerCustomerJobRoutes(routes: SecuredRoutes, deps: CustomerJ
   routes.declare('GET', '/segments/:id/auto-tag', manageSegments, async (c) => {
     const segmentId = idParam(c, 'No such segment');
     return c.json((await service.autoTag(requester(c), segmentId)) satisfies AutoTagView);
+  });
+
+  routes.declare('POST', '/segments/:id/auto-tag/dry-run', manageSegments, async (c) => {
+    const segmentId = idParam(c, 'No such segment');
+    const { tag } = await parseBody(c, autoTagDryRunSchema);
+    return c.json((await service.autoTagDiff(requester(c), segmentId, tag)) satisfies AutoTagDiff);
   });
 
   routes.declare('PUT', '/segments/:id/auto-tag', manageSegments, async (c) => {

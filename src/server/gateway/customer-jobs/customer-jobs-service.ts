@@ -1,4 +1,5 @@
 import {
+  type AutoTagDiff,
   type AutoTagInput,
   type AutoTagView,
   type ChosenTagging,
@@ -277,6 +278,27 @@ export class CustomerJobService {
           lost: run.jobId ? await store.changedBy(this.db, organisationId, run.jobId, 'remove-tag', 10) : [],
         })),
       ),
+    };
+  }
+
+  /**
+   * What keeping `tag` in step with the segment would change now (the keeper's own diff, before its limit): shown
+   * before it is saved, since those outside the segment who hold the tag lose it (a walkthrough's 363).
+   */
+  async autoTagDiff(requester: JobRequester, segmentId: number, tag: string): Promise<AutoTagDiff> {
+    const { organisationId } = requester.principal;
+    requireAll(requester.principal, TAGGING_PERMISSIONS);
+    const segment = await this.#segment(organisationId, segmentId);
+    const members = await this.segments.segmentMemberIds(this.db, organisationId, segment.rule);
+    const side = async (ids: number[]) => ({
+      count: ids.length,
+      first: await store.firstByName(this.db, organisationId, ids, FIRST_NAMES),
+    });
+    return {
+      tag,
+      members: members.length,
+      gains: await side(await store.membersByTag(this.db, organisationId, members, tag, false)),
+      losses: await side(await store.othersHoldingTag(this.db, organisationId, members, tag)),
     };
   }
 

@@ -324,7 +324,9 @@ export async function jobsById(db: Queryable, organisationId: number, ids: reado
 // segment with every customer's tags, and the failures and run diffs name customers by id — one statement each,
 // where the mirror's per-customer reads would make one call per customer. Reads only.
 
-const NAME = `trim(coalesce(c.body ->> 'customerFirstName', '') || ' ' || coalesce(c.body ->> 'customerLastName', ''))`;
+/** "Noor de Jong": first name, preposition and last name, as the Dutch write them (the preposition was left out). */
+const NAME = `concat_ws(' ', nullif(btrim(c.body ->> 'customerFirstName'), ''),
+  nullif(btrim(c.body ->> 'customerPreposition'), ''), nullif(btrim(c.body ->> 'customerLastName'), ''))`;
 
 /** Which of `memberIds` hold `tag` in the mirror (`holding`), or lack it. Customer order. */
 export async function membersByTag(

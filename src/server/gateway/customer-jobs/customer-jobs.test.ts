@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { AutoTagView, CustomerJob, CustomerJobDetail, TaggingDiff } from '@/contract/customer-jobs';
+import type { AutoTagDiff, AutoTagView, CustomerJob, CustomerJobDetail, TaggingDiff } from '@/contract/customer-jobs';
 import type { Queryable } from '../../db/database';
 import { type CountingConnection, countingConnection, organisationIdOf } from '../../testing/mirror';
 import {
@@ -14,6 +14,7 @@ import { createTestService, DEMO, describeEachDatabase, type TestService } from 
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService, type ServiceConnection } from '../service-connection';
 import { CustomerJobRunner, type SegmentMembers } from '.';
+import { firstByName } from './customer-jobs-store';
 
 /**
  * Segments for these tests, until the segments concern is merged: a segment is the customers holding one tag
@@ -266,6 +267,22 @@ describeEachDatabase('customer jobs', (database) => {
     const losses = group.filter((id) => !teachers.has(id)).length;
     const limit = Math.max(2, Math.ceil((gains + losses) / 2) - 1);
     expect(gains + losses).toBeGreaterThan(limit);
+    // Before it is saved, the page shows what keeping the tag would do: the members who lack it gain it, and
+    // everyone else holding it loses it (a walkthrough saved one and took a tag from 363 customers unwarned).
+    const dryRun = await marketing.request('/api/segments/2/auto-tag/dry-run', {
+      method: 'POST',
+      json: { tag: 'Groep' },
+    });
+    expect(dryRun.status).toBe(200);
+    const diff = (await dryRun.json()) as AutoTagDiff;
+    expect(diff).toMatchObject({
+      tag: 'Groep',
+      members: teachers.size,
+      gains: { count: gains },
+      losses: { count: losses },
+    });
+    expect(diff.losses.first.length).toBe(Math.min(losses, 20));
+    expect(await keeper.runDue()).toBe(0);
 
     const put = await marketing.request('/api/segments/2/auto-tag', {
       method: 'PUT',
@@ -306,6 +323,23 @@ describeEachDatabase('customer jobs', (database) => {
     });
     await gateway.deps.mirror.syncNow(organisationId);
     expect(await keeper.runDue()).toBe(0);
+  });
+
+  it('names a customer as the Dutch write them, preposition and all ("Noor de Jong", not "Noor Jong")', async () => {
+    await gateway.deps.mirror.syncNow(organisationId);
+    const { rows } = await gateway.db.query<{ id: string; first: string; prep: string; last: string }>(
+      `select customer_id as id, body ->> 'customerFirstName' as first, body ->> 'customerPreposition' as prep,
+              body ->> 'customerLastName' as last
+         from gateway.mirror_customers
+        where organisation_id = $1 and btrim(coalesce(body ->> 'customerPreposition', '')) <> ''
+          and btrim(coalesce(body ->> 'customerFirstName', '')) <> '' limit 1`,
+      [organisationId],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('the demo seed should hold a customer with a preposition');
+    expect(await firstByName(gateway.db, organisationId, [Number(row.id)], 1)).toEqual([
+      { customerId: Number(row.id), name: `${row.first.trim()} ${row.prep.trim()} ${row.last.trim()}` },
+    ]);
   });
 
   it('tags customers chosen by hand: each once, those already so skipped', async () => {
@@ -357,6 +391,7 @@ describeEachDatabase('customer jobs', (database) => {
     { method: 'POST', path: '/api/segments/1/tagging/dry-run', allOf: tagging, json: { tag: 'Pers', action: 'add' } },
     { method: 'POST', path: '/api/segments/1/tagging', allOf: tagging, json: { tag: 'x', action: 'remove' } },
     { method: 'GET', path: '/api/segments/1/auto-tag', allOf: tagging },
+    { method: 'POST', path: '/api/segments/1/auto-tag/dry-run', allOf: tagging, json: { tag: 'Pers' } },
     {
       method: 'PUT',
       path: '/api/segments/1/auto-tag',

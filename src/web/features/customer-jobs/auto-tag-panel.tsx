@@ -1,9 +1,22 @@
-import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   AUTO_TAG_MOST_CHANGES,
@@ -11,6 +24,7 @@ import {
   type AutoTagRun,
   autoTagInputSchema,
 } from '@/contract/customer-jobs';
+import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { describeError } from '../../components/error-message';
 import { SectionCard } from '../../components/section-card';
 import { appMessages } from '../../lib/app-messages';
@@ -18,7 +32,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { customerJobsMessages } from './customer-jobs-messages';
-import { customerJobQueries, useRemoveAutoTag, useSaveAutoTag } from './customer-jobs-queries';
+import { customerJobQueries, useAutoTagDryRun, useRemoveAutoTag, useSaveAutoTag } from './customer-jobs-queries';
 import { JobProgress } from './job-progress';
 import { DiffSideView } from './tag-segment-panel';
 
@@ -47,7 +61,22 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
     if (tag !== undefined && changeLimit !== undefined && paused !== undefined)
       form.reset({ tag, changeLimit, paused });
   }, [tag, changeLimit, paused, form]);
-  const submit = form.handleSubmit((values) => save.mutate(values));
+  // A new label (or another one) is saved only after its first round is shown: everyone outside the segment who
+  // holds it loses it, and a walkthrough took one from 363 customers unwarned. The same label saves at once.
+  const dryRun = useAutoTagDryRun(segmentId);
+  const [confirming, setConfirming] = useState<AutoTagInput | null>(null);
+  const submit = form.handleSubmit((values) => {
+    if (setting?.tag === values.tag) {
+      save.mutate(values);
+      return;
+    }
+    setConfirming(values);
+    dryRun.mutate(values.tag);
+  });
+  const confirm = () => {
+    if (confirming) save.mutate(confirming);
+    setConfirming(null);
+  };
   const { errors } = form.formState;
 
   return (
@@ -114,6 +143,52 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
             ) : null}
           </Group>
         </form>
+        <Modal
+          opened={confirming !== null}
+          onClose={() => setConfirming(null)}
+          title={t('autoConfirmTitle', { tag: confirming?.tag ?? '' })}
+          closeButtonProps={{ 'aria-label': t('autoConfirmCancel') }}
+          size="lg"
+        >
+          <Stack gap="md" data-testid="auto-tag-confirm">
+            {dryRun.isPending ? <Skeleton height={80} /> : null}
+            {dryRun.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {describeError(dryRun.error, tApp)}
+              </Alert>
+            ) : null}
+            {dryRun.data && confirming ? (
+              <>
+                <Text size="sm">{t('autoConfirmHint', { limit: formatNumber(confirming.changeLimit, locale) })}</Text>
+                <DiffSideView
+                  side={dryRun.data.gains}
+                  text={t('gains', { count: formatNumber(dryRun.data.gains.count, locale), tag: dryRun.data.tag })}
+                  testId="auto-diff-gains"
+                />
+                {dryRun.data.losses.count > 0 ? (
+                  <Alert color="red" variant="light" styles={READABLE_ALERT_TITLE} title={t('autoLossTitle')}>
+                    <DiffSideView
+                      side={dryRun.data.losses}
+                      text={t('autoLosses', {
+                        count: formatNumber(dryRun.data.losses.count, locale),
+                        tag: dryRun.data.tag,
+                      })}
+                      testId="auto-diff-losses"
+                    />
+                  </Alert>
+                ) : null}
+              </>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                {t('autoConfirmCancel')}
+              </Button>
+              <Button onClick={confirm} disabled={!dryRun.data} data-testid="auto-tag-confirm-save">
+                {t('autoConfirmSave')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
         {save.isError || remove.isError ? (
           <Alert color="red" variant="light" role="alert">
             {describeError(save.error ?? remove.error, tApp)}

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import {
   type AutoTagInput,
+  autoTagDiffSchema,
   autoTagViewSchema,
   type CustomerJob,
   customerJobDetailSchema,
@@ -86,6 +87,14 @@ export function useStartTagging(segmentId: number) {
       queryClient.setQueryData(customerJobKeys.detail(job.id), { job, failures: [] });
       return queryClient.invalidateQueries({ queryKey: customerJobKeys.list() });
     },
+  });
+}
+
+/** What keeping `tag` in step would change now (asked before an automatic label is saved). */
+export function useAutoTagDryRun(segmentId: number) {
+  return useMutation({
+    mutationFn: (tag: string) =>
+      apiClient.post(`/api/segments/${segmentId}/auto-tag/dry-run`, { schema: autoTagDiffSchema, body: { tag } }),
   });
 }
 
