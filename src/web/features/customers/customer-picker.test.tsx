@@ -185,7 +185,8 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Nieuwe klant aanmaken' });
     expect(within(dialog).getByLabelText(/Voornaam/)).toHaveValue('Sam');
-    expect(within(dialog).getByLabelText(/Achternaam/)).toHaveValue('de Boer');
+    expect(within(dialog).getByLabelText(/Tussenvoegsel/)).toHaveValue('de');
+    expect(within(dialog).getByLabelText(/Achternaam/)).toHaveValue('Boer');
     // The name came along: typing goes on in the email, not on the dialog's close button.
     await waitFor(() => expect(within(dialog).getByLabelText(/E-mail/)).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
@@ -196,7 +197,7 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Klant aanmaken' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ customerId: 99 })));
     expect(gateway.created).toEqual([
-      { customerFirstName: 'Sam', customerLastName: 'de Boer', email: 'sam@deboer.nl' },
+      { customerFirstName: 'Sam', customerPreposition: 'de', customerLastName: 'Boer', email: 'sam@deboer.nl' },
     ]);
   });
 });
@@ -269,7 +270,27 @@ describe('quickCreateDefaults', () => {
     expect(quickCreateDefaults('a@b.nl')).toEqual({ email: 'a@b.nl' });
     expect(quickCreateDefaults('06-1234 5678')).toEqual({ customerPhone: '06-1234 5678' });
     expect(quickCreateDefaults('Jansen')).toEqual({ customerLastName: 'Jansen' });
-    expect(quickCreateDefaults('Sam de Boer')).toEqual({ customerFirstName: 'Sam', customerLastName: 'de Boer' });
+    expect(quickCreateDefaults('Sam de Boer')).toEqual({
+      customerFirstName: 'Sam',
+      customerPreposition: 'de',
+      customerLastName: 'Boer',
+    });
+    expect(quickCreateDefaults('Anna van der Berg')).toEqual({
+      customerFirstName: 'Anna',
+      customerPreposition: 'van der',
+      customerLastName: 'Berg',
+    });
+    expect(quickCreateDefaults("Kees van 't Hek")).toMatchObject({
+      customerPreposition: "van 't",
+      customerLastName: 'Hek',
+    });
+    expect(quickCreateDefaults('Jan Vandenberg')).toEqual({ customerFirstName: 'Jan', customerLastName: 'Vandenberg' });
+    // A preposition alone is no name to split: it stays the last name.
+    expect(quickCreateDefaults('Piet de')).toEqual({ customerFirstName: 'Piet', customerLastName: 'de' });
+    expect(quickCreateDefaults('Eva Maria Jansen')).toEqual({
+      customerFirstName: 'Eva',
+      customerLastName: 'Maria Jansen',
+    });
     expect(quickCreateDefaults('  ')).toEqual({});
   });
 });

@@ -28,7 +28,14 @@ export interface CustomerPickerProps {
   autoFocus?: boolean;
 }
 
-/** What was typed, as a head start for the new customer: an email, a phone number, or a name. */
+/** The Dutch (and Flemish) prepositions of a last name, the longest first: "van der", "van de", "de", "ter"… */
+const PREPOSITION =
+  /^((?:van\s+(?:de|der|den|het|'t)|in\s+(?:de|het|'t)|op\s+(?:de|den|het|'t)|uit\s+(?:de|den|het)|de|den|der|het|'t|ter|ten|te|van|von|vande|vanden|vander|la|le|du|d')\s+)(.+)$/i;
+
+/**
+ * What was typed, as a head start for the new customer: an email, a phone number, or a name, its preposition in
+ * its own field ("Gert de Vries": Gert, de, Vries; a walkthrough found "de Vries" as the last name).
+ */
 export function quickCreateDefaults(text: string): Partial<CustomerFormValues> {
   const trimmed = text.trim();
   if (trimmed === '') return {};
@@ -36,7 +43,15 @@ export function quickCreateDefaults(text: string): Partial<CustomerFormValues> {
   if (/^[\d\s\-+()./]+$/.test(trimmed)) return { customerPhone: trimmed };
   const words = trimmed.split(/\s+/);
   if (words.length === 1) return { customerLastName: trimmed };
-  return { customerFirstName: words[0] ?? '', customerLastName: words.slice(1).join(' ') };
+  const rest = words.slice(1).join(' ');
+  const split = PREPOSITION.exec(rest);
+  return split
+    ? {
+        customerFirstName: words[0] ?? '',
+        customerPreposition: (split[1] ?? '').trim(),
+        customerLastName: split[2] ?? '',
+      }
+    : { customerFirstName: words[0] ?? '', customerLastName: rest };
 }
 
 /**

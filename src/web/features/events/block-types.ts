@@ -17,3 +17,13 @@ export const BLOCK_TYPES: Readonly<Record<string, { meaning: Localized; color: s
 };
 
 export const UNKNOWN_BLOCK_COLOR = 'dark.3';
+
+/**
+ * A block's label: the service's name with the meaning of its type beside it, the meaning alone where it already
+ * says the name ("Beperkt zicht", not "Beperkt zicht (Beperkt zicht)"; "Persplaatsen" for "Pers").
+ */
+export function blockLabel(name: string, meaning: string): string {
+  const shown = name.trim();
+  if (shown === '' || meaning.toLowerCase().includes(shown.toLowerCase())) return meaning;
+  return `${shown} (${meaning})`;
+}

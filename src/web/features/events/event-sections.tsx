@@ -8,7 +8,7 @@ import { type CapacityBreakdown, capacityBreakdown } from '../../lib/capacity';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
-import { BLOCK_TYPES, UNKNOWN_BLOCK_COLOR } from './block-types';
+import { BLOCK_TYPES, blockLabel, UNKNOWN_BLOCK_COLOR } from './block-types';
 import { eventsMessages } from './events-messages';
 import { buildPriceMatrix } from './price-matrix';
 
@@ -109,7 +109,7 @@ function CapacityBar({ breakdown }: { breakdown: CapacityBreakdown }) {
       const known = BLOCK_TYPES[block.blockType];
       return {
         key: `block-${block.blockType}`,
-        label: `${block.blockName || block.blockType} (${known ? localized(known.meaning) : t('unknownMeaning')})`,
+        label: blockLabel(block.blockName || block.blockType, known ? localized(known.meaning) : t('unknownMeaning')),
         count: block.count,
         color: known?.color ?? UNKNOWN_BLOCK_COLOR,
       };

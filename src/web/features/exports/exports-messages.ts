@@ -41,7 +41,7 @@ export const exportsMessages = defineMessages(
     forgetWatermark: 'Watermerk vergeten',
     forgetWatermarkHint: 'De volgende export wordt dan weer volledig, voor iedereen in de organisatie.',
     watermarkHelp:
-      'Het watermerk is de laatste {field} van de vorige complete export, voor de hele organisatie. Het schuift pas op als het bestand helemaal is opgeslagen.',
+      'Het watermerk is het laatste wijzigingstijdstip (kolom {field}) van de vorige complete export, voor de hele organisatie. Het schuift pas op als het bestand helemaal is opgeslagen.',
     clientTypesAlwaysFull: 'Klanttypen zijn één korte lijst en worden altijd volledig geëxporteerd.',
     mirrorSource: 'De export leest Foyers kopie van de service:',
     start: 'Exporteren',
@@ -166,7 +166,7 @@ export const exportsMessages = defineMessages(
     forgetWatermark: 'Forget the watermark',
     forgetWatermarkHint: 'The next export is then complete again, for everyone in the organisation.',
     watermarkHelp:
-      'The watermark is the latest {field} of the last complete export, for the whole organisation. It moves only once the file is saved whole.',
+      'The watermark is the latest change time (column {field}) of the last complete export, for the whole organisation. It moves only once the file is saved whole.',
     clientTypesAlwaysFull: 'Client types are one short list and are always exported whole.',
     mirrorSource: 'The export reads Foyer’s copy of the service:',
     start: 'Export',

@@ -38,7 +38,7 @@ export const segmentsMessages = defineMessages(
     countTook: 'geteld in {ms} ms',
     incompleteRule: 'Maak de regel af om te tellen.',
     completedNote:
-      'Bestellingen tellen als ze afgerond zijn: status ord, reemit of reissue, en betaald. Bedragen in euro’s.',
+      'Bestellingen tellen als ze afgerond zijn (besteld of heruitgegeven) en betaald. Bedragen in euro’s.',
     preview: 'Voorbeeld',
     previewTable: 'Leden van het segment',
     noMembers: 'Geen klanten volgen deze regel',
@@ -168,7 +168,7 @@ export const segmentsMessages = defineMessages(
     recounting: 'Counting again…',
     countTook: 'counted in {ms} ms',
     incompleteRule: 'Finish the rule to count.',
-    completedNote: 'Orders count when completed: status ord, reemit or reissue, and paid. Amounts in euros.',
+    completedNote: 'Orders count when completed (ordered or re-issued) and paid. Amounts in euros.',
     preview: 'Preview',
     previewTable: 'Members of the segment',
     noMembers: 'No customers meet this rule',
