@@ -104,6 +104,21 @@ describe('DataTable', () => {
     expect(fetchPage).toHaveBeenLastCalledWith(2);
   });
 
+  it('from the pager under a long page, brings the first rows of the next page into view; not when they are in view', async () => {
+    renderScreen(serverPage);
+    await screen.findByText('Klant 1');
+    const table = document.querySelector('.foyer-data-table') as HTMLElement;
+    const scrolled = vi.fn();
+    table.scrollIntoView = scrolled;
+    // The table's top above the window: the person is at its bottom, by the pager.
+    const rect = vi.spyOn(table, 'getBoundingClientRect').mockReturnValue({ top: -4_000 } as DOMRect);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina 2 van 3' }));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    rect.mockReturnValue({ top: 120 } as DOMRect);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagina 3 van 3' }));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+
   it('opens on the page the URL names', async () => {
     renderScreen(serverPage, '/orders?page=3&status=paid');
     expect(await screen.findByText('Klant 201')).toBeInTheDocument();

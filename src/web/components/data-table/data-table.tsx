@@ -18,7 +18,17 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, lazy, type MouseEvent, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { defineMessages, useLocale, useMessages } from '../../lib/i18n';
@@ -152,6 +162,7 @@ function DataTableView<Row extends RowData>({
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
   const [page, setPage] = useTablePage(pageParam);
+  const topRef = useRef<HTMLDivElement>(null);
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(initialColumnVisibility);
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: page - 1, pageSize }), [page, pageSize]);
   const rows = data ?? [];
@@ -244,7 +255,7 @@ function DataTableView<Row extends RowData>({
   const to = rows.length === 0 ? 0 : from + rows.length - 1;
 
   return (
-    <Paper withBorder radius="md" className="foyer-data-table">
+    <Paper withBorder radius="md" className="foyer-data-table" ref={topRef}>
       <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
         <Group gap="sm">{toolbar}</Group>
         {columnsMenuWanted ? (
@@ -377,7 +388,12 @@ function DataTableView<Row extends RowData>({
           <Pagination
             total={pageCount}
             value={Math.min(page, pageCount)}
-            onChange={(next) => table.setPageIndex(next - 1)}
+            onChange={(next) => {
+              table.setPageIndex(next - 1);
+              // From the pager under a long page, the next page starts at its first rows (a walkthrough landed on
+              // page 3's last ones).
+              if ((topRef.current?.getBoundingClientRect().top ?? 0) < 0) topRef.current?.scrollIntoView();
+            }}
             size="sm"
             siblings={1}
             boundaries={1}
