@@ -85,4 +85,19 @@ test('on a 390-px phone the queue and the selected pair side by side fit the scr
   await expect
     .poll(() => horizontalOverflow(page), { message: 'sideways overflow on /customers/duplicates' })
     .toEqual({ header: 0, page: 0 });
+  // Words stay whole: a column header is not broken ("Reden/en"), a reason badge is not cut ("ZELF…"), and no
+  // keyboard keys are offered on a phone (a walkthrough saw all three).
+  const queue = page.getByTestId('duplicate-queue');
+  for (const header of await queue.locator('th').all()) {
+    const broken = await header.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const words = (cell.textContent ?? '').trim().split(/\s+/).length;
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > words;
+    });
+    expect(broken, `header "${await header.textContent()}" broken inside a word`).toBe(false);
+  }
+  const badgeLabel = pairRow.locator('.mantine-Badge-label').first();
+  expect(await badgeLabel.evaluate((label) => label.scrollWidth - label.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByText(/^Toetsen:|j\/k/)).toBeHidden();
 });

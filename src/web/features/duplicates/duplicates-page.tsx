@@ -82,7 +82,9 @@ function ScanStatus({ scan, t }: { scan: DuplicateScan; t: Translate }) {
               {scan.fullRequested
                 ? t('scanQueued')
                 : scan.finishedAt
-                  ? t('scanLast', {
+                  ? // An incremental scan compares the changed customers only: "0 compared" beside "21 pairs to
+                    // review" read as a contradiction to a walkthrough.
+                    t(scan.kind === 'incremental' ? 'scanLastIncremental' : 'scanLast', {
                       when: formatDateTime(scan.finishedAt, locale),
                       compared: formatNumber(scan.compared ?? 0, locale),
                       pairs: formatNumber(scan.pairsFound ?? 0, locale),
@@ -259,7 +261,8 @@ export function DuplicatesPage() {
           allowDeselect={false}
           w={260}
         />
-        <Text size="sm" c="dimmed">
+        {/* Keys are for a keyboard: a phone shows none of them. */}
+        <Text size="sm" c="dimmed" visibleFrom="sm">
           {t('keyboardHint')}
         </Text>
       </Group>

@@ -26,7 +26,7 @@ import { Link } from 'react-router';
 import type { Customer } from '@/contract/customer';
 import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } from '@/contract/duplicates';
 import { ErrorState } from '../../components/page-states';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { duplicatesMessages } from './duplicates-messages';
 import { duplicateQueries } from './duplicates-queries';
@@ -70,6 +70,9 @@ export function PairCompare({
   const show = (customer: Customer, field: Compared) => {
     const value = customer[field];
     if (field === 'lastChanged' && typeof value === 'string') return formatDateTime(value, locale);
+    // Money as every other page shows it ("€ 0,00", not the service's "0.00").
+    if (field === 'customerCredit' && value !== null && value !== '' && Number.isFinite(Number(value)))
+      return formatMoney(Number(value), locale);
     return value === null || value === '' ? '—' : String(value);
   };
   return (
