@@ -4,7 +4,7 @@ import { OPEN_JOB_STATES } from '@/contract/customer-jobs';
 import { type Database, inBackground } from '../../db/database';
 import { lastCompleteSync } from '../mirror';
 import { type AutoTagSetting, activeAutoTags, insertAutoTagRun, releaseAutoTag, takeAutoTag } from './auto-tag-store';
-import { insertJob, membersByTag, othersHoldingTag, recentJobs } from './customer-jobs-store';
+import { autoTagChanges, insertJob, recentJobs } from './customer-jobs-store';
 import type { SegmentMembers } from './segment-members';
 
 export interface AutoTagKeeperOptions {
@@ -104,8 +104,7 @@ export class AutoTagKeeper {
       return false;
     }
     const members = await segments.segmentMemberIds(db, organisationId, segment.rule);
-    const gains = await membersByTag(db, organisationId, members, tag, false);
-    const losses = await othersHoldingTag(db, organisationId, members, tag);
+    const { gains, losses } = await autoTagChanges(db, organisationId, members, tag);
     if (gains.length + losses.length === 0) return false;
     const items = [
       ...gains.map((customerId) => ({ customerId, action: 'add-tag' })),

@@ -6,6 +6,7 @@ import {
   type CustomerJob,
   type CustomerJobDetail,
   type CustomerJobOrigin,
+  type DiffSide,
   type JobCommand,
   OPEN_JOB_STATES,
   TAGGING_PERMISSIONS,
@@ -144,11 +145,7 @@ export class CustomerJobService {
   /** Who would gain and who would lose the tag, by the mirror's tags; nothing is changed. */
   async taggingDiff(requester: JobRequester, segmentId: number, request: TaggingRequest): Promise<TaggingDiff> {
     const planned = await this.#plan(requester, segmentId, request);
-    const { organisationId } = requester.principal;
-    const side = async (ids: number[]) => ({
-      count: ids.length,
-      first: await store.firstByName(this.db, organisationId, ids, FIRST_NAMES),
-    });
+    const side = (ids: number[]) => this.#diffSide(requester.principal.organisationId, ids);
     return {
       segment: { id: planned.segment.id, name: planned.segment.name },
       tag: request.tag,
@@ -290,16 +287,18 @@ export class CustomerJobService {
     requireAll(requester.principal, TAGGING_PERMISSIONS);
     const segment = await this.#segment(organisationId, segmentId);
     const members = await this.segments.segmentMemberIds(this.db, organisationId, segment.rule);
-    const side = async (ids: number[]) => ({
-      count: ids.length,
-      first: await store.firstByName(this.db, organisationId, ids, FIRST_NAMES),
-    });
+    const { gains, losses } = await store.autoTagChanges(this.db, organisationId, members, tag);
     return {
       tag,
       members: members.length,
-      gains: await side(await store.membersByTag(this.db, organisationId, members, tag, false)),
-      losses: await side(await store.othersHoldingTag(this.db, organisationId, members, tag)),
+      gains: await this.#diffSide(organisationId, gains),
+      losses: await this.#diffSide(organisationId, losses),
     };
+  }
+
+  /** A side of a diff as the page shows it: how many, and the first of them by name. */
+  async #diffSide(organisationId: number, ids: number[]): Promise<DiffSide> {
+    return { count: ids.length, first: await store.firstByName(this.db, organisationId, ids, FIRST_NAMES) };
   }
 
   async saveAutoTag(requester: JobRequester, segmentId: number, input: AutoTagInput): Promise<AutoTagView> {

@@ -346,8 +346,24 @@ export async function membersByTag(
   return rows.map((row) => Number(row.customer_id));
 }
 
+/**
+ * What keeping `tag` in step with a segment changes now, by the mirror's tags: the members who lack it gain it,
+ * everyone else who holds it loses it. The keeper's run and the dry run before it is saved read it alike.
+ */
+export async function autoTagChanges(
+  db: Queryable,
+  organisationId: number,
+  memberIds: readonly number[],
+  tag: string,
+): Promise<{ gains: number[]; losses: number[] }> {
+  return {
+    gains: await membersByTag(db, organisationId, memberIds, tag, false),
+    losses: await othersHoldingTag(db, organisationId, memberIds, tag),
+  };
+}
+
 /** The customers outside `memberIds` who hold `tag` in the mirror. Customer order. */
-export async function othersHoldingTag(
+async function othersHoldingTag(
   db: Queryable,
   organisationId: number,
   memberIds: readonly number[],

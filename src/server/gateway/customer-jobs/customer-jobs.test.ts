@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AutoTagDiff, AutoTagView, CustomerJob, CustomerJobDetail, TaggingDiff } from '@/contract/customer-jobs';
 import type { Queryable } from '../../db/database';
+import { expectJson } from '../../testing/box-office';
 import { type CountingConnection, countingConnection, organisationIdOf } from '../../testing/mirror';
 import {
   createTestGateway,
@@ -269,12 +270,9 @@ describeEachDatabase('customer jobs', (database) => {
     expect(gains + losses).toBeGreaterThan(limit);
     // Before it is saved, the page shows what keeping the tag would do: the members who lack it gain it, and
     // everyone else holding it loses it (a walkthrough saved one and took a tag from 363 customers unwarned).
-    const dryRun = await marketing.request('/api/segments/2/auto-tag/dry-run', {
-      method: 'POST',
-      json: { tag: 'Groep' },
-    });
-    expect(dryRun.status).toBe(200);
-    const diff = (await dryRun.json()) as AutoTagDiff;
+    const diff = await expectJson<AutoTagDiff>(
+      await marketing.request('/api/segments/2/auto-tag/dry-run', { method: 'POST', json: { tag: 'Groep' } }),
+    );
     expect(diff).toMatchObject({
       tag: 'Groep',
       members: teachers.size,

@@ -23,7 +23,7 @@ export function useLikelyDuplicates(
   // Debounced as text: a new object at every render would restart the wait for good.
   const typed = JSON.stringify(draftOf(Object.fromEntries(DRAFT_KEY_FIELDS.map((field, i) => [field, values[i]]))));
   const [settled] = useDebouncedValue(typed, SETTLE_MS);
-  const draft = useMemo(() => draftOf(JSON.parse(settled) as Record<string, unknown>), [settled]);
+  const draft = useMemo(() => JSON.parse(settled) as LikelyDuplicatesDraft, [settled]);
   const asking = enabled && worthAsking(draft);
   const { data } = useQuery({
     ...customerQueries.likelyDuplicates(draft),
