@@ -301,6 +301,44 @@ test.describe('box office', () => {
     expect(newest.data.filter((entry) => entry.orderKey === order.orderKey)).toHaveLength(1);
   });
 
+  test('seats chosen on the plan by keyboard are added with T, where Enter chooses a seat (a walkthrough took 19 Tabs)', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await openBoxOffice(page, baseURL);
+    const eventId = await arenaEventId(page);
+    await page.goto(`/box-office?event=${eventId}&view=seat-plan`);
+    await expect(page.getByTestId('seat-plan-viewer')).toHaveAttribute('data-seat-count', /\d{5}/);
+    const canvas = page.getByTestId('seat-plan-canvas');
+    // Into the plan by keyboard, as a seller does: Tab from the view switch before it.
+    await page.getByRole('radio', { name: 'Zaalplan' }).focus();
+    for (let i = 0; i < 5 && !(await canvas.evaluate((node) => node === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(canvas).toBeFocused();
+    const announcement = page.getByTestId('seat-announcement');
+    await expect(announcement).toContainText(/rij \d+, stoel \d+/);
+    for (let i = 0; i < 80 && !/Vrij$/.test((await announcement.textContent()) ?? ''); i++) {
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(announcement).toHaveText(/Vrij$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('chosen-seat')).toHaveCount(1);
+    // Enter on the plan chose the seat and added nothing; T adds it without leaving the plan.
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+    // The add button names the key that works here.
+    await expect(page.getByTestId('add-tickets')).toContainText('T');
+    await page.keyboard.press('t');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line-details')).toContainText(/rij \d+, stoel \d+/);
+    // The zoom buttons are no Tab stops on the way to the add button: the plan takes +, − and 0 itself.
+    await canvas.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Inzoomen' })).not.toBeFocused();
+    await expect(page.getByRole('button', { name: 'Passend maken' })).not.toBeFocused();
+  });
+
   test('a seat taken by another cart meanwhile: the 409 marks it on the plan, which is refreshed', async ({
     page,
     baseURL,

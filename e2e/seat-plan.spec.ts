@@ -160,7 +160,7 @@ test.describe('seat plan', () => {
   }) => {
     await openSeatPlan(page, baseURL);
     const canvas = page.getByTestId('seat-plan-canvas');
-    // The zoom buttons follow the plan in the tab order.
+    // Into the plan from the controls after it by Shift+Tab (a keyboard focus: it shows the seat in focus).
     await page.getByRole('button', { name: 'Inzoomen' }).focus();
     await page.keyboard.press('Shift+Tab');
     await expect(canvas).toBeFocused();

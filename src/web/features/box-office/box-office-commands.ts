@@ -20,6 +20,13 @@ export const boxOfficeCommands: AreaCommands = {
     { keys: ['/'], label: { nl: 'Kassa: voorstelling zoeken', en: 'Box office: search a performance' } },
     { keys: ['1', '…', '9'], label: { nl: 'Kassa: aantal kaarten', en: 'Box office: number of tickets' } },
     { keys: ['Enter'], label: { nl: 'Kassa: toevoegen aan de winkelwagen', en: 'Box office: add to the cart' } },
+    {
+      keys: ['T'],
+      label: {
+        nl: 'Kassa: toevoegen, ook vanaf het zaalplan (daar kiest Enter een stoel)',
+        en: 'Box office: add, also from the seat plan (where Enter chooses a seat)',
+      },
+    },
     { keys: ['C'], label: { nl: 'Kassa: afrekenen', en: 'Box office: check out' } },
     {
       keys: ['W'],

@@ -108,7 +108,7 @@ export const boxOfficeMessages = defineMessages(
     statusPartial: 'Deels betaald',
     statusCancelled: 'Geannuleerd',
     shortcutsHint:
-      'Sneltoetsen: / zoeken · cijfers aantal · Enter toevoegen · C afrekenen · W losse bezoeker · 1–9 betaalwijze · N nieuwe verkoop',
+      'Sneltoetsen: / zoeken · cijfers aantal · Enter of T toevoegen (T ook op het zaalplan) · C afrekenen · W losse bezoeker · 1–9 betaalwijze · N nieuwe verkoop',
     kindTicket: 'Kaart',
     kindDonation: 'Donatie',
     kindVoucher: 'Cadeaubon',
@@ -221,7 +221,7 @@ export const boxOfficeMessages = defineMessages(
     statusPartial: 'Partly paid',
     statusCancelled: 'Cancelled',
     shortcutsHint:
-      'Keys: / search · digits quantity · Enter add · C checkout · W walk-in · 1–9 payment method · N new sale',
+      'Keys: / search · digits quantity · Enter or T add (T on the seat plan too) · C checkout · W walk-in · 1–9 payment method · N new sale',
     kindTicket: 'Ticket',
     kindDonation: 'Donation',
     kindVoucher: 'Gift voucher',

@@ -146,7 +146,8 @@ export function BoxOfficePage() {
         onClick={planMode ? addSeats : undefined}
         loading={addToCart.pending}
         disabled={(planMode ? state.selectedSeats.size === 0 : !chosenPrice) || addToCart.pending}
-        rightSection={<kbd>Enter</kbd>}
+        // On the plan Enter chooses the seat in focus; T adds from anywhere (sale-keys.ts).
+        rightSection={<kbd>{planMode ? 'T' : 'Enter'}</kbd>}
         data-testid="add-tickets"
       >
         {t('add')}

@@ -30,6 +30,13 @@ describe('saleKeyAction', () => {
     expect(saleKeyAction(press('c'), 'checkout')).toBeNull();
   });
 
+  it('T adds too, also on a control (the seat plan keeps Enter for choosing a seat); not in checkout', () => {
+    expect(saleKeyAction(press('t'), 'select')).toEqual({ type: 'add' });
+    expect(saleKeyAction(press('T', { onControl: true }), 'select')).toEqual({ type: 'add' });
+    expect(saleKeyAction(press('t'), 'checkout')).toBeNull();
+    expect(saleKeyAction(press('t', { typing: true }), 'select')).toBeNull();
+  });
+
   it('after a sale only N (and /) do something', () => {
     expect(saleKeyAction(press('N'), 'done')).toEqual({ type: 'newSale' });
     expect(saleKeyAction(press('2'), 'done')).toBeNull();

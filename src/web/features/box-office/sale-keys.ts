@@ -38,7 +38,9 @@ export function saleKeyAction(input: SaleKeyInput, stage: SaleStage): SaleKeyAct
   if (lower === 'n') return { type: 'newSale' };
   if (stage === 'select') {
     if (/^[0-9]$/.test(key)) return { type: 'quantityDigit', digit: Number(key) };
-    if (key === 'Enter') return { type: 'add' };
+    // T (toevoegen) as well as Enter: on the seat plan Enter chooses the seat in focus, and a seller who
+    // chose seats there by keyboard took 19 Tabs to reach the add button.
+    if (key === 'Enter' || lower === 't') return { type: 'add' };
     if (lower === 'c') return { type: 'checkout' };
     if (lower === 'w') return { type: 'quickSale' };
   }

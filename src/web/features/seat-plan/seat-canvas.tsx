@@ -91,20 +91,37 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
         <canvas ref={drawing.overlayRef} className="seat-plan-canvas" />
         {tooltip}
       </div>
+      {/* Pointer controls: the plan itself takes +, − and 0 (its help says so), so they are no Tab stops between the
+          plan and what follows it (a seller counted 19 Tabs from the plan to "Toevoegen"). */}
       <Group gap={4} className="seat-plan-zoom" role="group" aria-label={t('planLabel')}>
-        <ActionIcon variant="default" size="lg" aria-label={t('zoomIn')} title={t('zoomIn')} onClick={keyboard.zoomIn}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          tabIndex={-1}
+          aria-label={t('zoomIn')}
+          title={t('zoomIn')}
+          onClick={keyboard.zoomIn}
+        >
           <span aria-hidden="true">+</span>
         </ActionIcon>
         <ActionIcon
           variant="default"
           size="lg"
+          tabIndex={-1}
           aria-label={t('zoomOut')}
           title={t('zoomOut')}
           onClick={keyboard.zoomOut}
         >
           <span aria-hidden="true">−</span>
         </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label={t('fit')} title={t('fit')} onClick={keyboard.fitToScreen}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          tabIndex={-1}
+          aria-label={t('fit')}
+          title={t('fit')}
+          onClick={keyboard.fitToScreen}
+        >
           <span aria-hidden="true">⤢</span>
         </ActionIcon>
       </Group>
