@@ -50,6 +50,14 @@ export function formatDate(value: Date | string, locale: Locale): string {
   ).format(toDate(value));
 }
 
+/** "ma 23 nov." / "Mon 23 Nov": a day this year or next, in a label. */
+export function formatDayMonth(value: Date | string, locale: Locale): string {
+  return cached(
+    `daymonth:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }),
+  ).format(toDate(value));
+}
+
 /** "maandag 23 november" / "Monday 23 November": day headings. */
 export function formatLongDay(value: Date | string, locale: Locale): string {
   return cached(
@@ -83,6 +91,7 @@ export function warmFormatters(locale: Locale): void {
   formatPercent(0, locale);
   formatDate(now, locale);
   formatLongDay(now, locale);
+  formatDayMonth(now, locale);
   formatTime(now, locale);
   formatDateTime(now, locale);
 }

@@ -7,13 +7,13 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { capacityBreakdown } from '../../lib/capacity';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatDayMonth, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
 import { useIsStaticRender } from '../../lib/static-render';
 import { dashboardMessages } from './dashboard-messages';
-import { DASHBOARD_DAYS, dashboardRange } from './dashboard-range';
+import { dashboardRange, lastDashboardDay } from './dashboard-range';
 import { selectDashboardEvents } from './dashboard-selection';
 import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
 import './dashboard.css';
@@ -42,6 +42,7 @@ export function DashboardPage() {
   // The day is fixed for the life of the page; a dashboard left open overnight is refreshed by a reload.
   const [now] = useState(() => new Date());
   const range = useMemo(() => dashboardRange(now), [now]);
+  const last = formatDayMonth(lastDashboardDay(now), locale);
   const events = useQuery(eventQueries.sharedList(range));
   const halls = useQuery(hallQueries.list());
   const selection = useMemo(() => (events.data ? selectDashboardEvents(events.data, now) : null), [events.data, now]);
@@ -95,7 +96,7 @@ export function DashboardPage() {
               loading={!selection}
             />
             <Figure
-              label={t('performancesUpcoming', { days: DASHBOARD_DAYS })}
+              label={t('performancesUpcoming', { last })}
               value={formatNumber(
                 (selection?.today.length ?? 0) + (selection?.upcoming.length ?? 0) + (selection?.moreCount ?? 0),
                 locale,
@@ -113,7 +114,7 @@ export function DashboardPage() {
 
           {selection && selection.today.length === 0 && selection.upcoming.length === 0 ? (
             <Paper withBorder radius="md">
-              <EmptyState title={t('noneAtAll', { days: DASHBOARD_DAYS })}>{t('noneAtAllHint')}</EmptyState>
+              <EmptyState title={t('noneAtAll', { last })}>{t('noneAtAllHint')}</EmptyState>
             </Paper>
           ) : (
             <>
@@ -147,7 +148,7 @@ export function DashboardPage() {
               {selection ? (
                 <section aria-labelledby="dashboard-upcoming">
                   <Title order={2} size="h3" id="dashboard-upcoming" mb="sm">
-                    {t('upcoming', { days: DASHBOARD_DAYS })}
+                    {t('upcoming', { last })}
                   </Title>
                   <Stack gap="sm">
                     <div className="foyer-dashboard-grid foyer-dashboard-cards">

@@ -22,7 +22,8 @@ export type AvailabilityState =
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** Fixed height for the availability part, whatever its state: nothing jumps when the figures arrive. */
-const AVAILABILITY_HEIGHT = 44;
+/** The bar and two lines (the blocked seats' too): every card of a row as tall, loading or loaded. */
+const AVAILABILITY_HEIGHT = 62;
 
 function occupancyColor(fraction: number): string {
   if (fraction >= 0.95) return 'red';
@@ -82,6 +83,18 @@ function Availability({ state }: { state: AvailabilityState }) {
             : t('available', { available: formatNumber(totals.available, locale) })}
         </Text>
       </Group>
+      {/* Blocked seats are neither sold nor free: named, or sold and free do not add up to the capacity. */}
+      {totals.blocked > 0 ? (
+        <Text
+          size="xs"
+          c="dimmed"
+          lineClamp={1}
+          title={totals.blocks.map((block) => `${block.blockName} ${formatNumber(block.count, locale)}`).join(', ')}
+          data-testid="blocked-seats"
+        >
+          {t('blocked', { blocked: formatNumber(totals.blocked, locale) })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -111,7 +124,8 @@ export function PerformanceCard({
             {showDay ? `${capitalize(formatLongDay(event.start, locale))} · ` : ''}
             <time dateTime={event.start}>{formatTime(event.start, locale)}</time>
           </Text>
-          <Text fw={650} lineClamp={1} title={event.eventName}>
+          {/* Two lines: one cut "Diner & Theater…" off before the show's name. */}
+          <Text fw={650} lineClamp={2} title={event.eventName}>
             {event.eventName}
           </Text>
           {/* A no-break space holds the line while the hall names load: the card keeps its height. */}
@@ -122,7 +136,14 @@ export function PerformanceCard({
         {type && event.eventType !== 'event' ? (
           // The tint tells the types apart; the text keeps the page's colour: orange (combi) or yellow (horeca)
           // text on its light tint falls short of WCAG AA, as on the events list (event-parts.tsx).
-          <Badge variant="light" color={type.color} c="var(--mantine-color-text)" size="sm">
+          <Badge
+            variant="light"
+            color={type.color}
+            c="var(--mantine-color-text)"
+            size="sm"
+            // Whole beside a long name: it was cut to "CO…".
+            style={{ flexShrink: 0 }}
+          >
             {localized(type.label)}
           </Badge>
         ) : null}

@@ -13,7 +13,8 @@ export const shiftsMessages = defineMessages(
     desk: 'Kassa',
     deskHint: 'Bijvoorbeeld “Kassa 1” of “Foyer”. Een nieuwe naam maakt een nieuwe kassa.',
     salesPoint: 'Kassapunt',
-    salesPointHint: 'Met de printers en kassalade van het kassapunt; of zonder: afdrukken via de browser.',
+    salesPointHint:
+      'Met de printers, kassalade en het klantscherm van het kassapunt; of zonder: afdrukken via de browser, geen klantscherm.',
     salesPointNone: 'Geen kassapunt (kassa hieronder noemen)',
     salesPointElsewhere: '{name} (niet vanaf deze plek)',
     deskRequired: 'Geef de naam van de kassa',
@@ -222,7 +223,8 @@ export const shiftsMessages = defineMessages(
     desk: 'Desk',
     deskHint: 'For example “Desk 1” or “Foyer”. A new name makes a new desk.',
     salesPoint: 'Sales point',
-    salesPointHint: 'With the sales point’s printers and cash drawer; or none: print from the browser.',
+    salesPointHint:
+      'With the sales point’s printers, cash drawer and buyer’s screen; or none: print from the browser, no buyer’s screen.',
     salesPointNone: 'No sales point (name the desk below)',
     salesPointElsewhere: '{name} (not from this place)',
     deskRequired: 'Name the desk',
