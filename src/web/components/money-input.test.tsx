@@ -2,12 +2,21 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { centsOf } from '../lib/money';
 import { renderWithApp } from '../testing/render';
 import { MoneyInput } from './money-input';
 
+let held: number | string = '';
+
 function Counted() {
   const [value, setValue] = useState<number | string>('');
-  return <MoneyInput label="Geteld" value={value} onChange={setValue} />;
+  held = value;
+  return (
+    <>
+      <MoneyInput label="Geteld" value={value} onChange={setValue} />
+      <button type="button">Elders</button>
+    </>
+  );
 }
 
 describe('MoneyInput', () => {
@@ -19,7 +28,24 @@ describe('MoneyInput', () => {
     expect(field).toHaveValue('€ 595,5');
     await userEvent.tab();
     expect(field).toHaveValue('€ 595,50');
+    expect(centsOf(held)).toBe(59_550);
+    // Entered again, the text stays as it is: nothing moves under the caret or the selection.
     await userEvent.click(field);
-    expect(field).toHaveValue('€ 595,5');
+    expect(field).toHaveValue('€ 595,50');
+  });
+
+  it('tabbed into, an amount ending in ,00 is replaced by what is typed (a recount was added to "€ 234,00")', async () => {
+    renderWithApp(<Counted />);
+    const field = screen.getByRole('textbox', { name: 'Geteld' });
+    await userEvent.click(field);
+    await userEvent.keyboard('234');
+    await userEvent.tab();
+    expect(field).toHaveValue('€ 234,00');
+    // Back into the field by Shift+Tab from the button after it, as a seller recounting does: all of it selected.
+    await userEvent.tab({ shift: true });
+    expect(field).toHaveFocus();
+    await userEvent.keyboard('254');
+    expect(field).toHaveValue('€ 254');
+    expect(centsOf(held)).toBe(25_400);
   });
 });

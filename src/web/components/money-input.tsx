@@ -1,25 +1,32 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
-import { forwardRef, useState } from 'react';
+import { forwardRef } from 'react';
 import { useLocale } from '../lib/i18n';
+import { centsOf, moneyFieldValue } from '../lib/money';
+
+/** An amount as two decimals ("595.50"), or null when the field holds none. */
+function withCents(value: NumberInputProps['value']): string | null {
+  const cents = typeof value === 'number' || typeof value === 'string' ? centsOf(value) : null;
+  return cents === null ? null : moneyFieldValue(cents);
+}
 
 /**
  * An amount in euros as the desk types it: "150", "150,50" (Dutch) or "150.50" (English), two decimals at
- * most, never negative. The value is Mantine's (a number, or '' when empty); lib/money.ts's centsOf turns it into
- * cents. Out of the field it reads as money, "€ 595,50" (typed "595,5"); while typing, no zeros are added
- * under the caret.
+ * most, never negative. The value is Mantine's (a number, or a numeric string such as "595.50", or '' when
+ * empty); lib/money.ts's centsOf turns it into cents. Once the field is left it reads as money, "€ 595,50"
+ * (typed "595,5"): the value itself becomes two decimals, so nothing changes when the field is entered again —
+ * its text changing on focus dropped the selection, and an amount typed over "€ 234,00" was added to it
+ * ("€ 234.254,00"). While typing, no zeros are added under the caret.
  */
 export const MoneyInput = forwardRef<HTMLInputElement, NumberInputProps>(function MoneyInput(props, ref) {
   const { locale } = useLocale();
   const dutch = locale === 'nl-NL';
-  const [typing, setTyping] = useState(false);
   return (
     <NumberInput
       ref={ref}
       min={0}
       max={1_000_000}
       decimalScale={2}
-      fixedDecimalScale={!typing}
       allowNegative={false}
       decimalSeparator={dutch ? ',' : '.'}
       thousandSeparator={dutch ? '.' : ','}
@@ -27,12 +34,9 @@ export const MoneyInput = forwardRef<HTMLInputElement, NumberInputProps>(functio
       hideControls
       inputMode="decimal"
       {...props}
-      onFocus={(event) => {
-        setTyping(true);
-        props.onFocus?.(event);
-      }}
       onBlur={(event) => {
-        setTyping(false);
+        const fixed = withCents(props.value);
+        if (fixed !== null && fixed !== String(props.value)) props.onChange?.(fixed);
         props.onBlur?.(event);
       }}
     />

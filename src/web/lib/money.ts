@@ -15,3 +15,9 @@ export function centsOf(value: number | string | null | undefined): number | nul
   if (!Number.isFinite(amount) || amount < 0) return null;
   return Math.round(amount * 100);
 }
+
+/**
+ * What a money field holds for an amount in cents: two decimals as a numeric string ("50.00"), which the field
+ * shows as "€ 50,00" (a number would show as "€ 50").
+ */
+export const moneyFieldValue = (cents: number): string => (cents / 100).toFixed(2);

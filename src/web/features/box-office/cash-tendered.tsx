@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MoneyInput } from '../../components/money-input';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { centsOf, eurosOf } from '../../lib/money';
+import { centsOf, eurosOf, moneyFieldValue } from '../../lib/money';
 import { boxOfficeMessages } from './box-office-messages';
 import { cashChange, likelyTenders } from './cash-change';
 
@@ -28,9 +28,9 @@ export function CashTendered({
   const t = useMessages(boxOfficeMessages);
   const { locale } = useLocale();
   // The field keeps what is typed ("12," on the way to "12,50"); the sale keeps it in cents.
-  const [typed, setTyped] = useState<number | string>(tenderedCents === null ? '' : eurosOf(tenderedCents));
+  const [typed, setTyped] = useState<number | string>(tenderedCents === null ? '' : moneyFieldValue(tenderedCents));
   const choose = (cents: number | null) => {
-    setTyped(cents === null ? '' : eurosOf(cents));
+    setTyped(cents === null ? '' : moneyFieldValue(cents));
     onChange(cents);
   };
   const change = cashChange(totalCents, tenderedCents);
