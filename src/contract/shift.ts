@@ -171,6 +171,12 @@ export const zReportSchema = z.object({
   totals: shiftTotalsSchema,
   counted: z.object({ cashCents: cents, cardCents: cents }),
   difference: z.object({ cashCents: cents, cardCents: cents, totalCents: cents }),
+  /**
+   * The seller's first count, made before the expected totals were shown (a blind count), when it was made;
+   * `counted` is the count the shift closed with. Absent: counted with the expected totals in view (a
+   * reviewer's close), or a report made before blind counts.
+   */
+  blindCount: z.object({ cashCents: cents, cardCents: cents }).optional(),
   reason: z.string().nullable(),
   /** How often the cash drawer was opened, by why (absent in reports made before sales points). */
   drawerOpenings: drawerOpeningsSchema.optional(),
@@ -236,6 +242,8 @@ const countedCents = z.number({ error: 'An amount in cents' }).int('Whole cents'
 export const closeShiftBodySchema = z.object({
   countedCashCents: countedCents,
   countedCardCents: countedCents,
+  /** The seller's blind first count (zReportSchema.blindCount), kept beside the final one. */
+  blindCount: z.object({ cashCents: countedCents, cardCents: countedCents }).optional(),
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
   /** The expected totals the seller saw: when sales came in since, the close is refused (409) to look again. */
   expectedCashCents: z.number().int().optional(),

@@ -188,7 +188,16 @@ function zReportOf(
       extra: { expected },
     });
   }
-  return { generatedAt: closedAt.toISOString(), totals, counted, difference, reason, drawerOpenings, reconciliation };
+  return {
+    generatedAt: closedAt.toISOString(),
+    totals,
+    counted,
+    difference,
+    ...(body.blindCount ? { blindCount: body.blindCount } : {}),
+    reason,
+    drawerOpenings,
+    reconciliation,
+  };
 }
 
 /**
@@ -457,6 +466,7 @@ export class ShiftService {
           expectedCardCents: expected.cardCents,
           countedCashCents: zReport.counted.cashCents,
           countedCardCents: zReport.counted.cardCents,
+          blindCount: zReport.blindCount ?? null,
           differenceCents: zReport.difference.totalCents,
           reason: zReport.reason,
         },

@@ -33,7 +33,11 @@ function DifferenceLine({ label, cents, testId }: { label: string; cents: number
 export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
-  const { form, close, difference, submit } = closing;
+  const { form, close, difference, submit, stage, blindCount, recordBlindCount } = closing;
+  const { locale } = useLocale();
+  const money = (cents: number) => formatMoney(eurosOf(cents), locale);
+  // The blind first count: the amounts only, nothing to compare them with yet.
+  const counting = stage === 'count';
   const { errors } = form.formState;
   const conflict = isApiError(close.error) && close.error.kind === 'conflict';
   const unreadRefused = isApiError(close.error) && close.error.status === 503;
@@ -44,6 +48,11 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
     <SectionCard id="count-title" title={t('countTitle')}>
       <form
         onSubmit={(event) => {
+          if (counting) {
+            event.preventDefault();
+            void recordBlindCount();
+            return;
+          }
           void submit(event);
         }}
         noValidate
@@ -98,38 +107,53 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
               )}
             />
           </SimpleGrid>
-          <Stack gap={4} role="status" aria-live="polite" aria-label={t('differenceTitle')} data-testid="difference">
-            <DifferenceLine
-              label={t('differenceCash')}
-              cents={difference?.cashCents ?? null}
-              testId="difference-cash"
+          {blindCount ? (
+            <Text size="sm" data-testid="blind-count">
+              {t('blindKept', { cash: money(blindCount.cashCents), card: money(blindCount.cardCents) })}
+            </Text>
+          ) : null}
+          {counting ? null : (
+            <Stack gap={4} role="status" aria-live="polite" aria-label={t('differenceTitle')} data-testid="difference">
+              <DifferenceLine
+                label={t('differenceCash')}
+                cents={difference?.cashCents ?? null}
+                testId="difference-cash"
+              />
+              <DifferenceLine
+                label={t('differenceCard')}
+                cents={difference?.cardCents ?? null}
+                testId="difference-card"
+              />
+              <DifferenceLine
+                label={t('differenceTotal')}
+                cents={difference?.totalCents ?? null}
+                testId="difference-total"
+              />
+            </Stack>
+          )}
+          {counting ? null : (
+            <Textarea
+              label={t('reason')}
+              description={t('reasonHint')}
+              required={needsReason(difference)}
+              autosize
+              minRows={2}
+              maxLength={500}
+              error={errors.reason?.message}
+              {...form.register('reason')}
+              data-testid="close-reason"
             />
-            <DifferenceLine
-              label={t('differenceCard')}
-              cents={difference?.cardCents ?? null}
-              testId="difference-card"
-            />
-            <DifferenceLine
-              label={t('differenceTotal')}
-              cents={difference?.totalCents ?? null}
-              testId="difference-total"
-            />
-          </Stack>
-          <Textarea
-            label={t('reason')}
-            description={t('reasonHint')}
-            required={needsReason(difference)}
-            autosize
-            minRows={2}
-            maxLength={500}
-            error={errors.reason?.message}
-            {...form.register('reason')}
-            data-testid="close-reason"
-          />
+          )}
           <Group>
-            <Button type="submit" loading={close.isPending} data-testid="close-submit">
-              {t('closeSubmit')}
-            </Button>
+            {counting ? (
+              <Button type="submit" data-testid="blind-count-submit">
+                {t('blindSubmit')}
+              </Button>
+            ) : (
+              <Button type="submit" loading={close.isPending} data-testid="close-submit">
+                {t('closeSubmit')}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

@@ -50,11 +50,32 @@ export function closeShiftSchema(t: Translate<ShiftsMessageKey>, expected: Expec
     });
 }
 
-/** The close request from valid values, with the expected totals the count was made against. */
-export function closeShiftBody(values: CloseValues, expected: ExpectedCounts): CloseShiftBody {
+/** A count in cents: the drawer's cash and the card terminal's total. */
+export interface CountCents {
+  cashCents: number;
+  cardCents: number;
+}
+
+/** The counted amounts of valid values, in cents. */
+export const countOf = (values: Pick<CloseValues, 'countedCash' | 'countedCard'>): CountCents => ({
+  cashCents: centsOf(values.countedCash) ?? 0,
+  cardCents: centsOf(values.countedCard) ?? 0,
+});
+
+/**
+ * The close request from valid values, with the expected totals the count was made against and the seller's
+ * blind first count, when they made one.
+ */
+export function closeShiftBody(
+  values: CloseValues,
+  expected: ExpectedCounts,
+  blindCount: CountCents | null = null,
+): CloseShiftBody {
+  const counted = countOf(values);
   return {
-    countedCashCents: centsOf(values.countedCash) ?? 0,
-    countedCardCents: centsOf(values.countedCard) ?? 0,
+    countedCashCents: counted.cashCents,
+    countedCardCents: counted.cardCents,
+    ...(blindCount ? { blindCount } : {}),
     ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
     expectedCashCents: expected.cashCents,
     expectedCardCents: expected.cardCents,

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ShiftDetail } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
@@ -27,7 +28,15 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
   const reconciliation = useQuery({ ...shiftQueries.reconciliation(shift.id), enabled: shift.status === 'open' });
   const { data: session } = useQuery(sessionQuery);
   const expected = { cashCents: totals.expected.cashCents, cardCents: totals.expected.cardCents };
-  const closing = useCloseShiftForm(shift.id, expected, () => void detailQuery.refetch());
+  // The seller counts their own drawer blind first; a reviewer closing a shift left open counts with it in view.
+  // Blind until the session says whose page this is: nothing expected flashes by.
+  const blind = !session || session.person.id === shift.seller.accountId;
+  const closing = useCloseShiftForm(shift.id, expected, () => void detailQuery.refetch(), blind);
+  const counting = closing.stage === 'count';
+  // Once the blind count is kept, the expected amounts appear and the reader is taken to them.
+  useEffect(() => {
+    if (closing.blindCount) document.getElementById('expected-title')?.focus();
+  }, [closing.blindCount]);
 
   if (shift.status !== 'open') {
     return (
@@ -72,7 +81,9 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
           {shift.desk.name} · {shift.seller.name ?? shift.seller.email} · {t('fieldOpened')}{' '}
           {formatAtDesk(shift.openedAt, locale, shift.timeZone)}
         </Text>
-        <Text size="sm">{t('closeIntro')}</Text>
+        <Text size="sm" data-testid="close-intro">
+          {counting ? t('blindIntro') : t('closeIntro')}
+        </Text>
       </Stack>
 
       {totals.unread > 0 || unreadRefused ? (
@@ -86,7 +97,7 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
         </Alert>
       ) : null}
 
-      <ExpectedTotalsSection detail={detail} />
+      {counting ? null : <ExpectedTotalsSection detail={detail} />}
 
       {cancellations.length > 0 ? (
         <Alert

@@ -16,7 +16,7 @@ export function ExpectedTotalsSection({ detail }: { detail: ShiftDetail }) {
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
   const cashSales = totals.expected.cashCents - shift.openingFloatCents;
   return (
-    <SectionCard id="expected-title" title={t('expectedTitle')}>
+    <SectionCard id="expected-title" title={t('expectedTitle')} focusable>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="md">
         <div data-testid="expected-cash">
           <Text size="xs" c="dimmed" fw={500}>

@@ -176,6 +176,12 @@ export const shiftsMessages = defineMessages(
     reasonRequired: 'Geef de reden van het verschil',
     reasonTooLong: 'Hoogstens 500 tekens',
     closeSubmit: 'Dienst afsluiten',
+    blindIntro:
+      'Tel eerst zonder te kijken wat er verwacht wordt: de kas, wisselgeld inbegrepen, en het dagtotaal van de pinautomaat. Daarna toont Foyer de verwachte bedragen en het verschil.',
+    blindSubmit: 'Telling vastleggen',
+    blindKept: 'Eerste telling: {cash} contant · {card} pin. Die blijft op het Z-rapport staan; tel gerust opnieuw.',
+    zBlindCount: 'Eerste telling (blind)',
+    zBlindCountNone: 'Geteld met de verwachte bedragen in beeld',
     closeUnread: 'Nog niet alle verkopen zijn gelezen uit de Ticketing Service; de totalen volgen zo.',
     closeChanged: 'Er kwam een verkoop bij terwijl u telde: controleer de verwachte bedragen opnieuw.',
     seenCancellations:
@@ -378,6 +384,12 @@ export const shiftsMessages = defineMessages(
     reasonRequired: 'Give the reason for the difference',
     reasonTooLong: 'At most 500 characters',
     closeSubmit: 'Close shift',
+    blindIntro:
+      'Count first without looking at what is expected: the drawer, float included, and the card terminal’s total. Foyer then shows the expected amounts and the difference.',
+    blindSubmit: 'Record the count',
+    blindKept: 'First count: {cash} cash · {card} card. It stays on the Z-report; feel free to count again.',
+    zBlindCount: 'First count (blind)',
+    zBlindCountNone: 'Counted with the expected amounts in view',
     closeUnread: 'Not all sales have been read from the Ticketing Service yet; the totals follow shortly.',
     closeChanged: 'A sale came in while you were counting: check the expected amounts again.',
     seenCancellations: 'Note: cancellations were seen in this shift. Name them in the reason if you handed money back.',

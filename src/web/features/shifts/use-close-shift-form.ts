@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { centsOf } from '../../lib/money';
-import { type CloseValues, closeShiftBody, closeShiftSchema, type ExpectedCounts } from './close-shift-form';
+import {
+  type CloseValues,
+  type CountCents,
+  closeShiftBody,
+  closeShiftSchema,
+  countOf,
+  type ExpectedCounts,
+} from './close-shift-form';
 import { countDifference } from './shift-model';
 import { useCloseShift } from './shift-queries';
 import { localShiftMessage } from './shift-request-messages';
@@ -14,8 +22,17 @@ import { shiftsMessages } from './shifts-messages';
  * The close-out form of a shift: the count as typed, its difference from what is expected, and the close
  * request, which opens the Z report once done. `onExpectedMoved` reads the shift again when the gateway
  * refuses the close because a sale came in.
+ *
+ * `blind` (the seller closing their own shift): the first count is made before the expected totals are shown
+ * (`stage` 'count'); `recordBlindCount` keeps it and shows them ('review'), and the close sends it along, for the
+ * Z-report to keep beside the final count. A count made while the expected amount is in view drifts towards it.
  */
-export function useCloseShiftForm(shiftId: number, expected: ExpectedCounts, onExpectedMoved: () => void) {
+export function useCloseShiftForm(
+  shiftId: number,
+  expected: ExpectedCounts,
+  onExpectedMoved: () => void,
+  blind = false,
+) {
   const t = useMessages(shiftsMessages);
   const navigate = useNavigate();
   const close = useCloseShift(shiftId);
@@ -25,9 +42,18 @@ export function useCloseShiftForm(shiftId: number, expected: ExpectedCounts, onE
   });
   const [countedCash, countedCard] = useWatch({ control: form.control, name: ['countedCash', 'countedCard'] });
   const difference = countDifference(expected, { cashCents: centsOf(countedCash), cardCents: centsOf(countedCard) });
+  const [blindCount, setBlindCount] = useState<CountCents | null>(null);
+  const stage: 'count' | 'review' = blind && blindCount === null ? 'count' : 'review';
+
+  /** Both amounts valid: kept as the blind count, and the expected totals are shown. */
+  const recordBlindCount = async () => {
+    if (!(await form.trigger(['countedCash', 'countedCard'], { shouldFocus: true }))) return false;
+    setBlindCount(countOf(form.getValues()));
+    return true;
+  };
 
   const submit = form.handleSubmit((values) =>
-    close.mutate(closeShiftBody(values, expected), {
+    close.mutate(closeShiftBody(values, expected, blindCount), {
       onSuccess: () => void navigate(`/shifts/${shiftId}/z-report`),
       onError: (error) => {
         if (isApiError(error) && error.fieldErrors.reason) {
@@ -40,7 +66,7 @@ export function useCloseShiftForm(shiftId: number, expected: ExpectedCounts, onE
     }),
   );
 
-  return { form, close, difference, submit };
+  return { form, close, difference, submit, stage, blindCount, recordBlindCount };
 }
 
 export type CloseShiftForm = ReturnType<typeof useCloseShiftForm>;

@@ -119,6 +119,13 @@ describe('the Z-report as CSV', () => {
     expect(find('Kasopmaak', 'Contant in de kas · Verschil')?.[4]).toBe('-5.00');
     expect(find('Kasopmaak', 'Totaal · Verschil')?.[4]).toBe('-5.00');
     expect(find('Kasopmaak', 'Reden')?.[2]).toBe('Wisselgeld, geteld');
+    // The blind first count, when the seller made one, is kept beside the final count.
+    expect(find('Kasopmaak', 'Contant in de kas · Eerste telling (blind)')).toBeUndefined();
+    const blind = { ...report, blindCount: { cashCents: 20_000, cardCents: 3_500 } };
+    const withBlind = Papa.parse<string[]>(zReportCsv(shift, blind, t).slice(1)).data;
+    const blindRow = (item: string) => withBlind.find((row) => row[0] === 'Kasopmaak' && row[1] === item)?.[4];
+    expect(blindRow('Contant in de kas · Eerste telling (blind)')).toBe('200.00');
+    expect(blindRow('Pinautomaat · Eerste telling (blind)')).toBe('35.00');
     expect(find('Aftekening', 'Afgetekend')?.[2]).toBe('Max');
     expect(zReportCsv(shift, { ...report, reason: '-cmd|calc' }, t)).toContain("'-cmd|calc");
     expect(zReportFileName(shift)).toBe('z-report-shift-12-2026-11-26.csv');

@@ -98,6 +98,10 @@ export function zReportCsv(shift: ShiftSummary, report: ZReport, t: Translate<Sh
   money(`${t('expectedCard')} · ${t('zCounted')}`, report.counted.cardCents);
   money(`${t('expectedCard')} · ${t('zDifference')}`, report.difference.cardCents);
   money(`${t('differenceTotal')} · ${t('zDifference')}`, report.difference.totalCents);
+  if (report.blindCount) {
+    money(`${t('expectedCash')} · ${t('zBlindCount')}`, report.blindCount.cashCents);
+    money(`${t('expectedCard')} · ${t('zBlindCount')}`, report.blindCount.cardCents);
+  }
   fact(cashUp, t('fieldReason'), report.reason ?? '');
 
   const signOff = t('zSignOff');

@@ -50,6 +50,8 @@ export function ZReportPaper({
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
   const at = (value: string) => formatAtDesk(value, locale, shift.timeZone);
   const signed = (difference: number) => `${money(difference)} (${t(`difference:${differenceKind(difference)}`)})`;
+  const signedCount = (counted: number, expected: number) =>
+    `${money(counted)}, ${t('zDifference').toLowerCase()} ${signed(counted - expected)}`;
   const { totals } = report;
   const reconciliation = report.reconciliation;
 
@@ -211,6 +213,18 @@ export function ZReportPaper({
             />
           </tfoot>
         </table>
+        {/* The seller's first count, before the expected amounts were shown, and how far it was from them. */}
+        <p data-testid="z-blind-count">
+          {report.blindCount ? (
+            <>
+              <strong>{t('zBlindCount')}:</strong>{' '}
+              {`${t('expectedCash')} ${signedCount(report.blindCount.cashCents, totals.expected.cashCents)} · `}
+              {`${t('expectedCard')} ${signedCount(report.blindCount.cardCents, totals.expected.cardCents)}`}
+            </>
+          ) : (
+            t('zBlindCountNone')
+          )}
+        </p>
         {report.reason ? (
           <p data-testid="z-reason">
             <strong>{t('fieldReason')}:</strong> {report.reason}
