@@ -92,11 +92,9 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
             ) : null}
           </Group>
           <Text size="sm" mt={4} className="foyer-tabular" data-testid="shift-bar-totals">
-            {totals.count === 1 ? t('salesCountOne') : t('salesCount', { count: totals.count })} ·{' '}
-            {t('expectedInDrawer')}:{' '}
-            <strong data-testid="shift-expected-cash">{money(totals.expected.cashCents)}</strong> ·{' '}
-            {t('expectedOnTerminal')}:{' '}
-            <strong data-testid="shift-expected-card">{money(totals.expected.cardCents)}</strong>
+            {/* What was sold, not what the drawer should hold: the seller counts it blind at the close. */}
+            {totals.count === 1 ? t('salesCountOne') : t('salesCount', { count: totals.count })} · {t('soldInShift')}:{' '}
+            <strong data-testid="shift-sold-total">{money(totals.amountCents)}</strong>
             {totals.unread > 0 ? ` · ${t('unread', { count: totals.unread })}` : ''}
           </Text>
         </div>
