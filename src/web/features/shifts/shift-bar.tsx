@@ -5,10 +5,11 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
-import { formatMoney, formatTime } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from '../../lib/money';
 import { PairScreenButton } from '../display/public';
+import { formatAtDesk } from './shift-model';
 import { shiftKeys, shiftQueries } from './shift-queries';
 import { shiftsMessages } from './shifts-messages';
 
@@ -76,7 +77,7 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
             </Badge>
             <Text fw={600} size="sm" data-testid="shift-bar-status">
               {t('shiftNumber', { id: shift.id })} · {shift.desk.name} ·{' '}
-              {t('since', { time: formatTime(shift.openedAt, locale) })} ·{' '}
+              {t('since', { time: formatAtDesk(shift.openedAt, locale, shift.timeZone, 'time') })} ·{' '}
               {t('float', { amount: money(shift.openingFloatCents) })}
             </Text>
             {shift.pastMidnight ? (

@@ -18,6 +18,8 @@ describe('shift model', () => {
     // 23:30 UTC is half past midnight the next day in Amsterdam (winter time).
     expect(formatAtDesk('2026-11-26T23:30:00Z', 'en-GB', 'Europe/Amsterdam')).toBe('27 Nov 2026, 00:30');
     expect(formatAtDesk('2026-11-26T23:30:00Z', 'en-GB', 'Not/AZone')).toMatch(/2026/);
+    // The bar's "since" too: a desk reading the device's zone said 08:06 beside a close page's 09:06.
+    expect(formatAtDesk('2026-11-26T23:30:00Z', 'nl-NL', 'Europe/Amsterdam', 'time')).toBe('00:30');
   });
 
   it('sends only the filters that are set and well-formed', () => {

@@ -16,15 +16,17 @@ export function countDifference(
 
 const zoned = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment as the desk saw it: in the shift's time zone, whatever the reader's. */
-export function formatAtDesk(value: string, locale: Locale, timeZone: string): string {
-  const key = `${locale}|${timeZone}`;
+/** A moment as the desk saw it: in the shift's time zone, whatever the reader's; `time` for the time alone. */
+export function formatAtDesk(value: string, locale: Locale, timeZone: string, part: 'dateTime' | 'time' = 'dateTime') {
+  const key = `${locale}|${timeZone}|${part}`;
   let format = zoned.get(key);
   if (!format) {
+    const style: Intl.DateTimeFormatOptions =
+      part === 'time' ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' };
     try {
-      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+      format = new Intl.DateTimeFormat(locale, { ...style, timeZone });
     } catch {
-      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+      format = new Intl.DateTimeFormat(locale, style);
     }
     zoned.set(key, format);
   }
