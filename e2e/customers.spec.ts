@@ -410,7 +410,11 @@ test.describe('customers', () => {
     // The table follows as results come in.
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
     await expect(table(page).getByTestId('tag-chip').filter({ hasText: tag })).toHaveCount(50);
+    // Done customers leave the selection (a walkthrough's second change went to the 50 just done as well).
+    await expect(page.getByTestId('selected-count')).toHaveCount(0);
 
+    await page.getByRole('button', { name: 'Alle 50 resultaten selecteren' }).click();
+    await expect(page.getByTestId('selected-count')).toHaveText('50 geselecteerd');
     await page.getByRole('button', { name: 'Label toevoegen of verwijderen' }).click();
     await dialog.getByText('Verwijderen').click();
     await dialog.getByLabel('Label').selectOption(tag);

@@ -44,8 +44,15 @@ type Phase = 'choose' | 'running' | 'done' | 'cancelled';
 /**
  * Adds or removes one tag for the selected customers: in parallel with a limit, a progress bar, failures
  * listed per customer with a retry, a stop button; the list updates customer by customer as results come in.
+ * Closing says which customers were changed (`onClose`), for the selection to keep only the others.
  */
-export function BulkTagDialog({ customers, onClose }: { customers: CustomerMatch[]; onClose: () => void }) {
+export function BulkTagDialog({
+  customers,
+  onClose: close,
+}: {
+  customers: CustomerMatch[];
+  onClose: (changed: ReadonlySet<number>) => void;
+}) {
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
@@ -58,6 +65,9 @@ export function BulkTagDialog({ customers, onClose }: { customers: CustomerMatch
   const [done, setDone] = useState(0);
   const [succeeded, setSucceeded] = useState(0);
   const [failures, setFailures] = useState<Failure[]>([]);
+  // Every customer changed by a run of this dialog (a retry adds to it).
+  const changed = useRef(new Set<number>());
+  const onClose = () => close(changed.current);
   const controllerRef = useRef<AbortController | null>(null);
 
   // Leaving the dialog (or the page) stops a run in progress.
@@ -93,6 +103,7 @@ export function BulkTagDialog({ customers, onClose }: { customers: CustomerMatch
       onOutcome: (outcome) => {
         setDone((count) => count + 1);
         if (outcome.ok) {
+          changed.current.add(outcome.target.customerId);
           setSucceeded((count) => count + 1);
           if (Date.now() - refreshedAt > REFRESH_EVERY_MS) refreshList();
         } else {

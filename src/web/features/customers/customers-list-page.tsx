@@ -57,7 +57,7 @@ export function CustomersListPage() {
   const [page] = useTablePage();
   const [text, setText] = useRememberedSearch();
   const [settledText] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const { selected, toggle, clear: clearSelection, selectAllMatches } = useCustomerSelection();
+  const { selected, toggle, clear: clearSelection, release, selectAllMatches } = useCustomerSelection();
   const [bulkOpen, setBulkOpen] = useState(false);
   // Selecting rows is for the bulk tag change: only for roles that may change tags. New: customers:write.
   const mayTag = useCan('tags:write');
@@ -219,7 +219,14 @@ export function CustomersListPage() {
 
       {bulkOpen && mayTag ? (
         <Suspense fallback={null}>
-          <BulkTagDialog customers={[...selected.values()]} onClose={() => setBulkOpen(false)} />
+          <BulkTagDialog
+            customers={[...selected.values()]}
+            onClose={(changed) => {
+              // The selection stays for what is left to do: a walkthrough ran a second change on customers done.
+              release(changed);
+              setBulkOpen(false);
+            }}
+          />
         </Suspense>
       ) : null}
     </Stack>

@@ -51,5 +51,17 @@ export function useCustomerSelection() {
     setSelected((current) => (current.size === 0 ? current : new Map()));
   }, []);
 
-  return { selected, toggle, clear, selectAllMatches };
+  /** After a bulk change: those it changed leave the selection, those it did not (failed, stopped) stay. */
+  const release = useCallback(
+    (customerIds: ReadonlySet<number>) =>
+      setSelected((current) => {
+        if (customerIds.size === 0) return current;
+        const next = new Map(current);
+        for (const id of customerIds) next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
+  return { selected, toggle, clear, release, selectAllMatches };
 }
