@@ -8,7 +8,7 @@ import { useCustomerSelection } from './use-customer-selection';
 const customer = (customerId: number): CustomerMatch => ({
   customerId,
   customerFirstName: 'Klant',
-  customerPreposition: null,
+  customerPreposition: '',
   customerLastName: String(customerId),
   email: `klant${customerId}@example.nl`,
 });
