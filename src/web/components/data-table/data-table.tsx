@@ -297,7 +297,7 @@ function DataTableView<Row extends RowData>({
       {body ?? (
         // Native scrolling: the ScrollArea's thumb measured the table at every redraw (a forced layout of
         // 100 rows at each search keystroke).
-        <Table.ScrollContainer minWidth={stacked ? 0 : 600} type="native">
+        <Table.ScrollContainer minWidth={stacked ? 0 : 600} type="native" className="foyer-table-scroll">
           <Table
             className={stacked ? 'foyer-table-stacked' : undefined}
             data-stacked={stacked || undefined}
