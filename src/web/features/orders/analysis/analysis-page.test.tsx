@@ -103,12 +103,16 @@ describe('AnalysisPage', () => {
     expect(days[0]).toHaveTextContent('maandag 23 november');
   });
 
-  it('says the revenue counts sold orders only, and shows orders without a payment method as "Geen betaling"', async () => {
+  it('says what each total counts (money: sold orders; counts: every status), and shows orders without a payment method as "Geen betaling"', async () => {
     vi.stubGlobal('fetch', fakeGateway().fetch);
     renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&group=method');
     expect(await screen.findByTestId('total-revenue-note', {}, SLOW)).toHaveTextContent(
       'Alleen verkochte bestellingen: zonder reserveringen, offertes, geannuleerde en verwijderde',
     );
+    // The counts beside it take every status: each card says its base.
+    expect(screen.getByTestId('total-orders-note')).toHaveTextContent('Alle statussen');
+    expect(screen.getByTestId('total-tickets-note')).toHaveTextContent('Alle statussen');
+    expect(screen.getByTestId('total-fees-note')).toHaveTextContent('Alleen van verkochte bestellingen');
     const methods = await screen.findAllByTestId('analysis-group', {}, SLOW);
     expect(methods.map((row) => row.querySelector('th')?.textContent)).toEqual(['PIN', 'Geen betaling']);
     // The method filter: PIN with its count; '' is "Alle" there, so the orders without a method are no choice.

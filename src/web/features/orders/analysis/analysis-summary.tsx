@@ -10,18 +10,39 @@ import { analysisMessages } from './analysis-messages';
 export const TotalsCards = memo(function TotalsCards({ totals }: { totals: ReportTotals }) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
+  // Each card says what it counts: the counts take every status of the filter, the money only sold orders (a
+  // manager reads "Omzet" as money taken), and a walkthrough read the two bases side by side as one.
   const cards = [
-    { label: t('totalOrders'), value: formatNumber(totals.orders, locale), testId: 'total-orders' },
+    {
+      label: t('totalOrders'),
+      value: formatNumber(totals.orders, locale),
+      testId: 'total-orders',
+      note: t('allStatusesNote'),
+    },
     {
       label: t('totalRevenue'),
       value: formatMoney(totals.revenueCents / 100, locale),
       testId: 'total-revenue',
-      // What the figure counts: a manager reads "Omzet" as money taken, and the page lists unsold orders too.
       note: t('revenueNote'),
     },
-    { label: t('totalFees'), value: formatMoney(totals.feeCents / 100, locale), testId: 'total-fees' },
-    { label: t('totalDonations'), value: formatMoney(totals.donationCents / 100, locale), testId: 'total-donations' },
-    { label: t('totalTickets'), value: formatNumber(totals.tickets, locale), testId: 'total-tickets' },
+    {
+      label: t('totalFees'),
+      value: formatMoney(totals.feeCents / 100, locale),
+      testId: 'total-fees',
+      note: t('soldOnlyNote'),
+    },
+    {
+      label: t('totalDonations'),
+      value: formatMoney(totals.donationCents / 100, locale),
+      testId: 'total-donations',
+      note: t('soldOnlyNote'),
+    },
+    {
+      label: t('totalTickets'),
+      value: formatNumber(totals.tickets, locale),
+      testId: 'total-tickets',
+      note: t('allStatusesNote'),
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" component="dl" m={0} aria-label={t('totalsLabel')}>
@@ -33,11 +54,9 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Repor
           <Text component="dd" m={0} fz="xl" fw={700} className="foyer-tabular" data-testid={card.testId}>
             {card.value}
           </Text>
-          {'note' in card ? (
-            <Text component="dd" m={0} size="xs" c="dimmed" data-testid={`${card.testId}-note`}>
-              {card.note}
-            </Text>
-          ) : null}
+          <Text component="dd" m={0} size="xs" c="dimmed" data-testid={`${card.testId}-note`}>
+            {card.note}
+          </Text>
         </Paper>
       ))}
     </SimpleGrid>
