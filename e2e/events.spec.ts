@@ -212,6 +212,26 @@ test('an event’s block counts, prices and rank capacities are the API’s', as
   }
 });
 
+test('a device in another time zone shows a performance at the venue’s time, as the service writes it', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  // A manager abroad, or a desk computer left on UTC: the times followed the device (20:15 read as 14:15).
+  const event = await blockedPerformance(page.request);
+  const written = /T(\d{2}:\d{2})/.exec(event.start)?.[1] ?? '';
+  expect(event.start).toMatch(/[+-]\d{2}:\d{2}$/);
+  const abroad = await browser.newContext({ baseURL, timezoneId: 'America/New_York', locale: 'nl-NL' });
+  try {
+    const away = await abroad.newPage();
+    expect((await signInByApi(away.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    await away.goto(`/events/${event.eventId}`);
+    await expect(away.locator(`time[datetime="${event.start}"]`)).toContainText(written);
+  } finally {
+    await abroad.close();
+  }
+});
+
 test('a production lists its events, with their availability', async ({ page }) => {
   const [first] = await eventsIn(page.request, venueDate(), venueDate(60));
   if (!first) throw new Error('no upcoming events in the demo data');

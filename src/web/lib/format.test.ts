@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatMoney, formatNumber, formatPercent, formatTime, isLocale, isoLocalDate } from './format';
+import {
+  addDays,
+  calendarDay,
+  formatDateTime,
+  formatLongDay,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  isLocale,
+  isoLocalDate,
+} from './format';
 import { formatBytes, formatRelativeTime } from './format-extra';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
@@ -22,6 +33,19 @@ describe('format', () => {
     expect(formatNumber(20000, 'en-GB')).toBe('20,000');
     expect(plain(formatPercent(0.456, 'nl-NL'))).toBe('46%');
     expect(formatTime(new Date(2026, 10, 23, 20, 15), 'nl-NL')).toBe('20:15');
+  });
+
+  it("shows the service's moments as written (the venue's time), whatever the device's zone", () => {
+    // A performance at 20:15 in Amsterdam and one at 20:15 in New York: 20:15 both, on their own day.
+    expect(formatTime('2026-12-29T20:15:00+01:00', 'nl-NL')).toBe('20:15');
+    expect(formatTime('2026-12-29T20:15:00-05:00', 'nl-NL')).toBe('20:15');
+    expect(formatLongDay('2026-12-29T23:30:00-05:00', 'nl-NL')).toBe('dinsdag 29 december');
+    expect(plain(formatDateTime('2026-12-29T00:30:00+01:00', 'en-GB'))).toBe('29 Dec 2026, 00:30');
+    expect(calendarDay('2026-12-29T00:30:00+01:00')).toBe('2026-12-29');
+    expect(calendarDay('2026-12-29T23:30:00-05:00')).toBe('2026-12-29');
+    // The gateway's own moments (UTC) and Dates are read in the device's zone.
+    const instant = '2026-12-29T19:15:00Z';
+    expect(formatTime(instant, 'nl-NL')).toBe(formatTime(new Date(instant), 'nl-NL'));
   });
 
   it('gives local calendar dates and adds days across month ends', () => {

@@ -1,5 +1,5 @@
 import { isDatedEvent } from '@/contract/event-kinds';
-import { isoLocalDate } from '../../lib/format';
+import { calendarDay, isoLocalDate } from '../../lib/format';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
 /** For how many performances the dashboard loads availability, and how many it lists. */
@@ -25,7 +25,7 @@ export function selectDashboardEvents(events: readonly PartnerEvent[], now: Date
   const today: PartnerEvent[] = [];
   const later: PartnerEvent[] = [];
   for (const event of performances) {
-    const day = isoLocalDate(new Date(event.start));
+    const day = calendarDay(event.start);
     if (day === todayIso) today.push(event);
     else if (day > todayIso) later.push(event);
   }

@@ -1,4 +1,4 @@
-import { addDays, isoLocalDate } from '../../lib/format';
+import { addDays, calendarDay, isoLocalDate } from '../../lib/format';
 import type { EventRange } from '../../lib/queries/event-queries';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
@@ -125,7 +125,7 @@ export interface EventGroup {
 export function groupEvents(events: readonly PartnerEvent[], group: Grouping): EventGroup[] {
   const groups = new Map<string, EventGroup>();
   for (const event of events) {
-    const key = group === 'day' ? isoLocalDate(new Date(event.start)) : String(event.productionId);
+    const key = group === 'day' ? calendarDay(event.start) : String(event.productionId);
     const existing = groups.get(key);
     if (existing) existing.events.push(event);
     else groups.set(key, { key, first: event, events: [event] });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
-import { formatDateTime, formatTime, isoLocalDate } from '../../lib/format';
+import { calendarDay, formatDateTime, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { hallQueries } from '../../lib/queries/hall-queries';
@@ -129,7 +129,7 @@ export function EventPage() {
             {data.end ? (
               <time dateTime={data.end}>
                 {/* The time alone when it ends on the day it starts; else the date too. */}
-                {isoLocalDate(new Date(data.end)) === isoLocalDate(new Date(data.start))
+                {calendarDay(data.end) === calendarDay(data.start)
                   ? formatTime(data.end, locale)
                   : formatDateTime(data.end, locale)}
               </time>
