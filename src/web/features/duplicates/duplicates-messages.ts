@@ -74,7 +74,7 @@ export const duplicatesMessages = defineMessages(
     mergeCopiesNothing: 'Klant {id} heeft geen velden die het bewaarde record mist.',
     mergeTag: 'Klant {id} krijgt het label "{tag}" en de labels van beide komen op het bewaarde record.',
     mergeNoTag:
-      'De organisatie heeft geen label "Duplicate" of "Dubbel": klant {id} wordt niet gelabeld. Maak zo\'n label aan in de service om dubbelen te markeren.',
+      'Er bestaat geen label "Dubbel" of "Duplicate", dus klant {id} krijgt geen label. Labels worden in het ticketsysteem beheerd, niet in Foyer: vraag de beheerder daarvan om een label "Dubbel" als u samengevoegde klanten wilt kunnen terugvinden.',
     mergeNote: 'Klant {id} krijgt een notitie dat hij een dubbel is van klant {kept}.',
     mergeCredit: 'Tegoed en e-mailadres worden niet overgenomen.',
     mergeConfirm: 'Samenvoegen',
@@ -157,7 +157,7 @@ export const duplicatesMessages = defineMessages(
     mergeCopiesNothing: 'Customer {id} has no fields the kept record lacks.',
     mergeTag: 'Customer {id} gets the tag "{tag}", and the kept record gets the tags of both.',
     mergeNoTag:
-      'The organisation has no tag "Duplicate" or "Dubbel": customer {id} is not tagged. Add such a tag in the service to mark duplicates.',
+      'There is no tag "Duplicate" or "Dubbel", so customer {id} gets no tag. Tags are kept in the ticketing system, not in Foyer: ask its administrator for a tag "Duplicate" if you want to find merged customers again.',
     mergeNote: 'Customer {id} gets a note saying it is a duplicate of customer {kept}.',
     mergeCredit: 'Credit and email address are not copied.',
     mergeConfirm: 'Merge',

@@ -128,4 +128,46 @@ describe('the segment builder', () => {
     expect(await screen.findByText('Foyer kopieert de klanten nog', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByText('Geen klanten volgen deze regel')).not.toBeInTheDocument();
   });
+  it('an empty preview of a synced mirror says how to widen the rule', async () => {
+    const synced = (resource: string) => ({
+      resource,
+      watermark: '2026-11-29T10:00:00.000Z',
+      lastAttemptAt: '2026-11-29T10:00:00.000Z',
+      lastSuccessAt: '2026-11-29T10:00:00.000Z',
+      lastError: null,
+      fullSync: {
+        startedAt: '2026-11-29T09:00:00.000Z',
+        finishedAt: '2026-11-29T10:00:00.000Z',
+        total: 20_000,
+        done: 20_000,
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/mirror/status')) {
+          return json({
+            intervalSeconds: 30,
+            running: false,
+            resources: [synced('customers'), synced('orders'), synced('waitinglist')],
+          });
+        }
+        if (url.startsWith('/api/segments/choices')) {
+          return json({ tags: [], productions: [], eventTypes: [], priceNames: [] });
+        }
+        if (url.startsWith('/api/segments/count')) return json({ count: 0, tookMs: 3 });
+        return json({ members: [], page: 1, pageSize: 25, hasMore: false });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['segments:manage'] });
+    renderWithApp(
+      <QueryClientProvider client={client}>
+        <SegmentPage />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Geen klanten volgen deze regel', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/Maak de regel ruimer: haal een voorwaarde weg/)).toBeInTheDocument();
+  });
 });

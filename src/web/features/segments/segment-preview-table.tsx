@@ -85,7 +85,7 @@ export function SegmentPreviewTable({
       onRetry={() => void preview.refetch()}
       getRowId={memberRowId}
       emptyTitle={copying ? t('noMembersYet') : t('noMembers')}
-      {...(copying ? { emptyText: t('noMembersYetText') } : {})}
+      emptyText={copying ? t('noMembersYetText') : t('noMembersText')}
     />
   );
 }

@@ -42,6 +42,8 @@ export const segmentsMessages = defineMessages(
     preview: 'Voorbeeld',
     previewTable: 'Leden van het segment',
     noMembers: 'Geen klanten volgen deze regel',
+    noMembersText:
+      'Maak de regel ruimer: haal een voorwaarde weg, kies "Eén van de voorwaarden" in plaats van "Alle voorwaarden", of verlaag een drempel.',
     noMembersYet: 'Foyer kopieert de klanten nog',
     noMembersYetText:
       'Tijdens de eerste synchronisatie telt de regel alleen wat al gekopieerd is; de leden verschijnen als die klaar is.',
@@ -172,6 +174,8 @@ export const segmentsMessages = defineMessages(
     preview: 'Preview',
     previewTable: 'Members of the segment',
     noMembers: 'No customers meet this rule',
+    noMembersText:
+      'Widen the rule: remove a condition, choose "Any condition" instead of "All conditions", or lower a threshold.',
     noMembersYet: 'Foyer is still copying the customers',
     noMembersYetText:
       'During the first synchronisation the rule counts only what has been copied; the members show once it is done.',
