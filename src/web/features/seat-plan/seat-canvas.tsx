@@ -94,36 +94,25 @@ export function SeatCanvas({ layout, grid, states, selectStartRef, onSeats, desc
       {/* Pointer controls: the plan itself takes +, − and 0 (its help says so), so they are no Tab stops between the
           plan and what follows it (a seller counted 19 Tabs from the plan to "Toevoegen"). */}
       <Group gap={4} className="seat-plan-zoom" role="group" aria-label={t('planLabel')}>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          tabIndex={-1}
-          aria-label={t('zoomIn')}
-          title={t('zoomIn')}
-          onClick={keyboard.zoomIn}
-        >
-          <span aria-hidden="true">+</span>
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          tabIndex={-1}
-          aria-label={t('zoomOut')}
-          title={t('zoomOut')}
-          onClick={keyboard.zoomOut}
-        >
-          <span aria-hidden="true">−</span>
-        </ActionIcon>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          tabIndex={-1}
-          aria-label={t('fit')}
-          title={t('fit')}
-          onClick={keyboard.fitToScreen}
-        >
-          <span aria-hidden="true">⤢</span>
-        </ActionIcon>
+        {(
+          [
+            [t('zoomIn'), '+', keyboard.zoomIn],
+            [t('zoomOut'), '−', keyboard.zoomOut],
+            [t('fit'), '⤢', keyboard.fitToScreen],
+          ] as const
+        ).map(([label, glyph, onClick]) => (
+          <ActionIcon
+            key={glyph}
+            variant="default"
+            size="lg"
+            tabIndex={-1}
+            aria-label={label}
+            title={label}
+            onClick={onClick}
+          >
+            <span aria-hidden="true">{glyph}</span>
+          </ActionIcon>
+        ))}
       </Group>
       <p id={helpId} className="foyer-visually-hidden">
         {t('planHelp')}

@@ -11,6 +11,46 @@ const SLOW = { timeout: 5000 };
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
+/** A part of the mirror's status: its first full sync `done` of 20,000, finished when all are done. */
+const mirrorPart = (resource: string, done: number) => ({
+  resource,
+  watermark: done === 20_000 ? '2026-11-29T10:00:00.000Z' : null,
+  lastAttemptAt: '2026-11-29T10:00:00.000Z',
+  lastSuccessAt: done === 20_000 ? '2026-11-29T10:00:00.000Z' : null,
+  lastError: null,
+  fullSync: {
+    startedAt: '2026-11-29T09:00:00.000Z',
+    finishedAt: done === 20_000 ? '2026-11-29T10:00:00.000Z' : null,
+    total: 20_000,
+    done,
+  },
+});
+
+/** The builder over a gateway whose rule matches nobody, with the mirror's parts as given. */
+function renderEmptySegment(parts: ReturnType<typeof mirrorPart>[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/mirror/status')) {
+        return json({ intervalSeconds: 30, running: parts.some((part) => !part.lastSuccessAt), resources: parts });
+      }
+      if (url.startsWith('/api/segments/choices')) {
+        return json({ tags: [], productions: [], eventTypes: [], priceNames: [] });
+      }
+      if (url.startsWith('/api/segments/count')) return json({ count: 0, tookMs: 3 });
+      return json({ members: [], page: 1, pageSize: 25, hasMore: false });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['segments:manage'] });
+  renderWithApp(
+    <QueryClientProvider client={client}>
+      <SegmentPage />
+    </QueryClientProvider>,
+  );
+}
+
 describe('the segment builder', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -86,39 +126,7 @@ describe('the segment builder', () => {
   });
 
   it('says, beside the count and in an empty preview, that the first synchronisation is still copying the customers', async () => {
-    const firstSync = (resource: string, done: number) => ({
-      resource,
-      watermark: null,
-      lastAttemptAt: '2026-11-29T10:00:00.000Z',
-      lastSuccessAt: null,
-      lastError: null,
-      fullSync: { startedAt: '2026-11-29T10:00:00.000Z', finishedAt: null, total: 20_000, done },
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.startsWith('/api/mirror/status')) {
-          return json({
-            intervalSeconds: 30,
-            running: true,
-            resources: [firstSync('customers', 5000), firstSync('orders', 5000), firstSync('waitinglist', 0)],
-          });
-        }
-        if (url.startsWith('/api/segments/choices')) {
-          return json({ tags: [], productions: [], eventTypes: [], priceNames: [] });
-        }
-        if (url.startsWith('/api/segments/count')) return json({ count: 0, tookMs: 3 });
-        return json({ members: [], page: 1, pageSize: 25, hasMore: false });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['segments:manage'] });
-    renderWithApp(
-      <QueryClientProvider client={client}>
-        <SegmentPage />
-      </QueryClientProvider>,
-    );
+    renderEmptySegment([mirrorPart('customers', 5000), mirrorPart('orders', 5000), mirrorPart('waitinglist', 0)]);
 
     await waitFor(() => expect(screen.getByTestId('segment-count')).toHaveTextContent('0 klanten'), SLOW);
     await waitFor(
@@ -129,44 +137,11 @@ describe('the segment builder', () => {
     expect(screen.queryByText('Geen klanten volgen deze regel')).not.toBeInTheDocument();
   });
   it('an empty preview of a synced mirror says how to widen the rule', async () => {
-    const synced = (resource: string) => ({
-      resource,
-      watermark: '2026-11-29T10:00:00.000Z',
-      lastAttemptAt: '2026-11-29T10:00:00.000Z',
-      lastSuccessAt: '2026-11-29T10:00:00.000Z',
-      lastError: null,
-      fullSync: {
-        startedAt: '2026-11-29T09:00:00.000Z',
-        finishedAt: '2026-11-29T10:00:00.000Z',
-        total: 20_000,
-        done: 20_000,
-      },
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.startsWith('/api/mirror/status')) {
-          return json({
-            intervalSeconds: 30,
-            running: false,
-            resources: [synced('customers'), synced('orders'), synced('waitinglist')],
-          });
-        }
-        if (url.startsWith('/api/segments/choices')) {
-          return json({ tags: [], productions: [], eventTypes: [], priceNames: [] });
-        }
-        if (url.startsWith('/api/segments/count')) return json({ count: 0, tookMs: 3 });
-        return json({ members: [], page: 1, pageSize: 25, hasMore: false });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(sessionKey, { clientName: 'demo', person: { id: 1 }, permissions: ['segments:manage'] });
-    renderWithApp(
-      <QueryClientProvider client={client}>
-        <SegmentPage />
-      </QueryClientProvider>,
-    );
+    renderEmptySegment([
+      mirrorPart('customers', 20_000),
+      mirrorPart('orders', 20_000),
+      mirrorPart('waitinglist', 20_000),
+    ]);
     expect(await screen.findByText('Geen klanten volgen deze regel', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/Maak de regel ruimer: haal een voorwaarde weg/)).toBeInTheDocument();
   });
