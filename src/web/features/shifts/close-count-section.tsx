@@ -113,36 +113,43 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
             </Text>
           ) : null}
           {counting ? null : (
-            <Stack gap={4} role="status" aria-live="polite" aria-label={t('differenceTitle')} data-testid="difference">
-              <DifferenceLine
-                label={t('differenceCash')}
-                cents={difference?.cashCents ?? null}
-                testId="difference-cash"
+            // Once the blind count is kept: the difference as typed, and its reason.
+            <>
+              <Stack
+                gap={4}
+                role="status"
+                aria-live="polite"
+                aria-label={t('differenceTitle')}
+                data-testid="difference"
+              >
+                <DifferenceLine
+                  label={t('differenceCash')}
+                  cents={difference?.cashCents ?? null}
+                  testId="difference-cash"
+                />
+                <DifferenceLine
+                  label={t('differenceCard')}
+                  cents={difference?.cardCents ?? null}
+                  testId="difference-card"
+                />
+                <DifferenceLine
+                  label={t('differenceTotal')}
+                  cents={difference?.totalCents ?? null}
+                  testId="difference-total"
+                />
+              </Stack>
+              <Textarea
+                label={t('reason')}
+                description={t('reasonHint')}
+                required={needsReason(difference)}
+                autosize
+                minRows={2}
+                maxLength={500}
+                error={errors.reason?.message}
+                {...form.register('reason')}
+                data-testid="close-reason"
               />
-              <DifferenceLine
-                label={t('differenceCard')}
-                cents={difference?.cardCents ?? null}
-                testId="difference-card"
-              />
-              <DifferenceLine
-                label={t('differenceTotal')}
-                cents={difference?.totalCents ?? null}
-                testId="difference-total"
-              />
-            </Stack>
-          )}
-          {counting ? null : (
-            <Textarea
-              label={t('reason')}
-              description={t('reasonHint')}
-              required={needsReason(difference)}
-              autosize
-              minRows={2}
-              maxLength={500}
-              error={errors.reason?.message}
-              {...form.register('reason')}
-              data-testid="close-reason"
-            />
+            </>
           )}
           <Group>
             {counting ? (
