@@ -18,7 +18,8 @@ const focusPaymentMethod = () => {
 /**
  * After a digit chose a payment method: the focus follows the choice when it was on the methods (or nowhere), once
  * the choice is drawn. Left on the radio chosen before, Space would choose that one again (a walkthrough's "2"
- * for Pin, then Space, paid cash).
+ * for Pin, then Space, paid cash). Cash goes on to the amount handed over: a seller who pressed 1 and typed 100
+ * sold at the exact amount, the digits taken for payment methods.
  */
 export function followPaymentChoice(): void {
   window.setTimeout(() => {
@@ -27,7 +28,10 @@ export function followPaymentChoice(): void {
       active instanceof HTMLInputElement &&
       active.type === 'radio' &&
       active.closest('[data-testid="checkout-panel"]') !== null;
-    if (onMethods || active === null || active === document.body) focusPaymentMethod();
+    if (!(onMethods || active === null || active === document.body)) return;
+    const handedOver = document.querySelector<HTMLInputElement>('[data-testid="cash-tendered"] input');
+    if (handedOver) handedOver.focus();
+    else focusPaymentMethod();
   }, 0);
 }
 
