@@ -571,6 +571,9 @@ test.describe('box office', () => {
     await expect(picker).toBeFocused();
     await page.keyboard.type(`Femke Wit${marker}`);
     await expect(picker).toHaveValue(`Femke Wit${marker}`);
+    // Highlighted, the create option reads as the others do (it was blue on the highlight's blue).
+    await expect(page.getByTestId('customer-picker-create')).toHaveAttribute('data-combobox-selected', 'true');
+    expect(await seriousFindings(page)).toEqual([]);
     await page.getByTestId('customer-picker-create').click();
     const dialog = page.getByRole('dialog', { name: 'Nieuwe klant aanmaken' });
     await expect(dialog.getByTestId('field-customerLastName')).toHaveValue(`Wit${marker}`);

@@ -1,6 +1,7 @@
 import { Button, Combobox, Group, Modal, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
+import './customer-picker.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -225,7 +226,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
               </Combobox.Empty>
             ) : null}
             <Combobox.Option value={CREATE_OPTION} data-testid="customer-picker-create">
-              <Text size="sm" c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))">
+              <Text size="sm" className="foyer-picker-create">
                 {query.trim() ? t('pickerCreateWith', { text: query.trim() }) : t('pickerCreate')}
               </Text>
             </Combobox.Option>
