@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'customer-job',
   'print',
   'shift-open',
+  'shift-blind-count',
   'shift-close',
   'shift-sign-off',
   'sales-point',

@@ -165,6 +165,20 @@ export const drawerOpeningsSchema = z.object({
 });
 export type DrawerOpenings = z.infer<typeof drawerOpeningsSchema>;
 
+/**
+ * The seller's blind first count of their shift: the drawer and the terminal's total, counted before the close
+ * screen showed what was expected (`POST /api/shifts/:id/blind-count`). Kept by the gateway when it is made, once.
+ */
+export const blindCountSchema = z.object({ cashCents: cents, cardCents: cents, countedAt: z.string() });
+export type BlindCount = z.infer<typeof blindCountSchema>;
+
+/** An amount counted: whole cents, never negative, never absurd. */
+const countedCents = z.number({ error: 'An amount in cents' }).int('Whole cents').min(0, 'Not negative').max(MAX_CENTS);
+
+/** `POST /api/shifts/:id/blind-count`: the amounts counted. */
+export const blindCountBodySchema = z.object({ cashCents: countedCents, cardCents: countedCents });
+export type BlindCountBody = z.infer<typeof blindCountBodySchema>;
+
 /** The Z-report: made once, at closing, and kept as it was. */
 export const zReportSchema = z.object({
   generatedAt: z.string(),
@@ -176,7 +190,7 @@ export const zReportSchema = z.object({
    * `counted` is the count the shift closed with. Absent: counted with the expected totals in view (a
    * reviewer's close), or a report made before blind counts.
    */
-  blindCount: z.object({ cashCents: cents, cardCents: cents }).optional(),
+  blindCount: blindCountSchema.optional(),
   reason: z.string().nullable(),
   /** How often the cash drawer was opened, by why (absent in reports made before sales points). */
   drawerOpenings: drawerOpeningsSchema.optional(),
@@ -194,6 +208,8 @@ export const shiftDetailSchema = z.object({
   /** While open, the running totals; once closed, the Z-report's. */
   totals: shiftTotalsSchema,
   zReport: zReportSchema.nullable(),
+  /** The seller's blind first count, once made (the close screen shows what was expected after it). */
+  blindCount: blindCountSchema.nullable(),
   signOffNote: z.string().nullable(),
   mayClose: z.boolean(),
   signOffRefusal: z.enum(SIGN_OFF_REFUSALS).nullable(),
@@ -237,13 +253,9 @@ export const openShiftBodySchema = z.object({
 });
 export type OpenShiftBody = z.infer<typeof openShiftBodySchema>;
 
-const countedCents = z.number({ error: 'An amount in cents' }).int('Whole cents').min(0, 'Not negative').max(MAX_CENTS);
-
 export const closeShiftBodySchema = z.object({
   countedCashCents: countedCents,
   countedCardCents: countedCents,
-  /** The seller's blind first count (zReportSchema.blindCount), kept beside the final one. */
-  blindCount: z.object({ cashCents: countedCents, cardCents: countedCents }).optional(),
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
   /** The expected totals the seller saw: when sales came in since, the close is refused (409) to look again. */
   expectedCashCents: z.number().int().optional(),

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import {
+  blindCountBodySchema,
   type CurrentShift,
   closeShiftBodySchema,
   openShiftBodySchema,
@@ -72,6 +73,12 @@ export function registerShiftRoutes(
   routes.declare('GET', '/shifts/:shiftId/reconciliation', sellersOrReviewers, async (c) =>
     c.json((await shifts.reconciliation(callerOf(c), shiftIdOf(c))) satisfies Reconciliation),
   );
+
+  routes.declare('POST', '/shifts/:shiftId/blind-count', sellers, async (c) => {
+    const shiftId = shiftIdOf(c);
+    const body = await parseBody(c, blindCountBodySchema);
+    return c.json((await shifts.recordBlindCount(callerOf(c), shiftId, body)) satisfies ShiftDetail);
+  });
 
   routes.declare('POST', '/shifts/:shiftId/close', sellersOrReviewers, async (c) => {
     const shiftId = shiftIdOf(c);

@@ -1,6 +1,8 @@
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import type {
+  BlindCount,
+  BlindCountBody,
   CloseShiftBody,
   CurrentShift,
   DrawerOpenings,
@@ -46,6 +48,7 @@ import {
   type ShiftFilter,
   type ShiftRecord,
   salesOfShift,
+  storeBlindCount,
   storeClosing,
   storeSignOff,
 } from './shift-store';
@@ -142,6 +145,7 @@ function detailOf(
     })),
     totals,
     zReport: record.zReport,
+    blindCount: record.blindCount,
     signOffNote: record.signOffNote,
     mayClose: summary.status === 'open' && ((own && maySell(principal)) || isReviewer(principal)),
     signOffRefusal: signOffRefusalOf(principal, record),
@@ -169,6 +173,7 @@ function withdrawnAsReconciled(sales: readonly SaleRecord[], reconciliation: Rec
 function zReportOf(
   totals: ShiftTotals,
   body: CloseShiftBody,
+  blindCount: BlindCount | null,
   closedAt: Date,
   reconciliation: Reconciliation | null,
   drawerOpenings: DrawerOpenings,
@@ -193,7 +198,7 @@ function zReportOf(
     totals,
     counted,
     difference,
-    ...(body.blindCount ? { blindCount: body.blindCount } : {}),
+    ...(blindCount ? { blindCount } : {}),
     reason,
     drawerOpenings,
     reconciliation,
@@ -324,9 +329,33 @@ export class ShiftService {
     const settled = withdrawnAsReconciled(sales, reconciliation);
     const totals = await totalsOf(settled, record.summary.openingFloatCents, reader);
     const drawerOpenings = await countDrawerOpenings(this.db, record.summary.id);
-    const zReport = zReportOf(totals, body, closedAt, reconciliation, drawerOpenings);
+    const zReport = zReportOf(totals, body, record.blindCount, closedAt, reconciliation, drawerOpenings);
     await this.storeClose(caller, record, settled, zReport);
     return detailOf(principal, await this.reread(record), settled, totals);
+  }
+
+  /**
+   * Keeps the seller's blind first count of their open shift, once (a reload of the close page asked for a
+   * "first" count again after the expected amounts had been seen); the close puts it on the Z-report.
+   */
+  async recordBlindCount(caller: ShiftCaller, shiftId: number, body: BlindCountBody): Promise<ShiftDetail> {
+    const { principal } = caller;
+    const record = await this.visibleShift(principal, shiftId);
+    if (record.sellerId !== principal.accountId || !maySell(principal)) {
+      throw new ForbiddenError('Only the seller counts their own shift blind.');
+    }
+    if (record.summary.status !== 'open') throw new ConflictError('This shift is closed already.');
+    const kept = await this.db.transaction(async (tx) => {
+      if (!(await storeBlindCount(tx, record.organisationId, record.summary.id, body))) return false;
+      await caller.audit(tx, {
+        action: 'shift-blind-count',
+        status: 200,
+        details: { shiftId: record.summary.id, desk: record.summary.desk.name, ...body },
+      });
+      return true;
+    });
+    if (!kept) throw new ConflictError('The blind count of this shift is made already: it stays as it was.');
+    return this.detail(caller, shiftId);
   }
 
   /** Signs a closed shift off: by a reviewer who neither sold in it nor closed it. */

@@ -1,5 +1,13 @@
 import type { Sale } from '@/contract/sales';
-import type { DrawerOpenings, PersonRef, ShiftStatus, ShiftSummary, Tender, ZReport } from '@/contract/shift';
+import type {
+  BlindCount,
+  DrawerOpenings,
+  PersonRef,
+  ShiftStatus,
+  ShiftSummary,
+  Tender,
+  ZReport,
+} from '@/contract/shift';
 import type { Queryable } from '../../db/database';
 import { type AccountName, accountNames } from '../auth';
 import type { SaleFigures, SaleLine } from './shift-math';
@@ -15,6 +23,8 @@ export interface ShiftRecord {
   reason: string | null;
   zReport: ZReport | null;
   signOffNote: string | null;
+  /** The seller's blind first count, once made (migration 045). */
+  blindCount: BlindCount | null;
 }
 
 interface ShiftRow {
@@ -39,6 +49,9 @@ interface ShiftRow {
   account_id: string;
   closed_by: string | null;
   signed_off_by: string | null;
+  blind_cash_cents: string | number | null;
+  blind_card_cents: string | number | null;
+  blind_counted_at: Date | string | null;
   past_midnight: boolean;
   sales_count: number;
   sales_total: string | number;
@@ -65,6 +78,7 @@ const SHIFT_SELECT = `
   select s.id, s.organisation_id, s.status, s.opened_at, s.closed_at, s.time_zone, s.opening_float_cents,
          s.expected_cash_cents, s.expected_card_cents, s.counted_cash_cents, s.counted_card_cents,
          s.difference_reason, s.z_report, s.signed_off_at, s.sign_off_note,
+         s.blind_cash_cents, s.blind_card_cents, s.blind_counted_at,
          d.id as desk_id, d.name as desk_name, s.sales_point_id,
          s.account_id, s.closed_by, s.signed_off_by,
          ${PAST_MIDNIGHT_SQL} as past_midnight,
@@ -111,6 +125,14 @@ function shiftRecordOf(row: ShiftRow, names: Names): ShiftRecord {
     reason: row.difference_reason,
     zReport: row.z_report,
     signOffNote: row.sign_off_note,
+    blindCount:
+      row.blind_counted_at === null
+        ? null
+        : {
+            cashCents: Number(row.blind_cash_cents),
+            cardCents: Number(row.blind_card_cents),
+            countedAt: iso(row.blind_counted_at) as string,
+          },
     summary: {
       id: Number(row.id),
       desk: { id: Number(row.desk_id), name: row.desk_name },
@@ -305,6 +327,24 @@ export async function storeClosing(
       JSON.stringify(closing.zReport),
     ],
   );
+}
+
+/**
+ * Keeps the seller's blind first count of an open shift; false when the shift is not open or has one already
+ * (the first stays: migration 045 refuses any change of it).
+ */
+export async function storeBlindCount(
+  tx: Queryable,
+  organisationId: number,
+  shiftId: number,
+  count: { cashCents: number; cardCents: number },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `update gateway.shifts set blind_cash_cents = $3, blind_card_cents = $4, blind_counted_at = now()
+      where id = $1 and organisation_id = $2 and status = 'open' and blind_counted_at is null`,
+    [shiftId, organisationId, count.cashCents, count.cardCents],
+  );
+  return rowCount > 0;
 }
 
 /**

@@ -33,7 +33,7 @@ function DifferenceLine({ label, cents, testId }: { label: string; cents: number
 export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
-  const { form, close, difference, submit, stage, blindCount, recordBlindCount } = closing;
+  const { form, close, difference, submit, stage, blindCount, recordBlindCount, counting: keeping } = closing;
   const { locale } = useLocale();
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
   // The blind first count: the amounts only, nothing to compare them with yet.
@@ -63,6 +63,11 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
           {conflict ? (
             <Alert color="orange" variant="light" role="alert">
               {t('closeChanged')}
+            </Alert>
+          ) : null}
+          {keeping.isError && !(isApiError(keeping.error) && keeping.error.kind === 'conflict') ? (
+            <Alert color="red" variant="light" role="alert">
+              {describeError(keeping.error, app)}
             </Alert>
           ) : null}
           {otherFailure ? (
@@ -153,7 +158,7 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
           )}
           <Group>
             {counting ? (
-              <Button type="submit" data-testid="blind-count-submit">
+              <Button type="submit" loading={keeping.isPending} data-testid="blind-count-submit">
                 {t('blindSubmit')}
               </Button>
             ) : (

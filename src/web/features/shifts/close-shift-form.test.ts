@@ -46,15 +46,4 @@ describe('close-out form', () => {
     });
     expect(closeShiftBody({ countedCash: 149, countedCard: 42.5, reason: ' short ' }, expected).reason).toBe('short');
   });
-
-  it('sends the blind first count beside the final one when the seller made one', () => {
-    const body = closeShiftBody({ countedCash: 150, countedCard: 42.5, reason: '' }, expected, {
-      cashCents: 13_000,
-      cardCents: 4_250,
-    });
-    expect(body).toMatchObject({ countedCashCents: 15_000, blindCount: { cashCents: 13_000, cardCents: 4_250 } });
-    expect(closeShiftBody({ countedCash: 150, countedCard: 42.5, reason: '' }, expected, null)).not.toHaveProperty(
-      'blindCount',
-    );
-  });
 });

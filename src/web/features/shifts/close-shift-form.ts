@@ -62,20 +62,12 @@ export const countOf = (values: Pick<CloseValues, 'countedCash' | 'countedCard'>
   cardCents: centsOf(values.countedCard) ?? 0,
 });
 
-/**
- * The close request from valid values, with the expected totals the count was made against and the seller's
- * blind first count, when they made one.
- */
-export function closeShiftBody(
-  values: CloseValues,
-  expected: ExpectedCounts,
-  blindCount: CountCents | null = null,
-): CloseShiftBody {
+/** The close request from valid values, with the expected totals the count was made against. */
+export function closeShiftBody(values: CloseValues, expected: ExpectedCounts): CloseShiftBody {
   const counted = countOf(values);
   return {
     countedCashCents: counted.cashCents,
     countedCardCents: counted.cardCents,
-    ...(blindCount ? { blindCount } : {}),
     ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
     expectedCashCents: expected.cashCents,
     expectedCardCents: expected.cardCents,

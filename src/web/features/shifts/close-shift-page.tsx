@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ShiftDetail } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
@@ -31,12 +30,11 @@ function CloseShiftView({ detail }: { detail: ShiftDetail }) {
   // The seller counts their own drawer blind first; a reviewer closing a shift left open counts with it in view.
   // Blind until the session says whose page this is: nothing expected flashes by.
   const blind = !session || session.person.id === shift.seller.accountId;
-  const closing = useCloseShiftForm(shift.id, expected, () => void detailQuery.refetch(), blind);
+  const closing = useCloseShiftForm(shift.id, expected, () => void detailQuery.refetch(), {
+    blind,
+    blindCount: detail.blindCount,
+  });
   const counting = closing.stage === 'count';
-  // Once the blind count is kept, the expected amounts appear and the reader is taken to them.
-  useEffect(() => {
-    if (closing.blindCount) document.getElementById('expected-title')?.focus();
-  }, [closing.blindCount]);
 
   if (shift.status !== 'open') {
     return (

@@ -7,6 +7,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from '../../lib/money';
 import { MethodTotalsTable } from './shift-tables';
 import { shiftsMessages } from './shifts-messages';
+import { EXPECTED_HEADING_ID } from './use-close-shift-form';
 
 /** What the drawer and the terminal should hold at the close, and the other methods' totals beside them. */
 export function ExpectedTotalsSection({ detail }: { detail: ShiftDetail }) {
@@ -16,7 +17,7 @@ export function ExpectedTotalsSection({ detail }: { detail: ShiftDetail }) {
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
   const cashSales = totals.expected.cashCents - shift.openingFloatCents;
   return (
-    <SectionCard id="expected-title" title={t('expectedTitle')} focusable>
+    <SectionCard id={EXPECTED_HEADING_ID} title={t('expectedTitle')} focusable>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mb="md">
         <div data-testid="expected-cash">
           <Text size="xs" c="dimmed" fw={500}>

@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  type BlindCountBody,
   type CloseShiftBody,
   currentShiftSchema,
   type OpenShiftBody,
@@ -118,6 +119,18 @@ export function useCloseShift(shiftId: number) {
       queryClient.setQueryData(shiftKeys.detail(shiftId), closed);
       return refreshAfterChange(queryClient);
     },
+  });
+}
+
+/** Keeps the seller's blind first count; the shift as it is now comes back, with it. */
+export function useRecordBlindCount(shiftId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BlindCountBody) =>
+      apiClient.post(`/api/shifts/${shiftId}/blind-count`, { schema: shiftDetailSchema, body }),
+    onSuccess: (counted) => queryClient.setQueryData(shiftKeys.detail(shiftId), counted),
+    // Made already (another tab, a reload that lost the answer): the shift as it is, with the count kept.
+    onError: () => queryClient.invalidateQueries({ queryKey: shiftKeys.detail(shiftId) }),
   });
 }
 

@@ -1,22 +1,18 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { BlindCount } from '@/contract/shift';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { centsOf } from '../../lib/money';
-import {
-  type CloseValues,
-  type CountCents,
-  closeShiftBody,
-  closeShiftSchema,
-  countOf,
-  type ExpectedCounts,
-} from './close-shift-form';
+import { type CloseValues, closeShiftBody, closeShiftSchema, countOf, type ExpectedCounts } from './close-shift-form';
 import { countDifference } from './shift-model';
-import { useCloseShift } from './shift-queries';
+import { useCloseShift, useRecordBlindCount } from './shift-queries';
 import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
+
+/** The heading of the expected totals (expected-totals-section.tsx), focused once they appear. */
+export const EXPECTED_HEADING_ID = 'expected-title';
 
 /**
  * The close-out form of a shift: the count as typed, its difference from what is expected, and the close
@@ -24,14 +20,15 @@ import { shiftsMessages } from './shifts-messages';
  * refuses the close because a sale came in.
  *
  * `blind` (the seller closing their own shift): the first count is made before the expected totals are shown
- * (`stage` 'count'); `recordBlindCount` keeps it and shows them ('review'), and the close sends it along, for the
- * Z-report to keep beside the final count. A count made while the expected amount is in view drifts towards it.
+ * (`stage` 'count'); `recordBlindCount` has the gateway keep it (`blindCount`, from then on in the shift's detail,
+ * a reload included) and the expected totals are shown ('review'); the close puts it on the Z-report beside the
+ * final count. A count made while the expected amount is in view drifts towards it.
  */
 export function useCloseShiftForm(
   shiftId: number,
   expected: ExpectedCounts,
   onExpectedMoved: () => void,
-  blind = false,
+  { blind, blindCount }: { blind: boolean; blindCount: BlindCount | null },
 ) {
   const t = useMessages(shiftsMessages);
   const navigate = useNavigate();
@@ -42,18 +39,20 @@ export function useCloseShiftForm(
   });
   const [countedCash, countedCard] = useWatch({ control: form.control, name: ['countedCash', 'countedCard'] });
   const difference = countDifference(expected, { cashCents: centsOf(countedCash), cardCents: centsOf(countedCard) });
-  const [blindCount, setBlindCount] = useState<CountCents | null>(null);
+  const counting = useRecordBlindCount(shiftId);
   const stage: 'count' | 'review' = blind && blindCount === null ? 'count' : 'review';
 
-  /** Both amounts valid: kept as the blind count, and the expected totals are shown. */
+  /** Both amounts valid: kept by the gateway as the blind count; the expected totals are shown once it is. */
   const recordBlindCount = async () => {
-    if (!(await form.trigger(['countedCash', 'countedCard'], { shouldFocus: true }))) return false;
-    setBlindCount(countOf(form.getValues()));
-    return true;
+    if (counting.isPending || !(await form.trigger(['countedCash', 'countedCard'], { shouldFocus: true }))) return;
+    counting.mutate(countOf(form.getValues()), {
+      // The expected amounts appear with the answer: the reader is taken to them, once they are drawn.
+      onSuccess: () => window.setTimeout(() => document.getElementById(EXPECTED_HEADING_ID)?.focus(), 0),
+    });
   };
 
   const submit = form.handleSubmit((values) =>
-    close.mutate(closeShiftBody(values, expected, blindCount), {
+    close.mutate(closeShiftBody(values, expected), {
       onSuccess: () => void navigate(`/shifts/${shiftId}/z-report`),
       onError: (error) => {
         if (isApiError(error) && error.fieldErrors.reason) {
@@ -66,7 +65,7 @@ export function useCloseShiftForm(
     }),
   );
 
-  return { form, close, difference, submit, stage, blindCount, recordBlindCount };
+  return { form, close, difference, submit, stage, blindCount, recordBlindCount, counting };
 }
 
 export type CloseShiftForm = ReturnType<typeof useCloseShiftForm>;

@@ -121,7 +121,10 @@ describe('the Z-report as CSV', () => {
     expect(find('Kasopmaak', 'Reden')?.[2]).toBe('Wisselgeld, geteld');
     // The blind first count, when the seller made one, is kept beside the final count.
     expect(find('Kasopmaak', 'Contant in de kas · Eerste telling (blind)')).toBeUndefined();
-    const blind = { ...report, blindCount: { cashCents: 20_000, cardCents: 3_500 } };
+    const blind = {
+      ...report,
+      blindCount: { cashCents: 20_000, cardCents: 3_500, countedAt: '2026-11-26T16:55:00.000Z' },
+    };
     const withBlind = Papa.parse<string[]>(zReportCsv(shift, blind, t).slice(1)).data;
     const blindRow = (item: string) => withBlind.find((row) => row[0] === 'Kasopmaak' && row[1] === item)?.[4];
     expect(blindRow('Contant in de kas · Eerste telling (blind)')).toBe('200.00');
