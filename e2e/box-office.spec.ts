@@ -339,6 +339,29 @@ test.describe('box office', () => {
     await expect(page.getByRole('button', { name: 'Passend maken' })).not.toBeFocused();
   });
 
+  test('a performance of an earlier day, opened by its link, sells nothing (a walkthrough sold seats for one)', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
+        new Date(Date.now() + offset * 86_400_000),
+      );
+    const events = (await (
+      await apiGet(page, `/api/v1/demo/partner/event?startDate=${day(-60)}&endDate=${day(-1)}`)
+    ).json()) as { eventId: number; eventType: string | null }[];
+    const past = events.find((event) => event.eventType === 'event' || event.eventType === null);
+    if (!past) throw new Error('no performance in the last 60 days');
+    await page.goto(`/box-office?event=${past.eventId}`);
+    await expect(page.getByTestId('performance-past')).toContainText('er worden geen kaarten meer voor verkocht');
+    await expect(page.getByTestId('add-tickets')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('t');
+    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  });
+
   test('a seat taken by another cart meanwhile: the 409 marks it on the plan, which is refreshed', async ({
     page,
     baseURL,

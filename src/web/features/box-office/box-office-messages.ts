@@ -11,6 +11,8 @@ export const boxOfficeMessages = defineMessages(
     noPerformance: 'Kies eerst een voorstelling.',
     tickets: 'Kaarten',
     seatPlanTab: 'Zaalplan',
+    performancePast:
+      'Deze voorstelling was op {date}: er worden geen kaarten meer voor verkocht. Kies een andere voorstelling.',
     quantityTab: 'Beste plaatsen op aantal',
     quantity: 'Aantal kaarten',
     quantityHint: 'Typ cijfers om het aantal te kiezen',
@@ -124,6 +126,7 @@ export const boxOfficeMessages = defineMessages(
     noPerformance: 'Choose a performance first.',
     tickets: 'Tickets',
     seatPlanTab: 'Seat plan',
+    performancePast: 'This performance was on {date}: no more tickets are sold for it. Choose another performance.',
     quantityTab: 'Best seats by quantity',
     quantity: 'Number of tickets',
     quantityHint: 'Type digits to set the quantity',

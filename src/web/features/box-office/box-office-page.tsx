@@ -73,6 +73,7 @@ export function BoxOfficePage() {
     if (items.length === 0 && message !== null) dispatch({ type: 'planMessage', message });
   };
   const addTickets = () => {
+    if (tickets.past) return;
     if (planMode) {
       addSeats();
       return;
@@ -211,7 +212,7 @@ export function BoxOfficePage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
-              {planMode && plan.data ? (
+              {planMode && plan.data && !tickets.past ? (
                 <ChosenSeatsSection
                   tickets={tickets}
                   state={state}

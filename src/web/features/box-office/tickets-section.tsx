@@ -1,9 +1,10 @@
-import { Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { type Dispatch, type ReactNode, useEffect, useRef } from 'react';
 import { ErrorState } from '../../components/page-states';
-import { useMessages } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
+import { useLocale, useMessages } from '../../lib/i18n';
 import { boxOfficeMessages } from './box-office-messages';
 import type { RankPrice } from './cart-model';
 import { PerformancePicker } from './performance-picker';
@@ -19,7 +20,7 @@ import type { PerformanceTickets } from './use-performance-tickets';
  */
 export function TicketsSection({
   performance: { eventId, chooseEvent, searchRequest },
-  tickets: { event, plan, prices, generalAdmission, planMode, setView, rankNames },
+  tickets: { event, plan, prices, generalAdmission, planMode, past, setView, rankNames },
   state,
   dispatch,
   heldSeats,
@@ -41,6 +42,7 @@ export function TicketsSection({
   onAdd: () => void;
 }) {
   const t = useMessages(boxOfficeMessages);
+  const { locale } = useLocale();
   const searchRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After a performance is chosen the focus goes to "Tickets" (digits and Enter work at once); once more
@@ -77,6 +79,10 @@ export function TicketsSection({
           <ErrorState error={event.error} onRetry={() => void event.refetch()} />
         ) : !event.data ? (
           <Text c="dimmed">{t('loading')}</Text>
+        ) : past ? (
+          <Alert color="orange" variant="light" role="status" data-testid="performance-past">
+            {t('performancePast', { date: formatDateTime(event.data.start, locale) })}
+          </Alert>
         ) : plan.isError && !plan.data ? (
           <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />
         ) : !plan.data ? (

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isDatedEvent } from '@/contract/event-kinds';
+import { calendarDay, isoLocalDate } from '../../lib/format';
 import { useMessages } from '../../lib/i18n';
 import { eventQueries } from '../../lib/queries/event-queries';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
@@ -40,6 +42,11 @@ export function usePerformanceTickets(eventId: number | null) {
     for (const rank of event.data?.availability ?? []) if (rank.rankName) names.set(rank.rankId, rank.rankName);
     return names;
   }, [event.data]);
+  // A performance of an earlier day (opened by a link, or kept in the URL) sells nothing: the picker offers today's
+  // and later ones, and a walkthrough sold seats for one days past. Today's that have begun still sell (latecomers).
+  const past = event.data
+    ? isDatedEvent(event.data) && calendarDay(event.data.start) < isoLocalDate(new Date())
+    : false;
   const seatLabel = (seatId: string) => {
     const seat = seatInfo.get(seatId);
     return seat ? t('seatLabel', { section: seat.sectionName, row: seat.rowNr, seat: seat.seatNr }) : seatId;
@@ -52,6 +59,7 @@ export function usePerformanceTickets(eventId: number | null) {
     plan,
     generalAdmission,
     planMode,
+    past,
     setView,
     seatInfo,
     seatPrices,
