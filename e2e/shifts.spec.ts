@@ -154,6 +154,8 @@ test.describe('shifts and cash-up', () => {
     await expect(report.getByTestId('z-difference-card')).toContainText(`${money(0)} (klopt)`);
     await expect(report.getByTestId('z-difference-total')).toContainText(money(-500));
     await expect(report.getByTestId('z-reason')).toContainText(reason);
+    // A desk named by hand has no drawer Foyer opens: the report says the openings were not kept (it said "0×").
+    await expect(report.getByTestId('z-drawer-openings')).toContainText('niet bijgehouden');
     await expect(report.getByTestId('z-blind-count')).toContainText(
       `Eerste telling (blind): Contant in de kas ${money(expectedCash - 2_500)}, verschil ${money(-2_500)} (tekort)`,
     );

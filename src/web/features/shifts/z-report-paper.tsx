@@ -233,12 +233,15 @@ export function ZReportPaper({
         {report.drawerOpenings ? (
           <p data-testid="z-drawer-openings">
             <strong>{t('zDrawerOpenings')}:</strong>{' '}
-            {t('zDrawerOpeningsCounts', {
-              total: report.drawerOpenings.sale + report.drawerOpenings.noSale + report.drawerOpenings.cashUp,
-              sale: report.drawerOpenings.sale,
-              noSale: report.drawerOpenings.noSale,
-              cashUp: report.drawerOpenings.cashUp,
-            })}
+            {/* Foyer opens (and counts) only a sales point's drawer: without one, "0×" read as a drawer never opened. */}
+            {shift.salesPointId === null
+              ? t('zDrawerNotConnected')
+              : t('zDrawerOpeningsCounts', {
+                  total: report.drawerOpenings.sale + report.drawerOpenings.noSale + report.drawerOpenings.cashUp,
+                  sale: report.drawerOpenings.sale,
+                  noSale: report.drawerOpenings.noSale,
+                  cashUp: report.drawerOpenings.cashUp,
+                })}
           </p>
         ) : null}
       </ZSection>
