@@ -200,6 +200,35 @@ describe('DataTable', () => {
     expect(await screen.findByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();
   });
 
+  it('leaves the hiddenBelowWide columns to the columns menu below a wide screen, and shows them on a wide one', () => {
+    const table = (key: string) => (
+      <DataTable<Order>
+        key={key}
+        label="Bestellingen"
+        columns={columns}
+        data={ALL.slice(0, 2)}
+        rowCount={2}
+        query={noState}
+        onRetry={() => {}}
+        hiddenBelowWide={['amount']}
+        emptyTitle="Geen bestellingen"
+      />
+    );
+    const width = window.innerWidth;
+    try {
+      window.innerWidth = 1280;
+      const { unmount } = renderWithApp(table('narrow'));
+      expect(screen.getByRole('columnheader', { name: 'Klant' })).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Bedrag' })).not.toBeInTheDocument();
+      unmount();
+      window.innerWidth = 1600;
+      renderWithApp(table('wide'));
+      expect(screen.getByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('renders static data and row clicks (also by keyboard) without a query', async () => {
     const onRowClick = vi.fn();
     renderWithApp(

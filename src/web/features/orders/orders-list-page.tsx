@@ -36,17 +36,6 @@ function BreakableDateTime({ text }: { text: string }) {
 const ORDERS_MIRROR = ['orders'] as const;
 
 /** `GET /partner/order`: newest first, 100 a page; page and `changedSince` live in the URL. */
-/**
- * The columns shown at first: the order key is for looking one up; below a wide screen the fees and donations
- * (on every order's page, and in the analysis) make way, or "Verkocht door" was past the right edge at 1280 px.
- * The columns menu shows them again.
- */
-const WIDE_SCREEN_PX = 1500;
-function initialOrderColumns(): Record<string, boolean> {
-  const wide = typeof window === 'undefined' || window.innerWidth >= WIDE_SCREEN_PX;
-  return wide ? { orderKey: false } : { orderKey: false, fee: false, donation: false };
-}
-
 export function OrdersListPage() {
   const t = useMessages(ordersMessages);
   const mayOpenCustomers = useCan('customers:read');
@@ -209,7 +198,9 @@ export function OrdersListPage() {
         getRowId={(row) => String(row.orderId)}
         emptyTitle={t('noOrders')}
         emptyText={changedSince ? t('noOrdersSince', { date: formatDate(changedSince, locale) }) : t('noOrdersHint')}
-        initialColumnVisibility={initialOrderColumns()}
+        initialColumnVisibility={{ orderKey: false }}
+        // Fees and donations are on every order's page and in the analysis.
+        hiddenBelowWide={['fee', 'donation']}
         toolbar={
           <Group gap="md" align="flex-start" wrap="wrap">
             <OrderJump rowsOnScreen={rows ?? []} />
