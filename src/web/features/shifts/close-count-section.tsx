@@ -33,7 +33,7 @@ function DifferenceLine({ label, cents, testId }: { label: string; cents: number
 export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
-  const { form, close, difference, submit, stage, blindCount, recordBlindCount, counting: keeping } = closing;
+  const { form, close, difference, submit, stage, blindCount, keepBlindCount } = closing;
   const { locale } = useLocale();
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
   // The blind first count: the amounts only, nothing to compare them with yet.
@@ -48,11 +48,6 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
     <SectionCard id="count-title" title={t('countTitle')}>
       <form
         onSubmit={(event) => {
-          if (counting) {
-            event.preventDefault();
-            void recordBlindCount();
-            return;
-          }
           void submit(event);
         }}
         noValidate
@@ -65,9 +60,9 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
               {t('closeChanged')}
             </Alert>
           ) : null}
-          {keeping.isError && !(isApiError(keeping.error) && keeping.error.kind === 'conflict') ? (
+          {keepBlindCount.isError && !(isApiError(keepBlindCount.error) && keepBlindCount.error.kind === 'conflict') ? (
             <Alert color="red" variant="light" role="alert">
-              {describeError(keeping.error, app)}
+              {describeError(keepBlindCount.error, app)}
             </Alert>
           ) : null}
           {otherFailure ? (
@@ -158,7 +153,7 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
           )}
           <Group>
             {counting ? (
-              <Button type="submit" loading={keeping.isPending} data-testid="blind-count-submit">
+              <Button type="submit" loading={keepBlindCount.isPending} data-testid="blind-count-submit">
                 {t('blindSubmit')}
               </Button>
             ) : (

@@ -1,3 +1,4 @@
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { BlindCount } from '@/contract/shift';
@@ -39,19 +40,21 @@ export function useCloseShiftForm(
   });
   const [countedCash, countedCard] = useWatch({ control: form.control, name: ['countedCash', 'countedCard'] });
   const difference = countDifference(expected, { cashCents: centsOf(countedCash), cardCents: centsOf(countedCard) });
-  const counting = useRecordBlindCount(shiftId);
+  const keepBlindCount = useRecordBlindCount(shiftId);
   const stage: 'count' | 'review' = blind && blindCount === null ? 'count' : 'review';
 
   /** Both amounts valid: kept by the gateway as the blind count; the expected totals are shown once it is. */
   const recordBlindCount = async () => {
-    if (counting.isPending || !(await form.trigger(['countedCash', 'countedCard'], { shouldFocus: true }))) return;
-    counting.mutate(countOf(form.getValues()), {
+    if (keepBlindCount.isPending || !(await form.trigger(['countedCash', 'countedCard'], { shouldFocus: true }))) {
+      return;
+    }
+    keepBlindCount.mutate(countOf(form.getValues()), {
       // The expected amounts appear with the answer: the reader is taken to them, once they are drawn.
       onSuccess: () => window.setTimeout(() => document.getElementById(EXPECTED_HEADING_ID)?.focus(), 0),
     });
   };
 
-  const submit = form.handleSubmit((values) =>
+  const closeShift = form.handleSubmit((values) =>
     close.mutate(closeShiftBody(values, expected), {
       onSuccess: () => void navigate(`/shifts/${shiftId}/z-report`),
       onError: (error) => {
@@ -65,7 +68,14 @@ export function useCloseShiftForm(
     }),
   );
 
-  return { form, close, difference, submit, stage, blindCount, recordBlindCount, counting };
+  /** The form's one submit: the blind count while counting (the amounts alone), then the close. */
+  const submit = (event?: BaseSyntheticEvent) => {
+    if (stage === 'review') return closeShift(event);
+    event?.preventDefault();
+    return recordBlindCount();
+  };
+
+  return { form, close, difference, submit, stage, blindCount, keepBlindCount };
 }
 
 export type CloseShiftForm = ReturnType<typeof useCloseShiftForm>;
