@@ -203,8 +203,9 @@ async function waitingListBatch(table: MirrorScope, after: MirrorCursor | null):
         eventId: Number(row.event_id),
         numberOfTickets: row.number_of_tickets,
         type: row.type,
-        createdAt: new Date(row.stamp).toISOString(),
-        notifiedAt: row.notified_at ? new Date(row.notified_at).toISOString() : null,
+        // As the service wrote them, with the venue's offset, as every other mirrored record is given back.
+        createdAt: row.created_text ?? new Date(row.stamp).toISOString(),
+        notifiedAt: row.notified_at ? (row.notified_text ?? new Date(row.notified_at).toISOString()) : null,
         user: buyerOf(table, users.get(row.customer_id) ?? null),
       },
       WAITING_KEYS,

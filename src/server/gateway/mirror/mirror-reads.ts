@@ -156,6 +156,9 @@ export interface MirroredWaitingEntry extends MirrorCursor {
   number_of_tickets: number;
   type: string;
   notified_at: Date | null;
+  /** The times as the service wrote them (migration 046); null for an entry not written since. */
+  created_text: string | null;
+  notified_text: string | null;
 }
 
 /** A batch of mirrored waiting-list entries created since `since` (all when null), after `after`. */
@@ -172,7 +175,7 @@ export function mirroredWaitingListSince(
     'waitinglist',
     since,
     after,
-    'customer_id::text as customer_id, event_id, number_of_tickets, type, notified_at',
+    'customer_id::text as customer_id, event_id, number_of_tickets, type, notified_at, created_text, notified_text',
     withinEvents,
   );
 }

@@ -291,15 +291,16 @@ export async function upsertWaitingList(
   );
   const { rowCount } = await tx.query(
     `insert into gateway.mirror_waiting_list (organisation_id, waiting_id, customer_id, event_id, number_of_tickets,
-            type, created_at, notified_at)
+            type, created_at, notified_at, created_text, notified_text)
      select $1, (r->>'waitingId')::bigint, (r->>'customerId')::bigint, (r->>'eventId')::bigint,
             coalesce((r->>'numberOfTickets')::integer, 0), coalesce(r->>'type', ''), (r->>'createdAt')::timestamptz,
-            (${text('notifiedAt')})::timestamptz
+            (${text('notifiedAt')})::timestamptz, r->>'createdAt', ${text('notifiedAt')}
        from jsonb_array_elements($2::jsonb) r
      on conflict (organisation_id, waiting_id) do update
         set customer_id = excluded.customer_id, event_id = excluded.event_id,
             number_of_tickets = excluded.number_of_tickets, type = excluded.type, created_at = excluded.created_at,
-            notified_at = excluded.notified_at, mirrored_at = now()`,
+            notified_at = excluded.notified_at, created_text = excluded.created_text,
+            notified_text = excluded.notified_text, mirrored_at = now()`,
     [organisationId, JSON.stringify(unique)],
   );
   return rowCount;
