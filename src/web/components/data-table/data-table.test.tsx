@@ -200,8 +200,8 @@ describe('DataTable', () => {
     expect(await screen.findByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();
   });
 
-  it('leaves the hiddenBelowWide columns to the columns menu below a wide screen, and shows them on a wide one', () => {
-    const table = (key: string) => (
+  it('leaves the hiddenBelowWide columns to the columns menu below a wide screen (but the sorted one), and shows them on a wide one', () => {
+    const table = (key: string, sortedBy?: string) => (
       <DataTable<Order>
         key={key}
         label="Bestellingen"
@@ -212,6 +212,7 @@ describe('DataTable', () => {
         onRetry={() => {}}
         hiddenBelowWide={['amount']}
         emptyTitle="Geen bestellingen"
+        sorting={sortedBy ? { state: [{ id: sortedBy, desc: true }], onChange: () => {} } : undefined}
       />
     );
     const width = window.innerWidth;
@@ -221,6 +222,10 @@ describe('DataTable', () => {
       expect(screen.getByRole('columnheader', { name: 'Klant' })).toBeInTheDocument();
       expect(screen.queryByRole('columnheader', { name: 'Bedrag' })).not.toBeInTheDocument();
       unmount();
+      // Sorted by it (a link with the sort in its URL), it stays: the order of the rows would not be seen.
+      const sorted = renderWithApp(table('narrow, sorted', 'amount'));
+      expect(screen.getByRole('columnheader', { name: /Bedrag/ })).toBeInTheDocument();
+      sorted.unmount();
       window.innerWidth = 1600;
       renderWithApp(table('wide'));
       expect(screen.getByRole('columnheader', { name: 'Bedrag' })).toBeInTheDocument();

@@ -114,7 +114,8 @@ export interface DataTableProps<Row extends RowData> {
   initialColumnVisibility?: ColumnVisibilityState;
   /**
    * Columns hidden at first below a wide screen (WIDE_SCREEN_PX), for the ones after them to be on screen; the
-   * columns menu shows them again. At 1280 px the orders' "Verkocht door" was past the right edge.
+   * columns menu shows them again, and the one the rows are sorted by stays. At 1280 px the orders' "Verkocht
+   * door" was past the right edge.
    */
   hiddenBelowWide?: readonly string[];
   /** Controls shown left of the columns menu (filters, actions). */
@@ -137,10 +138,16 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** Below this window width the `hiddenBelowWide` columns make way. */
 const WIDE_SCREEN_PX = 1500;
 
-function initialVisibility(given: ColumnVisibilityState, hiddenBelowWide: readonly string[]): ColumnVisibilityState {
+/** The columns shown at first: `hiddenBelowWide` hidden below a wide screen, but the one the rows are sorted by. */
+function initialVisibility(
+  given: ColumnVisibilityState,
+  hiddenBelowWide: readonly string[],
+  sortedBy: string | undefined,
+): ColumnVisibilityState {
   const wide = typeof window === 'undefined' || window.innerWidth >= WIDE_SCREEN_PX;
   if (wide || hiddenBelowWide.length === 0) return given;
-  return { ...given, ...Object.fromEntries(hiddenBelowWide.map((id) => [id, false])) };
+  const hidden = hiddenBelowWide.filter((id) => id !== sortedBy);
+  return { ...given, ...Object.fromEntries(hidden.map((id) => [id, false])) };
 }
 
 const SKELETON_ROWS = 8;
@@ -179,7 +186,7 @@ function DataTableView<Row extends RowData>({
   const [page, setPage] = useTablePage(pageParam);
   const topRef = useRef<HTMLDivElement>(null);
   const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>(() =>
-    initialVisibility(initialColumnVisibility, hiddenBelowWide),
+    initialVisibility(initialColumnVisibility, hiddenBelowWide, sorting?.state[0]?.id),
   );
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: page - 1, pageSize }), [page, pageSize]);
   const rows = data ?? [];
