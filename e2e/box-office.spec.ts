@@ -570,6 +570,63 @@ test.describe('box office', () => {
     });
   });
 
+  // A walkthrough typed "8 dec" and Enter sold today's 18:00 performance (the 8 matched inside the time); "premiere"
+  // found no "Première"; and typing into the chosen performance's name made "Diner & Theamahlerter Arrangement".
+  test('a performance is found by its day and without its accents; a click into the chosen one searches anew', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    const inAmsterdam = (iso: string, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', ...options }).format(new Date(iso));
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const response = await apiGet(page, `/api/v1/demo/partner/event?startDate=${day(0)}&endDate=${day(60)}`);
+    const events = (await response.json()) as { eventName: string; start: string; eventType: string | null }[];
+    const later = events.filter(
+      (event) => event.eventType !== 'voucher' && event.eventType !== 'product' && event.start > `${day(3)}T`,
+    );
+    const target = later[0];
+    if (!target) throw new Error('no performance three days out in the demo data');
+    const search = page.getByRole('combobox', { name: 'Voorstelling' });
+    await expect(search).toHaveAttribute('placeholder', /Zoek een/);
+
+    // Its day and month: every option offered is of that day, none of another day whose time or year holds the number.
+    const dayOfMonth = inAmsterdam(target.start, { day: 'numeric' });
+    const month = inAmsterdam(target.start, { month: 'short' }).replace('.', '');
+    await page.keyboard.press('/');
+    await page.keyboard.type(`${dayOfMonth} ${month}`);
+    await expect(search).toHaveValue(`${dayOfMonth} ${month}`);
+    // The picker's options ("wo 2 dec 2026 18:00 — name"), not the page's other lists.
+    const options = page.getByRole('option', { name: / — / });
+    await expect(options.first()).toBeVisible();
+    for (const label of await options.allInnerTexts())
+      expect(label).toMatch(new RegExp(`^\\S+ ${dayOfMonth} ${month} `));
+    await expect(options.filter({ hasText: target.eventName }).first()).toBeVisible();
+
+    // A name with accents, typed without them.
+    const accented = later.find((event) => event.eventName.normalize('NFD') !== event.eventName);
+    if (accented) {
+      const word = accented.eventName.split(/\s+/).find((part) => part.normalize('NFD') !== part) as string;
+      const plain = word
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .replace(/[^\p{L}]/gu, '');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(plain.toLowerCase());
+      await expect(search).toHaveValue(plain.toLowerCase());
+      await expect(options.filter({ hasText: accented.eventName }).first()).toBeVisible();
+    }
+
+    // Chosen, then a click into the field and a new search: the name was selected, so the typing replaces it.
+    await page.keyboard.press('Escape');
+    await search.blur();
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await search.click();
+    await page.keyboard.type('zzqq');
+    await expect(search).toHaveValue('zzqq');
+    await expect(page.getByText('Geen voorstelling gevonden voor ‘zzqq’')).toBeVisible();
+  });
+
   test("a new buyer whose email is already a customer's (Gmail without the dot): the seller takes that customer", async ({
     page,
     baseURL,

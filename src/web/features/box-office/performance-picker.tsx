@@ -69,7 +69,7 @@ export function PerformancePicker({
         if (!('group' in option)) return option;
         const items = option.items.filter((entry) => {
           const event = byValue.get(entry.value);
-          return event ? matchesPerformance(search, event, entry.label) : false;
+          return event ? matchesPerformance(search, event, now) : false;
         });
         return { ...option, items };
       })
@@ -94,7 +94,12 @@ export function PerformancePicker({
       searchValue={searchValue}
       onSearchChange={setSearchValue}
       filter={filter}
-      nothingFoundMessage={t('noPerformances')}
+      nothingFoundMessage={
+        searchValue.trim() ? t('noPerformanceMatches', { search: searchValue.trim() }) : t('noPerformances')
+      }
+      // A click into the field with a performance chosen selects its name: what is typed then searches anew
+      // (a walkthrough's "mahler" landed inside the chosen name).
+      onClick={(event) => event.currentTarget.select()}
       maxDropdownHeight={360}
       comboboxProps={{ keepMounted: false }}
       selectFirstOptionOnChange

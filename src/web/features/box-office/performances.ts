@@ -29,21 +29,54 @@ export function performancesFrom(
     .map((event) => ({ event, today: localDay(new Date(event.start)) === today }));
 }
 
+/** Lower case without accents or apostrophes: "Première" is found as "premiere", "Chef’s" as "chef's" or "chefs". */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/['‘’`´]/g, '')
+    .toLocaleLowerCase();
+}
+
+/** Month and weekday names in Dutch and English, long and short, as a person may type them. */
+function calendarNames(start: Date): { month: string[]; weekday: string[] } {
+  const names = (options: Intl.DateTimeFormatOptions) =>
+    ['nl-NL', 'en-GB'].map((locale) => foldForSearch(new Intl.DateTimeFormat(locale, options).format(start)));
+  return {
+    month: [...names({ month: 'long' }), ...names({ month: 'short' }).map((name) => name.replace('.', ''))],
+    weekday: [...names({ weekday: 'long' }), ...names({ weekday: 'short' }).map((name) => name.replace('.', ''))],
+  };
+}
+
+/** The words for a day relative to today: "vandaag", "morgen" (and in English). */
+function relativeDayWords(start: Date, now: Date): string[] {
+  const day = localDay(start);
+  if (day === localDay(now)) return ['vandaag', 'today'];
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  if (day === localDay(tomorrow)) return ['morgen', 'tomorrow'];
+  return [];
+}
+
 /**
- * Whether a performance matches what was typed: every word must occur in its name, or in its date in
- * one of the ways people write one (`2026-11-23`, `23-11`, `23-11-2026`, `23/11`, the shown label) or
- * its time (`20:15`).
+ * Whether a performance matches what was typed: every word must occur in its name (accents and apostrophes left
+ * out), or name its date or time the way people write one. A number of one or two digits is the day of the month:
+ * "8 dec" is the 8th, not a performance at 18:00 or in 2026. Other forms: `2026-11-23`, `23-11`, `23-11-2026`,
+ * `23/11`, `20:15` (`20.15`, `20u15`), a month or weekday name in Dutch or English, long or begun ("dec", "december",
+ * "za"), "vandaag" and "morgen", and the performance's number.
  */
-export function matchesPerformance(search: string, event: PartnerEvent, shownLabel: string): boolean {
-  const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+export function matchesPerformance(search: string, event: PartnerEvent, now: Date = new Date()): boolean {
+  const words = foldForSearch(search)
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (words.length === 0) return true;
   const start = new Date(event.start);
   const day = pad(start.getDate());
   const month = pad(start.getMonth() + 1);
   const year = start.getFullYear();
-  // Name and shown label match anywhere; the numeric date forms only from their start, so "26-11"
-  // does not match inside "2026-11-25".
-  const text = `${event.eventName} ${shownLabel}`.toLocaleLowerCase();
+  const name = foldForSearch(event.eventName);
+  const { month: months, weekday: weekdays } = calendarNames(start);
+  const relative = relativeDayWords(start, now);
+  // The numeric forms match only from their start, so "26-11" does not match inside "2026-11-25".
   const dateForms = [
     `${year}-${month}-${day}`,
     `${day}-${month}-${year}`,
@@ -51,7 +84,22 @@ export function matchesPerformance(search: string, event: PartnerEvent, shownLab
     `${start.getDate()}-${start.getMonth() + 1}-${year}`,
     `${start.getDate()}/${start.getMonth() + 1}/${year}`,
     `${pad(start.getHours())}:${pad(start.getMinutes())}`,
+    `${start.getHours()}:${pad(start.getMinutes())}`,
+    `${start.getHours()}.${pad(start.getMinutes())}`,
+    `${start.getHours()}u${pad(start.getMinutes())}`,
+    String(year),
     String(event.eventId),
   ];
-  return words.every((word) => text.includes(word) || dateForms.some((form) => form.startsWith(word)));
+  const namesDay = (word: string) => {
+    if (/^\d{1,2}$/.test(word)) return Number(word) === start.getDate() || word === String(event.eventId);
+    if (/^\d/.test(word)) return dateForms.some((form) => form.startsWith(word));
+    if (relative.includes(word)) return true;
+    // A name begun, long enough not to stand for a name's word as well ("zon" is not yet Sunday, "zond" is).
+    return (
+      (word.length >= 3 && months.some((name) => name.startsWith(word))) ||
+      weekdays.includes(word) ||
+      (word.length >= 4 && weekdays.some((name) => name.startsWith(word)))
+    );
+  };
+  return words.every((word) => name.includes(word) || namesDay(word));
 }
