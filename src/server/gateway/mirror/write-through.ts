@@ -37,9 +37,10 @@ export type ListedOrder = Record<string, unknown>;
  */
 const LISTED_PAGES = 3;
 
-type WriteKind = 'customer' | 'customer-tags' | 'checkout';
+type WriteKind = 'customer' | 'customer-tags' | 'checkout' | 'payment-settled';
 
 function kindOf(method: string, path: string): WriteKind | null {
+  if (method === 'GET' && /^\/order\/[^/]+$/.test(path)) return 'payment-settled';
   if (method === 'POST' && path === '/partner/customer') return 'customer';
   if (method === 'PUT' && /^\/partner\/customer\/\d+$/.test(path)) return 'customer';
   if (method === 'POST' && /^\/partner\/customer\/\d+\/clienttypes$/.test(path)) return 'customer-tags';
@@ -78,6 +79,8 @@ export async function writeThrough(
       const customerId = call.path.split('/')[3];
       const json = await upstream.read('GET', `/partner/customer/${customerId}`, { retry });
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
+    } else if (kind === 'payment-settled') {
+      await settledPayment(deps, upstream, call);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
       if (!Number.isSafeInteger(orderId)) return NOTHING_WRITTEN;
@@ -87,6 +90,28 @@ export async function writeThrough(
     warnNotWritten(deps.log, error, { path: call.path, organisationId });
   }
   return NOTHING_WRITTEN;
+}
+
+/**
+ * Not a change made through Foyer, but one Foyer saw: the desk's screen reads an online order's public status
+ * (`GET /order/{order_key}`) until the buyer pays or cancels on the payment page, which the service learns and the
+ * mirror would only see at its next sync. Meanwhile the seller's shift counted a cancelled payment as sold (its
+ * totals read the order's state in the mirror: a walkthrough's bar said € 446,29 after the buyer cancelled, the
+ * close page € 387,00). So when that status is final and the mirror's differs, the order is read and mirrored now
+ * — once per change: read again, the two agree.
+ */
+async function settledPayment(deps: { db: Database }, upstream: UpstreamClient, call: ForwardedWrite): Promise<void> {
+  const status = parseObject(call.answerText)?.order_payment_status;
+  if (status !== 'paid' && status !== 'cancelled') return;
+  const orderKey = decodeURIComponent(call.path.slice('/order/'.length));
+  const { rows } = await deps.db.query<{ order_id: string; payment_status: string }>(
+    'select order_id, payment_status from gateway.mirror_orders where organisation_id = $1 and order_key = $2',
+    [upstream.organisationId, orderKey],
+  );
+  const mirrored = rows[0];
+  if (!mirrored || mirrored.payment_status === status) return;
+  const order = await listedOrder(upstream, Number(mirrored.order_id), null, INTERACTIVE_RETRY);
+  if (order) await upsertOrders(deps.db, upstream.organisationId, [order]);
 }
 
 function warnNotWritten(log: Logger, error: unknown, about: Record<string, unknown>): void {

@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Grid.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -46,6 +46,13 @@ export function BoxOfficePage() {
   const twoColumns = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const doneHeadingRef = useRef<HTMLHeadingElement>(null);
   const cartHeadingRef = useRef<HTMLHeadingElement>(null);
+  // How the completed sale's online payment ended (paid or cancelled), once its status says so.
+  const [settled, setSettled] = useState<{ orderId: number; status: string } | null>(null);
+  const onPaymentSettled = useCallback(
+    (orderId: number, status: string) =>
+      setSettled((known) => (known?.orderId === orderId && known.status === status ? known : { orderId, status })),
+    [],
+  );
 
   const performance = useChosenPerformance();
   const { eventId } = performance;
@@ -185,11 +192,16 @@ export function BoxOfficePage() {
           <PrinterChip />
         </Group>
       </Group>
-      <ShiftBar saleOrderId={sale.completed?.result.orderId ?? null} />
+      <ShiftBar saleKey={saleKeyOf(sale.completed?.result.orderId ?? null, settled)} />
 
       {sale.completed ? (
         <Paper withBorder radius="md" p="md" maw={760}>
-          <SaleComplete sale={sale.completed} onNewSale={newSale} headingRef={doneHeadingRef} />
+          <SaleComplete
+            sale={sale.completed}
+            onNewSale={newSale}
+            onPaymentSettled={onPaymentSettled}
+            headingRef={doneHeadingRef}
+          />
         </Paper>
       ) : (
         <Grid gap="md">
@@ -261,4 +273,10 @@ export function BoxOfficePage() {
       />
     </Stack>
   );
+}
+
+/** The completed sale and how its payment ended, as one key (null without a sale). */
+function saleKeyOf(orderId: number | null, settled: { orderId: number; status: string } | null): string | null {
+  if (orderId === null) return null;
+  return settled?.orderId === orderId ? `${orderId}:${settled.status}` : String(orderId);
 }

@@ -43,10 +43,13 @@ export function awaitsOnlinePayment(sale: CompletedSale, paymentStatus: string |
 export function SaleComplete({
   sale,
   onNewSale,
+  onPaymentSettled,
   headingRef,
 }: {
   sale: CompletedSale;
   onNewSale: () => void;
+  /** The online payment was paid or cancelled (the shift's totals change with it). */
+  onPaymentSettled: (orderId: number, status: string) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const t = useMessages(boxOfficeMessages);
@@ -74,6 +77,12 @@ export function SaleComplete({
   useEffect(() => {
     headingRef.current?.focus();
   }, [headingRef]);
+
+  useEffect(() => {
+    // Online payments only: a desk payment is paid from the start, and the sale's totals were read already.
+    if (result.url !== null && paymentStatus && isFinalPaymentStatus(paymentStatus))
+      onPaymentSettled(result.orderId, paymentStatus);
+  }, [paymentStatus, result.orderId, result.url, onPaymentSettled]);
 
   // The print view reads the gateway's desk route, which gives a seller the sales made in Foyer (desk-routes.ts).
   const mayPrint = useCan('sales:sell', 'orders:read', 'reports:read');

@@ -17,10 +17,10 @@ const OpenShiftDialog = lazy(async () => ({ default: (await import('./open-shift
 
 /**
  * The seller's shift at the top of the box office: none open (with "open a shift"), or the open one with its
- * desk, float and running totals, and the way to close it. `saleOrderId` is the sale just completed: the
- * totals are read again when it changes.
+ * desk, float and running totals, and the way to close it. `saleKey` names the sale just completed and how its
+ * payment stands: the totals are read again when it changes (a sale made, an online payment paid or cancelled).
  */
-export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
+export function ShiftBar({ saleKey }: { saleKey?: string | null }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
   const { locale } = useLocale();
@@ -28,8 +28,8 @@ export function ShiftBar({ saleOrderId }: { saleOrderId?: number | null }) {
   const current = useQuery(shiftQueries.current());
   const [opening, setOpening] = useState(false);
   useEffect(() => {
-    if (saleOrderId) void queryClient.invalidateQueries({ queryKey: shiftKeys.current() });
-  }, [saleOrderId, queryClient]);
+    if (saleKey) void queryClient.invalidateQueries({ queryKey: shiftKeys.current() });
+  }, [saleKey, queryClient]);
   const money = (cents: number) => formatMoney(eurosOf(cents), locale);
 
   let content: ReactNode;
