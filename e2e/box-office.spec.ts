@@ -627,6 +627,23 @@ test.describe('box office', () => {
     await expect(page.getByText('Geen voorstelling gevonden voor ‘zzqq’')).toBeVisible();
   });
 
+  // A walkthrough typed 800 and Enter on a standing-room performance: 80 tickets went into the cart without a word.
+  test('digits past the 100 a line may hold keep the quantity and say so; the next quantity clears it', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.type('800');
+    const quantity = page.getByTestId('ticket-quantity');
+    await expect(quantity).toHaveValue('80');
+    await expect(quantity).toHaveAccessibleDescription(/Ten hoogste 100 kaarten per keer/);
+    await page.waitForTimeout(1100);
+    await page.keyboard.press('3');
+    await expect(quantity).toHaveValue('3');
+    await expect(page.getByText(/Ten hoogste 100 kaarten/)).toHaveCount(0);
+  });
+
   test("a new buyer whose email is already a customer's (Gmail without the dot): the seller takes that customer", async ({
     page,
     baseURL,

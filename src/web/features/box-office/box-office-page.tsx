@@ -20,6 +20,7 @@ import { NewSaleDialog } from './new-sale-dialog';
 import { QuickSaleDialog } from './quick-sale-dialog';
 import { SaleComplete } from './sale-complete';
 import { fieldMessageOf } from './sale-errors';
+import { MAX_QUANTITY } from './sale-keys';
 import { type AddSource, initialSaleState, saleReducer, saleStage } from './sale-state';
 import { ChosenSeatsSection, TicketsSection } from './tickets-section';
 import { useAddToCart } from './use-add-to-cart';
@@ -130,7 +131,7 @@ export function BoxOfficePage() {
   const keysPaused = state.confirmNewSale !== null || quickSale.state.step !== 'closed';
   useSaleKeyboard(saleStage(state, sale.completed !== null), keysPaused, {
     focusSearch: performance.requestSearch,
-    setQuantity: planMode ? null : (quantity) => dispatch({ type: 'quantityChanged', quantity }),
+    setQuantity: planMode ? null : (quantity, tooMany) => dispatch({ type: 'quantityChanged', quantity, tooMany }),
     add: addTickets,
     checkout: checkout.toCheckout,
     quickSale: quickSale.start,
@@ -214,7 +215,7 @@ export function BoxOfficePage() {
                 dispatch={dispatch}
                 heldSeats={heldSeats}
                 chosenPrice={chosenPrice}
-                error={errorFor('tickets')}
+                error={state.quantityTooMany ? t('quantityTooMany', { max: MAX_QUANTITY }) : errorFor('tickets')}
                 failure={failureFor('tickets')}
                 addButton={addButton}
                 onAdd={addTickets}

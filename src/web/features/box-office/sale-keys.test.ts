@@ -63,10 +63,18 @@ describe('nextQuantity', () => {
     expect(nextQuantity(one, 0, 1900)).toEqual({ value: 10, at: 1900 });
   });
 
-  it('starts over after a pause, past 100, and ignores a lone 0', () => {
+  it('starts over after a pause and ignores a lone 0', () => {
     expect(nextQuantity({ value: 1, at: 0 }, 3, 5000)).toEqual({ value: 3, at: 5000 });
-    expect(nextQuantity({ value: 12, at: 0 }, 5, 100)).toEqual({ value: 5, at: 100 });
     expect(nextQuantity({ value: 10, at: 0 }, 0, 100)).toEqual({ value: 100, at: 100 });
     expect(nextQuantity(null, 0, 0)).toBeNull();
+  });
+
+  // A walkthrough typed 800 and Enter: 80 tickets went into the cart without a word (the last 0 started over, alone).
+  it('keeps the quantity and says so when a digit would pass 100', () => {
+    const eight = nextQuantity(null, 8, 0);
+    const eighty = nextQuantity(eight, 0, 100);
+    expect(eighty).toEqual({ value: 80, at: 100 });
+    expect(nextQuantity(eighty, 0, 200)).toEqual({ value: 80, at: 200, tooMany: true });
+    expect(nextQuantity({ value: 12, at: 0 }, 5, 100)).toEqual({ value: 12, at: 100, tooMany: true });
   });
 });

@@ -59,16 +59,20 @@ export const MAX_QUANTITY = 100;
 export interface TypedQuantity {
   value: number;
   at: number;
+  /** The digit would have made more than MAX_QUANTITY: the value stays, and the seller is told. */
+  tooMany?: boolean;
 }
 
 /**
  * The quantity after a digit key: a digit shortly after another extends it (up to the service's 100 per
- * item), otherwise it starts over. 0 alone is not a quantity; it only extends ("1", "0" → 10).
+ * item), otherwise it starts over. 0 alone is not a quantity; it only extends ("1", "0" → 10). A digit that
+ * would pass the maximum keeps the value and says so (`tooMany`): "800" had become 80 without a word.
  */
 export function nextQuantity(previous: TypedQuantity | null, digit: number, now: number): TypedQuantity | null {
   if (previous && now - previous.at <= DIGIT_SEQUENCE_MS) {
     const combined = previous.value * 10 + digit;
     if (combined <= MAX_QUANTITY) return { value: combined, at: now };
+    return { value: previous.value, at: now, tooMany: true };
   }
   return digit === 0 ? null : { value: digit, at: now };
 }

@@ -13,6 +13,8 @@ export interface SaleState {
   /** By quantity: the chosen price (null: the performance's first) and how many. */
   priceId: string | null;
   quantity: number;
+  /** The last digit typed would have made more tickets than one line may hold: the quantity stayed. */
+  quantityTooMany: boolean;
   /** On the seat plan: the chosen seats, a price (id) per seat, or one price (by name) for all of them. */
   selectedSeats: ReadonlySet<string>;
   seatPriceChoice: ReadonlyMap<string, string>;
@@ -32,7 +34,7 @@ export interface SaleState {
 export type SaleAction =
   | { type: 'performanceChanged' }
   | { type: 'priceChosen'; priceId: string }
-  | { type: 'quantityChanged'; quantity: number }
+  | { type: 'quantityChanged'; quantity: number; tooMany?: boolean }
   | { type: 'seatsSelected'; seats: ReadonlySet<string> }
   | { type: 'seatPriceChosen'; seatId: string; priceId: string }
   | { type: 'priceForAllChosen'; name: string | null }
@@ -63,6 +65,7 @@ export const initialSaleState: SaleState = {
   stage: 'select',
   priceId: null,
   quantity: 1,
+  quantityTooMany: false,
   forAllName: null,
   addError: null,
   customer: null,
@@ -75,11 +78,11 @@ export function saleReducer(state: SaleState, action: SaleAction): SaleState {
   switch (action.type) {
     // A new performance starts with its regular price, one ticket and nothing chosen.
     case 'performanceChanged':
-      return { ...state, ...noSeats, priceId: null, quantity: 1, forAllName: null };
+      return { ...state, ...noSeats, priceId: null, quantity: 1, quantityTooMany: false, forAllName: null };
     case 'priceChosen':
       return { ...state, priceId: action.priceId };
     case 'quantityChanged':
-      return { ...state, quantity: action.quantity };
+      return { ...state, quantity: action.quantity, quantityTooMany: action.tooMany === true };
     case 'seatsSelected':
       return { ...state, selectedSeats: action.seats, planMessage: null };
     case 'seatPriceChosen':

@@ -7,8 +7,11 @@ const CONTROL_SELECTOR =
 
 export interface SaleKeyHandlers {
   focusSearch: () => void;
-  /** Digits set the quantity; null on the plan, where seats are chosen there ("best N" has its own control). */
-  setQuantity: ((quantity: number) => void) | null;
+  /**
+   * Digits set the quantity (`tooMany`: a digit would have passed the maximum, the quantity stays); null on the
+   * plan, where seats are chosen there ("best N" has its own control).
+   */
+  setQuantity: ((quantity: number, tooMany: boolean) => void) | null;
   add: () => void;
   checkout: () => void;
   /** W: the quick walk-in sale (use-quick-sale.ts). */
@@ -52,7 +55,7 @@ export function useSaleKeyboard(stage: SaleStage, paused: boolean, handlers: Sal
         if (!handlers.setQuantity) break;
         const next = nextQuantity(typedQuantity.current, action.digit, Date.now());
         typedQuantity.current = next;
-        if (next) handlers.setQuantity(next.value);
+        if (next) handlers.setQuantity(next.value, next.tooMany === true);
         break;
       }
       case 'add':
