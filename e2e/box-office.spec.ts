@@ -644,6 +644,24 @@ test.describe('box office', () => {
     await expect(page.getByText(/Ten hoogste 100 kaarten/)).toHaveCount(0);
   });
 
+  // A walkthrough reloaded the desk with a cart and no performance open: its line read "Racoon Akoestisch –
+  // Staanplaats / Normaal", without the date two performances of one show are told apart by.
+  test('a cart kept over a reload names its lines’ dates with no performance open', async ({ page, baseURL }) => {
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('Enter');
+    const details = page.getByTestId('cart-line-details');
+    await expect(details).toContainText(/\d{4}, \d{1,2}:\d{2}/);
+    const shown = await details.innerText();
+    await page.goto('/box-office');
+    // Today's first performance is open, not the line's.
+    await expect(page.getByRole('combobox', { name: 'Voorstelling' })).not.toHaveValue(/Racoon/);
+    await expect(details).toHaveText(shown);
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+  });
+
   test("a new buyer whose email is already a customer's (Gmail without the dot): the seller takes that customer", async ({
     page,
     baseURL,

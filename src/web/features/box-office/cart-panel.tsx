@@ -84,7 +84,7 @@ export function CartPanel({
   const { locale } = useLocale();
   const cart = sale.cart;
   const lines = cart ? cartLines(cart) : [];
-  const detailsOf = useLineDetails();
+  const detailsOf = useLineDetails(lines);
   const busy = sale.remove.isPending || sale.abandon.isPending;
   const [confirmClear, setConfirmClear] = useState(false);
 
