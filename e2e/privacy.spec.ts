@@ -75,10 +75,16 @@ test.describe('privacy', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const { customerId } = (await created.json()) as { customerId: number };
+    const note = await page.request.post(`/api/customers/${customerId}/notes`, {
+      data: { text: 'Belt altijd op vrijdag' },
+      headers: { origin },
+    });
+    expect(note.status(), await note.text()).toBe(201);
 
     await signIn(page, baseURL, MANAGER);
     await page.goto(`/customers/${customerId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Wim Wisbaar' })).toBeVisible();
+    await expect(page.getByTestId('note').filter({ hasText: 'Belt altijd op vrijdag' })).toBeVisible();
     await page.getByTestId('privacy-anonymise').click();
     const dialog = page.getByRole('dialog', { name: 'Klant anonimiseren' });
     await expect(dialog.getByText('Wat blijft')).toBeVisible();
@@ -91,6 +97,9 @@ test.describe('privacy', () => {
     await expect(page.getByTestId('privacy-anonymised')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Anonymised Customer' })).toBeVisible();
     await expect(page.getByTestId('customer-phone')).not.toContainText('0612345678');
+    // The note went with the erasure, on screen too (a walkthrough saw it in the notes and the story until a reload).
+    await expect(page.getByTestId('no-notes')).toBeVisible();
+    await expect(page.getByText('Belt altijd op vrijdag')).toHaveCount(0);
 
     // Not found by the old name any more.
     const found = await page.request.get(`/api/customers?q=${encodeURIComponent('Wim Wisbaar')}`);

@@ -12,8 +12,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
-import { CustomerNotesSection } from '../customer-notes/public';
-import { CustomerStorySection } from '../customer-story/public';
+import { CustomerNotesSection, customerNotesKeys } from '../customer-notes/public';
+import { CustomerStorySection, customerStoryKeys } from '../customer-story/public';
 
 import { PrivacySection } from '../privacy/public';
 import { CUSTOM_FIELDS } from './customer-form-schema';
@@ -226,7 +226,16 @@ export function CustomerPage() {
         <PrivacySection
           customerId={customer.customerId}
           email={customer.email}
-          onAnonymised={() => void queryClient.invalidateQueries({ queryKey: customerKeys.all })}
+          // What the erasure took is read again: the customer, their notes (deleted with it) and their story (a
+          // walkthrough saw the deleted note in both until a reload).
+          onAnonymised={() => {
+            for (const queryKey of [
+              customerKeys.all,
+              customerNotesKeys.customer(customer.customerId),
+              customerStoryKeys.customer(customer.customerId),
+            ])
+              void queryClient.invalidateQueries({ queryKey });
+          }}
         />
       ) : null}
 
