@@ -122,6 +122,13 @@ export interface PackageFlag {
   at: string | null;
 }
 
+/** A performance the customer's orders or waiting-list entries are of, named (null when the service did not say). */
+export interface PackageEvent {
+  eventId: number;
+  name: string | null;
+  start: string | null;
+}
+
 export interface PackageAuditEntry {
   id: number;
   at: string;
@@ -146,6 +153,8 @@ export interface SubjectAccessPackage {
   tags: string[];
   orders: PackageOrder[];
   waitingList: PackageWaitingEntry[];
+  /** The performances of the orders and waiting-list entries, as the service names them. */
+  events: PackageEvent[];
   notes: PackageNote[];
   flags: PackageFlag[];
   auditEntries: PackageAuditEntry[];

@@ -47,6 +47,9 @@ const TEXT = {
     closing: 'Met vriendelijke groet,',
     signature: 'Functionaris gegevensbescherming',
     generated: 'Opgesteld op {date} door {person}.',
+    standing: 'Zonder vaste plaats',
+    yes: 'ja',
+    no: 'nee',
   },
   en: {
     title: 'Access to your personal data',
@@ -86,6 +89,9 @@ const TEXT = {
     closing: 'Yours sincerely,',
     signature: 'Data protection officer',
     generated: 'Prepared on {date} by {person}.',
+    standing: 'No fixed seat',
+    yes: 'yes',
+    no: 'no',
   },
 } as const;
 
@@ -130,6 +136,109 @@ const FIELD_LABELS: Record<LetterLanguage, Record<string, string>> = {
   },
 };
 
+type Words = Record<LetterLanguage, Record<string, string>>;
+
+/** The service's codes in words (spec 2.6, 2.11, 3.4); a code not listed is shown as it is. */
+const ORDER_STATUS: Words = {
+  nl: {
+    ord: 'Bestelling',
+    cancel: 'Geannuleerd',
+    reemit: 'Vervangen',
+    reissue: 'Opnieuw geldig',
+    res: 'Reservering',
+    pros: 'Offerte',
+    trash: 'Verwijderd',
+  },
+  en: {
+    ord: 'Order',
+    cancel: 'Cancelled',
+    reemit: 'Replaced',
+    reissue: 'Valid again',
+    res: 'Reservation',
+    pros: 'Offer',
+    trash: 'Deleted',
+  },
+};
+const PAYMENT_STATUS: Words = {
+  nl: {
+    paid: 'betaald',
+    pending: 'betaling loopt',
+    cancelled: 'betaling geannuleerd',
+    partial: 'deels betaald',
+    none: 'niet betaald',
+  },
+  en: {
+    paid: 'paid',
+    pending: 'payment pending',
+    cancelled: 'payment cancelled',
+    partial: 'partly paid',
+    none: 'not paid',
+  },
+};
+const CHANNEL: Words = {
+  nl: { www: 'Webshop', sp: 'Kassa' },
+  en: { www: 'Webshop', sp: 'Box office' },
+};
+const WAITING_TYPE: Words = {
+  nl: { waiting: 'Wacht', notified: 'Bericht gestuurd', converted: 'Omgezet in bestelling' },
+  en: { waiting: 'Waiting', notified: 'Notified', converted: 'Became an order' },
+};
+const PREFERENCES: Words = {
+  nl: {
+    user_prefs_optin: 'Nieuws en aanbiedingen',
+    user_prefs_mailinglist: 'Mailinglijst',
+    user_prefs_extra_optin: 'Berichten van partners',
+  },
+  en: {
+    user_prefs_optin: 'News and offers',
+    user_prefs_mailinglist: 'Mailing list',
+    user_prefs_extra_optin: 'Messages from partners',
+  },
+};
+/** What an entry of the log says happened, as the customer reads it; others as "Verwerkt". */
+const AUDIT_ACTION: Words = {
+  nl: {
+    forward: 'Gegevens gelezen of gewijzigd',
+    'customer-edit': 'Gegevens gewijzigd',
+    tags: 'Labels gewijzigd',
+    export: 'Opgenomen in een export',
+    'export-download': 'Opgenomen in een export',
+    'customer-job': 'Gewijzigd in een bulkbewerking',
+    print: 'Kaarten of bon afgedrukt',
+    'customer-note': 'Notitie vastgelegd of gewijzigd',
+    'customer-flags': 'Kenmerken vastgelegd of gewijzigd',
+    'privacy-package': 'Inzage opgesteld',
+    anonymise: 'Geanonimiseerd',
+    'duplicate-not-same': 'Als andere persoon aangemerkt',
+    'duplicate-merge': 'Samengevoegd met een dubbele registratie',
+    segment: 'Label bijgehouden door een doelgroep',
+    'segment-export': 'Opgenomen in een doelgroep-export',
+    'walk-in-customer': 'Aangemaakt aan de kassa',
+    other: 'Verwerkt',
+  },
+  en: {
+    forward: 'Data read or changed',
+    'customer-edit': 'Data changed',
+    tags: 'Tags changed',
+    export: 'Included in an export',
+    'export-download': 'Included in an export',
+    'customer-job': 'Changed in a bulk edit',
+    print: 'Tickets or receipt printed',
+    'customer-note': 'Note recorded or changed',
+    'customer-flags': 'Flags recorded or changed',
+    'privacy-package': 'Access package prepared',
+    anonymise: 'Anonymised',
+    'duplicate-not-same': 'Marked as another person',
+    'duplicate-merge': 'Merged with a duplicate record',
+    segment: 'Tag kept by a segment',
+    'segment-export': 'Included in a segment export',
+    'walk-in-customer': 'Created at the box office',
+    other: 'Processed',
+  },
+};
+
+const word = (words: Words, language: LetterLanguage, code: string) => words[language][code] ?? code;
+
 const escapeHtml = (value: unknown): string =>
   String(value ?? '')
     .replaceAll('&', '&amp;')
@@ -152,6 +261,39 @@ function valueText(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+/** A field of the record as the customer reads it: dates, money, countries and preferences in words. */
+function recordValue(
+  field: string,
+  value: unknown,
+  language: LetterLanguage,
+  format: { date: (iso: string | null) => string; money: (amount: number) => string },
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const t = TEXT[language];
+  if (field === 'lastChanged' && typeof value === 'string') return format.date(value);
+  if (field === 'customerCredit' && Number.isFinite(Number(value))) return format.money(Number(value));
+  if (field === 'customerCountry' && typeof value === 'string' && /^[A-Za-z]{2}$/.test(value)) {
+    const names = new Intl.DisplayNames([language === 'nl' ? 'nl-NL' : 'en-GB'], { type: 'region' });
+    return names.of(value.toUpperCase()) ?? value;
+  }
+  if (field === 'customerPrefs' && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, on]) => `${word(PREFERENCES, language, key)}: ${isOn(on) ? t.yes : t.no}`)
+      .join('; ');
+  }
+  if (field === 'customerTags') {
+    const tags = Array.isArray(value) ? value : String(value).split(',');
+    return tags
+      .map((tag) => String(tag).trim())
+      .filter(Boolean)
+      .join(', ');
+  }
+  return valueText(value);
+}
+
+/** A preference as the service may write it: true, 1, "1", "true". */
+const isOn = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
 function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const head = headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('');
@@ -189,6 +331,13 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
   const money = (amount: number) =>
     new Intl.NumberFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
   const none = `<p class="muted">${escapeHtml(t.none)}</p>`;
+  const events = new Map((pack.events ?? []).map((event) => [event.eventId, event]));
+  // "Mahler en de Zee (25 nov 2026 20:15)"; the number only when the service did not name it.
+  const eventName = (eventId: number) => {
+    const event = events.get(eventId);
+    if (!event?.name) return `${t.event} ${eventId}`;
+    return event.start ? `${event.name} (${dateOf(event.start)})` : event.name;
+  };
   const customer = pack.customer;
   const name = [customer.customerFirstName, customer.customerPreposition, customer.customerLastName]
     .filter((part) => typeof part === 'string' && part !== '')
@@ -198,7 +347,7 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
     [t.field, t.value],
     Object.entries(customer).map(([field, value]) => [
       escapeHtml(fieldLabel(language, field)),
-      escapeHtml(valueText(value)),
+      escapeHtml(recordValue(field, value, language, { date: dateOf, money })),
     ]),
   );
   const tags = pack.tags.length > 0 ? `<p>${pack.tags.map(escapeHtml).join(', ')}</p>` : none;
@@ -209,15 +358,18 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
           pack.orders.map((order) => [
             escapeHtml(order.orderId),
             escapeHtml(dateOf(order.orderDate)),
-            escapeHtml(`${order.orderStatus} / ${order.paymentStatus}`),
-            escapeHtml(`${order.channel} · ${order.paymentMethod}`),
+            escapeHtml(
+              `${word(ORDER_STATUS, language, order.orderStatus)}, ${word(PAYMENT_STATUS, language, order.paymentStatus)}`,
+            ),
+            escapeHtml([word(CHANNEL, language, order.channel), order.paymentMethod].filter(Boolean).join(' · ')),
             escapeHtml(money(order.amount)),
             order.seats.length > 0
               ? `<ul class="seats">${order.seats
-                  .map(
-                    (seat) =>
-                      `<li>${escapeHtml(`${t.event} ${seat.eventId}: ${fill(t.seat, { row: seat.rowNr, seat: seat.seatNr })}, ${seat.priceName}, ${money(seat.amount)}${seat.removed ? ` (${t.removed})` : ''}`)}</li>`,
-                  )
+                  .map((seat) => {
+                    const place = seat.rowNr > 0 ? fill(t.seat, { row: seat.rowNr, seat: seat.seatNr }) : t.standing;
+                    const parts = [eventName(seat.eventId), place, seat.priceName, money(seat.amount)];
+                    return `<li>${escapeHtml(`${parts.filter(Boolean).join(', ')}${seat.removed ? ` (${t.removed})` : ''}`)}</li>`;
+                  })
                   .join('')}</ul>`
               : '—',
           ]),
@@ -228,9 +380,9 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
       ? table(
           [t.event, t.tickets, t.status, t.entered, t.notified],
           pack.waitingList.map((entry) => [
-            escapeHtml(entry.eventId),
+            escapeHtml(eventName(entry.eventId)),
             escapeHtml(entry.numberOfTickets),
-            escapeHtml(entry.type),
+            escapeHtml(word(WAITING_TYPE, language, entry.type)),
             escapeHtml(dateOf(entry.createdAt)),
             escapeHtml(dateOf(entry.notifiedAt)),
           ]),
@@ -265,7 +417,7 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
           pack.auditEntries.map((entry) => [
             escapeHtml(dateOf(entry.at)),
             escapeHtml(entry.person ?? '—'),
-            escapeHtml(`${entry.action}${entry.method ? ` · ${entry.method} ${entry.path ?? ''}` : ''}`),
+            escapeHtml(AUDIT_ACTION[language][entry.action] ?? AUDIT_ACTION[language].other),
           ]),
         )
       : none;
@@ -281,7 +433,7 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
 <body>
 <header><span class="organisation">${escapeHtml(pack.organisation)}</span><span class="muted">${escapeHtml(dateOf(pack.generatedAt))}</span></header>
 <main>
-<p>${escapeHtml(name)}<br>${escapeHtml(valueText(customer.customerAddress))} ${escapeHtml(customer.customerHouseNr ?? '')}<br>${escapeHtml(customer.customerZip ?? '')} ${escapeHtml(customer.customerCity ?? '')}</p>
+<p>${escapeHtml(name)}<br>${escapeHtml(streetLine(customer))}<br>${escapeHtml(customer.customerZip ?? '')} ${escapeHtml(customer.customerCity ?? '')}</p>
 <h1>${escapeHtml(t.title)}</h1>
 <p><strong>${escapeHtml(t.subject)}</strong></p>
 <p>${escapeHtml(t.salutation)}</p>
@@ -307,4 +459,12 @@ ${audit}
 </body>
 </html>
 `;
+}
+
+/** The street and house number once: the service's address often holds the number already ("Kerkstraat 186"). */
+function streetLine(customer: Record<string, unknown>): string {
+  const address = typeof customer.customerAddress === 'string' ? customer.customerAddress.trim() : '';
+  const number = typeof customer.customerHouseNr === 'string' ? customer.customerHouseNr.trim() : '';
+  if (!number || address.endsWith(number)) return address;
+  return [address, number].filter(Boolean).join(' ');
 }

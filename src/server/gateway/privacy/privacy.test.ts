@@ -128,6 +128,22 @@ describeEachDatabase('privacy requests', (database) => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
 
+    // The Dutch letter a walkthrough printed held the service's codes and Foyer's API calls: it is plain words now.
+    expect(pack.events.length).toBeGreaterThan(0);
+    expect(pack.events.every((event) => typeof event.name === 'string')).toBe(true);
+    const dutch = await (
+      await manager.request(`/api/privacy/customers/${customer.customerId}/package.html?lang=nl`)
+    ).text();
+    expect(dutch).toContain('Inzage in uw persoonsgegevens');
+    for (const event of pack.events) expect(dutch).toContain(escapeForHtml(event.name ?? ''));
+    expect(dutch).toContain('Labels gewijzigd');
+    expect(dutch).toContain('Gegevens gewijzigd');
+    expect(dutch).toMatch(/Bestelling, betaald|Reservering, niet betaald/);
+    for (const code of ['/partner/', 'POST', 'PUT', 'user_prefs_', ' / paid', 'Voorstelling ', 'Rij 0']) {
+      expect(dutch, code).not.toContain(code);
+    }
+    expect(dutch).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+
     // Who asked for which package is in the trail.
     const { rows } = await gateway.db.query<{ person: string; details: { format: string } }>(
       `select person, details from gateway.audit_entries
@@ -136,6 +152,7 @@ describeEachDatabase('privacy requests', (database) => {
     );
     expect(rows.map((row) => [row.person, row.details.format])).toEqual([
       [demoPerson('manager').email, 'json'],
+      [demoPerson('manager').email, 'html'],
       [demoPerson('manager').email, 'html'],
     ]);
     expect((await manager.request('/api/privacy/customers/999999999/package.json')).status).toBe(404);
@@ -376,3 +393,13 @@ describeEachDatabase('privacy requests', (database) => {
     }
   });
 });
+
+/** A text as the letter writes it into its HTML. */
+function escapeForHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

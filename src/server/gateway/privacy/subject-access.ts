@@ -1,4 +1,5 @@
-import type { PackageAuditEntry, PackageOrder, SubjectAccessPackage } from '@/contract/privacy';
+import pLimit from 'p-limit';
+import type { PackageAuditEntry, PackageEvent, PackageOrder, SubjectAccessPackage } from '@/contract/privacy';
 import type { Queryable } from '../../db/database';
 import { type AuditEntry, entriesAboutCustomer } from '../audit';
 import { NotFoundError } from '../errors';
@@ -46,6 +47,10 @@ export async function subjectAccessPackage(
     deskNotesOf(db, organisationId, customerId),
     entriesAboutCustomer(db, organisationId, customerId, AUDIT_ENTRIES_MAX),
   ]);
+  const eventIds = new Set([
+    ...orders.flatMap((order) => order.lines.map((line) => line.eventId)),
+    ...waitingList.map((entry) => entry.eventId),
+  ]);
   return {
     generatedAt: new Date().toISOString(),
     organisation: upstream.clientName,
@@ -74,8 +79,28 @@ export async function subjectAccessPackage(
       }),
     ),
     waitingList,
+    events: await namedEvents(upstream, [...eventIds]),
     notes,
     flags,
     auditEntries: audit.map(auditEntryOf),
   };
+}
+
+/**
+ * The performances named, a read each (a few at once): the letter says "Mahler en de Zee, 25 nov 2026", not
+ * "Voorstelling 108". One the service cannot name stays unnamed; the package is not refused for it.
+ */
+async function namedEvents(upstream: UpstreamClient, eventIds: readonly number[]): Promise<PackageEvent[]> {
+  return pLimit(4).map(
+    [...eventIds].sort((a, b) => a - b),
+    async (eventId) => {
+      const event = await upstream.read('GET', `/partner/event/${eventId}`, { missing: 'null' }).catch(() => null);
+      const fields = event && typeof event === 'object' ? (event as Record<string, unknown>) : {};
+      return {
+        eventId,
+        name: typeof fields.eventName === 'string' ? fields.eventName : null,
+        start: typeof fields.start === 'string' ? fields.start : null,
+      };
+    },
+  );
 }
