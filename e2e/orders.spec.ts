@@ -233,6 +233,18 @@ test.describe('orders', () => {
     await page.getByTestId('analysis-charts').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('chart-channels')).toContainText('Verkooppunt');
     await expect(page.getByTestId('chart-channels')).not.toContainText('Webshop');
+    // The revenue per day says it is stacked, and its tooltip names the day as the axis does, not "2026-11-07".
+    const perDay = page.getByRole('figure', { name: /Omzet per dag, de kanalen op elkaar gestapeld/ });
+    await perDay.scrollIntoViewIfNeeded();
+    const plot = perDay.locator('.recharts-surface').first();
+    await expect(plot).toBeVisible();
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('the revenue chart is not drawn');
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 5 });
+    const tooltip = perDay.locator('.recharts-tooltip-wrapper');
+    await expect(tooltip).toContainText('€');
+    await expect(tooltip).not.toContainText(/\d{4}-\d{2}-\d{2}/);
 
     // The filtered set as CSV, made and streamed by the server.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);

@@ -67,7 +67,12 @@ export default memo(function AnalysisCharts({
     const channels = [...new Set(charts.perDay.map((point) => point.channel))];
     const byDay = new Map<string, Record<string, string | number>>();
     for (const point of charts.perDay) {
-      const row = byDay.get(point.day) ?? { day: point.day, ...Object.fromEntries(channels.map((c) => [c, 0])) };
+      // `label`: the day as the axis and the tooltip show it (the tooltip showed "2026-11-07").
+      const row = byDay.get(point.day) ?? {
+        day: point.day,
+        label: formats.day(point.day),
+        ...Object.fromEntries(channels.map((c) => [c, 0])),
+      };
       row[point.channel] = point.revenueCents / 100;
       byDay.set(point.day, row);
     }
@@ -79,7 +84,7 @@ export default memo(function AnalysisCharts({
         color: CHANNEL_COLORS[index % CHANNEL_COLORS.length] as string,
       })),
     };
-  }, [charts.perDay, channelLabel]);
+  }, [charts.perDay, channelLabel, formats]);
   const statusLabel = (key: string) => (ORDER_STATUSES[key] ? localized(ORDER_STATUSES[key].label) : key);
 
   return (
@@ -88,13 +93,13 @@ export default memo(function AnalysisCharts({
         <AreaChart
           h={260}
           data={perDay.rows}
-          dataKey="day"
+          dataKey="label"
+          // Stacked, as the title says: the top line is the day's total, each band a channel's share.
           type="stacked"
           series={perDay.series}
           curveType="monotone"
           withDots={perDay.rows.length < 40}
           valueFormatter={formats.money}
-          xAxisProps={{ tickFormatter: formats.day }}
           yAxisProps={{ tickFormatter: formats.axisMoney, width: 80 }}
           withLegend
           legendProps={{ verticalAlign: 'top', height: 36 }}
