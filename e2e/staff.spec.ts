@@ -165,6 +165,22 @@ test.describe('staff administration', () => {
     const select = personRow(page, email).getByRole('combobox', { name: 'Rol van Sam Steward' });
     await expect(select.locator('option:checked')).toHaveText(roleName);
 
+    // More rights are said and confirmed first: a slip of the list made a seller administrator at once.
+    await select.selectOption({ label: 'Beheerder' });
+    const grant = page.getByRole('dialog', { name: 'Sam Steward Beheerder maken?' });
+    await expect(grant.getByTestId('role-grant-list')).toContainText('Medewerkers');
+    await grant.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(grant).toBeHidden();
+    await expect(select.locator('option:checked')).toHaveText(roleName);
+    await select.selectOption({ label: 'Beheerder' });
+    await grant.getByRole('button', { name: 'Beheerder maken' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'De rol van Sam Steward is nu Beheerder' })).toBeVisible();
+    await expect(select.locator('option:checked')).toHaveText('Beheerder');
+    await select.selectOption({ label: roleName });
+    await expect(
+      page.getByRole('status').filter({ hasText: `De rol van Sam Steward is nu ${roleName}` }),
+    ).toBeVisible();
+
     await page.getByRole('link', { name: 'Rollen' }).click();
     await expect(card.getByTestId('role-members')).toHaveText('1 actieve medewerker');
     await expect(card.getByRole('button', { name: `${roleName} verwijderen` })).toBeDisabled();

@@ -12,6 +12,13 @@ import type { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type StaffStatus, staffStatus } from './staff-status';
 import { withinReach } from './within-reach';
 
+/** A role change that grants `gained`, waiting for the viewer's confirmation. */
+export interface RoleGrant {
+  person: StaffMember;
+  role: Role;
+  gained: string[];
+}
+
 const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
   active: 'green',
   invited: 'blue',
@@ -33,6 +40,7 @@ export function usePeopleColumns({
   onRename,
   onDisable,
   onIssued,
+  onGrantMore,
 }: {
   roleList: readonly Role[];
   selfId: number | undefined;
@@ -44,6 +52,8 @@ export function usePeopleColumns({
   onRename: (person: StaffMember) => void;
   onDisable: (person: StaffMember) => void;
   onIssued: (issued: { link: IssuedLink; name: string }) => void;
+  /** A role that grants more than the person has: asked first (RoleChangeDialog), not changed at once. */
+  onGrantMore: (change: RoleGrant) => void;
 }): DataTableColumn<StaffMember>[] {
   const roleLabel = useRoleLabel();
   const t = useMessages(staffMessages);
@@ -103,9 +113,16 @@ export function usePeopleColumns({
               const roleId = Number(event.currentTarget.value);
               const role = roleList.find((candidate) => candidate.id === roleId);
               onDone(null);
+              const current = roleList.find((candidate) => candidate.id === person.role.id);
+              const gained = role ? role.permissions.filter((key) => !current?.permissions.includes(key)) : [];
+              // More rights (a seller made administrator with one slip of the list): said and confirmed first.
+              if (role && gained.length > 0) {
+                onGrantMore({ person, role, gained });
+                return;
+              }
               change.mutate(
                 { id: person.id, roleId, self: person.id === selfId },
-                { onSuccess: () => onDone(t('roleChanged', { name: person.name, role: role?.name ?? '' })) },
+                { onSuccess: () => onDone(t('roleChanged', { name: person.name, role: role ? roleLabel(role) : '' })) },
               );
             }}
             data-testid="person-role"

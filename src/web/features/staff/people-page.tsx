@@ -13,8 +13,8 @@ import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { sessionQuery } from '../../lib/session';
 import { InviteDialog } from './invite-dialog';
-import { usePeopleColumns } from './people-columns';
-import { DisableDialog, LinkDialog, RenameDialog } from './person-dialogs';
+import { type RoleGrant, usePeopleColumns } from './people-columns';
+import { DisableDialog, LinkDialog, RenameDialog, RoleChangeDialog } from './person-dialogs';
 import { localServerError } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff, useIssueLink } from './staff-mutations';
@@ -42,6 +42,7 @@ export function PeoplePage() {
   const change = useChangeStaff();
   const issueLink = useIssueLink();
   const [disabling, setDisabling] = useState<StaffMember | null>(null);
+  const [granting, setGranting] = useState<RoleGrant | null>(null);
   const [renaming, setRenaming] = useState<StaffMember | null>(null);
   const [issued, setIssued] = useState<{ link: IssuedLink; name: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -73,6 +74,7 @@ export function PeoplePage() {
     onRename: setRenaming,
     onDisable: setDisabling,
     onIssued: setIssued,
+    onGrantMore: setGranting,
   });
 
   const failure = change.error ?? issueLink.error;
@@ -177,6 +179,17 @@ export function PeoplePage() {
         <Alert color="red" variant="light" role="alert">
           {describeError(localServerError(roles.error, t), app)}
         </Alert>
+      ) : null}
+      {granting ? (
+        <RoleChangeDialog
+          grant={granting}
+          permissions={roles.data?.permissions ?? []}
+          onClose={() => setGranting(null)}
+          onChanged={() => {
+            setDone(t('roleChanged', { name: granting.person.name, role: roleLabel(granting.role) }));
+            setGranting(null);
+          }}
+        />
       ) : null}
       {disabling ? (
         <DisableDialog

@@ -1,14 +1,19 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import { useForm } from 'react-hook-form';
 import { type IssuedLink, type StaffMember, staffChangeSchema } from '@/contract/people';
+import type { PermissionInfo } from '@/contract/roles';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
+import { useRoleLabel } from '../../lib/role-label';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { IssuedLinkView } from './issued-link';
+import type { RoleGrant } from './people-columns';
+import { usePermissionTexts } from './permission-texts';
 import { localServerError, localServerMessage } from './server-messages';
 import { staffMessages } from './staff-messages';
 import { useChangeStaff } from './staff-mutations';
@@ -47,6 +52,66 @@ export function DisableDialog({
             onClick={() => change.mutate({ id: person.id, disabled: true }, { onSuccess: onDisabled })}
           >
             {t('disableConfirm')}
+          </Button>
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * A role that grants the person more than they have: what they may do after it, said before it happens. A slip of
+ * the role list made a seller administrator at once, with only a notice after it.
+ */
+export function RoleChangeDialog({
+  grant,
+  permissions,
+  onClose,
+  onChanged,
+}: {
+  grant: RoleGrant;
+  permissions: readonly PermissionInfo[];
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const t = useMessages(staffMessages);
+  const app = useMessages(appMessages);
+  const roleLabel = useRoleLabel();
+  const { describe } = usePermissionTexts();
+  const change = useChangeStaff();
+  const { person, role, gained } = grant;
+  const described = gained.map((key) => {
+    const info = permissions.find((permission) => permission.key === key);
+    return info ? describe(info) : key;
+  });
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('close') }}
+      onClose={onClose}
+      title={t('grantTitle', { name: person.name, role: roleLabel(role) })}
+    >
+      <Stack gap="md" data-testid="role-grant-dialog">
+        <Text size="sm">{t('grantText', { name: person.name })}</Text>
+        <List size="sm" spacing={4} data-testid="role-grant-list">
+          {described.map((text) => (
+            <List.Item key={text}>{text}</List.Item>
+          ))}
+        </List>
+        {change.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {describeError(localServerError(change.error, t), app)}
+          </Alert>
+        ) : null}
+        <Group gap="sm">
+          <Button
+            loading={change.isPending}
+            onClick={() => change.mutate({ id: person.id, roleId: role.id, self: false }, { onSuccess: onChanged })}
+          >
+            {t('grantConfirm', { role: roleLabel(role) })}
           </Button>
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('cancel')}

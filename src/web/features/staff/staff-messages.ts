@@ -54,6 +54,9 @@ export const staffMessages = defineMessages(
     disableText:
       '{name} kan zich niet meer aanmelden, en alle sessies van {name} eindigen meteen, op elke computer. U kunt het account later weer inschakelen.',
     disableConfirm: 'Uitschakelen en afmelden',
+    grantTitle: '{name} {role} maken?',
+    grantText: 'Met deze rol mag {name} daarna ook:',
+    grantConfirm: '{role} maken',
     disabledDone: '{name} is uitgeschakeld en overal afgemeld.',
     resetLink: 'Herstellink',
     newInvitation: 'Nieuwe uitnodiging',
@@ -238,6 +241,9 @@ export const staffMessages = defineMessages(
     disableText:
       '{name} can no longer sign in, and every session of {name} ends at once, on every computer. You can enable the account again later.',
     disableConfirm: 'Disable and sign out',
+    grantTitle: 'Make {name} {role}?',
+    grantText: 'With this role {name} may then also:',
+    grantConfirm: 'Make {role}',
     disabledDone: '{name} is disabled and signed out everywhere.',
     resetLink: 'Reset link',
     newInvitation: 'New invitation',
