@@ -465,6 +465,12 @@ test.describe('box office', () => {
     await page.keyboard.press('1');
     await page.keyboard.press('2');
     await expect(page.getByTestId('ticket-quantity')).toHaveValue('12');
+    // A third digit at once would make 123, more than a line holds: the 12 stays, and the field says why.
+    await page.keyboard.press('3');
+    await expect(page.getByTestId('ticket-quantity')).toHaveAccessibleDescription(/Ten hoogste 100/);
+    await expect(page.getByTestId('ticket-quantity')).toHaveValue('12');
+    // After a pause a digit starts a new number.
+    await page.waitForTimeout(1100);
     await page.keyboard.press('3');
     await expect(page.getByTestId('ticket-quantity')).toHaveValue('3');
     await page.keyboard.press('Enter');
@@ -657,6 +663,26 @@ test.describe('box office', () => {
     // Today's first performance is open, not the line's.
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).not.toHaveValue(/Racoon/);
     await expect(details).toHaveText(shown);
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+  });
+
+  // A walkthrough at 1280 × 800 pressed C: only the customer field showed, at the bottom edge, the payment unseen.
+  test('at 1280 × 800 the checkout opens where it is seen whole: the buyer, the payment methods and the pay button', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('customer-picker-input')).toBeFocused();
+    await expect(page.getByTestId('checkout-section')).toBeInViewport({ ratio: 0.9 });
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
     await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
     await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();

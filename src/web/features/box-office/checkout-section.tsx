@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { type Dispatch, useEffect } from 'react';
+import { type Dispatch, useEffect, useRef } from 'react';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { BuyerAlert } from '../customer-notes/public';
 import { CustomerPicker } from '../customers/public';
@@ -57,8 +57,18 @@ export function CheckoutSection({
       dispatch({ type: 'methodChosen', methodId: defaultMethod });
     }
   }, [state.methodId, defaultMethod, offered, dispatch]);
+  // The checkout opens below the tickets: at 1280 × 800 only the customer field showed, at the window's bottom edge,
+  // its list over its label and the payment out of sight. Opened, it comes to the top of the window when it does
+  // not fit where it is.
+  const sectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().bottom > window.innerHeight) {
+      section.scrollIntoView({ block: 'start' });
+    }
+  }, []);
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" ref={sectionRef} data-testid="checkout-section">
       <CheckoutPanel
         cartAmount={cart.amount}
         customerSlot={
