@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { NO_FINDINGS, seriousFindings, seriousFindingsInBothSchemes } from './support/axe';
-import { chooseCustomer, choosePerformance, openBoxOffice } from './support/box-office';
+import { chooseCustomer, choosePerformance, emptyCart, openBoxOffice } from './support/box-office';
 import { BOX_OFFICE, expect, test } from './support/fixtures';
 import { SMALL_DEMO, useOwnServer } from './support/own-server';
 
@@ -210,9 +210,7 @@ test.describe('box office', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     expect((await serviceCart(page, cartId)).cartItems.map((item) => item.itemType)).toEqual(['donation']);
 
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+    await emptyCart(page);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), CART_ID_KEY)).toBeNull();
     expect((await apiGet(page, `/api/v1/demo/partner/cart/${cartId}`)).status()).toBe(404);
   });
@@ -663,9 +661,7 @@ test.describe('box office', () => {
     // Today's first performance is open, not the line's.
     await expect(page.getByRole('combobox', { name: 'Voorstelling' })).not.toHaveValue(/Racoon/);
     await expect(details).toHaveText(shown);
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+    await emptyCart(page);
   });
 
   // A walkthrough at 1280 × 800 pressed C: only the customer field showed, at the bottom edge, the payment unseen.
@@ -683,9 +679,7 @@ test.describe('box office', () => {
     await expect(page.getByTestId('customer-picker-input')).toBeFocused();
     await expect(page.getByTestId('checkout-section')).toBeInViewport({ ratio: 0.9 });
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
-    await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+    await emptyCart(page);
   });
 
   test("a new buyer whose email is already a customer's (Gmail without the dot): the seller takes that customer", async ({

@@ -103,3 +103,10 @@ export async function sellAtDesk(
     orderKey: ((await page.getByTestId('order-key').textContent()) ?? '').trim(),
   };
 }
+
+/** "Winkelwagen leegmaken", confirmed: the cart is empty. */
+export async function emptyCart(page: Page) {
+  await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+  await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+  await expect(page.getByText('De winkelwagen is leeg.')).toBeVisible();
+}

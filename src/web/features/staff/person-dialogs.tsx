@@ -29,7 +29,6 @@ export function DisableDialog({
   onDisabled: () => void;
 }) {
   const t = useMessages(staffMessages);
-  const app = useMessages(appMessages);
   const change = useChangeStaff();
   return (
     <Modal
@@ -40,11 +39,7 @@ export function DisableDialog({
     >
       <Stack gap="md" data-testid="disable-dialog">
         <Text size="sm">{t('disableText', { name: person.name })}</Text>
-        {change.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {describeError(localServerError(change.error, t), app)}
-          </Alert>
-        ) : null}
+        <ChangeFailure change={change} />
         <Group gap="sm">
           <Button
             color="red"
@@ -78,7 +73,6 @@ export function RoleChangeDialog({
   onChanged: () => void;
 }) {
   const t = useMessages(staffMessages);
-  const app = useMessages(appMessages);
   const roleLabel = useRoleLabel();
   const { describe } = usePermissionTexts();
   const change = useChangeStaff();
@@ -101,11 +95,7 @@ export function RoleChangeDialog({
             <List.Item key={text}>{text}</List.Item>
           ))}
         </List>
-        {change.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {describeError(localServerError(change.error, t), app)}
-          </Alert>
-        ) : null}
+        <ChangeFailure change={change} />
         <Group gap="sm">
           <Button
             loading={change.isPending}
@@ -216,5 +206,17 @@ export function RenameDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Why a change of the person was refused, in the reader's language; nothing while none was. */
+function ChangeFailure({ change }: { change: ReturnType<typeof useChangeStaff> }) {
+  const t = useMessages(staffMessages);
+  const app = useMessages(appMessages);
+  if (!change.isError) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {describeError(localServerError(change.error, t), app)}
+    </Alert>
   );
 }
