@@ -580,6 +580,7 @@ test.describe('box office', () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(60_000);
     await openBoxOffice(page, baseURL);
     const inAmsterdam = (iso: string, options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', ...options }).format(new Date(iso));

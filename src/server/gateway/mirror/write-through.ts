@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database';
 import { Together } from '../together';
@@ -38,6 +39,12 @@ export type ListedOrder = Record<string, unknown>;
 const LISTED_PAGES = 3;
 
 type WriteKind = 'customer' | 'customer-tags' | 'checkout' | 'payment-settled';
+
+/**
+ * How long a status read that found a payment settled waits for the order to be mirrored (settledPayment): the
+ * answer the seller's screen polls for is not held longer, and the few reads it takes usually end in milliseconds.
+ */
+const SETTLED_WAIT_MS = 1500;
 
 function kindOf(method: string, path: string): WriteKind | null {
   if (method === 'GET' && /^\/order\/[^/]+$/.test(path)) return 'payment-settled';
@@ -80,7 +87,11 @@ export async function writeThrough(
       const json = await upstream.read('GET', `/partner/customer/${customerId}`, { retry });
       if (isObject(json)) await upsertCustomers(deps.db, organisationId, [json]);
     } else if (kind === 'payment-settled') {
-      await settledPayment(deps, upstream, call);
+      // The desk's status read waits for it a moment at most; a slow service finishes it behind the answer.
+      const settling = settledPayment(deps, upstream, call).catch((error: unknown) =>
+        warnNotWritten(deps.log, error, { path: call.path, organisationId }),
+      );
+      await Promise.race([settling, sleep(SETTLED_WAIT_MS, undefined, { ref: false })]);
     } else {
       const orderId = Number(parseObject(call.answerText)?.orderId);
       if (!Number.isSafeInteger(orderId)) return NOTHING_WRITTEN;
