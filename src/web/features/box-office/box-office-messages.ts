@@ -17,7 +17,8 @@ export const boxOfficeMessages = defineMessages(
     quantityTab: 'Beste plaatsen op aantal',
     quantity: 'Aantal kaarten',
     quantityHint: 'Typ cijfers om het aantal te kiezen',
-    quantityTooMany: 'Ten hoogste {max} kaarten per keer; het aantal is niet veranderd',
+    quantityTooMany:
+      'Ten hoogste {max, plural, one {# kaart} other {# kaarten}} per keer; het aantal is niet veranderd',
     bestAvailableHint: 'De service kiest de beste vrije plaatsen van deze rang, zo veel mogelijk naast elkaar.',
     generalAdmissionHint: 'Vrije plaatsing: kaarten op aantal.',
     priceForAll: 'Prijs voor alle kaarten',
@@ -133,7 +134,7 @@ export const boxOfficeMessages = defineMessages(
     quantityTab: 'Best seats by quantity',
     quantity: 'Number of tickets',
     quantityHint: 'Type digits to set the quantity',
-    quantityTooMany: 'At most {max} tickets at a time; the quantity did not change',
+    quantityTooMany: 'At most {max, plural, one {# ticket} other {# tickets}} at a time; the quantity did not change',
     bestAvailableHint: 'The service picks the best available seats of this rank, adjacent where possible.',
     generalAdmissionHint: 'General admission: tickets by quantity.',
     priceForAll: 'Price for all tickets',
