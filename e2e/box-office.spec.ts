@@ -632,6 +632,26 @@ test.describe('box office', () => {
     await expect(page.getByText('Geen voorstelling gevonden voor ‘zzqq’')).toBeVisible();
   });
 
+  // A walkthrough pressed `/` on the performance shown by default, then Esc: "Kies eerst een voorstelling".
+  test('a search begun on the performance shown and left with Esc keeps that performance', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    const search = page.getByRole('combobox', { name: 'Voorstelling' });
+    await expect(search).toHaveAttribute('placeholder', /Zoek een/);
+    await expect(search).not.toHaveValue('');
+    const shown = await search.inputValue();
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await search.blur();
+    await expect(search).toHaveValue(shown);
+    await expect(page.getByText('Kies eerst een voorstelling.')).toHaveCount(0);
+    await expect(page).toHaveURL(/[?&]event=\d+/);
+  });
+
   // A walkthrough typed 800 and Enter on a standing-room performance: 80 tickets went into the cart without a word.
   test('digits past the 100 a line may hold keep the quantity and say so; the next quantity clears it', async ({
     page,

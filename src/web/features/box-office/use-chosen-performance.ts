@@ -25,7 +25,6 @@ export function useChosenPerformance() {
   if (pending && pending.urlEvent !== urlEvent) setPending(null);
   const chosenEventId = pending?.urlEvent === urlEvent ? pending.eventId : readEventId(search);
   const [searchRequest, setSearchRequest] = useState(0);
-  const requestSearch = useCallback(() => setSearchRequest((count) => count + 1), []);
 
   // Today's first performance when none is chosen (the picker's list, shared through the query cache).
   const [now] = useState(() => new Date());
@@ -53,6 +52,12 @@ export function useChosenPerformance() {
     return first?.today ? first.event.eventId : null;
   }, [performances.data, now]);
   const eventId = chosenEventId ?? (searchRequest === 0 ? defaultEventId : null);
+  // A search begun on the performance shown by default keeps it as the choice: left without one (Esc), the desk
+  // sells what it showed (a walkthrough's `/` then Esc left "Kies eerst een voorstelling").
+  const requestSearch = useCallback(() => {
+    if (chosenEventId === null && searchRequest === 0 && defaultEventId !== null) chooseEvent(defaultEventId);
+    setSearchRequest((count) => count + 1);
+  }, [chosenEventId, searchRequest, defaultEventId, chooseEvent]);
 
   return { eventId, chooseEvent, searchRequest, requestSearch };
 }
