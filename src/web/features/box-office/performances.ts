@@ -38,14 +38,22 @@ export function foldForSearch(text: string): string {
     .toLocaleLowerCase();
 }
 
-/** Month and weekday names in Dutch and English, long and short, as a person may type them. */
+/**
+ * The formats of month and weekday names in Dutch and English, long and short, made once: made per performance,
+ * the filter took 300–600 ms a keystroke over 500 performances.
+ */
+const nameFormats = (field: 'month' | 'weekday') =>
+  ['nl-NL', 'en-GB'].flatMap((locale) =>
+    (['long', 'short'] as const).map((width) => new Intl.DateTimeFormat(locale, { [field]: width })),
+  );
+const MONTH_FORMATS = nameFormats('month');
+const WEEKDAY_FORMATS = nameFormats('weekday');
+
+/** Month and weekday names of a day, as a person may type them ("dec", "december", "za", "zaterdag"). */
 function calendarNames(start: Date): { month: string[]; weekday: string[] } {
-  const names = (options: Intl.DateTimeFormatOptions) =>
-    ['nl-NL', 'en-GB'].map((locale) => foldForSearch(new Intl.DateTimeFormat(locale, options).format(start)));
-  return {
-    month: [...names({ month: 'long' }), ...names({ month: 'short' }).map((name) => name.replace('.', ''))],
-    weekday: [...names({ weekday: 'long' }), ...names({ weekday: 'short' }).map((name) => name.replace('.', ''))],
-  };
+  const names = (formats: readonly Intl.DateTimeFormat[]) =>
+    formats.map((format) => foldForSearch(format.format(start)).replace('.', ''));
+  return { month: names(MONTH_FORMATS), weekday: names(WEEKDAY_FORMATS) };
 }
 
 /** The words for a day relative to today: "vandaag", "morgen" (and in English). */
@@ -74,8 +82,12 @@ export function matchesPerformance(search: string, event: PartnerEvent, now: Dat
   const month = pad(start.getMonth() + 1);
   const year = start.getFullYear();
   const name = foldForSearch(event.eventName);
-  const { month: months, weekday: weekdays } = calendarNames(start);
-  const relative = relativeDayWords(start, now);
+  // Only for a word that is neither in the name nor a number.
+  let calendar: { month: string[]; weekday: string[]; relative: string[] } | null = null;
+  const calendarOf = () => {
+    calendar ??= { ...calendarNames(start), relative: relativeDayWords(start, now) };
+    return calendar;
+  };
   // The numeric forms match only from their start, so "26-11" does not match inside "2026-11-25".
   const dateForms = [
     `${year}-${month}-${day}`,
@@ -93,12 +105,13 @@ export function matchesPerformance(search: string, event: PartnerEvent, now: Dat
   const namesDay = (word: string) => {
     if (/^\d{1,2}$/.test(word)) return Number(word) === start.getDate() || word === String(event.eventId);
     if (/^\d/.test(word)) return dateForms.some((form) => form.startsWith(word));
+    const { month, weekday, relative } = calendarOf();
     if (relative.includes(word)) return true;
     // A name begun, long enough not to stand for a name's word as well ("zon" is not yet Sunday, "zond" is).
     return (
-      (word.length >= 3 && months.some((name) => name.startsWith(word))) ||
-      weekdays.includes(word) ||
-      (word.length >= 4 && weekdays.some((name) => name.startsWith(word)))
+      (word.length >= 3 && month.some((name) => name.startsWith(word))) ||
+      weekday.includes(word) ||
+      (word.length >= 4 && weekday.some((name) => name.startsWith(word)))
     );
   };
   return words.every((word) => name.includes(word) || namesDay(word));
