@@ -824,6 +824,41 @@ test.describe('box office', () => {
     await expect(page.getByTestId('ticket-quantity')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  // Found in a walkthrough: with the network cut at the pay button, the button spun for as long as it lasted and
+  // nothing said why (the checkout waited, paused, to be sent when the network came back, even after the seller had
+  // given up on the sale).
+  test('offline at the pay button: a banner says so, paying fails at once, and paying again online sells once', async ({
+    page,
+    context,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    const checkoutsAnswered: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && /\/checkout$/.test(request.url())) checkoutsAnswered.push(request.url());
+    });
+    const banner = page.getByTestId('offline-banner');
+    await expect(banner).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(banner).toHaveText(/Geen netwerkverbinding/);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('checkout-section').getByRole('alert')).toContainText('niet bereikbaar');
+    await expect(page.getByTestId('pay-button')).toBeEnabled();
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+    // Nothing was waiting to go out: back online, no order appears by itself.
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+    expect(checkoutsAnswered).toHaveLength(0);
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+    expect(checkoutsAnswered).toHaveLength(1);
+  });
+
   test('a 422 of the service (per-order maximum) appears beside the quantity, and nothing is added', async ({
     page,
     baseURL,

@@ -13,6 +13,7 @@ import { isMac, keyLabel } from '../../lib/keys';
 import { notify, onNotificationsNeeded } from '../../lib/notify';
 import { can, sessionKey, sessionQuery, signOut } from '../../lib/session';
 import { ColorSchemeMenu } from './color-scheme-menu';
+import { OfflineBanner } from './offline-banner';
 import { shellMessages } from './shell-messages';
 import { SignOutButton } from './sign-out-button';
 import { useAppShortcuts } from './use-app-shortcuts';
@@ -187,6 +188,7 @@ export function AppLayout() {
         </Text>
       </nav>
       <main id="main" ref={mainRef} tabIndex={-1} className="foyer-shell-main">
+        <OfflineBanner />
         <Outlet />
       </main>
       <Suspense fallback={null}>

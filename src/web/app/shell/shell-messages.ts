@@ -22,6 +22,9 @@ export const shellMessages = defineMessages(
     mainNavigation: 'Hoofdnavigatie',
     searchOrJump: 'Zoeken of springen…',
     commandPalette: 'Opdrachtpalet',
+    offlineTitle: 'Geen netwerkverbinding.',
+    offlineText:
+      'Gegevens worden weer gelezen zodra de verbinding terug is. Een wijziging of betaling wordt nu niet verstuurd: probeer die daarna opnieuw.',
   },
   {
     skipToContent: 'Skip to content',
@@ -38,5 +41,8 @@ export const shellMessages = defineMessages(
     mainNavigation: 'Main navigation',
     searchOrJump: 'Search or jump to…',
     commandPalette: 'Command palette',
+    offlineTitle: 'No network connection.',
+    offlineText:
+      'Data is read again as soon as the connection is back. A change or payment is not sent now: try it again then.',
   },
 );
