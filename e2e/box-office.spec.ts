@@ -859,6 +859,25 @@ test.describe('box office', () => {
     expect(checkoutsAnswered).toHaveLength(1);
   });
 
+  test('checkout with no shift open says the sale counts in no cash-up, beside the pay button, and offers to open one', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    await expect(page.getByTestId('shift-bar-status')).toHaveText('Geen dienst open');
+    // Scrolled to the checkout, the bar at the top is out of sight: the checkout says it itself.
+    const notice = page.getByTestId('checkout-section').getByTestId('no-shift-notice');
+    await expect(notice).toContainText('telt in geen kasopmaak mee');
+    await notice.getByRole('button', { name: 'Dienst openen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dienst openen' });
+    await expect(dialog.getByLabel('Kassa')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Annuleren' }).last().click();
+    await expect(dialog).toHaveCount(0);
+    await expect(notice).toBeVisible();
+    await expect(page.getByTestId('pay-button')).toBeEnabled();
+  });
+
   test('a 422 of the service (per-order maximum) appears beside the quantity, and nothing is added', async ({
     page,
     baseURL,

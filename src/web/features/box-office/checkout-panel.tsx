@@ -35,6 +35,7 @@ export function CheckoutPanel({
   onBack,
   pending,
   error,
+  notice,
 }: {
   cartAmount: number;
   customerSlot: ReactNode;
@@ -52,6 +53,8 @@ export function CheckoutPanel({
   onBack: () => void;
   pending: boolean;
   error: unknown;
+  /** Said just above the pay button (no shift open). */
+  notice?: ReactNode;
 }) {
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
@@ -129,6 +132,7 @@ export function CheckoutPanel({
           disabled={pending}
         />
       ) : null}
+      {notice}
       {generalError ? (
         <Alert color="red" variant="light" role="alert">
           {generalError}

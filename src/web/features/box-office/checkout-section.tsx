@@ -4,6 +4,7 @@ import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { BuyerAlert } from '../customer-notes/public';
 import { CustomerPicker } from '../customers/public';
 import { useSalesPointDefaultMethod } from '../printing/public';
+import { NoShiftNotice } from '../shifts/public';
 import { CheckoutPanel } from './checkout-panel';
 import type { SaleAction, SaleState } from './sale-state';
 import type { Checkout } from './use-checkout';
@@ -96,6 +97,7 @@ export function CheckoutSection({
         onBack={() => dispatch({ type: 'backToSelect' })}
         pending={sale.checkout.isPending}
         error={sale.checkout.error}
+        notice={<NoShiftNotice />}
       />
     </Paper>
   );
