@@ -185,6 +185,7 @@ test.describe('customers', () => {
       email: `${marker.toLowerCase()}@example.nl`,
       customerFirstName: 'Eva',
       customerLastName: marker,
+      customerSalutation: 'V',
     });
     await page.goto(`/customers/${customer.customerId}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: `Eva ${marker} bewerken` })).toBeVisible();
@@ -221,6 +222,8 @@ test.describe('customers', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Eva ${marker}` })).toBeVisible();
     await expect(page.getByTestId('customer-phone')).toHaveText('0612345678');
     await expect(page.getByTestId('customer-credit')).toContainText('12,50');
+    // The salutation's letter with what it stands for (a walkthrough read a bare "V").
+    await expect(page.getByTestId('customer-salutation')).toHaveText('V · mevrouw');
 
     const saved = (await (await page.request.get(`${API}/customer/${customer.customerId}`)).json()) as ApiCustomer & {
       customerCredit: string;

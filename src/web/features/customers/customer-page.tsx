@@ -52,6 +52,13 @@ function Facts({ items }: { items: Array<[label: string, value: ReactNode, testI
   );
 }
 
+/** The stored character with what it stands for, where it is one the form suggests (M, V, F); else as stored. */
+const SALUTATIONS = ['M', 'V', 'F'] as const;
+function salutationText(stored: string, t: (key: `salutation:${(typeof SALUTATIONS)[number]}`) => string): string {
+  const known = SALUTATIONS.find((letter) => letter === stored.trim().toUpperCase());
+  return known ? t(`salutation:${known}`) : stored;
+}
+
 function Preferences({ customer }: { customer: Customer }) {
   const t = useMessages(customersMessages);
   const rows = prefRows(customer.customerPrefs);
@@ -167,7 +174,7 @@ export function CustomerPage() {
         <SectionCard title={t('details')} id="customer-details">
           <Facts
             items={[
-              [t('salutation'), customer.customerSalutation],
+              [t('salutation'), salutationText(customer.customerSalutation, t), 'customer-salutation'],
               [t('firstName'), customer.customerFirstName],
               [t('preposition'), customer.customerPreposition],
               [t('lastName'), customer.customerLastName],
