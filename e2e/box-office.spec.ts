@@ -878,6 +878,43 @@ test.describe('box office', () => {
     await expect(page.getByTestId('pay-button')).toBeEnabled();
   });
 
+  // Found in a walkthrough: Back in the checkout left the box office in the middle of a sale.
+  test('Back in the checkout returns to the tickets with the cart kept, Forward to the checkout; its own Back leaves no step', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    const checkoutSection = page.getByTestId('checkout-section');
+    await expect(page).toHaveURL(/[?&]step=checkout/);
+    await page.goBack();
+    await expect(checkoutSection).toHaveCount(0);
+    await expect(page).toHaveURL(/\/box-office\?(?!.*step=)/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.goForward();
+    await expect(checkoutSection).toBeVisible();
+    // Left by its own button, the step is taken back: Back then leaves the desk, as it does from the tickets.
+    await page.getByRole('button', { name: 'Terug naar de verkoop' }).click();
+    await expect(checkoutSection).toHaveCount(0);
+    await expect(page).not.toHaveURL(/step=checkout/);
+    await page.keyboard.press('c');
+    await expect(checkoutSection).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(checkoutSection).toHaveCount(0);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/box-office/);
+    // A reload in the checkout opens the tickets, not a step the page did not add.
+    await page.goForward();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.keyboard.press('c');
+    await expect(checkoutSection).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page).not.toHaveURL(/step=checkout/);
+    await emptyCart(page);
+  });
+
   test('a 422 of the service (per-order maximum) appears beside the quantity, and nothing is added', async ({
     page,
     baseURL,

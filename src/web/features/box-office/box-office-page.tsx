@@ -25,6 +25,7 @@ import { type AddSource, initialSaleState, saleReducer, saleStage } from './sale
 import { ChosenSeatsSection, TicketsSection } from './tickets-section';
 import { useAddToCart } from './use-add-to-cart';
 import { useCheckout } from './use-checkout';
+import { useCheckoutHistory } from './use-checkout-history';
 import { useChosenPerformance } from './use-chosen-performance';
 import { useNewSale } from './use-new-sale';
 import { usePerformanceTickets } from './use-performance-tickets';
@@ -104,6 +105,7 @@ export function BoxOfficePage() {
     ) : null;
 
   const checkout = useCheckout(sale, state, dispatch);
+  useCheckoutHistory(state.stage, checkout.cartHasLines, dispatch);
   useBuyerScreen(sale, state);
   const { newSale, startOver, abandonAndStartOver } = useNewSale({
     sale,
