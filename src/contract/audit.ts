@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'customer-note',
   'customer-flags',
   'flag-settings',
+  'custom-fields',
   'privacy-package',
   'anonymise',
   'privacy-settings',

@@ -150,6 +150,8 @@ export interface SubjectAccessPackage {
   organisation: string;
   requestedBy: string;
   customer: Record<string, unknown>;
+  /** What the organisation calls the record's custom fields (customerCustom1..7; '' where it names none). */
+  customFieldNames: Record<string, string>;
   tags: string[];
   orders: PackageOrder[];
   waitingList: PackageWaitingEntry[];

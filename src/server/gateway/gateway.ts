@@ -7,6 +7,7 @@ import { registerAuditRoutes } from './audit';
 import { registerAccountRoutes, registerLinkRoutes, registerPasskeyRoutes, registerSessionRoutes } from './auth';
 import { registerConnectionRoutes } from './connection';
 import { registerCustomerJobRoutes } from './customer-jobs';
+import { registerCustomFieldRoutes } from './custom-fields';
 import { registerCustomerNotesRoutes } from './customer-notes';
 import { registerCustomerSearchRoutes } from './customer-search';
 import { registerCustomerStoryRoutes } from './customer-story';
@@ -101,6 +102,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   registerWalkInRoutes(routes, deps);
   registerCustomerSearchRoutes(routes, deps);
   registerCustomerNotesRoutes(routes, deps);
+  registerCustomFieldRoutes(routes, deps);
   const catalog = new EventCatalog(deps.db);
   registerReportRoutes(routes, deps, catalog, async (upstream, scope) => {
     return (await scopedEvents(catalog, upstream, scope)).eventIds;

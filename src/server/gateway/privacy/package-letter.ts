@@ -250,9 +250,14 @@ const escapeHtml = (value: unknown): string =>
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 
-function fieldLabel(language: LetterLanguage, field: string): string {
+/** A field's name in the letter; a custom field by the name the organisation gave it, where it gave one. */
+function fieldLabel(language: LetterLanguage, field: string, customNames: Record<string, string>): string {
   const custom = /^customerCustom(\d)$/.exec(field);
-  if (custom) return language === 'nl' ? `Eigen veld ${custom[1]}` : `Custom field ${custom[1]}`;
+  if (custom) {
+    const given = customNames[field];
+    if (given) return given;
+    return language === 'nl' ? `Eigen veld ${custom[1]}` : `Custom field ${custom[1]}`;
+  }
   return FIELD_LABELS[language][field] ?? field;
 }
 
@@ -346,7 +351,7 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
   const record = table(
     [t.field, t.value],
     Object.entries(customer).map(([field, value]) => [
-      escapeHtml(fieldLabel(language, field)),
+      escapeHtml(fieldLabel(language, field, pack.customFieldNames)),
       escapeHtml(recordValue(field, value, language, { date: dateOf, money })),
     ]),
   );

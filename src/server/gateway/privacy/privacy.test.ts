@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { UNNAMED_CUSTOM_FIELDS } from '@/contract/custom-fields';
 import type { Customer } from '@/contract/customer';
 import type { CustomerJobDetail } from '@/contract/customer-jobs';
 import type { CustomerSearchPage } from '@/contract/customer-search';
@@ -103,6 +104,12 @@ describeEachDatabase('privacy requests', (database) => {
 
   it("hands over a package with the customer's record, orders with seats, notes, flags, tags and audit entries", async () => {
     const { customer, orderIds } = await preparedCustomer(0);
+    // The organisation named its first custom field (custom-fields/): the package says what the field is.
+    const named = await marketing.request('/api/custom-fields', {
+      method: 'PUT',
+      json: { ...UNNAMED_CUSTOM_FIELDS, customerCustom1: 'Toegankelijkheid' },
+    });
+    expect(named.status, await named.clone().text()).toBe(200);
     const response = await manager.request(`/api/privacy/customers/${customer.customerId}/package.json`);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('attachment');
@@ -112,6 +119,7 @@ describeEachDatabase('privacy requests', (database) => {
     expect(pack.orders.map((order) => order.orderId).sort((a, b) => a - b)).toEqual(orderIds);
     expect(pack.orders.some((order) => order.seats.length > 0)).toBe(true);
     expect(pack.tags).toHaveLength(1);
+    expect(pack.customFieldNames).toMatchObject({ customerCustom1: 'Toegankelijkheid', customerCustom2: '' });
     expect(pack.notes.map((note) => note.text)).toEqual(['Belt altijd over de rolstoelplaats']);
     expect(pack.flags.map((flag) => flag.flag)).toEqual(['Wheelchair place']);
     expect(pack.auditEntries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['tags', 'customer-edit']));
@@ -138,6 +146,8 @@ describeEachDatabase('privacy requests', (database) => {
     for (const event of pack.events) expect(dutch).toContain(escapeForHtml(event.name ?? ''));
     expect(dutch).toContain('Labels gewijzigd');
     expect(dutch).toContain('Gegevens gewijzigd');
+    expect(dutch).toContain('<td>Toegankelijkheid</td><td>rolstoel</td>');
+    expect(dutch).toContain('<td>Eigen veld 2</td>');
     expect(dutch).toMatch(/Bestelling, betaald|Reservering, niet betaald/);
     for (const code of ['/partner/', 'POST', 'PUT', 'user_prefs_', ' / paid', 'Voorstelling ', 'Rij 0']) {
       expect(dutch, code).not.toContain(code);

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { PackageAuditEntry, PackageEvent, PackageOrder, SubjectAccessPackage } from '@/contract/privacy';
 import type { Queryable } from '../../db/database';
 import { type AuditEntry, entriesAboutCustomer } from '../audit';
+import { readCustomFieldNames } from '../custom-fields';
 import { NotFoundError } from '../errors';
 import { ordersOfCustomer, waitingListOfCustomer } from '../mirror';
 import type { UpstreamClient } from '../upstream';
@@ -41,7 +42,8 @@ export async function subjectAccessPackage(
   const organisationId = upstream.organisationId;
   const customer = await serviceCustomer(upstream, customerId);
   if (!customer) throw new NotFoundError('No such customer');
-  const [orders, waitingList, { notes, flags }, audit] = await Promise.all([
+  const [customFieldNames, orders, waitingList, { notes, flags }, audit] = await Promise.all([
+    readCustomFieldNames(db, organisationId),
     ordersOfCustomer(db, organisationId, customerId),
     waitingListOfCustomer(db, organisationId, customerId),
     deskNotesOf(db, organisationId, customerId),
@@ -56,6 +58,7 @@ export async function subjectAccessPackage(
     organisation: upstream.clientName,
     requestedBy: request.requestedBy,
     customer,
+    customFieldNames,
     tags: tagsOf(customer),
     orders: orders.map(
       (order): PackageOrder => ({

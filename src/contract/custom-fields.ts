@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The names an organisation gives the seven custom fields of its customers (spec 2.7: "Custom fields, configured
+ * per organisation"): `GET /api/custom-fields` answers them, `PUT` replaces them. A field without a name is ''
+ * and shows as "Custom field n".
+ */
+export const CUSTOM_FIELDS = [
+  'customerCustom1',
+  'customerCustom2',
+  'customerCustom3',
+  'customerCustom4',
+  'customerCustom5',
+  'customerCustom6',
+  'customerCustom7',
+] as const;
+export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+/** A name fits a form's label and a table's column heading. */
+export const CUSTOM_FIELD_NAME_MAX_LENGTH = 40;
+
+const nameSchema = z.string().trim().max(CUSTOM_FIELD_NAME_MAX_LENGTH);
+
+/** Every field's name ('' for none): the body of `PUT /api/custom-fields` and its answer, and `GET`'s. */
+export const customFieldNamesSchema = z.strictObject(
+  Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, nameSchema])) as Record<CustomField, typeof nameSchema>,
+);
+export type CustomFieldNames = z.infer<typeof customFieldNamesSchema>;
+
+/** No field named: what an organisation starts with. */
+export const UNNAMED_CUSTOM_FIELDS = Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, ''])) as CustomFieldNames;
