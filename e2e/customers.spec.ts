@@ -360,6 +360,64 @@ test.describe('customers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Klanten' })).toBeVisible();
   });
 
+  // Spec 2.7: the custom fields are "configured per organisation"; Foyer called them "Eigen veld 1–7" everywhere
+  // (a walkthrough read seven unnamed fields on every customer's page).
+  test('custom fields get names on their page (a name too long or taken is said on its field); the customer page and form use them', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page, baseURL);
+    const marker = unique('Veld');
+    const customer = await createByApi(page.request, origin, {
+      email: `${marker.toLowerCase()}@example.nl`,
+      customerFirstName: 'Ilse',
+      customerLastName: marker,
+      customerCustom1: 'jaarabonnement',
+    });
+    try {
+      await page.goto(`/customers/${customer.customerId}`);
+      await expect(page.getByTestId('custom-customerCustom1').locator('xpath=..')).toContainText('Eigen veld 1');
+      await page.getByTestId('name-custom-fields').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Eigen velden' })).toBeVisible();
+
+      const first = page.getByLabel('Naam van eigen veld 1');
+      const second = page.getByLabel('Naam van eigen veld 2');
+      const third = page.getByLabel('Naam van eigen veld 3');
+      await first.fill(`Abonnement ${marker}`);
+      await second.fill('x'.repeat(41));
+      await page.getByTestId('custom-fields-save').click();
+      await expect(second).toHaveAccessibleDescription('Ten hoogste 40 tekens.');
+      await expect(second).toHaveValue('x'.repeat(41));
+      // The same name twice is the gateway's to see (any case): said on the second field, the input kept.
+      await second.fill('Dieetwens');
+      await third.fill('DIEETWENS');
+      await page.getByTestId('custom-fields-save').click();
+      await expect(third).toHaveAccessibleDescription('Een ander eigen veld heeft deze naam al.');
+      await expect(first).toHaveValue(`Abonnement ${marker}`);
+      await third.fill('');
+      await page.getByTestId('custom-fields-save').click();
+      await expect(page.getByRole('status').filter({ hasText: 'De namen zijn opgeslagen.' })).toBeVisible();
+
+      await page.goto(`/customers/${customer.customerId}`);
+      const facts = page.getByTestId('custom-customerCustom1').locator('xpath=..');
+      await expect(facts).toContainText(`Abonnement ${marker}`);
+      await expect(page.getByTestId('custom-customerCustom1')).toHaveText('jaarabonnement');
+      await expect(page.getByTestId('custom-customerCustom2').locator('xpath=..')).toContainText('Dieetwens');
+      await expect(page.getByTestId('custom-customerCustom3').locator('xpath=..')).toContainText('Eigen veld 3');
+      await page.goto(`/customers/${customer.customerId}/edit`);
+      await expect(page.getByLabel(`Abonnement ${marker}`)).toHaveValue('jaarabonnement');
+    } finally {
+      // The names are the organisation's: the other tests find them unnamed.
+      const cleared = await page.request.put('/api/custom-fields', {
+        data: Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`customerCustom${n}`, ''])),
+        headers: writeHeaders(origin),
+      });
+      expect(cleared.status()).toBe(200);
+    }
+  });
+
   test('set tags on the customer page', async ({ page, baseURL, origin }) => {
     await signIn(page, baseURL);
     const marker = unique('Label');

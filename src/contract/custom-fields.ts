@@ -19,7 +19,12 @@ export type CustomField = (typeof CUSTOM_FIELDS)[number];
 /** A name fits a form's label and a table's column heading. */
 export const CUSTOM_FIELD_NAME_MAX_LENGTH = 40;
 
-const nameSchema = z.string().trim().max(CUSTOM_FIELD_NAME_MAX_LENGTH);
+/** The message of a name too long, as the form translates it. */
+export const CUSTOM_FIELD_NAME_TOO_LONG = `At most ${CUSTOM_FIELD_NAME_MAX_LENGTH} characters`;
+/** Two fields of one name (any case): the gateway's message, on the second field. */
+export const CUSTOM_FIELD_NAME_TAKEN = 'Another custom field has this name';
+
+const nameSchema = z.string().trim().max(CUSTOM_FIELD_NAME_MAX_LENGTH, CUSTOM_FIELD_NAME_TOO_LONG);
 
 /** Every field's name ('' for none): the body of `PUT /api/custom-fields` and its answer, and `GET`'s. */
 export const customFieldNamesSchema = z.strictObject(

@@ -1,4 +1,4 @@
-import { CUSTOM_FIELDS, type CustomFieldNames } from '@/contract/custom-fields';
+import { CUSTOM_FIELD_NAME_TAKEN, CUSTOM_FIELDS, type CustomFieldNames } from '@/contract/custom-fields';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
 import { ValidationError } from '../errors';
@@ -26,7 +26,7 @@ export class CustomFieldService {
     for (const field of CUSTOM_FIELDS) {
       const key = names[field].toLocaleLowerCase('nl');
       if (!key) continue;
-      if (seen.has(key)) throw ValidationError.field(field, 'Another custom field has this name');
+      if (seen.has(key)) throw ValidationError.field(field, CUSTOM_FIELD_NAME_TAKEN);
       seen.set(key, field);
     }
     return this.db.transaction(async (tx) => {

@@ -55,6 +55,7 @@ export const customerStoryMessages = defineMessages(
     field_customerCity: 'plaats',
     field_customerCountry: 'land',
     field_customerCredit: 'tegoed',
+    fieldCustom: 'eigen veld {n}',
   },
   {
     title: "The customer's story",
@@ -110,5 +111,6 @@ export const customerStoryMessages = defineMessages(
     field_customerCity: 'city',
     field_customerCountry: 'country',
     field_customerCredit: 'credit',
+    fieldCustom: 'custom field {n}',
   },
 );

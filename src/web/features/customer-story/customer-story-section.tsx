@@ -4,8 +4,9 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Timeline.css';
 import { useIntersection } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { CustomField } from '@/contract/custom-fields';
 import { STORY_KINDS, type StoryItem, type StoryKind, type StoryTotals } from '@/contract/customer-story';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
@@ -14,6 +15,7 @@ import { formatRelativeTime } from '../../lib/format-extra';
 import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { useCan } from '../../lib/use-can';
+import { useCustomFieldLabels } from '../custom-fields/public';
 import { useFlagLabels } from '../customer-notes/public';
 import { ORDER_STATUSES } from '../orders/public-status';
 import { customerStoryMessages } from './customer-story-messages';
@@ -164,6 +166,8 @@ const valueText = (value: unknown, empty: string) =>
 
 function StoryEntry({ item }: { item: StoryItem }) {
   const t = useMessages(customerStoryMessages);
+  // A custom field by the name the organisation gave it.
+  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('fieldCustom', { n }), [t]));
   const { locale } = useLocale();
   const localized = useLocalized();
   const mayOpenOrders = useCan('orders:read');
@@ -245,7 +249,7 @@ function StoryEntry({ item }: { item: StoryItem }) {
           <Text component="ul" size="sm" m={0} pl="md">
             {item.changes.map((change) => (
               <li key={change.field}>
-                {fieldName(change.field, t)}: {valueText(change.old, t('emptyValue'))} →{' '}
+                {fieldName(change.field, t, customLabels)}: {valueText(change.old, t('emptyValue'))} →{' '}
                 {valueText(change.new, t('emptyValue'))}
               </li>
             ))}
@@ -303,7 +307,8 @@ function seatLines<Seat>(seats: readonly Seat[], text: (seat: Seat) => string): 
 type StoryMessage = keyof typeof customerStoryMessages.en;
 
 /** A customer field's name in the reader's language; the field's own name when it has none. */
-function fieldName(field: string, t: (key: StoryMessage) => string): string {
+function fieldName(field: string, t: (key: StoryMessage) => string, custom: Record<CustomField, string>): string {
+  if (field in custom) return custom[field as CustomField];
   const key = `field_${field}`;
   return key in customerStoryMessages.en ? t(key as StoryMessage) : field;
 }

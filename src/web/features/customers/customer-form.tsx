@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { CustomField } from '@/contract/custom-fields';
 import type { BuyerSummary } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
@@ -12,6 +13,7 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
+import { useCustomFieldLabels } from '../custom-fields/public';
 import {
   CUSTOM_FIELDS,
   type CustomerFormField,
@@ -47,7 +49,7 @@ export interface CustomerFormProps {
 
 type Translate = ReturnType<typeof useMessages<keyof typeof customersMessages.nl>>;
 
-function fieldLabels(t: Translate): Record<CustomerFormField, string> {
+function fieldLabels(t: Translate, custom: Record<CustomField, string>): Record<CustomerFormField, string> {
   return {
     email: t('email'),
     customerSalutation: t('salutation'),
@@ -62,13 +64,7 @@ function fieldLabels(t: Translate): Record<CustomerFormField, string> {
     customerPhone: t('phone'),
     customerCredit: t('credit'),
     customerExternalId: t('externalId'),
-    customerCustom1: t('custom', { n: 1 }),
-    customerCustom2: t('custom', { n: 2 }),
-    customerCustom3: t('custom', { n: 3 }),
-    customerCustom4: t('custom', { n: 4 }),
-    customerCustom5: t('custom', { n: 5 }),
-    customerCustom6: t('custom', { n: 6 }),
-    customerCustom7: t('custom', { n: 7 }),
+    ...custom,
   };
 }
 
@@ -92,7 +88,9 @@ export function CustomerForm({
   const t = useMessages(customersMessages);
   const tApp = useMessages(appMessages);
   const queryClient = useQueryClient();
-  const labels = fieldLabels(t);
+  // The custom fields by the names the organisation gave them.
+  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('custom', { n }), [t]));
+  const labels = fieldLabels(t, customLabels);
   // The starting point is fixed when the form opens (a refetch must not overwrite what is being typed) and
   // moves to the saved values after each save.
   const [initial, setInitial] = useState<CustomerFormValues>(() =>

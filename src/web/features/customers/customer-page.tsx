@@ -4,7 +4,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCan } from '../../lib/use-can';
+import { useCustomFieldLabels } from '../custom-fields/public';
 import { CustomerNotesSection, customerNotesKeys } from '../customer-notes/public';
 import { CustomerStorySection, customerStoryKeys } from '../customer-story/public';
 
@@ -117,6 +118,7 @@ export function CustomerPage() {
   const mayEdit = useCan('customers:write');
   const mayTag = useCan('tags:write');
   const mayPrivacy = useCan('privacy:manage');
+  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('custom', { n }), [t]));
   const query = useQuery({
     ...customerQueries.detail(customerId),
     enabled: valid,
@@ -213,7 +215,12 @@ export function CustomerPage() {
           <Preferences customer={customer} />
         </SectionCard>
         <SectionCard title={t('customFields')} id="customer-custom">
-          <Facts items={CUSTOM_FIELDS.map((field, index) => [t('custom', { n: index + 1 }), customer[field]])} />
+          <Facts items={CUSTOM_FIELDS.map((field) => [customLabels[field], customer[field], `custom-${field}`])} />
+          {mayEdit ? (
+            <Anchor component={Link} to="/customers/fields" size="xs" data-testid="name-custom-fields">
+              {t('nameCustomFields')}
+            </Anchor>
+          ) : null}
         </SectionCard>
       </SimpleGrid>
 

@@ -30,6 +30,13 @@ export const customersCommands: AreaCommands = {
       run: ({ navigate }) => void navigate('/customers/flags'),
     },
     {
+      id: 'customers:fields',
+      requires: ['customers:write'],
+      label: { nl: 'Eigen velden een naam geven', en: 'Name the custom fields' },
+      keywords: ['custom', 'fields', 'eigen', 'velden', 'extra', 'namen'],
+      run: ({ navigate }) => void navigate('/customers/fields'),
+    },
+    {
       id: 'customers:privacy',
       requires: ['privacy:manage'],
       label: { nl: 'Privacy en bewaartermijn', en: 'Privacy and retention' },

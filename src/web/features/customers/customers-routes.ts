@@ -33,6 +33,11 @@ export const customersRoutes: AreaRoutes = {
       lazy: async () => ({ Component: (await import('../customer-notes/public-flag-settings')).FlagSettingsPage }),
     },
     {
+      path: '/customers/fields',
+      handle: { requires: ['customers:write'] },
+      lazy: async () => ({ Component: (await import('../custom-fields/public-page')).CustomFieldsPage }),
+    },
+    {
       path: '/customers/privacy',
       handle: { requires: ['privacy:manage'] },
       lazy: async () => ({ Component: (await import('../privacy/public-page')).PrivacyPage }),

@@ -22,12 +22,15 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import type { CustomField } from '@/contract/custom-fields';
 import type { Customer } from '@/contract/customer';
 import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } from '@/contract/duplicates';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { useCustomFieldLabels } from '../custom-fields/public';
 import { duplicatesMessages } from './duplicates-messages';
 import { duplicateQueries } from './duplicates-queries';
 
@@ -38,6 +41,13 @@ type Compared = (typeof COMPARED)[number];
 
 const nameOf = (customer: Customer) =>
   [customer.customerFirstName, customer.customerPreposition, customer.customerLastName].filter(Boolean).join(' ');
+
+/** A row's name: a custom field by the name the organisation gave it, the others as the messages say. */
+function useFieldLabel(): (field: Compared) => string {
+  const t = useMessages(duplicatesMessages);
+  const custom = useCustomFieldLabels(useCallback((_n: number, field: CustomField) => t(`field:${field}`), [t]));
+  return useCallback((field) => (field in custom ? custom[field as CustomField] : t(`field:${field}`)), [custom, t]);
+}
 
 /** The kept record and the other, by the id chosen to keep. */
 export function sidesOf(data: DuplicateCompare, keep: number): { kept: Customer; other: Customer } {
@@ -60,6 +70,7 @@ export function PairCompare({
   onKeepChange: (keep: number) => void;
 }) {
   const t = useMessages(duplicatesMessages);
+  const fieldLabel = useFieldLabel();
   const { locale } = useLocale();
   const pair = useQuery(duplicateQueries.pair(a, b));
   if (pair.isError) return <ErrorState error={pair.error} onRetry={() => void pair.refetch()} />;
@@ -122,7 +133,7 @@ export function PairCompare({
             {COMPARED.map((field) => (
               <Table.Tr key={field}>
                 <Table.Th scope="row" fw={500}>
-                  {t(`field:${field}`)}
+                  {fieldLabel(field)}
                 </Table.Th>
                 {[data.a, data.b].map((customer) => {
                   const copiedHere = customer === other && copied.has(field);
@@ -169,6 +180,7 @@ export function MergeDialog({
   onConfirm: () => void;
 }) {
   const t = useMessages(duplicatesMessages);
+  const fieldLabel = useFieldLabel();
   if (!data) return null;
   const { kept, other } = sidesOf(data, keep);
   const fields: MergeField[] = fieldsToCopy(kept, other);
@@ -187,7 +199,7 @@ export function MergeDialog({
             {fields.length > 0
               ? t('mergeCopies', {
                   id: other.customerId,
-                  fields: fields.map((field) => t(`field:${field}`)).join(', '),
+                  fields: fields.map(fieldLabel).join(', '),
                 })
               : t('mergeCopiesNothing', { id: other.customerId })}
           </List.Item>

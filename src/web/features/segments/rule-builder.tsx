@@ -20,9 +20,10 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import { useCallback } from 'react';
+import { CUSTOM_FIELDS } from '@/contract/custom-fields';
 import { KNOWN_PREF_KEYS } from '@/contract/customer-prefs';
 import {
-  CUSTOM_FIELD_NUMBERS,
   SEGMENT_CONDITION_KINDS,
   SEGMENT_MAX_DEPTH,
   type SegmentChoices,
@@ -34,6 +35,7 @@ import {
 } from '@/contract/segments';
 import { addDays, isoLocalDate } from '../../lib/format';
 import { type Translate, useMessages } from '../../lib/i18n';
+import { useCustomFieldLabels } from '../custom-fields/public';
 import { segmentsMessages } from './segments-messages';
 
 type T = Translate<keyof (typeof segmentsMessages)['nl']>;
@@ -210,6 +212,8 @@ const numberOrUndefined = (value: string | number) => (value === '' ? undefined 
 
 function ConditionFields({ condition, onChange, choices }: ConditionProps) {
   const t = useMessages(segmentsMessages);
+  // The custom fields by the names the organisation gave them.
+  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('customFieldN', { n }), [t]));
   switch (condition.kind) {
     case 'tags':
       return (
@@ -295,7 +299,7 @@ function ConditionFields({ condition, onChange, choices }: ConditionProps) {
             label={t('customField')}
             value={String(condition.field)}
             onChange={(e) => onChange({ ...condition, field: Number(e.currentTarget.value) as typeof condition.field })}
-            data={CUSTOM_FIELD_NUMBERS.map((n) => ({ value: String(n), label: t('customFieldN', { n }) }))}
+            data={CUSTOM_FIELDS.map((field, index) => ({ value: String(index + 1), label: customLabels[field] }))}
           />
           <NativeSelect
             label={t('customMatch')}

@@ -1,0 +1,2 @@
+/** The page that names the custom fields, loaded by its route alone. */
+export { CustomFieldsPage } from './custom-fields-page';
