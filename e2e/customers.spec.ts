@@ -468,6 +468,9 @@ test.describe('customers', () => {
 
     await page.getByRole('button', { name: 'Label toevoegen of verwijderen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Label voor 50 klanten' });
+    // No tag is chosen for the person (a walkthrough's one click tagged a selection with the list's first).
+    await expect(dialog.getByLabel('Label')).toHaveValue('');
+    await expect(dialog.getByRole('button', { name: 'Uitvoeren' })).toBeDisabled();
     await dialog.getByLabel('Label').selectOption(tag);
     await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
     await expect(dialog.getByTestId('bulk-progress')).toBeVisible();

@@ -74,7 +74,8 @@ export function BulkTagDialog({
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const tags = clientTypes.data ?? [];
-  const chosenTag = tag || tags[0] || '';
+  // None until the person picks one: a first tag chosen for them was applied to a whole selection by one click.
+  const chosenTag = tags.includes(tag) ? tag : '';
 
   const run = async (runTargets: CustomerMatch[]) => {
     if (phase === 'running' || !chosenTag) return;
@@ -156,8 +157,9 @@ export function BulkTagDialog({
               label={t('bulkTag')}
               value={chosenTag}
               onChange={(event) => setTag(event.currentTarget.value)}
-              data={tags}
+              data={[{ value: '', label: t('bulkChooseTag'), disabled: true }, ...tags]}
               disabled={tags.length === 0}
+              data-testid="bulk-tag-choice"
             />
             <Group gap="sm">
               <Button onClick={() => void run(customers)} disabled={!chosenTag}>
