@@ -480,6 +480,8 @@ test.describe('box office', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
     await expect(page.getByRole('heading', { name: 'Verkoop afgerond' })).toBeFocused();
+    // The finished sale names its buyer (a walkthrough could not tell whose sale was on screen).
+    await expect(page.getByTestId('sale-buyer')).toContainText(customer.email);
     const order = await serviceOrder(page, Number(await page.getByTestId('order-id').textContent()));
     expect(order.seats).toHaveLength(3);
     expect(order.customerId).toBe(customer.customerId);

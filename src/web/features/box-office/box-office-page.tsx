@@ -201,6 +201,7 @@ export function BoxOfficePage() {
         <Paper withBorder radius="md" p="md" maw={760}>
           <SaleComplete
             sale={sale.completed}
+            buyer={state.customer}
             onNewSale={newSale}
             onPaymentSettled={onPaymentSettled}
             headingRef={doneHeadingRef}

@@ -4,11 +4,13 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { BuyerSummary } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf, toCents } from '../../lib/money';
+import { customerName } from '../../lib/schemas/customer';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { useCan } from '../../lib/use-can';
 import { SalePrinting } from '../printing/public';
@@ -42,11 +44,14 @@ export function awaitsOnlinePayment(sale: CompletedSale, paymentStatus: string |
  */
 export function SaleComplete({
   sale,
+  buyer,
   onNewSale,
   onPaymentSettled,
   headingRef,
 }: {
   sale: CompletedSale;
+  /** Who bought, while the page still knows (never stored: after a reload the row is left out). */
+  buyer: BuyerSummary | null;
   onNewSale: () => void;
   /** The online payment was paid or cancelled (the shift's totals change with it). */
   onPaymentSettled: (orderId: number, status: string) => void;
@@ -151,6 +156,20 @@ export function SaleComplete({
               {result.orderKey}
             </Table.Td>
           </Table.Tr>
+          {buyer ? (
+            <Table.Tr>
+              <Table.Th>{t('buyer')}</Table.Th>
+              <Table.Td data-testid="sale-buyer">
+                {customerName(buyer) || buyer.email}
+                {customerName(buyer) && buyer.email ? (
+                  <Text span size="sm" c="dimmed">
+                    {' '}
+                    · {buyer.email}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
           <Table.Tr>
             <Table.Th>{t('paymentMethod')}</Table.Th>
             <Table.Td>{method.name}</Table.Td>
