@@ -75,6 +75,35 @@ test('on a touchscreen the walk-in sale is four taps: its button, a quantity, ho
   await expect(page.getByTestId('sold-items')).toContainText(/3 ×\s*Racoon Akoestisch/);
 });
 
+// Found in a walkthrough: a quantity typed before W was dropped, and the walk-in paid the exact amount with no way
+// to count out change for a note.
+test('a walk-in sale takes the quantity typed before W, and the cash handed over gives the change on the sale', async ({
+  page,
+  baseURL,
+}) => {
+  await openBoxOffice(page, baseURL, '/box-office', BOX_OFFICE);
+  await choosePerformance(page, 'Racoon Akoestisch');
+  await page.keyboard.press('4');
+  await expect(page.getByTestId('ticket-quantity')).toHaveValue('4');
+  await page.keyboard.press('w');
+  const dialog = page.getByRole('dialog', { name: 'Snelle verkoop aan losse bezoeker' });
+  await expect(dialog.getByTestId('quick-sale-quantity')).toHaveText('4');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByTestId('quick-sale-seats')).toContainText(/4 ×\s*Racoon Akoestisch/);
+  const received = dialog.getByRole('textbox', { name: 'Ontvangen' });
+  // Too little cannot pay; the field says what is missing.
+  await received.fill('5');
+  await expect(dialog.getByText(/Minder dan te betalen/)).toBeVisible();
+  await received.press('Enter');
+  await expect(page.getByTestId('sale-complete')).toHaveCount(0);
+  await received.fill('500');
+  const change = (await dialog.getByTestId('change-due').textContent()) ?? '';
+  expect(change).toMatch(/€/);
+  await received.press('Enter');
+  await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
+  await expect(page.getByTestId('sale-change')).toHaveText(change);
+});
+
 test('a walk-in sale takes four keys after choosing the performance, is sold once, and its scanned ticket opens the order', async ({
   page,
   baseURL,

@@ -122,6 +122,7 @@ export function BoxOfficePage() {
     sale,
     tickets,
     price: chosenPrice,
+    quantity: state.quantity,
     addToCart,
     checkout,
     dispatch,

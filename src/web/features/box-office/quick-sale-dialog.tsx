@@ -6,9 +6,11 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { toCents } from '../../lib/money';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, totalWithFee } from './cart-model';
+import { CashTendered } from './cash-tendered';
 import { quickSaleMessages } from './quick-sale-messages';
 import { useLineDetails } from './use-line-details';
 import type { QuickSale } from './use-quick-sale';
@@ -27,8 +29,8 @@ function KeyHint({ keys, label }: { keys: string; label: string }) {
 }
 
 /**
- * The quick walk-in sale's dialog (use-quick-sale.ts): how many, the seats held and what they cost, pay cash — each
- * step with its keys shown. Its buttons do the same for a mouse.
+ * The quick walk-in sale's dialog (use-quick-sale.ts): how many, the seats held and what they cost, the cash handed
+ * over (empty: the exact amount) and its change, pay cash — each step with its keys shown. Its buttons do the same for a mouse.
  */
 export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: PartnerCart | undefined }) {
   const t = useMessages(quickSaleMessages);
@@ -126,6 +128,15 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
                 ))}
               </Table.Tbody>
             </Table>
+            {cashMethod ? (
+              <CashTendered
+                totalCents={toCents(toPay)}
+                tenderedCents={quick.tenderedCents}
+                onChange={quick.setTenderedCents}
+                onPay={quick.pay}
+                disabled={state.step === 'paying'}
+              />
+            ) : null}
           </>
         )}
 

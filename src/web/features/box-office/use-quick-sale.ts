@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
-import { quantityItem, type RankPrice } from './cart-model';
+import { toCents } from '../../lib/money';
+import { quantityItem, type RankPrice, totalWithFee } from './cart-model';
+import { cashChange } from './cash-change';
 import { chosenQuantity, type QuickSaleState, quickSaleClosed, quickSaleKey, typedQuantity } from './quick-sale-model';
 import type { SaleAction } from './sale-state';
 import type { useAddToCart } from './use-add-to-cart';
@@ -18,6 +20,7 @@ export function useQuickSale({
   sale,
   tickets,
   price,
+  quantity: typedOnPage,
   addToCart,
   checkout,
   dispatch,
@@ -26,6 +29,8 @@ export function useQuickSale({
   sale: SaleCart;
   tickets: PerformanceTickets;
   price: RankPrice | undefined;
+  /** The quantity on the sale's own field: a number typed before W is the walk-in's (a walkthrough's 4 became –). */
+  quantity: number;
   addToCart: ReturnType<typeof useAddToCart>;
   checkout: Checkout;
   dispatch: Dispatch<SaleAction>;
@@ -40,6 +45,8 @@ export function useQuickSale({
   const cartHasLines = checkout.cartHasLines;
   /** Opened on a sale that already had lines: it says so, and sells nothing. */
   const [blocked, setBlocked] = useState(false);
+  /** The cash handed over (null: the exact amount), and so the change to count out on the sale's screen. */
+  const [tenderedCents, setTenderedCents] = useState<number | null>(null);
 
   const close = () => {
     setState(quickSaleClosed);
@@ -51,7 +58,9 @@ export function useQuickSale({
   const start = () => {
     if (!available) return;
     setBlocked(cartHasLines);
-    setState({ step: 'quantity', quantity: null });
+    setTenderedCents(null);
+    // The field's quantity as if tapped: Enter holds it, and a digit typed next starts a new number.
+    setState(chosenQuantity({ step: 'quantity', quantity: null }, typedOnPage));
   };
 
   const hold = () => {
@@ -67,13 +76,15 @@ export function useQuickSale({
   const pay = () => {
     const buyer = walkIn.data?.customer;
     if (paying.current || sale.checkout.isPending || !buyer || !cashMethod || !cartHasLines) return;
+    const totalCents = toCents(totalWithFee(sale.cart?.amount ?? 0, cashMethod.fee));
+    // Less than the total handed over cannot pay (the field says what is missing).
+    if (cashChange(totalCents, tenderedCents).kind === 'short') return;
     paying.current = true;
     setState({ ...state, step: 'paying' });
     dispatch({ type: 'customerChosen', customer: buyer });
     dispatch({ type: 'methodChosen', methodId: cashMethod.paymentMethodId });
     sale.checkout.mutate(
-      // A walk-in pays the exact amount: the quick sale has no field for the cash handed over.
-      { customerId: buyer.customerId, method: cashMethod, tenderedCents: null },
+      { customerId: buyer.customerId, method: cashMethod, tenderedCents },
       {
         onSettled: () => {
           paying.current = false;
@@ -135,6 +146,11 @@ export function useQuickSale({
     hold,
     pay,
     cancel,
+    tenderedCents,
+    /** The cash handed over, while the seats are held. */
+    setTenderedCents: (cents: number | null) => {
+      if (state.step === 'confirm') setTenderedCents(cents);
+    },
     addError: sale.add.error,
     checkoutError: sale.checkout.error,
   };
