@@ -256,5 +256,29 @@ test.describe('reservations queue', () => {
     await expect(page.getByTestId('reservation-row').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('heading', { name: 'Online bestellingen die op betaling wachten' })).toBeVisible();
     expect(await seriousFindings(page)).toEqual([]);
+
+    // A buyer at the desk gives their name: the search narrows the queue to them, and the URL keeps it (a
+    // walkthrough scrolled a queue of hundreds for one name).
+    const rows = page.getByTestId('reservation-row');
+    const before = await rows.count();
+    const firstOrder = (await rows.first().getAttribute('data-order-id')) ?? '';
+    const name = (await rows.first().locator('td').nth(1).innerText()).trim();
+    expect(name).not.toBe('');
+    const lastWord = name.split(' ').at(-1) ?? '';
+    await page.getByTestId('reservations-search').fill(lastWord.toUpperCase());
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(lastWord.toUpperCase())}`));
+    await expect(rows.first()).toBeVisible();
+    for (const text of await rows.locator('td:nth-child(2)').allInnerTexts()) {
+      expect(text.toLowerCase()).toContain(lastWord.toLowerCase());
+    }
+    await page.getByTestId('reservations-search').fill(firstOrder);
+    await expect(rows).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId('reservations-search')).toHaveValue(firstOrder);
+    await expect(rows).toHaveCount(1, { timeout: 60_000 });
+    await page.getByTestId('reservations-search').fill('zzzgeenklant');
+    await expect(page.getByText('Niets gevonden voor ‘zzzgeenklant’').first()).toBeVisible();
+    await page.getByTestId('reservations-search').fill('');
+    await expect(rows).toHaveCount(before);
   });
 });

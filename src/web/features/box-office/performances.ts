@@ -1,3 +1,4 @@
+import { foldForSearch } from '../../lib/fold-for-search';
 import type { PartnerEvent } from '../../lib/schemas/partner-event';
 
 /** Event types sold as items (a gift voucher, a programme book) rather than as performances. */
@@ -27,15 +28,6 @@ export function performancesFrom(
     .filter((event) => goodsKindOf(event) === null && localDay(new Date(event.start)) >= today)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.eventId - b.eventId)
     .map((event) => ({ event, today: localDay(new Date(event.start)) === today }));
-}
-
-/** Lower case without accents or apostrophes: "Première" is found as "premiere", "Chef’s" as "chef's" or "chefs". */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/['‘’`´]/g, '')
-    .toLocaleLowerCase();
 }
 
 /**

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
 import type { OrderExport } from '../../lib/schemas/order';
-import { awaitingOnlinePaymentOf, reservationQueue, reservationsOf, timeLeft } from './reservations-model';
+import {
+  awaitingOnlinePaymentOf,
+  matchesOrderSearch,
+  reservationQueue,
+  reservationsOf,
+  timeLeft,
+} from './reservations-model';
 
 const order = (orderId: number, over: Partial<OrderExport>): OrderExport => ({
   orderId,
@@ -111,5 +117,34 @@ describe('countdown to the timeOut', () => {
     expect(timeLeft('2026-11-26T11:00:00Z', now)).toEqual({ expired: true });
     expect(timeLeft(null, now)).toEqual({ expired: false, none: true });
     expect(timeLeft('not a date', now)).toEqual({ expired: false, none: true });
+  });
+});
+
+describe('searching the queue', () => {
+  const reserved = order(1042, {
+    orderKey: 'ABCD-1234',
+    customerId: 77,
+    user: {
+      customerId: 77,
+      email: 'els.devries@example.nl',
+      customerFirstName: 'Élise',
+      customerPreposition: 'de',
+      customerLastName: 'Vries',
+      customerCity: 'Delft',
+    },
+  });
+
+  it('finds an order by every word of the search in its number, key or customer, whatever the case or accents', () => {
+    for (const search of ['', '  ', 'elise', 'DE VRIES', 'vries 1042', 'els.devries@', 'abcd-12', '77']) {
+      expect(matchesOrderSearch(reserved, search), search).toBe(true);
+    }
+    for (const search of ['jansen', 'vries 1043', 'delft'])
+      expect(matchesOrderSearch(reserved, search), search).toBe(false);
+  });
+
+  it('finds an order without a customer by its number and key only', () => {
+    const anonymous = order(5, { orderKey: 'XYZ' });
+    expect(matchesOrderSearch(anonymous, 'xyz')).toBe(true);
+    expect(matchesOrderSearch(anonymous, 'vries')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { isAwaitingOnlinePayment, isReservation } from '@/contract/open-orders';
+import { foldForSearch } from '../../lib/fold-for-search';
 import type { OrderExport } from '../../lib/schemas/order';
 
 /**
@@ -68,4 +69,23 @@ export function timeLeft(timeOut: string | null, now: number): TimeLeft {
   const two = (value: number) => String(value).padStart(2, '0');
   const clock = `${two(Math.floor((seconds % 86_400) / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
   return { expired: false, none: false, text: days > 0 ? `${days}d ${clock}` : clock };
+}
+
+/**
+ * Whether an order is one the desk searched for: every word of `search` in its number, its key, or its customer's
+ * name, email or number, without regard to case or accents ("de vries 1042", "jansen@"). An empty search is all.
+ */
+export function matchesOrderSearch(order: OrderExport, search: string): boolean {
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const user = order.user;
+  const text = foldForSearch(
+    [
+      order.orderId,
+      order.orderKey,
+      order.customerId ?? '',
+      user ? [user.customerFirstName, user.customerPreposition, user.customerLastName, user.email].join(' ') : '',
+    ].join(' '),
+  );
+  return words.every((word) => text.includes(word));
 }

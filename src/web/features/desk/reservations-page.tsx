@@ -10,6 +10,7 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/SegmentedControl.css';
@@ -19,7 +20,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { MirrorResource, MirrorStatus } from '@/contract/mirror';
 import { HORIZON_DAYS } from '@/contract/open-orders';
 import { MirrorFreshness } from '@/web/components/mirror-freshness';
@@ -32,7 +33,7 @@ import { customerName, type OrderExport } from '../../lib/schemas/order';
 import { serverNow } from '../../lib/server-clock';
 import { useCan } from '../../lib/use-can';
 import { deskMessages } from './desk-messages';
-import { awaitingOnlinePaymentOf, reservationQueue, timeLeft } from './reservations-model';
+import { awaitingOnlinePaymentOf, matchesOrderSearch, reservationQueue, timeLeft } from './reservations-model';
 
 /** What the queue reads of the gateway's mirror: the orders, and the customers for their names. */
 const READ = ['orders', 'customers'] as const satisfies readonly MirrorResource[];
@@ -237,9 +238,24 @@ export function ReservationsPage() {
   // The polls of the first sync are not shown as a reading: the notice says the list updates itself.
   const reading = query.isFetching && !firstSync;
   const [which, setWhich] = useState<'running' | 'expired'>('running');
-  const queue = reservationQueue(orders, now);
+  // A buyer at the desk names themselves: the search (in the URL, so a reload keeps it) narrows both lists.
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const setSearch = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set('q', value);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  const found = orders.filter((order) => matchesOrderSearch(order, search));
+  const queue = reservationQueue(found, now);
   const reservations = queue[which];
-  const awaiting = awaitingOnlinePaymentOf(orders);
+  const awaiting = awaitingOnlinePaymentOf(found);
+  const nothingFound = search.trim() !== '' ? t('noMatches', { search: search.trim() }) : null;
 
   return (
     <Stack gap="lg" maw={1200} data-testid="reservations-page">
@@ -255,6 +271,15 @@ export function ReservationsPage() {
           {t('horizon', { days: HORIZON_DAYS })}
         </Text>
       </Stack>
+      <TextInput
+        type="search"
+        label={t('searchLabel')}
+        placeholder={t('searchPlaceholder')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+        data-testid="reservations-search"
+      />
 
       {reading ? (
         <Group gap="xs" role="status" data-testid="reading-progress">
@@ -304,7 +329,9 @@ export function ReservationsPage() {
             <Skeleton h={28} />
           </Stack>
         ) : reservations.length === 0 ? (
-          <EmptyState title={t('noReservations')}>{t('noReservationsHint')}</EmptyState>
+          <EmptyState title={nothingFound ?? t('noReservations')}>
+            {nothingFound ? null : t('noReservationsHint')}
+          </EmptyState>
         ) : (
           <ReservationRows key={which} orders={reservations} now={now} namesPending={namesPending} />
         )}
@@ -323,7 +350,7 @@ export function ReservationsPage() {
           {query.isError ? null : query.isPending ? (
             <Skeleton h={28} aria-hidden="true" />
           ) : awaiting.length === 0 ? (
-            <EmptyState title={t('noOnline')} />
+            <EmptyState title={nothingFound ?? t('noOnline')} />
           ) : (
             <OnlineRows orders={awaiting} namesPending={namesPending} />
           )}
