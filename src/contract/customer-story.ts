@@ -69,6 +69,8 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     person,
     added: z.array(z.string()),
     removed: z.array(z.string()),
+    /** Set by a segment's automatic tag (the person is who set that up); null for a tag set by hand. */
+    automatic: z.object({ segmentId: z.number().int(), segmentName: z.string() }).nullable(),
   }),
   z.object({
     ...base,

@@ -245,15 +245,23 @@ export class CustomerJobRunner {
     });
   }
 
-  /** The entry of one changed customer. */
+  /**
+   * The entry of one changed customer. A segment's automatic tag is the segment's doing, under the person who set it
+   * up: the entry names the segment, so the customer's story says the tag came from it, not from that person's hand.
+   */
   async #auditCustomer(job: StoredJob, item: OpenItem, entry: CustomerAuditEntry): Promise<void> {
+    const { segmentName } = job.params as { segmentName?: unknown };
+    const autoTag =
+      job.origin === 'auto-tag' && job.originId !== null
+        ? { segmentId: job.originId, segmentName: typeof segmentName === 'string' ? segmentName : '' }
+        : null;
     await recordAuditGrouped(this.#options.db, {
       organisationId: job.organisationId,
       accountId: job.createdBy,
       person: job.createdByPerson,
       action: entry.action,
       customerId: item.customerId,
-      details: { ...entry.details, jobId: job.id },
+      details: { ...entry.details, jobId: job.id, ...(autoTag ? { autoTag } : {}) },
     });
   }
 }

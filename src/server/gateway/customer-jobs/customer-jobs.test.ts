@@ -308,6 +308,17 @@ describeEachDatabase('customer jobs', (database) => {
     expect((first?.gains ?? 0) + (first?.losses ?? 0)).toBe(limit);
     expect(view.runs.reduce((sum, run) => sum + run.gained.length + run.lost.length, 0)).toBeGreaterThan(0);
 
+    // A customer's story tells the change as the segment's, under the person who set it up (a walkthrough read
+    // "Labels gewijzigd door" marketing's name for a tag nobody set by hand).
+    const changed = [...teachers].find((id) => !group.includes(id)) ?? group.find((id) => !teachers.has(id));
+    const story = await expectJson<{ items: { kind: string; person: unknown; automatic?: unknown }[] }>(
+      await marketing.request(`/api/customers/${changed}/story`),
+    );
+    expect(story.items.find((item) => item.kind === 'tags')).toMatchObject({
+      automatic: { segmentId: 2, segmentName: SEGMENTS[2]?.name },
+      person: { email: MARKETING.email },
+    });
+
     // Paused: a tag taken away by hand stays away.
     const teacher = [...teachers][0] as number;
     await marketing.request('/api/segments/2/auto-tag', {

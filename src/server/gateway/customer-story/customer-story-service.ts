@@ -219,6 +219,7 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
         kind: 'tags',
         added: after.filter((tag) => !before.includes(tag)),
         removed: before.filter((tag) => !after.includes(tag)),
+        automatic: autoTagOf(details.autoTag),
       };
     } else {
       item = { ...base, kind: 'flags', added: asIds(details.added), removed: asIds(details.removed) };
@@ -259,4 +260,13 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
         }
       : null,
   };
+}
+
+/** The segment an automatic tag change came from, as its audit entry names it (customer-job-runner.ts). */
+function autoTagOf(value: unknown): { segmentId: number; segmentName: string } | null {
+  if (!value || typeof value !== 'object') return null;
+  const { segmentId, segmentName } = value as Record<string, unknown>;
+  return typeof segmentId === 'number'
+    ? { segmentId, segmentName: typeof segmentName === 'string' ? segmentName : '' }
+    : null;
 }

@@ -261,9 +261,22 @@ function StoryEntry({ item }: { item: StoryItem }) {
       const name = (value: string | number) => (typeof value === 'number' ? (flagLabel(value) ?? `#${value}`) : value);
       const added = (item.added as (string | number)[]).map(name);
       const removed = (item.removed as (string | number)[]).map(name);
+      // A segment's automatic tag is told as the segment's doing, with who set it up beneath.
+      const automatic = item.kind === 'tags' ? item.automatic : null;
+      const who = automatic
+        ? t('bySegment', { segment: automatic.segmentName || `#${automatic.segmentId}` })
+        : by(item.person);
       return (
         <Stack gap={2}>
-          {title(`${item.kind === 'tags' ? t('tagsTitle') : t('flagsTitle')} ${by(item.person)}`, item.kind)}
+          {title(`${item.kind === 'tags' ? t('tagsTitle') : t('flagsTitle')} ${who}`, item.kind)}
+          {automatic ? (
+            <Text size="xs" c="dimmed" data-testid="story-auto-tag">
+              {t('autoTagSetBy', { person: item.person?.name ?? item.person?.email ?? '—' })} ·{' '}
+              <Anchor component={Link} to={`/customers/segments/${automatic.segmentId}`} size="xs">
+                {t('openSegment')}
+              </Anchor>
+            </Text>
+          ) : null}
           {added.length > 0 ? (
             <Text size="sm">
               + {t('added')}: {added.join(', ')}
