@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNNAMED_CUSTOM_FIELDS } from '@/contract/custom-fields';
+import type { StoryPage } from '@/contract/customer-story';
+import { sessionKey } from '@/web/lib/session';
+import { renderWithApp } from '@/web/testing/render';
+import { CustomerStorySection } from './customer-story-section';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+const marketing = { name: 'Mila Marketing', email: 'marketing@demo.test' };
+
+/** A story of two tag changes: one by hand, one by a segment's automatic tag that Mila set up. */
+const story: StoryPage = {
+  customerId: 7,
+  next: null,
+  totals: null,
+  items: [
+    {
+      kind: 'tags',
+      at: '2026-11-30T10:00:00+01:00',
+      key: 'audit-2',
+      person: marketing,
+      added: ['Docent'],
+      removed: [],
+      automatic: { segmentId: 4, segmentName: 'Docenten' },
+    },
+    {
+      kind: 'tags',
+      at: '2026-11-29T10:00:00+01:00',
+      key: 'audit-1',
+      person: marketing,
+      added: ['Student'],
+      removed: [],
+      automatic: null,
+    },
+  ],
+};
+
+function renderStory() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/api/customers/7/story')) return json(story);
+      if (url.endsWith('/api/customer-flags')) return json({ data: [] });
+      if (url.endsWith('/api/custom-fields')) return json(UNNAMED_CUSTOM_FIELDS);
+      return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionKey, { clientName: 'demo', permissions: ['customers:read'] });
+  return renderWithApp(
+    <QueryClientProvider client={client}>
+      <CustomerStorySection customerId={7} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('CustomerStorySection', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // Found in a walkthrough: a tag the segment kept read "Labels gewijzigd door Mila Marketing", who never set it.
+  it('tells a segment’s automatic tag as the segment’s, with who set it up beneath; a tag by hand as the person’s', async () => {
+    renderStory();
+    expect(await screen.findByText('Labels gewijzigd door segment ‘Docenten’', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('story-auto-tag').textContent).toContain(
+      'Automatisch label, ingesteld door Mila Marketing',
+    );
+    expect(screen.getByRole('link', { name: 'Segment openen' }).getAttribute('href')).toBe('/customers/segments/4');
+    expect(screen.getByText('Labels gewijzigd door Mila Marketing')).toBeTruthy();
+    expect(screen.getAllByTestId('story-auto-tag')).toHaveLength(1);
+  });
+});
