@@ -38,7 +38,7 @@ export const auditMessages = defineMessages(
     'action:sign-out': 'Afgemeld',
     'action:forward': 'Wijziging via de service',
     'action:customer-edit': 'Klant gewijzigd',
-    'action:tags': 'Tags gewijzigd',
+    'action:tags': 'Labels gewijzigd',
     'action:export': 'Export',
     'action:export-download': 'Exportbestand gedownload',
     'action:export-schedule': 'Geplande export gewijzigd',

@@ -4,13 +4,13 @@ export const exportsMessages = defineMessages(
   {
     title: 'Exports',
     intro:
-      'Exporteer klanten, bestellingen, de wachtlijst of klanttypen voor een CRM of spreadsheet. Foyer maakt het bestand op de server, uit zijn kopie van de service. Een incrementele export bevat alleen wat sinds de vorige complete export is gewijzigd: één watermerk voor de hele organisatie.',
+      'Exporteer klanten, bestellingen, de wachtlijst of de labels (klanttypen) voor een CRM of spreadsheet. Foyer maakt het bestand op de server, uit zijn kopie van de service. Een incrementele export bevat alleen wat sinds de vorige complete export is gewijzigd: één watermerk voor de hele organisatie.',
     toWaitingList: 'Wachtlijst bekijken',
     what: 'Wat',
     kindCustomers: 'Klanten',
     kindOrders: 'Bestellingen',
     kindWaitinglist: 'Wachtlijst',
-    kindClienttypes: 'Klanttypen',
+    kindClienttypes: 'Labels (klanttypen)',
     rowShape: 'Regels',
     rowPerOrder: 'Eén per bestelling',
     rowPerSeat: 'Eén per stoel',
@@ -42,7 +42,7 @@ export const exportsMessages = defineMessages(
     forgetWatermarkHint: 'De volgende export wordt dan weer volledig, voor iedereen in de organisatie.',
     watermarkHelp:
       'Het watermerk is het laatste wijzigingstijdstip (kolom {field}) van de vorige complete export, voor de hele organisatie. Het schuift pas op als het bestand helemaal is opgeslagen.',
-    clientTypesAlwaysFull: 'Klanttypen zijn één korte lijst en worden altijd volledig geëxporteerd.',
+    clientTypesAlwaysFull: 'De labels zijn één korte lijst en worden altijd volledig geëxporteerd.',
     mirrorSource: 'De export leest Foyers kopie van de service:',
     start: 'Exporteren',
     cancel: 'Annuleren',

@@ -13,7 +13,7 @@ export const privacyMessages = defineMessages(
     dialogTitle: 'Klant anonimiseren',
     erasedTitle: 'Wat wordt gewist',
     erased:
-      'Naam, e-mailadres (wordt een uniek, onbestelbaar adres), telefoon, adres, postcode, plaats, land, aanhef, extern nummer, de eigen velden 1–7 (zoals een geboortedatum), de labels, en de notities en kenmerken van medewerkers. Ook in Foyers kopie en in het zoeken.',
+      'Naam, e-mailadres (wordt een uniek, onbestelbaar adres), telefoon, adres, postcode, plaats, land, aanhef, extern nummer, de eigen velden 1–7 (zoals een geboortedatum), de labels, en de notities en vlaggen van medewerkers. Ook in Foyers kopie en in het zoeken.',
     keptTitle: 'Wat blijft',
     kept: 'Het klantnummer, de bestellingen met plaatsen en bedragen en het tegoed (voor de boekhouding), de wachtlijstregels, en het logboek: dat is met hashes aan elkaar geketend en kan niet worden herschreven; eerdere wijzigingen staan er zoals ze toen zijn vastgelegd. De opt-in-voorkeuren kan de koppeling niet wijzigen; zonder e-mailadres bereikt geen mailing de klant nog.',
     irreversible: 'Dit kan niet ongedaan worden gemaakt.',
@@ -26,6 +26,7 @@ export const privacyMessages = defineMessages(
     pageTitle: 'Privacy en bewaartermijn',
     pageIntro:
       'Klanten zonder bestelling, wijziging of wachtlijstaanmelding in de bewaartermijn worden hier voorgesteld om te anonimiseren. Bestellingen blijven bewaard.',
+    retentionTitle: 'Bewaartermijn',
     retentionLabel: 'Bewaartermijn (jaren)',
     retentionSave: 'Opslaan',
     retentionSaved: 'Bewaartermijn opgeslagen.',
@@ -84,6 +85,7 @@ export const privacyMessages = defineMessages(
     pageTitle: 'Privacy and retention',
     pageIntro:
       'Customers without an order, a change or a waiting-list entry within the retention period are proposed here for anonymising. Orders are kept.',
+    retentionTitle: 'Retention period',
     retentionLabel: 'Retention period (years)',
     retentionSave: 'Save',
     retentionSaved: 'Retention period saved.',

@@ -352,7 +352,7 @@ export function PrivacyPage() {
       <Text size="sm" c="dimmed">
         {t('pageIntro')}
       </Text>
-      <SectionCard title={t('retentionLabel')} id="privacy-retention">
+      <SectionCard title={t('retentionTitle')} id="privacy-retention">
         <RetentionSetting />
       </SectionCard>
       <SectionCard title={t('proposalTitle')} id="privacy-proposals">
