@@ -2,6 +2,10 @@
  * The gateway's own interface to the app (not the Ticketing Service's): what a person may do, and what
  * `GET /api/session` says about them. Pure, like the rest of src/contract, so both sides share one list.
  */
+/** The roles every organisation starts with (the gateway's ROLE_PRESETS); the app names them in its languages. */
+export const ROLE_PRESET_KEYS = ['box-office', 'marketing', 'manager', 'accounting', 'administrator'] as const;
+export type RolePresetKey = (typeof ROLE_PRESET_KEYS)[number];
+
 export const PERMISSIONS = [
   'events:read',
   'sales:sell',

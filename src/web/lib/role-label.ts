@@ -1,13 +1,15 @@
+import type { RolePresetKey } from '../../contract/staff';
 import { type Localized, useLocalized } from './i18n';
 
 /**
  * The preset roles' names in the reader's language. The gateway stores them in English (they are its
  * records, shared by every reader); a custom role keeps the name its administrator gave it.
  */
-const PRESET_NAMES: Readonly<Record<string, Localized>> = {
+const PRESET_NAMES: Readonly<Record<RolePresetKey, Localized>> = {
   'box-office': { nl: 'Kassa', en: 'Box office' },
   marketing: { nl: 'Marketing', en: 'Marketing' },
   manager: { nl: 'Manager', en: 'Manager' },
+  accounting: { nl: 'Boekhouding', en: 'Accounting' },
   administrator: { nl: 'Beheerder', en: 'Administrator' },
 };
 
@@ -17,7 +19,7 @@ export interface RoleNaming {
 }
 
 export function roleLabel(role: RoleNaming, localized: (text: Localized) => string): string {
-  const preset = role.key ? PRESET_NAMES[role.key] : undefined;
+  const preset = role.key && role.key in PRESET_NAMES ? PRESET_NAMES[role.key as RolePresetKey] : undefined;
   return preset ? localized(preset) : role.name;
 }
 

@@ -3,7 +3,7 @@
  * enforces these on every route it serves or forwards (route-permissions.ts); the app asks
  * `GET /api/session` for the person's list and shows only that.
  */
-import { isPermission, PERMISSIONS, type Permission } from '@/contract/staff';
+import { isPermission, PERMISSIONS, type Permission, type RolePresetKey } from '@/contract/staff';
 
 export { isPermission, PERMISSIONS, type Permission };
 
@@ -37,7 +37,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
 };
 
 export interface RolePreset {
-  key: 'box-office' | 'marketing' | 'manager' | 'accounting' | 'administrator';
+  key: RolePresetKey;
   name: string;
   permissions: readonly Permission[];
 }
