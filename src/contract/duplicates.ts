@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_FIELDS } from './custom-fields';
 import { customerSchema } from './customer';
 import { CUSTOMER_FIELD_MAX } from './customer-limits';
 import { DUPLICATE_REASONS } from './duplicate-reasons';
@@ -29,13 +30,7 @@ export const MERGE_FIELDS = [
   'customerCountry',
   'customerPhone',
   'customerExternalId',
-  'customerCustom1',
-  'customerCustom2',
-  'customerCustom3',
-  'customerCustom4',
-  'customerCustom5',
-  'customerCustom6',
-  'customerCustom7',
+  ...CUSTOM_FIELDS,
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 

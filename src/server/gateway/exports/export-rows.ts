@@ -1,3 +1,4 @@
+import { CUSTOM_FIELDS } from '@/contract/custom-fields';
 import { looseFlag } from '@/contract/customer-prefs';
 
 /** A record of an export as the service sent it (or as the mirror gives it back in that shape). */
@@ -56,13 +57,7 @@ const CUSTOMER_COLUMNS = [
   'customerCountry',
   'customerPhone',
   'customerCredit',
-  'customerCustom1',
-  'customerCustom2',
-  'customerCustom3',
-  'customerCustom4',
-  'customerCustom5',
-  'customerCustom6',
-  'customerCustom7',
+  ...CUSTOM_FIELDS,
   'customerTags',
   'lastChanged',
 ] as const;

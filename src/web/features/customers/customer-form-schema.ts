@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CUSTOM_FIELDS } from '@/contract/custom-fields';
 import { CUSTOMER_CREDIT_MAX, CUSTOMER_FIELD_MAX } from '@/contract/customer-limits';
 import type { Customer } from '../../lib/schemas/customer';
 import type { CustomerBody } from './customer-queries';
@@ -18,15 +19,7 @@ export const FIELD_MAX = CUSTOMER_FIELD_MAX;
 export type CustomerFormField = keyof typeof FIELD_MAX | 'customerCredit';
 export type CustomerFormValues = Record<CustomerFormField, string>;
 
-export const CUSTOM_FIELDS = [
-  'customerCustom1',
-  'customerCustom2',
-  'customerCustom3',
-  'customerCustom4',
-  'customerCustom5',
-  'customerCustom6',
-  'customerCustom7',
-] as const;
+export { CUSTOM_FIELDS };
 
 /** Fields a customer always has (empty text rather than null); the others may be null. */
 const NULLABLE_FIELDS = new Set<CustomerFormField>(['customerExternalId', ...CUSTOM_FIELDS]);
