@@ -156,7 +156,7 @@ function PairRow({
       <Table.Td>
         <Group gap={4}>
           {pair.reasons.map((reason) => (
-            <Badge key={reason} size="sm" variant="default">
+            <Badge key={reason} size="sm" variant="default" title={t(`reasonHint:${reason}`)}>
               {t(`reason:${reason}`)}
             </Badge>
           ))}
