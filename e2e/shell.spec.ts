@@ -138,7 +138,7 @@ test.describe('shell', () => {
     await openSignedIn(page, baseURL, '/');
     await expectDashboard(page);
     const cards = page.getByTestId('performance-card');
-    await expect(cards.first().getByTestId('sold-of-capacity')).toBeVisible();
+    await expect(page.getByTestId('sold-of-capacity').first()).toBeVisible();
     const eventIds = await cards.evaluateAll((links) =>
       links.map((link) => Number(link.getAttribute('href')?.split('/').pop())),
     );
@@ -165,7 +165,7 @@ test.describe('shell', () => {
     const before = await apiSold();
     await page.reload();
     await expectDashboard(page);
-    await expect(cards.first().getByTestId('sold-of-capacity')).toBeVisible();
+    await expect(page.getByTestId('sold-of-capacity').first()).toBeVisible();
     const shown = await cards.evaluateAll((links) =>
       links.map((link) => ({
         eventId: Number(link.getAttribute('href')?.split('/').pop()),

@@ -23,10 +23,10 @@ const event: PartnerEvent = {
   ],
 };
 
-function renderCard() {
+function renderCard(shown: PartnerEvent = event) {
   renderWithApp(
     <QueryClientProvider client={new QueryClient()}>
-      <PerformanceCard event={event} hallName="Grote zaal" availability={{ status: 'loaded', event }} showDay />
+      <PerformanceCard event={shown} hallName="Grote zaal" availability={{ status: 'loaded', event: shown }} showDay />
     </QueryClientProvider>,
   );
 }
@@ -39,6 +39,19 @@ describe('PerformanceCard', () => {
     expect(screen.getByText('312 vrij')).toBeInTheDocument();
     expect(screen.getByTestId('blocked-seats')).toHaveTextContent('40 geblokkeerd');
     expect(screen.getByTestId('blocked-seats')).toHaveAttribute('title', 'Pers 30, Rolstoel 10');
+  });
+
+  // Found in a walkthrough: a combi's capacity is a number set to let it sell, and its card said "0 %".
+  it('says of a combi only how many were sold: no share of a capacity that is not one', () => {
+    renderCard({
+      ...event,
+      eventType: 'combi',
+      availability: [{ rankId: 1, rankName: 'Combi', capacity: 99_999, available: 99_987 }],
+      blockAvailability: [],
+    });
+    expect(screen.getByTestId('sold-count')).toHaveTextContent('Verkocht: 12');
+    expect(screen.queryByText(/%/)).toBeNull();
+    expect(screen.queryByText(/vrij/)).toBeNull();
   });
 });
 

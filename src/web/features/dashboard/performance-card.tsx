@@ -31,7 +31,11 @@ function occupancyColor(fraction: number): string {
   return 'teal';
 }
 
-function Availability({ state }: { state: AvailabilityState }) {
+/**
+ * `soldOnly`: a combi, whose capacity is a number set to let it sell (its performances hold the seats): how many
+ * were sold, no bar or share of it (a walkthrough read "0 %" of 99,999).
+ */
+function Availability({ state, soldOnly }: { state: AvailabilityState; soldOnly: boolean }) {
   const t = useMessages(dashboardMessages);
   const { locale } = useLocale();
   if (state.status === 'loading') {
@@ -55,6 +59,19 @@ function Availability({ state }: { state: AvailabilityState }) {
     return (
       <Text size="xs" c="dimmed" h={AVAILABILITY_HEIGHT} style={{ display: 'flex', alignItems: 'center' }}>
         {t('availabilityUnknown')}
+      </Text>
+    );
+  }
+  if (soldOnly) {
+    return (
+      <Text
+        size="xs"
+        className="foyer-tabular"
+        h={AVAILABILITY_HEIGHT}
+        style={{ display: 'flex', alignItems: 'center' }}
+        data-testid="sold-count"
+      >
+        {t('soldOnly', { sold: formatNumber(totals.sold, locale) })}
       </Text>
     );
   }
@@ -148,7 +165,7 @@ export function PerformanceCard({
           </Badge>
         ) : null}
       </Group>
-      <Availability state={availability} />
+      <Availability state={availability} soldOnly={event.eventType === 'combi'} />
     </Stack>
   );
   return mayOpen ? (
