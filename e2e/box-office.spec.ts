@@ -533,6 +533,12 @@ test.describe('box office', () => {
     // A reload keeps the finished sale, the change with it.
     await page.reload();
     await expect(page.getByTestId('sale-change')).toHaveText(change);
+    // The receipt says what was handed over and the change (a walkthrough's receipt had neither).
+    await page.getByRole('link', { name: 'Bon afdrukken' }).click();
+    await expect(page.getByTestId('receipt-received')).toHaveText(euro(handedEuros));
+    await expect(page.getByTestId('receipt-change')).toHaveText(change);
+    await page.goBack();
+    await expect(page.getByTestId('sale-change')).toHaveText(change);
     await page.keyboard.press('n');
     await expect(page.getByTestId('sale-complete')).toHaveCount(0);
   });

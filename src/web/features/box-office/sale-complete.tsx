@@ -233,7 +233,12 @@ export function SaleComplete({
           <Button component={Link} to={`/orders/${result.orderId}/print?kind=tickets`} variant="light">
             {t('printTickets')}
           </Button>
-          <Button component={Link} to={`/orders/${result.orderId}/print?kind=receipt`} variant="light">
+          <Button
+            component={Link}
+            // The cash handed over goes with the link: the receipt shows it and the change.
+            to={`/orders/${result.orderId}/print?kind=receipt${tenderedCents !== null ? `&received=${tenderedCents}` : ''}`}
+            variant="light"
+          >
             {t('printReceipt')}
           </Button>
         </Group>

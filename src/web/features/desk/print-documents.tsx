@@ -1,6 +1,7 @@
 import type { PrintRecord } from '@/contract/desk';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { eurosOf, toCents } from '../../lib/money';
 import { deskMessages } from './desk-messages';
 import type { PrintTicket, Receipt, TicketPlace } from './print-model';
 import { TicketQr } from './ticket-qr';
@@ -79,13 +80,15 @@ export function TicketCard({
 
 interface ReceiptViewProps {
   receipt: Receipt;
+  /** Cash handed over at the desk (from the finished sale's link); with the change when it covers the total. */
+  receivedCents?: number | null;
   record: PrintRecord | null;
   seller: string;
   /** The shift the sale was made in; null when it joined none. */
   shift: string | null;
 }
 
-export function ReceiptView({ receipt, record, seller, shift }: ReceiptViewProps) {
+export function ReceiptView({ receipt, receivedCents = null, record, seller, shift }: ReceiptViewProps) {
   const t = useMessages(deskMessages);
   const { locale } = useLocale();
   const money = (amount: number) => formatMoney(amount, locale);
@@ -151,6 +154,22 @@ export function ReceiptView({ receipt, record, seller, shift }: ReceiptViewProps
               {money(receipt.total)}
             </td>
           </tr>
+          {receivedCents !== null && receivedCents >= toCents(receipt.total) ? (
+            <>
+              <tr>
+                <th scope="row">{t('receivedCash')}</th>
+                <td className="foyer-receipt-amount" data-testid="receipt-received">
+                  {money(eurosOf(receivedCents))}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t('changeGiven')}</th>
+                <td className="foyer-receipt-amount" data-testid="receipt-change">
+                  {money(eurosOf(receivedCents - toCents(receipt.total)))}
+                </td>
+              </tr>
+            </>
+          ) : null}
         </tfoot>
       </table>
       <dl className="foyer-ticket-fields">

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderExport, OrderSeat } from '../../lib/schemas/order';
-import { type PrintContext, printChoice, printContextOf, receiptOf, sectionsByEvent, ticketsOf } from './print-model';
+import {
+  type PrintContext,
+  printChoice,
+  printContextOf,
+  receiptOf,
+  receivedCentsOf,
+  sectionsByEvent,
+  ticketsOf,
+} from './print-model';
 
 const seat = (over: Partial<OrderSeat>): OrderSeat => ({
   seatId: 1,
@@ -109,6 +117,13 @@ describe('print choice from the URL', () => {
   it('reads kind and layout, falling back to tickets on A4', () => {
     expect(printChoice(new URLSearchParams('kind=receipt&layout=80mm'))).toEqual({ kind: 'receipt', layout: '80mm' });
     expect(printChoice(new URLSearchParams('kind=nonsense'))).toEqual({ kind: 'tickets', layout: 'a4' });
+  });
+
+  it('reads the cash handed over as whole cents, and nothing else', () => {
+    expect(receivedCentsOf(new URLSearchParams('kind=receipt&received=5000'))).toBe(5000);
+    for (const query of ['kind=receipt', 'received=', 'received=12.50', 'received=-5', 'received=1e4']) {
+      expect(receivedCentsOf(new URLSearchParams(query)), query).toBeNull();
+    }
   });
 });
 

@@ -168,6 +168,15 @@ export type PrintKind = 'tickets' | 'receipt';
 export type PrintLayout = 'a4' | '80mm';
 
 /** The view's choice from its URL: unknown values fall back to tickets on A4. */
+/**
+ * The cash the buyer handed over, in cents, as the finished sale's receipt link says it (`received`): the receipt
+ * then shows it and the change. Null when absent or not a whole number of cents.
+ */
+export function receivedCentsOf(search: URLSearchParams): number | null {
+  const value = search.get('received');
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
 export function printChoice(search: URLSearchParams): { kind: PrintKind; layout: PrintLayout } {
   return {
     kind: search.get('kind') === 'receipt' ? 'receipt' : 'tickets',

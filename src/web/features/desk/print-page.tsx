@@ -10,7 +10,15 @@ import { useMessages } from '../../lib/i18n';
 import { deskQueries } from '../../lib/queries/desk-queries';
 import { deskMessages } from './desk-messages';
 import { ReceiptView, TicketCard } from './print-documents';
-import { type PrintKind, type PrintLayout, printChoice, printContextOf, receiptOf, ticketsOf } from './print-model';
+import {
+  type PrintKind,
+  type PrintLayout,
+  printChoice,
+  printContextOf,
+  receiptOf,
+  receivedCentsOf,
+  ticketsOf,
+} from './print-model';
 import { PrintToolbar } from './print-toolbar';
 import { usePrintRecording } from './use-print-recording';
 
@@ -105,6 +113,7 @@ export function PrintPage() {
       ) : receipt ? (
         <ReceiptView
           receipt={receipt}
+          receivedCents={receivedCentsOf(search)}
           record={record}
           seller={seller}
           shift={data?.sale?.shift ? t('shiftOf', { id: data.sale.shift.id, desk: data.sale.shift.desk }) : null}
