@@ -105,7 +105,7 @@ export function BoxOfficePage() {
     ) : null;
 
   const checkout = useCheckout(sale, state, dispatch);
-  useCheckoutHistory(state.stage, checkout.cartHasLines, dispatch);
+  useCheckoutHistory(state.stage, { cartHasLines: checkout.cartHasLines, paying: sale.checkout.isPending }, dispatch);
   useBuyerScreen(sale, state);
   const { newSale, startOver, abandonAndStartOver } = useNewSale({
     sale,
