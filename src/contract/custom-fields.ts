@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './staff';
 
 /**
  * The names an organisation gives the seven custom fields of its customers (spec 2.7: "Custom fields, configured
@@ -15,6 +16,14 @@ export const CUSTOM_FIELDS = [
   'customerCustom7',
 ] as const;
 export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+/** Who reads the names (any one of them): whoever sees customers' records whole — the list and page, the form,
+ * the duplicates side by side. Who fills the fields (customers:write) names them. */
+export const CUSTOM_FIELD_READ_PERMISSIONS: readonly Permission[] = [
+  'customers:read',
+  'customers:write',
+  'duplicates:review',
+];
 
 /** A name fits a form's label and a table's column heading. */
 export const CUSTOM_FIELD_NAME_MAX_LENGTH = 40;

@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
-import { type CustomFieldNames, customFieldNamesSchema } from '@/contract/custom-fields';
+import { CUSTOM_FIELD_READ_PERMISSIONS, type CustomFieldNames, customFieldNamesSchema } from '@/contract/custom-fields';
 import type { Database } from '../../db/database';
 import type { GatewayEnv, SecuredRoutes } from '../access';
 import { recordRequestAudit } from '../audit';
 import { parseBody } from '../request-input';
 import { type CustomFieldCaller, CustomFieldService } from './custom-field-service';
 
-/** Whoever sees customers' records whole: the list and page, the form, the duplicates side by side. */
-export const CUSTOM_FIELD_READERS = { anyOf: ['customers:read', 'customers:write', 'duplicates:review'] } as const;
+const readers = { anyOf: CUSTOM_FIELD_READ_PERMISSIONS } as const;
 /** The people who fill the fields name them. */
-export const CUSTOM_FIELD_WRITERS = { permission: 'customers:write' } as const;
+const writers = { permission: 'customers:write' } as const;
 
 /** `GET` and `PUT /api/custom-fields`: the names of the customers' custom fields (custom-field-service.ts). */
 export function registerCustomFieldRoutes(routes: SecuredRoutes, deps: { db: Database }): void {
@@ -19,10 +18,10 @@ export function registerCustomFieldRoutes(routes: SecuredRoutes, deps: { db: Dat
     audit: (tx, entry) => recordRequestAudit(tx, c, entry),
   });
 
-  routes.declare('GET', '/custom-fields', CUSTOM_FIELD_READERS, async (c) =>
+  routes.declare('GET', '/custom-fields', readers, async (c) =>
     c.json((await service.names(c.get('principal').organisationId)) satisfies CustomFieldNames),
   );
-  routes.declare('PUT', '/custom-fields', CUSTOM_FIELD_WRITERS, async (c) => {
+  routes.declare('PUT', '/custom-fields', writers, async (c) => {
     const names = await parseBody(c, customFieldNamesSchema);
     return c.json((await service.rename(callerOf(c), names)) satisfies CustomFieldNames);
   });

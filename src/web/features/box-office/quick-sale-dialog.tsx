@@ -9,7 +9,7 @@ import { useLocale, useMessages } from '../../lib/i18n';
 import { toCents } from '../../lib/money';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { boxOfficeMessages } from './box-office-messages';
-import { cartLines, totalWithFee } from './cart-model';
+import { cartLines } from './cart-model';
 import { CashTendered } from './cash-tendered';
 import { quickSaleMessages } from './quick-sale-messages';
 import { useLineDetails } from './use-line-details';
@@ -40,7 +40,7 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
   const { locale } = useLocale();
   const { state, price, cashMethod, walkIn } = quick;
   const quantity = state.quantity?.value ?? null;
-  const toPay = cart ? totalWithFee(cart.amount, cashMethod?.fee ?? 0) : 0;
+  const { toPay } = quick;
   const failure =
     state.step === 'quantity' && quick.addError
       ? quick.addError

@@ -40,6 +40,8 @@ export function useQuickSale({
   const open = state.step !== 'closed';
   const walkIn = useQuery({ ...walkInQueries.customer(), enabled: open });
   const cashMethod = checkout.methods?.find((method) => method.paymentMethodId === walkIn.data?.cashMethodId);
+  /** What the held seats cost paid cash, fee included: the dialog shows it, and less handed over cannot pay. */
+  const toPay = totalWithFee(sale.cart?.amount ?? 0, cashMethod?.fee ?? 0);
   // Two Enters within one frame both see "not paying" yet: this ref says it at once.
   const paying = useRef(false);
   const cartHasLines = checkout.cartHasLines;
@@ -76,9 +78,8 @@ export function useQuickSale({
   const pay = () => {
     const buyer = walkIn.data?.customer;
     if (paying.current || sale.checkout.isPending || !buyer || !cashMethod || !cartHasLines) return;
-    const totalCents = toCents(totalWithFee(sale.cart?.amount ?? 0, cashMethod.fee));
     // Less than the total handed over cannot pay (the field says what is missing).
-    if (cashChange(totalCents, tenderedCents).kind === 'short') return;
+    if (cashChange(toCents(toPay), tenderedCents).kind === 'short') return;
     paying.current = true;
     setState({ ...state, step: 'paying' });
     dispatch({ type: 'customerChosen', customer: buyer });
@@ -146,6 +147,7 @@ export function useQuickSale({
     hold,
     pay,
     cancel,
+    toPay,
     tenderedCents,
     /** The cash handed over, while the seats are held. */
     setTenderedCents: (cents: number | null) => {

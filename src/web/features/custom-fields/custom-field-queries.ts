@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
+  CUSTOM_FIELD_READ_PERMISSIONS,
   CUSTOM_FIELDS,
   type CustomField,
   type CustomFieldNames,
@@ -36,7 +37,7 @@ export function useRenameCustomFields() {
  * the names are on their way, when they could not be read, and for a person who may not read them.
  */
 export function useCustomFieldLabels(unnamed: (n: number, field: CustomField) => string): Record<CustomField, string> {
-  const mayRead = useCan('customers:read', 'customers:write', 'duplicates:review');
+  const mayRead = useCan(...CUSTOM_FIELD_READ_PERMISSIONS);
   const names = useQuery({ ...customFieldQueries.names(), enabled: mayRead }).data;
   return useMemo(
     () =>

@@ -16,6 +16,7 @@ import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
+import { withLocalMessages } from '../../lib/local-server-error';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { customFieldQueries, useRenameCustomFields } from './custom-field-queries';
@@ -79,15 +80,8 @@ function NamesForm({ saved }: { saved: CustomFieldNames }) {
         form.reset(answer);
         setOutcome('saved');
       },
-      onError: (error) => {
-        if (applyServerFieldErrors(error, CUSTOM_FIELDS, form.setError)) {
-          // The gateway's words, in the reader's language.
-          for (const field of CUSTOM_FIELDS) {
-            const message = form.getFieldState(field).error?.message;
-            if (message) form.setError(field, { type: 'server', message: local(message) });
-          }
-        }
-      },
+      // The gateway's words on their fields, in the reader's language.
+      onError: (error) => applyServerFieldErrors(withLocalMessages(error, local), CUSTOM_FIELDS, form.setError),
     });
   });
   const fieldErrorsPlaced = CUSTOM_FIELDS.some((field) => form.formState.errors[field]);

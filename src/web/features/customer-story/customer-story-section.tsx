@@ -31,6 +31,8 @@ const KINDS_PARAM = 'story';
  */
 export function CustomerStorySection({ customerId }: { customerId: number }) {
   const t = useMessages(customerStoryMessages);
+  // The custom fields by the names the organisation gave them, once for every entry.
+  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('fieldCustom', { n }), [t]));
   const [params, setParams] = useSearchParams();
   const kinds = kindsOf(params.get(KINDS_PARAM));
   const query = useInfiniteQuery(customerStoryQueries.story(customerId, kinds));
@@ -89,7 +91,7 @@ export function CustomerStorySection({ customerId }: { customerId: number }) {
           <Timeline bulletSize={28} lineWidth={2} data-testid="story-timeline">
             {items.map((item) => (
               <Timeline.Item key={item.key} bullet={<StoryIcon kind={item.kind} size={16} />} data-kind={item.kind}>
-                <StoryEntry item={item} />
+                <StoryEntry item={item} customLabels={customLabels} />
               </Timeline.Item>
             ))}
           </Timeline>
@@ -164,10 +166,8 @@ const valueText = (value: unknown, empty: string) =>
       ? value
       : JSON.stringify(value);
 
-function StoryEntry({ item }: { item: StoryItem }) {
+function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Record<CustomField, string> }) {
   const t = useMessages(customerStoryMessages);
-  // A custom field by the name the organisation gave it.
-  const customLabels = useCustomFieldLabels(useCallback((n: number) => t('fieldCustom', { n }), [t]));
   const { locale } = useLocale();
   const localized = useLocalized();
   const mayOpenOrders = useCan('orders:read');

@@ -19,8 +19,6 @@ export const FIELD_MAX = CUSTOMER_FIELD_MAX;
 export type CustomerFormField = keyof typeof FIELD_MAX | 'customerCredit';
 export type CustomerFormValues = Record<CustomerFormField, string>;
 
-export { CUSTOM_FIELDS };
-
 /** Fields a customer always has (empty text rather than null); the others may be null. */
 const NULLABLE_FIELDS = new Set<CustomerFormField>(['customerExternalId', ...CUSTOM_FIELDS]);
 const REQUIRED_FIELDS = new Set<CustomerFormField>(['email', 'customerFirstName', 'customerLastName']);

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { CustomField } from '@/contract/custom-fields';
+import { CUSTOM_FIELDS, type CustomField } from '@/contract/custom-fields';
 import type { BuyerSummary } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
@@ -15,7 +15,6 @@ import { useMessages } from '../../lib/i18n';
 import { type Customer, customerName } from '../../lib/schemas/customer';
 import { useCustomFieldLabels } from '../custom-fields/public';
 import {
-  CUSTOM_FIELDS,
   type CustomerFormField,
   type CustomerFormValues,
   createBody,

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { Link, useParams } from 'react-router';
+import { CUSTOM_FIELDS } from '@/contract/custom-fields';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -17,7 +18,6 @@ import { CustomerNotesSection, customerNotesKeys } from '../customer-notes/publi
 import { CustomerStorySection, customerStoryKeys } from '../customer-story/public';
 
 import { PrivacySection } from '../privacy/public';
-import { CUSTOM_FIELDS } from './customer-form-schema';
 import { TagChips } from './customer-parts';
 import { type KnownPref, prefRows, storedValueText } from './customer-prefs';
 import { customerKeys, customerQueries, listedCustomer } from './customer-queries';

@@ -1,5 +1,5 @@
-import { ApiError, isApiError } from '../../lib/api-error';
 import type { Translate } from '../../lib/i18n';
+import { withLocalMessages } from '../../lib/local-server-error';
 import type { StaffMessageKey } from './staff-messages';
 
 /**
@@ -35,19 +35,5 @@ export function localServerMessage(message: string, t: Translate<StaffMessageKey
 
 /** The same failure with its message and field messages in the reader's language; anything else unchanged. */
 export function localServerError(error: unknown, t: Translate<StaffMessageKey>): unknown {
-  if (!isApiError(error)) return error;
-  const fieldErrors = Object.fromEntries(
-    Object.entries(error.fieldErrors).map(([field, messages]) => [
-      field,
-      messages.map((message) => localServerMessage(message, t)),
-    ]),
-  );
-  return new ApiError({
-    kind: error.kind,
-    status: error.status,
-    message: localServerMessage(error.message, t),
-    fieldErrors,
-    retryAfterSeconds: error.retryAfterSeconds,
-    cause: error,
-  });
+  return withLocalMessages(error, (message) => localServerMessage(message, t));
 }
