@@ -84,9 +84,9 @@ test.describe('sales points and printing without a dialog', () => {
     await expect(bar.getByTestId('shift-bar-status')).toContainText('Kassa 1');
     await expect(seller.getByTestId('printer-chip')).toContainText('Kassa 1');
 
-    // Two seats, cash.
+    // Two seats, cash: € 500 handed over.
     await seller.getByRole('heading', { level: 1, name: 'Kassa' }).click();
-    const { orderId, orderKey } = await sellAtDesk(seller, { tickets: 2, email, payment: 'cash' });
+    const { orderId, orderKey } = await sellAtDesk(seller, { tickets: 2, email, payment: 'cash', receivedEuros: 500 });
 
     // Straight to the printer: a receipt that opens the drawer, and a ticket per seat with its QR code and a cut.
     await expect(seller.getByTestId('sale-printing')).toHaveAttribute('data-outcome', 'printed');
@@ -95,6 +95,15 @@ test.describe('sales points and printing without a dialog', () => {
     expect(receipt?.lines.join('\n')).toContain(orderKey);
     expect(receipt?.pulses).toBe(1);
     expect(receipt?.cuts).toBe(1);
+    // What was handed over and the change, as on the browser's receipt (the sales point's paper had neither).
+    const amountOn = (label: string) => {
+      const line = receipt?.lines.find((candidate) => candidate.startsWith(`${label} `)) ?? '';
+      // The euro sign is the printer's code page's; the amount ends the line.
+      return Number(/([\d.]+,\d{2})\s*$/.exec(line)?.[1]?.replace(/\./g, '').replace(',', '.') ?? Number.NaN);
+    };
+    expect(amountOn('Ontvangen')).toBe(500);
+    expect(amountOn('TOTAAL')).toBeGreaterThan(0);
+    expect(amountOn('Wisselgeld')).toBeCloseTo(500 - amountOn('TOTAAL'), 2);
     expect(tickets?.qrCodes).toEqual([orderKey, orderKey]);
     expect(tickets?.cuts).toBe(2);
     expect(tickets?.pulses).toBe(0);

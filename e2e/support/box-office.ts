@@ -82,7 +82,14 @@ const PAYMENT = {
  */
 export async function sellAtDesk(
   page: Page,
-  sale: { tickets: number; email: string; payment: keyof typeof PAYMENT; performance?: string },
+  sale: {
+    tickets: number;
+    email: string;
+    payment: keyof typeof PAYMENT;
+    performance?: string;
+    /** Cash only: the whole euros handed over, typed into "Ontvangen" (else the exact amount). */
+    receivedEuros?: number;
+  },
 ): Promise<{ orderId: number; orderKey: string }> {
   const performance = sale.performance ?? 'Racoon Akoestisch';
   const payment = PAYMENT[sale.payment];
@@ -96,6 +103,11 @@ export async function sellAtDesk(
   await chooseCustomer(page, sale.email);
   await page.keyboard.press(payment.key);
   await expect(page.getByRole('radio', { name: payment.name })).toBeChecked();
+  if (sale.receivedEuros !== undefined) {
+    // Cash's digit goes on to the amount handed over.
+    await expect(page.getByRole('textbox', { name: 'Ontvangen' })).toBeFocused();
+    await page.keyboard.type(String(sale.receivedEuros));
+  }
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
   return {

@@ -24,6 +24,11 @@ export const printOrderBodySchema = z.object({
     .min(1)
     .max(2)
     .default(['receipt', 'tickets']),
+  /**
+   * The cash the buyer handed over, in cents, as the seller typed it at the checkout: a cash sale's receipt then
+   * shows it and the change, as the browser's receipt does. Left out at a reprint asked for later, or for cards.
+   */
+  receivedCents: z.number().int().min(0).max(99_999_999).optional(),
 });
 
 /** `POST /api/printing/no-sale`: the drawer opened without a sale, for a reason. */

@@ -35,6 +35,8 @@ const LABELS = {
     other: 'Overige artikelen',
     total: 'Totaal',
     payment: 'Betaald met',
+    received: 'Ontvangen',
+    change: 'Wisselgeld',
     ticketOf: (n: number, count: number) => `Ticket ${n} van ${count}`,
     reprint: (n: number) => `HERDRUK / REPRINT ${n}`,
   },
@@ -52,6 +54,8 @@ const LABELS = {
     other: 'Other items',
     total: 'Total',
     payment: 'Paid with',
+    received: 'Received',
+    change: 'Change',
     ticketOf: (n: number, count: number) => `Ticket ${n} of ${count}`,
     reprint: (n: number) => `REPRINT ${n}`,
   },
@@ -159,8 +163,17 @@ function amountLine(encoder: ReceiptPrinterEncoder, label: string, amount: strin
   );
 }
 
-/** The receipt; with `drawer`, the drawer pulse first, so the drawer opens while the paper prints. */
-export function receiptBytes(data: PrintData<Raw>, setting: PrintSetting, drawer: boolean): Uint8Array {
+/** What a receipt carries beyond the order: the drawer's pulse, and the cash handed over. */
+export interface ReceiptExtras {
+  /** The drawer pulse first, so the drawer opens while the paper prints. */
+  drawer: boolean;
+  /** The cash the buyer handed over, in cents: printed with the change when it covers the total; null: neither. */
+  receivedCents: number | null;
+}
+
+/** The receipt. */
+export function receiptBytes(data: PrintData<Raw>, setting: PrintSetting, extras: ReceiptExtras): Uint8Array {
+  const { drawer, receivedCents } = extras;
   const t = LABELS[setting.locale];
   const { order } = data;
   const encoder = encoderFor(setting.printer);
@@ -200,6 +213,11 @@ export function receiptBytes(data: PrintData<Raw>, setting: PrintSetting, drawer
   encoder.bold(true);
   amountLine(encoder, t.total.toUpperCase(), money(totalCents / 100, setting.locale));
   encoder.bold(false).line(`${t.payment}: ${textOf(order.handlingTextPayment) || '-'}`);
+  // As the browser's receipt (desk/print-documents.tsx): less than the total was not what was paid with.
+  if (receivedCents !== null && receivedCents >= totalCents) {
+    amountLine(encoder, t.received, money(receivedCents / 100, setting.locale));
+    amountLine(encoder, t.change, money((receivedCents - totalCents) / 100, setting.locale));
+  }
   encoder.newline().align('center').line(textOf(order.orderKey)).align('left');
   return encoder.cut().encode();
 }

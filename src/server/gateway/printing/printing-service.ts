@@ -77,7 +77,7 @@ export class PrintingService {
   async printOrder(
     caller: PrintingCaller,
     orderId: number,
-    options: { locale: PrintLocale; documents: readonly ('receipt' | 'tickets')[] },
+    options: { locale: PrintLocale; documents: readonly ('receipt' | 'tickets')[]; receivedCents?: number | undefined },
   ): Promise<PrintJob[]> {
     // The order's print data (the service's reads, the longest part) is read while the station is looked up.
     const [atStation, printData] = await Promise.allSettled([
@@ -103,6 +103,8 @@ export class PrintingService {
     const cash =
       tenderOf(typeof data.order.handlingTextPayment === 'string' ? data.order.handlingTextPayment : null, false) ===
       'cash';
+    // The cash handed over is a cash sale's alone; a card's receipt shows no change.
+    const receivedCents = cash ? (options.receivedCents ?? null) : null;
     const jobs = await this.deps.db.transaction(async (tx) => {
       // Under the chain's lock, as the browser's prints: two prints at once get two different numbers.
       await lockAuditChain(tx, caller.principal.organisationId);
@@ -129,7 +131,10 @@ export class PrintingService {
           kind: document,
           reprint: printNumber > 1,
           printer,
-          payload: document === 'receipt' ? receiptBytes(data, setting, drawer) : ticketBytes(data, setting),
+          payload:
+            document === 'receipt'
+              ? receiptBytes(data, setting, { drawer, receivedCents })
+              : ticketBytes(data, setting),
           drawerReason: drawer ? 'sale' : null,
           requestedBy: caller.principal.accountId,
         });
@@ -145,6 +150,7 @@ export class PrintingService {
             salesPointId: station.salesPoint.id,
             printJobId: stored.job.id,
             opensDrawer: drawer,
+            ...(document === 'receipt' && receivedCents !== null ? { receivedCents } : {}),
           },
         });
         made.push(stored);

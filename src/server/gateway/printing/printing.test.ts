@@ -96,8 +96,8 @@ describeEachDatabase('printing at a sales point', (database) => {
     return { orderId, orderKey: order.orderKey };
   }
 
-  const print = (browser: TestBrowser, orderId: number) =>
-    browser.request(`/api/printing/orders/${orderId}`, { method: 'POST', json: { locale: 'en' } });
+  const print = (browser: TestBrowser, orderId: number, body: { receivedCents?: number } = {}) =>
+    browser.request(`/api/printing/orders/${orderId}`, { method: 'POST', json: { locale: 'en', ...body } });
 
   async function settled(browser: TestBrowser, jobIds: readonly number[]): Promise<PrintJob[]> {
     // Up to 20 s: a loaded CI machine sends slowly.
@@ -125,7 +125,8 @@ describeEachDatabase('printing at a sales point', (database) => {
     expect(opened.shift).toMatchObject({ desk: { name: 'Kassa 1' }, salesPointId: kassa.id });
 
     const { orderId, orderKey } = await sellTwoSeats(seller, 'cash');
-    const { jobs } = await expectJson<PrintJobsAnswer>(await print(seller, orderId), 202);
+    // The seller typed € 500 handed over: the receipt says so, and the change (as the browser's receipt).
+    const { jobs } = await expectJson<PrintJobsAnswer>(await print(seller, orderId, { receivedCents: 50_000 }), 202);
     expect(jobs.map((job) => [job.kind, job.printer, job.reprint, job.opensDrawer])).toEqual([
       ['receipt', 'receipt', false, true],
       ['tickets', 'receipt', false, false],
@@ -137,6 +138,14 @@ describeEachDatabase('printing at a sales point', (database) => {
     expect(receipt?.lines.join('\n')).toContain(orderKey);
     expect(receipt?.lines.some((line) => /^TOTAL\s+/.test(line))).toBe(true);
     expect(receipt?.lines.join('\n')).not.toContain('REPRINT');
+    const amountOf = (label: RegExp) => {
+      const line = receipt?.lines.find((candidate) => label.test(candidate)) ?? '';
+      // The euro sign is the code page's (cp858), not text's: the amount is what ends the line.
+      return Number(/([\d,]+\.\d{2})\s*$/.exec(line)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+    };
+    expect(amountOf(/^Received\s/)).toBe(500);
+    expect(amountOf(/^Change\s/)).toBeCloseTo(500 - amountOf(/^TOTAL\s/), 2);
+    expect(amountOf(/^TOTAL\s/)).toBeGreaterThan(0);
     expect(tickets?.qrCodes).toEqual([orderKey, orderKey]);
     expect(tickets?.cuts).toBe(2);
     expect(tickets?.pulses).toBe(0);
@@ -161,18 +170,27 @@ describeEachDatabase('printing at a sales point', (database) => {
     expect(reprintedReceipt?.pulses).toBe(0);
     expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
     const prints = (await auditOf('print')).filter((entry) => entry.orderId === orderId);
-    expect(prints.map((entry) => [entry.details?.kind, entry.details?.reprint]).sort()).toEqual([
-      ['receipt', false],
-      ['receipt', true],
-      ['tickets', false],
-      ['tickets', true],
+    expect(
+      prints.map((entry) => [entry.details?.kind, entry.details?.reprint, entry.details?.receivedCents ?? null]).sort(),
+    ).toEqual([
+      ['receipt', false, 50_000],
+      ['receipt', true, null],
+      ['tickets', false, null],
+      ['tickets', true, null],
     ]);
+    // Asked for later, without the amount, the reprint shows neither line.
+    expect(reprintedReceipt?.lines.some((line) => /^(Received|Change)\s/.test(line))).toBe(false);
 
-    // A card sale prints without opening the drawer.
+    // A card sale prints without opening the drawer, and with no cash received or change, whatever was sent.
     const card = await sellTwoSeats(seller, 'card');
-    const cardJobs = await expectJson<PrintJobsAnswer>(await print(seller, card.orderId), 202);
+    const cardJobs = await expectJson<PrintJobsAnswer>(
+      await print(seller, card.orderId, { receivedCents: 50_000 }),
+      202,
+    );
     expect(cardJobs.jobs.map((job) => job.opensDrawer)).toEqual([false, false]);
-    expect((await printer.waitForJobs(6))[4]?.pulses).toBe(0);
+    const cardReceipt = (await printer.waitForJobs(6))[4];
+    expect(cardReceipt?.pulses).toBe(0);
+    expect(cardReceipt?.lines.some((line) => /^(Received|Change)\s/.test(line))).toBe(false);
   });
 
   it('prints no tickets or receipt of a cancelled or deleted order: its seats are no valid tickets', async () => {

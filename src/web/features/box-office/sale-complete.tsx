@@ -226,7 +226,9 @@ export function SaleComplete({
         ) : null}
       </Group>
 
-      {status.data && !waiting && !cancelled ? <SalePrinting orderId={result.orderId} /> : null}
+      {status.data && !waiting && !cancelled ? (
+        <SalePrinting orderId={result.orderId} receivedCents={tenderedCents} />
+      ) : null}
 
       {mayPrint && status.data && !waiting && !cancelled ? (
         <Group gap="xs" data-testid="print-links">

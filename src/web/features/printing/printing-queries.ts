@@ -55,15 +55,22 @@ export function usePrintOrder() {
       orderId,
       locale,
       documents,
+      receivedCents,
     }: {
       orderId: number;
       locale: PrintLocale;
       /** What to print: both when absent; without the one whose printer this browser cannot reach. */
       documents?: readonly ('receipt' | 'tickets')[];
+      /** The cash handed over, when the seller typed it: the receipt shows it and the change. */
+      receivedCents?: number | null;
     }) =>
       apiClient.post(`/api/printing/orders/${orderId}`, {
         schema: printJobsAnswerSchema,
-        body: documents ? { locale, documents } : { locale },
+        body: {
+          locale,
+          ...(documents ? { documents } : {}),
+          ...(receivedCents !== null && receivedCents !== undefined ? { receivedCents } : {}),
+        },
       }),
     onSettled: afterPrint,
   });

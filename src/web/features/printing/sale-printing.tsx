@@ -49,7 +49,7 @@ function reachable(status: PrintingStatus | undefined): { documents: Document[];
  * without a dialog; what became of them shows here, with "print again" (a reprint, marked as one). A printer
  * that fails never blocks or loses the sale: the browser's print views stay beside this.
  */
-export function SalePrinting({ orderId }: { orderId: number }) {
+export function SalePrinting({ orderId, receivedCents = null }: { orderId: number; receivedCents?: number | null }) {
   const t = useMessages(printingMessages);
   const app = useMessages(appMessages);
   // The paper's language: the seller's app's.
@@ -68,8 +68,8 @@ export function SalePrinting({ orderId }: { orderId: number }) {
   useEffect(() => {
     if (!printsHere || printedSales.has(orderId)) return;
     printedSales.add(orderId);
-    mutate({ orderId, locale, documents: documentsKey.split(',') as Document[] });
-  }, [printsHere, orderId, locale, mutate, documentsKey]);
+    mutate({ orderId, locale, documents: documentsKey.split(',') as Document[], receivedCents });
+  }, [printsHere, orderId, locale, mutate, documentsKey, receivedCents]);
 
   const hint = unreachable ? (
     <Alert color="yellow" variant="light" p="xs" data-testid="device-unsupported">
@@ -111,7 +111,7 @@ export function SalePrinting({ orderId }: { orderId: number }) {
         ) : null}
         <Button
           variant="light"
-          onClick={() => mutate({ orderId, locale, documents })}
+          onClick={() => mutate({ orderId, locale, documents, receivedCents })}
           loading={print.isPending}
           data-testid="reprint"
         >
