@@ -1,4 +1,5 @@
 import { type PreparedBody, preparedBodyOf } from '../service/prepared-responses';
+import { inProcessRequest } from './in-process-request';
 
 /**
  * How the gateway reaches the Ticketing Service: the embedded reference service in this process, or a
@@ -41,12 +42,21 @@ export class ServiceUnreachableError extends Error {
 export function embeddedService(app: { fetch(request: Request): Response | Promise<Response> }): ServiceConnection {
   return {
     async fetch(pathAndQuery, init, gatewayOrigin) {
-      return app.fetch(new Request(`${gatewayOrigin}${pathAndQuery}`, withContentLength(init)));
+      const call = withContentLength(init);
+      const url = `${gatewayOrigin}${pathAndQuery}`;
+      const { body, headers } = call;
+      // What the gateway sends (its own Headers, a body of text or bytes) goes as a Request made as far as it is read.
+      if (headers instanceof Headers && (body === undefined || body === null || isTextOrBytes(body)))
+        return app.fetch(inProcessRequest(url, { method: call.method, headers, body }));
+      return app.fetch(new Request(url, call));
     },
     baseUrl: (gatewayOrigin) => gatewayOrigin,
     prepared: preparedBodyOf,
   };
 }
+
+const isTextOrBytes = (body: BodyInit): body is string | ArrayBuffer | ArrayBufferView<ArrayBuffer> =>
+  typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
 
 /**
  * The call with the `Content-Length` a socket would have carried for its body (text or bytes): without it the
