@@ -6,7 +6,7 @@ import { sessionView } from './auth';
 import type { GatewayDeps } from './gateway-deps';
 import { PERMISSIONS } from './permissions';
 import { appSecurityHeaders } from './security-headers';
-import { LOCALE_COOKIE, preferredLanguage, serveApp } from './static-app';
+import { serveApp, visitorLanguage } from './static-app';
 
 /**
  * The built app (dist/web in `root`) for every path that is not the backend's, with the app's security
@@ -25,7 +25,7 @@ export function createBuiltApp(deps: GatewayDeps, root: string): Hono {
         const seesEveryArea = PERMISSIONS.every((permission) => principal.permissions.includes(permission));
         return { session: sessionView(principal), name: principal.displayName, seesEveryArea };
       },
-      language: (c) => preferredLanguage(getCookie(c, LOCALE_COOKIE)),
+      language: visitorLanguage,
     }),
   );
   return app;

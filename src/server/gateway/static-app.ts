@@ -5,6 +5,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Context, Handler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import {
   CLIENT_PLACEHOLDER,
@@ -198,7 +199,7 @@ export interface PageVisitor {
    * all, so nobody sees an area flash that their role does not have.
    */
   seesEveryArea?: boolean;
-  /** `nl` or `en`: the language the visitor chose in the app (see preferredLanguage). */
+  /** `nl` or `en`: the language the visitor chose in the app (see visitorLanguage). */
   language: string;
   path: string;
 }
@@ -206,8 +207,11 @@ export interface PageVisitor {
 /** The cookie in which the app mirrors the visitor's language (src/web/lib/i18n.tsx) for the first paint. */
 export const LOCALE_COOKIE = 'foyer-locale';
 
-/** The language for the first paint from the locale cookie's value: English when chosen, Dutch otherwise. */
-export const preferredLanguage = (locale: string | undefined): string => (locale === 'en-GB' ? 'en' : 'nl');
+/** The app's two languages, as the gateway writes them (a first paint, a note it writes for a person). */
+export type AppLanguage = 'nl' | 'en';
+
+/** The language the visitor chose in the app, from its locale cookie: English when chosen, Dutch otherwise. */
+export const visitorLanguage = (c: Context): AppLanguage => (getCookie(c, LOCALE_COOKIE) === 'en-GB' ? 'en' : 'nl');
 
 /**
  * The screen the app will draw first for this visitor, as prerendered by the build (src/build/first-paint.ts):
@@ -304,7 +308,7 @@ export interface ServeAppOptions {
   root: string;
   /** Who this request's session cookie signs in, or null; written into index.html. */
   signedIn?: (c: Context) => Promise<SignedInVisitor | null>;
-  /** The visitor's language for the first paint, `nl` or `en` (see preferredLanguage). */
+  /** The visitor's language for the first paint, `nl` or `en` (see visitorLanguage). */
   language?: (c: Context) => string;
 }
 

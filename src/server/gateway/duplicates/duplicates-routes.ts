@@ -15,6 +15,7 @@ import { NotFoundError } from '../errors';
 import { parseBody, parseQuery } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
+import { visitorLanguage } from '../static-app';
 import { type KeyOpener, UpstreamClient } from '../upstream';
 import type { DuplicateScanner } from './duplicate-scanner';
 import { type DuplicateCaller, DuplicateService } from './duplicates-service';
@@ -26,7 +27,6 @@ interface DuplicateDeps {
   organisations: KeyOpener;
   /** The background scan; "scan again" pokes it (absent: the request waits for its next tick). */
   duplicateScanner?: DuplicateScanner | undefined;
-  /** The customer notes' entry, which notes the record merged away (absent: no note is written). */
 }
 
 const review = { permission: 'duplicates:review' } as const;
@@ -89,6 +89,8 @@ export function registerDuplicateRoutes(routes: SecuredRoutes, deps: DuplicateDe
   routes.declare('POST', '/duplicates/:a/:b/merge', review, async (c) => {
     const [a, b] = pairOf(c);
     const { keep } = await parseBody(c, duplicateMergeSchema);
-    return c.json((await service.merge(callerOf(deps, c), a, b, keep)) satisfies DuplicateMergeResult);
+    // The note on the record merged away is written in the app's language of the person merging.
+    const merged = await service.merge(callerOf(deps, c), a, b, keep, visitorLanguage(c));
+    return c.json(merged satisfies DuplicateMergeResult);
   });
 }

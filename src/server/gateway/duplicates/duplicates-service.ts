@@ -18,6 +18,7 @@ import { addCustomerNote } from '../customer-notes';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { mirroredCustomers, upsertCustomers } from '../mirror';
 import type { Principal } from '../principal';
+import type { AppLanguage } from '../static-app';
 import type { UpstreamClient } from '../upstream';
 import { draftMatches } from './duplicate-pairs-store';
 import {
@@ -64,6 +65,13 @@ function sideOf(customerId: number, customer: Customer | undefined): DuplicatePa
  * the fields it lacks, the other is tagged and noted as its duplicate, both are audited). Orders stay where
  * they are: the interface cannot move them between customers.
  */
+/** The note left on the record merged away, for the people reading its notes at the desk and in the back office. */
+export function mergeNoteText(language: AppLanguage, keptCustomerId: number, mergedBy: string): string {
+  return language === 'en'
+    ? `Duplicate of customer ${keptCustomerId}; merged into it by ${mergedBy}. Orders stay on this record.`
+    : `Dubbel van klant ${keptCustomerId}; daarin samengevoegd door ${mergedBy}. De bestellingen blijven op deze klant.`;
+}
+
 export class DuplicateService {
   constructor(private readonly db: Database) {}
 
@@ -152,9 +160,16 @@ export class DuplicateService {
    * Merges the pair into `keep`: the fields the kept record lacks are copied from the other with one PUT (only
    * those fields are sent, so the kept record's own values stay), the other's tags are added to the kept one and
    * the other gets the organisation's duplicate tag (both only with tags:write), the other is noted as a
-   * duplicate of the kept one, both records are written into the mirror and audited, the pair is closed.
+   * duplicate of the kept one (in `language`, the merging person's), both records are written into the mirror
+   * and audited, the pair is closed.
    */
-  async merge(caller: DuplicateCaller, a: number, b: number, keep: number): Promise<DuplicateMergeResult> {
+  async merge(
+    caller: DuplicateCaller,
+    a: number,
+    b: number,
+    keep: number,
+    language: AppLanguage,
+  ): Promise<DuplicateMergeResult> {
     const { principal } = caller;
     const { organisationId } = principal;
     const pair = await this.#pair(organisationId, a, b);
@@ -198,7 +213,7 @@ export class DuplicateService {
       await addCustomerNote(tx, {
         organisationId,
         customerId: otherId,
-        text: `Duplicate of customer ${keep}; merged into it by ${principal.displayName}. Orders stay on this record.`,
+        text: mergeNoteText(language, keep, principal.displayName),
         author: { accountId: principal.accountId, name: principal.displayName },
       });
       const details = { keptCustomerId: keep, otherCustomerId: otherId, score: pair.score, reasons: pair.reasons };

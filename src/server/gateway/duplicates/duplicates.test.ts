@@ -12,6 +12,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { createTestService, DEMO, describeEachDatabase, type TestService } from '../../testing/test-service';
+import { notesOfCustomer } from '../customer-notes';
 import { upsertCustomers } from '../mirror';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
@@ -393,6 +394,12 @@ describeEachDatabase('duplicate customers', (database) => {
     });
     expect((await read(b)).customerTags).toBe('Vriend,Dubbel');
     expect((await stored(a, b))?.state).toBe('merged');
+    // The note on the record merged away is in the app's language of the person merging (Dutch, the default:
+    // it was English whatever the app's language was).
+    const notes = await notesOfCustomer(gateway.db, organisationId, b);
+    expect(notes.map((note) => note.text)).toEqual([
+      `Dubbel van klant ${a}; daarin samengevoegd door ${MARKETING.name}. De bestellingen blijven op deze klant.`,
+    ]);
     const { rows } = await gateway.db.query<{ customer_id: string; details: { role: string } }>(
       `select customer_id, details from gateway.audit_entries where organisation_id = $1 and action = 'duplicate-merge'
         order by id`,
