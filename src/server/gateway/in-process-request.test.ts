@@ -1,3 +1,4 @@
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { limitBodies } from '../body-limit';
@@ -49,6 +50,15 @@ describe('the in-process request', () => {
 
     const empty = inProcessRequest('http://gateway.test/v1/demo/events', { method: 'GET', headers: new Headers() });
     expect(empty.body).toBeNull();
+  });
+
+  it('is a Request of the global one also after @hono/node-server put its own in its place (as npm start does)', async () => {
+    const before = post('{}');
+    getRequestListener(() => new Response(null));
+    const after = post('{}');
+    expect(after).toBeInstanceOf(Request);
+    expect(before).toBeInstanceOf(Request);
+    expect(await after.json()).toEqual({});
   });
 
   it('is served by a Hono app as a socket request is: route, parameters, query, JSON body and the body limit', async () => {

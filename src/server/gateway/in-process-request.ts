@@ -127,7 +127,15 @@ for (const name of [
     },
   });
 }
-Object.setPrototypeOf(lightPrototype, Request.prototype);
+
+/**
+ * A `Request` by `instanceof` of the global `Request` as it is now: @hono/node-server puts its own subclass in
+ * its place when it starts serving (after this module was loaded), as a socket's requests are of that one.
+ */
+function followGlobalRequest(): void {
+  if (Object.getPrototypeOf(lightPrototype) !== Request.prototype)
+    Object.setPrototypeOf(lightPrototype, Request.prototype);
+}
 
 /**
  * A `Request` (it is one by `instanceof`) of `method` to `url` with `headers` (kept as they are: made for this
@@ -143,6 +151,7 @@ export function inProcessRequest(
   const body = init.body ?? null;
   if (body !== null && !init.headers.has('content-length'))
     return new Request(url, { method, headers: init.headers, body });
+  followGlobalRequest();
   const request = Object.create(lightPrototype) as Light;
   request[HELD] = {
     method,
