@@ -40,6 +40,16 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
+/** The service's own code beside a status Foyer names (an unknown one is shown as its code alone). */
+function StatusCode({ code }: { code: string }) {
+  const t = useMessages(orderPageMessages);
+  return (
+    <Text component="span" size="xs" c="dimmed">
+      ({t('statusCode', { code })})
+    </Text>
+  );
+}
+
 export function OrderPage({ orderId }: { orderId: number }) {
   const t = useMessages(orderPageMessages);
   const ts = useMessages(ordersMessages);
@@ -163,16 +173,23 @@ export function OrderPage({ orderId }: { orderId: number }) {
             )}
           </Field>
           <Field label={t('fieldStatus')} testId="field-status">
-            {status ? `${localized(status.label)} — ${localized(status.meaning)}` : order.orderStatus}{' '}
-            <Text component="span" size="xs" c="dimmed">
-              ({t('statusCode', { code: order.orderStatus })})
-            </Text>
+            {status ? (
+              <>
+                {`${localized(status.label)} — ${localized(status.meaning)}`} <StatusCode code={order.orderStatus} />
+              </>
+            ) : (
+              order.orderStatus
+            )}
           </Field>
           <Field label={t('fieldPaymentStatus')} testId="field-payment-status">
-            {payment ? `${localized(payment.label)} — ${localized(payment.meaning)}` : order.orderPaymentStatus}{' '}
-            <Text component="span" size="xs" c="dimmed">
-              ({t('statusCode', { code: order.orderPaymentStatus })})
-            </Text>
+            {payment ? (
+              <>
+                {`${localized(payment.label)} — ${localized(payment.meaning)}`}{' '}
+                <StatusCode code={order.orderPaymentStatus} />
+              </>
+            ) : (
+              order.orderPaymentStatus
+            )}
           </Field>
           <Field label={t('fieldMethod')}>{order.handlingTextPayment || '–'}</Field>
           <Field label={t('fieldOrderDate')}>{date(order.orderDate)}</Field>
