@@ -16,6 +16,8 @@ const MARKETING = demoPerson('marketing');
 interface SeedOrder {
   id: number;
   at: string;
+  /** The date as the service wrote it in the record (with the venue's offset); absent: a record without one. */
+  written?: string;
   status: string;
   channel: string;
   amount: number;
@@ -30,6 +32,7 @@ const ORDERS: SeedOrder[] = [
   {
     id: 9001,
     at: '2026-01-10T10:00:00Z',
+    written: '2026-01-10T11:00:00+01:00',
     status: 'ord',
     channel: 'sp',
     amount: 5000,
@@ -93,8 +96,19 @@ describeEachDatabase("a customer's story", (database) => {
       await db.query(
         `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status,
            payment_status, channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
-         values ($1, $2, $3, $4, $5, 'paid', $6, 'Pin', $7, $8, 0, 0, $7, '{}')`,
-        [organisationId, order.id, `key-${order.id}`, CUSTOMER, order.status, order.channel, order.at, order.amount],
+         values ($1, $2, $3, $4, $5, 'paid', $6, 'Pin', $7, $8, 0, 0, $7,
+                 case when $9::text is null then '{}'::jsonb else jsonb_build_object('orderDate', $9::text) end)`,
+        [
+          organisationId,
+          order.id,
+          `key-${order.id}`,
+          CUSTOMER,
+          order.status,
+          order.channel,
+          order.at,
+          order.amount,
+          order.written ?? null,
+        ],
       );
       for (const [line, seat] of order.seats.entries()) {
         await db.query(
@@ -200,6 +214,9 @@ describeEachDatabase("a customer's story", (database) => {
     expect(edit).toMatchObject({ changes: [{ field: 'customerCity', old: 'Amsterdam', new: 'Utrecht' }] });
     const first = page.items.find((item) => item.key === 'order-9001');
     expect(first).toMatchObject({ channel: 'sp', orderStatus: 'ord', amountCents: 5000 });
+    // Its date as the service wrote it, with the venue's offset, so the app shows the venue's time as the order
+    // page does (it showed the reader's device's: an hour off on a laptop set to UTC).
+    expect(first?.at).toBe('2026-01-10T11:00:00+01:00');
     expect(first?.kind === 'order' && first.seats.map((seat) => [seat.rowNr, seat.seatNr])).toEqual([
       [3, 7],
       [3, 8],

@@ -27,6 +27,8 @@ interface OrderColumns {
   channel: string;
   payment_method: string;
   order_date: Date | string;
+  /** The order's date as the service wrote it, with the venue's offset (the mirrored record's `orderDate`). */
+  order_date_written: string | null;
   amount_cents: string;
 }
 
@@ -38,7 +40,8 @@ function customerOrderOf(row: OrderColumns): CustomerOrder {
     paymentStatus: row.payment_status,
     channel: row.channel,
     paymentMethod: row.payment_method,
-    orderDate: new Date(row.order_date).toISOString(),
+    // As written, so the app shows the venue's time as the order page does, not the reader's device's.
+    orderDate: row.order_date_written ?? new Date(row.order_date).toISOString(),
     amountCents: Number(row.amount_cents),
   };
 }
@@ -109,7 +112,7 @@ export async function ordersOfCustomer(
     }
   >(
     `select o.order_id, o.order_key, o.order_status, o.payment_status, o.channel, o.payment_method, o.order_date,
-            o.last_changed, o.amount_cents,
+            o.body->>'orderDate' as order_date_written, o.last_changed, o.amount_cents,
             (select json_agg(json_build_object('deleted', s.deleted, 'event_id', s.event_id, 'row_nr', s.row_nr,
                                                'seat_nr', s.seat_nr, 'amount_cents', s.amount_cents,
                                                'price_name', s.price_name) order by s.deleted, s.line_no)
@@ -167,7 +170,7 @@ export async function customerOrdersBefore(
   const before = beforeBound('order_date', 'order_id', bound, params);
   const { rows } = await db.query<OrderColumns & { at_text: string }>(
     `select order_id, order_key, order_status, payment_status, channel, payment_method, order_date,
-            ${boundText('order_date')} as at_text, amount_cents
+            body->>'orderDate' as order_date_written, ${boundText('order_date')} as at_text, amount_cents
        from gateway.mirror_orders
       where organisation_id = $1 and customer_id = $2 and ${before}
       order by order_date desc, order_id desc limit ${limit}`,
