@@ -32,6 +32,11 @@ const storySeatSchema = z.object({
 });
 
 const base = { at: z.string(), key: z.string() };
+/**
+ * The customer was anonymised after this change: its values (fields, tags, flags) are not told any more. The
+ * audit trail keeps them, for those who may read it; the story is what marketing and the desk read every day.
+ */
+const erased = z.boolean();
 
 export const storyItemSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -62,6 +67,7 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     person,
     /** The fields changed, each with its value before and after (as the audit trail recorded them). */
     changes: z.array(z.object({ field: z.string(), old: z.unknown(), new: z.unknown() })),
+    erased,
   }),
   z.object({
     ...base,
@@ -71,6 +77,7 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     removed: z.array(z.string()),
     /** Set by a segment's automatic tag (the person is who set that up); null for a tag set by hand. */
     automatic: z.object({ segmentId: z.number().int(), segmentName: z.string() }).nullable(),
+    erased,
   }),
   z.object({
     ...base,
@@ -79,6 +86,27 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     /** Flag ids (GET /api/customer-flags names them). */
     added: z.array(z.number().int()),
     removed: z.array(z.number().int()),
+    erased,
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('anonymised'),
+    person,
+    /** The fields the anonymisation cleared (names only: their values are gone). */
+    fieldsCleared: z.array(z.string()),
+    tagsRemoved: z.number().int(),
+    notesDeleted: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('merged'),
+    person,
+    /** The other record of the pair: the one merged into this (kept), or the one this was merged into. */
+    otherCustomerId: z.number().int(),
+    kept: z.boolean(),
+    /** On the kept record: the fields copied from the other, and its tags added. */
+    copiedFields: z.array(z.string()),
+    addedTags: z.array(z.string()),
   }),
   z.object({
     ...base,
@@ -90,6 +118,11 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type StoryItem = z.infer<typeof storyItemSchema>;
+
+/** The kind an item is chosen by: an anonymisation and a merge are edits of the customer's record. */
+export function storyKindOf(item: StoryItem): StoryKind {
+  return item.kind === 'anonymised' || item.kind === 'merged' ? 'edit' : item.kind;
+}
 
 /** The customer's sold orders (ord, reemit, reissue) in figures. */
 export const storyTotalsSchema = z.object({

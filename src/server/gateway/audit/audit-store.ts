@@ -306,6 +306,23 @@ export async function customerEntriesBefore(
   return rows.map((row) => ({ ...entryOf(row), atText: row.at_text }));
 }
 
+/** The customer's last successful entry of `action`: when (as bound text, TimeBound) and its id; null for none. */
+export async function lastCustomerEntry(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+  action: AuditAction,
+): Promise<{ atText: string; id: number } | null> {
+  const { rows } = await db.query<{ at_text: string; id: string }>(
+    `select ${boundText('at')} as at_text, id from gateway.audit_entries
+      where organisation_id = $1 and customer_id = $2 and action = $3 and (status is null or status < 300)
+      order by at desc, id desc limit 1`,
+    [organisationId, customerId, action],
+  );
+  const row = rows[0];
+  return row ? { atText: row.at_text, id: Number(row.id) } : null;
+}
+
 /** The entries of the organisation's trail that name a customer, oldest first, at most `limit` (a privacy request). */
 export async function entriesAboutCustomer(
   db: Queryable,

@@ -6,7 +6,13 @@
  */
 export { AUDIT_ANCHOR_EVERY_MS, anchorAuditHeads, auditAnchorFile } from './audit-anchors';
 export { registerAuditRoutes } from './audit-routes';
-export { countPrints, customerEntriesBefore, entriesAboutCustomer, firstCheckouts } from './audit-store';
+export {
+  countPrints,
+  customerEntriesBefore,
+  entriesAboutCustomer,
+  firstCheckouts,
+  lastCustomerEntry,
+} from './audit-store';
 export {
   type AuditAction,
   type AuditEntry,

@@ -2,7 +2,7 @@ import { STORY_PAGE_SIZE, type StoryItem, type StoryKind, type StoryPage } from 
 import { SOLD_STATUSES } from '@/contract/reports';
 import type { Queryable } from '../../db/database';
 import type { TimeBound } from '../../db/time-bound';
-import { type AuditAction, customerEntriesBefore } from '../audit';
+import { type AuditAction, customerEntriesBefore, lastCustomerEntry } from '../audit';
 import { accountNames } from '../auth';
 import { notesBefore } from '../customer-notes';
 import { ValidationError } from '../errors';
@@ -25,10 +25,11 @@ const SOURCE_OF: Record<StoryKind, Source> = {
   flags: 'audit',
   note: 'notes',
 };
-const AUDIT_ACTION_OF: Partial<Record<StoryKind, AuditAction>> = {
-  edit: 'customer-edit',
-  tags: 'tags',
-  flags: 'customer-flags',
+/** The audit trail's entries a kind tells: an anonymisation and a merge are edits of the record too. */
+const AUDIT_ACTIONS_OF: Partial<Record<StoryKind, readonly AuditAction[]>> = {
+  edit: ['customer-edit', 'anonymise', 'duplicate-merge'],
+  tags: ['tags'],
+  flags: ['customer-flags'],
 };
 
 /** Where the page before stopped: its last item's time (bound text), source rank and id in that source. */
@@ -90,6 +91,7 @@ export interface StoryRequest {
 
 const asStrings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+const countOf = (value: unknown): number => (Number.isSafeInteger(value) ? (value as number) : 0);
 const asIds = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((item): item is number => Number.isSafeInteger(item)) : [];
 
@@ -104,9 +106,9 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
   const sources = new Set(request.kinds.map((kind) => SOURCE_OF[kind]));
   const pageSize = request.pageSize ?? STORY_PAGE_SIZE;
   const limit = pageSize + 1;
-  const auditActions = request.kinds.flatMap((kind) => AUDIT_ACTION_OF[kind] ?? []);
+  const auditActions = request.kinds.flatMap((kind) => AUDIT_ACTIONS_OF[kind] ?? []);
 
-  const [orders, waiting, entries, notes, figures] = await Promise.all([
+  const [orders, waiting, entries, notes, figures, anonymised] = await Promise.all([
     sources.has('orders')
       ? customerOrdersBefore(db, organisationId, customerId, boundFor('orders', cursor), limit)
       : [],
@@ -118,6 +120,7 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
       : [],
     sources.has('notes') ? notesBefore(db, organisationId, customerId, boundFor('notes', cursor), limit) : [],
     cursor ? null : customerOrderFigures(db, organisationId, customerId, SOLD_STATUSES),
+    sources.has('audit') ? lastCustomerEntry(db, organisationId, customerId, 'anonymise') : null,
   ]);
 
   const needsEvents = orders.length > 0 || waiting.length > 0;
@@ -199,8 +202,38 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
     const person = { name: named?.name ?? null, email: entry.person };
     const details = entry.details ?? {};
     const base = { at: entry.at, key: `audit-${entry.id}`, person };
+    // Changed before the customer was anonymised: what it changed is not told (see the contract's `erased`).
+    const erased =
+      anonymised !== null &&
+      (entry.atText < anonymised.atText || (entry.atText === anonymised.atText && entry.id < anonymised.id));
     let item: StoryItem;
-    if (entry.action === 'customer-edit') {
+    if (entry.action === 'anonymise') {
+      item = {
+        ...base,
+        kind: 'anonymised',
+        fieldsCleared: asStrings(details.fieldsCleared),
+        tagsRemoved: countOf(details.tagsRemoved),
+        notesDeleted: countOf(details.notesDeleted),
+      };
+    } else if (entry.action === 'duplicate-merge') {
+      const kept = details.role === 'kept';
+      const other = kept ? details.otherCustomerId : details.keptCustomerId;
+      item = {
+        ...base,
+        kind: 'merged',
+        otherCustomerId: Number.isSafeInteger(other) ? (other as number) : 0,
+        kept,
+        copiedFields: erased ? [] : asStrings(details.copiedFields),
+        addedTags: erased ? [] : asStrings(details.addedTags),
+      };
+    } else if (erased) {
+      item =
+        entry.action === 'customer-edit'
+          ? { ...base, kind: 'edit', changes: [], erased }
+          : entry.action === 'tags'
+            ? { ...base, kind: 'tags', added: [], removed: [], automatic: null, erased }
+            : { ...base, kind: 'flags', added: [], removed: [], erased };
+    } else if (entry.action === 'customer-edit') {
       const changes = details.changes && typeof details.changes === 'object' ? details.changes : {};
       item = {
         ...base,
@@ -210,6 +243,7 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
           old: change?.old ?? null,
           new: change?.new ?? null,
         })),
+        erased,
       };
     } else if (entry.action === 'tags') {
       const before = asStrings(details.before);
@@ -220,9 +254,10 @@ export async function storyPage(db: Queryable, request: StoryRequest): Promise<S
         added: after.filter((tag) => !before.includes(tag)),
         removed: before.filter((tag) => !after.includes(tag)),
         automatic: autoTagOf(details.autoTag),
+        erased,
       };
     } else {
-      item = { ...base, kind: 'flags', added: asIds(details.added), removed: asIds(details.removed) };
+      item = { ...base, kind: 'flags', added: asIds(details.added), removed: asIds(details.removed), erased };
     }
     told.push({ at: entry.atText, rank: RANK.audit, id: entry.id, item });
   }

@@ -247,6 +247,73 @@ describeEachDatabase("a customer's story", (database) => {
     }
   });
 
+  it('tells a merge and an anonymisation, and no longer what was changed before the customer was anonymised', async () => {
+    const customerId = CUSTOMER + 1;
+    const about = { organisationId, customerId, person: MARKETING.email, role: 'marketing' };
+    const db = gateway.db;
+    await recordAudit(db, {
+      ...about,
+      action: 'customer-edit',
+      status: 200,
+      details: { changes: { customerCity: { old: 'Utrecht', new: 'Amsterdam' } } },
+    });
+    await recordAudit(db, { ...about, action: 'tags', status: 200, details: { before: [], after: ['Student'] } });
+    await recordAudit(db, { ...about, action: 'customer-flags', status: 200, details: { added: [1], removed: [] } });
+    await recordAudit(db, {
+      ...about,
+      action: 'duplicate-merge',
+      status: 200,
+      details: {
+        keptCustomerId: customerId,
+        otherCustomerId: 77,
+        role: 'kept',
+        copiedFields: ['customerZip'],
+        addedTags: ['VIP'],
+      },
+    });
+    const story = async () =>
+      (
+        await storyPage(db, {
+          organisationId,
+          customerId,
+          kinds: ['edit', 'tags', 'flags'],
+          before: undefined,
+          events,
+        })
+      ).items;
+    // Before the anonymisation the merge is told with what it copied (it left no trace on the kept record).
+    expect((await story())[0]).toMatchObject({
+      kind: 'merged',
+      otherCustomerId: 77,
+      kept: true,
+      copiedFields: ['customerZip'],
+      addedTags: ['VIP'],
+    });
+
+    await recordAudit(db, {
+      ...about,
+      action: 'anonymise',
+      status: 200,
+      details: { fieldsCleared: ['customerCity', 'customerZip'], tagsRemoved: 2, notesDeleted: 0, ordersKept: 0 },
+    });
+    await recordAudit(db, { ...about, action: 'tags', status: 200, details: { before: [], after: ['Nieuw'] } });
+    const items = await story();
+    expect(items.map((item) => item.kind)).toEqual(['tags', 'anonymised', 'merged', 'flags', 'tags', 'edit']);
+    const [after, anonymised, merged, flags, tags, edit] = items;
+    expect(after).toMatchObject({ added: ['Nieuw'], erased: false });
+    expect(anonymised).toMatchObject({
+      fieldsCleared: ['customerCity', 'customerZip'],
+      tagsRemoved: 2,
+      notesDeleted: 0,
+    });
+    // The values that were erased (the city, the tags, the flags, what the merge copied) are told no more.
+    expect(merged).toMatchObject({ otherCustomerId: 77, kept: true, copiedFields: [], addedTags: [] });
+    expect(flags).toMatchObject({ added: [], removed: [], erased: true });
+    expect(tags).toMatchObject({ added: [], removed: [], erased: true });
+    expect(edit).toMatchObject({ changes: [], erased: true });
+    expect(JSON.stringify(items)).not.toMatch(/Utrecht|Amsterdam|Student|VIP/);
+  });
+
   it('answers the route for customers:read with kinds filtered, events and ranks named, and refuses a bad cursor', async () => {
     const marketing = await signedInBrowser(gateway, MARKETING.email);
     const response = await marketing.request(`/api/customers/${CUSTOMER}/story?kinds=order,waiting-list`);

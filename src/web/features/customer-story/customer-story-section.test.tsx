@@ -26,6 +26,7 @@ const story: StoryPage = {
       added: ['Docent'],
       removed: [],
       automatic: { segmentId: 4, segmentName: 'Docenten' },
+      erased: false,
     },
     {
       kind: 'tags',
@@ -35,6 +36,7 @@ const story: StoryPage = {
       added: ['Student'],
       removed: [],
       automatic: null,
+      erased: false,
     },
   ],
 };

@@ -7,7 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CustomField } from '@/contract/custom-fields';
-import { STORY_KINDS, type StoryItem, type StoryKind, type StoryTotals } from '@/contract/customer-story';
+import { STORY_KINDS, type StoryItem, type StoryKind, type StoryTotals, storyKindOf } from '@/contract/customer-story';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -90,7 +90,11 @@ export function CustomerStorySection({ customerId }: { customerId: number }) {
         ) : (
           <Timeline bulletSize={28} lineWidth={2} data-testid="story-timeline">
             {items.map((item) => (
-              <Timeline.Item key={item.key} bullet={<StoryIcon kind={item.kind} size={16} />} data-kind={item.kind}>
+              <Timeline.Item
+                key={item.key}
+                bullet={<StoryIcon kind={storyKindOf(item)} size={16} />}
+                data-kind={item.kind}
+              >
                 <StoryEntry item={item} customLabels={customLabels} />
               </Timeline.Item>
             ))}
@@ -246,6 +250,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
       return (
         <Stack gap={2}>
           {title(`${t('editTitle')} ${by(item.person)}`, item.kind)}
+          {item.erased ? <Erased /> : null}
           <Text component="ul" size="sm" m={0} pl="md">
             {item.changes.map((change) => (
               <li key={change.field}>
@@ -269,6 +274,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
       return (
         <Stack gap={2}>
           {title(`${item.kind === 'tags' ? t('tagsTitle') : t('flagsTitle')} ${who}`, item.kind)}
+          {item.erased ? <Erased /> : null}
           {automatic ? (
             <Text size="xs" c="dimmed" data-testid="story-auto-tag">
               {t('autoTagSetBy', { person: item.person?.name ?? item.person?.email ?? '—' })} ·{' '}
@@ -290,6 +296,47 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
         </Stack>
       );
     }
+    case 'anonymised':
+      return (
+        <Stack gap={2} data-testid="story-anonymised">
+          {title(`${t('anonymisedTitle')} ${by(item.person)}`, 'edit')}
+          {item.fieldsCleared.length > 0 ? (
+            <Text size="sm">
+              {t('anonymisedCleared', {
+                fields: item.fieldsCleared.map((field) => fieldName(field, t, customLabels)).join(', '),
+              })}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t('anonymisedCounts', {
+              tags: formatNumber(item.tagsRemoved, locale),
+              notes: formatNumber(item.notesDeleted, locale),
+            })}
+          </Text>
+        </Stack>
+      );
+    case 'merged':
+      return (
+        <Stack gap={2} data-testid="story-merged">
+          {title(
+            `${t(item.kept ? 'mergedKeptTitle' : 'mergedAwayTitle', { id: item.otherCustomerId })} ${by(item.person)}`,
+            'edit',
+          )}
+          {item.copiedFields.length > 0 ? (
+            <Text size="sm">
+              {t('mergedCopied', {
+                fields: item.copiedFields.map((field) => fieldName(field, t, customLabels)).join(', '),
+              })}
+            </Text>
+          ) : null}
+          {item.addedTags.length > 0 ? (
+            <Text size="sm">{t('mergedTags', { tags: item.addedTags.join(', ') })}</Text>
+          ) : null}
+          <Anchor component={Link} to={`/customers/${item.otherCustomerId}`} size="xs">
+            {t('openCustomer', { id: item.otherCustomerId })}
+          </Anchor>
+        </Stack>
+      );
     case 'note':
       return (
         <Stack gap={2}>
@@ -305,6 +352,16 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
         </Stack>
       );
   }
+}
+
+/** In place of what an item changed, once the customer was anonymised (the contract's `erased`). */
+function Erased() {
+  const t = useMessages(customerStoryMessages);
+  return (
+    <Text size="sm" c="dimmed" fs="italic" data-testid="story-erased">
+      {t('erasedDetails')}
+    </Text>
+  );
 }
 
 /** The seats as lines of text, alike ones (general admission) counted once with their number. */
