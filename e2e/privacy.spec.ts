@@ -80,6 +80,12 @@ test.describe('privacy', () => {
       headers: { origin },
     });
     expect(note.status(), await note.text()).toBe(201);
+    // An edit, as a walkthrough made one before anonymising: its values stayed in the story afterwards.
+    const edited = await page.request.put(`/api/v1/demo/partner/customer/${customerId}`, {
+      data: { customerCity: 'Zwolle' },
+      headers: { origin },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
 
     await signIn(page, baseURL, MANAGER);
     await page.goto(`/customers/${customerId}`);
@@ -100,6 +106,11 @@ test.describe('privacy', () => {
     // The note went with the erasure, on screen too (a walkthrough saw it in the notes and the story until a reload).
     await expect(page.getByTestId('no-notes')).toBeVisible();
     await expect(page.getByText('Belt altijd op vrijdag')).toHaveCount(0);
+    // The story tells the anonymisation, and no longer the city the edit set.
+    const story = page.getByTestId('story-timeline');
+    await expect(story.getByTestId('story-anonymised')).toContainText('Geanonimiseerd');
+    await expect(story.getByTestId('story-erased').first()).toBeVisible();
+    await expect(story).not.toContainText('Zwolle');
 
     // Not found by the old name any more.
     const found = await page.request.get(`/api/customers?q=${encodeURIComponent('Wim Wisbaar')}`);
