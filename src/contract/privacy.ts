@@ -118,6 +118,9 @@ export interface PackageNote {
 
 export interface PackageFlag {
   flag: string;
+  /** A default flag not renamed (`wheelchair`, `vip`, `check-id`, `do-not-sell`): the letter names it in its language. */
+  preset: string | null;
+  /** Who set it on the customer (null: not known any more), and when. */
   author: string | null;
   at: string | null;
 }

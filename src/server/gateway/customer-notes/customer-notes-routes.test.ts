@@ -15,7 +15,7 @@ import { permissionsOf } from '../access';
 import { createGatewayApp } from '../gateway';
 import { ROLE_PRESETS } from '../permissions';
 import { embeddedService } from '../service-connection';
-import { addCustomerNote, deleteNotesOfCustomer, flagsOfCustomer, notesOfCustomer } from '.';
+import { addCustomerNote, deleteNotesOfCustomer, flagMarksOfCustomer, notesOfCustomer } from '.';
 
 const READERS: Permission[] = ['customers:read', 'customers:lookup', 'sales:sell'];
 /** Who may call each route of desk notes and flags, as the rules say (customer-notes-service.ts). */
@@ -236,7 +236,7 @@ describeEachDatabase('desk notes and flags', (database) => {
     );
     const notes = await notesOfCustomer(gateway.db, organisationId, customerId);
     expect(notes[0]).toMatchObject({ text: 'Merged from #12', author: { accountId: null, name: 'Foyer' } });
-    expect((await flagsOfCustomer(gateway.db, organisationId, customerId)).length).toBeGreaterThan(0);
+    expect((await flagMarksOfCustomer(gateway.db, organisationId, customerId)).length).toBeGreaterThan(0);
     const removed = await gateway.db.transaction((tx) => deleteNotesOfCustomer(tx, organisationId, customerId));
     expect(removed.notes).toBe(notes.length);
     expect(removed.flags).toBeGreaterThan(0);

@@ -20,6 +20,7 @@ import {
   findFlag,
   findNote,
   flagLabelTaken,
+  flagMarksOn,
   flagsOn,
   insertFlag,
   insertNote,
@@ -208,9 +209,9 @@ export function notesOfCustomer(db: Queryable, organisationId: number, customerI
   return notesOn(db, organisationId, customerId);
 }
 
-/** The flags in use on the customer. */
-export function flagsOfCustomer(db: Queryable, organisationId: number, customerId: number): Promise<CustomerFlag[]> {
-  return flagsOn(db, organisationId, customerId);
+/** The flags in use on the customer, with who set each and when (a privacy package lists them). */
+export function flagMarksOfCustomer(db: Queryable, organisationId: number, customerId: number) {
+  return flagMarksOn(db, organisationId, customerId);
 }
 
 /**

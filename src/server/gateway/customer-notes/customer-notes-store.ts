@@ -124,6 +124,26 @@ export async function flagsOn(db: Queryable, organisationId: number, customerId:
   return rows.map(flagOf);
 }
 
+/** The customer's flags in use, each with who set it (null: an account since removed) and when. */
+export async function flagMarksOn(
+  db: Queryable,
+  organisationId: number,
+  customerId: number,
+): Promise<{ flag: CustomerFlag; setBy: number | null; setAt: string }[]> {
+  const { rows } = await db.query<FlagRow & { set_by: string | null; set_at: Date }>(
+    `select ${FLAG_COLUMNS}, m.set_by, m.set_at from gateway.customer_flag_marks m
+       join gateway.customer_flags f on f.id = m.flag_id
+      where m.organisation_id = $1 and m.customer_id = $2 and f.retired_at is null
+      order by f.id`,
+    [organisationId, customerId],
+  );
+  return rows.map((row) => ({
+    flag: flagOf(row),
+    setBy: row.set_by === null ? null : Number(row.set_by),
+    setAt: new Date(row.set_at).toISOString(),
+  }));
+}
+
 /**
  * Sets the customer's flags in use to `flagIds` (all of them in use, checked by the caller); marks of retired
  * flags stay. Returns the ids added and removed.

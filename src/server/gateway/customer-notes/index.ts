@@ -7,7 +7,7 @@ export { registerCustomerNotesRoutes } from './customer-notes-routes';
 export {
   addCustomerNote,
   deleteNotesOfCustomer,
-  flagsOfCustomer,
+  flagMarksOfCustomer,
   notesOfCustomer,
 } from './customer-notes-service';
 export { notesBefore } from './customer-notes-store';

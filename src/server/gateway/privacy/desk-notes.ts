@@ -1,13 +1,12 @@
 import type { PackageFlag, PackageNote } from '@/contract/privacy';
 import type { Queryable } from '../../db/database';
-import { deleteNotesOfCustomer, flagsOfCustomer, notesOfCustomer } from '../customer-notes';
+import { accountNames } from '../auth';
+import { deleteNotesOfCustomer, flagMarksOfCustomer, notesOfCustomer } from '../customer-notes';
 
-/** A default flag's name in a package (the app names defaults in the reader's language; the letter is plain). */
-const PRESET_FLAG_NAMES = {
-  wheelchair: 'Wheelchair place',
-  vip: 'VIP',
-  'check-id': 'Check ID',
-  'do-not-sell': 'Do not sell',
+/** A default flag's name (not renamed), as the app says it in each language: the package's and the letter's. */
+export const PRESET_FLAG_NAMES = {
+  nl: { wheelchair: 'Rolstoelplaats', vip: 'VIP', 'check-id': 'ID controleren', 'do-not-sell': 'Niet verkopen' },
+  en: { wheelchair: 'Wheelchair place', vip: 'VIP', 'check-id': 'Check ID', 'do-not-sell': 'Do not sell' },
 } as const;
 
 /** The desk notes and flags on a customer (customer-notes/), as a privacy package lists them. */
@@ -16,17 +15,22 @@ export async function deskNotesOf(
   organisationId: number,
   customerId: number,
 ): Promise<{ notes: PackageNote[]; flags: PackageFlag[] }> {
-  const [notes, flags] = await Promise.all([
+  const [notes, marks] = await Promise.all([
     notesOfCustomer(db, organisationId, customerId),
-    flagsOfCustomer(db, organisationId, customerId),
+    flagMarksOfCustomer(db, organisationId, customerId),
   ]);
+  const setters = await accountNames(
+    db,
+    marks.flatMap((mark) => (mark.setBy === null ? [] : [mark.setBy])),
+  );
   return {
     notes: notes.map((note) => ({ text: note.text, author: note.author.name, at: note.editedAt ?? note.createdAt })),
-    // The notes concern keeps which flags are on, not who set them when: the audit entries in the package say that.
-    flags: flags.map((flag) => ({
-      flag: flag.label ?? (flag.preset ? PRESET_FLAG_NAMES[flag.preset] : `Flag ${flag.id}`),
-      author: null,
-      at: null,
+    flags: marks.map(({ flag, setBy, setAt }) => ({
+      // A default flag not renamed is named in the letter's language (the package's own is English).
+      flag: flag.label ?? (flag.preset ? PRESET_FLAG_NAMES.en[flag.preset] : `Flag ${flag.id}`),
+      preset: flag.label === null ? flag.preset : null,
+      author: setBy === null ? null : (setters.get(setBy)?.name ?? null),
+      at: setAt,
     })),
   };
 }

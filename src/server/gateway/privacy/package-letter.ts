@@ -1,4 +1,5 @@
 import type { SubjectAccessPackage } from '@/contract/privacy';
+import { PRESET_FLAG_NAMES } from './desk-notes';
 
 /**
  * A subject-access package as a letter a data-protection officer sends (GDPR article 15): one self-contained
@@ -409,7 +410,8 @@ export function packageLetter(pack: SubjectAccessPackage, language: LetterLangua
       ? table(
           [t.value, t.author, t.when],
           pack.flags.map((flag) => [
-            escapeHtml(flag.flag),
+            // A default flag not renamed in the letter's language, as the app names it.
+            escapeHtml(flag.preset ? word(PRESET_FLAG_NAMES, language, flag.preset) : flag.flag),
             escapeHtml(flag.author ?? '—'),
             escapeHtml(dateOf(flag.at)),
           ]),

@@ -121,7 +121,10 @@ describeEachDatabase('privacy requests', (database) => {
     expect(pack.tags).toHaveLength(1);
     expect(pack.customFieldNames).toMatchObject({ customerCustom1: 'Toegankelijkheid', customerCustom2: '' });
     expect(pack.notes.map((note) => note.text)).toEqual(['Belt altijd over de rolstoelplaats']);
-    expect(pack.flags.map((flag) => flag.flag)).toEqual(['Wheelchair place']);
+    // Who set the flag and when, as the notes have them (a walkthrough found "—" in the letter's columns).
+    expect(pack.flags).toEqual([
+      { flag: 'Wheelchair place', preset: 'wheelchair', author: demoPerson('marketing').name, at: expect.any(String) },
+    ]);
     expect(pack.auditEntries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['tags', 'customer-edit']));
 
     const letter = await manager.request(`/api/privacy/customers/${customer.customerId}/package.html?lang=en`);
@@ -148,6 +151,9 @@ describeEachDatabase('privacy requests', (database) => {
     expect(dutch).toContain('Gegevens gewijzigd');
     expect(dutch).toContain('<td>Toegankelijkheid</td><td>rolstoel</td>');
     expect(dutch).toContain('<td>Eigen veld 2</td>');
+    // The flag as the Dutch app names it (it was the English "Wheelchair place"), with who set it.
+    expect(dutch).toContain(`<td>Rolstoelplaats</td><td>${escapeForHtml(demoPerson('marketing').name)}</td>`);
+    expect(dutch).not.toContain('Wheelchair');
     expect(dutch).toMatch(/Bestelling, betaald|Reservering, niet betaald/);
     for (const code of ['/partner/', 'POST', 'PUT', 'user_prefs_', ' / paid', 'Voorstelling ', 'Rij 0']) {
       expect(dutch, code).not.toContain(code);
