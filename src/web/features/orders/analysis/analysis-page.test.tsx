@@ -122,4 +122,12 @@ describe('AnalysisPage', () => {
     );
     expect(within(screen.getByTestId('filter-method')).getAllByRole('option')).toHaveLength(2);
   });
+
+  it('says the counts are of the chosen status when one is chosen (they said "every status")', async () => {
+    vi.stubGlobal('fetch', fakeGateway().fetch);
+    renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30&status=ord&channel=www');
+    expect(await screen.findByTestId('total-orders-note', {}, SLOW)).toHaveTextContent('Alleen de gekozen status');
+    expect(screen.getByTestId('total-tickets-note')).toHaveTextContent('Alleen de gekozen status');
+    expect(screen.getByTestId('total-revenue-note')).toHaveTextContent('Alleen verkochte bestellingen');
+  });
 });

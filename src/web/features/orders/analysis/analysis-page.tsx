@@ -163,7 +163,7 @@ export function AnalysisPage() {
   } else {
     body = (
       <Stack gap="lg" aria-busy={report.isFetching}>
-        <TotalsCards totals={totals} />
+        <TotalsCards totals={totals} statusChosen={params.filters.status !== ''} />
 
         {grouping !== 'none' && groups.data && groups.data.groups.length > 0 ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="analysis-groups-title">

@@ -7,9 +7,17 @@ import { useLocale, useMessages } from '@/web/lib/i18n';
 import { analysisMessages } from './analysis-messages';
 
 /** Memoised, as GroupsTable is: a change of sort keeps the totals and the groups, so these do not render again. */
-export const TotalsCards = memo(function TotalsCards({ totals }: { totals: ReportTotals }) {
+export const TotalsCards = memo(function TotalsCards({
+  totals,
+  statusChosen,
+}: {
+  totals: ReportTotals;
+  /** The analysis is narrowed to a status: the counts are of it alone. */
+  statusChosen: boolean;
+}) {
   const t = useMessages(analysisMessages);
   const { locale } = useLocale();
+  const countedNote = statusChosen ? t('chosenStatusNote') : t('allStatusesNote');
   // Each card says what it counts: the counts take every status of the filter, the money only sold orders (a
   // manager reads "Omzet" as money taken), and a walkthrough read the two bases side by side as one.
   const cards = [
@@ -17,7 +25,7 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Repor
       label: t('totalOrders'),
       value: formatNumber(totals.orders, locale),
       testId: 'total-orders',
-      note: t('allStatusesNote'),
+      note: countedNote,
     },
     {
       label: t('totalRevenue'),
@@ -41,7 +49,7 @@ export const TotalsCards = memo(function TotalsCards({ totals }: { totals: Repor
       label: t('totalTickets'),
       value: formatNumber(totals.tickets, locale),
       testId: 'total-tickets',
-      note: t('allStatusesNote'),
+      note: countedNote,
     },
   ];
   return (
