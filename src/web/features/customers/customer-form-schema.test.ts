@@ -5,6 +5,7 @@ import {
   customerFormSchema,
   emptyCustomerForm,
   FIELD_MAX,
+  isRequired,
   normalizeCredit,
   normalizePhone,
   normalizeZip,
@@ -91,7 +92,24 @@ describe('customer form schema: edit', () => {
 
   it('does not let a required field that had a value be emptied', () => {
     expect(errorOf({ customerLastName: '' }, 'customerLastName', initial)).toBe('required');
-    expect(errorOf({ customerCredit: '' }, 'customerCredit', initial)).toBe('required');
+  });
+
+  it('marks as required what it insists on: name and email, on create and where the record has them', () => {
+    for (const field of ['email', 'customerFirstName', 'customerLastName'] as const) {
+      expect(isRequired(field)).toBe(true);
+      expect(isRequired(field, initial)).toBe(true);
+      expect(isRequired(field, { ...initial, [field]: '' })).toBe(false);
+    }
+    expect(isRequired('customerCredit', initial)).toBe(false);
+    expect(isRequired('customerPhone')).toBe(false);
+  });
+
+  it('takes an emptied credit for none (0.00): it said "required" on a field not marked so', () => {
+    expect(errorOf({ customerCredit: '' }, 'customerCredit', initial)).toBeUndefined();
+    expect(updateBody({ ...initial, customerCredit: '12.50' }, { ...initial, customerCredit: '' })).toEqual({
+      customerCredit: '0.00',
+    });
+    expect(updateBody({ ...initial, customerCredit: '0.00' }, { ...initial, customerCredit: '' })).toEqual({});
   });
 
   it('lets a required field stay empty when it already was (a legacy record)', () => {

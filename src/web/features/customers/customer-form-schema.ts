@@ -10,7 +10,7 @@ import type { CustomerBody } from './customer-queries';
  * (salutation); a numeric phone — typed any way a person writes it (`06-1234 5678`), sent as digits; credit
  * a decimal with at most two decimals, a Dutch decimal comma accepted, sent with a point.
  * On edit every field is optional for the service (only changed fields are sent), but a required field
- * that had a value cannot be emptied: the service would refuse it.
+ * that had a value cannot be emptied: the service would refuse it. An emptied credit is none (0.00).
  */
 
 /** The contract's limits (src/contract/customer.ts), which the service checks the same way. */
@@ -87,20 +87,25 @@ export function customerFormValues(customer: Customer): CustomerFormValues {
 }
 
 /**
+ * Whether a field must have a value: the name and the email, on a new customer and on one that has it (a record
+ * the service holds without one may be saved without it). The form marks these, and the schema insists.
+ */
+export function isRequired(field: CustomerFormField, initial?: CustomerFormValues): boolean {
+  return REQUIRED_FIELDS.has(field) && (initial === undefined || initial[field].trim() !== '');
+}
+
+/**
  * The zod schema of the form. `initial`: the values of the customer being edited (absent on create). Its
  * output is the values as the service wants them (phone digits, credit with a point).
  */
 export function customerFormSchema(messages: FormRuleMessages, initial?: CustomerFormValues) {
-  const creating = initial === undefined;
   const text = (field: keyof typeof FIELD_MAX) => {
     const max = FIELD_MAX[field];
-    const required = REQUIRED_FIELDS.has(field);
     return z.string().check(
       z.superRefine((value, context) => {
         const trimmed = value.trim();
         if (trimmed === '') {
-          const hadValue = !creating && (initial?.[field] ?? '').trim() !== '';
-          if (required && (creating || hadValue)) context.addIssue({ code: 'custom', message: messages.required });
+          if (isRequired(field, initial)) context.addIssue({ code: 'custom', message: messages.required });
           return;
         }
         if (field === 'customerPhone') {
@@ -119,13 +124,10 @@ export function customerFormSchema(messages: FormRuleMessages, initial?: Custome
       }),
     );
   };
+  // Emptied, the credit is none: 0.00 (updateBody), not a value the form insists on.
   const credit = z.string().check(
     z.superRefine((value, context) => {
-      if (value.trim() === '') {
-        if (!creating && (initial?.customerCredit ?? '').trim() !== '')
-          context.addIssue({ code: 'custom', message: messages.required });
-        return;
-      }
+      if (value.trim() === '') return;
       const normalized = normalizeCredit(value);
       if (normalized === null) context.addIssue({ code: 'custom', message: messages.credit });
       else if (Math.abs(Number(normalized)) > CREDIT_MAX)
@@ -141,7 +143,8 @@ export function customerFormSchema(messages: FormRuleMessages, initial?: Custome
 /** What a valid form sends as it is typed into the service's shape. */
 function serviceValue(field: CustomerFormField, value: string): string {
   if (field === 'customerPhone') return normalizePhone(value) ?? value.trim();
-  if (field === 'customerCredit') return normalizeCredit(value) ?? value.trim();
+  // An emptied credit is none.
+  if (field === 'customerCredit') return value.trim() === '' ? '0.00' : (normalizeCredit(value) ?? value.trim());
   if (field === 'customerZip') return normalizeZip(value);
   return value.trim();
 }

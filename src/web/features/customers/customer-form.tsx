@@ -22,6 +22,7 @@ import {
   customerFormValues,
   emptyCustomerForm,
   FIELD_MAX,
+  isRequired,
   updateBody,
 } from './customer-form-schema';
 import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } from './customer-queries';
@@ -208,10 +209,7 @@ export function CustomerForm({
       {...register(field)}
       error={fieldError(field)}
       description={extra.description}
-      withAsterisk={
-        extra.required ??
-        (!customer && (field === 'email' || field === 'customerFirstName' || field === 'customerLastName'))
-      }
+      withAsterisk={extra.required ?? isRequired(field, customer ? initial : undefined)}
       autoComplete={extra.autoComplete ?? 'off'}
       inputMode={extra.inputMode}
       type={extra.type ?? 'text'}
