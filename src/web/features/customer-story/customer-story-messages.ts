@@ -48,7 +48,8 @@ export const customerStoryMessages = defineMessages(
     erasedDetails: 'Wat er veranderde is gewist bij het anonimiseren.',
     anonymisedTitle: 'Geanonimiseerd',
     anonymisedCleared: 'Gewist: {fields}',
-    anonymisedCounts: '{tags} labels eraf · {notes} notities verwijderd',
+    anonymisedCounts:
+      '{tags, plural, one {# label} other {# labels}} eraf · {notes, plural, one {# notitie} other {# notities}} verwijderd',
     mergedKeptTitle: 'Samengevoegd met klant {id}',
     mergedAwayTitle: 'Samengevoegd in klant {id}',
     mergedCopied: 'Overgenomen: {fields}',
@@ -67,6 +68,7 @@ export const customerStoryMessages = defineMessages(
     field_customerCity: 'plaats',
     field_customerCountry: 'land',
     field_customerCredit: 'tegoed',
+    field_customerExternalId: 'externe referentie',
     fieldCustom: 'eigen veld {n}',
   },
   {
@@ -116,7 +118,8 @@ export const customerStoryMessages = defineMessages(
     erasedDetails: 'What changed was erased when the customer was anonymised.',
     anonymisedTitle: 'Anonymised',
     anonymisedCleared: 'Cleared: {fields}',
-    anonymisedCounts: '{tags} tags removed · {notes} notes deleted',
+    anonymisedCounts:
+      '{tags, plural, one {# tag} other {# tags}} removed · {notes, plural, one {# note} other {# notes}} deleted',
     mergedKeptTitle: 'Merged with customer {id}',
     mergedAwayTitle: 'Merged into customer {id}',
     mergedCopied: 'Copied over: {fields}',
@@ -135,6 +138,7 @@ export const customerStoryMessages = defineMessages(
     field_customerCity: 'city',
     field_customerCountry: 'country',
     field_customerCredit: 'credit',
+    field_customerExternalId: 'external reference',
     fieldCustom: 'custom field {n}',
   },
 );

@@ -308,10 +308,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">
-            {t('anonymisedCounts', {
-              tags: formatNumber(item.tagsRemoved, locale),
-              notes: formatNumber(item.notesDeleted, locale),
-            })}
+            {t('anonymisedCounts', { tags: item.tagsRemoved, notes: item.notesDeleted })}
           </Text>
         </Stack>
       );
