@@ -162,6 +162,25 @@ describe('CustomerSearchIndex', () => {
     expect(local.size).toBe(1);
   });
 
+  it('keeps a changed customer in their place among equal matches, however many match', () => {
+    // A walkthrough tagged three of the Hoekstras on the list's first page: they went to its last page.
+    for (const many of [false, true]) {
+      const hoekstras = Array.from({ length: 12 }, (_, n) =>
+        customer({ customerFirstName: `Voornaam${n}`, customerLastName: 'Hoekstra', customerCity: 'Zwolle' }),
+      );
+      // Many others in Zwolle make "zwolle" match most of the index (the counting sort); without them, few do.
+      const others = many
+        ? Array.from({ length: 40 }, () => customer({ customerLastName: 'Anders', customerCity: 'Zwolle' }))
+        : [];
+      const local = indexOf(...hoekstras, ...others);
+      const query = many ? 'zwolle' : 'hoekstra';
+      const before = ids(local, query);
+      for (const changed of hoekstras.slice(0, 3))
+        local.upsert(changed.customerId, { ...changed, customerTags: ['Groep'] });
+      expect(ids(local, query), many ? 'counting sort' : 'few candidates').toEqual(before);
+    }
+  });
+
   it('finds customers sharing a phone, email or number, sealed or not', () => {
     const a = customer({ customerLastName: 'Eerste', customerPhone: '0611111111', email: 'gezin@thuis.nl' });
     const b = customer({ customerLastName: 'Tweede', customerPhone: '+31 6 11111111', email: 'Gezin@thuis.nl' });

@@ -92,9 +92,9 @@ const FORWARD_COST = 16;
 /** Answers of at least this many matches are kept for the next keystroke (of anyone) until the index changes. */
 const CACHED_MATCHES = 10_000;
 const CACHED_ANSWERS = 32;
-/** rankCandidates packs (key, document) into one double: documents below 2^31, keys below 2^21. */
-const DOC_SPAN = 2 ** 31;
-const MAX_KEY = 2 ** 21 - 1;
+/** rankCandidates packs (score, key) into one double: scores below 2^21, keys below 2^31. */
+const KEY_SPAN = 2 ** 31;
+const MAX_SCORE = 2 ** 21 - 1;
 
 /** Postings added since the last segment was built are scanned one by one; past this many a new one is built. */
 const MAX_UNSEALED_POSTINGS = 20_000;
@@ -452,7 +452,6 @@ export class CustomerSearchIndex {
       if (running === 0) return new Int32Array(0);
     }
     const ranked = this.rankMatches(terms.length);
-    for (let at = 0; at < ranked.length; at++) ranked[at] = this.docKeys[ranked[at] as number] as number;
     if (ranked.length >= CACHED_MATCHES) {
       this.answers.delete(cacheKey);
       this.answers.set(cacheKey, { version: this.version, keys: ranked });
@@ -462,58 +461,70 @@ export class CustomerSearchIndex {
   }
 
   /**
-   * Orders the documents that matched all `termCount` terms by score (in 1/100 steps), ties in document order.
-   * When the first term let in a small share of the documents, only those are looked at (and sorted natively);
-   * else every document is, with a counting sort.
+   * The keys of the documents that matched all `termCount` terms, by score (in 1/100 steps), ties by key (the
+   * caller's, which a customer keeps when changed: a customer changed a moment ago keeps their place among equals,
+   * where document order put them last, and a list with them ticked lost them to its last page). When the first
+   * term let in a small share of the documents, only those are looked at (and sorted natively); else every
+   * document is, with a counting sort, and each run of equal scores is sorted by key.
    */
   private rankMatches(termCount: number): Int32Array {
     const count = this.docKeys.length;
     if (this.candidateCount * 8 < count) return this.rankCandidates(termCount);
     let matched = 0;
     let highest = 0;
-    const keys = new Int32Array(count);
+    const scores = new Int32Array(count);
     for (let doc = 0; doc < count; doc++) {
       if (this.queryStamp[doc] !== this.stamp || this.hits[doc] !== termCount) {
-        keys[doc] = -1;
+        scores[doc] = -1;
         continue;
       }
-      const key = Math.round(((this.total[doc] as number) + (this.termBest[doc] as number)) * 100);
-      keys[doc] = key;
-      if (key > highest) highest = key;
+      const score = Math.round(((this.total[doc] as number) + (this.termBest[doc] as number)) * 100);
+      scores[doc] = score;
+      if (score > highest) highest = score;
       matched += 1;
     }
     const buckets = new Int32Array(highest + 2);
     for (let doc = 0; doc < count; doc++) {
-      const key = keys[doc] as number;
-      // Best first: bucket 0 holds the highest key.
-      if (key >= 0) buckets[highest - key + 1] = (buckets[highest - key + 1] as number) + 1;
+      const score = scores[doc] as number;
+      // Best first: bucket 0 holds the highest score.
+      if (score >= 0) buckets[highest - score + 1] = (buckets[highest - score + 1] as number) + 1;
     }
     for (let bucket = 1; bucket < buckets.length; bucket++) {
       buckets[bucket] = (buckets[bucket] as number) + (buckets[bucket - 1] as number);
     }
     const ordered = new Int32Array(matched);
+    const scoreAt = new Int32Array(matched);
     for (let doc = 0; doc < count; doc++) {
-      const key = keys[doc] as number;
-      if (key >= 0) ordered[(buckets[highest - key] as number)++] = doc;
+      const score = scores[doc] as number;
+      if (score < 0) continue;
+      const at = (buckets[highest - score] as number)++;
+      ordered[at] = this.docKeys[doc] as number;
+      scoreAt[at] = score;
+    }
+    for (let start = 0, at = 1; at <= matched; at++) {
+      if (at < matched && scoreAt[at] === scoreAt[start]) continue;
+      if (at - start > 1) ordered.subarray(start, at).sort();
+      start = at;
     }
     return ordered;
   }
 
-  /** rankMatches for few candidates: their keys packed with the document into one number each, sorted. */
+  /** rankMatches for few candidates: their scores packed with their keys into one number each, sorted. */
   private rankCandidates(termCount: number): Int32Array {
-    const { candidates, hits, total, termBest } = this;
+    const { candidates, hits, total, termBest, docKeys } = this;
     const packed = new Float64Array(this.candidateCount);
     let matched = 0;
     for (let at = 0; at < this.candidateCount; at++) {
       const doc = candidates[at] as number;
       if (hits[doc] !== termCount) continue;
-      const key = Math.round(((total[doc] as number) + (termBest[doc] as number)) * 100);
-      // Ascending order of (-key, doc): best first, ties by document. Exact below 2^53 (keys stay below 2^21).
-      packed[matched++] = (MAX_KEY - key) * DOC_SPAN + doc;
+      const score = Math.round(((total[doc] as number) + (termBest[doc] as number)) * 100);
+      // Ascending order of (-score, key): best first, ties by key. Exact below 2^53 (scores stay below 2^21,
+      // keys below 2^31).
+      packed[matched++] = (MAX_SCORE - score) * KEY_SPAN + (docKeys[doc] as number);
     }
     const sorted = packed.subarray(0, matched).sort();
     const ordered = new Int32Array(matched);
-    for (let at = 0; at < matched; at++) ordered[at] = (sorted[at] as number) % DOC_SPAN;
+    for (let at = 0; at < matched; at++) ordered[at] = (sorted[at] as number) % KEY_SPAN;
     return ordered;
   }
 
