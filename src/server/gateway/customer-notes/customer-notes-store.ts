@@ -112,18 +112,6 @@ export async function updateFlag(
   return rows[0] ? flagOf(rows[0]) : null;
 }
 
-/** The flags in use on a customer, in the list's order. */
-export async function flagsOn(db: Queryable, organisationId: number, customerId: number): Promise<CustomerFlag[]> {
-  const { rows } = await db.query<FlagRow>(
-    `select ${FLAG_COLUMNS} from gateway.customer_flag_marks m
-       join gateway.customer_flags f on f.id = m.flag_id
-      where m.organisation_id = $1 and m.customer_id = $2 and f.retired_at is null
-      order by f.id`,
-    [organisationId, customerId],
-  );
-  return rows.map(flagOf);
-}
-
 /** The customer's flags in use, each with who set it (null: an account since removed) and when. */
 export async function flagMarksOn(
   db: Queryable,
@@ -142,6 +130,11 @@ export async function flagMarksOn(
     setBy: row.set_by === null ? null : Number(row.set_by),
     setAt: new Date(row.set_at).toISOString(),
   }));
+}
+
+/** The flags in use on a customer, in the list's order. */
+export async function flagsOn(db: Queryable, organisationId: number, customerId: number): Promise<CustomerFlag[]> {
+  return (await flagMarksOn(db, organisationId, customerId)).map((mark) => mark.flag);
 }
 
 /**

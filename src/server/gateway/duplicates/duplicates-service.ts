@@ -59,19 +59,19 @@ function sideOf(customerId: number, customer: Customer | undefined): DuplicatePa
   };
 }
 
+/** The note left on the record merged away, for the people reading its notes at the desk and in the back office. */
+function mergeNoteText(language: AppLanguage, keptCustomerId: number, mergedBy: string): string {
+  return language === 'en'
+    ? `Duplicate of customer ${keptCustomerId}; merged into it by ${mergedBy}. Orders stay on this record.`
+    : `Dubbel van klant ${keptCustomerId}; daarin samengevoegd door ${mergedBy}. De bestellingen blijven op deze klant.`;
+}
+
 /**
  * The review queue: open pairs by score, the two records of a pair side by side, and the two decisions —
  * "not the same" (remembered for good) and "same" (a merge through the service's API: the kept record gets
  * the fields it lacks, the other is tagged and noted as its duplicate, both are audited). Orders stay where
  * they are: the interface cannot move them between customers.
  */
-/** The note left on the record merged away, for the people reading its notes at the desk and in the back office. */
-export function mergeNoteText(language: AppLanguage, keptCustomerId: number, mergedBy: string): string {
-  return language === 'en'
-    ? `Duplicate of customer ${keptCustomerId}; merged into it by ${mergedBy}. Orders stay on this record.`
-    : `Dubbel van klant ${keptCustomerId}; daarin samengevoegd door ${mergedBy}. De bestellingen blijven op deze klant.`;
-}
-
 export class DuplicateService {
   constructor(private readonly db: Database) {}
 

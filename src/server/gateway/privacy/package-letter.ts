@@ -1,4 +1,5 @@
 import type { SubjectAccessPackage } from '@/contract/privacy';
+import type { AppLanguage } from '../static-app';
 import { PRESET_FLAG_NAMES } from './desk-notes';
 
 /**
@@ -7,7 +8,7 @@ import { PRESET_FLAG_NAMES } from './desk-notes';
  * A4. Every value is escaped: the record is the customer's own text.
  */
 
-export type LetterLanguage = 'nl' | 'en';
+export type LetterLanguage = AppLanguage;
 
 const TEXT = {
   nl: {

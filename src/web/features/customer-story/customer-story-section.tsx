@@ -180,6 +180,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
     const name = person?.name ?? person?.email;
     return name ? t('byPerson', { person: name }) : t('byUnknown');
   };
+  const fieldList = (fields: readonly string[]) => fields.map((field) => fieldName(field, t, customLabels)).join(', ');
   const eventName = (event: { eventId: number; name: string | null }) =>
     event.name ?? t('unknownEvent', { id: event.eventId });
   const title = (text: string, kind: StoryKind) => (
@@ -303,7 +304,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
           {item.fieldsCleared.length > 0 ? (
             <Text size="sm">
               {t('anonymisedCleared', {
-                fields: item.fieldsCleared.map((field) => fieldName(field, t, customLabels)).join(', '),
+                fields: fieldList(item.fieldsCleared),
               })}
             </Text>
           ) : null}
@@ -322,7 +323,7 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
           {item.copiedFields.length > 0 ? (
             <Text size="sm">
               {t('mergedCopied', {
-                fields: item.copiedFields.map((field) => fieldName(field, t, customLabels)).join(', '),
+                fields: fieldList(item.copiedFields),
               })}
             </Text>
           ) : null}
