@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { ErrorBody } from '@/contract/common';
+import { redactedPath } from './redacted-path';
 
 /**
  * Typed errors of the gateway, as the service has them (service/errors.ts): routes throw these, and the one
@@ -138,7 +139,7 @@ export function answerError(c: Context, error: unknown, log: Logger): Response {
 
 /** The typed error an error is answered as (logged where it says something went wrong here); a 500 if none. */
 function typedError(c: Context, error: unknown, log: Logger): GatewayError {
-  const where = { path: c.req.path, method: c.req.method };
+  const where = { path: redactedPath(c.req.path), method: c.req.method };
   if (error instanceof UpstreamUnavailableError) {
     log.error({ reason: error.detail, upstreamStatus: error.upstreamStatus, ...where }, 'the Ticketing Service failed');
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction } from '@/contract/audit';
 import { isConnectionError } from '../../db/connection-errors';
 import type { Queryable } from '../../db/database';
+import { redactedPath } from '../redacted-path';
 import { Together } from '../together';
 
 export type { AuditAction };
@@ -108,7 +109,7 @@ function entryFields(input: AuditEntryInput): Omit<AuditEntry, 'id'> {
     role: input.role ?? null,
     action: input.action,
     method: input.method ?? null,
-    path: input.path ?? null,
+    path: input.path == null ? null : redactedPath(input.path),
     status: input.status ?? null,
     orderId: input.orderId ?? null,
     customerId: input.customerId ?? null,

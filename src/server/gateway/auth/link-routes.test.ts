@@ -111,6 +111,12 @@ describe('invitations through the API', () => {
     expect(twice.status).toBe(404);
     expect((await new TestBrowser(gateway.app).request(`/api/links/${token}`)).status).toBe(404);
     expect((await new TestBrowser(gateway.app).signIn('new.colleague@demo.test', STRONG)).status).toBe(200);
+    // The trail tells the link was used, but a token it kept could be replayed by anyone who reads the trail.
+    const trail = await gateway.db.query<{ dump: string; path: string | null }>(
+      'select t::text as dump, path from gateway.audit_entries t',
+    );
+    for (const row of trail.rows) expect(row.dump).not.toContain(token);
+    expect(trail.rows.map((row) => row.path)).toContain('/api/links/…/password');
   });
 
   it('refuses an expired link (404), and a fresh link replaces the old one', async () => {
