@@ -86,6 +86,10 @@ test.describe("the buyer's screen", () => {
     // The tablet, in portrait, with nobody signed in: it types the code and is paired with Kassa 1.
     const tablet = await newPage(browser, url, { viewport: { width: 800, height: 1280 } });
     await tablet.goto('/display');
+    // A code typed wrong is refused in the app's language.
+    await tablet.getByTestId('display-code').fill('AAAA-AAAA');
+    await tablet.getByTestId('display-pair').click();
+    await expect(tablet.getByText('Deze code is onbekend, al gebruikt of verlopen', { exact: false })).toBeVisible();
     await tablet.getByTestId('display-code').fill(code.toLowerCase());
     await tablet.getByTestId('display-pair').click();
     await expect(tablet).toHaveURL(new RegExp(`/display/${kassa.id}$`));

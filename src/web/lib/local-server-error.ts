@@ -16,6 +16,7 @@ export function withLocalMessages(error: unknown, local: (message: string) => st
     message: local(error.message),
     fieldErrors,
     retryAfterSeconds: error.retryAfterSeconds,
+    refusal: error.refusal,
     cause: error,
   });
 }

@@ -11,7 +11,7 @@ import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
-import { NewPasswordFields, newPasswordShape, passwordsMatch, signInMessages } from '../sign-in/public';
+import { localAuthError, NewPasswordFields, newPasswordShape, passwordsMatch, signInMessages } from '../sign-in/public';
 import { accountMessages } from './account-messages';
 import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
@@ -44,7 +44,9 @@ export function PasswordSection({ account }: { account: Account }) {
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
     onError: (error) =>
-      applyServerFieldErrors(error, ['currentPassword', 'password'], form.setError, { newPassword: 'password' }),
+      applyServerFieldErrors(localAuthError(error, signIn), ['currentPassword', 'password'], form.setError, {
+        newPassword: 'password',
+      }),
   });
   const unplaced = change.isError && !(isApiError(change.error) && Object.keys(change.error.fieldErrors).length > 0);
   return (
@@ -58,7 +60,7 @@ export function PasswordSection({ account }: { account: Account }) {
           ) : null}
           {unplaced ? (
             <Alert color="red" variant="light" role="alert">
-              {describeError(change.error, app)}
+              {describeError(localAuthError(change.error, signIn), app)}
             </Alert>
           ) : null}
           <input type="email" name="username" autoComplete="username" value={account.person.email} readOnly hidden />

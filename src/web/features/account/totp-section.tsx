@@ -12,6 +12,7 @@ import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { sessionKey } from '../../lib/session';
 import { type DrawQr, useQrCode } from '../../lib/use-qr-code';
+import { localAuthMessage, signInMessages } from '../sign-in/public';
 import { accountMessages } from './account-messages';
 import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
@@ -26,6 +27,7 @@ const drawTotpQr: DrawQr = async (uri) =>
 export function TotpSection({ account }: { account: Account }) {
   const t = useMessages(accountMessages);
   const app = useMessages(appMessages);
+  const signIn = useMessages(signInMessages);
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -64,8 +66,12 @@ export function TotpSection({ account }: { account: Account }) {
   // The QR code package loads only when someone sets this up.
   const { image: qr } = useQrCode(enrolment?.uri ?? null, drawTotpQr);
 
-  const codeError = isApiError(confirm.error) ? confirm.error.fieldErrors.code?.join(' ') : undefined;
-  const passwordError = isApiError(disable.error) ? disable.error.fieldErrors.password?.join(' ') : undefined;
+  const codeError = isApiError(confirm.error)
+    ? confirm.error.fieldErrors.code?.map((message) => localAuthMessage(message, signIn)).join(' ')
+    : undefined;
+  const passwordError = isApiError(disable.error)
+    ? disable.error.fieldErrors.password?.map((message) => localAuthMessage(message, signIn)).join(' ')
+    : undefined;
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!confirm.isPending) confirm.mutate(code.trim());

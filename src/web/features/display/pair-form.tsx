@@ -17,7 +17,8 @@ export function PairForm({ onPaired, notice }: { onPaired: (paired: Paired) => v
     ? isApiError(pair.error) && pair.error.kind === 'rateLimited'
       ? t('tooMany')
       : isApiError(pair.error) && pair.error.kind === 'validation'
-        ? pair.error.message
+        ? // The code is the only thing the device sends: a refusal of it is the code's.
+          t('codeUnknown')
         : t('pairFailed')
     : null;
   const submit = (event: FormEvent) => {

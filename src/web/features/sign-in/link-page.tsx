@@ -17,6 +17,7 @@ import { passkeyProblem, usePasskeySupport } from '../../lib/passkeys';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { sessionKey, sessionSchema, startSession } from '../../lib/session';
 import { AuthCard, OrSeparator } from './auth-card';
+import { localAuthError } from './auth-server-messages';
 import { NewPasswordFields, type NewPasswordValues, newPasswordShape, passwordsMatch } from './new-password-fields';
 import { setUpPasskeyFromLink } from './passkey-sign-in';
 import { signInMessages } from './sign-in-messages';
@@ -59,7 +60,7 @@ export function LinkPage() {
       queryClient.setQueryData(sessionKey, startSession(session));
       void navigate('/', { replace: true });
     },
-    onError: (error) => applyServerFieldErrors(error, ['password'], form.setError),
+    onError: (error) => applyServerFieldErrors(localAuthError(error, t), ['password'], form.setError),
   });
   const passkeySupported = usePasskeySupport();
   const withPasskey = useMutation({
@@ -75,7 +76,9 @@ export function LinkPage() {
     if (problem === 'cancelled') return null;
     if (problem === 'exists') return t('passkeyExists');
     if (problem) return t('passkeyUnsupported');
-    return isApiError(error) && error.kind === 'notFound' ? t('linkExpired') : describeError(error, app);
+    return isApiError(error) && error.kind === 'notFound'
+      ? t('linkExpired')
+      : describeError(localAuthError(error, t), app);
   };
   const passkeyError = withPasskey.isError ? passkeyFailure(withPasskey.error) : null;
 
@@ -118,7 +121,7 @@ export function LinkPage() {
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
               {isApiError(save.error) && save.error.kind === 'notFound'
                 ? t('linkExpired')
-                : describeError(save.error, app)}
+                : describeError(localAuthError(save.error, t), app)}
             </Alert>
           ) : null}
           {/* For the browser's password manager: the account the new password belongs to. */}

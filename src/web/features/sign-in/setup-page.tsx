@@ -14,6 +14,7 @@ import { useMessages } from '../../lib/i18n';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { sessionKey, sessionSchema, startSession } from '../../lib/session';
 import { AuthCard } from './auth-card';
+import { localAuthError } from './auth-server-messages';
 import { NewPasswordFields, newPasswordShape, passwordsMatch } from './new-password-fields';
 import { signInMessages } from './sign-in-messages';
 
@@ -62,7 +63,7 @@ export function SetupPage() {
       queryClient.setQueryData(sessionKey, startSession(session));
       void navigate('/', { replace: true });
     },
-    onError: (error) => applyServerFieldErrors(error, FIELDS, form.setError),
+    onError: (error) => applyServerFieldErrors(localAuthError(error, t), FIELDS, form.setError),
   });
 
   if (link.isPending) {
@@ -97,7 +98,7 @@ export function SetupPage() {
         <Stack gap="md">
           {unplaced ? (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-              {describeError(setup.error, app)}
+              {describeError(localAuthError(setup.error, t), app)}
             </Alert>
           ) : null}
           <TextInput

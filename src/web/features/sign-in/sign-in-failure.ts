@@ -1,5 +1,6 @@
 import { isApiError } from '../../lib/api-error';
 import type { Translate } from '../../lib/i18n';
+import { localAuthMessage } from './auth-server-messages';
 import type { signInMessages } from './sign-in-messages';
 
 type Key = keyof typeof signInMessages.nl;
@@ -17,5 +18,5 @@ export function signInFailure(error: unknown, t: Translate<Key>, networkText: st
   if (error.refusal?.kind === 'outside-networks') {
     return t('signInOutsideNetworks', { address: error.refusal.address ?? '?' });
   }
-  return error.message || t('signInUnavailable', { message: unexpectedText });
+  return error.message ? localAuthMessage(error.message, t) : t('signInUnavailable', { message: unexpectedText });
 }

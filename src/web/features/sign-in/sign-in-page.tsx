@@ -12,6 +12,7 @@ import { passkeyProblem, preloadPasskeys, usePasskeySupport } from '../../lib/pa
 import { type Session, safeNextPath, sessionKey } from '../../lib/session';
 import { useIsStaticRender } from '../../lib/static-render';
 import { AuthCard, OrSeparator } from './auth-card';
+import { localAuthMessage } from './auth-server-messages';
 import { signInWithPasskey } from './passkey-sign-in';
 import { signIn, signInWithTotp } from './password-sign-in';
 import { signInFailure } from './sign-in-failure';
@@ -75,7 +76,9 @@ export function SignInPage() {
   };
 
   if (challenge) {
-    const codeError = isApiError(codeStep.error) ? codeStep.error.fieldErrors.code?.join(' ') : undefined;
+    const codeError = isApiError(codeStep.error)
+      ? codeStep.error.fieldErrors.code?.map((message) => localAuthMessage(message, t)).join(' ')
+      : undefined;
     const submitCode = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!codeStep.isPending) codeStep.mutate({ ticket: challenge.ticket, code: code.trim() });
@@ -142,7 +145,7 @@ export function SignInPage() {
             required
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldErrors.email?.join(' ')}
+            error={fieldErrors.email?.map((message) => localAuthMessage(message, t)).join(' ')}
             autoFocus
             size="md"
           />
@@ -153,7 +156,7 @@ export function SignInPage() {
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrors.password?.join(' ')}
+            error={fieldErrors.password?.map((message) => localAuthMessage(message, t)).join(' ')}
             size="md"
           />
           <Button
