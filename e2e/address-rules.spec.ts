@@ -34,6 +34,11 @@ test.describe('address rules: a role used only from its networks', () => {
     await card.getByRole('button', { name: 'Kassa bewerken' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Rol Kassa' });
     const networks = dialog.getByTestId('role-networks');
+    // A range past 32 bits and a word are refused on the field, by name; nothing is saved.
+    await networks.getByRole('textbox', { name: 'Netwerken' }).fill(`${VENUE}\n10.0.0.0/33\nfoo`);
+    await networks.getByRole('button', { name: 'Netwerken opslaan' }).click();
+    await expect(networks.getByText('Geen netwerken: 10.0.0.0/33, foo.', { exact: false })).toBeVisible();
+    await expect(networks.getByRole('status')).toHaveCount(0);
     await networks.getByRole('textbox', { name: 'Netwerken' }).fill(VENUE);
     expect(await seriousFindings(admin)).toEqual([]);
     await networks.getByRole('button', { name: 'Netwerken opslaan' }).click();

@@ -123,4 +123,16 @@ describe('address rules: a role used only from its networks (addresses through T
     });
     expect(shut.status).toBe(422);
   });
+
+  it('names each refused network by its position: a range past its bits and a word alike', async () => {
+    const admin = await sessionCookieFor(gateway, 'admin@demo.test');
+    const { rows } = await gateway.db.query<{ id: string }>(`select id from gateway.roles where key = 'box-office'`);
+    const refused = await from('192.0.2.9', `/roles/${rows[0]?.id}/networks`, admin, {
+      method: 'PUT',
+      body: JSON.stringify({ networks: ['192.0.2.0/24', '10.0.0.0/33', 'foo', '2001:db8::/129'] }),
+    });
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { errors: Record<string, string[]> };
+    expect(Object.keys(body.errors).sort()).toEqual(['networks.1', 'networks.2', 'networks.3']);
+  });
 });

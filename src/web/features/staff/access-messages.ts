@@ -34,6 +34,9 @@ export const accessMessages = defineMessages(
     networks: 'Netwerken',
     networksSave: 'Netwerken opslaan',
     networksSaved: 'Netwerken opgeslagen.',
+    networksInvalid:
+      '{count, plural, one {Geen netwerk} other {Geen netwerken}}: {list}. Schrijf een adres met het aantal vaste bits, zoals 192.0.2.0/24 (0–32) of 2001:db8::/32 (0–128).',
+    networksTooMany: 'Hoogstens 100 netwerken per rol.',
   },
   {
     tabSso: 'Single sign-on',
@@ -67,5 +70,8 @@ export const accessMessages = defineMessages(
     networks: 'Networks',
     networksSave: 'Save networks',
     networksSaved: 'Networks saved.',
+    networksInvalid:
+      '{count, plural, one {Not a network} other {Not networks}}: {list}. Write an address with its number of fixed bits, such as 192.0.2.0/24 (0–32) or 2001:db8::/32 (0–128).',
+    networksTooMany: 'At most 100 networks per role.',
   },
 );
