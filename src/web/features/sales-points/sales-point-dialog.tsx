@@ -154,6 +154,8 @@ function PrinterFields({ printer: role, form }: { printer: Role; form: ReturnTyp
                       required
                       min={1}
                       max={65535}
+                      // A number out of range stays as typed and the form says why; clamped, 99999 was saved as 65535.
+                      clampBehavior="none"
                       allowDecimal={false}
                       value={field.value}
                       onChange={field.onChange}
