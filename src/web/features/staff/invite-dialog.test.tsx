@@ -83,6 +83,8 @@ describe('InviteDialog', () => {
     expect(await screen.findByRole('textbox', { name: 'Eenmalige link' })).toHaveValue('http://foyer.test/welcome/abc');
     expect(screen.getByText(/Werkt één keer, tot 29 nov 2026/)).toBeInTheDocument();
     expect(screen.getByText(/Geef deze link zelf aan Noor/)).toBeInTheDocument();
+    // A first invitation replaces nothing.
+    expect(screen.queryByText(/Eerdere links/)).not.toBeInTheDocument();
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/staff/invitations');
     expect(JSON.parse(String(init.body))).toEqual({ name: 'Noor', email: 'noor@venue.test', roleId: 2 });

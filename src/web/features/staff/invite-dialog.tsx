@@ -74,7 +74,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
       title={issued ? t('linkInviteTitle', { name: issued.name }) : t('inviteTitle')}
     >
       {issued ? (
-        <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} />
+        <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} replacesEarlier={false} />
       ) : (
         <form
           onSubmit={(event) => {

@@ -10,7 +10,18 @@ import { staffMessages } from './staff-messages';
  * A one-time link as the administrator hands it over: selectable, with a copy button and how long it works.
  * Foyer has no mail server, so this dialog is the only place the link is ever shown.
  */
-export function IssuedLinkView({ link, name, onClose }: { link: IssuedLink; name: string; onClose: () => void }) {
+export function IssuedLinkView({
+  link,
+  name,
+  onClose,
+  replacesEarlier = true,
+}: {
+  link: IssuedLink;
+  name: string;
+  onClose: () => void;
+  /** False for a first invitation: there is no earlier link to stop working. */
+  replacesEarlier?: boolean;
+}) {
   const t = useMessages(staffMessages);
   const { locale } = useLocale();
   const clipboard = useClipboard({ timeout: 4000 });
@@ -30,9 +41,11 @@ export function IssuedLinkView({ link, name, onClose }: { link: IssuedLink; name
         }
         data-testid="issued-link-url"
       />
-      <Text size="sm" c="dimmed">
-        {t('linkReplaces', { name })}
-      </Text>
+      {replacesEarlier ? (
+        <Text size="sm" c="dimmed">
+          {t('linkReplaces', { name })}
+        </Text>
+      ) : null}
       {clipboard.error ? (
         <Alert color="orange" variant="light" role="alert">
           {t('copyFailed')}
