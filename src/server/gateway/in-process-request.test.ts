@@ -41,7 +41,8 @@ describe('the in-process request', () => {
     expect(await new Response(body).json()).toEqual({ a: 1 });
 
     const cloned = post('text').clone();
-    expect(cloned).toBeInstanceOf(Request);
+    // By its tag: @hono/node-server swaps the global Request when a test of the same worker serves.
+    expect(Object.prototype.toString.call(cloned)).toBe('[object Request]');
     expect(await cloned.text()).toBe('text');
 
     const read = post('once');

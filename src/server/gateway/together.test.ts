@@ -70,14 +70,20 @@ describe('Together', () => {
 
   it('waits a moment on a busy key, so the calls of that moment go together; a key quiet for a while goes at once', async () => {
     const batches: number[][] = [];
-    const together = new Together<number, number>(async (_key, inputs) => {
-      batches.push([...inputs]);
-      return inputs;
-    });
+    // A linger long beside the test's own wait (LINGER_MS is 8 ms): on a loaded machine a 4 ms wait could
+    // outlast an 8 ms linger, and the test then failed with the linger working.
+    const lingerMs = 25 * LINGER_MS;
+    const together = new Together<number, number>(
+      async (_key, inputs) => {
+        batches.push([...inputs]);
+        return inputs;
+      },
+      { lingerMs },
+    );
     await together.call(1, 1);
-    // Busy now: the next call waits LINGER_MS, and the calls that come meanwhile go with it.
+    // Busy now: the next call waits the linger, and the calls that come meanwhile go with it.
     const second = together.call(1, 2);
-    await new Promise((resolve) => setTimeout(resolve, LINGER_MS / 2));
+    await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
     expect(batches).toEqual([[1]]);
     const third = together.call(1, 3);
     expect(await Promise.all([second, third])).toEqual([2, 3]);
