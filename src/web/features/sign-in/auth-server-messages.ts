@@ -16,6 +16,8 @@ const KNOWN: Readonly<Record<string, Key>> = {
   'The account cannot sign in now.': 'serverCannotSignIn',
   'The sign-in has expired. Enter your password again.': 'serverSignInExpired',
   'That code is not right. Enter the current code from your app.': 'serverCodeWrong',
+  // The same refusal's message on the code field.
+  'That code is not right': 'serverCodeWrong',
   'That code is not right. Check the time on your phone and try the current code.': 'serverCodeWrongSetup',
   'This passkey could not be verified. Try again.': 'serverPasskeyNotVerified',
 };
