@@ -7,12 +7,11 @@ import type { Account } from '@/contract/account';
 import { totpEnrolmentSchema, totpStateSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
 import { apiClient } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { sessionKey } from '../../lib/session';
 import { type DrawQr, useQrCode } from '../../lib/use-qr-code';
-import { localAuthMessage, signInMessages } from '../sign-in/public';
+import { localFieldError, signInMessages } from '../sign-in/public';
 import { accountMessages } from './account-messages';
 import { accountKeys } from './account-queries';
 import { AccountSection } from './account-section';
@@ -66,12 +65,8 @@ export function TotpSection({ account }: { account: Account }) {
   // The QR code package loads only when someone sets this up.
   const { image: qr } = useQrCode(enrolment?.uri ?? null, drawTotpQr);
 
-  const codeError = isApiError(confirm.error)
-    ? confirm.error.fieldErrors.code?.map((message) => localAuthMessage(message, signIn)).join(' ')
-    : undefined;
-  const passwordError = isApiError(disable.error)
-    ? disable.error.fieldErrors.password?.map((message) => localAuthMessage(message, signIn)).join(' ')
-    : undefined;
+  const codeError = localFieldError(confirm.error, 'code', signIn);
+  const passwordError = localFieldError(disable.error, 'password', signIn);
   const submitCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!confirm.isPending) confirm.mutate(code.trim());

@@ -1,3 +1,4 @@
+import { isApiError } from '../../lib/api-error';
 import type { Translate } from '../../lib/i18n';
 import { withLocalMessages } from '../../lib/local-server-error';
 import type { signInMessages } from './sign-in-messages';
@@ -30,6 +31,12 @@ export function localAuthMessage(message: string, t: Translate<Key>): string {
   const length = LENGTH.exec(message);
   if (!length) return message;
   return t(length[1] === 'least' ? 'serverPasswordShort' : 'serverPasswordLong', { count: Number(length[2]) });
+}
+
+/** One field's messages of a failure in the reader's language, for the field's `error`; undefined for none. */
+export function localFieldError(error: unknown, field: string, t: Translate<Key>): string | undefined {
+  if (!isApiError(error)) return undefined;
+  return error.fieldErrors[field]?.map((message) => localAuthMessage(message, t)).join(' ');
 }
 
 /** The same failure with its message and field messages in the reader's language; anything else unchanged. */

@@ -12,7 +12,7 @@ import { passkeyProblem, preloadPasskeys, usePasskeySupport } from '../../lib/pa
 import { type Session, safeNextPath, sessionKey } from '../../lib/session';
 import { useIsStaticRender } from '../../lib/static-render';
 import { AuthCard, OrSeparator } from './auth-card';
-import { localAuthMessage } from './auth-server-messages';
+import { localFieldError } from './auth-server-messages';
 import { signInWithPasskey } from './passkey-sign-in';
 import { signIn, signInWithTotp } from './password-sign-in';
 import { signInFailure } from './sign-in-failure';
@@ -76,9 +76,7 @@ export function SignInPage() {
   };
 
   if (challenge) {
-    const codeError = isApiError(codeStep.error)
-      ? codeStep.error.fieldErrors.code?.map((message) => localAuthMessage(message, t)).join(' ')
-      : undefined;
+    const codeError = localFieldError(codeStep.error, 'code', t);
     const submitCode = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (!codeStep.isPending) codeStep.mutate({ ticket: challenge.ticket, code: code.trim() });
@@ -145,7 +143,7 @@ export function SignInPage() {
             required
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={fieldErrors.email?.map((message) => localAuthMessage(message, t)).join(' ')}
+            error={localFieldError(passwordStep.error, 'email', t)}
             autoFocus
             size="md"
           />
@@ -156,7 +154,7 @@ export function SignInPage() {
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldErrors.password?.map((message) => localAuthMessage(message, t)).join(' ')}
+            error={localFieldError(passwordStep.error, 'password', t)}
             size="md"
           />
           <Button
