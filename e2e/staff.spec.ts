@@ -183,6 +183,13 @@ test.describe('staff administration', () => {
     await expect(grant.getByTestId('role-grant-list')).toContainText('Medewerkers');
     await grant.getByRole('button', { name: 'Annuleren' }).click();
     await expect(grant).toBeHidden();
+    // A swap says what goes too: as Marketing, Sam no longer sells at the desk.
+    await select.selectOption({ label: 'Marketing' });
+    const swap = page.getByRole('dialog', { name: 'Sam Steward Marketing maken?' });
+    await expect(swap.getByTestId('role-lost-list')).toContainText('Verkopen aan de kassa');
+    await expect(swap.getByTestId('role-grant-list')).not.toContainText('Verkopen aan de kassa');
+    await swap.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(swap).toBeHidden();
     await expect(select.locator('option:checked')).toHaveText(roleName);
     await select.selectOption({ label: 'Beheerder' });
     await grant.getByRole('button', { name: 'Beheerder maken' }).click();

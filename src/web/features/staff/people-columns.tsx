@@ -10,13 +10,14 @@ import { useRoleLabel } from '../../lib/role-label';
 import { staffMessages } from './staff-messages';
 import type { useChangeStaff, useIssueLink } from './staff-mutations';
 import { type StaffStatus, staffStatus } from './staff-status';
-import { withinReach } from './within-reach';
+import { permissionChange, withinReach } from './within-reach';
 
-/** A role change that grants `gained`, waiting for the viewer's confirmation. */
+/** A role change that grants `gained` (and takes `lost` away), waiting for the viewer's confirmation. */
 export interface RoleGrant {
   person: StaffMember;
   role: Role;
   gained: string[];
+  lost: string[];
 }
 
 const STATUS_COLOR: Record<StaffStatus['kind'], string> = {
@@ -114,10 +115,10 @@ export function usePeopleColumns({
               const role = roleList.find((candidate) => candidate.id === roleId);
               onDone(null);
               const current = roleList.find((candidate) => candidate.id === person.role.id);
-              const gained = role ? role.permissions.filter((key) => !current?.permissions.includes(key)) : [];
+              const { gained, lost } = permissionChange(current?.permissions ?? [], role?.permissions ?? []);
               // More rights (a seller made administrator with one slip of the list): said and confirmed first.
               if (role && gained.length > 0) {
-                onGrantMore({ person, role, gained });
+                onGrantMore({ person, role, gained, lost });
                 return;
               }
               change.mutate(

@@ -58,8 +58,8 @@ export function DisableDialog({
 }
 
 /**
- * A role that grants the person more than they have: what they may do after it, said before it happens. A slip of
- * the role list made a seller administrator at once, with only a notice after it.
+ * A role that grants the person more than they have: what they may do after it, and what they may no longer do,
+ * said before it happens. A slip of the role list made a seller administrator at once, with only a notice after it.
  */
 export function RoleChangeDialog({
   grant,
@@ -76,11 +76,12 @@ export function RoleChangeDialog({
   const roleLabel = useRoleLabel();
   const { describe } = usePermissionTexts();
   const change = useChangeStaff();
-  const { person, role, gained } = grant;
-  const described = gained.map((key) => {
-    const info = permissions.find((permission) => permission.key === key);
-    return info ? describe(info) : key;
-  });
+  const { person, role, gained, lost } = grant;
+  const described = (keys: readonly string[]) =>
+    keys.map((key) => {
+      const info = permissions.find((permission) => permission.key === key);
+      return info ? describe(info) : key;
+    });
   return (
     <Modal
       opened
@@ -91,10 +92,21 @@ export function RoleChangeDialog({
       <Stack gap="md" data-testid="role-grant-dialog">
         <Text size="sm">{t('grantText', { name: person.name })}</Text>
         <List size="sm" spacing={4} data-testid="role-grant-list">
-          {described.map((text) => (
+          {described(gained).map((text) => (
             <List.Item key={text}>{text}</List.Item>
           ))}
         </List>
+        {/* A swap of roles takes rights away too: a cashier made marketer no longer sells. */}
+        {lost.length > 0 && (
+          <>
+            <Text size="sm">{t('grantLostText', { name: person.name })}</Text>
+            <List size="sm" spacing={4} data-testid="role-lost-list">
+              {described(lost).map((text) => (
+                <List.Item key={text}>{text}</List.Item>
+              ))}
+            </List>
+          </>
+        )}
         <ChangeFailure change={change} />
         <Group gap="sm">
           <Button

@@ -6,3 +6,11 @@
 export function withinReach(mine: readonly string[], theirs: readonly string[]): boolean {
   return theirs.every((permission) => mine.includes(permission));
 }
+
+/** What a person gains and loses when their role's permissions `from` become `to`. */
+export function permissionChange(from: readonly string[], to: readonly string[]): { gained: string[]; lost: string[] } {
+  return {
+    gained: to.filter((permission) => !from.includes(permission)),
+    lost: from.filter((permission) => !to.includes(permission)),
+  };
+}
