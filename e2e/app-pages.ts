@@ -16,7 +16,7 @@ export async function signInThroughForm(
 export async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Overzicht' })).toBeVisible();
   await expect(page.getByTestId('performance-card').first()).toBeVisible();
-  await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/\d+ van [\d.]+ verkocht/);
+  await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/\d+ van [\d.]+ bezet/);
 }
 
 /** How far the header and the page scroll sideways: 0 when everything fits the width. */

@@ -186,6 +186,10 @@ test('an event’s block counts, prices and rank capacities are the API’s', as
   await expect(page.locator('[data-block-type="wheel"]')).toContainText('Rolstoelplaatsen');
   const blocked = blocks.reduce((total, block) => total + block.count, 0);
   await expect(page.getByTestId('capacity-summary')).toContainText(`${blocked.toLocaleString('nl-NL')} geblokkeerd`);
+  // Taken is not sold: the service's availability counts reservations and carts too, and the page says so (it read
+  // "419 verkocht" beside the sales figures' 342).
+  await expect(page.getByTestId('capacity-summary')).toContainText(' bezet, ');
+  await expect(page.getByTestId('capacity-taken-note')).toContainText('alleen verkochte plaatsen');
 
   // Prices: every amount of the API in the row of its price name and the column of its rank.
   const matrix = page.getByTestId('price-matrix');

@@ -131,7 +131,7 @@ test.describe('shell', () => {
     await expect(page.getByRole('dialog', { name: 'Sneltoetsen' })).toHaveCount(0);
   });
 
-  test('each dashboard card counts as sold what is neither available nor blocked, as the API gives it', async ({
+  test('each dashboard card counts as taken what is neither available nor blocked, as the API gives it', async ({
     page,
     baseURL,
   }) => {
@@ -175,7 +175,7 @@ test.describe('shell', () => {
     const after = await apiSold();
     let checked = 0;
     for (const { eventId, text } of shown) {
-      const match = text?.match(/^([\d.]+) van ([\d.]+) verkocht/);
+      const match = text?.match(/^([\d.]+) van ([\d.]+) bezet/);
       if (!match) continue;
       const [sold, capacity] = [Number(match[1]?.replaceAll('.', '')), Number(match[2]?.replaceAll('.', ''))];
       const [a, b] = [before.get(eventId), after.get(eventId)];
@@ -192,7 +192,7 @@ test.describe('shell', () => {
     await expectDashboard(page);
     await page.getByRole('group', { name: 'Taal' }).getByRole('button', { name: 'EN' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/[\d,]+ of [\d,]+ sold/);
+    await expect(page.getByTestId('sold-of-capacity').first()).toContainText(/[\d,]+ of [\d,]+ taken/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     const toggle = page.getByTestId('color-scheme-toggle');

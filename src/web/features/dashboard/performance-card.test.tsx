@@ -35,7 +35,7 @@ describe('PerformanceCard', () => {
   it('names the blocked seats beside the free ones: sold, free and blocked add up to the capacity', () => {
     renderCard();
     // 400 places: 312 free, 40 blocked, so 48 sold (a walkthrough could not make 48 + 312 come to 400).
-    expect(screen.getByTestId('sold-of-capacity')).toHaveTextContent('48 van 400 verkocht');
+    expect(screen.getByTestId('sold-of-capacity')).toHaveTextContent('48 van 400 bezet');
     expect(screen.getByText('312 vrij')).toBeInTheDocument();
     expect(screen.getByTestId('blocked-seats')).toHaveTextContent('40 geblokkeerd');
     expect(screen.getByTestId('blocked-seats')).toHaveAttribute('title', 'Pers 30, Rolstoel 10');
@@ -49,7 +49,7 @@ describe('PerformanceCard', () => {
       availability: [{ rankId: 1, rankName: 'Combi', capacity: 99_999, available: 99_987 }],
       blockAvailability: [],
     });
-    expect(screen.getByTestId('sold-count')).toHaveTextContent('Verkocht: 12');
+    expect(screen.getByTestId('sold-count')).toHaveTextContent('Bezet: 12');
     expect(screen.queryByText(/%/)).toBeNull();
     expect(screen.queryByText(/vrij/)).toBeNull();
   });

@@ -70,6 +70,7 @@ function Availability({ state, soldOnly }: { state: AvailabilityState; soldOnly:
         h={AVAILABILITY_HEIGHT}
         style={{ display: 'flex', alignItems: 'center' }}
         data-testid="sold-count"
+        title={t('takenHint')}
       >
         {t('soldOnly', { sold: formatNumber(totals.sold, locale) })}
       </Text>
@@ -87,7 +88,7 @@ function Availability({ state, soldOnly }: { state: AvailabilityState; soldOnly:
         aria-hidden="true"
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="xs" className="foyer-tabular" data-testid="sold-of-capacity">
+        <Text size="xs" className="foyer-tabular" data-testid="sold-of-capacity" title={t('takenHint')}>
           {t('soldOfCapacity', {
             sold: formatNumber(totals.sold, locale),
             capacity: formatNumber(totals.capacity, locale),

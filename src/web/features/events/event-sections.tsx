@@ -143,6 +143,11 @@ function CapacityBar({ breakdown }: { breakdown: CapacityBreakdown }) {
           </Group>
         ))}
       </Group>
+      {/* The service's availability counts reservations and carts too: said, or "419 sold" here beside the sales
+          figures' 342 reads as a mistake. */}
+      <Text size="xs" c="dimmed" data-testid="capacity-taken-note">
+        {t('takenNote')}
+      </Text>
     </Stack>
   );
 }
