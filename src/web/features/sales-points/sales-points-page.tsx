@@ -71,8 +71,14 @@ export function SalesPointsPage() {
                 <Table.Td>{point.cashDrawer ? t('yes') : t('no')}</Table.Td>
                 <Table.Td>{point.allowedRange ?? t('anywhere')}</Table.Td>
                 <Table.Td>
-                  {/* "dot": the text keeps the body colour (full contrast); the dot carries the state. */}
-                  <Badge color={point.enabled ? 'teal' : 'gray'} variant="dot" tt="none">
+                  {/* "dot": the text keeps the body colour (full contrast); the dot carries the state. Its label
+                      never shrinks: the table gave it the room of "In g…" beside the printers and buttons. */}
+                  <Badge
+                    color={point.enabled ? 'teal' : 'gray'}
+                    variant="dot"
+                    tt="none"
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
                     {point.enabled ? t('enabled') : t('disabled')}
                   </Badge>
                 </Table.Td>
