@@ -137,9 +137,9 @@ test.describe('a serial receipt printer on the seller’s machine', () => {
     const [reprintedReceipt, reprintedTickets] = (await written())
       .slice(2)
       .map((bytes) => decodeEscPos(Uint8Array.from(bytes)));
-    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT (afdruk 2)');
     expect(reprintedReceipt?.pulses).toBe(0);
-    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
+    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT (afdruk 2)'))).toHaveLength(2);
 
     // A browser without WebSerial (Firefox, Safari): the chip says the printer is not connected, and why.
     const { page: firefoxLike } = await sellerPage(browser, url, false);

@@ -174,7 +174,7 @@ test.describe('printing, dark colour scheme on screen', () => {
     await page.getByTestId('print-button').click();
     await expect(page.getByTestId('print-recorded')).toHaveText('Vastgelegd als afdruk 2');
     await expect(page.getByTestId('reprint-mark')).toHaveCount(2);
-    await expect(page.getByTestId('reprint-mark').first()).toHaveText('HERDRUK / REPRINT 2');
+    await expect(page.getByTestId('reprint-mark').first()).toHaveText('HERDRUK / REPRINT (afdruk 2)');
     expect(await seriousFindings(page)).toEqual([]);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('reprint-mark').nth(1)).toBeVisible();

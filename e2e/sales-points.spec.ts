@@ -74,6 +74,9 @@ test.describe('sales points and printing without a dialog', () => {
     const row = settings.getByTestId('sales-point-row').filter({ hasText: 'Kassa 1' });
     await expect(row).toContainText(`127.0.0.1:${simulator.port}`);
     await expect(row).toContainText('In gebruik');
+    // The state is read whole at 1280 px, beside two printers and three buttons (a walkthrough read "In g…").
+    const state = row.locator('.mantine-Badge-label');
+    expect(await state.evaluate((label) => label.scrollWidth - label.clientWidth)).toBeLessThanOrEqual(0);
     expect(await seriousFindings(settings)).toEqual([]);
 
     // The seller opens a shift at Kassa 1.
@@ -112,10 +115,14 @@ test.describe('sales points and printing without a dialog', () => {
 
     // Print again: a reprint, said on the paper; no drawer this time.
     await seller.getByTestId('reprint').click();
+    // Said on the screen too: the first print's words again left the seller unsure it had printed.
+    await expect(seller.getByTestId('sale-printed')).toHaveText(
+      'Bon en tickets zijn opnieuw afgedrukt bij Kassa 1, gemarkeerd als herdruk.',
+    );
     const [reprintedReceipt, reprintedTickets] = (await simulator.waitForJobs(4)).slice(2);
-    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT (afdruk 2)');
     expect(reprintedReceipt?.pulses).toBe(0);
-    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
+    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT (afdruk 2)'))).toHaveLength(2);
     const audit = await admin.get('/api/audit?action=print');
     const prints = ((await audit.json()) as { data: { orderId: number; details: { reprint: boolean } }[] }).data;
     expect(prints.filter((entry) => entry.orderId === orderId).map((entry) => entry.details.reprint)).toEqual([

@@ -38,7 +38,7 @@ const LABELS = {
     received: 'Ontvangen',
     change: 'Wisselgeld',
     ticketOf: (n: number, count: number) => `Ticket ${n} van ${count}`,
-    reprint: (n: number) => `HERDRUK / REPRINT ${n}`,
+    reprint: (n: number) => `HERDRUK / REPRINT (afdruk ${n})`,
   },
   en: {
     receipt: 'Receipt',
@@ -57,7 +57,7 @@ const LABELS = {
     received: 'Received',
     change: 'Change',
     ticketOf: (n: number, count: number) => `Ticket ${n} of ${count}`,
-    reprint: (n: number) => `REPRINT ${n}`,
+    reprint: (n: number) => `REPRINT (print ${n})`,
   },
 } as const;
 

@@ -166,9 +166,9 @@ describeEachDatabase('printing at a sales point', (database) => {
       [true, false],
     ]);
     const [reprintedReceipt, reprintedTickets] = (await printer.waitForJobs(4)).slice(2);
-    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt?.lines.join('\n')).toContain('REPRINT (print 2)');
     expect(reprintedReceipt?.pulses).toBe(0);
-    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT 2'))).toHaveLength(2);
+    expect(reprintedTickets?.lines.filter((line) => line.includes('REPRINT (print 2)'))).toHaveLength(2);
     const prints = (await auditOf('print')).filter((entry) => entry.orderId === orderId);
     expect(
       prints.map((entry) => [entry.details?.kind, entry.details?.reprint, entry.details?.receivedCents ?? null]).sort(),
@@ -460,7 +460,7 @@ describeEachDatabase('printing at a sales point', (database) => {
     const reprint = await expectJson<PrintJobsAnswer>(await print(seller, sale.orderId), 202);
     const reprinted = await expectJson<ClaimedPrintJob>(await claim(seller, reprint.jobs[0]?.id as number));
     const reprintedReceipt = decodeEscPos(Buffer.from(reprinted.payload, 'base64'));
-    expect(reprintedReceipt.lines.join('\n')).toContain('REPRINT 2');
+    expect(reprintedReceipt.lines.join('\n')).toContain('REPRINT (print 2)');
     expect(reprintedReceipt.pulses).toBe(0);
     await expectJson(await report(reprinted.job.id, { lease: reprinted.lease, outcome: 'sent' }));
 
