@@ -103,8 +103,11 @@ test('a promoter sees only their production, its dashboard and its scheduled rep
   await expect(page.getByRole('heading', { level: 1, name: /bestaat niet/ })).toBeVisible();
   expect((await page.request.get(`/api/promoter/productions/${other}`)).status()).toBe(404);
   // The organisation's pages are not theirs, whatever the address bar says.
-  await page.goto('/orders');
+  await page.goto('/orders?status=paid');
   await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
+  // The page asked for is named, and kept in the address (it was /no-access alone).
+  await expect(page.getByTestId('no-access-page')).toContainText('/orders?status=paid');
+  await expect(page).toHaveURL(/\/no-access\?page=%2Forders%3Fstatus%3Dpaid$/);
   // The gateway answers the order analysis cut to their production, and keeps the organisation's exports.
   expect((await page.request.get('/api/reports/orders?from=2024-01-01&to=2026-12-31')).status()).toBe(200);
   expect((await page.request.get('/api/exports/files')).status()).toBe(403);

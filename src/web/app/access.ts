@@ -8,6 +8,18 @@ import { opens, sessionQuery } from '../lib/session';
 export const NO_ACCESS_PATH = '/no-access';
 
 /**
+ * The "no access" page for the page asked for (its path and query), so that it can say which page it was and
+ * open it again once the role allows it: a promoter who opened /orders was left with /no-access alone.
+ */
+export const noAccessPath = (asked: string): string => `${NO_ACCESS_PATH}?${new URLSearchParams({ page: asked })}`;
+
+/** The page a "no access" address names: a path of this app (starting with one slash), else none. */
+export function askedPage(search: URLSearchParams): string | null {
+  const page = search.get('page');
+  return page?.startsWith('/') && !page.startsWith('//') && !page.startsWith('/\\') ? page : null;
+}
+
+/**
  * The area's routes with their access checked before they load: a person whose role does not allow a
  * route goes to their home (for `/`) or to the "no access" page, instead of a page whose every call fails.
  */
@@ -26,7 +38,8 @@ export function guardRoutes(
         const session = await queryClient.ensureQueryData(sessionQuery);
         if (session && !opens(session, { requires: own, withinScope })) {
           const home = route.index ? (await import('./home-path')).homePath(session) : '/';
-          throw redirect(home !== '/' ? home : NO_ACCESS_PATH);
+          const asked = new URL(args.request.url);
+          throw redirect(home !== '/' ? home : noAccessPath(`${asked.pathname}${asked.search}`));
         }
         return typeof original === 'function' ? original(args) : null;
       },

@@ -1,24 +1,48 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMessages } from '../lib/i18n';
 import { useRoleLabel } from '../lib/role-label';
-import { sessionQuery } from '../lib/session';
+import { sessionKey, sessionQuery } from '../lib/session';
+import { askedPage } from './access';
 import { homePath } from './home-path';
 import { pageMessages } from './page-messages';
 
-/** Where the router sends a person whose role does not open the page they asked for. */
+/**
+ * Where the router sends a person whose role does not open the page they asked for: it names that page, and opens
+ * it again (the session read afresh) once an administrator has changed the role.
+ */
 export function NoAccessPage() {
   const roleLabel = useRoleLabel();
   const t = useMessages(pageMessages);
   const { data: session } = useSuspenseQuery(sessionQuery);
+  const [search] = useSearchParams();
+  const asked = askedPage(search);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const tryAgain = async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionKey });
+    if (asked) await navigate(asked);
+  };
   return (
     <Stack gap="md" align="flex-start" py="xl">
       <Title order={1}>{t('noAccessTitle')}</Title>
       <Text c="dimmed">{t('noAccessText', { role: session ? roleLabel(session.role) : '' })}</Text>
-      <Button component={Link} to={homePath(session)}>
-        {t('backToDashboard')}
-      </Button>
+      {asked ? (
+        <Text size="sm" data-testid="no-access-page">
+          {t('askedPage')} <Code>{asked}</Code>
+        </Text>
+      ) : null}
+      <Group gap="sm">
+        <Button component={Link} to={homePath(session)}>
+          {t('backToDashboard')}
+        </Button>
+        {asked ? (
+          <Button variant="default" onClick={() => void tryAgain()}>
+            {t('tryAgain')}
+          </Button>
+        ) : null}
+      </Group>
     </Stack>
   );
 }

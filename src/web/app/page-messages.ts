@@ -8,6 +8,8 @@ export const pageMessages = defineMessages(
     notFoundTitle: 'Pagina niet gevonden',
     notFoundText: 'Deze pagina bestaat niet (meer). Controleer het adres of ga terug naar het overzicht.',
     backToDashboard: 'Naar het overzicht',
+    askedPage: 'Gevraagde pagina:',
+    tryAgain: 'Opnieuw proberen',
   },
   {
     noAccessTitle: 'No access',
@@ -15,5 +17,7 @@ export const pageMessages = defineMessages(
     notFoundTitle: 'Page not found',
     notFoundText: 'This page does not exist (any more). Check the address or go back to the overview.',
     backToDashboard: 'Back to the overview',
+    askedPage: 'Page asked for:',
+    tryAgain: 'Try again',
   },
 );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../contract/staff';
 import { staffRoutes } from '../features/staff/staff-routes';
 import { type Session, sessionKey } from '../lib/session';
-import { guardRoutes } from './access';
+import { askedPage, guardRoutes } from './access';
 import { visibleAreas } from './shell/visible-areas';
 
 const session = (permissions: Permission[]): Session => ({
@@ -52,10 +52,19 @@ describe('the staff area', () => {
   it('sends someone who manages only the connection to the page that is theirs', async () => {
     expect(await load(['connection:manage'], null)).toBe('/staff/connection');
     expect(await load(['connection:manage'], 'connection')).toBeNull();
-    expect(await load(['connection:manage'], 'roles')).toBe('/no-access');
+    expect(await load(['connection:manage'], 'roles')).toBe('/no-access?page=%2Fstaff%2Froles');
   });
 
   it('keeps the connection from someone who manages only staff', async () => {
-    expect(await load(['staff:manage'], 'connection')).toBe('/no-access');
+    expect(await load(['staff:manage'], 'connection')).toBe('/no-access?page=%2Fstaff%2Fconnection');
+  });
+
+  it('names only a page of the app as the one asked for', () => {
+    const asked = (query: string) => askedPage(new URLSearchParams(query));
+    expect(asked('page=%2Forders%3Fstatus%3Dpaid')).toBe('/orders?status=paid');
+    expect(asked('page=%2F%2Fevil.test')).toBeNull();
+    expect(asked('page=%2F%5Cevil.test')).toBeNull();
+    expect(asked('page=https%3A%2F%2Fevil.test')).toBeNull();
+    expect(asked('')).toBeNull();
   });
 });
