@@ -4,7 +4,7 @@ import '@mantine/core/styles/Pill.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { promoterProductionsSchema } from '@/contract/promoter';
-import { type RoleScope, roleScopeAnswerSchema } from '@/contract/role-scopes';
+import { type RoleScope, type RoleScopeAnswer, roleScopeAnswerSchema } from '@/contract/role-scopes';
 import { describeError } from '../../components/error-message';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { appMessages } from '../../lib/app-messages';
@@ -35,10 +35,10 @@ export function RoleScopeSection({ roleId }: { roleId: number }) {
   const saved = scope.data?.scope?.productionIds.map(String) ?? [];
   const value = chosen ?? saved;
   const save = useMutation({
-    mutationFn: (next: RoleScope | null) =>
+    mutationFn: (next: RoleScope | null): Promise<RoleScopeAnswer> =>
       next
         ? apiClient.put(`/api/roles/${roleId}/scope`, { schema: roleScopeAnswerSchema, body: next })
-        : apiClient.delete(`/api/roles/${roleId}/scope`, { schema: ignoredAnswer }),
+        : apiClient.delete(`/api/roles/${roleId}/scope`, { schema: ignoredAnswer }).then(() => ({ scope: null })),
     onSuccess: () => {
       setChosen(null);
       return queryClient.invalidateQueries({ queryKey: scopeKey(roleId) });
@@ -85,6 +85,14 @@ export function RoleScopeSection({ roleId }: { roleId: number }) {
         >
           {t('scopeSave')}
         </Button>
+        {/* Said once saved, with what it means for the role's people: the button only went grey. */}
+        {save.isSuccess && chosen === null ? (
+          <Text size="sm" c="teal.8" role="status" data-testid="role-scope-saved">
+            {save.data?.scope
+              ? t('scopeSavedSome', { count: save.data.scope.productionIds.length })
+              : t('scopeSavedAll')}
+          </Text>
+        ) : null}
       </Group>
     </Stack>
   );

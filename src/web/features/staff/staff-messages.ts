@@ -121,6 +121,9 @@ export const staffMessages = defineMessages(
       'Leeg: de rol ziet alle voorstellingen. Met producties ziet de rol alleen die, hun bestellingen en verkoop (voor promotors).',
     scopeEverything: 'Alle voorstellingen',
     scopeSave: 'Bereik instellen',
+    scopeSavedSome:
+      'Opgeslagen: mensen met deze rol zien nu alleen {count, plural, one {# productie} other {# producties}}.',
+    scopeSavedAll: 'Opgeslagen: mensen met deze rol zien nu alle voorstellingen.',
     permissions: 'Rechten',
     signInRules: 'Aanmelden',
     requireTotp: 'Tweestapsaanmelding verplicht',
@@ -306,6 +309,9 @@ export const staffMessages = defineMessages(
       'Empty: the role sees every event. With productions it sees only those, their orders and sales (for promoters).',
     scopeEverything: 'Every event',
     scopeSave: 'Set scope',
+    scopeSavedSome:
+      'Saved: people with this role now see only {count, plural, one {# production} other {# productions}}.',
+    scopeSavedAll: 'Saved: people with this role now see every event.',
     permissions: 'Permissions',
     signInRules: 'Signing in',
     requireTotp: 'Require two-step sign-in',
