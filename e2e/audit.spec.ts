@@ -35,7 +35,7 @@ test.describe('audit trail', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Logboek' })).toBeVisible();
     await expect(page.getByTestId('audit-filter-customer')).toHaveValue(String(customer.customerId));
     const change = page.getByTestId('audit-change').filter({ hasText: newName }).first();
-    await expect(change).toContainText(`customerFirstName: ${customer.customerFirstName} → ${newName}`);
+    await expect(change).toContainText(`Voornaam: ${customer.customerFirstName} → ${newName}`);
     await expect(page.getByRole('row').filter({ hasText: newName }).first()).toContainText(DEMO.email);
     await expect(page.getByTestId('audit-chain')).toContainText('Keten intact');
     await expect(page.getByTestId('audit-csv')).toHaveAttribute(
@@ -78,6 +78,44 @@ test.describe('audit trail', () => {
     const soldBy = page.getByTestId('field-sold-by');
     await expect(soldBy).toContainText('Verkocht door');
     await expect(soldBy).toContainText('Ada Admin');
+  });
+
+  test('a role change reads as what changed, the table fits a 1280-px laptop, and a reversed range says why it finds nothing', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    const name = `Deur${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/roles', {
+      data: { name, permissions: ['events:read', 'sales:sell'] },
+      headers: { origin },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const changed = await page.request.put(`/api/roles/${id}`, {
+      data: { name: `${name} avond`, permissions: ['events:read', 'sales:sell', 'orders:read'] },
+      headers: { origin },
+    });
+    expect(changed.status()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/audit?action=role');
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `${name} avond` })
+      .first();
+    // It read "old: {"name":…,"permissions":[…]}" and "new: {…}" beside each other, wider than the window.
+    await expect(row.getByTestId('audit-change').filter({ hasText: 'Naam:' })).toHaveText(
+      `Naam: ${name} → ${name} avond`,
+    );
+    await expect(row.getByTestId('audit-change').filter({ hasText: 'Rechten:' })).toHaveText('Rechten: +orders:read');
+    await expect(row).not.toContainText('{"');
+    const table = page.locator('.foyer-table-scroll').first();
+    expect(await table.evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth)).toBeLessThanOrEqual(0);
+
+    await page.goto('/audit?from=2026-12-01&to=2026-11-01');
+    await expect(page.getByTestId('audit-filter-to')).toHaveAccessibleDescription('Ligt vóór de datum bij Van');
   });
 
   test('the action badges show their whole label on a laptop and on a narrower window', async ({ page, baseURL }) => {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Ti
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '@/contract/audit';
 import { AUDIT_ACTIONS } from '@/contract/audit';
@@ -11,49 +11,27 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { IconDownload } from '../../components/icons/area-icons';
 import { formatDateTime } from '../../lib/format';
-import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/i18n';
+import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { roleLabel } from '../../lib/role-label';
-import { detailLine } from './audit-details';
+import { useCustomerFieldName } from '../custom-fields/public';
+import { type DetailWords, detailLines } from './audit-details';
 import { auditMessages } from './audit-messages';
 import { AUDIT_FILTER_KEYS, type AuditFilter, auditQueries, auditQuery } from './audit-queries';
 
-/** Mantine's light alert colours its title below 4.5:1 on the tinted background: the text colour instead. */
-const shown = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-
-/** What an entry's details say, in words: changed fields old → new, tags before → after, the rest as key: value. */
-function Details({
-  details,
-  empty,
-  localized,
-}: {
-  details: AuditEntry['details'];
-  empty: string;
-  localized: (text: Localized) => string;
-}) {
-  if (!details) return null;
-  const lines: ReactNode[] = [];
-  const { changes, before, after, ...rest } = details as Record<string, unknown>;
-  if (changes && typeof changes === 'object') {
-    for (const [field, change] of Object.entries(changes as Record<string, { old: unknown; new: unknown }>)) {
-      lines.push(
-        <li key={`change-${field}`} data-testid="audit-change">
-          <strong>{field}</strong>: {shown(change.old) || empty} → {shown(change.new) || empty}
-        </li>,
-      );
-    }
-  }
-  if ('before' in details || 'after' in details) {
-    lines.push(
-      <li key="tags" data-testid="audit-change">
-        {shown(before) || empty} → {shown(after) || empty}
-      </li>,
-    );
-  }
-  for (const [key, value] of Object.entries(rest)) {
-    lines.push(<li key={key}>{detailLine(key, shown(value), localized)}</li>);
-  }
-  return <ul style={{ margin: 0, paddingLeft: 16 }}>{lines}</ul>;
+/** What an entry's details say, in the reader's words (audit-details.ts): changes old → new, the rest as name: value. */
+function Details({ details, words }: { details: AuditEntry['details']; words: DetailWords }) {
+  const lines = detailLines(details, words);
+  if (lines.length === 0) return null;
+  return (
+    // Long values (an address, a list of permissions) wrap inside the column instead of widening the table.
+    <ul style={{ margin: 0, paddingLeft: 16, overflowWrap: 'anywhere' }}>
+      {lines.map((line) => (
+        <li key={line.key} data-testid={line.change ? 'audit-change' : undefined}>
+          {line.text}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The audit trail, newest first, 100 a page; every filter and the page live in the URL. */
@@ -61,6 +39,11 @@ export function AuditPage() {
   const t = useMessages(auditMessages);
   const { locale } = useLocale();
   const localized = useLocalized();
+  const fieldName = useCustomerFieldName();
+  const words = useMemo<DetailWords>(
+    () => ({ localized, locale, empty: t('empty'), fieldName }),
+    [localized, locale, t, fieldName],
+  );
   const [search, setSearch] = useSearchParams();
   const [page] = useTablePage();
   const filter = Object.fromEntries(
@@ -148,10 +131,10 @@ export function AuditPage() {
       {
         id: 'details',
         header: t('columnDetails'),
-        cell: ({ row }) => <Details details={row.original.details} empty={t('empty')} localized={localized} />,
+        cell: ({ row }) => <Details details={row.original.details} words={words} />,
       },
     ],
-    [t, locale, localized],
+    [t, locale, localized, words],
   );
 
   return (
@@ -252,7 +235,10 @@ export function AuditPage() {
               label={t('filterTo')}
               value={filter.to}
               onChange={(event) => setFilter('to', event.currentTarget.value)}
+              // Dates as yyyy-mm-dd compare as text. A reversed range found nothing, and nothing said why.
+              error={filter.from && filter.to && filter.to < filter.from ? t('rangeReversed') : undefined}
               size="sm"
+              data-testid="audit-filter-to"
             />
             {filtered ? (
               <Button variant="subtle" size="sm" onClick={() => setSearch(new URLSearchParams())}>

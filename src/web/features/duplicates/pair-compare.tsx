@@ -24,13 +24,12 @@ import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import type { CustomField } from '@/contract/custom-fields';
 import type { Customer } from '@/contract/customer';
 import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } from '@/contract/duplicates';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
-import { useCustomFieldLabels } from '../custom-fields/public';
+import { useCustomerFieldName } from '../custom-fields/public';
 import { duplicatesMessages } from './duplicates-messages';
 import { duplicateQueries } from './duplicates-queries';
 
@@ -44,9 +43,8 @@ const nameOf = (customer: Customer) =>
 
 /** A row's name: a custom field by the name the organisation gave it, the others as the messages say. */
 function useFieldLabel(): (field: Compared) => string {
-  const t = useMessages(duplicatesMessages);
-  const custom = useCustomFieldLabels(useCallback((_n: number, field: CustomField) => t(`field:${field}`), [t]));
-  return useCallback((field) => (field in custom ? custom[field as CustomField] : t(`field:${field}`)), [custom, t]);
+  const fieldName = useCustomerFieldName();
+  return useCallback((field) => fieldName(field) ?? field, [fieldName]);
 }
 
 /** The kept record and the other, by the id chosen to keep. */
