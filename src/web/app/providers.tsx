@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Locale } from '../lib/format';
 import { LocaleProvider } from '../lib/i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -14,7 +14,7 @@ interface ProvidersProps {
 
 export function Providers({ queryClient, locale, children }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <LocaleProvider initialLocale={locale}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </LocaleProvider>

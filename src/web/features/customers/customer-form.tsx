@@ -29,7 +29,6 @@ import { createCustomer, customerKeys, findCustomerByEmail, updateCustomer } fro
 import { customersMessages } from './customers-messages';
 import { LikelyDuplicatesNotice } from './likely-duplicates-notice';
 import { useLikelyDuplicates } from './use-likely-duplicates';
-import './customer-form.css';
 
 export interface CustomerFormProps {
   /** The customer to edit; absent to create one. */
@@ -244,7 +243,6 @@ export function CustomerForm({
       // Typing makes "nothing changed" untrue as well (change events of the fields bubble up to here).
       onChange={() => setNotice(null)}
       noValidate
-      className="foyer-customer-form"
       aria-label={customer ? t('editTitle', { name: customerName(customer) }) : t('createTitle')}
     >
       <Stack gap="md">

@@ -52,7 +52,6 @@ export function CloseCountSection({ closing }: { closing: CloseShiftForm }) {
         }}
         noValidate
         data-testid="close-shift-form"
-        className="foyer-shift-form"
       >
         <Stack gap="md">
           {conflict ? (

@@ -117,7 +117,6 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
         }}
         noValidate
         data-testid="open-shift-form"
-        className="foyer-shift-form"
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">

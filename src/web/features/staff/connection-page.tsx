@@ -77,7 +77,6 @@ export function ConnectionPage() {
               void submit(event);
             }}
             noValidate
-            className="foyer-staff-form"
           >
             <Stack gap="md" maw={480}>
               <Title order={2} size="h3" id="replace-key-title">

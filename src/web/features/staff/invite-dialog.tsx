@@ -82,7 +82,6 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
           }}
           noValidate
           data-testid="invite-form"
-          className="foyer-staff-form"
         >
           <Stack gap="md">
             <Text size="sm" c="dimmed">

@@ -188,7 +188,6 @@ export function RenameDialog({
         }}
         noValidate
         data-testid="rename-form"
-        className="foyer-staff-form"
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">

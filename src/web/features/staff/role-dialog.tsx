@@ -104,7 +104,6 @@ export function RoleDialog({
         }}
         noValidate
         data-testid="role-form"
-        className="foyer-staff-form"
       >
         <Stack gap="lg">
           {fixed ? (

@@ -89,7 +89,6 @@ export function SsoPage() {
               void submit(event);
             }}
             noValidate
-            className="foyer-staff-form"
           >
             <Stack gap="md">
               {settings.data ? (
