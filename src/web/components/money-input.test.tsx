@@ -48,4 +48,19 @@ describe('MoneyInput', () => {
     expect(field).toHaveValue('€ 254');
     expect(centsOf(held)).toBe(25_400);
   });
+
+  it('keeps a minus and an amount beyond a limit as typed, for the form to refuse with a message', async () => {
+    renderWithApp(<Counted />);
+    const field = screen.getByRole('textbox', { name: 'Geteld' });
+    await userEvent.click(field);
+    await userEvent.keyboard('-50');
+    await userEvent.tab();
+    // It read "€ 50": a negative opening float became a positive one without a word.
+    expect(field).toHaveValue('-€ 50');
+    expect(centsOf(held)).toBeNull();
+    await userEvent.clear(field);
+    await userEvent.keyboard('2000000');
+    await userEvent.tab();
+    expect(field).toHaveValue('€ 2.000.000,00');
+  });
 });

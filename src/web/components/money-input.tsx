@@ -12,7 +12,9 @@ function withCents(value: NumberInputProps['value']): string | null {
 
 /**
  * An amount in euros as the desk types it: "150", "150,50" (Dutch) or "150.50" (English), two decimals at
- * most, never negative. The value is Mantine's (a number, or a numeric string such as "595.50", or '' when
+ * most. What is typed stays as typed: a minus, or an amount beyond what the form takes, is for the form to refuse
+ * with a message (the field dropped the minus and clamped on leaving, without a word: "-50" opened a shift with
+ * € 50). The value is Mantine's (a number, or a numeric string such as "595.50", or '' when
  * empty); lib/money.ts's centsOf turns it into cents. Once the field is left it reads as money, "€ 595,50"
  * (typed "595,5"): the value itself becomes two decimals, so nothing changes when the field is entered again —
  * its text changing on focus dropped the selection, and an amount typed over "€ 234,00" was added to it
@@ -24,10 +26,8 @@ export const MoneyInput = forwardRef<HTMLInputElement, NumberInputProps>(functio
   return (
     <NumberInput
       ref={ref}
-      min={0}
-      max={1_000_000}
       decimalScale={2}
-      allowNegative={false}
+      clampBehavior="none"
       decimalSeparator={dutch ? ',' : '.'}
       thousandSeparator={dutch ? '.' : ','}
       prefix="€ "

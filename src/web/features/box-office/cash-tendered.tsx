@@ -41,6 +41,8 @@ export function CashTendered({
         label={t('cashReceived')}
         description={t('cashReceivedHint')}
         value={typed}
+        // Cash handed over is never negative, and a minus here would read as "the exact amount": not typed at all.
+        allowNegative={false}
         onChange={(value) => {
           setTyped(value);
           onChange(centsOf(value));

@@ -14,6 +14,13 @@ describe('close-out form', () => {
     expect(issues({ countedCash: 150, countedCard: 42.5, reason: '' })).toEqual([]);
   });
 
+  it('refuses a negative amount and one beyond the limit, as typed (the field no longer drops the minus)', () => {
+    expect(issues({ countedCash: '-50', countedCard: 42.5, reason: '' })).toEqual(['countedCash: amountInvalid']);
+    expect(issues({ countedCash: 150, countedCard: 1_000_000.01, reason: 'Telfout' })).toEqual([
+      'countedCard: amountInvalid',
+    ]);
+  });
+
   it('asks for both amounts', () => {
     expect(issues({ countedCash: '', countedCard: 42.5, reason: '' })).toEqual(['countedCash: amountRequired']);
   });

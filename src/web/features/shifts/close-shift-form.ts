@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CloseShiftBody, closeShiftBodySchema } from '@/contract/shift';
+import { type CloseShiftBody, closeShiftBodySchema, MAX_CENTS } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { centsOf } from '../../lib/money';
 import { countDifference } from './shift-model';
@@ -22,11 +22,19 @@ export interface ExpectedCounts {
 export const needsReason = (difference: ReturnType<typeof countDifference>) =>
   Boolean(difference && (difference.cashCents !== 0 || difference.cardCents !== 0));
 
-const countedAmount = (t: Translate<ShiftsMessageKey>) =>
+/**
+ * An amount of the drawer as typed: required, 0 or more (a minus typed stays in the field and is refused here: the
+ * field used to drop it, and "-50" opened a shift with € 50), and within the gateway's limit.
+ */
+export const drawerAmount = (t: Translate<ShiftsMessageKey>) =>
   z
     .union([z.number(), z.string()])
     .refine((value) => value !== '', t('amountRequired'))
-    .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid'));
+    .refine((value) => {
+      if (value === '') return true;
+      const cents = centsOf(value);
+      return cents !== null && cents <= MAX_CENTS;
+    }, t('amountInvalid'));
 
 /**
  * Both amounts counted and readable; a reason within the gateway's limit (its text: localShiftMessage),
@@ -35,8 +43,8 @@ const countedAmount = (t: Translate<ShiftsMessageKey>) =>
 export function closeShiftSchema(t: Translate<ShiftsMessageKey>, expected: ExpectedCounts) {
   return z
     .object({
-      countedCash: countedAmount(t),
-      countedCard: countedAmount(t),
+      countedCash: drawerAmount(t),
+      countedCard: drawerAmount(t),
       reason: closeShiftBodySchema.shape.reason.unwrap(),
     })
     .superRefine((values, context) => {

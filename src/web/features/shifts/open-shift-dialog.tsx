@@ -13,6 +13,7 @@ import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { centsOf } from '../../lib/money';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { drawerAmount } from './close-shift-form';
 import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
 import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
@@ -63,10 +64,7 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const schema = z.object({
     salesPoint: z.string(),
     desk: openShiftBodySchema.shape.desk,
-    openingFloat: z
-      .union([z.number(), z.string()])
-      .refine((value) => value !== '', t('amountRequired'))
-      .refine((value) => value === '' || centsOf(value) !== null, t('amountInvalid')),
+    openingFloat: drawerAmount(t),
   });
   const form = useForm<OpenValues>({
     resolver: localizedResolver(schema, (message) => localShiftMessage(message, t)),
