@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { horizontalOverflow } from './app-pages';
 import { NO_FINDINGS, seriousFindingsInBothSchemes } from './support/axe';
 import { DEMO, expect, signInByApi, test } from './support/fixtures';
 import { mirrorSynced } from './support/mirror';
@@ -234,6 +235,30 @@ test('a device in another time zone shows a performance at the venue’s time, a
   } finally {
     await abroad.close();
   }
+});
+
+test('the event with the longest word in its name fits a 390-px phone, its production title unbroken at 1280 px', async ({
+  page,
+}) => {
+  const events = await eventsIn(page.request, venueDate(-30), venueDate(365));
+  const longestWord = (event: ApiEvent) => Math.max(...event.eventName.split(/\s+/).map((word) => word.length));
+  const event = [...events].sort((a, b) => longestWord(b) - longestWord(a))[0];
+  if (!event) throw new Error('no events');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/events/${event.eventId}`);
+  const production = page.getByTestId('production-link');
+  await expect(production).not.toHaveText(/^Productie \d+$/);
+  // In six equal columns "Oudejaarsconference" broke inside the word: one line per word at most now.
+  const broken = await production.evaluate((link) => {
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    const words = (link.textContent ?? '').trim().split(/\s+/).length;
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > words;
+  });
+  expect(broken, `"${await production.textContent()}" broken inside a word`).toBe(false);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('heading', { level: 1, name: event.eventName })).toBeVisible();
+  expect((await horizontalOverflow(page)).page).toBeLessThanOrEqual(0);
 });
 
 test('a production lists its events, with their availability', async ({ page }) => {

@@ -19,8 +19,9 @@ import './events.css';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    // A long title wraps inside its own cell instead of running into the next one.
-    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    // As wide as its value, the facts wrapping to the next line when short of room: in six equal columns a title
+    // of one long word broke inside it ("Oudejaarsconfere-nce"). A word wider than the whole line still wraps.
+    <div style={{ flex: '1 1 auto', minWidth: '7rem', maxWidth: '100%', overflowWrap: 'break-word' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
         {label}
       </Text>
@@ -98,8 +99,11 @@ export function EventPage() {
           {t('backToList')}
         </Anchor>
         <Group justify="space-between" align="flex-start" gap="md">
-          <Group gap="sm" align="center">
-            <Title order={1}>{data.eventName}</Title>
+          {/* A name of one long word wraps on a phone instead of widening the page past the screen. */}
+          <Group gap="sm" align="center" miw={0} maw="100%">
+            <Title order={1} style={{ overflowWrap: 'break-word', minWidth: 0, maxWidth: '100%' }}>
+              {data.eventName}
+            </Title>
             <EventTypeBadge type={data.eventType} />
           </Group>
           <Group gap="sm">
@@ -116,7 +120,7 @@ export function EventPage() {
       </Stack>
 
       <Paper withBorder radius="md" p="md">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        <Group gap="lg" align="flex-start" wrap="wrap" data-testid="event-facts">
           <Fact label={t('columnProduction')}>
             <Anchor component={Link} to={`/productions/${data.productionId}`} data-testid="production-link">
               {production.data?.title ?? t('production', { id: data.productionId })}
@@ -148,7 +152,7 @@ export function EventPage() {
           <Fact label={t('tags')}>
             <EventTags tags={data.eventTags} />
           </Fact>
-        </SimpleGrid>
+        </Group>
       </Paper>
 
       <EventSections event={data} />
