@@ -1,4 +1,4 @@
-import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Progress.css';
@@ -17,23 +17,7 @@ import { dashboardRange, lastDashboardDay } from './dashboard-range';
 import { selectDashboardEvents } from './dashboard-selection';
 import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
 import './dashboard.css';
-
-function Figure({ label, value, loading }: { label: string; value: string; loading: boolean }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton h={26} w={64} my={4} />
-      ) : (
-        <Text fz={24} fw={700} lh="34px" className="foyer-tabular">
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
+import { KeyFigure } from '../../components/key-figure';
 
 export function DashboardPage() {
   const t = useMessages(dashboardMessages);
@@ -90,12 +74,12 @@ export function DashboardPage() {
       ) : (
         <>
           <div className="foyer-dashboard-grid foyer-dashboard-figures">
-            <Figure
+            <KeyFigure
               label={t('performancesToday')}
               value={formatNumber(selection?.today.length ?? 0, locale)}
               loading={!selection}
             />
-            <Figure
+            <KeyFigure
               label={t('performancesUpcoming', { last })}
               value={formatNumber(
                 (selection?.today.length ?? 0) + (selection?.upcoming.length ?? 0) + (selection?.moreCount ?? 0),
@@ -103,7 +87,7 @@ export function DashboardPage() {
               )}
               loading={!selection}
             />
-            <Figure
+            <KeyFigure
               label={t('seatsSoldToday')}
               value={soldToday === null ? '–' : formatNumber(soldToday, locale)}
               loading={

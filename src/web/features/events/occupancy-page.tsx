@@ -19,6 +19,7 @@ import { occupancyMessages } from './occupancy-messages';
 import { performanceReportQueries } from './performance-report-queries';
 import { RangePicker, type RangeUpdate } from './range-picker';
 import './events.css';
+import { KeyFigure } from '../../components/key-figure';
 
 /** The chart library (recharts) is loaded only when there is something to chart. */
 const OccupancyChart = lazy(() => import('./occupancy-chart'));
@@ -39,19 +40,6 @@ class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-        {label}
-      </Text>
-      <Text fz={24} fw={700} className="foyer-tabular" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
 }
 
 /**
@@ -152,16 +140,24 @@ export function OccupancyPage() {
             ) : null}
           </Group>
           <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
-            <Figure
+            <KeyFigure
               label={t('performances')}
               value={formatNumber(totals.performances, locale)}
               testId="occupancy-performances"
             />
-            <Figure label={t('sold')} value={formatNumber(totals.sold, locale)} testId="occupancy-sold" />
-            <Figure label={t('capacity')} value={formatNumber(totals.capacity, locale)} testId="occupancy-capacity" />
-            <Figure label={t('occupancy')} value={formatPercent(totals.share, locale)} testId="occupancy-share" />
-            <Figure label={t('revenueTotal')} value={formatMoney(revenue / 100, locale)} testId="occupancy-revenue" />
-            <Figure
+            <KeyFigure label={t('sold')} value={formatNumber(totals.sold, locale)} testId="occupancy-sold" />
+            <KeyFigure
+              label={t('capacity')}
+              value={formatNumber(totals.capacity, locale)}
+              testId="occupancy-capacity"
+            />
+            <KeyFigure label={t('occupancy')} value={formatPercent(totals.share, locale)} testId="occupancy-share" />
+            <KeyFigure
+              label={t('revenueTotal')}
+              value={formatMoney(revenue / 100, locale)}
+              testId="occupancy-revenue"
+            />
+            <KeyFigure
               label={t('waitingTotal')}
               value={t('waitingTickets', {
                 entries: formatNumber(waiting.entries, locale),

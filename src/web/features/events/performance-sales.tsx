@@ -1,7 +1,7 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
-import { Anchor, ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, ColorSwatch, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { PerformanceReport } from '@/contract/reports';
 import { GroupBars } from '../../components/group-bars';
+import { KeyFigure } from '../../components/key-figure';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney, formatNumber, isoLocalDate, type Locale } from '../../lib/format';
 import { formatCompactMoney } from '../../lib/format-extra';
@@ -25,19 +26,6 @@ import { performanceReportQueries } from './performance-report-queries';
 const PACE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6'];
 /** Performances of the same production drawn beside the chosen one. */
 const COMPARED = 3;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-        {label}
-      </Text>
-      <Text fz={20} fw={700} className="foyer-tabular" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
@@ -115,10 +103,21 @@ export default function PerformanceSales({
         ) : null}
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Figure label={t('figureSold')} value={number(performance.ticketsSold)} testId="sales-sold" />
-        <Figure label={t('figureReserved')} value={number(performance.ticketsReserved)} testId="sales-reserved" />
-        <Figure label={t('figureRevenue')} value={money(performance.revenueCents / 100)} testId="sales-revenue" />
-        <Figure
+        <KeyFigure size="sm" label={t('figureSold')} value={number(performance.ticketsSold)} testId="sales-sold" />
+        <KeyFigure
+          size="sm"
+          label={t('figureReserved')}
+          value={number(performance.ticketsReserved)}
+          testId="sales-reserved"
+        />
+        <KeyFigure
+          size="sm"
+          label={t('figureRevenue')}
+          value={money(performance.revenueCents / 100)}
+          testId="sales-revenue"
+        />
+        <KeyFigure
+          size="sm"
           label={t('figureWaiting')}
           value={t('waitingTickets', {
             entries: number(performance.waiting.waiting),

@@ -1,13 +1,14 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
-import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { ProductionDashboard } from '@/contract/promoter';
+import { KeyFigure } from '../../components/key-figure';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, type Locale } from '../../lib/format';
@@ -21,19 +22,6 @@ import { ReportSchedulePanel } from './report-schedule-panel';
 type T = ReturnType<typeof useMessages<keyof typeof promoterMessages.nl>>;
 
 const CHANNEL_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6'];
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-        {label}
-      </Text>
-      <Text fz={20} fw={700} className="foyer-tabular" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** Sold seats per day, a bar per channel. */
 function SalesPerDay({ dashboard, t, locale }: { dashboard: ProductionDashboard; t: T; locale: Locale }) {
@@ -88,14 +76,21 @@ function Dashboard({ dashboard }: { dashboard: ProductionDashboard }) {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label={t('ticketsSold')} value={formatNumber(dashboard.ticketsSold, locale)} testId="tickets-sold" />
-        <Figure label={t('amountSold')} value={money(dashboard.amountCents)} testId="amount-sold" />
-        <Figure
+        <KeyFigure
+          size="sm"
+          label={t('ticketsSold')}
+          value={formatNumber(dashboard.ticketsSold, locale)}
+          testId="tickets-sold"
+        />
+        <KeyFigure size="sm" label={t('amountSold')} value={money(dashboard.amountCents)} testId="amount-sold" />
+        <KeyFigure
+          size="sm"
           label={t('capacity')}
           value={dashboard.capacity === null ? t('unknown') : formatNumber(dashboard.capacity, locale)}
           testId="capacity"
         />
-        <Figure
+        <KeyFigure
+          size="sm"
           label={t('occupancy')}
           value={dashboard.capacity ? formatPercent(dashboard.ticketsSold / dashboard.capacity, locale) : t('unknown')}
           testId="occupancy"
