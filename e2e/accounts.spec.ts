@@ -106,6 +106,32 @@ test.describe('two-step sign-in', () => {
   });
 });
 
+test.describe('sessions', () => {
+  test('on a 390-px phone another session is ended by a button read whole', async ({ page, baseURL }) => {
+    const person = await newPerson(baseURL ?? '', 'box-office');
+    const elsewhere = await playwrightRequest.newContext({ baseURL });
+    expect((await signInByApi(elsewhere, baseURL ?? '', person)).status()).toBe(200);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect((await signInByApi(page.request, baseURL ?? '', person)).status()).toBe(200);
+    await page.goto('/account');
+    const sessions = page.getByTestId('account-session');
+    // This one, the one elsewhere, and the one its invitation link began.
+    await expect(sessions).toHaveCount(3);
+    // The browser's name beside it narrowed the button to "Beëindi…".
+    const end = sessions.getByRole('button', { name: 'Beëindigen' });
+    const cut = await end
+      .locator('.mantine-Button-label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).length);
+    expect(cut).toBe(0);
+    await end.first().click();
+    await expect(sessions).toHaveCount(2);
+    await end.first().click();
+    await expect(sessions).toHaveCount(1);
+    expect((await elsewhere.get('/api/session')).status()).toBe(401);
+    await elsewhere.dispose();
+  });
+});
+
 test.describe('a fresh install', () => {
   // A gateway with an empty store in front of the suite's server as its Ticketing Service (upstream mode).
   const server = useOwnServer((suiteUrl) => ({ E2E_UPSTREAM_BASE_URL: suiteUrl, SEED: 'none' }));

@@ -237,7 +237,7 @@ test('a device in another time zone shows a performance at the venue’s time, a
   }
 });
 
-test('the event with the longest word in its name fits a 390-px phone, its production title unbroken at 1280 px', async ({
+test('the event with the longest word in its name, its seat plan and its hall fit a phone and a tablet, its production title unbroken at 1280 px', async ({
   page,
 }) => {
   const events = await eventsIn(page.request, venueDate(-30), venueDate(365));
@@ -258,6 +258,15 @@ test('the event with the longest word in its name fits a 390-px phone, its produ
   expect(broken, `"${await production.textContent()}" broken inside a word`).toBe(false);
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('heading', { level: 1, name: event.eventName })).toBeVisible();
+  expect((await horizontalOverflow(page)).page).toBeLessThanOrEqual(0);
+  // Its seat plan's heading ("Zaalplan: Oudejaarsconference …") too; and its hall's website, one long word, at 768 px.
+  await page.goto(`/events/${event.eventId}/seats`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(event.eventName);
+  expect((await horizontalOverflow(page)).page).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 768, height: 800 });
+  await page.goto(`/halls/${event.hallId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('event-row').first()).toBeVisible();
   expect((await horizontalOverflow(page)).page).toBeLessThanOrEqual(0);
 });
 

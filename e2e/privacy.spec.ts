@@ -41,6 +41,11 @@ test.describe('privacy', () => {
     const section = page.getByRole('region', { name: 'Privacy' });
     await expect(section).toBeVisible();
     expect(await seriousFindings(page)).toEqual([]);
+    // On a phone the letter's button wraps its label instead of cutting it ("Brief om te printen downl…").
+    await page.setViewportSize({ width: 390, height: 800 });
+    const letterLabel = page.getByTestId('privacy-package-letter').locator('.mantine-Button-label');
+    expect(await letterLabel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       section.getByRole('link', { name: 'Privacypakket downloaden (JSON)' }).click(),

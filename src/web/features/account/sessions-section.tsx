@@ -84,6 +84,8 @@ export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
                 <Button
                   variant="default"
                   size="xs"
+                  // Never narrowed by a long browser name beside it: it read "Beëindi…" on a phone and at 768 px.
+                  style={{ flexShrink: 0 }}
                   onClick={() => endOne.mutate(session.ref)}
                   loading={endOne.isPending && endOne.variables === session.ref}
                 >

@@ -99,11 +99,8 @@ export function EventPage() {
           {t('backToList')}
         </Anchor>
         <Group justify="space-between" align="flex-start" gap="md">
-          {/* A name of one long word wraps on a phone instead of widening the page past the screen. */}
-          <Group gap="sm" align="center" miw={0} maw="100%">
-            <Title order={1} style={{ overflowWrap: 'break-word', minWidth: 0, maxWidth: '100%' }}>
-              {data.eventName}
-            </Title>
+          <Group gap="sm" align="center">
+            <Title order={1}>{data.eventName}</Title>
             <EventTypeBadge type={data.eventType} />
           </Group>
           <Group gap="sm">

@@ -93,7 +93,14 @@ export function HallPage() {
               {t('hallWebsite')}
             </Text>
             {website ? (
-              <Anchor href={website} target="_blank" rel="noopener noreferrer" size="sm">
+              // An address is one long word: it wraps inside its column (at 768 px it ran 70 px past the page).
+              <Anchor
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {data.hallUrl}
               </Anchor>
             ) : (

@@ -42,7 +42,18 @@ export function PrivacySection({
           <Button component="a" href={urls.json} download variant="default" data-testid="privacy-package-json">
             {t('downloadJson')}
           </Button>
-          <Button component="a" href={urls.letter} download variant="default" data-testid="privacy-package-letter">
+          {/* Its label wraps on a phone rather than being cut ("Brief om te printen downl…" at 390 px). */}
+          <Button
+            component="a"
+            href={urls.letter}
+            download
+            variant="default"
+            data-testid="privacy-package-letter"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
             {t('downloadLetter')}
           </Button>
         </Group>
