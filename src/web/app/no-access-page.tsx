@@ -1,4 +1,5 @@
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Code.css';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMessages } from '../lib/i18n';
