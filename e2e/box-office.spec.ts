@@ -877,6 +877,16 @@ test.describe('box office', () => {
     // Scrolled to the checkout, the bar at the top is out of sight: the checkout says it itself.
     const notice = page.getByTestId('checkout-section').getByTestId('no-shift-notice');
     await expect(notice).toContainText('telt in geen kasopmaak mee');
+    // Its button reads whole on a tablet and a phone (the sentence beside it narrowed it to "Dienst").
+    for (const width of [768, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const label = notice.getByRole('button', { name: 'Dienst openen' }).locator('.mantine-Button-label');
+      expect(
+        await label.evaluate((element) => element.scrollWidth - element.clientWidth),
+        `${width} px`,
+      ).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     await notice.getByRole('button', { name: 'Dienst openen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dienst openen' });
     await expect(dialog.getByLabel('Kassa')).toBeFocused();

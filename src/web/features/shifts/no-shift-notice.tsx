@@ -22,7 +22,8 @@ export function NoShiftNotice() {
     <div className="foyer-no-shift-notice" role="note" data-testid="no-shift-notice">
       <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
         <Text size="sm">{t('checkoutNoShift')}</Text>
-        <Button size="compact-sm" variant="default" onClick={() => setOpening(true)}>
+        {/* Never narrowed by the sentence beside it: it read "Dienst" at 390 and 768 px. */}
+        <Button size="compact-sm" variant="default" style={{ flexShrink: 0 }} onClick={() => setOpening(true)}>
           {t('openShift')}
         </Button>
       </Group>
