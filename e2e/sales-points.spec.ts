@@ -98,6 +98,9 @@ test.describe('sales points and printing without a dialog', () => {
 
     // Straight to the printer: a receipt that opens the drawer, and a ticket per seat with its QR code and a cut.
     await expect(seller.getByTestId('sale-printing')).toHaveAttribute('data-outcome', 'printed');
+    // "Printed at Kassa 1" in a green that reads at 4.5:1 (Mantine's teal.6 was 2.6:1 on white).
+    await expect(seller.getByTestId('sale-printed')).toBeVisible();
+    expect(await seriousFindings(seller)).toEqual([]);
     const [receipt, tickets] = await simulator.waitForJobs(2);
     expect(receipt?.lines.join('\n')).toContain(`Bestelling ${orderId}`);
     expect(receipt?.lines.join('\n')).toContain(orderKey);

@@ -101,7 +101,7 @@ export function SalePrinting({ orderId, receivedCents = null }: { orderId: numbe
             <Text size="sm">{t('printing', { name: salesPoint.name })}</Text>
           </Group>
         ) : print.isSuccess && outcome === 'printed' ? (
-          <Text size="sm" c="teal" role="status" data-testid="sale-printed">
+          <Text size="sm" className="foyer-success-text" role="status" data-testid="sale-printed">
             {/* "Print again" said the same as the first print, so a seller could not tell it had printed. */}
             {t(jobs.some((job) => job.reprint) ? 'reprinted' : 'printed', { name: salesPoint.name })}
           </Text>

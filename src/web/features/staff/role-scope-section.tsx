@@ -87,7 +87,7 @@ export function RoleScopeSection({ roleId }: { roleId: number }) {
         </Button>
         {/* Said once saved, with what it means for the role's people: the button only went grey. */}
         {save.isSuccess && chosen === null ? (
-          <Text size="sm" c="teal.8" role="status" data-testid="role-scope-saved">
+          <Text size="sm" className="foyer-success-text" role="status" data-testid="role-scope-saved">
             {save.data?.scope
               ? t('scopeSavedSome', { count: save.data.scope.productionIds.length })
               : t('scopeSavedAll')}
