@@ -81,7 +81,7 @@ export function CheckoutPanel({
       <div>
         {customerSlot}
         {customerError ? (
-          <Text c="red" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {customerError}
           </Text>
         ) : null}

@@ -14,7 +14,7 @@ const drawPaymentQr: DrawQr = async (url) =>
 export function PaymentQr({ url }: { url: string }) {
   const t = useMessages(boxOfficeMessages);
   const { image, failed } = useQrCode(url, drawPaymentQr);
-  if (failed) return <Text c="red">{t('qrFailed')}</Text>;
+  if (failed) return <Text c="var(--mantine-color-error)">{t('qrFailed')}</Text>;
   if (!image) return <Skeleton width={220} height={220} />;
   return <img src={image} width={220} height={220} alt={t('qrAlt')} data-testid="payment-qr" />;
 }

@@ -215,7 +215,7 @@ function NoteItem({
         </Group>
       </Group>
       {failed ? (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {describeError(failed, tApp)}
         </Text>
       ) : null}

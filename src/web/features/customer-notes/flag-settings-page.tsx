@@ -176,7 +176,7 @@ function FlagRow({ flag }: { flag: CustomerFlag }) {
           </Button>
         </Group>
         {change.isError ? (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
             {describeError(change.error, tApp)}
           </Text>
         ) : null}

@@ -8,7 +8,7 @@ import { ticketQrDataUrl } from './ticket-qr-code';
 export function TicketQr({ orderKey, size }: { orderKey: string; size: number }) {
   const t = useMessages(deskMessages);
   const { image, failed } = useQrCode(orderKey, ticketQrDataUrl);
-  if (failed) return <Text c="red">{t('qrFailed')}</Text>;
+  if (failed) return <Text c="var(--mantine-color-error)">{t('qrFailed')}</Text>;
   if (!image) return <Skeleton width={size} height={size} />;
   return (
     <img

@@ -103,7 +103,7 @@ function ScanStatus({ scan, t }: { scan: DuplicateScan; t: Translate }) {
           </Group>
         )}
         {scan.lastError && !scan.running ? (
-          <Text size="sm" c="red">
+          <Text size="sm" c="var(--mantine-color-error)">
             {t('scanError', { error: scan.lastError })}
           </Text>
         ) : null}

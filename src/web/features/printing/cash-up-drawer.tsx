@@ -32,7 +32,7 @@ export function CashUpDrawerButton() {
         </Text>
       ) : null}
       {openDrawer.isError ? (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {describeError(openDrawer.error, app)}
         </Text>
       ) : null}

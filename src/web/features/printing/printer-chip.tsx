@@ -66,12 +66,12 @@ function JobLine({ job }: { job: PrintJob }) {
         ) : null}
       </Group>
       {job.error ? (
-        <Text size="xs" c="red">
+        <Text size="xs" c="var(--mantine-color-error)">
           {job.error}
         </Text>
       ) : null}
       {retry.isError ? (
-        <Text size="xs" c="red" role="alert">
+        <Text size="xs" c="var(--mantine-color-error)" role="alert">
           {describeError(retry.error, app)}
         </Text>
       ) : null}
@@ -88,7 +88,7 @@ function DeviceLine({ printer, state }: { printer: PrinterStatus; state: DeviceS
   const { settings } = printer;
   if (state === 'unsupported') {
     return (
-      <Text size="xs" c="red" data-testid="device-unsupported">
+      <Text size="xs" c="var(--mantine-color-error)" data-testid="device-unsupported">
         {t('deviceUnsupported')}
       </Text>
     );
@@ -108,7 +108,7 @@ function DeviceLine({ printer, state }: { printer: PrinterStatus; state: DeviceS
         {t('deviceConnect')}
       </Button>
       {error ? (
-        <Text size="xs" c="red" role="alert">
+        <Text size="xs" c="var(--mantine-color-error)" role="alert">
           {t('deviceConnectFailed', { error })}
         </Text>
       ) : null}
@@ -151,7 +151,7 @@ function NoSaleDialog({ onClose }: { onClose: () => void }) {
             data-testid="no-sale-reason"
           />
           {openDrawer.isError ? (
-            <Text c="red" size="sm" role="alert">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
               {describeError(openDrawer.error, app)}
             </Text>
           ) : null}

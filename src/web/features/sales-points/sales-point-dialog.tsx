@@ -75,7 +75,7 @@ function UsbPrinterChoice({ role, form }: { role: Role; form: ReturnType<typeof 
         </Text>
       </Group>
       {error ? (
-        <Text size="xs" c="red" role="alert">
+        <Text size="xs" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
       ) : null}
