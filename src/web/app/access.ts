@@ -11,7 +11,7 @@ export const NO_ACCESS_PATH = '/no-access';
  * The "no access" page for the page asked for (its path and query), so that it can say which page it was and
  * open it again once the role allows it: a promoter who opened /orders was left with /no-access alone.
  */
-export const noAccessPath = (asked: string): string => `${NO_ACCESS_PATH}?${new URLSearchParams({ page: asked })}`;
+const noAccessPath = (asked: string): string => `${NO_ACCESS_PATH}?${new URLSearchParams({ page: asked })}`;
 
 /** The page a "no access" address names: a path of this app (starting with one slash), else none. */
 export function askedPage(search: URLSearchParams): string | null {

@@ -150,7 +150,7 @@ const nameOf = (key: string, words: DetailWords) => {
 };
 
 /** A value as the reader reads it. */
-export function detailValue(key: string, value: unknown, words: DetailWords): string {
+function detailValue(key: string, value: unknown, words: DetailWords): string {
   if (value === null || value === undefined || value === '') return words.empty;
   if (typeof value === 'boolean') return words.localized(value ? { nl: 'ja', en: 'yes' } : { nl: 'nee', en: 'no' });
   if (typeof value === 'number' && key.endsWith('Cents')) return formatMoney(eurosOf(value), words.locale);
@@ -177,8 +177,9 @@ function changeText(key: string, old: unknown, now: unknown, words: DetailWords)
     const after = now.map(String);
     const added = after.filter((item) => !before.includes(item)).map((item) => `+${item}`);
     const removed = before.filter((item) => !after.includes(item)).map((item) => `−${item}`);
-    if (added.length + removed.length > 0 && added.length + removed.length < before.length + after.length)
-      return [...added, ...removed].join(', ');
+    // Lists that keep something in common read best as what changed; else whole, before → after.
+    const kept = before.some((item) => after.includes(item));
+    if (kept && added.length + removed.length > 0) return [...added, ...removed].join(', ');
   }
   return `${detailValue(key, old, words)} → ${detailValue(key, now, words)}`;
 }

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { KeyFigure } from '../../components/key-figure';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { capacityBreakdown } from '../../lib/capacity';
 import { formatDate, formatDayMonth, formatNumber } from '../../lib/format';
@@ -17,7 +18,6 @@ import { dashboardRange, lastDashboardDay } from './dashboard-range';
 import { selectDashboardEvents } from './dashboard-selection';
 import { type AvailabilityState, PerformanceCard, PerformanceCardSkeleton } from './performance-card';
 import './dashboard.css';
-import { KeyFigure } from '../../components/key-figure';
 
 export function DashboardPage() {
   const t = useMessages(dashboardMessages);

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PerformanceReport } from '@/contract/reports';
+import { KeyFigure } from '../../components/key-figure';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { formatMoney, formatNumber, formatPercent, formatTime } from '../../lib/format';
@@ -19,7 +20,6 @@ import { occupancyMessages } from './occupancy-messages';
 import { performanceReportQueries } from './performance-report-queries';
 import { RangePicker, type RangeUpdate } from './range-picker';
 import './events.css';
-import { KeyFigure } from '../../components/key-figure';
 
 /** The chart library (recharts) is loaded only when there is something to chart. */
 const OccupancyChart = lazy(() => import('./occupancy-chart'));

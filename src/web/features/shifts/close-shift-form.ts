@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type CloseShiftBody, closeShiftBodySchema, MAX_CENTS } from '@/contract/shift';
+import { type CloseShiftBody, closeShiftBodySchema } from '@/contract/shift';
 import type { Translate } from '../../lib/i18n';
 import { centsOf } from '../../lib/money';
+import { drawerAmount } from './drawer-amount';
 import { countDifference } from './shift-model';
 import type { ShiftsMessageKey } from './shifts-messages';
 
@@ -21,20 +22,6 @@ export interface ExpectedCounts {
 /** Any difference, even one that the other cancels out in the total, is explained. */
 export const needsReason = (difference: ReturnType<typeof countDifference>) =>
   Boolean(difference && (difference.cashCents !== 0 || difference.cardCents !== 0));
-
-/**
- * An amount of the drawer as typed: required, 0 or more (a minus typed stays in the field and is refused here: the
- * field used to drop it, and "-50" opened a shift with € 50), and within the gateway's limit.
- */
-export const drawerAmount = (t: Translate<ShiftsMessageKey>) =>
-  z
-    .union([z.number(), z.string()])
-    .refine((value) => value !== '', t('amountRequired'))
-    .refine((value) => {
-      if (value === '') return true;
-      const cents = centsOf(value);
-      return cents !== null && cents <= MAX_CENTS;
-    }, t('amountInvalid'));
 
 /**
  * Both amounts counted and readable; a reason within the gateway's limit (its text: localShiftMessage),

@@ -13,7 +13,7 @@ import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { centsOf } from '../../lib/money';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
-import { drawerAmount } from './close-shift-form';
+import { drawerAmount } from './drawer-amount';
 import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
 import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
