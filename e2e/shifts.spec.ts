@@ -271,6 +271,14 @@ test.describe('shifts and cash-up', () => {
     expect(await seriousFindings(manager)).toEqual([]);
     await manager.reload();
     await expect(manager.getByTestId('filter-past-midnight')).toBeChecked();
+    // A reversed range found nothing, and nothing said why: the second date now says so, both kept.
+    await manager.getByTestId('shifts-filter-from').fill('2026-12-10');
+    await manager.getByTestId('shifts-filter-to').fill('2026-12-01');
+    await expect(manager).toHaveURL(/to=2026-12-01/);
+    await expect(manager.getByTestId('shifts-filter-to')).toHaveAccessibleDescription(
+      'Ligt vóór de datum bij Geopend vanaf',
+    );
+    await expect(manager.getByTestId('shifts-filter-from')).toHaveValue('2026-12-10');
   });
 
   test('the shift pages in the dark scheme: no serious or critical axe findings', async ({ browser }) => {

@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS } from '@/contract/audit';
 import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { IconDownload } from '../../components/icons/area-icons';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useLocalized, useMessages } from '../../lib/i18n';
@@ -223,22 +224,12 @@ export function AuditPage() {
               w={120}
               data-testid="audit-filter-customer"
             />
-            <TextInput
-              type="date"
-              label={t('filterFrom')}
-              value={filter.from}
-              onChange={(event) => setFilter('from', event.currentTarget.value)}
-              size="sm"
-            />
-            <TextInput
-              type="date"
-              label={t('filterTo')}
-              value={filter.to}
-              onChange={(event) => setFilter('to', event.currentTarget.value)}
-              // Dates as yyyy-mm-dd compare as text. A reversed range found nothing, and nothing said why.
-              error={filter.from && filter.to && filter.to < filter.from ? t('rangeReversed') : undefined}
-              size="sm"
-              data-testid="audit-filter-to"
+            <DateRangeFields
+              labels={{ from: t('filterFrom'), to: t('filterTo') }}
+              from={filter.from}
+              to={filter.to}
+              onChange={setFilter}
+              testIdPrefix="audit-filter"
             />
             {filtered ? (
               <Button variant="subtle" size="sm" onClick={() => setSearch(new URLSearchParams())}>

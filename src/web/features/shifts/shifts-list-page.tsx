@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SHIFT_FILTER_KEYS, SHIFT_STATUSES, type ShiftSummary } from '@/contract/shift';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTablePage } from '../../components/data-table/use-table-page';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf } from '../../lib/money';
@@ -209,19 +210,12 @@ export function ShiftsListPage() {
                 w={200}
               />
             ) : null}
-            <TextInput
-              type="date"
-              label={t('filterFrom')}
-              value={filter.from}
-              onChange={(event) => setFilter('from', event.currentTarget.value)}
-              size="sm"
-            />
-            <TextInput
-              type="date"
-              label={t('filterTo')}
-              value={filter.to}
-              onChange={(event) => setFilter('to', event.currentTarget.value)}
-              size="sm"
+            <DateRangeFields
+              labels={{ from: t('filterFrom'), to: t('filterTo') }}
+              from={filter.from}
+              to={filter.to}
+              onChange={setFilter}
+              testIdPrefix="shifts-filter"
             />
             <Checkbox
               label={t('filterPastMidnight')}
