@@ -58,6 +58,11 @@ test.describe('single sign-on through an OpenID Connect provider', () => {
     await page.getByRole('textbox', { name: 'Client secret' }).fill(idp.clientSecret);
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
     await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+    // A line without its group says so in the page's language (it said "Enter the group").
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('textbox', { name: 'Groep', exact: true }).nth(0)).toHaveAccessibleDescription(
+      'Vul de groep in',
+    );
     await page.getByRole('textbox', { name: 'Groep', exact: true }).nth(0).fill('foyer-managers');
     await page.getByRole('combobox', { name: 'Rol', exact: true }).nth(0).selectOption(roleId('manager'));
     await page.getByRole('textbox', { name: 'Groep', exact: true }).nth(1).fill('foyer-marketing');

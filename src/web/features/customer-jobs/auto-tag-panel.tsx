@@ -29,6 +29,7 @@ import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
 import { describeError } from '../../components/error-message';
 import { SectionCard } from '../../components/section-card';
 import { appMessages } from '../../lib/app-messages';
+import { useContractMessage } from '../../lib/contract-messages';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
@@ -45,6 +46,7 @@ const DEFAULT_LIMIT = 500;
  */
 export function AutoTagPanel({ segmentId }: { segmentId: number }) {
   const t = useMessages(customerJobsMessages);
+  const contractMessage = useContractMessage();
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
   const view = useQuery(customerJobQueries.autoTag(segmentId));
@@ -53,7 +55,7 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
   const remove = useRemoveAutoTag(segmentId);
   const setting = view.data?.setting ?? null;
   const form = useForm<AutoTagInput>({
-    resolver: localizedResolver(autoTagInputSchema, (message) => message),
+    resolver: localizedResolver(autoTagInputSchema, contractMessage),
     defaultValues: { tag: '', changeLimit: DEFAULT_LIMIT, paused: false },
   });
   // The stored setting fills the form when it loads or changes (not on every read of the runs' progress).

@@ -30,6 +30,7 @@ import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
+import { useContractMessage } from '../../lib/contract-messages';
 import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
@@ -187,10 +188,11 @@ function FlagRow({ flag }: { flag: CustomerFlag }) {
 
 function NewFlagForm() {
   const t = useMessages(customerNotesMessages);
+  const contractMessage = useContractMessage();
   const tApp = useMessages(appMessages);
   const { add } = useFlagListMutations();
   const form = useForm<{ label: string; severity: FlagSeverity }>({
-    resolver: localizedResolver(newFlagBodySchema, (message) => message),
+    resolver: localizedResolver(newFlagBodySchema, contractMessage),
     defaultValues: { label: '', severity: 'info' },
   });
   const submit = form.handleSubmit((values) =>

@@ -37,6 +37,13 @@ export const accessMessages = defineMessages(
     networksInvalid:
       '{count, plural, one {Geen netwerk} other {Geen netwerken}}: {list}. Schrijf een adres met het aantal vaste bits, zoals 192.0.2.0/24 (0–32) of 2001:db8::/32 (0–128).',
     networksTooMany: 'Hoogstens 100 netwerken per rol.',
+    ssoNameRequired: 'Vul de naam in die mensen van de provider kennen',
+    ssoIssuerInvalid: 'Vul de issuer-URL in (https://…)',
+    ssoClientIdRequired: 'Vul de client-ID in',
+    ssoClaimRequired: 'Vul de naam van de claim in',
+    ssoClaimCharacters: 'Alleen letters, cijfers en _ : . / -',
+    ssoGroupRequired: 'Vul de groep in',
+    ssoTooManyLines: 'Hoogstens 50 regels',
   },
   {
     tabSso: 'Single sign-on',
@@ -73,5 +80,23 @@ export const accessMessages = defineMessages(
     networksInvalid:
       '{count, plural, one {Not a network} other {Not networks}}: {list}. Write an address with its number of fixed bits, such as 192.0.2.0/24 (0–32) or 2001:db8::/32 (0–128).',
     networksTooMany: 'At most 100 networks per role.',
+    ssoNameRequired: 'Enter the name people know the provider by',
+    ssoIssuerInvalid: 'Enter the issuer URL (https://…)',
+    ssoClientIdRequired: 'Enter the client ID',
+    ssoClaimRequired: 'Enter the claim name',
+    ssoClaimCharacters: 'Letters, digits and _ : . / - only',
+    ssoGroupRequired: 'Enter the group',
+    ssoTooManyLines: 'At most 50 lines',
   },
 );
+
+/** The gateway's (src/contract's) sentences of the single sign-on settings, by the key of their text here. */
+export const SSO_CONTRACT_MESSAGES = {
+  'Enter the name people know the provider by': 'ssoNameRequired',
+  'Enter the issuer URL': 'ssoIssuerInvalid',
+  'Enter the client id': 'ssoClientIdRequired',
+  'Enter a claim name': 'ssoClaimRequired',
+  'Letters, digits and _ : . / - only': 'ssoClaimCharacters',
+  'Enter the group': 'ssoGroupRequired',
+  'At most 50 lines': 'ssoTooManyLines',
+} as const satisfies Readonly<Record<string, keyof (typeof accessMessages)['nl']>>;

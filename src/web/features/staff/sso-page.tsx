@@ -25,10 +25,11 @@ import { type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } f
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
+import { useContractMessage } from '../../lib/contract-messages';
 import { useMessages } from '../../lib/i18n';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { useRoleLabel } from '../../lib/role-label';
-import { accessMessages } from './access-messages';
+import { accessMessages, SSO_CONTRACT_MESSAGES } from './access-messages';
 import { accessQueries, useSaveSso } from './access-queries';
 import { staffQueries } from './staff-queries';
 
@@ -53,13 +54,17 @@ const formValues = (settings: SsoSettings | null | undefined): SsoForm => ({
  */
 export function SsoPage() {
   const t = useMessages(accessMessages);
+  const contractMessage = useContractMessage();
   const app = useMessages(appMessages);
   const roleLabel = useRoleLabel();
   const settings = useQuery(accessQueries.sso());
   const roles = useQuery(staffQueries.roles());
   const save = useSaveSso();
   const form = useForm<SsoForm, unknown, SsoForm>({
-    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => message),
+    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => {
+      const key = SSO_CONTRACT_MESSAGES[message as keyof typeof SSO_CONTRACT_MESSAGES];
+      return key ? t(key) : contractMessage(message);
+    }),
     defaultValues: formValues(null),
   });
   const lines = useFieldArray({ control: form.control, name: 'groupRoles' });
