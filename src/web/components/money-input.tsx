@@ -10,6 +10,14 @@ function withCents(value: NumberInputProps['value']): string | null {
   return cents === null ? null : moneyFieldValue(cents);
 }
 
+type MoneyInputProps = NumberInputProps & {
+  /**
+   * Amounts in the thousands, typed as the app writes them (a segment's threshold): "1.500,00" is fifteen hundred
+   * (it read as 1,50). Off at the desk, where a numeric keypad's dot is the decimal point ("12.50").
+   */
+  thousands?: boolean;
+};
+
 /**
  * An amount in euros as the desk types it: "150", "150,50" (Dutch) or "150.50" (English), two decimals at
  * most. What is typed stays as typed: a minus, or an amount beyond what the form takes, is for the form to refuse
@@ -20,7 +28,10 @@ function withCents(value: NumberInputProps['value']): string | null {
  * its text changing on focus dropped the selection, and an amount typed over "€ 234,00" was added to it
  * ("€ 234.254,00"). While typing, no zeros are added under the caret.
  */
-export const MoneyInput = forwardRef<HTMLInputElement, NumberInputProps>(function MoneyInput(props, ref) {
+export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
+  { thousands = false, ...props },
+  ref,
+) {
   const { locale } = useLocale();
   const dutch = locale === 'nl-NL';
   return (
@@ -30,6 +41,8 @@ export const MoneyInput = forwardRef<HTMLInputElement, NumberInputProps>(functio
       clampBehavior="none"
       decimalSeparator={dutch ? ',' : '.'}
       thousandSeparator={dutch ? '.' : ','}
+      // Only the decimal separator of the language makes decimals: a typed thousands separator is then passed over.
+      {...(thousands ? { allowedDecimalSeparators: [dutch ? ',' : '.'] } : {})}
       prefix="€ "
       hideControls
       inputMode="decimal"

@@ -33,6 +33,7 @@ import {
   type SegmentNode,
   type SegmentPeriod,
 } from '@/contract/segments';
+import { MoneyInput } from '../../components/money-input';
 import { addDays, isoLocalDate } from '../../lib/format';
 import { type Translate, useMessages } from '../../lib/i18n';
 import { useCustomFieldLabels } from '../custom-fields/public';
@@ -362,18 +363,18 @@ function ConditionFields({ condition, onChange, choices }: ConditionProps) {
       return (
         <>
           <PeriodFields period={condition.period} onChange={(period) => onChange({ ...condition, period })} />
-          <NumberInput
+          <MoneyInput
             label={t('minEuros')}
-            min={0}
-            decimalScale={2}
+            thousands
+            allowNegative={false}
             value={condition.euros.min ?? ''}
             onChange={(v) => onChange({ ...condition, euros: { ...condition.euros, min: numberOrUndefined(v) } })}
             w={130}
           />
-          <NumberInput
+          <MoneyInput
             label={t('maxEuros')}
-            min={0}
-            decimalScale={2}
+            thousands
+            allowNegative={false}
             value={condition.euros.max ?? ''}
             onChange={(v) => onChange({ ...condition, euros: { ...condition.euros, max: numberOrUndefined(v) } })}
             w={130}
