@@ -16,7 +16,8 @@ describe('localizedResolver', () => {
       { fields: {}, shouldUseNativeValidation: false },
     );
     expect(result.errors.name?.message).toBe('nl:Enter the name');
-    expect(result.errors.lines?.[1]?.group?.message).toBe('nl:Enter the group');
-    expect(result.errors.lines?.[0]).toBeUndefined();
+    const lines = result.errors.lines as unknown as ({ group?: { message?: string } } | undefined)[];
+    expect(lines[1]?.group?.message).toBe('nl:Enter the group');
+    expect(lines[0]).toBeUndefined();
   });
 });
