@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerJob, TaggingDiff } from '@/contract/customer-jobs';
@@ -43,6 +43,7 @@ describe('tagging a segment', () => {
 
   it('shows the dry run’s diff, starts the job of it, and follows its progress', async () => {
     const sent: { method: string; url: string; body: unknown }[] = [];
+    let state: CustomerJob['state'] = 'running';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -55,7 +56,7 @@ describe('tagging a segment', () => {
             ? diff
             : url.endsWith('/tagging')
               ? job('planned', 0)
-              : { job: job('running', 10), failures: [] };
+              : { job: job(state, state === 'done' ? 25 : 10), failures: [] };
         return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
       }),
     );
@@ -81,5 +82,12 @@ describe('tagging a segment', () => {
     expect(await screen.findByTestId('job-progress-text', {}, SLOW)).toHaveTextContent('10 van 25 klanten verwerkt');
     await user.click(screen.getByRole('button', { name: 'Pauzeren' }));
     expect(sent.some((call) => call.method === 'POST' && call.url === '/api/customer-jobs/3/pause')).toBe(true);
+    expect(screen.getByText('De taak loopt; u kunt deze pagina verlaten.')).toBeInTheDocument();
+
+    // Done: it no longer says it runs ("Klaar" stood beside "De taak loopt").
+    state = 'done';
+    await waitFor(() => expect(screen.queryByText('De taak loopt; u kunt deze pagina verlaten.')).toBeNull(), {
+      timeout: 10_000,
+    });
   });
 });

@@ -6,7 +6,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DiffSide, TaggingDiff } from '@/contract/customer-jobs';
+import { type DiffSide, OPEN_JOB_STATES, type TaggingDiff } from '@/contract/customer-jobs';
 import { describeError } from '../../components/error-message';
 import { SectionCard } from '../../components/section-card';
 import { appMessages } from '../../lib/app-messages';
@@ -48,7 +48,8 @@ export function TagSegmentPanel({ segmentId }: { segmentId: number }) {
         </Text>
         {jobId !== null && job.data ? (
           <>
-            <Text size="sm">{t('started')}</Text>
+            {/* Only while it runs: "Klaar" stood beside "De taak loopt" once it was done. */}
+            {OPEN_JOB_STATES.includes(job.data.job.state) ? <Text size="sm">{t('started')}</Text> : null}
             <JobProgress job={job.data.job} />
             <Group gap="sm">
               <Anchor component={Link} to="/customers/jobs" size="sm">
