@@ -7,6 +7,7 @@ const messages = defineMessages(
     atLeast: 'Minstens {min}',
     atMost: 'Hoogstens {max}',
     wholeNumber: 'Een heel getal',
+    number: 'Vul een getal in',
   },
   {
     required: 'Fill this in',
@@ -14,6 +15,7 @@ const messages = defineMessages(
     atLeast: 'At least {min}',
     atMost: 'At most {max}',
     wholeNumber: 'A whole number',
+    number: 'Enter a number',
   },
 );
 
@@ -32,6 +34,7 @@ export function useContractMessage(): (message: string) => string {
   return (message) => {
     if (message === 'Required') return t('required');
     if (message === 'Invalid input: expected int, received number') return t('wholeNumber');
+    if (message === 'Invalid input: expected number, received string') return t('number');
     const characters = AT_MOST_CHARACTERS.exec(message);
     if (characters) return t('tooLong', { max: Number(characters[1]) });
     const small = TOO_SMALL.exec(message);

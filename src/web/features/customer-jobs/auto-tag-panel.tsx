@@ -116,8 +116,12 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
                   label={t('autoLimit')}
                   min={1}
                   max={AUTO_TAG_MOST_CHANGES}
+                  // 0 became 1 on leaving the field without a word: the form says what it takes instead.
+                  clampBehavior="none"
+                  allowDecimal={false}
                   value={field.value}
-                  onChange={(value) => field.onChange(typeof value === 'number' ? value : Number(value))}
+                  // An emptied field stays empty (it became 0 at once), for the form to ask for a number.
+                  onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
                   onBlur={field.onBlur}
                   error={errors.changeLimit?.message}
                   w={220}

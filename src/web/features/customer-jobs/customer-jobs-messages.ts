@@ -67,7 +67,7 @@ export const customerJobsMessages = defineMessages(
     autoSave: 'Opslaan',
     autoConfirmTitle: 'Label {tag} automatisch bijhouden?',
     autoConfirmHint:
-      'Dit gebeurt bij de eerste ronde, na de volgende synchronisatie (hoogstens {limit} wijzigingen per ronde):',
+      'Dit gebeurt bij de eerste ronde, na de volgende synchronisatie (hoogstens {limit, plural, one {# wijziging} other {# wijzigingen}} per ronde):',
     autoLossTitle: 'Klanten buiten dit segment verliezen het label',
     autoLosses: 'Buiten het segment {count, plural, one {verliest # klant} other {verliezen # klanten}} {tag}',
     autoConfirmSave: 'Opslaan en bijhouden',
@@ -146,7 +146,8 @@ export const customerJobsMessages = defineMessages(
     autoPaused: 'Paused',
     autoSave: 'Save',
     autoConfirmTitle: 'Keep the tag {tag} in step?',
-    autoConfirmHint: 'This happens in the first round, after the next sync (at most {limit} changes a round):',
+    autoConfirmHint:
+      'This happens in the first round, after the next sync (at most {limit, plural, one {# change} other {# changes}} a round):',
     autoLossTitle: 'Customers outside this segment lose the tag',
     autoLosses: 'Outside the segment, {count, plural, one {# customer loses} other {# customers lose}} {tag}',
     autoConfirmSave: 'Save and keep in step',
