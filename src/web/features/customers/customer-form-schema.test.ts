@@ -71,6 +71,10 @@ describe('customer form schema: create', () => {
     for (const bad of ['06-1234 567a', '++31612345678', '0612+345678', 'bel me']) {
       expect(errorOf({ customerPhone: bad }, 'customerPhone')).toBe('phone');
     }
+    // The trunk prefix of "+31 (0)6" is no digit of the number (it was sent as "+310612345678").
+    expect(normalizePhone('+31 (0)6 1234 5678')).toBe('+31612345678');
+    expect(normalizePhone('+32(0)2 123 45 67')).toBe('+3221234567');
+    expect(normalizePhone('(020) 123.45.67')).toBe('0201234567');
     expect(errorOf({ customerPhone: '1'.repeat(30) }, 'customerPhone')).toBeUndefined();
     expect(errorOf({ customerPhone: '1'.repeat(31) }, 'customerPhone')).toBe('max 30');
   });

@@ -43,9 +43,18 @@ const CREDIT_PATTERN = /^-?\d+([.,]\d{1,2})?$/;
 // Deliberately plain: one @, something before, a dot in the domain; the service has the final word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** "06-1234 5678" → "0612345678"; "+31 6 1234 5678" → "+31612345678"; null when not a phone number. */
+/**
+ * The trunk prefix an international number is often written with, "+31 (0)6 …": dialled from abroad it is
+ * left out, so it is no digit of the number (kept, it made "+310612345678").
+ */
+const TRUNK_PREFIX = /^(\+\d{1,3})[\s.-]*\(0\)/;
+
+/**
+ * "06-1234 5678" → "0612345678"; "+31 6 1234 5678" and "+31 (0)6 1234 5678" → "+31612345678"; null when not a
+ * phone number.
+ */
 export function normalizePhone(input: string): string | null {
-  const compact = input.trim().replace(PHONE_SEPARATORS, '');
+  const compact = input.trim().replace(TRUNK_PREFIX, '$1').replace(PHONE_SEPARATORS, '');
   if (compact === '') return '';
   return PHONE_PATTERN.test(compact) ? compact : null;
 }
