@@ -130,7 +130,7 @@ describe('customer form schema: edit', () => {
 describe('normalising and bodies', () => {
   it('sends the phone as digits and the credit with a point and two decimals', () => {
     expect(normalizePhone('06-1234 5678')).toBe('0612345678');
-    expect(normalizePhone('+31 (0)6')).toBe('+3106');
+    expect(normalizePhone('+31 (0)6')).toBe('+316');
     expect(normalizePhone('06x')).toBeNull();
     expect(normalizeCredit('12,5')).toBe('12.50');
     expect(normalizeCredit('-3')).toBe('-3.00');
