@@ -78,6 +78,18 @@ test.describe('orders', () => {
       .getByRole('button', { name: 'Openen', exact: true })
       .evaluate((button) => button.scrollWidth <= button.clientWidth);
     expect(label).toBe(true);
+
+    // An order whose payment is pending: the hidden tip of its long meaning made a phone's page 659 px wide.
+    const pending = (await apiOrders(page.request, '')).data.find((order) => order.orderPaymentStatus === 'pending');
+    expect(pending).toBeDefined();
+    await page.goto(`/orders/${pending?.orderId}`);
+    const badge = page.getByTestId('payment-status');
+    await expect(badge).toHaveAttribute('data-value', 'pending');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The meaning still shows on hover.
+    await badge.hover();
+    const tip = () => badge.locator('xpath=..').evaluate((tipped) => getComputedStyle(tipped, '::after').content);
+    await expect.poll(tip).toContain('vertraging bij de bank');
   });
 
   test('the list is newest first, and page 2 opens by URL', async ({ page, baseURL }) => {
