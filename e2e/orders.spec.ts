@@ -12,6 +12,7 @@ interface ApiOrder {
   orderKey: string;
   orderDate: string;
   orderChannel: string;
+  orderPaymentStatus: string;
   seats: ApiSeat[];
   deletedSeats: ApiSeat[];
 }
