@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'customer-edit',
   'tags',
   'export',
+  'list-read',
   'export-download',
   'export-schedule',
   'customer-job',

@@ -20,7 +20,10 @@ export function forwardedAction(method: string, path: string): AuditAction | nul
   if (path === '/partner/customer/findByEmail') return null;
   if (method === 'PUT' && /^\/partner\/customer\/[^/]+$/.test(path)) return 'customer-edit';
   if (method === 'POST' && /^\/partner\/customer\/[^/]+\/clienttypes$/.test(path)) return 'tags';
-  if (method === 'POST' && path.startsWith('/partner/export/')) return 'export';
+  // The app's lists read the service's export pages (the waiting list, the orders changed since a day): a
+  // read of personal data, noted as such — not as an export, which Foyer makes itself (/api/exports): a
+  // manager who only opened the waiting list had 12 "exports" in the trail, one a page.
+  if (method === 'POST' && path.startsWith('/partner/export/')) return 'list-read';
   return 'forward';
 }
 
@@ -110,7 +113,7 @@ export function forwardedEntry(action: AuditAction, call: ForwardedCall): Omit<A
           : null
       : before;
     entry.details = { before, after };
-  } else if (action === 'export') {
+  } else if (action === 'list-read') {
     const pageParam = intOf(call.search.get('page'));
     const changedSince =
       call.search.get('changedSince') ??

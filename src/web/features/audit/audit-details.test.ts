@@ -14,6 +14,25 @@ describe('detailLines', () => {
     expect(texts({ reason: 'unknown email' })).toEqual(['Reden: onbekend e-mailadres']);
   });
 
+  it('names an export’s settings and a list’s page in words, not as the code names them (a walkthrough read them raw)', () => {
+    expect(
+      texts({ kind: 'waitinglist', page: 12, rows: 100, incremental: false, changedSince: null, mode: 'full' }),
+    ).toEqual([
+      'Soort: wachtlijst',
+      'Pagina: 12',
+      'Regels: 100',
+      'Alleen wijzigingen: nee',
+      'Gewijzigd sinds: (leeg)',
+      'Omvang: alles',
+    ]);
+    expect(texts({ rows: 'seat', delimiter: 'semicolon', enabled: true, timeOfDay: '07:30' }, english)).toEqual([
+      'Rows: one per seat',
+      'Delimiter: semicolon',
+      'Active: yes',
+      'Time of day: 07:30',
+    ]);
+  });
+
   it('reads a shift’s opening as the desk does: money, words, and an empty value said as such', () => {
     expect(
       texts({ desk: 'Balie 1', shiftId: 1, openingFloatCents: 15000, salesPointId: null, reprint: false }),

@@ -80,6 +80,31 @@ const DETAIL_NAMES: Readonly<Record<string, Localized>> = {
   score: { nl: 'Score', en: 'Score' },
   total: { nl: 'Totaal', en: 'Total' },
   source: { nl: 'Bron', en: 'Source' },
+  // Exports, their schedules and the pages a list reads (exports/, audit/forward-audit.ts).
+  page: { nl: 'Pagina', en: 'Page' },
+  records: { nl: 'Records', en: 'Records' },
+  incremental: { nl: 'Alleen wijzigingen', en: 'Changes only' },
+  changedSince: { nl: 'Gewijzigd sinds', en: 'Changed since' },
+  mode: { nl: 'Omvang', en: 'Extent' },
+  enabled: { nl: 'Actief', en: 'Active' },
+  timeOfDay: { nl: 'Tijdstip', en: 'Time of day' },
+  runId: { nl: 'Export-nr.', en: 'Export no.' },
+  stream: { nl: 'Reeks', en: 'Stream' },
+  watermark: { nl: 'Watermerk', en: 'Watermark' },
+  buyerContact: { nl: 'Contactgegevens kopers', en: 'Buyer contact details' },
+  fileIds: { nl: 'Bestand-nrs.', en: 'File nos.' },
+  fileNames: { nl: 'Bestanden', en: 'Files' },
+  language: { nl: 'Taal', en: 'Language' },
+};
+
+/** What an export holds (src/contract/exports.ts' kinds and page streams), shared by `kind` and `stream`. */
+const EXPORT_KIND_WORDS: Readonly<Record<string, Localized>> = {
+  customers: { nl: 'klanten', en: 'customers' },
+  orders: { nl: 'bestellingen', en: 'orders' },
+  'order-seats': { nl: 'stoelen van bestellingen', en: 'seats of orders' },
+  waitinglist: { nl: 'wachtlijst', en: 'waiting list' },
+  clienttypes: { nl: 'labels (klanttypen)', en: 'tags (client types)' },
+  'production-sales': { nl: 'verkoop van een productie', en: 'sales of a production' },
 };
 
 const DETAIL_VALUES: Readonly<Record<string, Readonly<Record<string, Localized>>>> = {
@@ -118,6 +143,23 @@ const DETAIL_VALUES: Readonly<Record<string, Readonly<Record<string, Localized>>
     create: { nl: 'aangemaakt', en: 'created' },
     update: { nl: 'gewijzigd', en: 'changed' },
     delete: { nl: 'verwijderd', en: 'deleted' },
+  },
+  kind: EXPORT_KIND_WORDS,
+  stream: EXPORT_KIND_WORDS,
+  rows: {
+    order: { nl: 'een per bestelling', en: 'one per order' },
+    seat: { nl: 'een per stoel', en: 'one per seat' },
+  },
+  delimiter: {
+    comma: { nl: 'komma', en: 'comma' },
+    semicolon: { nl: 'puntkomma', en: 'semicolon' },
+  },
+  mode: {
+    full: { nl: 'alles', en: 'everything' },
+    changes: { nl: 'wijzigingen sinds de vorige', en: 'changes since the last' },
+  },
+  watermark: {
+    forgotten: { nl: 'vergeten', en: 'forgotten' },
   },
 };
 
