@@ -215,6 +215,10 @@ test('an event’s block counts, prices and rank capacities are the API’s', as
     await expect(item).toContainText(rank.rankName);
     await expect(item).toContainText(`van ${rank.capacity.toLocaleString('nl-NL')} vrij`);
   }
+
+  // Those sales figures are one click away (the page named them and led nowhere).
+  await page.getByRole('link', { name: 'Verkoopcijfers' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/occupancy\\?event=${event.eventId}$`));
 });
 
 test('a device in another time zone shows a performance at the venue’s time, as the service writes it', async ({

@@ -33,6 +33,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function EventPage() {
   const t = useMessages(eventsMessages);
   const maySell = useCan('sales:sell');
+  const mayReadSales = useCan('reports:read');
   const { locale } = useLocale();
   const eventId = Number(useParams().eventId);
   const valid = Number.isInteger(eventId) && eventId > 0;
@@ -104,6 +105,12 @@ export function EventPage() {
             <EventTypeBadge type={data.eventType} />
           </Group>
           <Group gap="sm">
+            {/* The page's sales figures are the occupancy's (the note under the capacity names them): one click away. */}
+            {mayReadSales ? (
+              <Button component={Link} to={`/events/occupancy?event=${data.eventId}`} variant="subtle">
+                {t('salesOfEvent')}
+              </Button>
+            ) : null}
             <Button component={Link} to={`/events/${data.eventId}/seats`} variant="default">
               {t('seatPlan')}
             </Button>

@@ -60,7 +60,8 @@ export const eventsMessages = defineMessages(
     available: 'Vrij',
     capacitySummary: '{sold} bezet, {blocked} geblokkeerd, {available} vrij van {capacity}',
     takenNote:
-      'Bezet is verkocht, gereserveerd of in een winkelwagen, zoals de service het telt; de verkoopcijfers tellen alleen verkochte plaatsen.',
+      'Bezet is verkocht, gereserveerd, in een offerte of in een winkelwagen, zoals de service het telt; de verkoopcijfers tellen alleen verkochte plaatsen.',
+    salesOfEvent: 'Verkoopcijfers',
     updatedAt: 'Bijgewerkt om {time}; ververst elke 30 seconden',
     eventNotFound: 'Voorstelling niet gevonden',
     productionNotFound: 'Productie {id} niet gevonden',
@@ -141,7 +142,8 @@ export const eventsMessages = defineMessages(
     available: 'Available',
     capacitySummary: '{sold} taken, {blocked} blocked, {available} available of {capacity}',
     takenNote:
-      'Taken is sold, reserved or in a cart, as the service counts it; the sales figures count sold seats only.',
+      'Taken is sold, reserved, in an offer or in a cart, as the service counts it; the sales figures count sold seats only.',
+    salesOfEvent: 'Sales figures',
     updatedAt: 'Updated at {time}; refreshes every 30 seconds',
     eventNotFound: 'Event not found',
     productionNotFound: 'Production {id} not found',
