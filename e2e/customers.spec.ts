@@ -474,7 +474,7 @@ test.describe('customers', () => {
     await dialog.getByLabel('Label').selectOption(tag);
     await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
     await expect(dialog.getByTestId('bulk-progress')).toBeVisible();
-    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gelukt, 0 mislukt', {
+    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gewijzigd, 0 waren al zo, 0 mislukt', {
       timeout: 60_000,
     });
     for (const customer of created) expect(await tagsOf(page.request, customer.customerId)).toContain(tag);
@@ -490,10 +490,20 @@ test.describe('customers', () => {
     await dialog.getByText('Verwijderen').click();
     await dialog.getByLabel('Label').selectOption(tag);
     await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
-    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gelukt, 0 mislukt', {
+    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 50 gewijzigd, 0 waren al zo, 0 mislukt', {
       timeout: 60_000,
     });
     for (const customer of created) expect(await tagsOf(page.request, customer.customerId)).not.toContain(tag);
+    // Again: nothing to change, and it says so (it said "50 gelukt").
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await page.getByRole('button', { name: 'Alle 50 resultaten selecteren' }).click();
+    await page.getByRole('button', { name: 'Label toevoegen of verwijderen' }).click();
+    await dialog.getByText('Verwijderen').click();
+    await dialog.getByLabel('Label').selectOption(tag);
+    await dialog.getByRole('button', { name: 'Uitvoeren' }).click();
+    await expect(dialog.getByTestId('bulk-progress-text')).toHaveText('Klaar: 0 gewijzigd, 50 waren al zo, 0 mislukt', {
+      timeout: 60_000,
+    });
   });
 
   test('axe, light and dark: list, customer page and form have no serious or critical findings', async ({

@@ -20,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CustomerMatch } from '@/contract/customer-search';
 import { describeError } from '../../components/error-message';
+import { LeaveGuard } from '../../components/leave-guard';
 import { appMessages } from '../../lib/app-messages';
 import { formatNumber } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -64,6 +65,10 @@ export function BulkTagDialog({
   const [targets, setTargets] = useState<CustomerMatch[]>(customers);
   const [done, setDone] = useState(0);
   const [succeeded, setSucceeded] = useState(0);
+  // Of those, the customers who already had (or lacked) the tag: "12 gelukt" read as twelve changes that were none.
+  const [alreadySo, setAlreadySo] = useState(0);
+  // Leaving the page stops a run half done: asked first (read by the guard as a ref, set before a re-render).
+  const runningRef = useRef(false);
   const [failures, setFailures] = useState<Failure[]>([]);
   // Every customer changed by a run of this dialog (a retry adds to it).
   const changed = useRef(new Set<number>());
@@ -84,8 +89,10 @@ export function BulkTagDialog({
     setTargets(runTargets);
     setDone(0);
     setSucceeded(0);
+    setAlreadySo(0);
     setFailures([]);
     setPhase('running');
+    runningRef.current = true;
     // The gateway writes each change into its copy of the customers before it answers: the list behind the
     // dialog follows when asked again, a few times a second at most.
     let refreshedAt = 0;
@@ -106,6 +113,7 @@ export function BulkTagDialog({
         if (outcome.ok) {
           changed.current.add(outcome.target.customerId);
           setSucceeded((count) => count + 1);
+          if (!outcome.changed) setAlreadySo((count) => count + 1);
           if (Date.now() - refreshedAt > REFRESH_EVERY_MS) refreshList();
         } else {
           setFailures((list) => [...list, { customer: outcome.target, error: outcome.error }]);
@@ -113,6 +121,7 @@ export function BulkTagDialog({
       },
     });
     controllerRef.current = null;
+    runningRef.current = false;
     setPhase(controller.signal.aborted ? 'cancelled' : 'done');
     refreshList();
   };
@@ -122,110 +131,122 @@ export function BulkTagDialog({
   const progressLabel = t('bulkProgress', { done: formatNumber(done, locale), total: formatNumber(total, locale) });
 
   return (
-    <Modal
-      opened
-      onClose={() => (phase === 'running' ? undefined : onClose())}
-      closeOnEscape={phase !== 'running'}
-      closeOnClickOutside={phase !== 'running'}
-      withCloseButton={phase !== 'running'}
-      title={t('bulkTitle', { count: formatNumber(customers.length, locale) })}
-      size="lg"
-    >
-      <Stack gap="md" data-testid="bulk-tag-dialog">
-        {phase === 'choose' ? (
-          <>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="bulk-action-label">
-                {t('bulkAction')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="bulk-action-label"
-                value={action}
-                onChange={(value) => setAction(value as BulkTagAction)}
-                data={[
-                  { value: 'add', label: t('bulkAdd') },
-                  { value: 'remove', label: t('bulkRemove') },
-                ]}
-              />
-            </Stack>
-            {clientTypes.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {t('tagsLoadFailed', { message: describeError(clientTypes.error, tApp) })}
-              </Alert>
-            ) : null}
-            <NativeSelect
-              label={t('bulkTag')}
-              value={chosenTag}
-              onChange={(event) => setTag(event.currentTarget.value)}
-              data={[{ value: '', label: t('bulkChooseTag'), disabled: true }, ...tags]}
-              disabled={tags.length === 0}
-              data-testid="bulk-tag-choice"
-            />
-            <Group gap="sm">
-              <Button onClick={() => void run(customers)} disabled={!chosenTag}>
-                {t('bulkStart')}
-              </Button>
-              <Button variant="default" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <Stack gap={4}>
-              <Text size="sm" role="status" data-testid="bulk-progress-text">
-                {phase === 'running'
-                  ? progressLabel
-                  : phase === 'done'
-                    ? t('bulkDone', { ok: formatNumber(succeeded, locale), failed: formatNumber(failed, locale) })
-                    : t('bulkCancelled', {
-                        ok: formatNumber(succeeded, locale),
-                        failed: formatNumber(failed, locale),
-                        left: formatNumber(total - done, locale),
-                      })}
-              </Text>
-              <Progress
-                value={total === 0 ? 100 : (done / total) * 100}
-                aria-label={progressLabel}
-                data-testid="bulk-progress"
-                color={failed > 0 ? 'orange' : undefined}
-              />
-            </Stack>
-            {failures.length > 0 ? (
+    <>
+      <LeaveGuard
+        active={phase === 'running'}
+        activeRef={runningRef}
+        texts={{ title: t('bulkLeaveTitle'), text: t('bulkLeaveText'), leave: t('bulkLeave'), stay: t('bulkStay') }}
+      />
+      <Modal
+        opened
+        onClose={() => (phase === 'running' ? undefined : onClose())}
+        closeOnEscape={phase !== 'running'}
+        closeOnClickOutside={phase !== 'running'}
+        withCloseButton={phase !== 'running'}
+        title={t('bulkTitle', { count: formatNumber(customers.length, locale) })}
+        size="lg"
+      >
+        <Stack gap="md" data-testid="bulk-tag-dialog">
+          {phase === 'choose' ? (
+            <>
               <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  {t('bulkFailures')}
+                <Text size="sm" fw={500} id="bulk-action-label">
+                  {t('bulkAction')}
                 </Text>
-                <List size="sm" data-testid="bulk-failures">
-                  {failures.map((failure) => (
-                    <List.Item key={failure.customer.customerId}>
-                      {customerName(failure.customer) || failure.customer.email}: {describeError(failure.error, tApp)}
-                    </List.Item>
-                  ))}
-                </List>
+                <SegmentedControl
+                  aria-labelledby="bulk-action-label"
+                  value={action}
+                  onChange={(value) => setAction(value as BulkTagAction)}
+                  data={[
+                    { value: 'add', label: t('bulkAdd') },
+                    { value: 'remove', label: t('bulkRemove') },
+                  ]}
+                />
               </Stack>
-            ) : null}
-            <Group gap="sm">
-              {phase === 'running' ? (
-                <Button variant="default" onClick={() => controllerRef.current?.abort()}>
-                  {t('bulkCancel')}
+              {clientTypes.isError ? (
+                <Alert color="red" variant="light" role="alert">
+                  {t('tagsLoadFailed', { message: describeError(clientTypes.error, tApp) })}
+                </Alert>
+              ) : null}
+              <NativeSelect
+                label={t('bulkTag')}
+                value={chosenTag}
+                onChange={(event) => setTag(event.currentTarget.value)}
+                data={[{ value: '', label: t('bulkChooseTag'), disabled: true }, ...tags]}
+                disabled={tags.length === 0}
+                data-testid="bulk-tag-choice"
+              />
+              <Group gap="sm">
+                <Button onClick={() => void run(customers)} disabled={!chosenTag}>
+                  {t('bulkStart')}
                 </Button>
-              ) : (
-                <>
-                  {failures.length > 0 ? (
-                    <Button onClick={() => void run(failures.map((failure) => failure.customer))}>
-                      {t('bulkRetry')}
-                    </Button>
-                  ) : null}
-                  <Button variant="default" onClick={onClose}>
-                    {t('bulkClose')}
+                <Button variant="default" onClick={onClose}>
+                  {t('cancel')}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <>
+              <Stack gap={4}>
+                <Text size="sm" role="status" data-testid="bulk-progress-text">
+                  {phase === 'running'
+                    ? progressLabel
+                    : phase === 'done'
+                      ? t('bulkDone', {
+                          changed: formatNumber(succeeded - alreadySo, locale),
+                          same: formatNumber(alreadySo, locale),
+                          failed: formatNumber(failed, locale),
+                        })
+                      : t('bulkCancelled', {
+                          changed: formatNumber(succeeded - alreadySo, locale),
+                          same: formatNumber(alreadySo, locale),
+                          failed: formatNumber(failed, locale),
+                          left: formatNumber(total - done, locale),
+                        })}
+                </Text>
+                <Progress
+                  value={total === 0 ? 100 : (done / total) * 100}
+                  aria-label={progressLabel}
+                  data-testid="bulk-progress"
+                  color={failed > 0 ? 'orange' : undefined}
+                />
+              </Stack>
+              {failures.length > 0 ? (
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    {t('bulkFailures')}
+                  </Text>
+                  <List size="sm" data-testid="bulk-failures">
+                    {failures.map((failure) => (
+                      <List.Item key={failure.customer.customerId}>
+                        {customerName(failure.customer) || failure.customer.email}: {describeError(failure.error, tApp)}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Stack>
+              ) : null}
+              <Group gap="sm">
+                {phase === 'running' ? (
+                  <Button variant="default" onClick={() => controllerRef.current?.abort()}>
+                    {t('bulkCancel')}
                   </Button>
-                </>
-              )}
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Modal>
+                ) : (
+                  <>
+                    {failures.length > 0 ? (
+                      <Button onClick={() => void run(failures.map((failure) => failure.customer))}>
+                        {t('bulkRetry')}
+                      </Button>
+                    ) : null}
+                    <Button variant="default" onClick={onClose}>
+                      {t('bulkClose')}
+                    </Button>
+                  </>
+                )}
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -56,6 +56,9 @@ describe('runBulkTagChange', () => {
     expect(outcomes).toHaveLength(5);
     const failed = outcomes.filter((outcome) => !outcome.ok);
     expect(failed.map((outcome) => outcome.target.customerId)).toEqual([5]);
+    // The customer who had the tag already is done, but not changed (the dialog said "gelukt" for such).
+    const unchanged = outcomes.filter((outcome) => outcome.ok && !outcome.changed);
+    expect(unchanged.map((outcome) => outcome.target.customerId)).toEqual([2]);
     expect(service.maxInFlight()).toBeLessThanOrEqual(2);
   });
 

@@ -5,8 +5,8 @@ export interface BulkTagTarget {
 }
 
 export type BulkTagOutcome<Target extends BulkTagTarget> =
-  | { target: Target; ok: true; tags: string[] }
-  | { target: Target; ok: false; error: unknown };
+  /** `changed`: false when the customer already had (or lacked) the tag, so nothing was written. */
+  { target: Target; ok: true; changed: boolean; tags: string[] } | { target: Target; ok: false; error: unknown };
 
 export interface BulkTagOptions<Target extends BulkTagTarget> {
   targets: readonly Target[];
@@ -48,7 +48,7 @@ export async function runBulkTagChange<Target extends BulkTagTarget>(options: Bu
         const current = await readTags(target.customerId, signal);
         const wanted = changedTags(current, tag, action);
         const tags = wanted === null ? current : await writeTags(target.customerId, wanted, signal);
-        onOutcome({ target, ok: true, tags });
+        onOutcome({ target, ok: true, changed: wanted !== null, tags });
       } catch (error) {
         // Stopped by the person: not a failure of this customer; it simply was not done.
         if (signal.aborted) return;

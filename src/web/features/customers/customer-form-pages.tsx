@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Anchor, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { type RefObject, useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LeaveGuard } from '../../components/leave-guard';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
 import { useMessages } from '../../lib/i18n';
@@ -30,29 +30,12 @@ function useUnsavedChanges() {
 
 function UnsavedChangesGuard({ dirty, dirtyRef }: { dirty: boolean; dirtyRef: RefObject<boolean> }) {
   const t = useMessages(customersMessages);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={t('unsavedTitle')}>
-      <Stack gap="md">
-        <Text>{t('unsavedText')}</Text>
-        <Group gap="sm">
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            {t('unsavedLeave')}
-          </Button>
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            {t('unsavedStay')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <LeaveGuard
+      active={dirty}
+      activeRef={dirtyRef}
+      texts={{ title: t('unsavedTitle'), text: t('unsavedText'), leave: t('unsavedLeave'), stay: t('unsavedStay') }}
+    />
   );
 }
 

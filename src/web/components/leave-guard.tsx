@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import { type RefObject, useEffect } from 'react';
+import { useBlocker } from 'react-router';
+
+/**
+ * While `active` (read from a ref, so that a page that navigates right after finishing is not stopped by a state
+ * not yet re-rendered): leaving for another page asks first, in the app's own dialog, and closing or reloading the
+ * tab asks the browser's question. `texts` says what would be lost.
+ */
+export function LeaveGuard({
+  active,
+  activeRef,
+  texts,
+}: {
+  active: boolean;
+  activeRef: RefObject<boolean>;
+  texts: { title: string; text: string; leave: string; stay: string };
+}) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => activeRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+  return (
+    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={texts.title}>
+      <Stack gap="md">
+        <Text>{texts.text}</Text>
+        <Group gap="sm">
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {texts.leave}
+          </Button>
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            {texts.stay}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
