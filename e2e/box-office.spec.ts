@@ -497,6 +497,8 @@ test.describe('box office', () => {
     origin,
   }) => {
     test.setTimeout(60_000);
+    // A laptop's window: the checkout runs past its bottom edge.
+    await page.setViewportSize({ width: 1366, height: 768 });
     // Two tickets, a card sale first: it asks nothing about cash.
     await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ }, '2');
     await expect(page.getByTestId('cash-tendered')).toHaveCount(0);
@@ -517,6 +519,9 @@ test.describe('box office', () => {
     await page.keyboard.type('5');
     await expect(received).toHaveValue('€ 5');
     await expect(page.getByText(/Minder dan te betalen: er ontbreekt €/)).toBeVisible();
+    // In the window, not under its edge (only the field's red border showed at 1366 × 768).
+    await expect(page.getByText(/Minder dan te betalen: er ontbreekt €/)).toBeInViewport();
+    await expect(page.getByTestId('pay-button')).toBeInViewport();
     await expect(page.getByTestId('pay-button')).toBeDisabled();
     await received.press('Enter');
     await expect(page.getByTestId('sale-complete')).toHaveCount(0);
@@ -527,6 +532,7 @@ test.describe('box office', () => {
     await received.fill(String(handedEuros));
     const change = euro((handedEuros * 100 - totalCents) / 100);
     await expect(page.getByTestId('change-due')).toHaveText(change);
+    await expect(page.getByTestId('change-due')).toBeInViewport();
     await received.press('Enter');
     await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
     await expect(page.getByTestId('sale-change')).toHaveText(change);

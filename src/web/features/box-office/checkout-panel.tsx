@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -67,6 +67,13 @@ export function CheckoutPanel({
   const customerError = fieldErrors.customerId?.join(' ');
   const methodError = fieldErrors.paymentMethodId?.join(' ');
   const generalError = error && !customerError && !methodError ? describeError(error, tApp) : null;
+  // What the seller must read before paying (the cash field's "€ 9,00 short", the change, a refusal) ends at the
+  // pay button: kept in view as it changes. At 1366 × 768 the message lay under the window's edge, unscrolled.
+  const payRef = useRef<HTMLButtonElement>(null);
+  const refused = Boolean(generalError);
+  useEffect(() => {
+    if (tenderedCents !== null || refused) payRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [tenderedCents, refused]);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="checkout-title" data-testid="checkout-panel">
@@ -139,6 +146,7 @@ export function CheckoutPanel({
         </Alert>
       ) : null}
       <Button
+        ref={payRef}
         size="md"
         onClick={onPay}
         loading={pending}
