@@ -536,9 +536,12 @@ test.describe('box office', () => {
     await received.press('Enter');
     await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
     await expect(page.getByTestId('sale-change')).toHaveText(change);
-    // A reload keeps the finished sale, the change with it.
+    const buyer = (await page.getByTestId('sale-buyer').textContent()) ?? '';
+    expect(buyer).not.toBe('');
+    // A reload keeps the finished sale, the change with it, and names the buyer again (the row was gone).
     await page.reload();
     await expect(page.getByTestId('sale-change')).toHaveText(change);
+    await expect(page.getByTestId('sale-buyer')).toHaveText(buyer);
     // The receipt says what was handed over and the change (a walkthrough's receipt had neither).
     await page.getByRole('link', { name: 'Bon afdrukken' }).click();
     await expect(page.getByTestId('receipt-received')).toHaveText(euro(handedEuros));

@@ -194,4 +194,6 @@ export interface CompletedSale {
   method: PaymentMethod;
   /** Cash handed over, in cents, when the seller entered it (null: exact, or not cash). */
   tenderedCents: number | null;
+  /** The buyer's number, by which the finished sale names them again after a reload (null: not known). */
+  customerId: number | null;
 }

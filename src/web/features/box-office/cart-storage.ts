@@ -7,8 +7,9 @@ import type { CompletedSale } from './cart-model';
  * What a reload of the box office must not lose, kept for this tab only (sessionStorage; sign-out clears
  * it): the open cart's id, so the sale continues, and after checkout the finished sale, so an online
  * payment's link, QR code and status stay on screen while the buyer pays. Nothing about the buyer is
- * stored: the cart's contents come from the service again, and a finished sale holds the order's id, key
- * and payment link, the cart's lines and the payment method — no customer.
+ * stored but their number: the cart's contents come from the service again, and a finished sale holds the
+ * order's id, key and payment link, the cart's lines, the payment method and the customer's number, by which
+ * it names the buyer again (it lost its "Koper" row on a reload) — no name, email or phone.
  */
 const CART_ID_KEY = 'foyer.box-office.cartId';
 const COMPLETED_SALE_KEY = 'foyer.box-office.completedSale';
@@ -19,6 +20,8 @@ const completedSaleSchema = z.object({
   method: paymentMethodSchema,
   // The cash handed over; a sale stored before the desk counted change has none.
   tenderedCents: z.catch(z.nullable(z.int()), null),
+  // A sale stored before the buyer's number was kept has none.
+  customerId: z.catch(z.nullable(z.int()), null),
 });
 
 function read(key: string): string | null {

@@ -10,6 +10,7 @@ import { appMessages } from '../../lib/app-messages';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { eurosOf, toCents } from '../../lib/money';
+import { buyerQueries } from '../../lib/queries/buyer-queries';
 import { customerName } from '../../lib/schemas/customer';
 import { isFinalPaymentStatus } from '../../lib/schemas/order-status';
 import { useCan } from '../../lib/use-can';
@@ -50,7 +51,7 @@ export function SaleComplete({
   headingRef,
 }: {
   sale: CompletedSale;
-  /** Who bought, while the page still knows (never stored: after a reload the row is left out). */
+  /** Who bought, while the page still knows; after a reload they are read again by the sale's customer number. */
   buyer: BuyerSummary | null;
   onNewSale: () => void;
   /** The online payment was paid or cancelled (the shift's totals change with it). */
@@ -61,6 +62,12 @@ export function SaleComplete({
   const tApp = useMessages(appMessages);
   const { locale } = useLocale();
   const { result, cart, method, tenderedCents } = sale;
+  // A reload, or back from the printed receipt, forgot who bought (only their number is kept): read again.
+  const storedBuyer = useQuery({
+    ...buyerQueries.summary(sale.customerId ?? 0),
+    enabled: buyer === null && sale.customerId !== null,
+  });
+  const shownBuyer = buyer ?? storedBuyer.data ?? null;
   const totalCents = toCents(totalWithFee(cart.amount, method.fee));
   // What the buyer handed over and gets back, still on screen while the seller counts it out.
   const change = cashChange(totalCents, tenderedCents);
@@ -156,15 +163,15 @@ export function SaleComplete({
               {result.orderKey}
             </Table.Td>
           </Table.Tr>
-          {buyer ? (
+          {shownBuyer ? (
             <Table.Tr>
               <Table.Th>{t('buyer')}</Table.Th>
               <Table.Td data-testid="sale-buyer">
-                {customerName(buyer) || buyer.email}
-                {customerName(buyer) && buyer.email ? (
+                {customerName(shownBuyer) || shownBuyer.email}
+                {customerName(shownBuyer) && shownBuyer.email ? (
                   <Text span size="sm" c="dimmed">
                     {' '}
-                    · {buyer.email}
+                    · {shownBuyer.email}
                   </Text>
                 ) : null}
               </Table.Td>

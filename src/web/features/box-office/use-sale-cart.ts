@@ -136,6 +136,7 @@ export function useSaleCart() {
         cart: current,
         method: input.method,
         tenderedCents: input.tenderedCents,
+        customerId: input.customerId,
       } satisfies CompletedSale;
     },
     onSuccess: (sale) => {
