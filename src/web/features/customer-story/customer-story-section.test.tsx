@@ -19,6 +19,14 @@ const story: StoryPage = {
   totals: null,
   items: [
     {
+      kind: 'edit',
+      at: '2026-11-30T11:00:00+01:00',
+      key: 'audit-3',
+      person: marketing,
+      changes: [{ field: 'customerCredit', old: '12.50', new: '-5.00' }],
+      erased: false,
+    },
+    {
       kind: 'tags',
       at: '2026-11-30T10:00:00+01:00',
       key: 'audit-2',
@@ -76,5 +84,12 @@ describe('CustomerStorySection', () => {
     expect(screen.getByRole('link', { name: 'Segment openen' }).getAttribute('href')).toBe('/customers/segments/4');
     expect(screen.getByText('Labels gewijzigd door Mila Marketing')).toBeTruthy();
     expect(screen.getAllByTestId('story-auto-tag')).toHaveLength(1);
+  });
+
+  // Found in a walkthrough: "tegoed: 12.50 → -5.00", where the page shows "€ 12,50".
+  it('shows a change of the credit as money', async () => {
+    renderStory();
+    const change = await screen.findByText(/^tegoed:/, {}, { timeout: 5000 });
+    expect(change.textContent?.replace(/\s+/g, ' ')).toBe('tegoed: € 12,50 → € -5,00');
   });
 });

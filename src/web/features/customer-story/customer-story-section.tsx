@@ -10,7 +10,7 @@ import type { CustomField } from '@/contract/custom-fields';
 import { STORY_KINDS, type StoryItem, type StoryKind, type StoryTotals, storyKindOf } from '@/contract/customer-story';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, type Locale } from '../../lib/format';
 import { formatRelativeTime } from '../../lib/format-extra';
 import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { ORDER_CHANNELS } from '../../lib/order-channels';
@@ -163,12 +163,12 @@ function When({ at }: { at: string }) {
   );
 }
 
-const valueText = (value: unknown, empty: string) =>
-  value === null || value === undefined || value === ''
-    ? empty
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+/** A field's old or new value as the customer page shows it: the credit as money ("12.50 → -5.00" read raw). */
+function valueText(field: string, value: unknown, empty: string, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return empty;
+  if (field === 'customerCredit' && Number.isFinite(Number(value))) return formatMoney(Number(value), locale);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
 
 function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Record<CustomField, string> }) {
   const t = useMessages(customerStoryMessages);
@@ -255,8 +255,9 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
           <Text component="ul" size="sm" m={0} pl="md">
             {item.changes.map((change) => (
               <li key={change.field}>
-                {fieldName(change.field, t, customLabels)}: {valueText(change.old, t('emptyValue'))} →{' '}
-                {valueText(change.new, t('emptyValue'))}
+                {fieldName(change.field, t, customLabels)}:{' '}
+                {valueText(change.field, change.old, t('emptyValue'), locale)} →{' '}
+                {valueText(change.field, change.new, t('emptyValue'), locale)}
               </li>
             ))}
           </Text>
