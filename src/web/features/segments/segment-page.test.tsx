@@ -58,11 +58,13 @@ describe('the segment builder', () => {
 
   it('counts a complete rule, keeps the last count marked stale while the next one runs, and lists a preview', async () => {
     const counted: SegmentRule[] = [];
+    let saves = 0;
     let release: (() => void) | null = null;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = String(input);
+        if (url === '/api/segments' && init?.method === 'POST') saves++;
         if (url.startsWith('/api/segments/choices')) {
           return json({ tags: ['Vriend', 'CJP'], productions: [], eventTypes: [], priceNames: [] });
         }
@@ -112,6 +114,11 @@ describe('the segment builder', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Voorwaarde toevoegen' }));
     // A tags condition without tags is not a rule yet: nothing is counted.
     expect(screen.getByTestId('segment-count')).toHaveTextContent('Maak de regel af om te tellen.');
+    // Saving it says so in Dutch, and sends nothing (the gateway's English "The given data was invalid." came back).
+    fireEvent.change(screen.getByRole('textbox', { name: /Naam/ }), { target: { value: 'Half af' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByTestId('rule-unfinished', {}, SLOW)).toHaveTextContent('De regel is nog niet af');
+    expect(saves).toBe(0);
     fireEvent.change(screen.getByLabelText('Soort voorwaarde'), { target: { value: 'pref' } });
     // Typing goes on at once; the count follows after a pause, the last one shown stale until the new one is in.
     fireEvent.change(screen.getByRole('textbox', { name: /Naam/ }), { target: { value: 'Opt-in' } });

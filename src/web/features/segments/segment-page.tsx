@@ -69,6 +69,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
 
   // Only a complete rule is counted; while one is being finished the last count stays, marked stale.
   const complete = useMemo(() => segmentRuleSchema.safeParse(rule).success, [rule]);
+  const [ruleUnfinished, setRuleUnfinished] = useState(false);
   const [settled] = useDebouncedValue(complete ? rule : null, COUNT_DEBOUNCE_MS);
   const count = useQuery({ ...segmentQueries.count(settled ?? emptySegmentRule()), enabled: settled !== null });
   useRefetchAfterSync(SEGMENT_MIRROR, SEGMENT_ANSWERS);
@@ -86,6 +87,9 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
       return;
     }
     setNameError(null);
+    // An unfinished condition would go to the gateway and come back as its English "The given data was invalid.".
+    setRuleUnfinished(!complete);
+    if (!complete) return;
     save.mutate(
       { id: segment?.id ?? null, input: { name: trimmed, description: description.trim(), rule } },
       {
@@ -131,6 +135,11 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
         </Group>
       </Group>
 
+      {ruleUnfinished && !complete ? (
+        <Alert color="red" role="alert" data-testid="rule-unfinished">
+          {t('ruleUnfinished')}
+        </Alert>
+      ) : null}
       {save.isError && !(isApiError(save.error) && save.error.status === 409) ? (
         <Alert color="red" role="alert">
           {describeError(save.error, tApp)}

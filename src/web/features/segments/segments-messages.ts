@@ -37,6 +37,8 @@ export const segmentsMessages = defineMessages(
     recounting: 'Opnieuw tellen…',
     countTook: 'geteld in {ms} ms',
     incompleteRule: 'Maak de regel af om te tellen.',
+    ruleUnfinished:
+      'De regel is nog niet af: vul elke voorwaarde in, of verwijder wat u niet nodig hebt, en sla dan op.',
     completedNote:
       'Bestellingen tellen als ze afgerond zijn (besteld of heruitgegeven) en betaald. Bedragen in euro’s.',
     preview: 'Voorbeeld',
@@ -170,6 +172,7 @@ export const segmentsMessages = defineMessages(
     recounting: 'Counting again…',
     countTook: 'counted in {ms} ms',
     incompleteRule: 'Finish the rule to count.',
+    ruleUnfinished: 'The rule is not finished: fill in every condition, or remove what you do not need, then save.',
     completedNote: 'Orders count when completed (ordered or re-issued) and paid. Amounts in euros.',
     preview: 'Preview',
     previewTable: 'Members of the segment',
