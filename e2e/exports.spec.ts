@@ -191,6 +191,11 @@ test('waiting list: filtered by type (in the URL) shows exactly the API’s entr
     (entry) => entry.type === 'notified' && String((entry as { eventId?: number }).eventId) === firstEvent,
   ).length;
   await expect(count).toContainText(`${both.toLocaleString('nl-NL')} van`);
+  // The export takes no filter: said beside its link (a filtered list's "Exporteren" exported all without a word).
+  await expect(page.getByRole('link', { name: 'Hele wachtlijst exporteren' })).toBeVisible();
+  await expect(page.getByTestId('export-whole-note')).toHaveText(
+    'De export bevat alle aanmeldingen: de filters hier gelden alleen voor deze lijst.',
+  );
 });
 
 /**

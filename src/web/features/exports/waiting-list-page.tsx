@@ -128,9 +128,18 @@ export function WaitingListPage() {
             {t('waitingIntro')}
           </Text>
         </Stack>
-        <Button component={Link} to="/exports?kind=waitinglist" variant="light" size="sm">
-          {t('toExports')}
-        </Button>
+        <Stack gap={4} align="flex-end">
+          {/* The service's export takes no event or kind: the file holds every sign-up, whatever is filtered here
+              (a filtered list's "Exporteren" led to an export of 1,169 without a word). */}
+          <Button component={Link} to="/exports?kind=waitinglist" variant="light" size="sm">
+            {t('toExportsWhole')}
+          </Button>
+          {filtered ? (
+            <Text size="xs" c="dimmed" maw={320} ta="right" data-testid="export-whole-note">
+              {t('exportWholeNote')}
+            </Text>
+          ) : null}
+        </Stack>
       </Group>
 
       <Paper withBorder radius="md" p="md">
