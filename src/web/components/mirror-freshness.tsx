@@ -133,7 +133,7 @@ export function MirrorFreshness({ resources }: { resources: readonly MirrorResou
         <Progress value={fresh.firstSync.fraction * 100} w={80} size="sm" aria-label={t('progressLabel')} />
       ) : null}
       {fresh.failed && !busy ? (
-        <Text size="sm" c="orange.8" title={t('lastAttemptFailed')}>
+        <Text size="sm" className="foyer-warning-text" title={t('lastAttemptFailed')}>
           <IconAlert size={16} aria-label={t('lastAttemptFailed')} aria-hidden={false} role="img" />
         </Text>
       ) : null}

@@ -235,7 +235,7 @@ function AutoTagRunView({ run }: { run: AutoTagRun }) {
         })}
       </Text>
       {run.heldBack > 0 ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" className="foyer-warning-text">
           {t('autoHeldBack', { count: formatNumber(run.heldBack, locale) })}
         </Text>
       ) : null}

@@ -91,7 +91,7 @@ export function JobProgress({ job }: { job: CustomerJob }) {
         {detail}
       </Text>
       {job.lastError ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" className="foyer-warning-text">
           {job.lastError}
         </Text>
       ) : null}

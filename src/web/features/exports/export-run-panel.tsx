@@ -36,7 +36,7 @@ export function RunPanel({
         <Stack gap="sm">
           <Text size="sm">{state.sinkMode === 'file' ? t('saveMode') : t('downloadMode')}</Text>
           {state.source === 'service' ? (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" className="foyer-warning-text">
               {t('sourceService')}
             </Text>
           ) : null}

@@ -82,7 +82,7 @@ export function ScopeChoice({
         </Group>
       ) : null}
       {count.data?.source === 'service' ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" className="foyer-warning-text">
           {t('sourceService')}
         </Text>
       ) : null}

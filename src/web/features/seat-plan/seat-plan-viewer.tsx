@@ -211,7 +211,7 @@ export default function SeatPlanViewer({
             />
           </Group>
           {notice ? (
-            <Text size="sm" c="orange.9" role="status" data-testid="seat-plan-notice">
+            <Text size="sm" className="foyer-warning-text" role="status" data-testid="seat-plan-notice">
               {notice}
             </Text>
           ) : null}
