@@ -82,6 +82,17 @@ test('on a 390-px phone the queue and the selected pair side by side fit the scr
   await pairRow.click();
   await expect(pairRow).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('pair-compare').getByText(`Record ${pair.first} bewaren`)).toBeVisible();
+  // The tap opens the comparison where it is, below the queue (the tap seemed to do nothing), and its choice of
+  // the record to keep is whole ("Record 9883 be…").
+  await expect(page.getByRole('button', { name: /^Samenvoegen/ })).toBeInViewport();
+  for (const label of await page.getByTestId('pair-compare').locator('.mantine-SegmentedControl-label').all()) {
+    expect(await label.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await label.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  // A field to be copied is marked by its cell's colour: no badge in a phone's narrow column (it broke it inside its
+  // words, "WOR/DT/OVER/GENO/MEN"); a screen reader still hears it.
+  await expect(page.locator('[data-testid=will-copy].mantine-Badge-root')).toHaveCount(0);
   await expect
     .poll(() => horizontalOverflow(page), { message: 'sideways overflow on /customers/duplicates' })
     .toEqual({ header: 0, page: 0 });

@@ -24,7 +24,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DUPLICATE_REASONS, type DuplicateReasonKey } from '@/contract/duplicate-reasons';
 import type { DuplicatePair, DuplicateScan } from '@/contract/duplicates';
@@ -174,6 +174,7 @@ export function DuplicatesPage() {
   const queue = useQuery(duplicateQueries.queue(page, reason));
   const pairs = queue.data?.data ?? [];
   const [index, setIndex] = useState(0);
+  const compareRef = useRef<HTMLDivElement>(null);
   const selected = pairs[Math.min(index, pairs.length - 1)];
   const [keep, setKeep] = useState<number | null>(null);
   const [mergeOpen, setMergeOpen] = useState(false);
@@ -296,7 +297,14 @@ export function DuplicatesPage() {
                     key={`${pair.a.customerId}-${pair.b.customerId}`}
                     pair={pair}
                     selected={pair === selected}
-                    onSelect={() => setIndex(i)}
+                    onSelect={() => {
+                      setIndex(i);
+                      // A pair picked by hand opens where it is compared: below the queue, 1,900 px down on a
+                      // phone, where the tap seemed to do nothing. The keys (j, k) move through the queue instead.
+                      requestAnimationFrame(() =>
+                        compareRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }),
+                      );
+                    }}
                     t={t}
                   />
                 ))}
@@ -309,7 +317,7 @@ export function DuplicatesPage() {
         </Stack>
       ) : null}
       {selected ? (
-        <Stack gap="sm">
+        <Stack gap="sm" ref={compareRef} style={{ scrollMarginTop: 'calc(var(--foyer-header-height, 60px) + 8px)' }}>
           <Group gap="sm">
             <Button variant="default" onClick={markNotSame} loading={notSame.isPending}>
               {t('notSame')} <Kbd ml="xs">n</Kbd>

@@ -21,6 +21,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
@@ -68,6 +69,7 @@ export function PairCompare({
   onKeepChange: (keep: number) => void;
 }) {
   const t = useMessages(duplicatesMessages);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const fieldLabel = useFieldLabel();
   const { locale } = useLocale();
   const pair = useQuery(duplicateQueries.pair(a, b));
@@ -92,6 +94,9 @@ export function PairCompare({
             {t('compareTitle')}
           </Title>
           <SegmentedControl
+            // Stacked on a phone: side by side, "Record 9883 bewaren" was cut at the screen's edge.
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             aria-label={t('keep')}
             value={String(keep)}
             onChange={(value) => onKeepChange(Number(value))}
@@ -143,9 +148,17 @@ export function PairCompare({
                     >
                       {show(customer, field)}
                       {copiedHere ? (
-                        <Badge ml="xs" size="sm" color="dark">
-                          {t('willCopy')}
-                        </Badge>
+                        narrow ? (
+                          // A phone's column is too narrow for the badge (it broke it: "WOR/DT/OVER/GENO/MEN"): the
+                          // cell's colour marks it, as the hint above says, and a screen reader still hears it.
+                          <span className="foyer-visually-hidden" data-testid="will-copy">
+                            {` (${t('willCopy')})`}
+                          </span>
+                        ) : (
+                          <Badge ml="xs" size="sm" color="dark" data-testid="will-copy">
+                            {t('willCopy')}
+                          </Badge>
+                        )
                       ) : null}
                     </Table.Td>
                   );
