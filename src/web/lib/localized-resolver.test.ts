@@ -10,11 +10,10 @@ const schema = z.object({
 describe('localizedResolver', () => {
   it("puts a field's message and the messages of a list's lines in the reader's language", async () => {
     const resolver = localizedResolver(schema, (message) => `nl:${message}`);
-    const result = await resolver(
-      { name: '', lines: [{ group: 'staff' }, { group: '' }] },
-      undefined,
-      { fields: {}, shouldUseNativeValidation: false },
-    );
+    const result = await resolver({ name: '', lines: [{ group: 'staff' }, { group: '' }] }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(result.errors.name?.message).toBe('nl:Enter the name');
     const lines = result.errors.lines as unknown as ({ group?: { message?: string } } | undefined)[];
     expect(lines[1]?.group?.message).toBe('nl:Enter the group');
