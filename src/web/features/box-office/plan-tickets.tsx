@@ -89,7 +89,6 @@ export function PlanView({
 export function ChosenSeats({
   seatInfo,
   prices,
-  rankNames,
   selected,
   perSeat,
   onSeatPrice,
@@ -100,7 +99,6 @@ export function ChosenSeats({
 }: {
   seatInfo: ReadonlyMap<string, PlanSeatInfo>;
   prices: RankPrice[];
-  rankNames: ReadonlyMap<number, string>;
   selected: ReadonlySet<string>;
   perSeat: ReadonlyMap<string, string>;
   onSeatPrice: (seatId: string, priceId: string) => void;
@@ -115,12 +113,10 @@ export function ChosenSeats({
     () => [...selected].map((id) => seatInfo.get(id)).filter((seat): seat is PlanSeatInfo => seat !== undefined),
     [selected, seatInfo],
   );
+  // A seat's own prices are all of its rank: the name and the amount say it (with the rank too, a phone's select
+  // showed "Normaal · 1e rang · €", the amount cut off).
   const priceText = (price: RankPrice) =>
-    t('priceOption', {
-      name: price.name,
-      rank: rankNames.get(price.rankId) ?? String(price.rankId),
-      amount: formatMoney(price.amount, locale),
-    });
+    t('seatPriceOption', { name: price.name, amount: formatMoney(price.amount, locale) });
   // "For all" offers the price names of the plan; each seat takes the price of that name in its rank.
   const forAllNames = useMemo(() => [...new Set(prices.map((price) => price.name))], [prices]);
 

@@ -161,7 +161,6 @@ export function ChosenSeatsSection({
       <ChosenSeats
         seatInfo={tickets.seatInfo}
         prices={tickets.seatPrices}
-        rankNames={tickets.rankNames}
         selected={state.selectedSeats}
         perSeat={state.seatPriceChoice}
         onSeatPrice={(seatId, priceId) => dispatch({ type: 'seatPriceChosen', seatId, priceId })}
