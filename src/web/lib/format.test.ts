@@ -4,6 +4,7 @@ import {
   calendarDay,
   formatDateTime,
   formatLongDay,
+  formatLongDayWithYear,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -40,6 +41,8 @@ describe('format', () => {
     expect(formatTime('2026-12-29T20:15:00+01:00', 'nl-NL')).toBe('20:15');
     expect(formatTime('2026-12-29T20:15:00-05:00', 'nl-NL')).toBe('20:15');
     expect(formatLongDay('2026-12-29T23:30:00-05:00', 'nl-NL')).toBe('dinsdag 29 december');
+    // A day of another year says which (the analysis's twelve months listed "dinsdag 20 januari" without it).
+    expect(formatLongDayWithYear('2025-01-20T12:00:00', 'nl-NL')).toBe('maandag 20 januari 2025');
     expect(plain(formatDateTime('2026-12-29T00:30:00+01:00', 'en-GB'))).toBe('29 Dec 2026, 00:30');
     expect(calendarDay('2026-12-29T00:30:00+01:00')).toBe('2026-12-29');
     expect(calendarDay('2026-12-29T23:30:00-05:00')).toBe('2026-12-29');

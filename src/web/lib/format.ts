@@ -86,6 +86,16 @@ export function formatLongDay(value: Date | string, locale: Locale): string {
   return formatMoment('longday', { weekday: 'long', day: 'numeric', month: 'long' }, value, locale);
 }
 
+/** "dinsdag 20 januari 2025": a day with its year, for a day outside this year. */
+export function formatLongDayWithYear(value: Date | string, locale: Locale): string {
+  return formatMoment(
+    'longdayyear',
+    { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+    value,
+    locale,
+  );
+}
+
 export function formatTime(value: Date | string, locale: Locale): string {
   return formatMoment('time', { hour: '2-digit', minute: '2-digit' }, value, locale);
 }

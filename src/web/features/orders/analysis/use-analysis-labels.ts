@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ReportGrouping } from '@/contract/reports';
-import { formatLongDay } from '@/web/lib/format';
+import { formatLongDay, formatLongDayWithYear } from '@/web/lib/format';
 import { useLocale, useLocalized, useMessages } from '@/web/lib/i18n';
 import { performanceLabel } from '@/web/lib/performance-label';
 import { eventQueries } from '@/web/lib/queries/event-queries';
@@ -76,7 +76,10 @@ export function useAnalysisLabels(grouping: ReportGrouping) {
         case 'event':
           return eventName(Number(key));
         case 'day':
-          return formatLongDay(`${key}T12:00:00`, locale);
+          // Twelve months span two years: a day of another year says which ("dinsdag 20 januari" twice a year).
+          return key.slice(0, 4) === String(new Date().getFullYear())
+            ? formatLongDay(`${key}T12:00:00`, locale)
+            : formatLongDayWithYear(`${key}T12:00:00`, locale);
         default:
           return key || '–';
       }
