@@ -55,13 +55,20 @@ export function AnalysisControls({
   const { locale } = useLocale();
   const { filters } = params;
   const options = useMemo(() => {
-    const withAll = (list: readonly ChoiceCount[] | undefined, label: (value: string) => string, current: string) => {
+    // Statuses, channels and methods count orders; performances and price names count tickets (an order holds
+    // several): said, or "Mahler (419)" read as 419 orders where 158 were.
+    const withAll = (
+      list: readonly ChoiceCount[] | undefined,
+      label: (value: string) => string,
+      current: string,
+      counts: 'withCount' | 'withTicketCount' = 'withCount',
+    ) => {
       const values = list ?? [];
       const shown: Option[] = [
         { value: '', label: t('all') },
         ...values.map((choice) => ({
           value: choice.value,
-          label: t('withCount', { label: label(choice.value), count: formatNumber(choice.count, locale) }),
+          label: t(counts, { label: label(choice.value), count: formatNumber(choice.count, locale) }),
         })),
       ];
       // A value from the URL the period does not have still shows as chosen.
@@ -84,8 +91,9 @@ export function AnalysisControls({
         choices?.event,
         (value) => labels.event(Number(value)),
         filters.event === null ? '' : String(filters.event),
+        'withTicketCount',
       ),
-      price: withAll(choices?.price, (value) => value || '–', filters.price),
+      price: withAll(choices?.price, (value) => value || '–', filters.price, 'withTicketCount'),
       group: [
         { value: 'none', label: t('groupNone') },
         { value: 'status', label: t('groupStatus') },

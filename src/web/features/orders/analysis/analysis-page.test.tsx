@@ -45,7 +45,7 @@ function fakeGateway() {
             { value: '', count: 3 },
           ],
           event: [],
-          price: [],
+          price: [{ value: 'Jongeren', count: 419 }],
         });
       default:
         return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
@@ -74,6 +74,13 @@ describe('AnalysisPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     performance.clearMeasures(UPDATE);
+  });
+
+  it('says a price name counts tickets, where statuses and methods count orders ("Mahler (419)" read as orders)', async () => {
+    vi.stubGlobal('fetch', fakeGateway().fetch);
+    renderPage('/orders/analysis?from=2026-11-01&to=2026-11-30');
+    expect(await screen.findByRole('option', { name: 'Jongeren (419 kaarten)' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /^PIN \(3\)$/ })).toBeInTheDocument();
   });
 
   it('times a change that needs no answer too (back to no grouping): the bench waits for each measure', async () => {
