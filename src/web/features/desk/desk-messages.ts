@@ -56,7 +56,7 @@ export const deskMessages = defineMessages(
     // Reservations
     reservationsTitle: 'Reserveringen',
     reservationsIntro:
-      'Reserveringen (status res) op volgorde van verloop, de eerstvolgende bovenaan; verlopen reserveringen apart, de laatst verlopen bovenaan. Open er een om aan de kassa af te rekenen of op te volgen.',
+      'Reserveringen op volgorde van verloop, de eerstvolgende bovenaan; verlopen reserveringen apart, de laatst verlopen bovenaan. Open er een om de klant en de bestelling te zien en de reservering op te volgen. Afrekenen kan hier niet: het ticketsysteem laat Foyer een reservering niet betalen.',
     onlineTitle: 'Online bestellingen die op betaling wachten',
     onlineIntro: 'Bestellingen uit de webshop met betaalstatus geen of in behandeling.',
     reading: 'Openstaande bestellingen lezen…',
@@ -69,7 +69,7 @@ export const deskMessages = defineMessages(
     searchLabel: 'Zoeken',
     searchPlaceholder: 'Naam, e-mail, bestelnummer of bestelcode',
     noMatches: 'Niets gevonden voor ‘{search}’',
-    noReservationsHint: 'Er zijn hier geen bestellingen met status res.',
+    noReservationsHint: 'Er zijn hier geen reserveringen.',
     noOnline: 'Geen online bestellingen die op betaling wachten',
     columnOrder: 'Bestelling',
     columnCustomer: 'Klant',
@@ -143,7 +143,7 @@ export const deskMessages = defineMessages(
     noShift: 'none',
     reservationsTitle: 'Reservations',
     reservationsIntro:
-      'Reservations (status res) in order of expiry, the soonest first; expired ones apart, the most recently expired first. Open one to take payment at the desk or to follow it up.',
+      'Reservations in order of expiry, the soonest first; expired ones apart, the most recently expired first. Open one to see its customer and order and to follow it up. Payment cannot be taken here: the ticketing system does not let Foyer take payment for a reservation.',
     onlineTitle: 'Online orders awaiting payment',
     onlineIntro: 'Webshop orders with payment status none or pending.',
     reading: 'Reading open orders…',
@@ -156,7 +156,7 @@ export const deskMessages = defineMessages(
     searchLabel: 'Search',
     searchPlaceholder: 'Name, email, order number or order key',
     noMatches: 'Nothing found for ‘{search}’',
-    noReservationsHint: 'There are no orders with status res here.',
+    noReservationsHint: 'There are no reservations here.',
     noOnline: 'No online orders awaiting payment',
     columnOrder: 'Order',
     columnCustomer: 'Customer',
