@@ -393,8 +393,12 @@ test.describe('box office', () => {
     });
     expect(taken.status()).toBe(200);
 
-    await page.getByTestId('add-tickets').click();
+    // The seller is down the seat list and adds by key: the message shows where they are looking (it appeared
+    // above, out of view, and the seat only turned unavailable).
+    await page.mouse.wheel(0, 3000);
+    await page.keyboard.press('t');
     await expect(page.getByTestId('plan-error')).toContainText('Niet meer vrij');
+    await expect(page.getByTestId('plan-error')).toBeInViewport();
     // The taken seat left the selection; the other one is still chosen, nothing was added.
     await expect(page.getByTestId('chosen-seat')).toHaveCount(1);
     await expect(page.getByTestId('chosen-seat')).toHaveAttribute('data-seat-id', second);

@@ -2,7 +2,7 @@ import { Alert, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import type { SeatPlan } from '../../lib/schemas/seat-plan';
@@ -119,11 +119,17 @@ export function ChosenSeats({
     t('seatPriceOption', { name: price.name, amount: formatMoney(price.amount, locale) });
   // "For all" offers the price names of the plan; each seat takes the price of that name in its rank.
   const forAllNames = useMemo(() => [...new Set(prices.map((price) => price.name))], [prices]);
+  // "No longer free: row 3, seat 30" shows here, above the chosen seats: brought into view, or a seller scrolled
+  // down the seat list saw only the seat turn unavailable and nothing added.
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
 
   return (
     <Stack gap="sm" data-testid="chosen-seats-panel">
       {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="plan-error">
+        <Alert ref={errorRef} color="red" variant="light" role="alert" data-testid="plan-error">
           {error}
         </Alert>
       ) : null}
