@@ -107,6 +107,8 @@ test('a promoter sees only their production, its dashboard and its scheduled rep
   await expect(page.getByRole('heading', { level: 1, name: 'Geen toegang' })).toBeVisible();
   // The page asked for is named, and kept in the address (it was /no-access alone).
   await expect(page.getByTestId('no-access-page')).toContainText('/orders?status=paid');
+  // Their role's scope is what refuses it, not its permissions (it said the role gave no access).
+  await expect(page.getByText(/ziet alleen de producties van zijn bereik/)).toBeVisible();
   await expect(page).toHaveURL(/\/no-access\?page=%2Forders%3Fstatus%3Dpaid$/);
   // The gateway answers the order analysis cut to their production, and keeps the organisation's exports.
   expect((await page.request.get('/api/reports/orders?from=2024-01-01&to=2026-12-31')).status()).toBe(200);

@@ -28,7 +28,11 @@ export function NoAccessPage() {
   return (
     <Stack gap="md" align="flex-start" py="xl">
       <Title order={1}>{t('noAccessTitle')}</Title>
-      <Text c="dimmed">{t('noAccessText', { role: session ? roleLabel(session.role) : '' })}</Text>
+      <Text c="dimmed">
+        {/* A role with a scope opens only the pages kept within it: its permissions are not what refuses
+            (a promoter's role with orders:read was told that it gave no access to /orders). */}
+        {t(session?.scoped ? 'noAccessScoped' : 'noAccessText', { role: session ? roleLabel(session.role) : '' })}
+      </Text>
       {asked ? (
         <Text size="sm" data-testid="no-access-page">
           {t('askedPage')} <Code>{asked}</Code>
