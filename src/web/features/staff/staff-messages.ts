@@ -118,7 +118,7 @@ export const staffMessages = defineMessages(
     scopeTitle: 'Bereik',
     scopeProductions: 'Alleen deze producties',
     scopeHint:
-      'Leeg: de rol ziet alle voorstellingen. Met producties ziet de rol alleen die, hun bestellingen en verkoop (voor promotors).',
+      'Leeg: de rol ziet alle voorstellingen. Met producties ziet de rol alleen die, op de pagina Producties: hun verkoop, bestellingen en rapporten (voor promotors). De pagina’s van de hele organisatie (voorstellingen, bestellingen, exports) gaan dan dicht, welke rechten de rol ook heeft.',
     scopeEverything: 'Alle voorstellingen',
     scopeSave: 'Bereik instellen',
     scopeSavedSome:
@@ -306,7 +306,7 @@ export const staffMessages = defineMessages(
     scopeTitle: 'Scope',
     scopeProductions: 'Only these productions',
     scopeHint:
-      'Empty: the role sees every event. With productions it sees only those, their orders and sales (for promoters).',
+      'Empty: the role sees every event. With productions it sees only those, on the Productions page: their sales, orders and reports (for promoters). The pages of the whole organisation (events, orders, exports) then close, whatever permissions the role has.',
     scopeEverything: 'Every event',
     scopeSave: 'Set scope',
     scopeSavedSome:
