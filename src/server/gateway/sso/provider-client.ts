@@ -82,6 +82,23 @@ export class ProviderClients {
     return { ...userInfo, ...idToken };
   }
 
+  /**
+   * Whether an OpenID provider answers at `issuer` with a discovery document for it: asked before a provider is
+   * offered on the sign-in page (saved unchecked, a mistyped issuer put a button there that failed for everyone).
+   * Nothing is kept: the first sign-in discovers it again with the saved client.
+   */
+  async answers(issuer: string): Promise<boolean> {
+    try {
+      await oidc.discovery(new URL(issuer), 'foyer-check', undefined, undefined, {
+        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   #configuration(settings: ProviderSettings): Promise<oidc.Configuration> {
     const kept = this.#configurations.get(settings.cacheKey);
     if (kept && Date.now() - kept.at < DISCOVERY_TTL_MS) return kept.configuration;

@@ -98,6 +98,11 @@ export class SsoService {
     const { db, vault } = this.deps;
     const { organisationId } = principal;
     const secret = input.clientSecret?.trim() ?? '';
+    // Offered on the sign-in page only once its provider answers: a mistyped issuer was saved, and its button
+    // failed for everyone who tried it.
+    if (input.enabled && !(await this.deps.providers.answers(input.issuer.trim().replace(/\/$/, '')))) {
+      throw ValidationError.field('issuer', 'No OpenID provider answers at this issuer URL');
+    }
     await db.transaction(async (tx) => {
       const before = await findSsoConfig(tx, organisationId);
       if (!before && secret === '') throw ValidationError.field('clientSecret', 'Enter the client secret');

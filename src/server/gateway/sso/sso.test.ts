@@ -140,6 +140,19 @@ describe('single sign-on with OpenID Connect (a real provider: oidc-provider on 
     }>;
   };
 
+  // Found from outside: a mistyped issuer was saved and offered, and its sign-in button failed for everyone.
+  it('refuses to offer a provider where none answers at the issuer URL, and saves it while not offered', async () => {
+    const silent = 'http://127.0.0.1:9/tenant';
+    const refused = await configure({ issuer: silent });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(await refused.json())).toContain('No OpenID provider answers at this issuer URL');
+    expect((await gateway.db.query('select 1 from gateway.sso_configs')).rowCount).toBe(0);
+    const notOffered = await configure({ issuer: silent, enabled: false });
+    expect(notOffered.status).toBe(200);
+    const providers = await new TestBrowser(gateway.app).request('/api/sso/providers');
+    expect(await providers.json()).toEqual({ providers: [] });
+  });
+
   it('an administrator sets the provider up; the answer says a secret is set and never shows it', async () => {
     const saved = await configure();
     expect(saved.status).toBe(200);

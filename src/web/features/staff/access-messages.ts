@@ -44,6 +44,8 @@ export const accessMessages = defineMessages(
     ssoClaimCharacters: 'Alleen letters, cijfers en _ : . / -',
     ssoGroupRequired: 'Vul de groep in',
     ssoTooManyLines: 'Hoogstens 50 regels',
+    ssoIssuerSilent:
+      'Op deze issuer-URL antwoordt geen OpenID-provider (…/.well-known/openid-configuration). Controleer het adres, of zet “Aanmelden met de provider aanbieden” uit tot de provider klaar is.',
   },
   {
     tabSso: 'Single sign-on',
@@ -87,6 +89,8 @@ export const accessMessages = defineMessages(
     ssoClaimCharacters: 'Letters, digits and _ : . / - only',
     ssoGroupRequired: 'Enter the group',
     ssoTooManyLines: 'At most 50 lines',
+    ssoIssuerSilent:
+      'No OpenID provider answers at this issuer URL (…/.well-known/openid-configuration). Check the address, or turn off “Offer signing in with the provider” until the provider is ready.',
   },
 );
 
@@ -99,4 +103,5 @@ export const SSO_CONTRACT_MESSAGES = {
   'Letters, digits and _ : . / - only': 'ssoClaimCharacters',
   'Enter the group': 'ssoGroupRequired',
   'At most 50 lines': 'ssoTooManyLines',
+  'No OpenID provider answers at this issuer URL': 'ssoIssuerSilent',
 } as const satisfies Readonly<Record<string, keyof (typeof accessMessages)['nl']>>;

@@ -19,7 +19,7 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
 import { describeError } from '../../components/error-message';
@@ -27,8 +27,10 @@ import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
 import { useContractMessage } from '../../lib/contract-messages';
 import { useMessages } from '../../lib/i18n';
+import { withLocalMessages } from '../../lib/local-server-error';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { useRoleLabel } from '../../lib/role-label';
+import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { accessMessages, SSO_CONTRACT_MESSAGES } from './access-messages';
 import { accessQueries, useSaveSso } from './access-queries';
 import { staffQueries } from './staff-queries';
@@ -52,19 +54,25 @@ const formValues = (settings: SsoSettings | null | undefined): SsoForm => ({
  * email and the groups, which group gives which role, and whether everyone (but administrators) must use it.
  * The client secret goes in and never comes back: the page says only whether one is set.
  */
+/** The settings' fields the gateway may name in a refusal. */
+const SSO_FIELDS = ['displayName', 'issuer', 'clientId', 'clientSecret', 'emailClaim', 'groupClaim'] as const;
+
 export function SsoPage() {
   const t = useMessages(accessMessages);
   const contractMessage = useContractMessage();
+  const ssoMessage = (message: string) => {
+    const key = SSO_CONTRACT_MESSAGES[message as keyof typeof SSO_CONTRACT_MESSAGES];
+    return key ? t(key) : contractMessage(message);
+  };
+  // The gateway's field messages (an issuer where no provider answers) go on their fields, in the page's words.
+  const [errorsOnFields, setErrorsOnFields] = useState(false);
   const app = useMessages(appMessages);
   const roleLabel = useRoleLabel();
   const settings = useQuery(accessQueries.sso());
   const roles = useQuery(staffQueries.roles());
   const save = useSaveSso();
   const form = useForm<SsoForm, unknown, SsoForm>({
-    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => {
-      const key = SSO_CONTRACT_MESSAGES[message as keyof typeof SSO_CONTRACT_MESSAGES];
-      return key ? t(key) : contractMessage(message);
-    }),
+    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => ssoMessage(message)),
     defaultValues: formValues(null),
   });
   const lines = useFieldArray({ control: form.control, name: 'groupRoles' });
@@ -72,7 +80,11 @@ export function SsoPage() {
     if (settings.isSuccess) form.reset(formValues(settings.data));
   }, [settings.isSuccess, settings.data, form]);
   const submit = form.handleSubmit((values) =>
-    save.mutate(values, { onSuccess: (saved) => form.reset(formValues(saved)) }),
+    save.mutate(values, {
+      onSuccess: (saved) => form.reset(formValues(saved)),
+      onError: (error) =>
+        setErrorsOnFields(applyServerFieldErrors(withLocalMessages(error, ssoMessage), SSO_FIELDS, form.setError)),
+    }),
   );
   const errors = form.formState.errors;
   const roleOptions = (roles.data?.roles ?? []).map((role) => ({ value: String(role.id), label: roleLabel(role) }));
@@ -205,7 +217,7 @@ export function SsoPage() {
               </Stack>
               <Checkbox label={t('enabled')} {...form.register('enabled')} />
               <Checkbox label={t('required')} description={t('requiredHint')} {...form.register('required')} />
-              {save.isError ? (
+              {save.isError && !errorsOnFields ? (
                 <Alert color="red" variant="light" role="alert">
                   {describeError(save.error, app)}
                 </Alert>
