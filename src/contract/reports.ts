@@ -187,6 +187,8 @@ export const performanceSchema = z.object({
   revenueCents: z.number(),
   /** Seats in reservations (`res`), not yet sold. */
   ticketsReserved: z.number(),
+  /** Seats in offers (`pros`), not confirmed: taken in the service's availability, so counted apart here too. */
+  ticketsOffered: z.number(),
   /** From the service's event detail; null when it gave no availability. */
   capacity: z.number().nullable(),
   available: z.number().nullable(),

@@ -11,7 +11,7 @@ import { seatsByPriceName, waitingListByType, waitingListCountsOf } from '../mir
 import type { CatalogEvent } from './event-catalog';
 
 /**
- * Per performance: seats sold and reserved and their revenue (from the mirror's daily rollups per event),
+ * Per performance: seats sold, reserved and offered and their revenue (from the mirror's daily rollups per event),
  * the waiting list's demand (from the mirror's waiting list) and occupancy with blocked seats by type (the
  * service's event detail). pretix calls these the quotas and the order statistics; seats.io its event
  * reports. Callers refresh the rollups first (report-rollups.ts).
@@ -25,6 +25,7 @@ interface SalesRow {
   sold: string;
   revenue: string;
   reserved: string;
+  offered: string;
 }
 
 const NO_DEMAND: WaitingDemand = { waiting: 0, waitingTickets: 0, notified: 0, converted: 0, entries: 0 };
@@ -40,7 +41,8 @@ export async function performanceFigures(
     db.query<SalesRow>(
       `select r.event_id, coalesce(sum(r.seat_tickets) filter (where r.order_status = any($3)), 0) as sold,
               coalesce(sum(r.seat_revenue_cents) filter (where r.order_status = any($3)), 0) as revenue,
-              coalesce(sum(r.seat_tickets) filter (where r.order_status = 'res'), 0) as reserved
+              coalesce(sum(r.seat_tickets) filter (where r.order_status = 'res'), 0) as reserved,
+              coalesce(sum(r.seat_tickets) filter (where r.order_status = 'pros'), 0) as offered
          from gateway.report_event_days r
         where r.organisation_id = $1 and r.event_id = any($2::bigint[])
         group by r.event_id`,
@@ -66,6 +68,7 @@ export async function performanceFigures(
       ticketsSold: num(sale?.sold),
       revenueCents: num(sale?.revenue),
       ticketsReserved: num(sale?.reserved),
+      ticketsOffered: num(sale?.offered),
       capacity: known ? availability.reduce((sum, rank) => sum + rank.capacity, 0) : null,
       available: known ? availability.reduce((sum, rank) => sum + rank.available, 0) : null,
       blocked: known ? blocks.reduce((sum, block) => sum + block.count, 0) : null,

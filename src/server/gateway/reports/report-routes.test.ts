@@ -442,6 +442,14 @@ describeEachDatabase('reports from the mirror', (database) => {
       .filter((seat) => seat.eventId === performance.eventId);
     expect(performance.ticketsSold).toBe(soldSeats.length);
     expect(performance.revenueCents).toBe(soldSeats.reduce((sum, seat) => sum + cents(seat.amount), 0));
+    // Reserved and offered seats apart, each as the export has them (offers were in no figure).
+    const seatsOf = (status: string) =>
+      orders
+        .filter((order) => order.orderStatus === status)
+        .flatMap((order) => order.seats)
+        .filter((seat) => seat.eventId === performance.eventId).length;
+    expect(performance.ticketsReserved).toBe(seatsOf('res'));
+    expect(performance.ticketsOffered).toBe(seatsOf('pros'));
     const detail = (await (
       await service.request(`/v1/demo/partner/event/${performance.eventId}`, { key: DEMO.apiKey })
     ).json()) as {

@@ -12,6 +12,7 @@ function detail(eventId: number, start: string, capacity: number, available: num
     ticketsSold: 0,
     revenueCents: 0,
     ticketsReserved: 0,
+    ticketsOffered: 0,
     capacity,
     available,
     blocked,

@@ -102,13 +102,20 @@ export default function PerformanceSales({
           </Anchor>
         ) : null}
       </Group>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         <KeyFigure size="sm" label={t('figureSold')} value={number(performance.ticketsSold)} testId="sales-sold" />
         <KeyFigure
           size="sm"
           label={t('figureReserved')}
           value={number(performance.ticketsReserved)}
           testId="sales-reserved"
+        />
+        {/* Offers hold seats too: without them sold and reserved fell short of the event page's "bezet". */}
+        <KeyFigure
+          size="sm"
+          label={t('figureOffered')}
+          value={number(performance.ticketsOffered)}
+          testId="sales-offered"
         />
         <KeyFigure
           size="sm"
