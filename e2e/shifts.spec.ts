@@ -103,6 +103,8 @@ test.describe('shifts and cash-up', () => {
     // The bar says what was sold, not what the drawer should hold: that is counted blind at the close.
     await expect(bar.getByTestId('shift-sold-total')).toHaveText(money(cash + card));
     await expect(bar).not.toContainText(money(expectedCash));
+    // Paid at the desk: nothing awaits an online payment.
+    await expect(bar.getByTestId('shift-awaiting')).toHaveCount(0);
 
     // Closing: the seller counts blind first (a walkthrough found the expected amount beside the field the count
     // was typed into); the expected totals per method appear once that count is kept.

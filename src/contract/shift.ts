@@ -83,6 +83,11 @@ export const shiftTotalsSchema = z.object({
    * or total. Absent in the Z-reports kept before it was added.
    */
   withdrawn: z.object({ count: z.number().int(), amountCents: cents }).optional(),
+  /**
+   * Of the counted sales, online payments the buyer has not made yet (they may still lapse, and then are
+   * withdrawn). Absent in the Z-reports kept before it was added.
+   */
+  awaiting: z.object({ count: z.number().int(), amountCents: cents }).optional(),
   byMethod: z.array(methodTotalSchema),
   byPerformance: z.array(performanceTotalSchema),
   /** The drawer (float + cash sales), the terminal (card sales), online and other payments. */

@@ -77,6 +77,15 @@ describe('shiftTotals', () => {
     expect(totals.byPerformance).toEqual([{ eventId: 7, tickets: 2, amountCents: 5_029 }]);
   });
 
+  // Found at the desk: an iDEAL link never paid read as € 54,79 sold, beside the cash taken.
+  it('counts an online payment not made yet, and says how much of the total it is', () => {
+    const totals = shiftTotals(
+      [sale(1, 'Contant', 'cash', 2_500), sale(2, 'iDEAL', 'online', 5_479, { awaitingPayment: true })],
+      0,
+    );
+    expect(totals).toMatchObject({ count: 2, amountCents: 7_979, awaiting: { count: 1, amountCents: 5_479 } });
+  });
+
   it('withdraws a payment link or an invoice cancelled since, never a cash or card sale (that is a refund)', () => {
     const cancelled = { orderStatus: 'cancel', paymentStatus: 'cancelled' };
     expect(isWithdrawn('online', cancelled)).toBe(true);

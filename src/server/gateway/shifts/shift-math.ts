@@ -49,6 +49,8 @@ export interface SaleFigures {
   lines: SaleLine[] | null;
   /** Cancelled before any money reached the desk (isWithdrawn): not counted, listed apart. */
   withdrawn?: boolean;
+  /** An online payment the buyer has not made yet: counted, and said apart (it may still lapse). */
+  awaitingPayment?: boolean;
 }
 
 export interface MethodTotal {
@@ -75,6 +77,8 @@ export interface ShiftTotals {
   unread: number;
   /** Sales cancelled before any money reached the desk (not in the count or any total). */
   withdrawn: { count: number; amountCents: number };
+  /** Of the counted sales, online payments not made yet (a payment link the buyer has still to use). */
+  awaiting: { count: number; amountCents: number };
   byMethod: MethodTotal[];
   byPerformance: PerformanceTotal[];
   expected: { cashCents: number; cardCents: number; onlineCents: number; otherCents: number };
@@ -94,6 +98,7 @@ export function shiftTotals(sales: readonly SaleFigures[], openingFloatCents: nu
     donationCents: 0,
     unread: 0,
     withdrawn: { count: 0, amountCents: 0 },
+    awaiting: { count: 0, amountCents: 0 },
     byMethod: [],
     byPerformance: [],
     expected: { cashCents: openingFloatCents, cardCents: 0, onlineCents: 0, otherCents: 0 },
@@ -111,6 +116,10 @@ export function shiftTotals(sales: readonly SaleFigures[], openingFloatCents: nu
     }
     const fee = sale.feeCents ?? 0;
     const donation = sale.donationCents ?? 0;
+    if (sale.awaitingPayment) {
+      totals.awaiting.count += 1;
+      totals.awaiting.amountCents += sale.amountCents;
+    }
     totals.amountCents += sale.amountCents;
     totals.feeCents += fee;
     totals.donationCents += donation;

@@ -70,6 +70,11 @@ const WITHDRAWN_SQL = `(ss.tender is not null and ss.tender not in ('cash', 'car
      where mo.organisation_id = ss.organisation_id and mo.order_id = ss.order_id
        and (mo.order_status in ('cancel', 'trash') or mo.payment_status = 'cancelled')))`;
 
+/** An online payment of the sale not made yet, as far as the mirror knows (paid, it would say so). */
+const AWAITING_SQL = `(ss.tender = 'online' and not exists (
+    select 1 from gateway.mirror_orders mo
+     where mo.organisation_id = ss.organisation_id and mo.order_id = ss.order_id and mo.payment_status = 'paid'))`;
+
 /**
  * One shift per row with its desk named, its seller, closer and signer by id (named by `recordsOf`), its sales
  * counted and summed (those withdrawn left out), and whether it ran past midnight (the same expression the list filters by).
@@ -391,12 +396,14 @@ interface SaleRow {
   payment_status_at_sale: string | null;
   read_at: Date | string | null;
   withdrawn: boolean;
+  awaiting_payment: boolean;
 }
 
 export async function salesOfShift(db: Queryable, shiftId: number): Promise<SaleRecord[]> {
   const { rows } = await db.query<SaleRow>(
     `select order_id, sold_at, payment_method_id, online, payment_method, tender, amount_cents, fee_cents,
-            donation_cents, lines, status_at_sale, payment_status_at_sale, read_at, ${WITHDRAWN_SQL} as withdrawn
+            donation_cents, lines, status_at_sale, payment_status_at_sale, read_at, ${WITHDRAWN_SQL} as withdrawn,
+            ${AWAITING_SQL} as awaiting_payment
        from gateway.shift_sales ss where shift_id = $1 order by sold_at, order_id`,
     [shiftId],
   );
@@ -415,6 +422,7 @@ export async function salesOfShift(db: Queryable, shiftId: number): Promise<Sale
     paymentStatusAtSale: row.payment_status_at_sale,
     read: row.read_at !== null,
     withdrawn: row.withdrawn,
+    awaitingPayment: row.awaiting_payment,
   }));
 }
 

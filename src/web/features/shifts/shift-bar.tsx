@@ -96,6 +96,12 @@ export function ShiftBar({ saleKey }: { saleKey?: string | null }) {
             {/* What was sold, not what the drawer should hold: the seller counts it blind at the close. */}
             {totals.count === 1 ? t('salesCountOne') : t('salesCount', { count: totals.count })} · {t('soldInShift')}:{' '}
             <strong data-testid="shift-sold-total">{money(totals.amountCents)}</strong>
+            {/* A payment link not used yet may still lapse: said apart (it read as money taken). */}
+            {totals.awaiting && totals.awaiting.count > 0 ? (
+              <span data-testid="shift-awaiting">
+                {` (${t('awaitingPayment', { amount: money(totals.awaiting.amountCents) })})`}
+              </span>
+            ) : null}
             {totals.unread > 0 ? ` · ${t('unread', { count: totals.unread })}` : ''}
           </Text>
         </div>
