@@ -47,14 +47,7 @@ export function useExportRun(clientName: string | null) {
 
   useEffect(() => () => controller.current?.abort(new DOMException('left the page', 'AbortError')), []);
 
-  // While an export runs, closing the tab or reloading asks first.
-  const running = state.status === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [running]);
+  // While an export runs, leaving asks first: the page's LeaveGuard (closing the tab, reloading, another page).
 
   /** Call straight from the click handler: the save dialog needs the click's user activation. */
   const start = useCallback(
