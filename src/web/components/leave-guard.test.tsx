@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../testing/render';
@@ -9,11 +8,9 @@ import { LeaveGuard } from './leave-guard';
 const texts = { title: 'Nog bezig', text: 'Weggaan stopt het.', leave: 'Weggaan', stay: 'Blijven' };
 
 function Busy({ active }: { active: boolean }) {
-  const activeRef = useRef(active);
-  activeRef.current = active;
   return (
     <>
-      <LeaveGuard active={active} activeRef={activeRef} texts={texts} />
+      <LeaveGuard active={active} texts={texts} />
       <Link to="/elsewhere">Elders</Link>
     </>
   );

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * While `active` (read from a ref, so that a page that navigates right after finishing is not stopped by a state
- * not yet re-rendered): leaving for another page asks first, in the app's own dialog, and closing or reloading the
- * tab asks the browser's question. `texts` says what would be lost.
+ * While `active`: leaving for another page asks first, in the app's own dialog, and closing or reloading the tab
+ * asks the browser's question. `texts` says what would be lost. `activeRef`, when given, is what the app's own
+ * navigation is checked against: a page that navigates right after finishing sets it before a re-render could
+ * tell `active` (the customer form after a save).
  */
 export function LeaveGuard({
   active,
@@ -14,11 +15,14 @@ export function LeaveGuard({
   texts,
 }: {
   active: boolean;
-  activeRef: RefObject<boolean>;
+  activeRef?: RefObject<boolean>;
   texts: { title: string; text: string; leave: string; stay: string };
 }) {
+  const rendered = useRef(active);
+  rendered.current = active;
+  const current = activeRef ?? rendered;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => activeRef.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => current.current && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (!active) return;

@@ -31,6 +31,12 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Plain HTTP only to a provider on this machine (a test's, a developer's); anything else must be HTTPS. */
 const isLoopback = (issuer: string) => LOOPBACK.has(new URL(issuer).hostname);
 
+/** How every discovery reaches `issuer`: within 10 s, over plain HTTP only on this machine. */
+const discoveryOptions = (issuer: string) => ({
+  execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+  timeout: 10,
+});
+
 export class ProviderClients {
   readonly #configurations = new Map<string, { configuration: Promise<oidc.Configuration>; at: number }>();
 
@@ -89,10 +95,7 @@ export class ProviderClients {
    */
   async answers(issuer: string): Promise<boolean> {
     try {
-      await oidc.discovery(new URL(issuer), 'foyer-check', undefined, undefined, {
-        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-      });
+      await oidc.discovery(new URL(issuer), 'foyer-check', undefined, undefined, discoveryOptions(issuer));
       return true;
     } catch {
       return false;
@@ -107,7 +110,7 @@ export class ProviderClients {
       settings.clientId,
       undefined,
       oidc.ClientSecretBasic(settings.openSecret()),
-      { execute: isLoopback(settings.issuer) ? [oidc.allowInsecureRequests] : [], timeout: 10 },
+      discoveryOptions(settings.issuer),
     );
     for (const [key, entry] of this.#configurations) {
       if (Date.now() - entry.at >= DISCOVERY_TTL_MS) this.#configurations.delete(key);

@@ -98,9 +98,10 @@ export class SsoService {
     const { db, vault } = this.deps;
     const { organisationId } = principal;
     const secret = input.clientSecret?.trim() ?? '';
+    const issuer = input.issuer.trim().replace(/\/$/, '');
     // Offered on the sign-in page only once its provider answers: a mistyped issuer was saved, and its button
     // failed for everyone who tried it.
-    if (input.enabled && !(await this.deps.providers.answers(input.issuer.trim().replace(/\/$/, '')))) {
+    if (input.enabled && !(await this.deps.providers.answers(issuer))) {
       throw ValidationError.field('issuer', 'No OpenID provider answers at this issuer URL');
     }
     await db.transaction(async (tx) => {
@@ -118,7 +119,7 @@ export class SsoService {
         organisationId,
         {
           displayName: input.displayName.trim(),
-          issuer: input.issuer.trim().replace(/\/$/, ''),
+          issuer,
           clientId: input.clientId.trim(),
           clientSecretSealed: secret === '' ? null : vault.seal(secret, sealContext(organisationId)),
           emailClaim: input.emailClaim.trim(),

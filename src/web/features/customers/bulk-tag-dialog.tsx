@@ -67,8 +67,6 @@ export function BulkTagDialog({
   const [succeeded, setSucceeded] = useState(0);
   // Of those, the customers who already had (or lacked) the tag: "12 gelukt" read as twelve changes that were none.
   const [alreadySo, setAlreadySo] = useState(0);
-  // Leaving the page stops a run half done: asked first (read by the guard as a ref, set before a re-render).
-  const runningRef = useRef(false);
   const [failures, setFailures] = useState<Failure[]>([]);
   // Every customer changed by a run of this dialog (a retry adds to it).
   const changed = useRef(new Set<number>());
@@ -92,7 +90,6 @@ export function BulkTagDialog({
     setAlreadySo(0);
     setFailures([]);
     setPhase('running');
-    runningRef.current = true;
     // The gateway writes each change into its copy of the customers before it answers: the list behind the
     // dialog follows when asked again, a few times a second at most.
     let refreshedAt = 0;
@@ -121,7 +118,6 @@ export function BulkTagDialog({
       },
     });
     controllerRef.current = null;
-    runningRef.current = false;
     setPhase(controller.signal.aborted ? 'cancelled' : 'done');
     refreshList();
   };
@@ -132,9 +128,9 @@ export function BulkTagDialog({
 
   return (
     <>
+      {/* Leaving the page stops a run half done: asked first. */}
       <LeaveGuard
         active={phase === 'running'}
-        activeRef={runningRef}
         texts={{ title: t('bulkLeaveTitle'), text: t('bulkLeaveText'), leave: t('bulkLeave'), stay: t('bulkStay') }}
       />
       <Modal

@@ -3,7 +3,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ExportKind } from '@/contract/exports';
 import { LeaveGuard } from '../../components/leave-guard';
@@ -42,9 +42,6 @@ export function ExportsPage() {
   const stream = streamOf(settings);
   const run = useExportRun(clientName);
   const running = run.state.status === 'running';
-  // Leaving stops a running export: asked first, in the app as when closing the tab.
-  const runningRef = useRef(running);
-  runningRef.current = running;
 
   const watermarks = useQuery(exportQueries.watermarks());
   const watermark = stream ? (watermarks.data?.watermarks.find((w) => w.stream === stream) ?? null) : null;
@@ -73,9 +70,9 @@ export function ExportsPage() {
 
   return (
     <Stack gap="lg" maw={960}>
+      {/* Leaving stops a running export: asked first, in the app as when closing the tab. */}
       <LeaveGuard
         active={running}
-        activeRef={runningRef}
         texts={{ title: t('leaveTitle'), text: t('leaveText'), leave: t('leave'), stay: t('stay') }}
       />
       <Group justify="space-between" align="flex-end">

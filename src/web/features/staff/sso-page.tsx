@@ -72,7 +72,7 @@ export function SsoPage() {
   const roles = useQuery(staffQueries.roles());
   const save = useSaveSso();
   const form = useForm<SsoForm, unknown, SsoForm>({
-    resolver: localizedResolver(ssoSettingsRequestSchema, (message) => ssoMessage(message)),
+    resolver: localizedResolver(ssoSettingsRequestSchema, ssoMessage),
     defaultValues: formValues(null),
   });
   const lines = useFieldArray({ control: form.control, name: 'groupRoles' });
