@@ -21,10 +21,11 @@ import { QuickSaleDialog } from './quick-sale-dialog';
 import { SaleComplete } from './sale-complete';
 import { fieldMessageOf } from './sale-errors';
 import { MAX_QUANTITY } from './sale-keys';
-import { type AddSource, initialSaleState, saleReducer, saleStage } from './sale-state';
+import { type AddSource, saleReducer, saleStage } from './sale-state';
 import { ChosenSeatsSection, TicketsSection } from './tickets-section';
 import { useAddToCart } from './use-add-to-cart';
 import { useCheckout } from './use-checkout';
+import { saleStateOnOpen, useCheckoutDraft } from './use-checkout-draft';
 import { useCheckoutHistory } from './use-checkout-history';
 import { useChosenPerformance } from './use-chosen-performance';
 import { useNewSale } from './use-new-sale';
@@ -43,7 +44,7 @@ export function BoxOfficePage() {
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
   const sale = useSaleCart();
-  const [state, dispatch] = useReducer(saleReducer, initialSaleState);
+  const [state, dispatch] = useReducer(saleReducer, sale.cartId, saleStateOnOpen);
   // Mantine's md breakpoint, where the grid below has two columns; read at once, so nothing moves after the first paint.
   const twoColumns = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const doneHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -105,7 +106,16 @@ export function BoxOfficePage() {
     ) : null;
 
   const checkout = useCheckout(sale, state, dispatch);
-  useCheckoutHistory(state.stage, { cartHasLines: checkout.cartHasLines, paying: sale.checkout.isPending }, dispatch);
+  useCheckoutHistory(
+    state.stage,
+    {
+      cartHasLines: checkout.cartHasLines,
+      cartLoading: sale.cartId !== null && sale.completed === null && sale.cartQuery.isPending,
+      paying: sale.checkout.isPending,
+    },
+    dispatch,
+  );
+  useCheckoutDraft(sale, state, dispatch);
   useBuyerScreen(sale, state);
   const { newSale, startOver, abandonAndStartOver } = useNewSale({
     sale,

@@ -9,10 +9,22 @@ import type { CompletedSale } from './cart-model';
  * payment's link, QR code and status stay on screen while the buyer pays. Nothing about the buyer is
  * stored but their number: the cart's contents come from the service again, and a finished sale holds the
  * order's id, key and payment link, the cart's lines, the payment method and the customer's number, by which
- * it names the buyer again (it lost its "Koper" row on a reload) — no name, email or phone.
+ * it names the buyer again (it lost its "Koper" row on a reload) — no name, email or phone. A checkout under way
+ * keeps its cart's id, the buyer's number and the payment method chosen, so a reload in the middle of it comes
+ * back to the same checkout (it came back to the tickets with the buyer and method gone).
  */
 const CART_ID_KEY = 'foyer.box-office.cartId';
 const COMPLETED_SALE_KEY = 'foyer.box-office.completedSale';
+const CHECKOUT_DRAFT_KEY = 'foyer.box-office.checkoutDraft';
+
+const checkoutDraftSchema = z.object({
+  cartId: z.string(),
+  customerId: z.nullable(z.int()),
+  methodId: z.nullable(z.int()),
+});
+
+/** The choices of a checkout under way, for the cart they were made for. */
+export type CheckoutDraft = z.infer<typeof checkoutDraftSchema>;
 
 const completedSaleSchema = z.object({
   result: checkoutResultSchema,
@@ -50,17 +62,31 @@ export function storeCartId(cartId: string | null): void {
   write(CART_ID_KEY, cartId || null);
 }
 
-export function readStoredSale(): CompletedSale | null {
-  const value = read(COMPLETED_SALE_KEY);
+function readJson<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+  const value = read(key);
   if (!value) return null;
   try {
-    const parsed = completedSaleSchema.safeParse(JSON.parse(value));
+    const parsed = schema.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
+export function readStoredSale(): CompletedSale | null {
+  return readJson(COMPLETED_SALE_KEY, completedSaleSchema);
+}
+
 export function storeSale(sale: CompletedSale | null): void {
   write(COMPLETED_SALE_KEY, sale ? JSON.stringify(sale) : null);
+}
+
+/** The checkout draft kept for this cart, if any (one made for another cart is no longer the sale's). */
+export function readCheckoutDraft(cartId: string | null): CheckoutDraft | null {
+  const draft = readJson(CHECKOUT_DRAFT_KEY, checkoutDraftSchema);
+  return draft && cartId !== null && draft.cartId === cartId ? draft : null;
+}
+
+export function storeCheckoutDraft(draft: CheckoutDraft | null): void {
+  write(CHECKOUT_DRAFT_KEY, draft ? JSON.stringify(draft) : null);
 }

@@ -23,7 +23,7 @@ export interface SaleState {
   takenSeats: ReadonlySet<string>;
   planMessage: string | null;
   addError: { source: AddSource; error: unknown } | null;
-  /** The buyer: in memory only (never in storage), gone with "new sale". */
+  /** The buyer: in memory, and only their number kept over a reload (use-checkout-draft.ts); gone with "new sale". */
   customer: BuyerSummary | null;
   methodId: number | null;
   /** Cash handed over, in cents (null: the exact amount); counted only when the method is cash. */

@@ -12,19 +12,30 @@ const CHECKOUT = 'checkout';
  * walkthrough's Back left the box office in the middle of a sale). While a payment is on its way, Back keeps the
  * checkout on screen, as the keyboard's Back does. Left another way (its Back button, Esc, a cart emptied, a new
  * sale), the step leaves the URL in place: going back in history instead would bring back the performance of the
- * entry before it, where the seller may have chosen another meanwhile.
+ * entry before it, where the seller may have chosen another meanwhile. Opened with the step in the URL (a reload in
+ * the middle of a checkout), the checkout comes back once the kept cart is read, if it still has lines.
  */
 export function useCheckoutHistory(
   stage: SaleState['stage'],
-  sale: { cartHasLines: boolean; paying: boolean },
+  sale: { cartHasLines: boolean; cartLoading: boolean; paying: boolean },
   dispatch: Dispatch<SaleAction>,
 ): void {
   const [search, setSearch] = useSearchParams();
   const inUrl = search.get(STEP) === CHECKOUT;
   const seen = useRef({ inUrl, stage });
+  const openedInCheckout = useRef(inUrl && stage === 'select');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL's step or the stage changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL's step, the stage or the cart's loading changed
   useEffect(() => {
+    if (openedInCheckout.current) {
+      if (sale.cartLoading) return;
+      openedInCheckout.current = false;
+      if (inUrl && stage === 'select' && sale.cartHasLines) {
+        seen.current = { inUrl, stage: 'checkout' };
+        dispatch({ type: 'toCheckout', cartHasLines: true });
+        return;
+      }
+    }
     const before = seen.current;
     seen.current = { inUrl, stage };
     const urlMoved = inUrl !== before.inUrl;
@@ -44,7 +55,7 @@ export function useCheckoutHistory(
     }
     if (stage === 'checkout' && !inUrl) setSearch((previous) => withStep(previous, true));
     else if (stage === 'select' && inUrl) setSearch((previous) => withStep(previous, false), { replace: true });
-  }, [inUrl, stage]);
+  }, [inUrl, stage, sale.cartLoading]);
 }
 
 function withStep(search: URLSearchParams, checkout: boolean): URLSearchParams {
