@@ -32,9 +32,11 @@ export const SOLD_STATUSES = ['ord', 'reemit', 'reissue'] as const;
 
 /**
  * Order statuses no payment has been taken for: the service's handlingTextPayment of such an order names the
- * status ("Reservering", "Offerte") where it has no method, so the analysis gives them no method ('').
+ * status (NO_METHOD_LABELS) where it has no method, so the analysis gives those no method (''). One with a method
+ * ("Op rekening", iDEAL) keeps it: a manager filtering on account counts the reservations on account too.
  */
 export const UNPAID_STATUSES = ['res', 'pros'] as const;
+export const NO_METHOD_LABELS = ['Reservering', 'Offerte'] as const;
 
 const optionalText = z.string().trim().max(200).optional();
 const optionalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();

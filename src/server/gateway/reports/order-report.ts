@@ -2,6 +2,7 @@ import {
   type Charts,
   type Choices,
   type GroupTotals,
+  NO_METHOD_LABELS,
   type OrderFilter,
   REPORT_PAGE_SIZE,
   type ReportGrouping,
@@ -22,8 +23,8 @@ import type { Queryable } from '../../db/database';
  *
  * Revenue, fees and donations are those of sold orders (SOLD_STATUSES) alone: a manager reads "Omzet" as money
  * taken, so a reservation, an offer, a cancelled or a deleted order counts as an order but adds no money. A
- * reservation or offer has no payment method either (UNPAID_STATUSES: the service's handlingTextPayment names
- * the status there, "Reservering" or "Offerte"), so its method is '' throughout: filter, groups, rows and CSV.
+ * reservation or offer without a payment method (UNPAID_STATUSES: the service's handlingTextPayment names the
+ * status there, NO_METHOD_LABELS) has method '' throughout: filter, groups, rows and CSV.
  */
 
 const quoted = (values: readonly string[]) => `(${values.map((value) => `'${value}'`).join(', ')})`;
@@ -35,9 +36,9 @@ export const soldSql = (alias: string) => `${alias}.order_status in ${quoted(SOL
 const soldSum = (alias: string, column: string, statusOf = alias) =>
   `coalesce(sum(${alias}.${column}) filter (where ${soldSql(statusOf)}), 0)`;
 
-/** The payment method of the order (or rollup row) `alias`: '' for a reservation or offer (no payment taken). */
+/** The payment method of the order (or rollup row) `alias`: '' for a reservation or offer that names none. */
 export const methodSql = (alias: string) =>
-  `(case when ${alias}.order_status in ${quoted(UNPAID_STATUSES)} then '' else ${alias}.payment_method end)`;
+  `(case when ${alias}.order_status in ${quoted(UNPAID_STATUSES)} and ${alias}.payment_method in ${quoted(NO_METHOD_LABELS)} then '' else ${alias}.payment_method end)`;
 
 /** A WHERE clause over `gateway.mirror_orders o`, with its parameters ($1 is the organisation). */
 export interface OrderWhere {
