@@ -91,9 +91,15 @@ export function buyerSummaryOf<C extends { [F in keyof BuyerSummary]?: unknown }
   >;
 }
 
+/**
+ * A match of the buyer lookup. A record merged away as a duplicate names the customer it was merged into: it is
+ * still a customer at the service (which deletes none), but the seller should sell to the one kept.
+ */
+export type BuyerMatch = BuyerSummary & { mergedInto?: number };
+
 export interface BuyerLookupAnswer {
-  /** The best matches, at most CUSTOMER_LOOKUP_LIMIT. */
-  data: BuyerSummary[];
+  /** The best matches, at most CUSTOMER_LOOKUP_LIMIT; records merged away after the others. */
+  data: BuyerMatch[];
   /** Matches in all (the picker says how many more there are). */
   total: number;
   emailCheck?: EmailCheck;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { OptinState } from '@/contract/customer-prefs';
 import {
   type BuyerLookupAnswer,
+  type BuyerMatch,
   buyerSummaryOf,
   CUSTOMER_LOOKUP_LIMIT,
   CUSTOMER_MATCHES_MAX,
@@ -13,6 +14,7 @@ import {
   type EmailCheck,
 } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
+import { mergedInto } from '../duplicates';
 import { mirroredCustomers } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import type { CustomerDirectories, CustomerDirectory, DirectoryQuery } from './customer-directory';
@@ -101,12 +103,18 @@ export class CustomerSearchService {
     const { directory, emailCheck, found } = await this.#searchable(searcher, q);
     const answer = directory.query({ text: q, offset: 0, limit: CUSTOMER_LOOKUP_LIMIT });
     const ids = firstFound(answer.customerIds, found, true, CUSTOMER_LOOKUP_LIMIT);
-    const customers = await mirroredCustomers(this.db, searcher.organisationId, ids);
+    const [customers, merged] = await Promise.all([
+      mirroredCustomers(this.db, searcher.organisationId, ids),
+      mergedInto(this.db, searcher.organisationId, ids),
+    ]);
+    const matches = ids.flatMap((id): BuyerMatch[] => {
+      const customer = customers.get(id);
+      const keptId = merged.get(id);
+      return customer ? [{ ...buyerSummaryOf(customer), ...(keptId ? { mergedInto: keptId } : {}) }] : [];
+    });
     return {
-      data: ids.flatMap((id) => {
-        const customer = customers.get(id);
-        return customer ? [buyerSummaryOf(customer)] : [];
-      }),
+      // A record merged away after the others: the seller reads the one kept first.
+      data: [...matches.filter((match) => !match.mergedInto), ...matches.filter((match) => match.mergedInto)],
       total: answer.total,
       ...(emailCheck ? { emailCheck } : {}),
     };

@@ -105,6 +105,27 @@ export async function dropOpenPairsOf(db: Queryable, organisationId: number, cus
   return rowCount;
 }
 
+/**
+ * Of `customerIds`, those merged away as a duplicate, each with the customer it was merged into: two lookups
+ * along the pairs' keys (the record merged away is either side of its pair).
+ */
+export async function mergedInto(
+  db: Queryable,
+  organisationId: number,
+  customerIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (customerIds.length === 0) return new Map();
+  const { rows } = await db.query<{ merged_id: string; kept_id: string }>(
+    `select customer_b as merged_id, customer_a as kept_id from gateway.duplicate_pairs
+      where organisation_id = $1 and customer_b = any($2::bigint[]) and state = 'merged' and kept_customer_id = customer_a
+     union all
+     select customer_a, customer_b from gateway.duplicate_pairs
+      where organisation_id = $1 and customer_a = any($2::bigint[]) and state = 'merged' and kept_customer_id = customer_b`,
+    [organisationId, customerIds],
+  );
+  return new Map(rows.map((row) => [Number(row.merged_id), Number(row.kept_id)]));
+}
+
 // --- Scans -------------------------------------------------------------------------------------------
 
 interface ScanRow {

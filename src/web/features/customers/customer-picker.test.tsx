@@ -80,7 +80,10 @@ function fakeGateway() {
           ),
       );
       const exact = q.toLowerCase() === elsewhere.email ? [elsewhere] : [];
-      const data = [...exact, ...matches].map(buyer);
+      // Anna Jansma was merged away into Jan Jansen as a duplicate.
+      const data = [...exact, ...matches].map((customer) =>
+        customer.customerId === 3 ? { ...buyer(customer), mergedInto: 1 } : buyer(customer),
+      );
       return json(200, {
         data,
         total: data.length,
@@ -151,6 +154,20 @@ describe('CustomerPicker', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Andere klant' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Klant' })).toHaveFocus());
+  });
+
+  it('names a record merged away as a duplicate, and the customer to sell to instead', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPicker(vi.fn());
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'anna');
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Anna Jansma'));
+    expect(screen.getByTestId('customer-picker-merged')).toHaveTextContent(
+      'Dubbel: samengevoegd in klant 1, verkoop aan die klant',
+    );
+    await user.clear(screen.getByRole('combobox', { name: 'Klant' }));
+    await user.type(screen.getByRole('combobox', { name: 'Klant' }), 'jan jansen');
+    await waitFor(() => expect(screen.getByTestId('customer-picker-option')).toHaveTextContent('Jan Jansen'));
+    expect(screen.queryByTestId('customer-picker-merged')).toBeNull();
   });
 
   it('finds a phone typed in another format', async () => {

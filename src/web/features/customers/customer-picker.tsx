@@ -208,6 +208,11 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
                 <Text size="xs" c="dimmed">
                   {[customer.email, customer.customerPhone, customer.customerCity].filter(Boolean).join(' · ')}
                 </Text>
+                {customer.mergedInto ? (
+                  <Text size="xs" className="foyer-warning-text" data-testid="customer-picker-merged">
+                    {t('pickerMergedInto', { id: customer.mergedInto })}
+                  </Text>
+                ) : null}
               </Combobox.Option>
             ))}
             {tooShort ? <Combobox.Empty>{t('pickerTypeMore')}</Combobox.Empty> : null}

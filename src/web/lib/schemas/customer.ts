@@ -2,6 +2,7 @@ import type * as Contract from '@/contract/customer';
 import { looseFlag } from '@/contract/customer-prefs';
 import type {
   BuyerLookupAnswer,
+  BuyerMatch,
   BuyerSummary,
   CustomerMatches,
   CustomerSearchPage,
@@ -134,7 +135,12 @@ function readBuyer(value: unknown): BuyerSummary {
 export const buyerLookupSchema: Parser<BuyerLookupAnswer> = parser((value) => {
   const raw = fields(value, 'lookup');
   if (!Array.isArray(raw.data)) throw new Unreadable('data is not a list');
-  return { data: raw.data.map(readBuyer), total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
+  const data = raw.data.map((entry): BuyerMatch => {
+    const mergedInto = toNumber(fields(entry, 'buyer').mergedInto);
+    const buyer = readBuyer(entry);
+    return typeof mergedInto === 'number' && Number.isInteger(mergedInto) ? { ...buyer, mergedInto } : buyer;
+  });
+  return { data, total: integer(raw.total), emailCheck: emailCheckOf(raw.emailCheck) };
 });
 
 /** A customer as the buyer picker names them: any Customer read this way, or the buyer summary the box office gets. */
