@@ -106,7 +106,7 @@ test.describe('privacy', () => {
     await confirm.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('privacy-anonymised')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Anonymised Customer' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Geanonimiseerde klant' })).toBeVisible();
     await expect(page.getByTestId('customer-phone')).not.toContainText('0612345678');
     // The note went with the erasure, on screen too (a walkthrough saw it in the notes and the story until a reload).
     await expect(page.getByTestId('no-notes')).toBeVisible();

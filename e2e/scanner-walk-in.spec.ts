@@ -109,6 +109,8 @@ test('a walk-in sale takes the quantity typed before W, and the cash handed over
   await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
   await expect(page.getByTestId('sale-change')).toHaveText(change);
   expect(checkouts).toBe(1);
+  // The buyer is named in the screen's language (the service holds the walk-in customer's name in English).
+  await expect(page.getByTestId('sale-buyer')).toContainText('Losse bezoeker');
 });
 
 test('a walk-in sale takes four keys after choosing the performance, is sold once, and its scanned ticket opens the order', async ({

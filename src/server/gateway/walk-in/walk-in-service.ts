@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type BuyerSummary, buyerSummaryOf } from '@/contract/customer-search';
-import { WALK_IN_EMAIL, type WalkInCustomer } from '@/contract/scan';
+import { WALK_IN_EMAIL, WALK_IN_NAME, type WalkInCustomer } from '@/contract/scan';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
 import { GatewayError } from '../errors';
@@ -25,8 +25,6 @@ export interface WalkInTiming {
 }
 
 const TIMING: WalkInTiming = { staleClaimSeconds: 30, waitMs: 15_000, pollMs: 100 };
-
-const WALK_IN_NAME = { customerFirstName: 'Walk-in', customerLastName: 'customer' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

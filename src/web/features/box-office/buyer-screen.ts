@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import type { ScreenBody, ScreenLine, ScreenPlan } from '@/contract/display';
 import { toCents } from '../../lib/money';
+import { personName } from '../../lib/person-name';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
 import type { PartnerCart } from '../../lib/schemas/partner-cart';
 import { usePublishedScreen } from '../display/public-publish';
@@ -18,13 +19,7 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\
 const clip = (text: string, max: number) => text.trim().slice(0, max);
 
 /** The buyer's own name, and nothing else of theirs. */
-const nameOf = (customer: BuyerSummary | null) =>
-  customer
-    ? clip(
-        [customer.customerFirstName, customer.customerPreposition, customer.customerLastName].filter(Boolean).join(' '),
-        120,
-      ) || null
-    : null;
+const nameOf = (customer: BuyerSummary | null) => (customer ? clip(personName(customer), 120) || null : null);
 
 /**
  * The cart as the buyer reads it: each line's event and start (from the event the seller opened, kept in the

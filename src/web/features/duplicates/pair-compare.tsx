@@ -30,6 +30,7 @@ import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } fr
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
+import { personName } from '../../lib/person-name';
 import { useCustomerFieldName } from '../custom-fields/public';
 import { duplicatesMessages } from './duplicates-messages';
 import { duplicateQueries } from './duplicates-queries';
@@ -38,9 +39,6 @@ import { duplicateQueries } from './duplicates-queries';
 const COMPARED = ['email', ...MERGE_FIELDS, 'customerTags', 'customerCredit', 'lastChanged'] as const;
 
 type Compared = (typeof COMPARED)[number];
-
-const nameOf = (customer: Customer) =>
-  [customer.customerFirstName, customer.customerPreposition, customer.customerLastName].filter(Boolean).join(' ');
 
 /** A row's name: a custom field by the name the organisation gave it, the others as the messages say. */
 function useFieldLabel(): (field: Compared) => string {
@@ -204,7 +202,7 @@ export function MergeDialog({
       closeButtonProps={{ 'aria-label': t('cancel') }}
     >
       <Stack gap="sm">
-        <Text fw={600}>{t('mergeKeep', { id: kept.customerId, name: nameOf(kept) })}</Text>
+        <Text fw={600}>{t('mergeKeep', { id: kept.customerId, name: personName(kept) })}</Text>
         <List size="sm" spacing="xs">
           <List.Item>
             {fields.length > 0

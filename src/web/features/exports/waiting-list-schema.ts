@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { lenientInt, lenientNullableString, lenientString } from '../../lib/lenient';
+import { personName } from '../../lib/person-name';
 
 /** The inline customer, as far as the waiting-list table needs it. */
 const waitingCustomerSchema = z.object({
@@ -43,9 +44,5 @@ export const waitingPageSchema = z.object({
 /** "Anna de Vries", or the email when the name is empty. */
 export function customerName(user: WaitingEntry['user']): string {
   if (!user) return '';
-  const name = [user.customerFirstName, user.customerPreposition, user.customerLastName]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ');
-  return name || user.email;
+  return personName(user) || user.email;
 }

@@ -4,6 +4,7 @@ import { type ScanResult, scanResultSchema } from '@/contract/scan';
 import { apiClient } from '../../lib/api-client';
 import { type Language, translator } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { personName } from '../../lib/person-name';
 import { notifyScanRefused } from './scan-refused';
 import { scannerMessages } from './scanner-messages';
 
@@ -41,9 +42,8 @@ export async function answerScan(code: string, { navigate, language, take }: Sca
     void navigate(`/orders/${result.orderId}`);
   } else if (result.kind === 'customer' && take) {
     take(result.customer);
-    const { customerFirstName, customerPreposition, customerLastName, email } = result.customer;
-    const name = [customerFirstName, customerPreposition, customerLastName].filter(Boolean).join(' ');
-    void notify({ title: t('buyerTitle'), message: t('buyer', { name, email }), color: 'teal' });
+    const name = personName(result.customer);
+    void notify({ title: t('buyerTitle'), message: t('buyer', { name, email: result.customer.email }), color: 'teal' });
   } else {
     void notify({
       title: t('unknownTitle'),

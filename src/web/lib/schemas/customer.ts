@@ -12,6 +12,7 @@ import type {
 import { DUPLICATE_REASONS, type DuplicateReasonKey } from '@/contract/duplicate-reasons';
 import type { LikelyDuplicates } from '@/contract/likely-duplicates';
 import type { Parser } from '../parser';
+import { personName } from '../person-name';
 import { fields, nullableText, parser, text, toNumber, toTags, Unreadable } from '../read';
 
 /** A customer's preferences as read: here with the customer, not in read.ts, which every first load carries. */
@@ -197,12 +198,9 @@ export const tagListSchema: Parser<string[]> = parser((value) => {
   return tags as string[];
 });
 
-/** "Anna de Vries": first name, preposition and last name as the Dutch write them. */
+/** "Anna de Vries": first name, preposition and last name as the Dutch write them (person-name.ts). */
 export function customerName(
   customer: Pick<Customer, 'customerFirstName' | 'customerPreposition' | 'customerLastName'>,
 ) {
-  return [customer.customerFirstName, customer.customerPreposition, customer.customerLastName]
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .join(' ');
+  return personName(customer);
 }

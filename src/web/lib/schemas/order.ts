@@ -1,5 +1,6 @@
 import type * as Contract from '@/contract/order';
 import type * as PublicContract from '@/contract/public-order';
+import { personName } from '../person-name';
 import { decimal, fields, integer, list, nullableText, orElse, parser, string, text } from '../read';
 
 /**
@@ -142,9 +143,5 @@ export const publicOrderStatusSchema = parser(readPublicOrderStatus);
 
 /** "Jan de Vries": the customer's name as people write it; the email when no name is known. */
 export function customerName(customer: OrderCustomer): string {
-  const name = [customer.customerFirstName, customer.customerPreposition, customer.customerLastName]
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .join(' ');
-  return name || customer.email;
+  return personName(customer) || customer.email;
 }
