@@ -57,6 +57,8 @@ export interface CustomerSearchPage<C = Customer> {
   lastPage: number;
   /** Present when `q` was an exact email. */
   emailCheck?: EmailCheck;
+  /** Of the page's customers, those merged away as a duplicate: their number → the customer kept (none: absent). */
+  mergedInto?: Record<number, number>;
 }
 
 /** A buyer as the box-office picker shows one: nothing more leaves the gateway for customers:lookup. */

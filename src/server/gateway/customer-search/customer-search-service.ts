@@ -65,7 +65,10 @@ export class CustomerSearchService {
     const { directory, emailCheck, found } = await this.#searchable(searcher, params.q);
     const answer = directory.query(directoryQuery(params, (page - 1) * perPage, perPage));
     const ids = firstFound(answer.customerIds, found, !params.sort && page === 1, perPage);
-    const customers = await mirroredCustomers(this.db, searcher.organisationId, ids);
+    const [customers, merged] = await Promise.all([
+      mirroredCustomers(this.db, searcher.organisationId, ids),
+      mergedInto(this.db, searcher.organisationId, ids),
+    ]);
     return {
       data: ids.flatMap((id) => customers.get(id) ?? []),
       total: answer.total,
@@ -73,6 +76,7 @@ export class CustomerSearchService {
       perPage,
       lastPage: Math.max(1, Math.ceil(answer.total / perPage)),
       ...(emailCheck ? { emailCheck } : {}),
+      ...(merged.size > 0 ? { mergedInto: Object.fromEntries(merged) } : {}),
     };
   }
 

@@ -433,6 +433,13 @@ describeEachDatabase('duplicate customers', (database) => {
       expect(lookup.data.find((match) => match.customerId === a)?.mergedInto, q).toBeUndefined();
       if (!keptFirst) expect(lookup.data.find((match) => match.customerId === b)?.mergedInto).toBe(a);
     }
+    // The customer list says it too, of the record merged away only.
+    const list = (await (await marketing.request('/api/customers?q=Merel%20Visser')).json()) as {
+      data: { customerId: number }[];
+      mergedInto?: Record<string, number>;
+    };
+    expect(list.data.map((row) => row.customerId).sort()).toEqual([a, b].sort());
+    expect(list.mergedInto).toEqual({ [b]: a });
   });
 
   if (database === 'pglite') {

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { CustomerMatch } from '@/contract/customer-search';
@@ -17,10 +17,12 @@ interface CustomerColumnsOptions {
   toggle: (customer: CustomerMatch, on: boolean) => void;
   /** Whether rows can be selected (for the bulk tag change): without, no selection column. */
   mayTag: boolean;
+  /** The page's customers merged away as a duplicate: number → the customer kept. */
+  mergedInto: Readonly<Record<number, number>> | undefined;
 }
 
 /** The customer table's columns: a selection checkbox, then name, contact, tags, credit, opt-in and last change. */
-export function useCustomerColumns({ pageRows, selected, toggle, mayTag }: CustomerColumnsOptions) {
+export function useCustomerColumns({ pageRows, selected, toggle, mayTag, mergedInto }: CustomerColumnsOptions) {
   const t = useMessages(customersMessages);
   const { locale } = useLocale();
   const pageIds = (pageRows ?? []).map((customer) => customer.customerId);
@@ -67,17 +69,28 @@ export function useCustomerColumns({ pageRows, selected, toggle, mayTag }: Custo
         enableSorting: true,
         // A real link, to open a customer in a new tab or with the middle button; the row opens it on a click
         // elsewhere, and with Enter: the row stays the one stop per customer for the keyboard.
-        cell: ({ row }) => (
-          <Anchor
-            component={Link}
-            to={`/customers/${row.original.customerId}`}
-            fw={600}
-            tabIndex={-1}
-            data-testid="customer-name"
-          >
-            {customerName(row.original) || '—'}
-          </Anchor>
-        ),
+        cell: ({ row }) => {
+          const keptId = mergedInto?.[row.original.customerId];
+          return (
+            <>
+              <Anchor
+                component={Link}
+                to={`/customers/${row.original.customerId}`}
+                fw={600}
+                tabIndex={-1}
+                data-testid="customer-name"
+              >
+                {customerName(row.original) || '—'}
+              </Anchor>
+              {/* Still a customer at the service (which deletes none): the list says which record is kept. */}
+              {keptId ? (
+                <Text size="xs" className="foyer-warning-text" data-testid="customer-merged">
+                  {t('mergedInto', { id: keptId })}
+                </Text>
+              ) : null}
+            </>
+          );
+        },
       },
       {
         id: 'email',
@@ -114,5 +127,5 @@ export function useCustomerColumns({ pageRows, selected, toggle, mayTag }: Custo
       },
     ];
     return mayTag ? all : all.filter((column) => column.id !== 'select');
-  }, [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle, mayTag]);
+  }, [t, locale, selected, pageRows, pageAllSelected, pageSomeSelected, toggle, mayTag, mergedInto]);
 }

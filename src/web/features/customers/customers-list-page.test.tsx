@@ -42,7 +42,9 @@ function fakeGateway() {
     const url = new URL(String(input), 'http://foyer.test');
     if (url.pathname === '/api/customers') {
       const q = url.searchParams.get('q') ?? '';
-      if (q === '') return json({ data: [ANNA, JAN], total: 20_000, page: 1, perPage: 100, lastPage: 200 });
+      // Jan was merged away into Anna as a duplicate.
+      if (q === '')
+        return json({ data: [ANNA, JAN], total: 20_000, page: 1, perPage: 100, lastPage: 200, mergedInto: { 2: 1 } });
       await gate;
       const data = 'jan'.startsWith(q) ? [JAN] : [];
       return json({ data, total: data.length, page: 1, perPage: 100, lastPage: 1 });
@@ -102,6 +104,17 @@ describe('CustomersListPage', () => {
       sort: 'city',
       dir: 'desc',
     });
+  });
+
+  it('says which row is a duplicate merged away, and into which customer', async () => {
+    const gateway = fakeGateway();
+    vi.stubGlobal('fetch', gateway.fetch);
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('customer-name')).toHaveLength(2), SLOW);
+    const merged = screen.getAllByTestId('customer-merged');
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toHaveTextContent('Dubbel, samengevoegd in klant 1');
+    expect(merged[0]?.closest('tr')).toHaveTextContent('Jan Smit');
   });
 
   it('never shows the previous answer’s count for the words just typed', async () => {

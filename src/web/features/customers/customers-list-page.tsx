@@ -121,7 +121,7 @@ export function CustomersListPage() {
     [sorting, params, setSearch],
   );
 
-  const columns = useCustomerColumns({ pageRows, selected, toggle, mayTag });
+  const columns = useCustomerColumns({ pageRows, selected, toggle, mayTag, mergedInto: list.data?.mergedInto });
 
   return (
     <Stack gap="lg" maw={1400}>

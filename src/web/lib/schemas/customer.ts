@@ -114,8 +114,19 @@ export const customerSearchPageSchema: Parser<CustomerSearchPage<Customer>> = pa
     perPage: integer(raw.perPage, raw.data.length),
     lastPage: integer(raw.lastPage, 1),
     emailCheck: emailCheckOf(raw.emailCheck),
+    mergedInto: mergedIntoOf(raw.mergedInto),
   };
 });
+
+/** A page's customers merged away (number → the customer kept); anything unreadable in it is left out. */
+function mergedIntoOf(value: unknown): Record<number, number> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).flatMap(([id, kept]): [number, number][] => {
+    const merged = Number(id);
+    return Number.isInteger(merged) && Number.isInteger(kept) ? [[merged, kept as number]] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
 
 /** A buyer as the box office's picker gets one (`GET /api/customers/lookup`): only what it shows. */
 function readBuyer(value: unknown): BuyerSummary {
