@@ -17,6 +17,7 @@ import {
   mirroredWaitingListSince,
   orderLinesOf,
 } from '../mirror';
+import { orderWithinEvents } from '../role-scopes';
 import type { RetryPolicy, UpstreamClient } from '../upstream';
 import type { ExportRecord } from './export-rows';
 
@@ -174,16 +175,16 @@ async function orderBatch(table: MirrorScope, after: MirrorCursor | null): Promi
       rows.map((row) => row.customer_id),
     ),
   ]);
-  const records = rows.map((row) =>
-    ordered(
-      {
-        ...row.body,
-        ...(seats.get(row.id) ?? { seats: [], deletedSeats: [] }),
-        user: row.customer_id === null ? null : buyerOf(table, users.get(row.customer_id) ?? null),
-      },
-      ORDER_KEYS,
-    ),
-  );
+  const within = withinEvents && new Set(withinEvents);
+  const records = rows.map((row) => {
+    const order = {
+      ...row.body,
+      ...(seats.get(row.id) ?? { seats: [], deletedSeats: [] }),
+      user: row.customer_id === null ? null : buyerOf(table, users.get(row.customer_id) ?? null),
+    };
+    // A scoped person's order holds only their events' seats and money.
+    return ordered(within ? orderWithinEvents(order, within) : order, ORDER_KEYS);
+  });
   return { records, last: rows.at(-1) };
 }
 

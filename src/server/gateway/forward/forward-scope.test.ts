@@ -57,6 +57,8 @@ describeEachDatabase('a promoter of one production through every route', (databa
   >;
   let cases = 0;
   const seen: string[] = [];
+  /** An order holding a seat of production A and a line of another production, and A's events. */
+  let mixedOrder: { orderId: number; eventsOfA: number[] } | undefined;
   let exportDir: string;
 
   /** A call as the promoter; its answer's text is kept for the final look for B. */
@@ -106,7 +108,23 @@ describeEachDatabase('a promoter of one production through every route', (databa
       const onlyBuyer = mine.find((row) => productionsOfCustomer.get(Number(row.customer_id))?.size === 1);
       return { order: mine[0], buyer: onlyBuyer };
     };
-    const [a, b] = productions.filter((id) => id > 0 && pick(id).buyer).slice(0, 2) as [number, number];
+    // A is one of a mixed order too (a seat of it and a line of another production), as a walkthrough's promoter had.
+    const productionsOfOrder = (row: (typeof rows)[number]) =>
+      new Set(row.events.map((e) => productionOf.get(Number(e))));
+    const mixed = rows.filter((row) => productionsOfOrder(row).size > 1);
+    const hasMixed = (id: number) => mixed.some((row) => productionsOfOrder(row).has(id));
+    const candidates = productions.filter((id) => id > 0 && pick(id).buyer);
+    const [a, b] = [...candidates.filter(hasMixed), ...candidates.filter((id) => !hasMixed(id))].slice(0, 2) as [
+      number,
+      number,
+    ];
+    const mixedOfA = mixed.find((row) => productionsOfOrder(row).has(a));
+    if (mixedOfA) {
+      mixedOrder = {
+        orderId: Number(mixedOfA.order_id),
+        eventsOfA: events.filter((event) => event.productionId === a).map((event) => event.eventId),
+      };
+    }
     for (const [side, productionId] of [
       ['A', a],
       ['B', b],
@@ -220,6 +238,82 @@ describeEachDatabase('a promoter of one production through every route', (databa
     const buyer = JSON.parse((await call(`/api/v1/demo/partner/customer/${sides.A.customerId}`)).text);
     expect(buyer.customerId).toBe(sides.A.customerId);
     expect(buyer.email).toBeUndefined();
+  });
+
+  // A walkthrough's promoter found another production's lines (a tour shirt, a programme book), with their price
+  // names and amounts, in an order of theirs in the orders export, and that money in the analysis's totals.
+  it("gives an order mixing production A with another only A's seats and their money, in every list", async () => {
+    if (!mixedOrder) throw new Error('the demo orders have no order mixing production A with another production');
+    const { orderId, eventsOfA } = mixedOrder;
+    const ofA = (seat: { eventId: number }) => eventsOfA.includes(seat.eventId);
+    const { rows: measured } = await gateway.db.query<{ amount_cents: string; seat_cents: string; tickets: string }>(
+      `select o.amount_cents,
+              (select sum(s.amount_cents) from gateway.mirror_order_seats s
+                where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted
+                  and s.event_id = any($2::bigint[])) as seat_cents,
+              (select count(*) from gateway.mirror_order_seats s
+                where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted
+                  and s.event_id = any($2::bigint[])) as tickets
+         from gateway.mirror_orders o where o.order_id = $1`,
+      [orderId, eventsOfA],
+    );
+    const whole = measured[0];
+    expect(whole).toBeDefined();
+    const seatCents = Number(whole?.seat_cents);
+    expect(Number(whole?.amount_cents)).toBeGreaterThan(seatCents);
+
+    type ListedOrder = {
+      orderId: number;
+      amount: number;
+      fee?: number;
+      donation: number;
+      seats: { eventId: number }[];
+    };
+    const cut = (order: ListedOrder | undefined) => {
+      expect(order, `order ${orderId}`).toBeDefined();
+      expect(order?.seats.every(ofA)).toBe(true);
+      expect(order?.seats).toHaveLength(Number(whole?.tickets));
+      expect(Math.round((order?.amount ?? 0) * 100)).toBe(seatCents);
+      expect(order?.donation).toBe(0);
+      if (order && 'fee' in order) expect(order.fee).toBe(0);
+    };
+    // The forwarded order list, page by page, and the service's export forwarded.
+    const found: ListedOrder[] = [];
+    for (let page = 1; ; page++) {
+      const answer = JSON.parse((await call(`/api/v1/demo/partner/order?page=${page}`)).text) as {
+        data: ListedOrder[];
+        last_page: number;
+      };
+      found.push(...answer.data.filter((order) => order.orderId === orderId));
+      if (page >= answer.last_page || found.length > 0) break;
+    }
+    cut(found[0]);
+    // Foyer's export of the orders, one line per order (JSON lines).
+    const file = await call('/api/exports/runs', { method: 'POST', json: { kind: 'orders', format: 'jsonl' } });
+    expect(file.status).toBe(200);
+    const lines = file.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ListedOrder);
+    cut(lines.find((order) => order.orderId === orderId));
+    // The analysis: the order's row, and its money in the totals of a search for it.
+    const { rows: period } = await gateway.db.query<{ day: string }>(
+      `select to_char(order_day, 'YYYY-MM-DD') as day from gateway.mirror_orders where order_id = $1`,
+      [orderId],
+    );
+    const day = period[0]?.day as string;
+    const report = JSON.parse((await call(`/api/reports/orders?from=${day}&to=${day}&q=${orderId}`)).text) as {
+      totals: { orders: number; tickets: number; feeCents: number; donationCents: number };
+      rows: { orderId: number; amountCents: number; feeCents: number; donationCents: number; tickets: number }[];
+    };
+    const row = report.rows.find((entry) => entry.orderId === orderId);
+    expect(row).toMatchObject({
+      amountCents: seatCents,
+      feeCents: 0,
+      donationCents: 0,
+      tickets: Number(whole?.tickets),
+    });
+    expect(report.totals).toMatchObject({ orders: 1, tickets: Number(whole?.tickets), feeCents: 0, donationCents: 0 });
   });
 
   it("shows the promoter production A's dashboard, and B's as one that does not exist", async () => {

@@ -7,7 +7,13 @@ import { ForbiddenError, NotFoundError } from '../errors';
 import type { ForwardedRoute, ScopeRule } from '../permissions';
 import type { Principal } from '../principal';
 import type { EventCatalog } from '../reports';
-import { customerBoughtEvents, orderKeyWithEvents, ordersWithEvents, scopedEvents } from '../role-scopes';
+import {
+  customerBoughtEvents,
+  orderKeyWithEvents,
+  ordersWithEvents,
+  orderWithinEvents,
+  scopedEvents,
+} from '../role-scopes';
 import type { UpstreamClient } from '../upstream';
 
 /** What of a successful JSON answer the browser gets: the text as the service sent it, cut. */
@@ -43,15 +49,19 @@ function orderInEvents(order: unknown, eventIds: ReadonlySet<number>): boolean {
 /**
  * An order list (the paginated envelope of `GET /partner/order` and the orders export; the waiting list's is
  * cut the same way, its entries having no seats, only without a scope) as the person may see
- * it: only orders of events in scope (`eventIds`; null: every order), the buyers by name only without
- * customers:contact. The envelope's `total`, `from` and `to` then count this page's orders that remain, so
+ * it: only orders of events in scope (`eventIds`; null: every order), each with only those events' seats and
+ * money (orderWithinEvents), the buyers by name only without customers:contact. The envelope's `total`, `from` and `to` then count this page's orders that remain, so
  * they say nothing of the others.
  */
 function orderListNarrowing(eventIds: ReadonlySet<number> | null, contact: boolean): Narrowing {
   return (text) => {
     const envelope = parsed(text) as { data?: unknown } | undefined;
     if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.data)) return text;
-    const kept = eventIds ? envelope.data.filter((order) => orderInEvents(order, eventIds)) : envelope.data;
+    const kept = eventIds
+      ? envelope.data
+          .filter((order) => orderInEvents(order, eventIds))
+          .map((order: Record<string, unknown>) => orderWithinEvents(order, eventIds))
+      : envelope.data;
     const data = contact
       ? kept
       : kept.map((order: Record<string, unknown>) =>

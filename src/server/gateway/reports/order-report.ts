@@ -46,7 +46,35 @@ export interface OrderWhere {
   params: unknown[];
   /** For a scoped person: the condition on a seat `s` that keeps only their events' seats (else ''). */
   seatsWithin: string;
+  /** The money of an order `o` as the reader sees it (cents): a scoped person's is that of their seats only. */
+  money: OrderMoney;
 }
+
+interface OrderMoney {
+  amount: string;
+  fee: string;
+  donation: string;
+}
+
+const WHOLE_ORDER: OrderMoney = { amount: 'o.amount_cents', fee: 'o.fee_cents', donation: 'o.donation_cents' };
+
+/**
+ * A scoped person's money of an order `o`, as role-scopes' orderWithinEvents cuts an exported order: the amount of
+ * its seats in scope (`seatsWithin`; those removed when the whole order was), no fee and no donation, which are the
+ * order's and not a show's (a promoter's totals counted another production's tour shirts).
+ */
+const moneyWithin = (seatsWithin: string): OrderMoney => ({
+  amount: `(select coalesce(sum(s.amount_cents) filter (where not s.deleted),
+                            sum(s.amount_cents) filter (where s.deleted), 0)
+              from gateway.mirror_order_seats s
+             where s.organisation_id = o.organisation_id and s.order_id = o.order_id ${seatsWithin})`,
+  fee: '0',
+  donation: '0',
+});
+
+/** The columns amount_cents, fee_cents and donation_cents of an order `o`, as `money` has them. */
+const moneyColumns = (money: OrderMoney) =>
+  `${money.amount} as amount_cents, ${money.fee} as fee_cents, ${money.donation} as donation_cents`;
 
 /**
  * The analysis's filter, and for a person of a scoped role the events they see (role-scopes/): then only
@@ -119,7 +147,12 @@ export function orderWhere(organisationId: number, filter: ScopedFilter): OrderW
         select k.order_id from gateway.mirror_orders k where k.organisation_id = $1 and k.order_key like ${keyPrefix}))`);
     }
   }
-  return { sql: clauses.join(' and '), params, seatsWithin };
+  return {
+    sql: clauses.join(' and '),
+    params,
+    seatsWithin,
+    money: seatsWithin ? moneyWithin(seatsWithin) : WHOLE_ORDER,
+  };
 }
 
 /**
@@ -199,10 +232,10 @@ const totalsOf = (row: TotalsRow | undefined): ReportTotals => ({
   tickets: num(row?.tickets),
 });
 
-/** Seats of the orders in `f` (a CTE of order ids), per order. */
-const TICKETS_PER_ORDER = `t as (
+/** Seats of the orders in `f` (a CTE of order ids), per order: a scoped person's own only (`seatsWithin`). */
+const ticketsPerOrder = (seatsWithin: string) => `t as (
   select s.order_id, count(*) as n from gateway.mirror_order_seats s join f using (order_id)
-   where s.organisation_id = $1 and not s.deleted group by s.order_id)`;
+   where s.organisation_id = $1 and not s.deleted ${seatsWithin} group by s.order_id)`;
 
 export async function orderTotals(db: Queryable, scope: ReportScope): Promise<ReportTotals> {
   const { rollup } = scope;
@@ -215,26 +248,28 @@ export async function orderTotals(db: Queryable, scope: ReportScope): Promise<Re
   }
   const where = scope.orders;
   const { rows } = await db.query<TotalsRow>(
-    `with f as (select o.order_id, o.order_status, o.amount_cents, o.fee_cents, o.donation_cents
+    `with f as (select o.order_id, o.order_status, ${moneyColumns(where.money)}
                   from gateway.mirror_orders o where ${where.sql})
      select (select count(*)::int from f) as orders,
             (select ${soldSum('f', 'amount_cents')} from f) as revenue,
             (select ${soldSum('f', 'fee_cents')} from f) as fee,
             (select ${soldSum('f', 'donation_cents')} from f) as donation,
             (select count(*) from gateway.mirror_order_seats s join f using (order_id)
-              where s.organisation_id = $1 and not s.deleted) as tickets`,
+              where s.organisation_id = $1 and not s.deleted ${where.seatsWithin}) as tickets`,
     where.params,
   );
   return totalsOf(rows[0]);
 }
 
-const ORDER_BY: Record<ReportSort, string> = {
-  'date-desc': 'o.order_date desc, o.order_id desc',
-  'date-asc': 'o.order_date, o.order_id',
-  'amount-desc': 'o.amount_cents desc, o.order_id desc',
-  'amount-asc': 'o.amount_cents, o.order_id',
-  id: 'o.order_id',
-};
+/** The ORDER BY of a sort, by the order's amount as the reader sees it (`amount`). */
+const orderBy = (sort: ReportSort, amount: string) =>
+  ({
+    'date-desc': 'o.order_date desc, o.order_id desc',
+    'date-asc': 'o.order_date, o.order_id',
+    'amount-desc': `${amount} desc, o.order_id desc`,
+    'amount-asc': `${amount}, o.order_id`,
+    id: 'o.order_id',
+  })[sort];
 
 interface ListedRow {
   order_id: string;
@@ -257,22 +292,26 @@ interface ListedRow {
 }
 
 /** The SELECT of listed orders (with their seat count and customer), for the page and the CSV. */
-function listedOrdersSql(where: string, sort: ReportSort, limit: string, withEvents = false): string {
+function listedOrdersSql(where: OrderWhere, sort: ReportSort, limit: string, withEvents = false): string {
+  const { seatsWithin, money } = where;
   const events = withEvents
     ? `, (select string_agg(distinct s.event_id::text, ' ') from gateway.mirror_order_seats s
-           where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as event_ids`
+           where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted ${seatsWithin})
+         as event_ids`
     : '';
+  const order = orderBy(sort, money.amount);
   // The orders of the page first (by an index where the sort has one), then their seats and customers: the
   // per-order look-ups run for the listed orders only.
   return `select o.order_id, o.order_key, o.order_date, o.body ->> 'orderDate' as order_date_text,
                  o.body ->> 'lastChanged' as last_changed_text, o.order_status, o.payment_status, o.channel,
-                 ${methodSql('o')} as payment_method, o.amount_cents, o.fee_cents, o.donation_cents,
+                 ${methodSql('o')} as payment_method, ${moneyColumns(money)},
                  (select count(*) from gateway.mirror_order_seats s
-                   where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted) as tickets,
+                   where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted
+                     ${seatsWithin}) as tickets,
                  o.customer_id, ${CUSTOMER_NAME_SQL} as customer_name, c.email${events}
-            from (select o.* from gateway.mirror_orders o where ${where} order by ${ORDER_BY[sort]} ${limit}) o
+            from (select o.* from gateway.mirror_orders o where ${where.sql} order by ${order} ${limit}) o
             left join gateway.mirror_customers c on c.organisation_id = o.organisation_id and c.customer_id = o.customer_id
-           order by ${ORDER_BY[sort]}`;
+           order by ${order}`;
 }
 
 const reportRowOf = (row: ListedRow): ReportRow => ({
@@ -300,19 +339,28 @@ export async function orderRows(
   page: number,
 ): Promise<ReportRow[]> {
   const { rows } = await db.query<ListedRow>(
-    listedOrdersSql(where.sql, sort, `limit ${REPORT_PAGE_SIZE} offset ${(page - 1) * REPORT_PAGE_SIZE}`),
+    listedOrdersSql(where, sort, `limit ${REPORT_PAGE_SIZE} offset ${(page - 1) * REPORT_PAGE_SIZE}`),
     where.params,
   );
   return rows.map(reportRowOf);
 }
 
 /** Each sort's key as a row value, and whether it runs downwards: the CSV reads on from the last row it wrote. */
-const KEYSET: Record<ReportSort, { columns: string; descending: boolean; of: (row: ListedRow) => unknown[] }> = {
-  'date-desc': { columns: '(o.order_date, o.order_id)', descending: true, of: (r) => [r.order_date, r.order_id] },
-  'date-asc': { columns: '(o.order_date, o.order_id)', descending: false, of: (r) => [r.order_date, r.order_id] },
-  'amount-desc': { columns: '(o.amount_cents, o.order_id)', descending: true, of: (r) => [r.amount_cents, r.order_id] },
-  'amount-asc': { columns: '(o.amount_cents, o.order_id)', descending: false, of: (r) => [r.amount_cents, r.order_id] },
-  id: { columns: '(o.order_id, o.order_id)', descending: false, of: (r) => [r.order_id, r.order_id] },
+interface Keyset {
+  columns: string;
+  descending: boolean;
+  of: (row: ListedRow) => unknown[];
+}
+
+const keysetOf = (sort: ReportSort, amount: string): Keyset => {
+  const keysets: Record<ReportSort, Keyset> = {
+    'date-desc': { columns: '(o.order_date, o.order_id)', descending: true, of: (r) => [r.order_date, r.order_id] },
+    'date-asc': { columns: '(o.order_date, o.order_id)', descending: false, of: (r) => [r.order_date, r.order_id] },
+    'amount-desc': { columns: `(${amount}, o.order_id)`, descending: true, of: (r) => [r.amount_cents, r.order_id] },
+    'amount-asc': { columns: `(${amount}, o.order_id)`, descending: false, of: (r) => [r.amount_cents, r.order_id] },
+    id: { columns: '(o.order_id, o.order_id)', descending: false, of: (r) => [r.order_id, r.order_id] },
+  };
+  return keysets[sort];
 };
 
 export type ExportedRow = ReportRow & { eventIds: string };
@@ -327,7 +375,7 @@ export async function* listedOrderBatches(
   sort: ReportSort,
   batch = 2000,
 ): AsyncGenerator<ExportedRow[]> {
-  const keyset = KEYSET[sort];
+  const keyset = keysetOf(sort, where.money.amount);
   let after: unknown[] | null = null;
   for (;;) {
     const params = after ? [...where.params, ...after] : where.params;
@@ -336,7 +384,7 @@ export async function* listedOrderBatches(
       ? `${where.sql} and ${keyset.columns} ${keyset.descending ? '<' : '>'} ($${n + 1}, $${n + 2}::bigint)`
       : where.sql;
     const { rows }: { rows: ListedRow[] } = await db.query<ListedRow>(
-      listedOrdersSql(from, sort, `limit ${batch}`, true),
+      listedOrdersSql({ ...where, sql: from }, sort, `limit ${batch}`, true),
       params,
     );
     if (rows.length > 0) yield rows.map((row) => ({ ...reportRowOf(row), eventIds: row.event_ids ?? '' }));
@@ -396,10 +444,9 @@ export async function groupTotals(
   }
   const where = scope.orders;
   const sql = column
-    ? `with f as (select o.order_id, ${column.column('o')} as k, o.order_status, o.amount_cents, o.fee_cents,
-                         o.donation_cents
+    ? `with f as (select o.order_id, ${column.column('o')} as k, o.order_status, ${moneyColumns(where.money)}
                     from gateway.mirror_orders o where ${where.sql}),
-            ${TICKETS_PER_ORDER}
+            ${ticketsPerOrder(where.seatsWithin)}
        select ${column.key('f.k')} as key, count(*)::int as orders, ${soldSum('f', 'amount_cents')} as revenue,
               ${soldSum('f', 'fee_cents')} as fee, ${soldSum('f', 'donation_cents')} as donation,
               coalesce(sum(t.n), 0) as tickets
@@ -489,7 +536,7 @@ export async function chartsOf(db: Queryable, scope: ReportScope): Promise<Chart
       )
     : await db.query<{ day: string; channel: string; orders: number; revenue: string }>(
         `select to_char(o.order_day, 'YYYY-MM-DD') as day, o.channel, count(*)::int as orders,
-                ${soldSum('o', 'amount_cents')} as revenue
+                coalesce(sum(${scope.orders.money.amount}) filter (where ${soldSql('o')}), 0) as revenue
            from gateway.mirror_orders o where ${scope.orders.sql}
           group by o.order_day, o.channel order by o.order_day, o.channel`,
         scope.orders.params,

@@ -4,6 +4,7 @@
  * decide whether an order or a buyer lies within one. Nothing else is used from outside this folder.
  */
 export { eventInScope } from './event-scope';
+export { orderWithinEvents } from './order-cut';
 export { registerRoleScopeRoutes } from './scope-routes';
 export {
   customerBoughtEvents,

@@ -1,0 +1,32 @@
+/**
+ * An order as a person of a scoped role may see it. An order can hold seats of several productions (a ticket
+ * of the promoter's show and a tour shirt of another): only the seats of the events in scope are theirs, and so
+ * only those seats' money. The order's amount becomes the sum of those seats (the kept ones; those removed when
+ * the whole order was cancelled), and its fee and donation, which belong to the order and not to a show, 0.
+ * A walkthrough's promoter found another production's lines, with their price names and amounts, in the orders
+ * export and in the forwarded order list. The analysis cuts its sums the same way in SQL (reports/order-report.ts).
+ */
+
+type Seat = { eventId?: unknown; amount?: unknown };
+
+const seatsOf = (value: unknown): Seat[] => (Array.isArray(value) ? (value as Seat[]) : []);
+const cents = (seats: readonly Seat[]) =>
+  seats.reduce((sum, seat) => sum + Math.round(Number(seat.amount ?? 0) * 100), 0);
+
+export function orderWithinEvents(
+  order: Record<string, unknown>,
+  eventIds: ReadonlySet<number>,
+): Record<string, unknown> {
+  const inScope = (seat: Seat) => eventIds.has(Number(seat?.eventId));
+  const seats = seatsOf(order.seats).filter(inScope);
+  const deletedSeats = seatsOf(order.deletedSeats).filter(inScope);
+  const amountCents = seats.length > 0 ? cents(seats) : cents(deletedSeats);
+  return {
+    ...order,
+    amount: amountCents / 100,
+    ...('fee' in order ? { fee: 0 } : {}),
+    ...('donation' in order ? { donation: 0 } : {}),
+    ...('seats' in order ? { seats } : {}),
+    ...('deletedSeats' in order ? { deletedSeats } : {}),
+  };
+}
