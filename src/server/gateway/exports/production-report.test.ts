@@ -75,4 +75,39 @@ describe('a production report', () => {
     expect(page).toContain('<caption>Laatste bestellingen</caption>');
     expect(page).not.toContain('Tickets sold');
   });
+
+  // A walkthrough's Dutch report read "€ 67621.07", "2507 van 6185", `sp` and `pros`, and a 20:15 performance at
+  // 19:15: scheduled from a browser in UTC, the service's times were moved to that zone.
+  it("writes a Dutch page's figures, statuses and channels as Dutch readers do, and the service's times as written", () => {
+    const large: ProductionDashboard = {
+      ...dashboard,
+      capacity: 6185,
+      ticketsSold: 2507,
+      amountCents: 6_762_107,
+      events: [
+        { ...(dashboard.events[0] as ProductionDashboard['events'][number]), start: '2026-12-09T20:15:00+01:00' },
+      ],
+      days: [{ day: '2026-11-27', channel: 'sp', tickets: 1200, amountCents: 457_401 }],
+      lastOrders: [
+        {
+          ...(dashboard.lastOrders[0] as ProductionDashboard['lastOrders'][number]),
+          orderDate: '2026-11-27T23:00:00+01:00',
+          channel: 'www',
+          orderStatus: 'pros',
+        },
+      ],
+    };
+    const page = productionReportHtml(large, {
+      organisation: 'demo',
+      writtenAt: new Date('2026-11-28T06:30:00.000Z'),
+      timeZone: 'UTC',
+      language: 'nl',
+    });
+    expect(page).toContain('<dd>2.507 van 6.185</dd>');
+    expect(page).toContain('<dd>€ 67.621,07</dd>');
+    expect(page).toContain('<td>2026-12-09 20:15</td>');
+    expect(page).toContain('<td>Verkooppunt</td><td>1.200</td><td>4.574,01</td>');
+    expect(page).toContain('<td>2026-11-27 23:00</td><td>Webshop</td><td>Offerte</td>');
+    expect(page).not.toMatch(/<td>(sp|www|pros)<\/td>/);
+  });
 });

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
+import { labelOf, ORDER_CHANNEL_LABELS, ORDER_STATUS_LABELS } from '@/contract/order-labels';
 import type { PrintLocale } from '@/contract/printing';
 import type { ProductionDashboard } from '@/contract/promoter';
 import { localDate, localTime } from '../../time';
@@ -108,7 +109,7 @@ const PAGE_TEXT = {
       `${organisation} · sales report of ${stamp} (${zone})`,
     figuresAsOf: (when: string) => `, figures as of ${when}`,
     ticketsSold: 'Tickets sold',
-    ofCapacity: (sold: number, capacity: string) => `${sold} of ${capacity}`,
+    ofCapacity: (sold: string, capacity: string) => `${sold} of ${capacity}`,
     amount: 'Amount',
     performances: 'Performances',
     performanceHeaders: ['Performance', 'Start', 'Capacity', 'Tickets', 'Amount (€)'],
@@ -123,7 +124,7 @@ const PAGE_TEXT = {
       `${organisation} · verkooprapport van ${stamp} (${zone})`,
     figuresAsOf: (when: string) => `, cijfers van ${when}`,
     ticketsSold: 'Kaarten verkocht',
-    ofCapacity: (sold: number, capacity: string) => `${sold} van ${capacity}`,
+    ofCapacity: (sold: string, capacity: string) => `${sold} van ${capacity}`,
     amount: 'Bedrag',
     performances: 'Voorstellingen',
     performanceHeaders: ['Voorstelling', 'Aanvang', 'Capaciteit', 'Kaarten', 'Bedrag (€)'],
@@ -135,18 +136,32 @@ const PAGE_TEXT = {
 } satisfies Record<PrintLocale, unknown>;
 
 /**
- * The printable page: `organisation`'s production, the moment it was written in the schedule's time zone, in
- * the schedule's language.
+ * The printable page: `organisation`'s production, in the schedule's language — figures, statuses and channels as
+ * its readers write them (it showed "€ 67621.07" and `pros` on a Dutch page). The service's times are shown as it
+ * wrote them, in the venue's time (they were moved to the zone of whoever scheduled the report); Foyer's own
+ * moments (written, figures as of) in the schedule's time zone, which the page names.
  */
 export function productionReportHtml(
   dashboard: ProductionDashboard,
   meta: { organisation: string; writtenAt: Date; timeZone: string; language: PrintLocale },
 ): string {
-  const text = PAGE_TEXT[meta.language];
+  const { language } = meta;
+  const text = PAGE_TEXT[language];
+  const locale = language === 'nl' ? 'nl-NL' : 'en-GB';
+  const count = new Intl.NumberFormat(locale).format;
+  const money = (cents: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
   const stamp = (instant: Date) =>
     `${localDate(instant, meta.timeZone)} ${localTime(instant, meta.timeZone).slice(0, 5)}`;
   const when = (value: string) => (Number.isNaN(Date.parse(value)) ? value : stamp(new Date(value)));
-  const capacity = dashboard.capacity === null ? '—' : String(dashboard.capacity);
+  // A time of the service (a performance's start, an order's date) as it wrote it, with the venue's offset;
+  // only one written in UTC is moved, to the schedule's zone.
+  const asWritten = (value: string) => {
+    const parts = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z?)/.exec(value);
+    if (!parts || parts[3] === 'Z') return when(value);
+    return `${parts[1]} ${parts[2]}`;
+  };
+  const capacity = dashboard.capacity === null ? '—' : count(dashboard.capacity);
   return `<!doctype html>
 <html lang="${meta.language}">
 <head>
@@ -161,36 +176,41 @@ export function productionReportHtml(
     dashboard.syncedAt ? escapeHtml(text.figuresAsOf(when(dashboard.syncedAt))) : ''
   }</p>
 <dl>
-<dt>${text.ticketsSold}</dt><dd>${escapeHtml(text.ofCapacity(dashboard.ticketsSold, capacity))}</dd>
-<dt>${text.amount}</dt><dd>€ ${euros(dashboard.amountCents)}</dd>
+<dt>${text.ticketsSold}</dt><dd>${escapeHtml(text.ofCapacity(count(dashboard.ticketsSold), capacity))}</dd>
+<dt>${text.amount}</dt><dd>€ ${money(dashboard.amountCents)}</dd>
 </dl>
 ${table(
   text.performances,
   text.performanceHeaders,
   dashboard.events.map((event) => [
     event.eventName,
-    when(event.start),
-    event.capacity ?? '—',
-    event.ticketsSold,
-    euros(event.amountCents),
+    asWritten(event.start),
+    event.capacity === null ? '—' : count(event.capacity),
+    count(event.ticketsSold),
+    money(event.amountCents),
   ]),
 )}
 ${table(
   text.days,
   text.dayHeaders,
-  dashboard.days.map((day) => [day.day, day.channel, day.tickets, euros(day.amountCents)]),
+  dashboard.days.map((day) => [
+    day.day,
+    labelOf(ORDER_CHANNEL_LABELS, day.channel, language),
+    count(day.tickets),
+    money(day.amountCents),
+  ]),
 )}
 ${table(
   text.orders,
   text.orderHeaders,
   dashboard.lastOrders.map((order) => [
     order.orderId,
-    when(order.orderDate),
-    order.channel,
-    order.orderStatus,
+    asWritten(order.orderDate),
+    labelOf(ORDER_CHANNEL_LABELS, order.channel, language),
+    labelOf(ORDER_STATUS_LABELS, order.orderStatus, language),
     order.buyerName ?? '—',
-    order.tickets,
-    euros(order.amountCents),
+    count(order.tickets),
+    money(order.amountCents),
   ]),
 )}
 </main>

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS } from '@/contract/order-labels';
 import type { Localized } from '../../lib/i18n';
 
 export interface StatusInfo {
@@ -10,37 +11,37 @@ export interface StatusInfo {
 /** orderStatus (spec 2.11, 3.4). A value not listed here is shown as sent. */
 export const ORDER_STATUSES: Readonly<Record<string, StatusInfo>> = {
   ord: {
-    label: { nl: 'Besteld', en: 'Ordered' },
+    label: ORDER_STATUS_LABELS.ord,
     meaning: { nl: 'Gewone bestelling', en: 'Regular order' },
     color: 'teal',
   },
   cancel: {
-    label: { nl: 'Geannuleerd', en: 'Cancelled' },
+    label: ORDER_STATUS_LABELS.cancel,
     meaning: { nl: 'Geannuleerd', en: 'Cancelled' },
     color: 'red',
   },
   reemit: {
-    label: { nl: 'Heruitgegeven', en: 'Re-issued' },
+    label: ORDER_STATUS_LABELS.reemit,
     meaning: { nl: 'Heruitgegeven (vervangende bestelling)', en: 'Re-issued (replacement order)' },
     color: 'blue',
   },
   reissue: {
-    label: { nl: 'Weer geldig', en: 'Valid again' },
+    label: ORDER_STATUS_LABELS.reissue,
     meaning: { nl: 'Heruitgegeven (oudere bestelling, weer geldig)', en: 'Re-issued (older, valid again)' },
     color: 'cyan',
   },
   res: {
-    label: { nl: 'Reservering', en: 'Reservation' },
+    label: ORDER_STATUS_LABELS.res,
     meaning: { nl: 'Reservering, nog geen betaling', en: 'Reservation, no payment yet' },
     color: 'orange',
   },
   pros: {
-    label: { nl: 'Offerte', en: 'Offer' },
+    label: ORDER_STATUS_LABELS.pros,
     meaning: { nl: 'Offerte (aanbod, niet bevestigd)', en: 'Prospectus (offer, not confirmed)' },
     color: 'grape',
   },
   trash: {
-    label: { nl: 'Verwijderd', en: 'Deleted' },
+    label: ORDER_STATUS_LABELS.trash,
     meaning: { nl: 'Zacht verwijderd', en: 'Soft-deleted' },
     color: 'gray',
   },
