@@ -6,6 +6,9 @@ import { z } from 'zod';
  * answer says only whether one is set. Pure, like the rest of src/contract.
  */
 
+/** Where the provider sends the person back, on the gateway's own origin: registered at the provider beforehand. */
+export const SSO_CALLBACK_PATH = '/api/sso/callback';
+
 const claimName = z
   .string()
   .trim()

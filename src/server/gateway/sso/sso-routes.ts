@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { type SsoProviders, type SsoSettings, ssoSettingsRequestSchema } from '@/contract/sso';
+import { SSO_CALLBACK_PATH, type SsoProviders, type SsoSettings, ssoSettingsRequestSchema } from '@/contract/sso';
 import { type GatewayEnv, isHttps, type SecuredRoutes } from '../access';
 import { recordAudit, recordRequestAudit, recordSignInFailure } from '../audit';
 import { type AuthDeps, answerSignIn } from '../auth';
@@ -15,9 +15,8 @@ const staffManagers = { permission: 'staff:manage' } as const;
  * sign-in can be pushed into it). SameSite=Lax, since the provider sends the browser back from its own site.
  */
 const FLOW_COOKIE = 'foyer_sso_flow';
-const CALLBACK_PATH = '/api/sso/callback';
 
-const redirectUriOf = (c: Context) => `${requestOrigin(c)}${CALLBACK_PATH}`;
+const redirectUriOf = (c: Context) => `${requestOrigin(c)}${SSO_CALLBACK_PATH}`;
 
 /** A path of this app to go on to after signing in (as the sign-in page's `next`); anything else is dropped. */
 const safeNext = (value: string | undefined) =>

@@ -21,7 +21,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
+import { SSO_CALLBACK_PATH, type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
@@ -108,11 +108,13 @@ export function SsoPage() {
             noValidate
           >
             <Stack gap="md">
-              {settings.data ? (
-                <Text size="sm">
-                  {t('redirectUri')}: <Code data-testid="redirect-uri">{settings.data.redirectUri}</Code>
-                </Text>
-              ) : null}
+              {/* Before anything is saved too: the provider asks for it before it gives the client id and secret. */}
+              <Text size="sm">
+                {t('redirectUri')}:{' '}
+                <Code data-testid="redirect-uri">
+                  {settings.data?.redirectUri ?? `${window.location.origin}${SSO_CALLBACK_PATH}`}
+                </Code>
+              </Text>
               <TextInput
                 label={t('displayName')}
                 required
