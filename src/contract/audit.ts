@@ -75,6 +75,11 @@ export const auditPageSchema = z.object({
   perPage: z.number(),
   total: z.number(),
   lastPage: z.number(),
+  /**
+   * The names of the page's roles by key, as they are called now: an entry keeps the role's key, and a custom
+   * role's key ("custom-promotor-oudejaarsconference") is no name to read.
+   */
+  roleNames: z.record(z.string(), z.string()).optional(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { AuditChain, AuditPage } from '@/contract/audit';
 import { CSV_NEWLINE, CSV_UNPARSE_OPTIONS, UTF8_BOM } from '@/contract/csv';
 import type { Queryable } from '../../db/database';
-import { type AuditFilter, countEntries, entriesBefore, listEntries } from './audit-store';
+import { type AuditFilter, countEntries, entriesBefore, listEntries, roleNamesOf } from './audit-store';
 import type { AuditEntry } from './audit-trail';
 import { verifyAuditChain } from './audit-verify';
 
@@ -42,7 +42,16 @@ export async function auditPage(
     countEntries(db, organisationId, filter),
     listEntries(db, organisationId, filter, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
   ]);
-  return { data, page, perPage: AUDIT_PAGE_SIZE, total, lastPage: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+  const roleKeys = [...new Set(data.flatMap((entry) => (entry.role ? [entry.role] : [])))];
+  const roleNames = await roleNamesOf(db, organisationId, roleKeys);
+  return {
+    data,
+    page,
+    perPage: AUDIT_PAGE_SIZE,
+    total,
+    lastPage: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+    roleNames,
+  };
 }
 
 /**

@@ -337,3 +337,17 @@ export async function entriesAboutCustomer(
   );
   return rows.map(entryOf);
 }
+
+/** The organisation's roles of `keys` by their names now (a role since removed is not among them). */
+export async function roleNamesOf(
+  db: Queryable,
+  organisationId: number,
+  keys: readonly string[],
+): Promise<Record<string, string>> {
+  if (keys.length === 0) return {};
+  const { rows } = await db.query<{ key: string; name: string }>(
+    'select key, name from gateway.roles where organisation_id = $1 and key = any($2::text[])',
+    [organisationId, keys],
+  );
+  return Object.fromEntries(rows.map((row) => [row.key, row.name]));
+}

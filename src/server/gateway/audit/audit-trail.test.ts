@@ -232,6 +232,19 @@ describeEachDatabase('the audit trail', (database) => {
       person: ADMIN.email,
       details: { change: 'created', key: 'custom-audit-role', name: 'Audit role', permissions: [] },
     });
+    // A person of the custom role is named with the role's name, not its key (a walkthrough's trail read
+    // "custom-promotor-oudejaarsconference" under a promoter).
+    const { id: customRoleId } = (await created.json()) as { id: number };
+    await gateway.db.query(
+      `insert into gateway.accounts (organisation_id, email, display_name, role_id)
+       values ($1, 'custom-role@demo.test', 'Custom Role', $2)`,
+      [organisationId, customRoleId],
+    );
+    const person = await signedInBrowser(gateway, 'custom-role@demo.test');
+    expect((await person.request('/api/session', { method: 'DELETE' })).status).toBe(204);
+    const page = await trail(`person=${encodeURIComponent('custom-role@demo.test')}`);
+    expect(page.data[0]).toMatchObject({ action: 'sign-out', role: 'custom-audit-role' });
+    expect(page.roleNames).toEqual({ 'custom-audit-role': 'Audit role' });
   });
 
   it('counts prints and reprints of an order per kind', async () => {

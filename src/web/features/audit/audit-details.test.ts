@@ -25,6 +25,10 @@ describe('detailLines', () => {
       'Gewijzigd sinds: (leeg)',
       'Omvang: alles',
     ]);
+    // A schedule run at once, and a note's operations (a walkthrough read "Wijziging: run-now").
+    expect(texts({ op: 'run-now', kind: 'orders' })).toEqual(['Wijziging: nu uitgevoerd', 'Soort: bestellingen']);
+    expect(texts({ op: 'add' })).toEqual(['Wijziging: toegevoegd']);
+    expect(texts({ op: 'edit' }, english)).toEqual(['Change: edited']);
     expect(texts({ rows: 'seat', delimiter: 'semicolon', enabled: true, timeOfDay: '07:30' }, english)).toEqual([
       'Rows: one per seat',
       'Delimiter: semicolon',

@@ -52,6 +52,7 @@ export function AuditPage() {
   ) as unknown as AuditFilter;
   const query = useQuery(auditQueries.list(filter, page));
   const chain = useQuery(auditQueries.chain());
+  const roleNames = query.data?.roleNames;
   const setFilter = (key: keyof AuditFilter, value: string) =>
     setSearch((previous) => {
       const next = new URLSearchParams(previous);
@@ -84,7 +85,10 @@ export function AuditPage() {
             {row.original.role ? (
               <Text size="xs" c="dimmed">
                 {/* A preset role in the reader's words ("Beheerder"), a custom one by its name. */}
-                {roleLabel({ key: row.original.role, name: row.original.role }, localized)}
+                {roleLabel(
+                  { key: row.original.role, name: roleNames?.[row.original.role] ?? row.original.role },
+                  localized,
+                )}
               </Text>
             ) : null}
           </Stack>
@@ -135,7 +139,7 @@ export function AuditPage() {
         cell: ({ row }) => <Details details={row.original.details} words={words} />,
       },
     ],
-    [t, locale, localized, words],
+    [t, locale, localized, words, roleNames],
   );
 
   return (
