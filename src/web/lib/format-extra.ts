@@ -5,8 +5,18 @@ import { cached, type Locale, toDate } from './format';
  * load carries.
  */
 
-/** "€ 250K", "€ 1,5 mln." / "€250k", "€1.5m": amounts on a chart's axis, where there is little room. */
+/**
+ * "€ 250.000", "€ 1,5 mln." / "€250,000", "€1.5m": amounts on a chart's axis, where there is little room. Below a
+ * million whole euros: Dutch has no short word for thousands, and the compact form's "€ 250K" sat beside the
+ * page's "€ 32.000" and "€ 1 mln." (a walkthrough).
+ */
 export function formatCompactMoney(amount: number, locale: Locale): string {
+  if (Math.abs(amount) < 1_000_000) {
+    return cached(
+      `whole-money:${locale}`,
+      () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }),
+    ).format(amount);
+  }
   return cached(
     `compact-money:${locale}`,
     () =>
