@@ -25,6 +25,7 @@ interface AuditPage {
   page: number;
   perPage: number;
   lastPage: number;
+  roleNames?: Record<string, string>;
 }
 
 describeEachDatabase('the audit trail', (database) => {

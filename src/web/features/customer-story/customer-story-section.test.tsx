@@ -37,6 +37,16 @@ const story: StoryPage = {
       erased: false,
     },
     {
+      kind: 'waiting-list',
+      at: '2026-11-29T12:00:00+01:00',
+      key: 'waiting-9',
+      waitingId: 9,
+      event: { eventId: 3, name: 'Hamlet', start: null },
+      numberOfTickets: 2,
+      type: 'cancelled',
+      notifiedAt: null,
+    },
+    {
       kind: 'tags',
       at: '2026-11-29T10:00:00+01:00',
       key: 'audit-1',
@@ -84,6 +94,13 @@ describe('CustomerStorySection', () => {
     expect(screen.getByRole('link', { name: 'Segment openen' }).getAttribute('href')).toBe('/customers/segments/4');
     expect(screen.getByText('Labels gewijzigd door Mila Marketing')).toBeTruthy();
     expect(screen.getAllByTestId('story-auto-tag')).toHaveLength(1);
+  });
+
+  // Found in a walkthrough: "2 tickets · cancelled" on a Dutch screen.
+  it('names a waiting-list entry’s state in words, as the waiting list does', async () => {
+    renderStory();
+    const entry = await screen.findByText(/· Afgemeld$/, {}, { timeout: 5000 });
+    expect(entry.textContent).toMatch(/^2 \S+ · Afgemeld$/);
   });
 
   // Found in a walkthrough: "tegoed: 12.50 → -5.00", where the page shows "€ 12,50".

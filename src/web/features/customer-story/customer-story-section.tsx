@@ -15,6 +15,7 @@ import { formatRelativeTime } from '../../lib/format-extra';
 import { type Localized, useLocale, useLocalized, useMessages } from '../../lib/i18n';
 import { ORDER_CHANNELS } from '../../lib/order-channels';
 import { useCan } from '../../lib/use-can';
+import { WAITING_TYPES } from '../../lib/waiting-types';
 import { useCustomFieldLabels } from '../custom-fields/public';
 import { useFlagLabels } from '../customer-notes/public';
 import { ORDER_STATUSES } from '../orders/public-status';
@@ -170,6 +171,12 @@ function valueText(field: string, value: unknown, empty: string, locale: Locale)
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A waiting-list entry's type in words; a type the app does not know, as sent. */
+function waitingTypeLabel(type: string, localized: (text: Localized) => string): string {
+  const known = WAITING_TYPES[type];
+  return known ? localized(known.label) : type;
+}
+
 function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Record<CustomField, string> }) {
   const t = useMessages(customerStoryMessages);
   const { locale } = useLocale();
@@ -242,7 +249,10 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
         <Stack gap={2}>
           {title(t('waitingTitle', { event: eventName(item.event) }), item.kind)}
           <Text size="sm">
-            {t('waitingSummary', { tickets: t('tickets', { count: item.numberOfTickets }), type: item.type })}
+            {t('waitingSummary', {
+              tickets: t('tickets', { count: item.numberOfTickets }),
+              type: waitingTypeLabel(item.type, localized),
+            })}
             {item.notifiedAt ? ` · ${t('notifiedAt', { time: formatDateTime(item.notifiedAt, locale) })}` : ''}
           </Text>
         </Stack>

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { useLocalized } from '../../lib/i18n';
-import { WAITING_TYPES } from './exports-messages';
+import { WAITING_TYPES } from '../../lib/waiting-types';
 
 /** A waiting-list type as a badge; its meaning (spec 3.5) as the title. Unknown types are shown as sent. */
 export function WaitingTypeBadge({ type }: { type: string }) {
