@@ -25,7 +25,7 @@ export const customerStoryMessages = defineMessages(
     end: 'Begin van het verhaal',
     orderTitle: 'Bestelling {id}',
     orderSummary: '{channel} · {status} · {amount}',
-    tickets: '{count, plural, one {# ticket} other {# tickets}}',
+    tickets: '{count, plural, one {# kaart} other {# kaarten}}',
     seatLine: '{event}: {rank}, rij {row}, stoel {seat}',
     seatLineGa: '{event}: {rank}, vrije plaats',
     unknownEvent: 'Voorstelling {id}',
