@@ -115,6 +115,16 @@ test('marketing builds "Utrecht, ordered twice or more in 2026, no Vriend tag", 
   await expect(preview.locator('tbody tr')).toHaveCount(Math.min(expected, 25));
   expect(await seriousFindings(page)).toEqual([]);
 
+  // Leaving before it is saved asks first, and staying keeps it all (a walkthrough's half-built segment went
+  // without a word when the menu was clicked).
+  await page.getByRole('link', { name: 'Alle segmenten' }).click();
+  const unsaved = page.getByRole('dialog', { name: 'Segment niet opgeslagen' });
+  await expect(unsaved).toBeVisible();
+  await unsaved.getByRole('button', { name: 'Blijven' }).click();
+  await expect(unsaved).toHaveCount(0);
+  await expect(page.getByLabel('Naam').first()).toHaveValue('Utrecht, 2× in 2026, geen Vriend');
+  await expect(count).toHaveText(`${expected.toLocaleString('nl-NL')} klanten`);
+
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page).toHaveURL(/\/customers\/segments\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Utrecht, 2× in 2026, geen Vriend' })).toBeVisible();

@@ -2,11 +2,12 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, T
 import '@mantine/core/styles/Modal.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { emptySegmentRule, type Segment, type SegmentRule, segmentRuleSchema } from '@/contract/segments';
 import { useTablePage } from '../../components/data-table/use-table-page';
 import { describeError } from '../../components/error-message';
+import { LeaveGuard } from '../../components/leave-guard';
 import { MirrorFreshness } from '../../components/mirror-freshness';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { isApiError } from '../../lib/api-error';
@@ -50,6 +51,10 @@ export function SegmentPage() {
   return <SegmentEditor key={detail.data.id} segment={detail.data} />;
 }
 
+/** A segment's editable parts as one value, to tell whether what is on screen is what is saved. */
+const draftOf = (name: string, description: string, rule: SegmentRule) =>
+  JSON.stringify({ name: name.trim(), description: description.trim(), rule });
+
 function SegmentEditor({ segment }: { segment: Segment | null }) {
   const t = useMessages(segmentsMessages);
   const tApp = useMessages(appMessages);
@@ -75,6 +80,13 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
   useRefetchAfterSync(SEGMENT_MIRROR, SEGMENT_ANSWERS);
   const stale = !complete || settled !== rule || count.isPlaceholderData || count.isFetching;
 
+  // What is saved: leaving with anything else asks first (a walkthrough's half-built segment went without a word).
+  const [saved, setSaved] = useState(() => draftOf(segment?.name ?? '', segment?.description ?? '', rule));
+  const dirty = draftOf(name, description, rule) !== saved;
+  // The blocker reads a ref: after a first save or a delete the page navigates at once.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
   const changeRule = (next: SegmentRule) => {
     setRule(next);
     if (page !== 1) setPage(1);
@@ -93,9 +105,11 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
     save.mutate(
       { id: segment?.id ?? null, input: { name: trimmed, description: description.trim(), rule } },
       {
-        onSuccess: (saved) => {
+        onSuccess: (stored) => {
           void notify({ color: 'green', message: t('saved') });
-          if (!segment) void navigate(`/customers/segments/${saved.id}`, { replace: true });
+          setSaved(draftOf(trimmed, description, rule));
+          dirtyRef.current = false;
+          if (!segment) void navigate(`/customers/segments/${stored.id}`, { replace: true });
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) setNameError(t('nameTaken'));
@@ -109,6 +123,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
     remove.mutate(segment.id, {
       onSuccess: () => {
         void notify({ color: 'green', message: t('deleted') });
+        dirtyRef.current = false;
         void navigate('/customers/segments', { replace: true });
       },
     });
@@ -116,6 +131,11 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
 
   return (
     <Stack gap="lg" maw={1400}>
+      <LeaveGuard
+        active={dirty}
+        activeRef={dirtyRef}
+        texts={{ title: t('unsavedTitle'), text: t('unsavedText'), leave: t('unsavedLeave'), stay: t('unsavedStay') }}
+      />
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Text component={Link} to="/customers/segments" size="sm">
