@@ -93,6 +93,35 @@ describe('PrivacyPage', () => {
     expect(within(dialog).getByText('1.200 van 1.200 klanten aangeboden')).toBeInTheDocument();
   });
 
+  // A walkthrough typed "2,5" (saved as 25), "0" (saved as 1), "200" and "-2": each changed without a word.
+  it('keeps a retention period typed out of range or in part years as typed, says why, and saves nothing', async () => {
+    const gateway = fakeGateway(() => json({}, 500));
+    vi.stubGlobal('fetch', gateway.fetch);
+    renderPage();
+    const field = (await screen.findByTestId('retention-years', {}, SLOW)) as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Opslaan' });
+    for (const [typed, message] of [
+      ['2,5', 'Een heel aantal jaren.'],
+      ['0', 'Minstens 1 jaar.'],
+      ['200', 'Hoogstens 30 jaar.'],
+      ['-2', 'Minstens 1 jaar.'],
+    ] as const) {
+      await userEvent.clear(field);
+      await userEvent.type(field, typed);
+      await userEvent.click(save);
+      expect(await screen.findByText(message, {}, SLOW)).toBeInTheDocument();
+      expect(field.value).toBe(typed);
+    }
+    const puts = () => gateway.fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts()).toHaveLength(0);
+    // A whole number of years in range is saved as typed.
+    await userEvent.clear(field);
+    await userEvent.type(field, '10');
+    await userEvent.click(save);
+    await waitFor(() => expect(puts()).toHaveLength(1), SLOW);
+    expect(JSON.parse(String(puts()[0]?.[1]?.body))).toEqual({ retentionYears: 10 });
+  });
+
   it("shows the gateway's refusal of a batch, and hands over nothing more", async () => {
     const refusal = 'Not proposed by the retention list (any more): 3';
     const gateway = fakeGateway(() => json({ message: refusal, errors: { customerIds: [refusal] } }, 422));

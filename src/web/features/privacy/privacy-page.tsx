@@ -58,6 +58,7 @@ function localRetentionMessage(
 
 function RetentionSetting() {
   const t = useMessages(privacyMessages);
+  const { locale } = useLocale();
   const tApp = useMessages(appMessages);
   const settings = useQuery(privacyQueries.settings());
   const save = useSaveSettings();
@@ -82,9 +83,13 @@ function RetentionSetting() {
               label={t('retentionLabel')}
               min={RETENTION_YEARS_MIN}
               max={RETENTION_YEARS_MAX}
-              allowDecimal={false}
+              // What is typed stays as typed, for the form to say what it takes: "2,5" became 25 (the comma
+              // dropped), "0" 1, "200" 30 and "-2" 2, saved without a word (a walkthrough).
+              clampBehavior="none"
+              decimalSeparator={locale === 'nl-NL' ? ',' : '.'}
               value={field.value}
-              onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+              // A text on its way to a number ("2," before the 5) is kept as typed: made NaN, the field emptied.
+              onChange={(value) => field.onChange(value === '' ? Number.NaN : (value as number))}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
               w={220}
