@@ -124,7 +124,7 @@ export function storyKindOf(item: StoryItem): StoryKind {
   return item.kind === 'anonymised' || item.kind === 'merged' ? 'edit' : item.kind;
 }
 
-/** The customer's sold orders (ord, reemit, reissue) in figures. */
+/** The customer's sold (ord, reemit, reissue) and paid orders in figures, as a segment counts them. */
 export const storyTotalsSchema = z.object({
   orders: z.number().int(),
   tickets: z.number().int(),

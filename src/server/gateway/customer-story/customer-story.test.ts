@@ -21,14 +21,27 @@ interface SeedOrder {
   status: string;
   channel: string;
   amount: number;
+  /** Paid unless said. */
+  payment?: string;
   seats: { row: number; seat: number; cents: number; deleted?: boolean }[];
 }
 
 /**
- * Four orders — two of them at the same moment as a waiting-list entry — and, written now, an edit, a tag change,
- * a refused edit (not told), a flag change and a note. Sold (ord, reemit, reissue): 9001, 9003 and 9004.
+ * Five orders — two of them at the same moment as a waiting-list entry — and, written now, an edit, a tag change,
+ * a refused edit (not told), a flag change and a note. Sold (ord, reemit, reissue) and paid: 9001, 9003 and 9004;
+ * 9000 is sold but not paid yet.
  */
 const ORDERS: SeedOrder[] = [
+  // Sold, and its payment still pending (an online payment link not paid yet): told, but not spent.
+  {
+    id: 9000,
+    at: '2025-12-20T10:00:00Z',
+    status: 'ord',
+    payment: 'pending',
+    channel: 'www',
+    amount: 8600,
+    seats: [{ row: 9, seat: 9, cents: 8600 }],
+  },
   {
     id: 9001,
     at: '2026-01-10T10:00:00Z',
@@ -96,7 +109,7 @@ describeEachDatabase("a customer's story", (database) => {
       await db.query(
         `insert into gateway.mirror_orders (organisation_id, order_id, order_key, customer_id, order_status,
            payment_status, channel, payment_method, order_date, amount_cents, fee_cents, donation_cents, last_changed, body)
-         values ($1, $2, $3, $4, $5, 'paid', $6, 'Pin', $7, $8, 0, 0, $7,
+         values ($1, $2, $3, $4, $5, $10, $6, 'Pin', $7, $8, 0, 0, $7,
                  case when $9::text is null then '{}'::jsonb else jsonb_build_object('orderDate', $9::text) end)`,
         [
           organisationId,
@@ -108,6 +121,7 @@ describeEachDatabase("a customer's story", (database) => {
           order.at,
           order.amount,
           order.written ?? null,
+          order.payment ?? 'paid',
         ],
       );
       for (const [line, seat] of order.seats.entries()) {
@@ -188,6 +202,7 @@ describeEachDatabase("a customer's story", (database) => {
     'waiting 7001',
     'order 9002',
     'order 9001',
+    'order 9000',
   ];
 
   it('tells everything newest first, an order before a waiting-list entry of the same moment, with the sold totals', async () => {

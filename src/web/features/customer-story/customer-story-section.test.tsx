@@ -37,6 +37,19 @@ const story: StoryPage = {
       erased: false,
     },
     {
+      kind: 'order',
+      at: '2026-11-29T13:00:00+01:00',
+      key: 'order-12',
+      orderId: 12,
+      orderKey: 'key-12',
+      channel: 'www',
+      orderStatus: 'ord',
+      paymentStatus: 'pending',
+      paymentMethod: 'iDEAL',
+      amountCents: 8600,
+      seats: [],
+    },
+    {
       kind: 'waiting-list',
       at: '2026-11-29T12:00:00+01:00',
       key: 'waiting-9',
@@ -94,6 +107,13 @@ describe('CustomerStorySection', () => {
     expect(screen.getByRole('link', { name: 'Segment openen' }).getAttribute('href')).toBe('/customers/segments/4');
     expect(screen.getByText('Labels gewijzigd door Mila Marketing')).toBeTruthy();
     expect(screen.getAllByTestId('story-auto-tag')).toHaveLength(1);
+  });
+
+  // Found in a walkthrough: the story's figures left out an order in "In behandeling", which the story did not say.
+  it('says an order whose payment is not made yet, which the figures leave out', async () => {
+    renderStory();
+    const order = await screen.findByTestId('story-order', {}, { timeout: 5000 });
+    expect(order.textContent?.replace(/\s+/g, ' ')).toContain('Webshop · Besteld · € 86,00 · In behandeling');
   });
 
   // Found in a walkthrough: "2 tickets · cancelled" on a Dutch screen.

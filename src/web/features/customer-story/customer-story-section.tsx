@@ -18,7 +18,7 @@ import { useCan } from '../../lib/use-can';
 import { WAITING_TYPES } from '../../lib/waiting-types';
 import { useCustomFieldLabels } from '../custom-fields/public';
 import { useFlagLabels } from '../customer-notes/public';
-import { ORDER_STATUSES } from '../orders/public-status';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orders/public-status';
 import { customerStoryMessages } from './customer-story-messages';
 import { customerStoryQueries, kindsOf } from './customer-story-queries';
 import { StoryIcon } from './story-icons';
@@ -204,6 +204,10 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
     const info = ORDER_STATUSES[status];
     return info ? localized(info.label) : status;
   };
+  const paymentStatusLabel = (status: string) => {
+    const info = PAYMENT_STATUSES[status];
+    return info ? localized(info.label) : status;
+  };
 
   switch (item.kind) {
     case 'order': {
@@ -217,8 +221,10 @@ function StoryEntry({ item, customLabels }: { item: StoryItem; customLabels: Rec
                 : item.channel,
               status: orderStatusLabel(item.orderStatus),
               amount: formatMoney(item.amountCents / 100, locale),
-            })}{' '}
-            · {t('tickets', { count: item.seats.length })}
+            })}
+            {/* Not paid (yet): said, as it keeps the order out of the figures above. */}
+            {item.paymentStatus !== 'paid' ? ` · ${paymentStatusLabel(item.paymentStatus)}` : ''} ·{' '}
+            {t('tickets', { count: item.seats.length })}
           </Text>
           {item.seats.length > 0 ? (
             <Text component="ul" size="sm" c="dimmed" m={0} pl="md">
