@@ -148,3 +148,14 @@ export const autoTagViewSchema = z.object({
   runs: z.array(autoTagRunSchema),
 });
 export type AutoTagView = z.infer<typeof autoTagViewSchema>;
+
+/**
+ * `GET /api/auto-tags` (tags:write): the tags that segments keep in step, so that whoever sets tags by hand is told
+ * that a segment will set or take such a tag again (a walkthrough's hand-set VIP was gone a minute later).
+ */
+export const autoTagsInUseSchema = z.object({
+  data: z.array(
+    z.object({ tag: z.string(), segmentId: z.number().int(), segmentName: z.string(), paused: z.boolean() }),
+  ),
+});
+export type AutoTagsInUse = z.infer<typeof autoTagsInUseSchema>;

@@ -169,3 +169,15 @@ export async function latestAutoTagRuns(
     heldBack: row.held_back,
   }));
 }
+
+/** The organisation's automatic tags: each with its segment, by tag. */
+export async function autoTagsOf(
+  db: Queryable,
+  organisationId: number,
+): Promise<{ tag: string; segmentId: number; paused: boolean }[]> {
+  const { rows } = await db.query<{ tag: string; segment_id: string; paused: boolean }>(
+    'select tag, segment_id, paused from gateway.auto_tags where organisation_id = $1 order by tag, segment_id',
+    [organisationId],
+  );
+  return rows.map((row) => ({ tag: row.tag, segmentId: Number(row.segment_id), paused: row.paused }));
+}

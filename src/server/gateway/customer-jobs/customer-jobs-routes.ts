@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import {
   type AutoTagDiff,
+  type AutoTagsInUse,
   type AutoTagView,
   autoTagDryRunSchema,
   autoTagInputSchema,
@@ -21,6 +22,7 @@ import { parseBody } from '../request-input';
 import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { type KeyOpener, UpstreamClient } from '../upstream';
+import { autoTagsOf } from './auto-tag-store';
 import type { CustomerJobActions } from './customer-job-action';
 import type { CustomerJobRunner } from './customer-job-runner';
 import { CustomerJobService, type JobRequester } from './customer-jobs-service';
@@ -97,6 +99,18 @@ export function registerCustomerJobRoutes(routes: SecuredRoutes, deps: CustomerJ
     const segmentId = idParam(c, 'No such segment');
     const request = await parseBody(c, taggingRequestSchema);
     return c.json((await service.startTagging(requester(c), segmentId, request)) satisfies CustomerJob, 201);
+  });
+
+  // Open to whoever sets tags: the tag editor and the bulk change say which tags a segment keeps.
+  routes.declare('GET', '/auto-tags', { permission: 'tags:write' }, async (c) => {
+    const { organisationId } = c.get('principal');
+    const named = await Promise.all(
+      (await autoTagsOf(deps.db, organisationId)).map(async (autoTag) => {
+        const segment = await deps.segments.findSegment(deps.db, organisationId, autoTag.segmentId);
+        return segment ? [{ ...autoTag, segmentName: segment.name }] : [];
+      }),
+    );
+    return c.json({ data: named.flat() } satisfies AutoTagsInUse);
   });
 
   routes.declare('GET', '/segments/:id/auto-tag', manageSegments, async (c) => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { AutoTagDiff, AutoTagView, CustomerJob, CustomerJobDetail, TaggingDiff } from '@/contract/customer-jobs';
+import type {
+  AutoTagDiff,
+  AutoTagsInUse,
+  AutoTagView,
+  CustomerJob,
+  CustomerJobDetail,
+  TaggingDiff,
+} from '@/contract/customer-jobs';
 import type { Queryable } from '../../db/database';
 import { expectJson } from '../../testing/box-office';
 import { type CountingConnection, countingConnection, organisationIdOf } from '../../testing/mirror';
@@ -287,6 +294,10 @@ describeEachDatabase('customer jobs', (database) => {
       json: { tag: 'Groep', changeLimit: limit, paused: false },
     });
     expect(put.status).toBe(200);
+    // Whoever sets tags by hand can read which tags segments keep (the tag editor warns with it).
+    expect(await expectJson<AutoTagsInUse>(await marketing.request('/api/auto-tags'))).toEqual({
+      data: [{ tag: 'Groep', segmentId: 2, segmentName: SEGMENTS[2]?.name, paused: false }],
+    });
     const runs: number[] = [];
     for (let round = 0; round < 5; round++) {
       const made = await keeper.runDue();

@@ -28,6 +28,7 @@ import { customerName } from '../../lib/schemas/customer';
 import { type BulkTagAction, runBulkTagChange } from './bulk-tags';
 import { customerKeys, customerQueries, getCustomerTags, setCustomerTags } from './customer-queries';
 import { customersMessages } from './customers-messages';
+import { useAutoTagKeeper } from './use-auto-tags';
 
 /** Customers changed at once: a handful keeps the desk responsive and the service unhurried. */
 const BULK_CONCURRENCY = 6;
@@ -79,6 +80,7 @@ export function BulkTagDialog({
   const tags = clientTypes.data ?? [];
   // None until the person picks one: a first tag chosen for them was applied to a whole selection by one click.
   const chosenTag = tags.includes(tag) ? tag : '';
+  const keeperOf = useAutoTagKeeper();
 
   const run = async (runTargets: CustomerMatch[]) => {
     if (phase === 'running' || !chosenTag) return;
@@ -172,6 +174,11 @@ export function BulkTagDialog({
                 disabled={tags.length === 0}
                 data-testid="bulk-tag-choice"
               />
+              {chosenTag && keeperOf(chosenTag) ? (
+                <Alert color="yellow" variant="light" data-testid="auto-tag-warning">
+                  {t('autoTagWarning', { tag: chosenTag, segment: keeperOf(chosenTag) ?? '' })}
+                </Alert>
+              ) : null}
               <Group gap="sm">
                 <Button onClick={() => void run(customers)} disabled={!chosenTag}>
                   {t('bulkStart')}

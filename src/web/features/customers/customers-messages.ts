@@ -126,6 +126,9 @@ export const customersMessages = defineMessages(
     // Tags
     tagEditor: 'Labels',
     tagEditorHint: 'Alleen labels die de organisatie kent. Opslaan vervangt de hele lijst.',
+    autoTagKept: 'Automatisch, door segment ‘{segment}’',
+    autoTagWarning:
+      'Segment ‘{segment}’ houdt het label {tag} bij: bij zijn volgende ronde zet of haalt het segment dit label weer zoals zijn regel zegt.',
     saveTags: 'Labels opslaan',
     tagsSaved: 'Labels opgeslagen',
     tagsLoadFailed: 'De labels van de organisatie konden niet worden geladen: {message}',
@@ -292,6 +295,9 @@ export const customersMessages = defineMessages(
     ruleCreditRange: 'The amount is too large.',
     tagEditor: 'Tags',
     tagEditorHint: 'Only tags the organisation knows. Saving replaces the whole list.',
+    autoTagKept: 'Automatic, by segment ‘{segment}’',
+    autoTagWarning:
+      'Segment ‘{segment}’ keeps the tag {tag}: on its next round the segment sets or takes this tag again as its rule says.',
     saveTags: 'Save tags',
     tagsSaved: 'Tags saved',
     tagsLoadFailed: 'The organisation’s tags could not be loaded: {message}',

@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import type { Customer } from '../../lib/schemas/customer';
 import { customerKeys, customerQueries, setCustomerTags } from './customer-queries';
 import { customersMessages } from './customers-messages';
+import { useAutoTagKeeper } from './use-auto-tags';
 
 /**
  * The customer's tags, chosen from the client's valid tags (`GET /partner/export/clienttypes`, cached).
@@ -26,6 +27,19 @@ export function TagEditor({ customer }: { customer: Customer }) {
   const changed =
     chosen !== null &&
     (chosen.length !== customer.customerTags.length || chosen.some((tag) => !customer.customerTags.includes(tag)));
+  const keeperOf = useAutoTagKeeper();
+  // A tag a segment keeps, set or taken off by hand: the segment's next round changes it back.
+  const changedTags =
+    chosen === null
+      ? []
+      : [
+          ...chosen.filter((tag) => !customer.customerTags.includes(tag)),
+          ...customer.customerTags.filter((tag) => !chosen.includes(tag)),
+        ];
+  const kept = changedTags.flatMap((tag) => {
+    const segment = keeperOf(tag);
+    return segment ? [{ tag, segment }] : [];
+  });
 
   const mutation = useMutation({
     mutationFn: (tags: string[]) => setCustomerTags(customer.customerId, tags),
@@ -67,11 +81,21 @@ export function TagEditor({ customer }: { customer: Customer }) {
             </Text>
           ) : (
             options.map((tag) => (
-              <Checkbox key={tag} value={tag} label={valid.includes(tag) ? tag : t('unknownTag', { tag })} />
+              <Checkbox
+                key={tag}
+                value={tag}
+                label={valid.includes(tag) ? tag : t('unknownTag', { tag })}
+                description={keeperOf(tag) ? t('autoTagKept', { segment: keeperOf(tag) ?? '' }) : undefined}
+              />
             ))
           )}
         </Group>
       </Checkbox.Group>
+      {kept.map(({ tag, segment }) => (
+        <Alert key={tag} color="yellow" variant="light" data-testid="auto-tag-warning">
+          {t('autoTagWarning', { tag, segment })}
+        </Alert>
+      ))}
       {mutation.isError ? (
         <Alert color="red" variant="light" role="alert">
           {t('saveFailed', { message: describeError(mutation.error, tApp) })}

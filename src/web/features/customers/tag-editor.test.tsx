@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '../../lib/api-client';
+import type { Customer } from '../../lib/schemas/customer';
+import { sessionKey } from '../../lib/session';
+import { renderWithApp } from '../../testing/render';
+import { TagEditor } from './tag-editor';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** The gateway: the organisation's tags, and VIP kept by the segment "Pers in Amsterdam". */
+function fakeGateway() {
+  return vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://foyer.test');
+    if (url.pathname.endsWith('/partner/export/clienttypes')) return json(['Student', 'VIP', 'Vriend']);
+    if (url.pathname === '/api/auto-tags') {
+      return json({ data: [{ tag: 'VIP', segmentId: 4, segmentName: 'Pers in Amsterdam', paused: false }] });
+    }
+    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+  });
+}
+
+const noor = { customerId: 558, customerTags: ['Vriend'] } as unknown as Customer;
+
+describe('TagEditor', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fakeGateway());
+    apiClient.setClientName('demo');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    apiClient.setClientName(null);
+  });
+
+  // A walkthrough ticked VIP by hand for a customer outside the segment that keeps it: a minute later it was gone.
+  it('marks a tag a segment keeps, and warns when it is set or taken off by hand', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionKey, { clientName: 'demo', permissions: ['customers:read', 'tags:write'] });
+    renderWithApp(
+      <QueryClientProvider client={client}>
+        <TagEditor customer={noor} />
+      </QueryClientProvider>,
+    );
+    const vip = await screen.findByRole('checkbox', { name: 'VIP' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Automatisch, door segment ‘Pers in Amsterdam’')).toBeInTheDocument());
+    expect(screen.queryByTestId('auto-tag-warning')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Student' }));
+    expect(screen.queryByTestId('auto-tag-warning')).toBeNull();
+    await userEvent.click(vip);
+    expect(screen.getByTestId('auto-tag-warning')).toHaveTextContent(
+      'Segment ‘Pers in Amsterdam’ houdt het label VIP bij: bij zijn volgende ronde zet of haalt het segment dit label weer zoals zijn regel zegt.',
+    );
+    await userEvent.click(vip);
+    expect(screen.queryByTestId('auto-tag-warning')).toBeNull();
+  });
+});
