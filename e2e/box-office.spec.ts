@@ -919,6 +919,36 @@ test.describe('box office', () => {
   });
 
   // Found in a walkthrough: Back in the checkout left the box office in the middle of a sale.
+  test('emptying the cart lets its buyer go too, and cash chosen by a click takes the amount typed after it', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(60_000);
+    // A click on Contant, then the amount handed over: it went to the methods' keys (6, 0), and the sale was
+    // charged as another method (a walkthrough).
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    await page.getByRole('radio', { name: /Contant/ }).click();
+    await page.keyboard.type('60');
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Ontvangen' })).toHaveValue('€ 60');
+    // Emptied, the cart's buyer goes with it: the next buyer's checkout had them chosen already.
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await expect(page.getByRole('button', { name: 'Doorgaan met deze verkoop' })).toBeFocused();
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+    // The performance stays chosen for the next buyer; the clean screen opens its search, which Esc leaves.
+    await expect(page.getByRole('combobox', { name: 'Voorstelling' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('add-tickets').click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('button', { name: /^Afrekenen/ }).click();
+    await expect(page.getByTestId('checkout-section')).toBeVisible();
+    await expect(page.getByTestId('customer-picker-value')).toHaveCount(0);
+    await expect(page.getByTestId('customer-picker-input')).toBeFocused();
+    await emptyCart(page);
+  });
+
   test('Back in the checkout returns to the tickets with the cart kept, Forward to the checkout; leaving it otherwise keeps the performance', async ({
     page,
     baseURL,

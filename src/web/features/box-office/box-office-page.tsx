@@ -265,6 +265,7 @@ export function BoxOfficePage() {
                     sale={sale}
                     onCheckout={checkout.toCheckout}
                     onStartAgain={newSale}
+                    onClear={abandonAndStartOver}
                     checkoutDisabled={state.stage === 'checkout'}
                   />
                 )}
@@ -284,7 +285,7 @@ export function BoxOfficePage() {
         abandon={sale.abandon}
         onKeep={() => dispatch({ type: 'newSaleKept' })}
         onStartOver={startOver}
-        onAbandon={abandonAndStartOver}
+        onAbandon={() => abandonAndStartOver()}
       />
     </Stack>
   );

@@ -72,11 +72,14 @@ export function CartPanel({
   sale,
   onCheckout,
   onStartAgain,
+  onClear,
   checkoutDisabled,
 }: {
   sale: SaleCart;
   onCheckout: () => void;
   onStartAgain: () => void;
+  /** Empties the cart and starts a clean sale (the buyer chosen for it went on to the next one). */
+  onClear: (onSettled: () => void) => void;
   checkoutDisabled: boolean;
 }) {
   const t = useMessages(boxOfficeMessages);
@@ -87,6 +90,11 @@ export function CartPanel({
   const detailsOf = useLineDetails(lines);
   const busy = sale.remove.isPending || sale.abandon.isPending;
   const [confirmClear, setConfirmClear] = useState(false);
+  // The question takes the focus (it fell to the page): Keep, so that Enter empties nothing by accident.
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirmClear) keepRef.current?.focus();
+  }, [confirmClear]);
 
   return (
     <Stack gap="sm" data-testid="cart-panel">
@@ -180,11 +188,11 @@ export function CartPanel({
                 size="xs"
                 color="red"
                 loading={sale.abandon.isPending}
-                onClick={() => sale.abandon.mutate(undefined, { onSettled: () => setConfirmClear(false) })}
+                onClick={() => onClear(() => setConfirmClear(false))}
               >
                 {t('clearCart')}
               </Button>
-              <Button size="xs" variant="default" onClick={() => setConfirmClear(false)}>
+              <Button size="xs" variant="default" onClick={() => setConfirmClear(false)} ref={keepRef}>
                 {t('keep')}
               </Button>
             </Group>

@@ -89,7 +89,12 @@ export function CheckoutSection({
         customerChosen={checkout.customerId !== null}
         held={!checkout.clearance.cleared}
         methodId={state.methodId}
-        onMethodChange={(methodId) => dispatch({ type: 'methodChosen', methodId })}
+        onMethodChange={(methodId) => {
+          dispatch({ type: 'methodChosen', methodId });
+          // Chosen by a click too, cash goes on to the amount handed over: left on the radio, the digits of "60"
+          // chose methods 6 and 0 (a walkthrough's cash sale was charged as Bancontact).
+          followPaymentChoice();
+        }}
         tenderedCents={state.tenderedCents}
         short={checkout.short}
         onTenderedChange={(cents) => dispatch({ type: 'tenderedChanged', cents })}

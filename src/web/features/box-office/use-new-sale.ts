@@ -52,7 +52,9 @@ export function useNewSale({
     dispatch({ type: 'newSaleAsked', confirm: 'abandonCart' });
   };
 
-  const abandonAndStartOver = () => sale.abandon.mutate(undefined, { onSuccess: startOver });
+  /** The cart given up, then a clean screen: the buyer and method chosen for it go too. */
+  const abandonAndStartOver = (onSettled?: () => void) =>
+    sale.abandon.mutate(undefined, { onSuccess: startOver, ...(onSettled ? { onSettled } : {}) });
 
   return { newSale, startOver, abandonAndStartOver };
 }
