@@ -133,6 +133,12 @@ test.describe("the buyer's screen", () => {
     // name and nothing else of theirs, and the change the seller counts out.
     await seller.keyboard.press('c');
     await chooseCustomer(seller, buyer.email);
+    // A method with a fee chosen: the tablet's total is the one the seller asks for (it left the fee out).
+    await seller.keyboard.press('4');
+    await expect(seller.getByRole('radio', { name: /iDEAL/ })).toBeChecked();
+    const withFee = ((await seller.getByTestId('checkout-total').textContent()) ?? '').trim();
+    expect(withFee).not.toBe(cartTotal);
+    await expect(tablet.getByTestId('display-total')).toContainText(withFee);
     await seller.keyboard.press('1');
     await expect(seller.getByRole('radio', { name: /Contant/ })).toBeChecked();
     await seller.getByRole('group', { name: 'Veelgegeven bedragen' }).getByRole('button').nth(1).click();

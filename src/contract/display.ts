@@ -86,7 +86,14 @@ const lines = z.array(screenLineSchema).max(200);
 /** `PUT /api/display/screen`: what the seller's sale shows on the buyer's screen now. */
 export const screenBodySchema = z.discriminatedUnion('phase', [
   z.strictObject({ phase: z.literal('idle') }),
-  z.strictObject({ phase: z.literal('cart'), lines, plans: z.array(screenPlanSchema).max(4), buyerName }),
+  z.strictObject({
+    phase: z.literal('cart'),
+    lines,
+    plans: z.array(screenPlanSchema).max(4),
+    buyerName,
+    /** The fee of the payment method chosen in the checkout, so the total is the one the seller asks for. */
+    feeCents: z.number().int().min(0).max(MAX_CENTS).optional(),
+  }),
   z.strictObject({
     phase: z.literal('payment'),
     lines,

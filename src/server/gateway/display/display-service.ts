@@ -68,7 +68,7 @@ export const stateOf = (stored: StoredScreen): ScreenState => ({
 function withTotal(body: ScreenBody): Screen {
   if (body.phase === 'idle') return IDLE;
   const lines = body.lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const totalCents = lines + ('feeCents' in body ? body.feeCents : 0);
+  const totalCents = lines + ('feeCents' in body ? (body.feeCents ?? 0) : 0);
   // The change the screen shows is the cash less this total: never negative.
   if (body.phase === 'thanks' && body.receivedCents !== undefined && body.receivedCents < totalCents) {
     throw ValidationError.field('receivedCents', 'The cash received is less than the total.');

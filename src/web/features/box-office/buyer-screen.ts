@@ -2,6 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import type { ScreenBody, ScreenLine, ScreenPlan } from '@/contract/display';
+import { WALK_IN_EMAIL } from '@/contract/scan';
 import { toCents } from '../../lib/money';
 import { personName } from '../../lib/person-name';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
@@ -18,8 +19,9 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\
 
 const clip = (text: string, max: number) => text.trim().slice(0, max);
 
-/** The buyer's own name, and nothing else of theirs. */
-const nameOf = (customer: BuyerSummary | null) => (customer ? clip(personName(customer), 120) || null : null);
+/** The buyer's own name, and nothing else of theirs; none for the walk-in customer ("Bedankt, Losse bezoeker!"). */
+const nameOf = (customer: BuyerSummary | null) =>
+  customer && customer.email !== WALK_IN_EMAIL ? clip(personName(customer), 120) || null : null;
 
 /**
  * The cart as the buyer reads it: each line's event and start (from the event the seller opened, kept in the
@@ -72,6 +74,7 @@ function screenOf(
   completed: CompletedSale | null,
   paymentStatus: string | undefined,
   customer: BuyerSummary | null,
+  checkoutFeeCents: number | null,
   queryClient: QueryClient,
 ): ScreenBody {
   if (completed) {
@@ -89,7 +92,8 @@ function screenOf(
   }
   if (!cart || cart.cartItems.length === 0) return { phase: 'idle' };
   const lines = screenLines(cart, queryClient);
-  return { phase: 'cart', lines, plans: screenPlans(cart, lines, queryClient), buyerName: nameOf(customer) };
+  const fee = checkoutFeeCents === null ? {} : { feeCents: checkoutFeeCents };
+  return { phase: 'cart', lines, plans: screenPlans(cart, lines, queryClient), buyerName: nameOf(customer), ...fee };
 }
 
 /**
@@ -105,9 +109,14 @@ export function useBuyerScreen(
   // The sale-complete screen reads the order's status; this follows the same cache entry without a fetch of its own.
   const status = useQuery({ ...cartQueries.orderStatus(orderKey), enabled: false });
   const paymentStatus = sale.completed ? status.data?.order_payment_status : undefined;
+  // In the checkout, the chosen method's fee counts in the total (the buyer read € 109,00 where the seller asked
+  // € 109,29), from the methods the checkout has read.
+  const methods = useQuery({ ...cartQueries.paymentMethods(), enabled: false });
+  const method = methods.data?.find((entry) => entry.paymentMethodId === state.methodId);
+  const checkoutFeeCents = state.stage === 'checkout' && method ? toCents(method.fee) : null;
   const body = useMemo(
-    () => screenOf(sale.cart, sale.completed, paymentStatus, state.customer, queryClient),
-    [sale.cart, sale.completed, paymentStatus, state.customer, queryClient],
+    () => screenOf(sale.cart, sale.completed, paymentStatus, state.customer, checkoutFeeCents, queryClient),
+    [sale.cart, sale.completed, paymentStatus, state.customer, checkoutFeeCents, queryClient],
   );
   usePublishedScreen(body);
 }

@@ -58,7 +58,7 @@ function Lines({ lines }: { lines: readonly ScreenLine[] }) {
 function Total({ screen }: { screen: Screen }) {
   const t = useMessages(displayMessages);
   const { locale } = useLocale();
-  const fee = 'feeCents' in screen ? screen.feeCents : 0;
+  const fee = 'feeCents' in screen ? (screen.feeCents ?? 0) : 0;
   return (
     <Stack gap={4} className="foyer-display-total-block">
       {fee > 0 ? (
