@@ -2,6 +2,7 @@ import { Alert, Button, Group, Kbd, Loader, Modal, Stack, Table, Text } from '@m
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Kbd.css';
+import { useEffect, useRef } from 'react';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
@@ -49,6 +50,14 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
         : walkIn.isError
           ? walkIn.error
           : null;
+
+  // Seats held and cash taken: the amount handed over is typed next, so it takes the focus (it stayed on the text
+  // above, and "100" typed there was lost: the sale went at the exact amount, with no change said).
+  const tenderedRef = useRef<HTMLDivElement>(null);
+  const confirming = state.step === 'confirm' && cashMethod !== undefined;
+  useEffect(() => {
+    if (confirming) tenderedRef.current?.querySelector('input')?.focus();
+  }, [confirming]);
 
   return (
     <Modal
@@ -129,13 +138,15 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
               </Table.Tbody>
             </Table>
             {cashMethod ? (
-              <CashTendered
-                totalCents={toCents(toPay)}
-                tenderedCents={quick.tenderedCents}
-                onChange={quick.setTenderedCents}
-                onPay={quick.pay}
-                disabled={state.step === 'paying'}
-              />
+              <div ref={tenderedRef}>
+                <CashTendered
+                  totalCents={toCents(toPay)}
+                  tenderedCents={quick.tenderedCents}
+                  onChange={quick.setTenderedCents}
+                  onPay={quick.pay}
+                  disabled={state.step === 'paying'}
+                />
+              </div>
             ) : null}
           </>
         )}
