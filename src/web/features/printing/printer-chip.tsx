@@ -12,6 +12,7 @@ import { formatTime } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { useCan } from '../../lib/use-can';
 import { type DeviceState, useConnectDevice, useDevicePrinting, useDeviceStates } from './device-printing';
+import { usePrinterErrorText } from './printer-error';
 import { printingMessages } from './printing-messages';
 import { printingQueries, useOpenDrawer, useRetryPrintJob } from './printing-queries';
 
@@ -42,6 +43,7 @@ const CHIP_COLORS: Record<ChipState, string> = {
 
 function JobLine({ job }: { job: PrintJob }) {
   const t = useMessages(printingMessages);
+  const printerError = usePrinterErrorText();
   const app = useMessages(appMessages);
   const { locale } = useLocale();
   const retry = useRetryPrintJob();
@@ -51,7 +53,8 @@ function JobLine({ job }: { job: PrintJob }) {
         <Text size="sm">
           {formatTime(new Date(job.createdAt), locale)} · {t(`kind_${job.kind}`)}
           {job.orderId !== null ? ` · ${t('order', { id: job.orderId })}` : ''}
-          {job.reprint ? ` · ${t('reprint')}` : ''} — {t(`status_${job.status}`)}
+          {job.reprint ? ` · ${t('reprint')}` : ''} — {/* A drawer is opened, not printed. */}
+          {job.kind === 'drawer' && job.status === 'sent' ? t('status_opened') : t(`status_${job.status}`)}
         </Text>
         {job.status === 'failed' ? (
           <Button
@@ -67,7 +70,7 @@ function JobLine({ job }: { job: PrintJob }) {
       </Group>
       {job.error ? (
         <Text size="xs" c="var(--mantine-color-error)">
-          {job.error}
+          {printerError(job.error)}
         </Text>
       ) : null}
       {retry.isError ? (
@@ -178,6 +181,7 @@ function NoSaleDialog({ onClose }: { onClose: () => void }) {
  */
 export function PrinterChip() {
   const t = useMessages(printingMessages);
+  const printerError = usePrinterErrorText();
   const status = useQuery(printingQueries.status());
   const mayOpenDrawer = useCan('sales:no-sale');
   const [noSale, setNoSale] = useState(false);
@@ -233,7 +237,7 @@ export function PrinterChip() {
                           ? 'stateBusy'
                           : 'stateIdle',
                   )}
-                  {printer.error ? `: ${printer.error}` : ''}
+                  {printer.error ? `: ${printerError(printer.error)}` : ''}
                 </Text>
                 {devices.has(printer.printer) ? (
                   <DeviceLine printer={printer} state={devices.get(printer.printer) as DeviceState} />

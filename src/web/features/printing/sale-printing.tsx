@@ -7,6 +7,7 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useLocale, useMessages } from '../../lib/i18n';
 import { deviceSupported } from './device/device-support';
+import { usePrinterErrorText } from './printer-error';
 import { printingMessages } from './printing-messages';
 import { printingQueries, usePrintOrder } from './printing-queries';
 
@@ -51,6 +52,7 @@ function reachable(status: PrintingStatus | undefined): { documents: Document[];
  */
 export function SalePrinting({ orderId, receivedCents = null }: { orderId: number; receivedCents?: number | null }) {
   const t = useMessages(printingMessages);
+  const printerError = usePrinterErrorText();
   const app = useMessages(appMessages);
   // The paper's language: the seller's app's.
   const locale = useLocale().locale.startsWith('en') ? 'en' : 'nl';
@@ -80,7 +82,7 @@ export function SalePrinting({ orderId, receivedCents = null }: { orderId: numbe
   const sent = print.data?.jobs ?? [];
   const jobs = sent.map((job) => status.data?.jobs.find((candidate) => candidate.id === job.id) ?? job);
   const outcome = outcomeOf(jobs);
-  const error = jobs.find((job) => job.status === 'failed')?.error ?? '';
+  const error = printerError(jobs.find((job) => job.status === 'failed')?.error ?? '');
 
   return (
     <>
