@@ -210,8 +210,13 @@ export const SIGN_OFF_REFUSALS = ['no-permission', 'not-closed', 'own-shift', 'c
 export const shiftDetailSchema = z.object({
   shift: shiftSummarySchema,
   sales: z.array(shiftSaleSchema),
-  /** While open, the running totals; once closed, the Z-report's. */
+  /** While open, the running totals; once closed, the Z-report's (and the summary's sales are its figures too). */
   totals: shiftTotalsSchema,
+  /**
+   * Of a closed shift, the sales its Z-report counts that were cancelled since, before they were paid (online
+   * payments that lapsed): the Z-report keeps them, as it stood at the close (null: none).
+   */
+  lapsedSinceClose: z.object({ count: z.number().int(), amountCents: cents }).nullable(),
   zReport: zReportSchema.nullable(),
   /** The seller's blind first count, once made (the close screen shows what was expected after it). */
   blindCount: blindCountSchema.nullable(),

@@ -121,14 +121,31 @@ function signOffRefusalOf(principal: Principal, record: ShiftRecord): ShiftDetai
   return null;
 }
 
+/** The sales counted at the close (not withdrawn then) that are withdrawn now. */
+function lapsedSince(
+  atClose: ShiftTotals,
+  sales: readonly SaleRecord[],
+): { count: number; amountCents: number } | null {
+  const now = sales.filter((sale) => sale.withdrawn);
+  const count = now.length - (atClose.withdrawn?.count ?? 0);
+  if (count <= 0) return null;
+  const amountCents =
+    now.reduce((sum, sale) => sum + (sale.amountCents ?? 0), 0) - (atClose.withdrawn?.amountCents ?? 0);
+  return { count, amountCents };
+}
+
 function detailOf(
   principal: Principal,
   record: ShiftRecord,
   sales: readonly SaleRecord[],
   totals: ShiftTotals,
 ): ShiftDetail {
-  const { summary } = record;
   const own = record.sellerId === principal.accountId;
+  // Closed: the summary's sales are the Z-report's, as its tables are (they said 10 · € 799,76 above a table of
+  // 12 · € 963,84); what lapsed since is said apart.
+  const summary = record.zReport
+    ? { ...record.summary, salesCount: totals.count, salesTotalCents: totals.amountCents }
+    : record.summary;
   return {
     shift: summary,
     sales: sales.map((sale) => ({
@@ -144,6 +161,7 @@ function detailOf(
       withdrawn: sale.withdrawn,
     })),
     totals,
+    lapsedSinceClose: record.zReport ? lapsedSince(record.zReport.totals, sales) : null,
     zReport: record.zReport,
     blindCount: record.blindCount,
     signOffNote: record.signOffNote,

@@ -749,4 +749,39 @@ describeEachDatabase('shifts and cash-up', (database) => {
     expect((await detail(seller, shiftId)).totals).toMatchObject({ count: 0, withdrawn: { count: 1 } });
     await expectJson(await close(seller, shiftId, { countedCashCents: 0, countedCardCents: 0 }));
   });
+
+  // A walkthrough closed a shift with online payments still unpaid, then opened it once they had lapsed: the page
+  // said "Verkopen 10 · € 799,76" above a table of 12 · € 963,84, with nothing to say why.
+  it('a payment that lapses after the close: the page keeps the Z-report’s figures throughout and says what lapsed', async () => {
+    const shiftId = (await expectJson<CurrentShift>(await open(seller, nextDesk(), 0), 201)).shift?.id as number;
+    const cash = await sell(seller, { tickets: 1, method: 'cash' });
+    const online = await sell(seller, { tickets: 1, method: 'online' });
+    const { amountCents: cashCents } = await orderAmount(cash);
+    const { amountCents: onlineCents } = await orderAmount(online);
+    const closed = await expectJson<ShiftDetail>(
+      await close(seller, shiftId, { countedCashCents: cashCents, countedCardCents: 0 }),
+    );
+    expect(closed.zReport?.totals).toMatchObject({
+      count: 2,
+      amountCents: cashCents + onlineCents,
+      awaiting: { count: 1, amountCents: onlineCents },
+    });
+    expect(closed.lapsedSinceClose).toBeNull();
+    // The buyer lets the link lapse (cancelled on the payment page), and the mirror hears of it.
+    const { rows } = await service.db.query<{ key: string }>('select order_key as key from orders where id = $1', [
+      online,
+    ]);
+    const lapsed = await service.request(`/v1/demo/pay/${rows[0]?.key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'cancel' }).toString(),
+    });
+    expect(lapsed.status).toBe(303);
+    await gateway.deps.mirror.syncNow(await organisationIdOf(gateway.db, DEMO.client));
+    const after = await detail(seller, shiftId);
+    expect(after.shift).toMatchObject({ salesCount: 2, salesTotalCents: cashCents + onlineCents });
+    expect(after.totals).toMatchObject({ count: 2, amountCents: cashCents + onlineCents });
+    expect(after.lapsedSinceClose).toEqual({ count: 1, amountCents: onlineCents });
+    expect(after.sales.find((sale) => sale.orderId === online)?.withdrawn).toBe(true);
+  });
 });

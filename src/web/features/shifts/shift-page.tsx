@@ -105,6 +105,14 @@ function ShiftView({ detail }: { detail: ShiftDetail }) {
             <span className="foyer-tabular">
               {t('salesSummary', { count: shift.salesCount, amount: money(shift.salesTotalCents) })}
             </span>
+            {detail.lapsedSinceClose ? (
+              <Text size="sm" className="foyer-warning-text" data-testid="lapsed-since-close">
+                {t('lapsedSinceClose', {
+                  count: detail.lapsedSinceClose.count,
+                  amount: money(detail.lapsedSinceClose.amountCents),
+                })}
+              </Text>
+            ) : null}
           </Field>
           {shift.differenceCents !== null ? (
             <Field label={t('fieldDifference')} testId="field-difference">

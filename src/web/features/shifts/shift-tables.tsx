@@ -66,6 +66,16 @@ export function MethodTotalsTable({ totals, caption }: { totals: ShiftTotals; ca
             <Table.Td ta="right">{money(totals.feeCents)}</Table.Td>
             <Table.Td ta="right">{money(totals.donationCents)}</Table.Td>
           </Table.Tr>
+          {totals.awaiting?.count ? (
+            <Table.Tr data-testid="awaiting-total">
+              <Table.Th scope="row" fw={400} colSpan={2}>
+                {t('awaitingRow')}
+              </Table.Th>
+              <Table.Td ta="right">{totals.awaiting.count}</Table.Td>
+              <Table.Td ta="right">{money(totals.awaiting.amountCents)}</Table.Td>
+              <Table.Td colSpan={2} />
+            </Table.Tr>
+          ) : null}
           {withdrawn ? (
             <Table.Tr data-testid="withdrawn-total">
               <Table.Th scope="row" fw={400} colSpan={2}>

@@ -202,6 +202,9 @@ export const shiftsMessages = defineMessages(
     zFloat: 'Wisselgeld',
     zSalesTotal: 'Totaal verkopen',
     withdrawn: 'Geannuleerd vóór betaling, telt niet mee',
+    awaitingRow: 'Waarvan wacht op online betaling',
+    lapsedSinceClose:
+      'Na het sluiten {count, plural, one {is # online betaling} other {zijn # online betalingen}} vervallen zonder betaald te zijn ({amount}): de Z-rapportage telt {count, plural, one {hem} other {ze}} mee, zoals bij het sluiten.',
     withdrawnSale: 'Geannuleerd vóór betaling: telt niet mee',
     zCashUp: 'Kasopmaak',
     zExpected: 'Verwacht',
@@ -410,6 +413,9 @@ export const shiftsMessages = defineMessages(
     zFloat: 'Float',
     zSalesTotal: 'Total sales',
     withdrawn: 'Cancelled before payment, not counted',
+    awaitingRow: 'Of which awaiting online payment',
+    lapsedSinceClose:
+      'Since the close, {count, plural, one {# online payment has} other {# online payments have}} lapsed unpaid ({amount}): the Z-report counts {count, plural, one {it} other {them}}, as at the close.',
     withdrawnSale: 'Cancelled before payment: not counted',
     zCashUp: 'Cash-up',
     zExpected: 'Expected',

@@ -101,6 +101,13 @@ export function ZReportPaper({
               testId="z-total"
               strong
             />
+            {totals.awaiting?.count ? (
+              <Row
+                label={`${t('awaitingRow')} (${totals.awaiting.count})`}
+                amount={money(totals.awaiting.amountCents)}
+                testId="z-awaiting"
+              />
+            ) : null}
             <Row label={t('columnFees')} amount={money(totals.feeCents)} testId="z-fees" />
             <Row label={t('columnDonations')} amount={money(totals.donationCents)} testId="z-donations" />
             {totals.withdrawn?.count ? (
