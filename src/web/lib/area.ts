@@ -68,6 +68,11 @@ export interface AreaCommands {
    * on every keystroke, so it must be cheap and must not fetch. Return [] when the text means nothing here.
    */
   searchCommands?: (query: string) => AppCommand[];
+  /**
+   * Who else is offered the search commands, without the area itself: a page of the area they may open from
+   * elsewhere (the box office opens an order by its number, which the orders area does not open to it).
+   */
+  searchRequires?: readonly Permission[];
   shortcuts?: AppShortcut[];
 }
 

@@ -8,19 +8,25 @@ import { areaCommands } from '../area-commands';
  * the overlay, not with the shell (lib/area.ts).
  */
 export function visibleCommands(session: Session | null | undefined): VisibleCommands[] {
-  return areaCommands
-    .filter((entry) => opens(session, entry.area))
-    .map(({ area, description, commands, searchCommands, shortcuts }) => ({
-      id: area.id,
-      ...(description ? { description } : {}),
-      ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),
-      // Commands made from the typed text ask for permissions too ("Open order 123" needs what its page needs).
-      ...(searchCommands
-        ? {
-            searchCommands: (query: string) =>
-              searchCommands(query).filter((command) => can(session, command.requires)),
-          }
-        : {}),
-      ...(shortcuts ? { shortcuts } : {}),
-    }));
+  const searchOnly = (entry: (typeof areaCommands)[number]) =>
+    entry.searchCommands !== undefined &&
+    entry.searchRequires !== undefined &&
+    opens(session, { ...entry.area, requires: entry.searchRequires });
+  const offered = areaCommands.flatMap((entry) => {
+    if (opens(session, entry.area)) return [entry];
+    // An area not opened to the person whose typed searches lead where they may go: those alone.
+    return searchOnly(entry) ? [{ area: entry.area, searchCommands: entry.searchCommands }] : [];
+  });
+  return offered.map(({ area, description, commands, searchCommands, shortcuts }: (typeof areaCommands)[number]) => ({
+    id: area.id,
+    ...(description ? { description } : {}),
+    ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),
+    // Commands made from the typed text ask for permissions too ("Open order 123" needs what its page needs).
+    ...(searchCommands
+      ? {
+          searchCommands: (query: string) => searchCommands(query).filter((command) => can(session, command.requires)),
+        }
+      : {}),
+    ...(shortcuts ? { shortcuts } : {}),
+  }));
 }

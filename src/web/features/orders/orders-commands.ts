@@ -2,6 +2,9 @@ import type { AppCommand, AreaCommands } from '../../lib/area';
 import { orderRefPath, parseOrderRef } from './order-ref';
 import { ordersArea } from './orders-area';
 
+/** Who opens an order's page (orders-routes.ts): the box office too, for the orders it works on. */
+const ORDER_PAGE = ['orders:read', 'sales:sell'] as const;
+
 /** "Open order 12345" / "Open the order with key …" for what is typed in the command palette. */
 function orderSearchCommands(query: string): AppCommand[] {
   const ref = parseOrderRef(query);
@@ -11,12 +14,14 @@ function orderSearchCommands(query: string): AppCommand[] {
     ref.kind === 'id'
       ? {
           id: `orders:open:${ref.id}`,
+          requires: ORDER_PAGE,
           label: { nl: `Bestelling ${ref.id} openen`, en: `Open order ${ref.id}` },
           keywords: ['order', 'bestelling'],
           run: ({ navigate }) => void navigate(path),
         }
       : {
           id: `orders:open-key:${ref.key}`,
+          requires: ORDER_PAGE,
           label: { nl: `Bestelling met sleutel ${ref.key} openen`, en: `Open the order with key ${ref.key}` },
           keywords: ['order', 'bestelling', 'key', 'sleutel'],
           run: ({ navigate }) => void navigate(path),
@@ -55,4 +60,6 @@ export const ordersCommands: AreaCommands = {
     },
   ],
   searchCommands: orderSearchCommands,
+  // A seller with a damaged barcode types the order's number or key (a scan of it opened the order, typing did not).
+  searchRequires: ORDER_PAGE,
 };
