@@ -91,6 +91,8 @@ test.describe('shifts and cash-up', () => {
     await dialog.getByLabel('Wisselgeld bij opening').press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(bar.getByTestId('shift-bar-status')).toContainText('Kassa 1');
+    // The focus goes to the bar that now tells the shift (it fell to the page, its button gone).
+    await expect(bar).toBeFocused();
     const shiftId = Number(/Dienst (\d+)/.exec((await bar.getByTestId('shift-bar-status').textContent()) ?? '')?.[1]);
     expect(shiftId).toBeGreaterThan(0);
 

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -15,12 +16,20 @@ export function CashUpDrawerButton() {
   const app = useMessages(appMessages);
   const status = useQuery(printingQueries.status());
   const openDrawer = useOpenDrawer();
+  // Disabled while it works, the button let the focus fall to the page: it takes it back.
+  const buttonRef = useRef<HTMLButtonElement>(null);
   if (!status.data?.salesPoint?.cashDrawer) return null;
   return (
     <Group gap="sm">
       <Button
         variant="default"
-        onClick={() => openDrawer.mutate({ reason: 'cash-up' })}
+        onClick={() =>
+          openDrawer.mutate(
+            { reason: 'cash-up' },
+            { onSettled: () => window.setTimeout(() => buttonRef.current?.focus(), 0) },
+          )
+        }
+        ref={buttonRef}
         loading={openDrawer.isPending}
         data-testid="cash-up-drawer"
       >

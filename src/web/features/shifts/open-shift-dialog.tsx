@@ -2,6 +2,7 @@ import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, Text } from '
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { openShiftBodySchema } from '@/contract/shift';
@@ -54,7 +55,8 @@ interface OpenValues {
  * Desk and opening float; the desk this computer was opened at last is filled in, the organisation's desks are
  * offered (most recently used first), and a new name makes a new desk.
  */
-export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
+/** `onClose(opened)`: closed, with the shift opened or not. */
+export function OpenShiftDialog({ onClose }: { onClose: (opened: boolean) => void }) {
   const t = useMessages(shiftsMessages);
   const app = useMessages(appMessages);
   const options = useQuery(shiftQueries.options());
@@ -74,6 +76,13 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
       openingFloat: '',
     },
   });
+  // The first question once the sales points are known: the dialog opened before they were, and the focus went to
+  // the desk's name, under the sales point that appeared above it.
+  const { setFocus } = form;
+  const hasSalesPoints = salesPoints.length > 0;
+  useEffect(() => {
+    if (options.isSuccess) setFocus(hasSalesPoints ? 'salesPoint' : 'desk');
+  }, [options.isSuccess, hasSalesPoints, setFocus]);
   const submit = form.handleSubmit((values) =>
     openShift.mutate(
       {
@@ -87,7 +96,7 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
         onSuccess: () => {
           remember(DESK_KEY, values.desk.trim());
           remember(SALES_POINT_KEY, values.salesPoint);
-          onClose();
+          onClose(true);
         },
         onError: (error) => {
           // The desk is someone else's now: said on the field, in the reader's language.
@@ -108,7 +117,12 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const { errors } = form.formState;
 
   return (
-    <Modal opened onClose={onClose} title={t('openTitle')} closeButtonProps={{ 'aria-label': t('cancel') }}>
+    <Modal
+      opened
+      onClose={() => onClose(false)}
+      title={t('openTitle')}
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
       <form
         onSubmit={(event) => {
           void submit(event);
@@ -204,7 +218,7 @@ export function OpenShiftDialog({ onClose }: { onClose: () => void }) {
             <Button type="submit" loading={openShift.isPending} data-testid="open-shift-submit">
               {t('openShift')}
             </Button>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => onClose(false)}>
               {t('cancel')}
             </Button>
           </Group>

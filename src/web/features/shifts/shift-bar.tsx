@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
@@ -27,6 +27,7 @@ export function ShiftBar({ saleKey }: { saleKey?: string | null }) {
   const queryClient = useQueryClient();
   const current = useQuery(shiftQueries.current());
   const [opening, setOpening] = useState(false);
+  const barRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (saleKey) void queryClient.invalidateQueries({ queryKey: shiftKeys.current() });
   }, [saleKey, queryClient]);
@@ -121,11 +122,27 @@ export function ShiftBar({ saleKey }: { saleKey?: string | null }) {
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('barLabel')} data-testid="shift-bar">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-label={t('barLabel')}
+      data-testid="shift-bar"
+      ref={barRef}
+      tabIndex={-1}
+    >
       {content}
       {opening ? (
         <Suspense fallback={null}>
-          <OpenShiftDialog onClose={() => setOpening(false)} />
+          <OpenShiftDialog
+            onClose={(opened) => {
+              setOpening(false);
+              // Its button is gone with the shift opened: the focus goes to the bar, which now tells the shift
+              // (it fell to the page).
+              if (opened) window.requestAnimationFrame(() => barRef.current?.focus());
+            }}
+          />
         </Suspense>
       ) : null}
     </Paper>
