@@ -29,6 +29,8 @@ export const anonymiseOutcomeSchema = z.object({
   fieldsCleared: z.array(z.string()),
   tagsRemoved: z.number(),
   notesDeleted: z.number(),
+  /** Desk flags taken off (absent in answers made before they were counted apart from the notes). */
+  flagsRemoved: z.number().optional(),
   /** Orders kept for the books (the mirror's count). */
   ordersKept: z.number(),
 });

@@ -27,11 +27,16 @@ export function anonymiseAction(deps: {
       if (!current) return { changed: false };
       const { customer, fieldsCleared, tagsRemoved } = await anonymiseInService(upstream, current);
       const { organisationId } = upstream;
-      const notesDeleted = await deps.db.transaction((tx) => anonymiseFoyerRecords(tx, organisationId, customer));
+      const { notesDeleted, flagsRemoved } = await deps.db.transaction((tx) =>
+        anonymiseFoyerRecords(tx, organisationId, customer),
+      );
       await deps.customerDirectories.catchUp(organisationId);
       await deps.segmentFacts.catchUp(organisationId);
       // The job audits each customer with this entry: field names and counts, never the erased values.
-      return { changed: true, audit: { action: 'anonymise', details: { fieldsCleared, tagsRemoved, notesDeleted } } };
+      return {
+        changed: true,
+        audit: { action: 'anonymise', details: { fieldsCleared, tagsRemoved, notesDeleted, flagsRemoved } },
+      };
     },
   };
 }

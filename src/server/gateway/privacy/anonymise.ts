@@ -106,13 +106,14 @@ export async function anonymiseInService(
 
 /**
  * Foyer's copies follow the service's record: the mirror's row (with `tx`, beside the caller's audit entry) and
- * the desk notes and flags deleted. Returns how many notes went.
+ * the desk notes and flags deleted. Returns how many of each went (a walkthrough's summary counted flags as notes).
  */
 export async function anonymiseFoyerRecords(
   tx: Queryable,
   organisationId: number,
   customer: Record<string, unknown>,
-): Promise<number> {
+): Promise<{ notesDeleted: number; flagsRemoved: number }> {
   await upsertCustomers(tx, organisationId, [customer as MirrorCustomer]);
-  return deleteDeskNotesOf(tx, organisationId, Number(customer.customerId));
+  const gone = await deleteDeskNotesOf(tx, organisationId, Number(customer.customerId));
+  return { notesDeleted: gone.notes, flagsRemoved: gone.flags };
 }

@@ -35,8 +35,11 @@ export async function deskNotesOf(
   };
 }
 
-/** Deletes the customer's notes and takes their flags off, in `tx` (anonymising); answers how many went. */
-export async function deleteDeskNotesOf(tx: Queryable, organisationId: number, customerId: number): Promise<number> {
-  const gone = await deleteNotesOfCustomer(tx, organisationId, customerId);
-  return gone.notes + gone.flags;
+/** Deletes the customer's notes and takes their flags off, in `tx` (anonymising); answers how many of each went. */
+export async function deleteDeskNotesOf(
+  tx: Queryable,
+  organisationId: number,
+  customerId: number,
+): Promise<{ notes: number; flags: number }> {
+  return deleteNotesOfCustomer(tx, organisationId, customerId);
 }

@@ -99,13 +99,14 @@ export class PrivacyService {
     const done = await anonymiseInService(upstream, current);
     const organisationId = who.principal.organisationId;
     const outcome = await db.transaction(async (tx) => {
-      const notesDeleted = await anonymiseFoyerRecords(tx, organisationId, done.customer);
+      const { notesDeleted, flagsRemoved } = await anonymiseFoyerRecords(tx, organisationId, done.customer);
       const ordersKept = (await ordersOfCustomer(tx, organisationId, customerId)).length;
       const result: AnonymiseOutcome = {
         customerId,
         fieldsCleared: done.fieldsCleared,
         tagsRemoved: done.tagsRemoved,
         notesDeleted,
+        flagsRemoved,
         ordersKept,
       };
       const { customerId: _id, ...details } = result;

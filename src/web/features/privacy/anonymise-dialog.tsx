@@ -56,6 +56,7 @@ export function AnonymiseDialog({
             fields: outcome.fieldsCleared.length,
             tags: outcome.tagsRemoved,
             notes: outcome.notesDeleted,
+            flags: outcome.flagsRemoved ?? 0,
             orders: outcome.ordersKept,
           }),
         });

@@ -22,7 +22,7 @@ export const privacyMessages = defineMessages(
     confirm: 'Definitief anonimiseren',
     cancel: 'Annuleren',
     anonymiseDone:
-      'Geanonimiseerd: {fields, plural, one {# veld} other {# velden}} gewist, {tags, plural, one {# label} other {# labels}} en {notes, plural, one {# notitie} other {# notities}} verwijderd, {orders, plural, one {# bestelling} other {# bestellingen}} bewaard.',
+      'Geanonimiseerd: {fields, plural, one {# veld} other {# velden}} gewist, {tags, plural, one {# label} other {# labels}}, {notes, plural, one {# notitie} other {# notities}} en {flags, plural, one {# vlag} other {# vlaggen}} verwijderd, {orders, plural, one {# bestelling} other {# bestellingen}} bewaard.',
     pageTitle: 'Privacy en bewaartermijn',
     pageIntro:
       'Klanten zonder bestelling, wijziging of wachtlijstaanmelding in de bewaartermijn worden hier voorgesteld om te anonimiseren. Bestellingen blijven bewaard.',
@@ -81,7 +81,7 @@ export const privacyMessages = defineMessages(
     confirm: 'Anonymise for good',
     cancel: 'Cancel',
     anonymiseDone:
-      'Anonymised: {fields, plural, one {# field} other {# fields}} erased, {tags, plural, one {# tag} other {# tags}} and {notes, plural, one {# note} other {# notes}} removed, {orders, plural, one {# order} other {# orders}} kept.',
+      'Anonymised: {fields, plural, one {# field} other {# fields}} erased, {tags, plural, one {# tag} other {# tags}}, {notes, plural, one {# note} other {# notes}} and {flags, plural, one {# flag} other {# flags}} removed, {orders, plural, one {# order} other {# orders}} kept.',
     pageTitle: 'Privacy and retention',
     pageIntro:
       'Customers without an order, a change or a waiting-list entry within the retention period are proposed here for anonymising. Orders are kept.',
