@@ -365,6 +365,15 @@ describeEachDatabase('a promoter of one production through every route', (databa
     const analysisCsv = await ok(`/api/reports/orders/export.csv?${range}`);
     expect(analysisCsv).toContain(sides.A.orderKey);
     expect(analysisCsv.trim().split('\r\n')).toHaveLength(all.totals.orders + 1);
+    // By amount, the amounts the promoter sees (their seats'), highest first, on the page and through the CSV's
+    // batches alike.
+    const byAmount = JSON.parse(await ok(`/api/reports/orders?${range}&sort=amount-desc`)) as {
+      rows: { amountCents: number }[];
+    };
+    const amounts = byAmount.rows.map((row) => row.amountCents);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const csvByAmount = await ok(`/api/reports/orders/export.csv?${range}&sort=amount-asc`);
+    expect(csvByAmount.trim().split('\r\n')).toHaveLength(all.totals.orders + 1);
     for (const group of ['status', 'payment', 'channel', 'method', 'event', 'price', 'day']) {
       const groups = JSON.parse(await ok(`/api/reports/orders/groups?${range}&group=${group}`)) as {
         groups: { key: string }[];
