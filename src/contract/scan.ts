@@ -50,7 +50,4 @@ export const walkInCustomerSchema = z.object({
 });
 export type WalkInCustomer = z.infer<typeof walkInCustomerSchema>;
 
-/** The walk-in customer's email: one per organisation (the service keeps emails unique per client). */
-export const WALK_IN_EMAIL = 'walk-in@foyer.invalid';
-/** The walk-in customer's names at the service; the app shows them in the reader's language (person-name.ts). */
-export const WALK_IN_NAME = { customerFirstName: 'Walk-in', customerLastName: 'customer' } as const;
+export { WALK_IN_EMAIL, WALK_IN_NAME } from './walk-in';

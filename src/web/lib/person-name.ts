@@ -1,5 +1,5 @@
 import { ANONYMISED_FIRST_NAME, ANONYMISED_LAST_NAME } from '@/contract/privacy-limits';
-import { WALK_IN_NAME } from '@/contract/scan';
+import { WALK_IN_NAME } from '@/contract/walk-in';
 
 interface NameParts {
   customerFirstName: string;

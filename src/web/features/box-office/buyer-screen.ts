@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import type { ScreenBody, ScreenLine, ScreenPlan } from '@/contract/display';
-import { WALK_IN_EMAIL } from '@/contract/scan';
+import { WALK_IN_EMAIL } from '@/contract/walk-in';
 import { toCents } from '../../lib/money';
 import { personName } from '../../lib/person-name';
 import { seatPlanQueries } from '../../lib/queries/seat-plan-queries';
