@@ -928,6 +928,13 @@ test.describe('box office', () => {
     // A click on Contant, then the amount handed over: it went to the methods' keys (6, 0), and the sale was
     // charged as another method (a walkthrough).
     await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    // Arrowed to, cash keeps the focus on the methods: the arrows go on through them.
+    await page.getByRole('radio', { name: /Pin/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
     await page.getByRole('radio', { name: /Contant/ }).click();
     await page.keyboard.type('60');
     await expect(page.getByRole('radio', { name: /Contant/ })).toBeChecked();
@@ -946,6 +953,24 @@ test.describe('box office', () => {
     await expect(page.getByTestId('checkout-section')).toBeVisible();
     await expect(page.getByTestId('customer-picker-value')).toHaveCount(0);
     await expect(page.getByTestId('customer-picker-input')).toBeFocused();
+    // A buyer and method chosen, then the cart gone at the service before a reload: the sale starts clean, without
+    // them (they were restored for the next cart).
+    const customer = await existingCustomer(page, origin);
+    await chooseCustomer(page, customer.email);
+    await page.keyboard.press('2');
+    await expect(page.getByRole('radio', { name: /Pin/ })).toBeChecked();
+    const gone = await api(page, 'DELETE', `/api/v1/demo/partner/cart/${await cartIdOf(page)}`, {
+      headers: { origin },
+    });
+    expect(gone.status()).toBeLessThan(300);
+    await page.reload();
+    await expect(page.getByText('De vorige winkelwagen bestaat niet meer')).toBeVisible();
+    await page.getByTestId('add-tickets').click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('button', { name: /^Afrekenen/ }).click();
+    await expect(page.getByTestId('checkout-section')).toBeVisible();
+    await expect(page.getByTestId('customer-picker-value')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: /Pin/ })).not.toBeChecked();
     await emptyCart(page);
   });
 

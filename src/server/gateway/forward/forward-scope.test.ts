@@ -288,6 +288,15 @@ describeEachDatabase('a promoter of one production through every route', (databa
       if (page >= answer.last_page || found.length > 0) break;
     }
     cut(found[0]);
+    // The order itself (no seats in it): their money only.
+    const single = JSON.parse((await call(`/api/v1/demo/partner/order/${orderId}`)).text) as {
+      orderId: number;
+      amount: number;
+      donation: number;
+    };
+    expect(single.orderId).toBe(orderId);
+    expect(Math.round(single.amount * 100)).toBe(seatCents);
+    expect(single.donation).toBe(0);
     // Foyer's export of the orders, one line per order (JSON lines).
     const file = await call('/api/exports/runs', { method: 'POST', json: { kind: 'orders', format: 'jsonl' } });
     expect(file.status).toBe(200);

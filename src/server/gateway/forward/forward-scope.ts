@@ -9,6 +9,7 @@ import type { Principal } from '../principal';
 import type { EventCatalog } from '../reports';
 import {
   customerBoughtEvents,
+  orderAmountWithinEvents,
   orderKeyWithEvents,
   ordersWithEvents,
   orderWithinEvents,
@@ -147,7 +148,18 @@ async function withinScope(
       const id = numericId(param('orderId'));
       const found = id === null ? new Set() : await ordersWithEvents(deps.db, organisationId, [id], seen.eventIds);
       if (id === null || !found.has(id)) throw new NotFoundError('No such order');
-      return null;
+      // Only their money (the order carries no seats: the mirror's say it), as in the order list.
+      const amountCents = await orderAmountWithinEvents(deps.db, organisationId, id, seen.eventIds);
+      return (text) => {
+        const order = parsed(text);
+        if (!order || typeof order !== 'object' || Array.isArray(order)) return text;
+        return JSON.stringify({
+          ...order,
+          amount: amountCents / 100,
+          ...('donation' in order ? { donation: 0 } : {}),
+          ...('fee' in order ? { fee: 0 } : {}),
+        });
+      };
     }
     case 'order-key': {
       if (!(await orderKeyWithEvents(deps.db, organisationId, param('order_key'), seen.eventIds))) {

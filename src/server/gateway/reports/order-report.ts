@@ -60,14 +60,18 @@ const WHOLE_ORDER: OrderMoney = { amount: 'o.amount_cents', fee: 'o.fee_cents', 
 
 /**
  * A scoped person's money of an order `o`, as role-scopes' orderWithinEvents cuts an exported order: the amount of
- * its seats in scope (`seatsWithin`; those removed when the whole order was), no fee and no donation, which are the
- * order's and not a show's (a promoter's totals counted another production's tour shirts).
+ * its seats in scope (`seatsWithin`; the removed ones only when the order keeps no seat at all), no fee and no
+ * donation, which are the order's and not a show's (a promoter's totals counted another production's tour shirts).
  */
 const moneyWithin = (seatsWithin: string): OrderMoney => ({
-  amount: `(select coalesce(sum(s.amount_cents) filter (where not s.deleted),
-                            sum(s.amount_cents) filter (where s.deleted), 0)
-              from gateway.mirror_order_seats s
-             where s.organisation_id = o.organisation_id and s.order_id = o.order_id ${seatsWithin})`,
+  amount: `(case when exists (select 1 from gateway.mirror_order_seats k
+                               where k.organisation_id = o.organisation_id and k.order_id = o.order_id and not k.deleted)
+                 then (select coalesce(sum(s.amount_cents), 0) from gateway.mirror_order_seats s
+                        where s.organisation_id = o.organisation_id and s.order_id = o.order_id and not s.deleted
+                          ${seatsWithin})
+                 else (select coalesce(sum(s.amount_cents), 0) from gateway.mirror_order_seats s
+                        where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.deleted
+                          ${seatsWithin}) end)`,
   fee: '0',
   donation: '0',
 });

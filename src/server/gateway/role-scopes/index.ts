@@ -8,6 +8,7 @@ export { orderWithinEvents } from './order-cut';
 export { registerRoleScopeRoutes } from './scope-routes';
 export {
   customerBoughtEvents,
+  orderAmountWithinEvents,
   orderKeyWithEvents,
   ordersWithEvents,
   readRoleScope,

@@ -2,7 +2,7 @@
  * An order as a person of a scoped role may see it. An order can hold seats of several productions (a ticket
  * of the promoter's show and a tour shirt of another): only the seats of the events in scope are theirs, and so
  * only those seats' money. The order's amount becomes the sum of those seats (the kept ones; those removed when
- * the whole order was cancelled), and its fee and donation, which belong to the order and not to a show, 0.
+ * the whole order was, as a cancelled order's are), and its fee and donation, which belong to the order and not to a show, 0.
  * A walkthrough's promoter found another production's lines, with their price names and amounts, in the orders
  * export and in the forwarded order list. The analysis cuts its sums the same way in SQL (reports/order-report.ts).
  */
@@ -18,9 +18,12 @@ export function orderWithinEvents(
   eventIds: ReadonlySet<number>,
 ): Record<string, unknown> {
   const inScope = (seat: Seat) => eventIds.has(Number(seat?.eventId));
-  const seats = seatsOf(order.seats).filter(inScope);
+  const kept = seatsOf(order.seats);
+  const seats = kept.filter(inScope);
   const deletedSeats = seatsOf(order.deletedSeats).filter(inScope);
-  const amountCents = seats.length > 0 ? cents(seats) : cents(deletedSeats);
+  // The removed seats count only for an order that keeps none at all (cancelled whole); a seat of theirs taken
+  // out of a live order is no longer their money.
+  const amountCents = kept.length > 0 ? cents(seats) : cents(deletedSeats);
   return {
     ...order,
     amount: amountCents / 100,

@@ -61,6 +61,27 @@ export async function ordersWithEvents(
   return new Set(rows.map((row) => Number(row.order_id)));
 }
 
+/**
+ * The amount of an order's seats of `eventIds` in cents, from its mirrored seats, as orderWithinEvents counts them:
+ * the kept ones, or the removed ones when the order keeps no seat at all (a single order carries no seats).
+ */
+export async function orderAmountWithinEvents(
+  db: Queryable,
+  organisationId: number,
+  orderId: number,
+  eventIds: readonly number[],
+): Promise<number> {
+  const { rows } = await db.query<{ kept: string | null; removed: string | null; live: boolean }>(
+    `select sum(amount_cents) filter (where not deleted and event_id = any($3::bigint[])) as kept,
+            sum(amount_cents) filter (where deleted and event_id = any($3::bigint[])) as removed,
+            bool_or(not deleted) as live
+       from gateway.mirror_order_seats where organisation_id = $1 and order_id = $2`,
+    [organisationId, orderId, eventIds],
+  );
+  const row = rows[0];
+  return Number((row?.live ? row.kept : row?.removed) ?? 0);
+}
+
 /** The mirrored order of `orderKey`, when it has a seat of an event in `eventIds`. */
 export async function orderKeyWithEvents(
   db: Queryable,

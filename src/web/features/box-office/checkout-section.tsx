@@ -62,6 +62,8 @@ export function CheckoutSection({
   // its list over its label and the payment out of sight. Opened, it comes to the top of the window when it does
   // not fit where it is.
   const sectionRef = useRef<HTMLDivElement>(null);
+  // Whether the last choice came from a pointer (a click or a tap) rather than the keyboard.
+  const pointerChoice = useRef(false);
   useEffect(() => {
     const section = sectionRef.current;
     if (section && section.getBoundingClientRect().bottom > window.innerHeight) {
@@ -69,7 +71,19 @@ export function CheckoutSection({
     }
   }, []);
   return (
-    <Paper withBorder radius="md" p="md" ref={sectionRef} data-testid="checkout-section">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      ref={sectionRef}
+      data-testid="checkout-section"
+      onPointerDownCapture={() => {
+        pointerChoice.current = true;
+      }}
+      onKeyDownCapture={() => {
+        pointerChoice.current = false;
+      }}
+    >
       <CheckoutPanel
         cartAmount={cart.amount}
         customerSlot={
@@ -92,8 +106,9 @@ export function CheckoutSection({
         onMethodChange={(methodId) => {
           dispatch({ type: 'methodChosen', methodId });
           // Chosen by a click too, cash goes on to the amount handed over: left on the radio, the digits of "60"
-          // chose methods 6 and 0 (a walkthrough's cash sale was charged as Bancontact).
-          followPaymentChoice();
+          // chose methods 6 and 0 (a walkthrough's cash sale was charged as Bancontact). Not when arrowed to: the
+          // arrows go on through the methods.
+          if (pointerChoice.current) followPaymentChoice();
         }}
         tenderedCents={state.tenderedCents}
         short={checkout.short}

@@ -17,17 +17,29 @@ export function saleStateOnOpen(cartId: string | null): SaleState {
  * checkout stage itself comes back from the URL (use-checkout-history.ts).
  */
 export function useCheckoutDraft(sale: SaleCart, state: SaleState, dispatch: Dispatch<SaleAction>): void {
-  const [storedBuyerId] = useState(() => readCheckoutDraft(sale.cartId)?.customerId ?? null);
+  const [draft] = useState(() => readCheckoutDraft(sale.cartId));
+  const storedBuyerId = draft?.customerId ?? null;
   const [restoringBuyer, setRestoringBuyer] = useState(storedBuyerId !== null);
   const storedBuyer = useQuery({ ...buyerQueries.summary(storedBuyerId ?? 0), enabled: restoringBuyer });
+  const cartRead = sale.cart !== undefined;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the kept buyer's answer is in
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the kept buyer's answer and the cart are in
   useEffect(() => {
-    if (!restoringBuyer || storedBuyer.isPending) return;
+    if (!restoringBuyer || storedBuyer.isPending || !cartRead) return;
     setRestoringBuyer(false);
     // A buyer chosen meanwhile (or scanned) stays; a buyer no longer readable is simply not chosen again.
     if (storedBuyer.data && state.customer === null) dispatch({ type: 'customerChosen', customer: storedBuyer.data });
-  }, [restoringBuyer, storedBuyer.isPending]);
+  }, [restoringBuyer, storedBuyer.isPending, cartRead]);
+
+  // The kept cart is gone at the service (it lapsed, or was removed): the sale starts clean, without the buyer and
+  // method chosen for that cart (they went on to the next sale, as emptying the cart once did).
+  const cartGone = sale.notice === 'cartGone';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the kept cart turns out gone
+  useEffect(() => {
+    if (!cartGone || draft === null) return;
+    setRestoringBuyer(false);
+    dispatch({ type: 'newSaleStarted' });
+  }, [cartGone]);
 
   // Until the kept buyer is read again, the draft keeps their number (a second reload must not lose them).
   const customerId = state.customer?.customerId ?? (restoringBuyer ? storedBuyerId : null);

@@ -11,6 +11,12 @@ import { printingQueries, useOpenDrawer } from './printing-queries';
  * At cash-up: opens the sales point's cash drawer to count it (the opening counts in the Z-report). Nothing
  * when the seller's shift is at no sales point with a drawer.
  */
+/** Focuses `element` when the focus fell to the page, never away from where the person went meanwhile. */
+function focusIfDropped(element: HTMLElement | null): void {
+  const active = document.activeElement;
+  if (active === null || active === document.body) element?.focus();
+}
+
 export function CashUpDrawerButton() {
   const t = useMessages(printingMessages);
   const app = useMessages(appMessages);
@@ -26,7 +32,8 @@ export function CashUpDrawerButton() {
         onClick={() =>
           openDrawer.mutate(
             { reason: 'cash-up' },
-            { onSettled: () => window.setTimeout(() => buttonRef.current?.focus(), 0) },
+            // Only when nothing else took the focus meanwhile (a count field clicked into).
+            { onSettled: () => window.setTimeout(() => focusIfDropped(buttonRef.current), 0) },
           )
         }
         ref={buttonRef}
