@@ -58,6 +58,14 @@ export function daysBefore(today: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/**
+ * The start of the day `date` (a SQL date) for a record date: a change as the service wrote it (the facts keep its
+ * written wall-clock time as UTC, migration 049), so midnight UTC is the venue's midnight there; Foyer's own first
+ * sight of a customer as the database's day.
+ */
+const dayStart = (field: 'created' | 'changed', date: string) =>
+  field === 'changed' ? `((${date})::timestamp at time zone 'UTC')` : `(${date})::timestamptz`;
+
 /** The inclusive day bounds of a period (`today` resolves "the last N days"). */
 export function periodBounds(period: SegmentPeriod | undefined, today: string): { from?: string; to?: string } {
   if (!period) return {};
@@ -264,7 +272,9 @@ class Compiler {
         // As the count compares them: from the start of `from`, before the start of the day after `to`.
         const { from, to } = periodBounds(condition.period, this.today);
         const instant = (day: string | undefined, plus: number) =>
-          day ? `extract(epoch from (${this.#p(day, '::date')} + ${plus})::timestamptz) * 1000` : 'null';
+          day
+            ? `extract(epoch from ${dayStart(condition.field, `${this.#p(day, '::date')} + ${plus}`)}) * 1000`
+            : 'null';
         return `array[${instant(from, 0)}, ${instant(to, 1)}]::float8[]`;
       }
       default:
@@ -349,8 +359,8 @@ class Compiler {
         const column = condition.field === 'created' ? 'c.first_seen_at' : 'c.last_changed';
         const { from, to } = periodBounds(condition.period, this.today);
         const parts = [
-          ...(from ? [`${column} >= ${this.#p(from, '::date')}`] : []),
-          ...(to ? [`${column} < ${this.#p(to, '::date')} + 1`] : []),
+          ...(from ? [`${column} >= ${dayStart(condition.field, this.#p(from, '::date'))}`] : []),
+          ...(to ? [`${column} < ${dayStart(condition.field, `${this.#p(to, '::date')} + 1`)}`] : []),
         ];
         return parts.length ? `(${parts.join(' and ')})` : 'true';
       }

@@ -43,6 +43,7 @@ interface Person {
   custom3?: string | null;
   custom1?: string;
   prefs: Record<string, unknown> | null;
+  /** A day (changed at noon, the venue's time) or the whole time as the service writes it. */
   changed: string;
   firstSeen?: string;
 }
@@ -95,7 +96,8 @@ const PEOPLE: Person[] = [
     tags: ['Vriend'],
     custom3: '',
     prefs: { user_prefs_optin: true, user_prefs_mailinglist: true },
-    changed: '2026-02-01',
+    // Just after the venue's midnight: still 31 January in UTC.
+    changed: '2026-02-01T00:40:00+01:00',
   },
   {
     id: EVA,
@@ -248,7 +250,7 @@ async function insertPerson(db: TestGateway['db'], organisationId: number, perso
     ...(person.custom3 !== undefined ? { customerCustom3: person.custom3 } : {}),
     customerPrefs: person.prefs,
     customerTags: person.tags.length ? person.tags.join(',') : null,
-    lastChanged: `${person.changed}T12:00:00+01:00`,
+    lastChanged: person.changed.includes('T') ? person.changed : `${person.changed}T12:00:00+01:00`,
   };
   await db.query(
     `insert into gateway.mirror_customers (organisation_id, customer_id, email, last_changed, tags, body)
@@ -384,6 +386,18 @@ const CASES: [string, SegmentCondition | SegmentRule, number[]][] = [
   ['on a waiting list for an event', { kind: 'waitingList', eventIds: [21] }, [EVA]],
   ['still waiting', { kind: 'waitingList', stillWaiting: true }, [FRITS]],
   ['changed in a period', { kind: 'recordDate', field: 'changed', period: Y2026 }, [ANNA, CEES, DORA, FRITS]],
+  // As the customer list's "changed since" reads the day the service wrote: a walkthrough's list counted 2.042
+  // customers changed since 1 October and the segment 2.038, cut at midnight UTC.
+  [
+    'changed from a day, from the venue’s midnight',
+    { kind: 'recordDate', field: 'changed', period: { from: '2026-02-01', to: '2026-02-28' } },
+    [DORA],
+  ],
+  [
+    'changed up to a day, to the venue’s midnight',
+    { kind: 'recordDate', field: 'changed', period: { from: '2026-01-01', to: '2026-01-31' } },
+    [],
+  ],
   [
     'created (first seen) in a period',
     { kind: 'recordDate', field: 'created', period: { to: '2026-06-30' } },
