@@ -17,7 +17,7 @@ export function visibleCommands(session: Session | null | undefined): VisibleCom
     // An area not opened to the person whose typed searches lead where they may go: those alone.
     return searchOnly(entry) ? [{ area: entry.area, searchCommands: entry.searchCommands }] : [];
   });
-  return offered.map(({ area, description, commands, searchCommands, shortcuts }: (typeof areaCommands)[number]) => ({
+  return offered.map(({ area, description, commands, searchCommands, shortcuts }) => ({
     id: area.id,
     ...(description ? { description } : {}),
     ...(commands ? { commands: commands.filter((command) => can(session, command.requires)) } : {}),

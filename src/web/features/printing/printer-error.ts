@@ -3,9 +3,9 @@ import { type Language, languageOf, useLocale } from '../../lib/i18n';
 /**
  * The gateway's printer failures (printer-connection.ts) in the reader's language: the sale screen and the printer
  * chip showed "Printer 127.0.0.1:9101 refused the connection: …" on a Dutch screen. A message not known here (a
- * newer gateway's, or the system's own words after "Printer host:port: ") is shown as written.
+ * newer gateway's, or the system's own words after "Printer host:port: ") is shown as written. The gateway writes
+ * them in English; each is listed with its Dutch.
  */
-/** The gateway writes them in English; each with its Dutch. */
 const PRINTER_ERRORS: readonly { pattern: RegExp; nl: (m: string[]) => string }[] = [
   {
     pattern: /^Printer (\S+) refused the connection: is it switched on, and is the port right\?$/,
