@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageEnvelope } from '../service/pagination';
+import { pageEnvelope } from '../pagination';
 import {
   createTestGateway,
   signedInBrowser,

@@ -34,6 +34,11 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
   } catch {
     throw new BadRequestError('Malformed JSON in request body');
   }
+  return parseInput(input, schema);
+}
+
+/** A value read from the request through `schema`: the value, or a `ValidationError`. */
+export function parseInput<T extends z.ZodType>(input: unknown, schema: T): z.infer<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationErrorOf(parsed.error);
   return parsed.data;

@@ -25,7 +25,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { Paginated } from '../../contract/pagination';
 import { acceptsGzip, gzipOffLoop, MIN_GZIP_BYTES } from '../accept-gzip';
 import type { Queryable } from '../db/database';
-import { pageEnvelopeFields } from './pagination';
+import { pageEnvelopeFields } from '../pagination';
 
 /**
  * A JSON response body built once and sent many times: its text, and its gzip, made when first asked for

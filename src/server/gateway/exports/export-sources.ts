@@ -9,6 +9,7 @@ import {
   MIRROR_BATCH,
   type MirrorCursor,
   type MirroredKind,
+  type MirroredOrderRow,
   mirrorCompleteBefore,
   mirroredCount,
   mirroredCustomers,
@@ -143,7 +144,7 @@ export interface ExportCut {
 }
 
 /** A buyer as the export's reader may see them. */
-const buyerOf = (table: MirrorScope, customer: ExportRecord | null) =>
+const buyerOf = (table: Pick<MirrorScope, 'namesOnly'>, customer: ExportRecord | null) =>
   table.namesOnly && customer ? (buyerByName(customer) as ExportRecord) : customer;
 
 /** One batch of records, and the row it ends with (where the next batch starts). */
@@ -162,7 +163,20 @@ async function customerBatch(table: MirrorScope, after: MirrorCursor | null): Pr
 async function orderBatch(table: MirrorScope, after: MirrorCursor | null): Promise<Batch> {
   const { db, organisationId, since, withinEvents } = table;
   const rows = await mirroredOrdersSince(db, organisationId, since, after, withinEvents);
-  if (rows.length === 0) return { records: [], last: undefined };
+  return { records: await orderRecordsOf(table, rows), last: rows.at(-1) };
+}
+
+/**
+ * Mirrored orders put back in the shape the orders export gives them: with their seats, deleted seats and
+ * customer (by name only when the reader may not see contact details); a scoped person's with only their
+ * events' seats and money.
+ */
+export async function orderRecordsOf(
+  table: Pick<MirrorScope, 'db' | 'organisationId' | 'withinEvents' | 'namesOnly'>,
+  rows: readonly MirroredOrderRow[],
+): Promise<ExportRecord[]> {
+  if (rows.length === 0) return [];
+  const { db, organisationId, withinEvents } = table;
   const [seats, users] = await Promise.all([
     seatsOf(
       db,
@@ -176,16 +190,14 @@ async function orderBatch(table: MirrorScope, after: MirrorCursor | null): Promi
     ),
   ]);
   const within = withinEvents && new Set(withinEvents);
-  const records = rows.map((row) => {
+  return rows.map((row) => {
     const order = {
       ...row.body,
       ...(seats.get(row.id) ?? { seats: [], deletedSeats: [] }),
       user: row.customer_id === null ? null : buyerOf(table, users.get(row.customer_id) ?? null),
     };
-    // A scoped person's order holds only their events' seats and money.
     return ordered(within ? orderWithinEvents(order, within) : order, ORDER_KEYS);
   });
-  return { records, last: rows.at(-1) };
 }
 
 async function waitingListBatch(table: MirrorScope, after: MirrorCursor | null): Promise<Batch> {

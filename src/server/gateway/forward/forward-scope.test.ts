@@ -228,16 +228,96 @@ describeEachDatabase('a promoter of one production through every route', (databa
       ['POST', '/api/v1/demo/partner/export/orders'],
     ] as const) {
       const page = JSON.parse((await call(path, { method, ...(method === 'POST' ? { json: {} } : {}) })).text) as {
-        data: { seats: { eventId: number }[]; user: Record<string, unknown> | null }[];
+        data: {
+          seats: { eventId: number }[];
+          deletedSeats: { eventId: number }[];
+          user: Record<string, unknown> | null;
+        }[];
       };
       for (const order of page.data) {
-        expect(order.seats.some((seat) => events.some((event) => event.eventId === seat.eventId))).toBe(true);
+        // A seat of A's, kept or removed (an order cancelled whole keeps its seats as removed ones).
+        const seats = [...order.seats, ...order.deletedSeats];
+        expect(seats.some((seat) => events.some((event) => event.eventId === seat.eventId))).toBe(true);
         if (order.user) expect(Object.keys(order.user).sort()).not.toContain('email');
       }
     }
     const buyer = JSON.parse((await call(`/api/v1/demo/partner/customer/${sides.A.customerId}`)).text);
     expect(buyer.customerId).toBe(sides.A.customerId);
     expect(buyer.email).toBeUndefined();
+  });
+
+  // A walkthrough's promoter paged the forwarded order list: it held the organisation's pages cut to theirs, most of
+  // them empty, and its `last_page` said how many orders the whole organisation has (about 500 pages).
+  it("pages the promoter's order lists among production A's orders alone, filters as the service does", async () => {
+    type Envelope = {
+      data: { orderId: number; orderDate: string; lastChanged: string }[];
+      total: number;
+      last_page: number;
+      current_page: number;
+      next_page_url: string | null;
+      prev_page_url: string | null;
+      last_page_url: string;
+    };
+    const organisationId = await organisationIdOf(gateway.db, 'demo');
+    const events = JSON.parse((await call('/api/v1/demo/partner/event')).text) as PartnerEvent[];
+    const { rows } = await gateway.db.query<{ order_id: string; changed: string }>(
+      `select o.order_id, o.body ->> 'lastChanged' as changed from gateway.mirror_orders o
+        where o.organisation_id = $1 and exists (select 1 from gateway.mirror_order_seats s
+          where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.event_id = any($2::bigint[]))`,
+      [organisationId, events.map((event) => event.eventId)],
+    );
+    const everyone = (await (await manager.request('/api/v1/demo/partner/order')).json()) as Envelope;
+    expect(everyone.total).toBeGreaterThan(rows.length);
+
+    /** Every page of a listing, by its `next_page_url` (root-relative, as a forwarded list's). */
+    const walk = async (first: string, method: 'GET' | 'POST', json?: unknown) => {
+      const pages: Envelope[] = [];
+      for (let path: string | null = first; path; ) {
+        const answer = await call(path, { method, ...(method === 'POST' ? { json: json ?? {} } : {}) });
+        expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+        const page = JSON.parse(answer.text) as Envelope;
+        pages.push(page);
+        if (page.next_page_url) expect(page.next_page_url.startsWith('/api/v1/demo/partner/')).toBe(true);
+        path = page.next_page_url;
+      }
+      return pages;
+    };
+    const expectPaged = (pages: Envelope[], expectedIds: string[]) => {
+      const total = expectedIds.length;
+      expect(pages).toHaveLength(Math.max(1, Math.ceil(total / 100)));
+      pages.forEach((page, at) => {
+        expect(page).toMatchObject({ total, last_page: pages.length, current_page: at + 1 });
+        expect(page.data).toHaveLength(at < pages.length - 1 ? 100 : total - at * 100);
+      });
+      const listed = pages.flatMap((page) => page.data.map((order) => String(order.orderId)));
+      expect(listed.sort()).toEqual([...expectedIds].sort());
+    };
+
+    const newest = await walk('/api/v1/demo/partner/order', 'GET');
+    expectPaged(
+      newest,
+      rows.map((row) => String(row.order_id)),
+    );
+    const dates = newest.flatMap((page) => page.data.map((order) => Date.parse(order.orderDate)));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+    // A date is the venue's midnight, compared with the change as the service wrote it.
+    const day = [...rows.map((row) => row.changed.slice(0, 10))].sort()[Math.floor(rows.length / 2)] as string;
+    const since = rows.filter((row) => row.changed.slice(0, 10) >= day).map((row) => String(row.order_id));
+    expectPaged(await walk(`/api/v1/demo/partner/order?changedSince=${day}`, 'GET'), since);
+    const exported = await walk('/api/v1/demo/partner/export/orders', 'POST', { changedSince: day });
+    expectPaged(exported, since);
+    expect(exported[0]?.last_page_url).toContain(`changedSince=${day}`);
+    const changed = exported.flatMap((page) => page.data.map((order) => Date.parse(order.lastChanged)));
+    expect(changed).toEqual([...changed].sort((a, b) => a - b));
+
+    // Past the last page: none, as the service answers; a bad filter: the service's 422.
+    const beyond = JSON.parse((await call('/api/v1/demo/partner/order?page=999')).text) as Envelope;
+    expect(beyond).toMatchObject({ data: [], total: rows.length, current_page: 999 });
+    expect((await call('/api/v1/demo/partner/order?changedSince=yesterday')).status).toBe(422);
+    expect(
+      (await call('/api/v1/demo/partner/export/orders', { method: 'POST', json: { changedSince: 5 } })).status,
+    ).toBe(422);
   });
 
   // A walkthrough's promoter found another production's lines (a tour shirt, a programme book), with their price

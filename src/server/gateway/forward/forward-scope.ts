@@ -12,13 +12,21 @@ import {
   orderAmountWithinEvents,
   orderKeyWithEvents,
   ordersWithEvents,
-  orderWithinEvents,
   scopedEvents,
 } from '../role-scopes';
 import type { UpstreamClient } from '../upstream';
+import { scopedOrderPage } from './scoped-order-page';
 
 /** What of a successful JSON answer the browser gets: the text as the service sent it, cut. */
 export type Narrowing = (text: string) => string;
+
+/** What the gateway answers itself, the service not asked: a scoped person's order list (scoped-order-page.ts). */
+export interface GatewayAnswer {
+  answer: unknown;
+}
+
+/** How a forwarded call is kept within what the person sees: its answer cut, answered here, or neither (null). */
+export type ScopeOutcome = Narrowing | GatewayAnswer | null;
 
 const OUTSIDE_SCOPE = "Your role sees only its own productions; this call covers all of the organisation's.";
 
@@ -39,39 +47,18 @@ function parsed(text: string): unknown {
   }
 }
 
-/** An order of an order list whose seats (kept or removed) are all outside `eventIds`. */
-function orderInEvents(order: unknown, eventIds: ReadonlySet<number>): boolean {
-  if (!order || typeof order !== 'object') return false;
-  const { seats, deletedSeats } = order as { seats?: unknown; deletedSeats?: unknown };
-  const all = [...(Array.isArray(seats) ? seats : []), ...(Array.isArray(deletedSeats) ? deletedSeats : [])];
-  return all.some((seat) => eventIds.has(Number((seat as { eventId?: unknown } | null)?.eventId)));
-}
-
 /**
- * An order list (the paginated envelope of `GET /partner/order` and the orders export; the waiting list's is
- * cut the same way, its entries having no seats, only without a scope) as the person may see
- * it: only orders of events in scope (`eventIds`; null: every order), each with only those events' seats and
- * money (orderWithinEvents), the buyers by name only without customers:contact. The envelope's `total`, `from` and `to` then count this page's orders that remain, so
- * they say nothing of the others.
+ * An order list (the paginated envelope of `GET /partner/order`, the orders export and the waiting list's) with
+ * its buyers by name only, for a person without customers:contact.
  */
-function orderListNarrowing(eventIds: ReadonlySet<number> | null, contact: boolean): Narrowing {
-  return (text) => {
-    const envelope = parsed(text) as { data?: unknown } | undefined;
-    if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.data)) return text;
-    const kept = eventIds
-      ? envelope.data
-          .filter((order) => orderInEvents(order, eventIds))
-          .map((order: Record<string, unknown>) => orderWithinEvents(order, eventIds))
-      : envelope.data;
-    const data = contact
-      ? kept
-      : kept.map((order: Record<string, unknown>) =>
-          'user' in order ? { ...order, user: buyerByName(order.user) } : order,
-        );
-    const counts = eventIds ? { total: data.length, from: data.length ? 1 : null, to: data.length || null } : {};
-    return JSON.stringify({ ...envelope, data, ...counts });
-  };
-}
+const buyersByName: Narrowing = (text) => {
+  const envelope = parsed(text) as { data?: unknown } | undefined;
+  if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.data)) return text;
+  const data = envelope.data.map((entry: Record<string, unknown>) =>
+    entry && typeof entry === 'object' && 'user' in entry ? { ...entry, user: buyerByName(entry.user) } : entry,
+  );
+  return JSON.stringify({ ...envelope, data });
+};
 
 /** A customer answer by name only (an error's `{ message }` is passed on as it is). */
 const buyerNarrowing: Narrowing = (text) => {
@@ -92,18 +79,19 @@ export interface ScopeDeps {
 /**
  * Keeps a forwarded call within what the person sees: for a person of a scoped role, refuses a route with no
  * scope rule (403), answers an id of the path outside the scope as the service answers an unknown one (404),
- * and cuts lists to the scope; for anyone without customers:contact, cuts the buyers of an order list to their
- * names. Returns how the answer is cut, or null when it goes as the service sent it.
+ * cuts the event list to the scope and answers the order lists itself (from the mirror, paged within the scope);
+ * for anyone without customers:contact, cuts the buyers of an order list to their names. Returns how the answer
+ * is cut, the answer when the gateway gives it, or null when it goes as the service sent it.
  */
 export async function keepWithinScope(
   deps: ScopeDeps,
   c: Context<GatewayEnv>,
   call: { principal: Principal; route: ForwardedRoute; path: string; upstream: UpstreamClient },
-): Promise<Narrowing | null> {
+): Promise<ScopeOutcome> {
   const { principal, route } = call;
   const contact = seesBuyerContact(principal.permissions);
   const scope = principal.scope;
-  if (!scope) return listsBuyers(route) && !contact ? orderListNarrowing(null, false) : null;
+  if (!scope) return listsBuyers(route) && !contact ? buyersByName : null;
   if (!route.scoped) throw new ForbiddenError(OUTSIDE_SCOPE);
   return withinScope(deps, c, { ...call, rule: route.scoped, scope, contact });
 }
@@ -120,7 +108,7 @@ async function withinScope(
     scope: RoleScope;
     contact: boolean;
   },
-): Promise<Narrowing | null> {
+): Promise<ScopeOutcome> {
   const { rule, route, path, principal } = call;
   if (rule === 'none') return null;
   const seen = await scopedEvents(deps.catalog, call.upstream, call.scope);
@@ -167,8 +155,11 @@ async function withinScope(
       }
       return null;
     }
-    case 'order-list':
-      return orderListNarrowing(eventIds, call.contact);
+    case 'order-list': {
+      const listing = route.path === '/partner/order' ? 'orders' : 'export';
+      const scope = { organisationId, listing, eventIds: seen.eventIds, contact: call.contact } as const;
+      return { answer: await scopedOrderPage(deps.db, c, scope) };
+    }
     case 'buyer': {
       const id = numericId(param('customerId'));
       if (id === null || !(await customerBoughtEvents(deps.db, organisationId, id, seen.eventIds))) {

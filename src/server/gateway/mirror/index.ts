@@ -15,14 +15,17 @@ export {
   waitingListOfCustomer,
 } from './customer-records';
 export {
+  type ChangedSince,
   earlierDeskOrdersChangedIn,
   isOpenReservation,
   MIRROR_BATCH,
   type MirrorCursor,
   type MirroredKind,
+  type MirroredOrderRow,
   mirroredCount,
   mirroredCustomers,
   mirroredCustomersSince,
+  mirroredOrderPage,
   mirroredOrdersSince,
   mirroredWaitingListSince,
   openOrdersChangedSince,

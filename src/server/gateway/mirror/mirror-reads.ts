@@ -131,6 +131,9 @@ export function mirroredCustomersSince(
   return mirroredBatch(db, organisationId, 'customers', since, after, 'body', withinEvents);
 }
 
+/** A mirrored order's own fields as the service gave them (lines in orderLinesOf), and its buyer's id. */
+export type MirroredOrderRow = MirrorCursor & { body: Body; customer_id: string | null };
+
 /** A batch of mirrored orders (their own fields; lines in orderLinesOf) changed since `since`, after `after`. */
 export function mirroredOrdersSince(
   db: Queryable,
@@ -138,7 +141,7 @@ export function mirroredOrdersSince(
   since: Date | null,
   after: MirrorCursor | null,
   withinEvents: readonly number[] | null = null,
-): Promise<(MirrorCursor & { body: Body; customer_id: string | null })[]> {
+): Promise<MirroredOrderRow[]> {
   return mirroredBatch(
     db,
     organisationId,
@@ -150,6 +153,52 @@ export function mirroredOrdersSince(
   );
 }
 
+/**
+ * A listing's `changedSince` as the service reads it (DESIGN.md decision 3): an instant (a datetime with an
+ * offset), or a wall-clock time of the venue (a date is its midnight) — compared with the change's time as the
+ * service wrote it, so the gateway needs no venue zone to cut where the service cuts.
+ */
+export type ChangedSince = { instant: Date } | { wallClock: string };
+
+/**
+ * One page (`size` rows from `offset`) of the orders with a seat (kept or removed) of `withinEvents`, as the
+ * service lists them: `newest` first by order date (`GET /partner/order`), or by (last change, id) as its
+ * export (`changed`); and how many there are in all.
+ */
+export async function mirroredOrderPage(
+  db: Queryable,
+  organisationId: number,
+  page: {
+    withinEvents: readonly number[];
+    since: ChangedSince | null;
+    order: 'newest' | 'changed';
+    offset: number;
+    size: number;
+  },
+): Promise<{ total: number; rows: MirroredOrderRow[] }> {
+  const where = stampedSince('orders', organisationId, null, page.withinEvents);
+  const params = [...where.params];
+  let sinceSql = '';
+  if (page.since && 'instant' in page.since) {
+    params.push(page.since.instant);
+    sinceSql = `and last_changed >= $${params.length}`;
+  } else if (page.since) {
+    params.push(page.since.wallClock);
+    sinceSql = `and gateway.segment_written_changed(body ->> 'lastChanged', last_changed)
+      >= ($${params.length}::timestamp at time zone 'UTC')`;
+  }
+  const from = `from gateway.mirror_orders where organisation_id = $1 ${where.sql} ${sinceSql}`;
+  const sort = page.order === 'newest' ? 'order_date desc, order_id desc' : 'last_changed, order_id';
+  const [counted, listed] = await Promise.all([
+    db.query<{ n: number }>(`select count(*)::int as n ${from}`, params),
+    db.query<MirroredOrderRow>(
+      `select order_id::text as id, last_changed as stamp, body, customer_id::text as customer_id ${from}
+        order by ${sort} limit ${Math.trunc(page.size)} offset ${Math.trunc(page.offset)}`,
+      params,
+    ),
+  ]);
+  return { total: counted.rows[0]?.n ?? 0, rows: listed.rows };
+}
 export interface MirroredWaitingEntry extends MirrorCursor {
   customer_id: string;
   event_id: string;

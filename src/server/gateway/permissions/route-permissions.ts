@@ -31,7 +31,8 @@ export interface ForwardedRoute {
    * - `event`, `production`, `order`, `order-key`, `buyer`: the `{eventId}`, `{productionId}`, `{orderId}`,
    *   `{order_key}` or `{customerId}` of the path must be in scope — an order with a seat of an event in scope,
    *   a buyer of such an order (by the mirror);
-   * - `order-list`: the envelope's orders are cut to those with a seat of an event in scope;
+   * - `order-list`: the listing holds only the orders with a seat of an event in scope, paged among themselves
+   *   (the gateway answers it from the mirror: forward/scoped-order-page.ts);
    * - `cart-items`: every item added must be of an event in scope (or of none, as a donation).
    */
   scoped?: ScopeRule;

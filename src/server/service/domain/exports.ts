@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@/contract/pagination';
 import type { Queryable } from '../../db/database';
+import { pageOffset } from '../../pagination';
 import { parseChangedSince } from '../../time';
 import type { Client } from '../context';
-import { pageOffset } from '../pagination';
 import { type PreparedPage, preparedResponse } from '../prepared-responses';
 import { changeVersion } from './change-counters';
 

@@ -3,12 +3,12 @@ import type { MiddlewareHandler } from 'hono';
 import { clientTypeListSchema, customerPageSchema } from '@/contract/customer';
 import { changedSincePageQuerySchema, exportBodySchema, orderPageSchema } from '@/contract/order';
 import { waitinglistPageSchema } from '@/contract/waiting-list';
+import { pageEnvelope } from '@/server/pagination';
 import type { ServiceEnv } from '../../context';
 import { exportCustomersPrepared } from '../../domain/customers';
 import { effectiveChangedSince, listClientTypes, toPageFilter } from '../../domain/exports';
 import { exportOrdersPrepared } from '../../domain/orders';
 import { exportWaitingList } from '../../domain/waiting-list';
-import { pageEnvelope } from '../../pagination';
 import { preparedPageBody, sendPreparedJson } from '../../prepared-responses';
 import { clientParams, errorResponses, jsonContent, partnerErrors, partnerPath, type ServiceApp } from '../route-kit';
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Paginated } from '../../contract/pagination';
+import { PAGE_SIZE, type Paginated } from '../contract/pagination';
 
 /**
  * Builds the envelope of spec 2.14. Page URLs are absolute and work with the request's method: every
