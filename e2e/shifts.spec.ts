@@ -86,6 +86,10 @@ test.describe('shifts and cash-up', () => {
     await float.press('Enter');
     await expect(float).toHaveAccessibleDescription(/Een bedrag van 0 tot 1\.000\.000/);
     await expect(float).toHaveValue('-€ 150');
+    // A float counted in the thousands, the dot grouping them: it read € 1,00 (the dot made decimals).
+    await float.clear();
+    await float.pressSequentially('1.000,50');
+    await expect(float).toHaveValue('€ 1.000,50');
     await float.fill('150');
     expect(await seriousFindings(seller)).toEqual([]);
     await dialog.getByLabel('Wisselgeld bij opening').press('Enter');

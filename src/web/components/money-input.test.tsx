@@ -63,4 +63,20 @@ describe('MoneyInput', () => {
     await userEvent.tab();
     expect(field).toHaveValue('€ 2.000.000,00');
   });
+
+  // A walkthrough's seller opened a shift with "1.000,00" typed as the float: it read € 1,00.
+  it.each([
+    ['1.000,00', 100_000],
+    ['1.234,56', 123_456],
+    ['1.000.000', 100_000_000],
+    ['12.50', 1_250],
+    ['12,505', 1_250],
+  ])('takes "%s" typed at the desk as %i cents', async (typed, cents) => {
+    renderWithApp(<Counted />);
+    const field = screen.getByRole('textbox', { name: 'Geteld' });
+    await userEvent.click(field);
+    await userEvent.keyboard(typed);
+    await userEvent.tab();
+    expect(centsOf(held)).toBe(cents);
+  });
 });

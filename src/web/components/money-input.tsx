@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
-import { forwardRef } from 'react';
+import { forwardRef, type KeyboardEvent, useRef } from 'react';
 import { useLocale } from '../lib/i18n';
 import { centsOf, moneyFieldValue } from '../lib/money';
 
@@ -27,6 +27,11 @@ type MoneyInputProps = NumberInputProps & {
  * (typed "595,5"): the value itself becomes two decimals, so nothing changes when the field is entered again —
  * its text changing on focus dropped the selection, and an amount typed over "€ 234,00" was added to it
  * ("€ 234.254,00"). While typing, no zeros are added under the caret.
+ *
+ * At the desk a dot makes decimals ("12.50" from a numeric keypad), even in Dutch. But a float counted as
+ * "1.000,00" read as € 1,00: the dot made decimals and the third zero was dropped. So when the separator was
+ * typed as the language's thousands separator, a third digit after it (never money) makes it one: "1.000" is
+ * a thousand, and a comma after it starts the cents.
  */
 export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
   { thousands = false, ...props },
@@ -34,19 +39,57 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
 ) {
   const { locale } = useLocale();
   const dutch = locale === 'nl-NL';
+  const thousandSeparator = dutch ? '.' : ',';
+  /** The separator key typed last, if it was the thousands separator (then it may have been meant as one). */
+  const typedThousandSeparator = useRef(false);
+  /** Set when the text grew by a separator under the caret: the next key is typed at its end. */
+  const caretToEnd = useRef(false);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (caretToEnd.current) {
+      caretToEnd.current = false;
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    props.onKeyDown?.(event);
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === '.' || event.key === ',') typedThousandSeparator.current = event.key === thousandSeparator;
+    if (!/^\d$/.test(event.key) || !typedThousandSeparator.current || thousands) return;
+    const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
+    const value = String(props.value ?? '');
+    const twoDecimals = /^(-?\d+)\.(\d{2})$/.exec(value);
+    if (!atEnd || !twoDecimals) return;
+    // A third digit after the separator: it grouped thousands.
+    event.preventDefault();
+    typedThousandSeparator.current = false;
+    props.onChange?.(`${twoDecimals[1]}${twoDecimals[2]}${event.key}`);
+    // The text grows by a separator and the formatter leaves the caret where the old text ended: it is shown at
+    // the end once the text is written, and put there when the next key comes (whichever of the two is first).
+    caretToEnd.current = true;
+    requestAnimationFrame(() => {
+      if (caretToEnd.current) input.setSelectionRange(input.value.length, input.value.length);
+    });
+  };
+
   return (
     <NumberInput
       ref={ref}
       decimalScale={2}
       clampBehavior="none"
       decimalSeparator={dutch ? ',' : '.'}
-      thousandSeparator={dutch ? '.' : ','}
+      thousandSeparator={thousandSeparator}
       // Only the decimal separator of the language makes decimals: a typed thousands separator is then passed over.
       {...(thousands ? { allowedDecimalSeparators: [dutch ? ',' : '.'] } : {})}
       prefix="€ "
       hideControls
       inputMode="decimal"
       {...props}
+      onKeyDown={onKeyDown}
+      onMouseDown={(event) => {
+        // A caret placed by hand stays where it was put.
+        caretToEnd.current = false;
+        props.onMouseDown?.(event);
+      }}
       onBlur={(event) => {
         const fixed = withCents(props.value);
         if (fixed !== null && fixed !== String(props.value)) props.onChange?.(fixed);
