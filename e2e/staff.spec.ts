@@ -378,9 +378,17 @@ test.describe('staff administration', () => {
     expect(widths.table).toBe(0);
     expect(await seriousFindings(page)).toEqual([]);
 
-    await row.getByRole('button', { name: 'Naam wijzigen' }).click();
+    const rename = row.getByRole('button', { name: 'Naam wijzigen' });
+    await rename.click();
     const dialog = page.getByRole('dialog', { name: 'Naam van Ruud Kassa wijzigen' });
     const field = dialog.getByRole('textbox', { name: 'Naam' });
+    await expect(field).toBeFocused();
+    // Escape gives the focus back to the button that opened it (it fell to the page), and ✕ has a name.
+    await expect(dialog.getByRole('button', { name: 'Sluiten' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(rename).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(field).toBeFocused();
     await field.fill('');
     await dialog.getByRole('button', { name: 'Naam opslaan' }).click();

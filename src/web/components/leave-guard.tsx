@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { Dialog } from './dialog';
 
 /**
  * While `active`: leaving for another page asks first, in the app's own dialog, and closing or reloading the tab
@@ -31,7 +31,7 @@ export function LeaveGuard({
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={texts.title}>
+    <Dialog opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={texts.title}>
       <Stack gap="md">
         <Text>{texts.text}</Text>
         <Group gap="sm">
@@ -43,6 +43,6 @@ export function LeaveGuard({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Group, Kbd, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Table.css';
 import { Fragment, useMemo } from 'react';
+import { Dialog } from '../../components/dialog';
 import type { AppShortcut, VisibleArea } from '../../lib/area';
 import { useLocalized, useMessages } from '../../lib/i18n';
 import { keyLabel } from '../../lib/keys';
@@ -69,7 +69,7 @@ export function ShortcutsOverlay({
   const localized = useLocalized();
   const shortcuts = useMemo(() => shortcutsOf(areas, session), [areas, session]);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('keyboardShortcuts')} size="md" centered>
+    <Dialog opened={opened} onClose={onClose} title={t('keyboardShortcuts')} size="md" centered>
       <Stack gap="xs">
         <Table verticalSpacing={6} striped={false} withRowBorders>
           <Table.Tbody>
@@ -84,6 +84,6 @@ export function ShortcutsOverlay({
           </Table.Tbody>
         </Table>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

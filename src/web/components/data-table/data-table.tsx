@@ -8,7 +8,7 @@ import {
   type ColumnDef,
   type ColumnVisibilityState,
   columnVisibilityFeature,
-  FlexRender,
+  flexRender,
   type PaginationState,
   type RowData,
   rowPaginationFeature,
@@ -151,6 +151,20 @@ function initialVisibility(
 }
 
 const SKELETON_ROWS = 8;
+
+/**
+ * A column's cell or header: a render function is called here, inside this one component, where TanStack's
+ * FlexRender makes it a component type of its own. Pages build their columns on each render (new arrow
+ * functions), so every render was a new type and remounted every cell: a button in a row was another element
+ * after any change of the page, and a dialog it opened could not give the focus back to it ("Naam wijzigen" on
+ * the staff page). Hooks in a render function stay the hooks of this component, in the same order.
+ */
+function Rendered<Context extends object>({ content, context }: { content: unknown; context: Context }) {
+  if (typeof content === 'function' && !content.prototype?.isReactComponent) {
+    return (content as (context: Context) => ReactNode)(context);
+  }
+  return flexRender(content as Parameters<typeof flexRender>[0], context);
+}
 
 function columnLabel(header: unknown, id: string): string {
   return typeof header === 'string' ? header : id;
@@ -348,11 +362,11 @@ function DataTableView<Row extends RowData>({
                             onClick={header.column.getToggleSortingHandler()}
                             data-testid={`sort-${header.column.id}`}
                           >
-                            <FlexRender header={header} />
+                            <Rendered content={header.column.columnDef.header} context={header.getContext()} />
                             <IconSort size={14} direction={sorted || undefined} />
                           </UnstyledButton>
                         ) : (
-                          <FlexRender header={header} />
+                          <Rendered content={header.column.columnDef.header} context={header.getContext()} />
                         )}
                       </Table.Th>
                     );
@@ -385,7 +399,7 @@ function DataTableView<Row extends RowData>({
                           key={cell.id}
                           data-label={stacked ? columnLabel(cell.column.columnDef.header, cell.column.id) : undefined}
                         >
-                          <FlexRender cell={cell} />
+                          <Rendered content={cell.column.columnDef.cell} context={cell.getContext()} />
                         </Table.Td>
                       ))}
                     </Table.Tr>

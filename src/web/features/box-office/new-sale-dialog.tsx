@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -24,7 +24,7 @@ export function NewSaleDialog({
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
   return (
-    <Modal opened={confirm !== null} onClose={onKeep} title={t('newSale')} centered>
+    <Dialog opened={confirm !== null} onClose={onKeep} title={t('newSale')} centered>
       {confirm === 'leavePayment' ? (
         <Stack gap="md">
           <Text>{t('leavePaymentConfirm')}</Text>
@@ -53,6 +53,6 @@ export function NewSaleDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

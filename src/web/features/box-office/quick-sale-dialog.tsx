@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Kbd, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Kbd, Loader, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Kbd.css';
 import { useEffect, useRef } from 'react';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
@@ -60,7 +60,7 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
   }, [confirming]);
 
   return (
-    <Modal
+    <Dialog
       opened={state.step !== 'closed'}
       onClose={quick.cancel}
       closeOnEscape={false}
@@ -207,6 +207,6 @@ export function QuickSaleDialog({ quick, cart }: { quick: QuickSale; cart: Partn
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, NativeSelect, NumberInput, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
@@ -26,6 +13,7 @@ import {
   autoTagInputSchema,
 } from '@/contract/customer-jobs';
 import { READABLE_ALERT_TITLE } from '../../components/alert-styles';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { SectionCard } from '../../components/section-card';
 import { appMessages } from '../../lib/app-messages';
@@ -150,7 +138,7 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
             ) : null}
           </Group>
         </form>
-        <Modal
+        <Dialog
           opened={confirming !== null}
           onClose={() => setConfirming(null)}
           title={t('autoConfirmTitle', { tag: confirming?.tag ?? '' })}
@@ -195,7 +183,7 @@ export function AutoTagPanel({ segmentId }: { segmentId: number }) {
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </Dialog>
         {save.isError || remove.isError ? (
           <Alert color="red" variant="light" role="alert">
             {describeError(save.error ?? remove.error, tApp)}

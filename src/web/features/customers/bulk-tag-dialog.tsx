@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Modal,
-  NativeSelect,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
@@ -19,6 +7,7 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CustomerMatch } from '@/contract/customer-search';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { LeaveGuard } from '../../components/leave-guard';
 import { appMessages } from '../../lib/app-messages';
@@ -135,7 +124,7 @@ export function BulkTagDialog({
         active={phase === 'running'}
         texts={{ title: t('bulkLeaveTitle'), text: t('bulkLeaveText'), leave: t('bulkLeave'), stay: t('bulkStay') }}
       />
-      <Modal
+      <Dialog
         opened
         onClose={() => (phase === 'running' ? undefined : onClose())}
         closeOnEscape={phase !== 'running'}
@@ -249,7 +238,7 @@ export function BulkTagDialog({
             </>
           )}
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

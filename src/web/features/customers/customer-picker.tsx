@@ -1,12 +1,12 @@
-import { Button, Combobox, Group, Modal, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { Button, Combobox, Group, Paper, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Modal.css';
 import './customer-picker.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BuyerSummary } from '@/contract/customer-search';
 import { CUSTOMER_LOOKUP_MIN_LENGTH } from '@/contract/customer-search';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -238,7 +238,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <Modal opened={creating !== null} onClose={() => setCreating(null)} title={t('pickerCreate')} size="lg">
+      <Dialog opened={creating !== null} onClose={() => setCreating(null)} title={t('pickerCreate')} size="lg">
         {creating !== null ? (
           <CustomerForm
             compact
@@ -255,7 +255,7 @@ export function CustomerPicker({ value, onChange, autoFocus = false }: CustomerP
             onCancel={() => setCreating(null)}
           />
         ) : null}
-      </Modal>
+      </Dialog>
     </>
   );
 }

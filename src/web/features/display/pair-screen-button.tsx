@@ -1,6 +1,6 @@
-import { Button, Modal } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
 import { useMessages } from '../../lib/i18n';
 import { displayMessages } from './display-messages';
 import { PairingCodePanel } from './pairing-code-panel';
@@ -18,14 +18,14 @@ export function PairScreenButton({ salesPoint }: { salesPoint: { id: number; nam
         {t('pairScreen')}
       </Button>
       {open ? (
-        <Modal
+        <Dialog
           opened
           onClose={() => setOpen(false)}
           title={t('pairScreenTitle', { name: salesPoint.name })}
           closeButtonProps={{ 'aria-label': t('close') }}
         >
           <PairingCodePanel salesPointId={salesPoint.id} />
-        </Modal>
+        </Dialog>
       ) : null}
     </>
   );

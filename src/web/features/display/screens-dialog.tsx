@@ -1,9 +1,9 @@
-import { Alert, Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
@@ -24,7 +24,7 @@ function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name
   const list = useQuery(displayQueries.ofSalesPoint(salesPoint.id));
   const revoke = useRevokeDisplay(salesPoint.id);
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('screensTitle', { name: salesPoint.name })}
@@ -87,7 +87,7 @@ function ScreensDialog({ salesPoint, onClose }: { salesPoint: { id: number; name
           </Table.ScrollContainer>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   List,
-  Modal,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -17,7 +16,6 @@ import {
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
@@ -27,6 +25,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { Customer } from '@/contract/customer';
 import { type DuplicateCompare, fieldsToCopy, MERGE_FIELDS, type MergeField } from '@/contract/duplicates';
+import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/page-states';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLocale, useMessages } from '../../lib/i18n';
@@ -194,7 +193,7 @@ export function MergeDialog({
   const { kept, other } = sidesOf(data, keep);
   const fields: MergeField[] = fieldsToCopy(kept, other);
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={t('mergeTitle')}
@@ -233,6 +232,6 @@ export function MergeDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

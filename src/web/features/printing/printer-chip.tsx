@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Popover, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Popover, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Popover.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PrinterStatus, PrintingStatus, PrintJob } from '@/contract/printing';
 import { isDevicePrinter } from '@/contract/sales-points';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatTime } from '../../lib/format';
@@ -126,7 +126,7 @@ function NoSaleDialog({ onClose }: { onClose: () => void }) {
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('noSaleTitle')} closeButtonProps={{ 'aria-label': t('cancel') }}>
+    <Dialog opened onClose={onClose} title={t('noSaleTitle')} closeButtonProps={{ 'aria-label': t('cancel') }}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -168,7 +168,7 @@ function NoSaleDialog({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

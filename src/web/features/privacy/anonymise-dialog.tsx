@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -66,7 +66,13 @@ export function AnonymiseDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('dialogTitle')} size="lg" closeButtonProps={{ 'aria-label': t('cancel') }}>
+    <Dialog
+      opened
+      onClose={onClose}
+      title={t('dialogTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -102,6 +108,6 @@ export function AnonymiseDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
   Pagination,
   Paper,
@@ -17,7 +16,6 @@ import {
   Title,
 } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Progress.css';
@@ -34,6 +32,7 @@ import {
   type RetentionBatchAnswer,
 } from '@/contract/privacy';
 import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@/contract/privacy-limits';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { SectionCard } from '../../components/section-card';
@@ -146,7 +145,7 @@ function BatchDialog({ customerIds, onClose }: { customerIds: number[]; onClose:
 
   const done = phase.kind === 'running' ? phase.done : phase.kind === 'done' ? total : 0;
   return (
-    <Modal
+    <Dialog
       opened
       onClose={() => onClose(phase.kind === 'done')}
       title={t('anonymiseSelected')}
@@ -196,7 +195,7 @@ function BatchDialog({ customerIds, onClose }: { customerIds: number[]; onClose:
           ) : null}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

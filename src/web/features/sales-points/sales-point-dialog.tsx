@@ -4,7 +4,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -21,12 +20,12 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { BAUD_RATES, type SalesPoint } from '@/contract/sales-points';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -263,7 +262,7 @@ export function SalesPointDialog({ point, onClose }: { point: SalesPoint | null;
   const unplaced = save.isError && !(isApiError(save.error) && Object.keys(save.error.fieldErrors).length > 0);
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       size="lg"
@@ -343,6 +342,6 @@ export function SalesPointDialog({ point, onClose }: { point: SalesPoint | null;
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

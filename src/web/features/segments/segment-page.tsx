@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { emptySegmentRule, type Segment, type SegmentRule, segmentRuleSchema } from '@/contract/segments';
 import { useTablePage } from '../../components/data-table/use-table-page';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { LeaveGuard } from '../../components/leave-guard';
 import { MirrorFreshness } from '../../components/mirror-freshness';
@@ -259,7 +259,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
         {settled ? <SegmentPreviewTable rule={settled} total={count.data?.count} mirrored={SEGMENT_MIRROR} /> : null}
       </Stack>
 
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('delete')}>
+      <Dialog opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('delete')}>
         <Stack>
           <Text size="sm">{t('deleteConfirm', { name: segment?.name ?? '' })}</Text>
           {remove.isError ? (
@@ -276,7 +276,7 @@ function SegmentEditor({ segment }: { segment: Segment | null }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Autocomplete, Button, Group, Select, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Modal.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { deskTimeZone, shiftQueries, useOpenShift } from './shift-queries';
 import { localShiftMessage } from './shift-request-messages';
 import { shiftsMessages } from './shifts-messages';
 import './shifts.css';
+import { Dialog } from '../../components/dialog';
 
 /**
  * The desk (and sales point) this computer was last opened at: a desk's computer stays at its desk. Not
@@ -117,7 +117,7 @@ export function OpenShiftDialog({ onClose }: { onClose: (opened: boolean) => voi
   const { errors } = form.formState;
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={() => onClose(false)}
       title={t('openTitle')}
@@ -224,6 +224,6 @@ export function OpenShiftDialog({ onClose }: { onClose: (opened: boolean) => voi
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

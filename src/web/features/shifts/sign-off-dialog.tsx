@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { ShiftSummary } from '@/contract/shift';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { formatMoney } from '../../lib/format';
@@ -27,7 +27,7 @@ export function SignOffDialog({ shift, onClose }: { shift: ShiftSummary; onClose
       },
     });
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('signOffTitle', { id: shift.id })}
@@ -66,6 +66,6 @@ export function SignOffDialog({ shift, onClose }: { shift: ShiftSummary; onClose
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

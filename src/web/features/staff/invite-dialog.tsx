@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Modal.css';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type IssuedLink, invitationRequestSchema } from '@/contract/people';
 import type { Role } from '@/contract/roles';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -67,7 +67,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
   const { errors } = form.formState;
 
   return (
-    <Modal
+    <Dialog
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
@@ -127,6 +127,6 @@ export function InviteDialog({ roles, onClose }: { roles: readonly Role[]; onClo
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

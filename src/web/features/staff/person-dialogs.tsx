@@ -1,9 +1,9 @@
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Modal.css';
 import { useForm } from 'react-hook-form';
 import { type IssuedLink, type StaffMember, staffChangeSchema } from '@/contract/people';
 import type { PermissionInfo } from '@/contract/roles';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -31,7 +31,7 @@ export function DisableDialog({
   const t = useMessages(staffMessages);
   const change = useChangeStaff();
   return (
-    <Modal
+    <Dialog
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
@@ -53,7 +53,7 @@ export function DisableDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -83,7 +83,7 @@ export function RoleChangeDialog({
       return info ? describe(info) : key;
     });
   return (
-    <Modal
+    <Dialog
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
@@ -120,7 +120,7 @@ export function RoleChangeDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -132,9 +132,9 @@ export function LinkDialog({ issued, onClose }: { issued: { link: IssuedLink; na
       ? t('linkResetTitle', { name: issued.name })
       : t('linkInviteTitle', { name: issued.name });
   return (
-    <Modal opened closeButtonProps={{ 'aria-label': t('close') }} onClose={onClose} title={title}>
+    <Dialog opened closeButtonProps={{ 'aria-label': t('close') }} onClose={onClose} title={title}>
       <IssuedLinkView link={issued.link} name={issued.name} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -176,7 +176,7 @@ export function RenameDialog({
   });
   const unplaced = change.isError && !(isApiError(change.error) && Object.keys(change.error.fieldErrors).length > 0);
   return (
-    <Modal
+    <Dialog
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
@@ -216,7 +216,7 @@ export function RenameDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,12 +1,12 @@
-import { Alert, Button, Checkbox, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Modal.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
 import type { PermissionInfo, Role } from '@/contract/roles';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -90,7 +90,7 @@ export function RoleDialog({
   const unplaced = save.isError && !(isApiError(save.error) && Object.keys(save.error.fieldErrors).length > 0);
 
   return (
-    <Modal
+    <Dialog
       opened
       closeButtonProps={{ 'aria-label': t('close') }}
       onClose={onClose}
@@ -209,6 +209,6 @@ export function RoleDialog({
       {role && !role.permissions.includes('staff:manage') && !role.permissions.includes('connection:manage') ? (
         <RoleScopeSection roleId={role.id} />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useRoleLabel } from '../../lib/role-label';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PermissionInfo, Role } from '@/contract/roles';
+import { Dialog } from '../../components/dialog';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
 import { appMessages } from '../../lib/app-messages';
@@ -114,7 +114,7 @@ export function RolesPage() {
         />
       ) : null}
       {deleting ? (
-        <Modal
+        <Dialog
           opened
           closeButtonProps={{ 'aria-label': t('close') }}
           onClose={() => setDeleting(null)}
@@ -147,7 +147,7 @@ export function RolesPage() {
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </Dialog>
       ) : null}
     </Stack>
   );
