@@ -79,6 +79,20 @@ describe('MirrorFreshness', () => {
       expect(within(group).getByRole('button', { name: 'Nu verversen' })).toBeDisabled();
     });
 
+    // A screen reader read "Bijgewerkt 23 s geleden", "… 24 s geleden", … once a second on the customer list.
+    it('tells a screen reader the time of the update, not the seconds that tick by', async () => {
+      renderFreshness(['customers:read']);
+      const group = await screen.findByRole('group', { name: 'Actualiteit van de gegevens' });
+      await waitFor(() => expect(group).toHaveTextContent(/Bijgewerkt 1[2-4] s geleden/));
+      const live = group.querySelector('[aria-live]');
+      expect(live?.textContent).toMatch(/^Bijgewerkt om \d{2}:\d{2}$/);
+      const first = live?.textContent;
+      const shown = group.textContent;
+      await waitFor(() => expect(group.textContent).not.toBe(shown), { timeout: 3000 });
+      expect(live?.textContent).toBe(first);
+      expect(group.querySelectorAll('[aria-live]')).toHaveLength(1);
+    });
+
     it('offers no refresh to someone who may only look up buyers', async () => {
       renderFreshness(['customers:lookup', 'sales:sell']);
       const group = await screen.findByRole('group', { name: 'Actualiteit van de gegevens' });

@@ -111,24 +111,33 @@ export function MirrorFreshness({ resources }: { resources: readonly MirrorResou
     return t('atTime', { time: formatTime(new Date(at), locale) });
   };
 
+  const firstSyncLine = (fraction: number | null) =>
+    fraction === null ? t('firstSyncStarting') : t('firstSync', { percent: formatPercent(fraction, locale) });
   let line: string;
+  // What a screen reader is told: the same, but only when it changes in substance — a sync starts or ends, the
+  // first sync moves on by a tenth. The line itself changes every second ("12 s geleden"), and was read out as
+  // often.
+  let announced: string;
   if (fresh.firstSync) {
-    line =
-      fresh.firstSync.fraction === null
-        ? t('firstSyncStarting')
-        : t('firstSync', { percent: formatPercent(fresh.firstSync.fraction, locale) });
+    const { fraction } = fresh.firstSync;
+    line = firstSyncLine(fraction);
+    announced = firstSyncLine(fraction === null ? null : Math.floor(fraction * 10) / 10);
   } else if (fresh.updatedAt === null) {
-    line = t('never');
+    line = announced = t('never');
   } else {
     line = t('updatedAgo', { ago: ago(fresh.updatedAt) });
+    announced = t('updatedAgo', { ago: t('atTime', { time: formatTime(new Date(fresh.updatedAt), locale) }) });
   }
 
   return (
     <Group gap="xs" wrap="nowrap" aria-label={t('label')} role="group" data-testid="mirror-freshness">
       {busy ? <Loader size={14} aria-hidden /> : null}
-      <Text size="sm" c="dimmed" aria-live="polite">
+      <Text size="sm" c="dimmed" aria-hidden>
         {busy && !fresh.firstSync ? t('syncing') : line}
       </Text>
+      <span className="foyer-visually-hidden" aria-live="polite">
+        {busy && !fresh.firstSync ? t('syncing') : announced}
+      </span>
       {fresh.firstSync?.fraction != null ? (
         <Progress value={fresh.firstSync.fraction * 100} w={80} size="sm" aria-label={t('progressLabel')} />
       ) : null}
