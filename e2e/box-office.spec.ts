@@ -67,6 +67,7 @@ interface ApiOrder {
   amount: number;
   fee: number;
   orderChannel: string;
+  handlingTextPayment: string;
   seats: ApiOrderSeat[];
 }
 
@@ -884,9 +885,74 @@ test.describe('box office', () => {
     await page.waitForTimeout(500);
     await expect(page.getByTestId('sale-complete')).toHaveCount(0);
     expect(checkoutsAnswered).toHaveLength(0);
+    // The pay button sends the same checkout again (it may have gone out: it is the one the sale is now).
+    await expect(page.getByTestId('pay-button')).toHaveText('Afrekenen opnieuw proberen');
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('payment-status')).toHaveText('Betaald');
     expect(checkoutsAnswered).toHaveLength(1);
+  });
+
+  // A walkthrough lost the answers to a checkout the service had made (the connection reset on the way back). Paid
+  // again with cash, the screen said "Contant" for an order of Pin; emptying the cart said the seats were released
+  // while the order stayed paid; a reload showed an empty cart, and the next sale went to the same buyer again.
+  test('a checkout whose answer is lost is sent again as it was: one order, its own method, also over a reload', async ({
+    page,
+    baseURL,
+    origin,
+  }) => {
+    test.setTimeout(90_000);
+    await readyToPay(page, baseURL, origin, { key: '2', name: /Pin/ });
+    const orders = new Set<number>();
+    let lost = 0;
+    await page.route('**/checkout', async (route) => {
+      const answer = await route.fetch();
+      orders.add(((await answer.json()) as { orderId: number }).orderId);
+      lost++;
+      await route.abort('connectionreset');
+    });
+    await page.getByTestId('pay-button').click();
+    const unanswered = page.getByTestId('checkout-unanswered');
+    await expect(unanswered).toContainText('met Pin voor dezelfde klant', { timeout: 20_000 });
+    // Sent again by itself before saying so, and always the same order.
+    expect(lost).toBe(3);
+    expect(orders.size).toBe(1);
+    await expect(page.getByRole('radio', { name: /Contant/ })).toBeDisabled();
+    await expect(page.getByTestId('pay-button')).toHaveText('Afrekenen opnieuw proberen');
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await page.getByRole('button', { name: 'Winkelwagen leegmaken' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Probeer eerst het afrekenen opnieuw' })).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    // Reloaded, the checkout goes again at once, and its answer now arrives: the order made, with Pin.
+    await page.unroute('**/checkout');
+    await page.reload();
+    const done = page.getByTestId('sale-complete');
+    await expect(done).toContainText(String([...orders][0]), { timeout: 30_000 });
+    await expect(done).toContainText('Pin');
+    await expect(unanswered).toHaveCount(0);
+    const order = await serviceOrder(page, [...orders][0] as number);
+    expect(order.handlingTextPayment).toBe('Pin');
+  });
+
+  test('an add whose answer is lost is not made twice: the cart read again shows the tickets once', async ({
+    page,
+    baseURL,
+  }) => {
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.route('**/partner/cart/*', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expect(page.getByTestId('add-failure')).toHaveCount(0);
+    await page.unroute('**/partner/cart/*');
   });
 
   test('checkout with no shift open says the sale counts in no cash-up, beside the pay button, and offers to open one', async ({

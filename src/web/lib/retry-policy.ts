@@ -6,7 +6,9 @@ import { sleep } from './sleep';
  * orders, two tag changes — the person decides), and only when the failure was transient (network, 5xx,
  * 429): a 4xx answer will not change. React Query applies it to every query (query-client.ts); reads outside
  * React Query go through `retryRead` (the page walker, a bulk action's reads). The API client itself never
- * repeats a request: retries stacked in two layers once multiplied into a 20-second wait for an outage.
+ * repeats a request: retries stacked in two layers once multiplied into a 20-second wait for an outage. The one
+ * write sent again on its own is a checkout without an answer, which the service answers with the same order
+ * (box-office/use-sale-cart.ts).
  */
 
 /** Retries of a read after its first attempt: four attempts in all, over about 3.5 s of backoff. */

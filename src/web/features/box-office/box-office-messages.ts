@@ -80,6 +80,11 @@ export const boxOfficeMessages = defineMessages(
     totalWithFee: 'Te betalen',
     pay: 'Afrekenen {amount}',
     paying: 'Bezig met afrekenen…',
+    checkoutUnanswered:
+      'Het afrekenen kreeg geen antwoord: de verkoop is misschien al gemaakt. Probeer het opnieuw. Dezelfde verkoop gaat nog eens, met {method} voor dezelfde klant, en een tweede bestelling ontstaat niet.',
+    checkoutUnansweredFirst:
+      'Het afrekenen van deze verkoop kreeg geen antwoord, dus de plaatsen zijn misschien verkocht. Probeer eerst het afrekenen opnieuw.',
+    retryCheckout: 'Afrekenen opnieuw proberen',
     onlineTitle: 'Online betalen',
     onlineHint: 'Laat de koper de QR-code scannen of open de betaallink.',
     paymentLink: 'Betaallink openen',
@@ -198,6 +203,11 @@ export const boxOfficeMessages = defineMessages(
     totalWithFee: 'To pay',
     pay: 'Check out {amount}',
     paying: 'Checking out…',
+    checkoutUnanswered:
+      'The checkout got no answer: the sale may already be made. Try again. The same sale is sent again, with {method} for the same customer, and no second order is made.',
+    checkoutUnansweredFirst:
+      'The checkout of this sale got no answer, so its seats may be sold. Try the checkout again first.',
+    retryCheckout: 'Try the checkout again',
     onlineTitle: 'Online payment',
     onlineHint: 'Let the buyer scan the QR code, or open the payment link.',
     paymentLink: 'Open the payment link',

@@ -207,6 +207,16 @@ export function BoxOfficePage() {
         </Group>
       </Group>
       <ShiftBar saleKey={saleKeyOf(sale.completed?.result.orderId ?? null, settled)} />
+      {sale.unansweredCheckout && !sale.completed && !sale.checkout.isPending ? (
+        <Alert color="yellow" variant="light" role="alert" data-testid="checkout-unanswered">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('checkoutUnanswered', { method: sale.unansweredCheckout.method.name })}</Text>
+            <Button size="xs" onClick={checkout.pay}>
+              {t('retryCheckout')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
 
       {sale.completed ? (
         <Paper withBorder radius="md" p="md" maw={760}>

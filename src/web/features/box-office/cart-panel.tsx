@@ -12,6 +12,7 @@ import { serverNow } from '../../lib/server-clock';
 import { boxOfficeMessages } from './box-office-messages';
 import { cartLines, holdsSeats } from './cart-model';
 import { type Countdown, countdownAt, formatSecondsLeft } from './countdown';
+import { UnansweredCheckoutError } from './sale-errors';
 import { useLineDetails } from './use-line-details';
 import type { SaleCart } from './use-sale-cart';
 
@@ -176,7 +177,9 @@ export function CartPanel({
       )}
       {sale.remove.isError || sale.abandon.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {describeError(sale.remove.error ?? sale.abandon.error, tApp)}
+          {sale.abandon.error instanceof UnansweredCheckoutError
+            ? t('checkoutUnansweredFirst')
+            : describeError(sale.remove.error ?? sale.abandon.error, tApp)}
         </Alert>
       ) : null}
       {lines.length > 0 ? (

@@ -11,11 +11,14 @@ import type { CompletedSale } from './cart-model';
  * order's id, key and payment link, the cart's lines, the payment method and the customer's number, by which
  * it names the buyer again (it lost its "Koper" row on a reload) — no name, email or phone. A checkout under way
  * keeps its cart's id, the buyer's number and the payment method chosen, so a reload in the middle of it comes
- * back to the same checkout (it came back to the tickets with the buyer and method gone).
+ * back to the same checkout (it came back to the tickets with the buyer and method gone). A checkout sent and not
+ * answered (the connection dropped) is kept as it was sent, with the cart's lines, until an answer settles it: it
+ * may have made the order.
  */
 const CART_ID_KEY = 'foyer.box-office.cartId';
 const COMPLETED_SALE_KEY = 'foyer.box-office.completedSale';
 const CHECKOUT_DRAFT_KEY = 'foyer.box-office.checkoutDraft';
+const SENT_CHECKOUT_KEY = 'foyer.box-office.sentCheckout';
 
 const checkoutDraftSchema = z.object({
   cartId: z.string(),
@@ -35,6 +38,17 @@ const completedSaleSchema = z.object({
   // A sale stored before the buyer's number was kept has none.
   customerId: z.catch(z.nullable(z.int()), null),
 });
+
+const sentCheckoutSchema = z.object({
+  cartId: z.string(),
+  customerId: z.int(),
+  method: paymentMethodSchema,
+  tenderedCents: z.nullable(z.int()),
+  cart: partnerCartSchema,
+});
+
+/** A checkout as it was sent: sent again as it is until it is answered (DESIGN.md decision 7: the same order). */
+export type SentCheckout = z.infer<typeof sentCheckoutSchema>;
 
 function read(key: string): string | null {
   try {
@@ -89,4 +103,14 @@ export function readCheckoutDraft(cartId: string | null): CheckoutDraft | null {
 
 export function storeCheckoutDraft(draft: CheckoutDraft | null): void {
   write(CHECKOUT_DRAFT_KEY, draft ? JSON.stringify(draft) : null);
+}
+
+/** The checkout sent for this cart and not answered yet, if any. */
+export function readSentCheckout(cartId: string | null): SentCheckout | null {
+  const sent = readJson(SENT_CHECKOUT_KEY, sentCheckoutSchema);
+  return sent && cartId !== null && sent.cartId === cartId ? sent : null;
+}
+
+export function storeSentCheckout(sent: SentCheckout | null): void {
+  write(SENT_CHECKOUT_KEY, sent ? JSON.stringify(sent) : null);
 }

@@ -36,6 +36,7 @@ export function CheckoutPanel({
   pending,
   error,
   notice,
+  unanswered = false,
 }: {
   cartAmount: number;
   customerSlot: ReactNode;
@@ -55,6 +56,11 @@ export function CheckoutPanel({
   error: unknown;
   /** Said just above the pay button (no shift open). */
   notice?: ReactNode;
+  /**
+   * The last checkout got no answer: the method is the one it was sent with, and paying sends it again (the page's
+   * alert says why).
+   */
+  unanswered?: boolean;
 }) {
   const t = useMessages(boxOfficeMessages);
   const tApp = useMessages(appMessages);
@@ -81,7 +87,7 @@ export function CheckoutPanel({
         <Title order={2} size="h4" id="checkout-title">
           {t('checkout')}
         </Title>
-        <Button variant="subtle" size="xs" onClick={onBack} disabled={pending}>
+        <Button variant="subtle" size="xs" onClick={onBack} disabled={pending || unanswered}>
           {t('backToSale')}
         </Button>
       </Group>
@@ -109,7 +115,7 @@ export function CheckoutPanel({
               <Radio
                 key={entry.paymentMethodId}
                 value={String(entry.paymentMethodId)}
-                disabled={pending}
+                disabled={pending || unanswered}
                 label={
                   <Group gap="xs" wrap="nowrap">
                     {index < 9 ? <kbd>{index + 1}</kbd> : null}
@@ -150,10 +156,10 @@ export function CheckoutPanel({
         size="md"
         onClick={onPay}
         loading={pending}
-        disabled={pending || !customerChosen || held || !method || short}
+        disabled={pending || (!unanswered && (!customerChosen || held || !method || short))}
         data-testid="pay-button"
       >
-        {pending ? t('paying') : t('pay', { amount: formatMoney(toPay, locale) })}
+        {pending ? t('paying') : unanswered ? t('retryCheckout') : t('pay', { amount: formatMoney(toPay, locale) })}
       </Button>
       {!customerChosen ? (
         <Text size="sm" c="dimmed">

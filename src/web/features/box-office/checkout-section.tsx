@@ -102,7 +102,8 @@ export function CheckoutSection({
         }
         customerChosen={checkout.customerId !== null}
         held={!checkout.clearance.cleared}
-        methodId={state.methodId}
+        methodId={sale.unansweredCheckout?.method.paymentMethodId ?? state.methodId}
+        unanswered={sale.unansweredCheckout !== null}
         onMethodChange={(methodId) => {
           dispatch({ type: 'methodChosen', methodId });
           // Chosen by a click too, cash goes on to the amount handed over: left on the radio, the digits of "60"

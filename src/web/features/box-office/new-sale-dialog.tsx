@@ -4,6 +4,7 @@ import { describeError } from '../../components/error-message';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { boxOfficeMessages } from './box-office-messages';
+import { UnansweredCheckoutError } from './sale-errors';
 import type { SaleState } from './sale-state';
 import type { SaleCart } from './use-sale-cart';
 
@@ -40,7 +41,9 @@ export function NewSaleDialog({
           <Text>{t('newSaleConfirm')}</Text>
           {abandon.isError ? (
             <Alert color="red" variant="light" role="alert">
-              {describeError(abandon.error, tApp)}
+              {abandon.error instanceof UnansweredCheckoutError
+                ? t('checkoutUnansweredFirst')
+                : describeError(abandon.error, tApp)}
             </Alert>
           ) : null}
           <Group justify="flex-end">

@@ -13,3 +13,11 @@ export function fieldMessageOf(error: unknown): string | null {
   if (error.kind === 'conflict') return error.message;
   return null;
 }
+
+/** Emptying a cart whose checkout got no answer: it may be sold, so the checkout is to be tried again first. */
+export class UnansweredCheckoutError extends Error {
+  override readonly name = 'UnansweredCheckoutError';
+  constructor() {
+    super('The checkout of this cart got no answer: try it again before emptying the cart.');
+  }
+}

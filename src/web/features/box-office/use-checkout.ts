@@ -31,7 +31,15 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
     cashChange(toCents(totalWithFee(sale.cart?.amount ?? 0, method.fee)), tenderedCents).kind === 'short';
 
   const pay = () => {
-    if (paying.current || sale.checkout.isPending || customerId === null || !method || !cartHasLines || short) return;
+    if (paying.current || sale.checkout.isPending) return;
+    // A checkout without an answer goes again as it was sent, whatever the screen holds now.
+    const unanswered = sale.unansweredCheckout;
+    if (unanswered) {
+      paying.current = true;
+      sale.checkout.mutate(unanswered, { onSettled: () => (paying.current = false) });
+      return;
+    }
+    if (customerId === null || !method || !cartHasLines || short) return;
     if (clearance.loading) payOnceCleared.current = true;
     if (!clearance.cleared) return;
     paying.current = true;
@@ -56,10 +64,11 @@ export function useCheckout(sale: SaleCart, state: SaleState, dispatch: Dispatch
 
   // The cart emptied (lines removed, or the hold lapsed) while in checkout: back to the sale.
   const { stage } = state;
+  const unanswered = sale.unansweredCheckout !== null;
   useEffect(() => {
-    if (stage === 'checkout' && !cartHasLines && !sale.checkout.isPending && !sale.completed)
+    if (stage === 'checkout' && !cartHasLines && !sale.checkout.isPending && !sale.completed && !unanswered)
       dispatch({ type: 'backToSelect' });
-  }, [stage, cartHasLines, sale.checkout.isPending, sale.completed, dispatch]);
+  }, [stage, cartHasLines, sale.checkout.isPending, sale.completed, unanswered, dispatch]);
 
   return {
     methods: methods.data,

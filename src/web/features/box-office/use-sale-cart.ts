@@ -17,9 +17,51 @@ import {
   deleteCart,
   removeCartItem,
 } from './cart-queries';
-import { readStoredCartId, readStoredSale, storeCartId, storeSale } from './cart-storage';
+import {
+  readSentCheckout,
+  readStoredCartId,
+  readStoredSale,
+  type SentCheckout,
+  storeCartId,
+  storeSale,
+  storeSentCheckout,
+} from './cart-storage';
+import { UnansweredCheckoutError } from './sale-errors';
 
 export type CartNotice = 'cartGone' | 'lapsed' | null;
+
+/** Waits before sending an unanswered checkout again, then it is the seller's to retry. */
+const CHECKOUT_RETRY_WAITS_MS = [500, 1_500];
+
+/** No answer, or the gateway's failure: the checkout may have been made (as opposed to refused). */
+const unanswered = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'server');
+
+/**
+ * Sends a checkout, and again as it was while it gets no answer (the connection dropped, the gateway failed):
+ * the service answers a repeated checkout of a cart with the same order (DESIGN.md decision 7), so a lost answer
+ * is found again instead of being taken for a failed sale.
+ */
+async function sendCheckout(sent: SentCheckout) {
+  const body = { customerId: sent.customerId, paymentMethodId: sent.method.paymentMethodId };
+  for (const wait of CHECKOUT_RETRY_WAITS_MS) {
+    try {
+      return await checkoutCart(sent.cartId, body);
+    } catch (error) {
+      if (!unanswered(error)) throw error;
+      await sleep(wait);
+    }
+  }
+  return checkoutCart(sent.cartId, body);
+}
+
+/** The sale a checkout made, as the screen shows it: what was sent, and the service's order. */
+const completedSale = (sent: SentCheckout, result: CompletedSale['result']): CompletedSale => ({
+  result,
+  cart: sent.cart,
+  method: sent.method,
+  tenderedCents: sent.tenderedCents,
+  customerId: sent.customerId,
+});
 
 /** A cart still holding at its timeOut is read again this long after it (and at most LAPSE_CHECKS times). */
 const LAPSE_RECHECK_MS = 1_500;
@@ -79,7 +121,19 @@ export function useSaleCart() {
         id = await createCart();
         setCartId(id);
       }
-      return addCartItems(id, items);
+      const before = new Set(
+        queryClient.getQueryData<PartnerCart>(cartKeys.detail(id))?.cartItems.map((i) => i.itemId),
+      );
+      try {
+        return await addCartItems(id, items);
+      } catch (error) {
+        if (!unanswered(error)) throw error;
+        // No answer: the tickets may have been added. Tried again, they were added twice (two lines of 2 where the
+        // seller wanted 2), so the cart is read first: a line that was not there before says the add was made.
+        const fresh = await queryClient.fetchQuery({ ...cartQueries.detail(id), staleTime: 0 }).catch(() => null);
+        if (fresh?.cartItems.some((item) => !before.has(item.itemId))) return fresh;
+        throw error;
+      }
     },
     onSuccess: (next) => {
       remember(next);
@@ -109,6 +163,7 @@ export function useSaleCart() {
     mutationFn: async () => {
       const id = cartIdRef.current;
       if (!id) return;
+      if (readSentCheckout(id)) throw new UnansweredCheckoutError();
       try {
         await deleteCart(id);
       } catch (error) {
@@ -121,30 +176,44 @@ export function useSaleCart() {
     },
   });
 
+  // A checkout sent without an answer yet (kept over a reload): until an answer settles it, the sale is the one
+  // sent — the same buyer and method, sent again as it was — and the cart cannot be emptied, as it may be sold.
+  const [unansweredCheckout, setUnansweredCheckout] = useState<SentCheckout | null>(() =>
+    readSentCheckout(readStoredCartId()),
+  );
+
   const checkout = useMutation({
     mutationFn: async (input: { customerId: number; method: PaymentMethod; tenderedCents: number | null }) => {
       const id = cartIdRef.current;
       const current = id ? queryClient.getQueryData<PartnerCart>(cartKeys.detail(id)) : undefined;
-      if (!id || !current) throw new Error('No cart to check out');
-      // The service answers a repeated checkout of a cart with the same order (DESIGN.md decision 7).
-      const result = await checkoutCart(id, {
-        customerId: input.customerId,
-        paymentMethodId: input.method.paymentMethodId,
-      });
-      return {
-        result,
-        cart: current,
-        method: input.method,
-        tenderedCents: input.tenderedCents,
-        customerId: input.customerId,
-      } satisfies CompletedSale;
+      const sent: SentCheckout | null =
+        readSentCheckout(id) ?? (id && current ? { cartId: id, ...input, cart: current } : null);
+      if (!sent) throw new Error('No cart to check out');
+      storeSentCheckout(sent);
+      return completedSale(sent, await sendCheckout(sent));
     },
     onSuccess: (sale) => {
       // The checked-out cart is closed: a reload must not continue it.
+      storeSentCheckout(null);
+      setUnansweredCheckout(null);
       storeCartId(null);
       setCompleted(sale);
     },
+    onError: (error) => {
+      // Refused (the buyer, the method, the cart): no order was made, and the seller may change the sale.
+      if (!unanswered(error)) storeSentCheckout(null);
+      setUnansweredCheckout(readSentCheckout(cartIdRef.current));
+    },
   });
+
+  // Reloaded while a checkout had no answer: it is sent again at once, as it was, to learn what became of it (a
+  // reload showed an empty cart, the order made and paid, and the next sale went to the same buyer again).
+  const resumed = useRef(unansweredCheckout === null);
+  useEffect(() => {
+    if (resumed.current || !unansweredCheckout || completed) return;
+    resumed.current = true;
+    checkout.mutate(unansweredCheckout);
+  }, [unansweredCheckout, completed, checkout]);
 
   /** After the sale (or to give up on it): a clean screen, a new cart on the next add. */
   const reset = useCallback(() => {
@@ -157,6 +226,8 @@ export function useSaleCart() {
     remove.reset();
     checkout.reset();
     abandon.reset();
+    storeSentCheckout(null);
+    setUnansweredCheckout(null);
   }, [queryClient, forget, setCompleted, add, remove, checkout, abandon]);
 
   /**
@@ -197,6 +268,7 @@ export function useSaleCart() {
     remove,
     abandon,
     checkout,
+    unansweredCheckout,
     reset,
     lapsed,
   };
