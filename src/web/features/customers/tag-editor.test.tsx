@@ -56,4 +56,38 @@ describe('TagEditor', () => {
     await userEvent.click(vip);
     expect(screen.queryByTestId('auto-tag-warning')).toBeNull();
   });
+
+  // A walkthrough saved tags in two tabs of one customer: the second tab, which still showed the tags from before
+  // the first's save, took off the "Abonnee" the first had just set.
+  it('saves its changes onto the tags the service holds now, keeping one set meanwhile elsewhere', async () => {
+    const sent: unknown[] = [];
+    const gateway = fakeGateway();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://foyer.test');
+        if (url.pathname.endsWith('/partner/customer/558/clienttypes')) {
+          if (init?.method === 'POST') {
+            const body = JSON.parse(String(init.body)) as { clienttypes: string[] };
+            sent.push(body.clienttypes);
+            return json(body.clienttypes);
+          }
+          // Set in another tab since this one showed the customer.
+          return json(['Vriend', 'VIP']);
+        }
+        return gateway(input);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionKey, { clientName: 'demo', permissions: ['customers:read', 'tags:write'] });
+    renderWithApp(
+      <QueryClientProvider client={client}>
+        <TagEditor customer={noor} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Student' }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Vriend' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Labels opslaan' }));
+    await waitFor(() => expect(sent).toEqual([['VIP', 'Student']]));
+  });
 });

@@ -8,14 +8,16 @@ import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import type { Customer } from '../../lib/schemas/customer';
-import { customerKeys, customerQueries, setCustomerTags } from './customer-queries';
+import { customerKeys, customerQueries, getCustomerTags, setCustomerTags } from './customer-queries';
 import { customersMessages } from './customers-messages';
 import { useAutoTagKeeper } from './use-auto-tags';
 
 /**
  * The customer's tags, chosen from the client's valid tags (`GET /partner/export/clienttypes`, cached).
- * Saving sends the whole list: the endpoint replaces it (set semantics). A tag the customer holds that the
- * client no longer lists is shown, marked, and can be taken off.
+ * The endpoint replaces the whole list (set semantics), so saving sends the tags the service holds now with this
+ * editor's changes made to them: a tag set meanwhile elsewhere (another tab, a colleague, a segment) stays. It sent
+ * the list as shown, and a second tab's save took off the "Abonnee" the first had just set. A tag the customer
+ * holds that the client no longer lists is shown, marked, and can be taken off.
  */
 export function TagEditor({ customer }: { customer: Customer }) {
   const t = useMessages(customersMessages);
@@ -42,7 +44,14 @@ export function TagEditor({ customer }: { customer: Customer }) {
   });
 
   const mutation = useMutation({
-    mutationFn: (tags: string[]) => setCustomerTags(customer.customerId, tags),
+    mutationFn: async (tags: string[]) => {
+      const shown = customer.customerTags;
+      const added = tags.filter((tag) => !shown.includes(tag));
+      const removed = shown.filter((tag) => !tags.includes(tag));
+      const now = await getCustomerTags(customer.customerId);
+      const next = [...now.filter((tag) => !removed.includes(tag)), ...added.filter((tag) => !now.includes(tag))];
+      return setCustomerTags(customer.customerId, next);
+    },
     onSuccess: (tags) => {
       const updated = { ...customer, customerTags: tags };
       queryClient.setQueryData(customerKeys.detail(customer.customerId), updated);
