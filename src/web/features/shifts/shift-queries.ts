@@ -10,6 +10,7 @@ import {
   shiftPageSchema,
 } from '@/contract/shift';
 import { apiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { refreshPrintingStatus } from '../printing/public';
 
 /** The list's filter as the URL keeps it (`from`/`to` are days, YYYY-MM-DD, at the desk). */
@@ -102,7 +103,24 @@ function refreshAfterChange(queryClient: QueryClient) {
 export function useOpenShift() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OpenShiftBody) => apiClient.post('/api/shifts', { schema: currentShiftSchema, body }),
+    mutationFn: async (body: OpenShiftBody) => {
+      try {
+        return await apiClient.post('/api/shifts', { schema: currentShiftSchema, body });
+      } catch (error) {
+        // "You already have a shift open": perhaps this one, opened by a try whose answer was lost (trying again
+        // said so, while the bar still said no shift was open). The shift open now, if it is the one asked for,
+        // is the answer; any other stays the refusal, and the bar is read again to show it.
+        if (!(isApiError(error) && error.kind === 'conflict' && !error.fieldErrors.desk)) throw error;
+        const now = await apiClient.get('/api/shifts/current', { schema: currentShiftSchema });
+        queryClient.setQueryData(shiftKeys.current(), now);
+        const open = now.shift;
+        // At a sales point the desk bears the sales point's name; else the name typed.
+        const place =
+          body.salesPointId === undefined ? open?.desk.name === body.desk : open?.salesPointId === body.salesPointId;
+        if (place && open?.openingFloatCents === body.openingFloatCents) return now;
+        throw error;
+      }
+    },
     onSuccess: (opened) => {
       queryClient.setQueryData(shiftKeys.current(), opened);
       return refreshAfterChange(queryClient);
