@@ -9,6 +9,7 @@ import {
   flagListSchema,
 } from '@/contract/customer-notes';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 
 /**
  * Desk notes and flags (`/api/customers/:id/notes`, `/api/customer-flags`). Keys from generic to specific:
@@ -52,7 +53,26 @@ export function useCustomerNoteMutations(customerId: number) {
   const base = `/api/customers/${customerId}`;
   return {
     add: useMutation({
-      mutationFn: (text: string) => apiClient.post(`${base}/notes`, { schema: customerNoteSchema, body: { text } }),
+      mutationFn: async (text: string) => {
+        const known = queryClient.getQueryData<CustomerDeskNotes>(customerNotesKeys.customer(customerId));
+        const before = new Set(known?.notes.map((note) => note.id));
+        try {
+          return await apiClient.post(`${base}/notes`, { schema: customerNoteSchema, body: { text } });
+        } catch (error) {
+          // No answer: the note may have been saved (it showed in the list while its text stayed in the field with
+          // "try again", and trying again saved it twice). A note of the reader's own with this text that was not
+          // there before is it.
+          if (!(isApiError(error) && (error.kind === 'network' || error.kind === 'server'))) throw error;
+          const now = await queryClient
+            .fetchQuery({ ...customerNotesQueries.customer(customerId), staleTime: 0 })
+            .catch(() => null);
+          const saved = now?.notes.find(
+            (note) => note.text === text && !before.has(note.id) && now.editableNoteIds.includes(note.id),
+          );
+          if (saved && known) return saved;
+          throw error;
+        }
+      },
       onSettled: settled,
     }),
     edit: useMutation({
