@@ -51,6 +51,14 @@ test.describe('two-step sign-in', () => {
     expect((await signInByApi(page.request, baseURL ?? '', person)).status()).toBe(200);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
+    // A new password refused on its fields: the fields are announced as invalid (they were marked for the eye only).
+    const password = page.getByTestId('account-password');
+    await password.getByLabel('Nieuw wachtwoord').fill('kort');
+    await password.getByLabel('Herhaal het wachtwoord').fill('anders');
+    await password.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+    await expect(password.getByLabel('Nieuw wachtwoord')).toHaveAttribute('aria-invalid', 'true');
+    await expect(password.getByLabel('Nieuw wachtwoord')).toHaveAccessibleDescription(/Gebruik minstens 12 tekens/);
+    await expect(password.getByLabel('Herhaal het wachtwoord')).toHaveAttribute('aria-invalid', 'true');
     const totp = page.getByTestId('account-totp');
     await totp.getByRole('button', { name: 'Instellen' }).click();
     await expect(totp.getByRole('img', { name: 'QR-code voor uw authenticator-app' })).toBeVisible();

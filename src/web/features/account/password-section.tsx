@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Account, PasswordChange } from '@/contract/account';
 import { endedSessionsSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
+import { PasswordField } from '../../components/password-field';
 import { apiClient } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -65,7 +66,7 @@ export function PasswordSection({ account }: { account: Account }) {
           ) : null}
           <input type="email" name="username" autoComplete="username" value={account.person.email} readOnly hidden />
           {account.passwordSet ? (
-            <PasswordInput
+            <PasswordField
               label={t('currentPassword')}
               autoComplete="current-password"
               error={form.formState.errors.currentPassword?.message}

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import type { Account } from '@/contract/account';
 import { totpEnrolmentSchema, totpStateSchema } from '@/contract/account';
 import { describeError } from '../../components/error-message';
+import { PasswordField } from '../../components/password-field';
 import { apiClient } from '../../lib/api-client';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -142,7 +143,7 @@ export function TotpSection({ account }: { account: Account }) {
           noValidate
         >
           <Stack gap="sm" maw={420}>
-            <PasswordInput
+            <PasswordField
               label={t('currentPassword')}
               autoComplete="current-password"
               value={password}

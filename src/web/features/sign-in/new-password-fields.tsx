@@ -1,7 +1,8 @@
-import { PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@/contract/staff';
+import { PasswordField } from '../../components/password-field';
 import { useMessages } from '../../lib/i18n';
 import { signInMessages } from './sign-in-messages';
 
@@ -34,7 +35,7 @@ export function NewPasswordFields<Values extends NewPasswordValues>({
   const reg = register as unknown as UseFormRegister<NewPasswordValues>;
   return (
     <Stack gap="md">
-      <PasswordInput
+      <PasswordField
         label={label ?? t('newPassword')}
         description={t('newPasswordHint', { min: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
@@ -43,7 +44,7 @@ export function NewPasswordFields<Values extends NewPasswordValues>({
         error={errors.password?.message}
         {...reg('password')}
       />
-      <PasswordInput
+      <PasswordField
         label={t('repeatPassword')}
         autoComplete="new-password"
         required

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { SetupRequest } from '@/contract/links';
 import { describeError } from '../../components/error-message';
 import { IconAlert } from '../../components/icons/status-icons';
+import { PasswordField } from '../../components/password-field';
 import { apiClient, ignoredAnswer } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
@@ -130,7 +131,7 @@ export function SetupPage() {
             error={formState.errors.clientName?.message}
             {...register('clientName')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('apiKey')}
             description={t('apiKeyHint')}
             autoComplete="off"

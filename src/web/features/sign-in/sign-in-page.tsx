@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TotpChallenge } from '@/contract/staff';
 import { IconKey } from '../../components/icons/passkey-icons';
 import { IconAlert } from '../../components/icons/status-icons';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { useMessages } from '../../lib/i18n';
@@ -147,7 +148,7 @@ export function SignInPage() {
             autoFocus
             size="md"
           />
-          <PasswordInput
+          <PasswordField
             label={t('password')}
             name="password"
             autoComplete="current-password"

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Skeleton.css';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { apiKeyChangeSchema } from '@/contract/connection';
 import { describeError } from '../../components/error-message';
 import { EmptyState, ErrorState } from '../../components/page-states';
+import { PasswordField } from '../../components/password-field';
 import { isApiError } from '../../lib/api-error';
 import { appMessages } from '../../lib/app-messages';
 import { formatDateTime } from '../../lib/format';
@@ -95,7 +96,7 @@ export function ConnectionPage() {
               ) : null}
               {/* For password managers: whose key this is, so they do not offer a staff password here. */}
               <input type="text" name="username" autoComplete="username" value={data.clientName} readOnly hidden />
-              <PasswordInput
+              <PasswordField
                 label={t('apiKey')}
                 autoComplete="new-password"
                 spellCheck={false}

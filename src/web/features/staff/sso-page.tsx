@@ -7,7 +7,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  PasswordInput,
   Skeleton,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { SSO_CALLBACK_PATH, type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
+import { PasswordField } from '../../components/password-field';
 import { appMessages } from '../../lib/app-messages';
 import { useContractMessage } from '../../lib/contract-messages';
 import { useMessages } from '../../lib/i18n';
@@ -137,7 +137,7 @@ export function SsoPage() {
                 error={errors.clientId?.message}
                 {...form.register('clientId')}
               />
-              <PasswordInput
+              <PasswordField
                 label={t('clientSecret')}
                 description={settings.data?.secretSet ? t('clientSecretSet') : undefined}
                 required={!settings.data?.secretSet}
