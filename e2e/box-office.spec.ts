@@ -1122,6 +1122,15 @@ test('the sale screen has no serious or critical axe findings, light and dark (c
     .first()
     .click();
   await expect(page.getByTestId('checkout-panel')).toBeVisible();
+  // Controls are named by their words; their keys are said as shortcuts, not read as part of the name ("Afrekenen
+  // C", "1 Contant Geen transactiekosten"), and the cart's total is no column header.
+  await expect(page.getByRole('button', { name: 'Afrekenen', exact: true })).toHaveAttribute('aria-keyshortcuts', 'C');
+  await expect(page.getByTestId('add-tickets')).toHaveAccessibleName('Toevoegen');
+  await expect(page.getByRole('radio', { name: 'Contant Geen transactiekosten', exact: true })).toHaveAttribute(
+    'aria-keyshortcuts',
+    '1',
+  );
+  await expect(page.getByRole('columnheader', { name: /€/ })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
 });

@@ -169,14 +169,21 @@ export function BoxOfficePage() {
         loading={addToCart.pending}
         disabled={(planMode ? state.selectedSeats.size === 0 : !chosenPrice) || addToCart.pending}
         // On the plan Enter chooses the seat in focus; T adds from anywhere (sale-keys.ts).
-        rightSection={<kbd>{planMode ? 'T' : 'Enter'}</kbd>}
+        rightSection={<kbd aria-hidden>{planMode ? 'T' : 'Enter'}</kbd>}
+        aria-keyshortcuts={planMode ? 'T' : 'Enter'}
         data-testid="add-tickets"
       >
         {t('add')}
       </Button>
       {/* The quick walk-in sale (W), for a touchscreen too. */}
       {quickSale.available ? (
-        <Button variant="default" onClick={quickSale.start} rightSection={<kbd>W</kbd>} data-testid="quick-sale-open">
+        <Button
+          variant="default"
+          onClick={quickSale.start}
+          rightSection={<kbd aria-hidden>W</kbd>}
+          aria-keyshortcuts="W"
+          data-testid="quick-sale-open"
+        >
           {t('walkInSale')}
         </Button>
       ) : null}

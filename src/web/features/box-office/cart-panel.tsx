@@ -166,11 +166,11 @@ export function CartPanel({
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th>{t('total')}</Table.Th>
-              <Table.Th ta="right" data-testid="cart-total" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th scope="row">{t('total')}</Table.Th>
+              <Table.Td ta="right" fw={700} data-testid="cart-total" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(cart?.amount ?? 0, locale)}
-              </Table.Th>
-              <Table.Th />
+              </Table.Td>
+              <Table.Td />
             </Table.Tr>
           </Table.Tfoot>
         </Table>
@@ -204,7 +204,12 @@ export function CartPanel({
               {t('clearCart')}
             </Button>
           )}
-          <Button onClick={onCheckout} disabled={checkoutDisabled || busy} rightSection={<kbd>C</kbd>}>
+          <Button
+            onClick={onCheckout}
+            disabled={checkoutDisabled || busy}
+            rightSection={<kbd aria-hidden>C</kbd>}
+            aria-keyshortcuts="C"
+          >
             {t('toCheckout')}
           </Button>
         </Group>

@@ -116,9 +116,10 @@ export function CheckoutPanel({
                 key={entry.paymentMethodId}
                 value={String(entry.paymentMethodId)}
                 disabled={pending || unanswered}
+                aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
                 label={
                   <Group gap="xs" wrap="nowrap">
-                    {index < 9 ? <kbd>{index + 1}</kbd> : null}
+                    {index < 9 ? <kbd aria-hidden>{index + 1}</kbd> : null}
                     <span>{entry.name}</span>
                     <Text span size="sm" c="dimmed">
                       {entry.fee > 0 ? t('fee', { amount: formatMoney(entry.fee, locale) }) : t('noFee')}

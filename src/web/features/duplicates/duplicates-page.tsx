@@ -319,11 +319,17 @@ export function DuplicatesPage() {
       {selected ? (
         <Stack gap="sm" ref={compareRef} style={{ scrollMarginTop: 'calc(var(--foyer-header-height, 60px) + 8px)' }}>
           <Group gap="sm">
-            <Button variant="default" onClick={markNotSame} loading={notSame.isPending}>
-              {t('notSame')} <Kbd ml="xs">n</Kbd>
+            <Button variant="default" onClick={markNotSame} loading={notSame.isPending} aria-keyshortcuts="N">
+              {t('notSame')}{' '}
+              <Kbd ml="xs" aria-hidden>
+                n
+              </Kbd>
             </Button>
-            <Button onClick={openMerge}>
-              {t('merge')} <Kbd ml="xs">m</Kbd>
+            <Button onClick={openMerge} aria-keyshortcuts="M">
+              {t('merge')}{' '}
+              <Kbd ml="xs" aria-hidden>
+                m
+              </Kbd>
             </Button>
           </Group>
           {notSame.isError ? <ErrorState error={notSame.error} /> : null}
