@@ -246,6 +246,26 @@ test.describe('orders', () => {
     await page.getByTestId('analysis-charts').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('chart-channels')).toContainText('Verkooppunt');
     await expect(page.getByTestId('chart-channels')).not.toContainText('Webshop');
+    // Each chart's figures as a table too (a screen reader had the axes' ticks and the names, not the amounts).
+    const byChannel = page.getByRole('figure', { name: 'Omzet per kanaal' });
+    await byChannel.getByText('Als tabel tonen').click();
+    await expect(byChannel.getByRole('row', { name: /Verkooppunt € [\d.]+,\d\d/ })).toBeVisible();
+    // On a phone the value axis has as many ticks as its labels have room for (four ran into each other).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await byChannel.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.getByTestId('analysis-charts').evaluate((charts) =>
+          [...charts.querySelectorAll('.recharts-xAxis')].filter((axis) => {
+            const boxes = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((tick) =>
+              tick.getBoundingClientRect(),
+            );
+            return boxes.some((box, index) => index > 0 && box.left < (boxes[index - 1]?.right ?? 0));
+          }).length,
+        ),
+      )
+      .toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The revenue per day says it is stacked, and its tooltip names the day as the axis does, not "2026-11-07".
     const perDay = page.getByRole('figure', { name: /Omzet per dag, de kanalen op elkaar gestapeld/ });
     await perDay.scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ import { formatCompactMoney } from '@/web/lib/format-extra';
 import { useLocale, useLocalized, useMessages } from '@/web/lib/i18n';
 import { useChannelLabel } from '../order-parts';
 import { ORDER_STATUSES } from '../order-status';
-import './analysis-charts.css';
+import '@/web/components/chart-details.css';
 import { GroupBars } from '@/web/components/group-bars';
 import { analysisMessages } from './analysis-messages';
 import { useMethodLabel } from './use-analysis-labels';
