@@ -132,4 +132,30 @@ test.describe('audit trail', () => {
       expect(cut, `at ${width} px`).toEqual([]);
     }
   });
+
+  // A walkthrough on a tablet and a phone found entries 455 px tall: the request column took 215 px and the details
+  // broke inside their words ("Chan / ged / since") in 75.
+  test('on a tablet and a phone each entry is a card, its details whole; on a laptop the details have the room', async ({
+    page,
+    baseURL,
+  }) => {
+    expect((await signInByApi(page.request, baseURL ?? '', DEMO)).status()).toBe(200);
+    for (const width of [390, 820]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.goto('/audit');
+      await expect(page.locator('table[data-stacked]')).toBeVisible({ timeout: 30_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(
+        width,
+      );
+      const tallest = await page
+        .locator('table[data-stacked] tbody tr')
+        .evaluateAll((rows) => Math.max(...rows.map((row) => row.getBoundingClientRect().height)));
+      expect(tallest, `at ${width} px`).toBeLessThan(455);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/audit');
+    const details = page.getByRole('columnheader', { name: 'Details' });
+    await expect(details).toBeVisible({ timeout: 30_000 });
+    expect(await details.evaluate((th) => th.clientWidth)).toBeGreaterThan(150);
+  });
 });

@@ -131,6 +131,11 @@ export interface DataTableProps<Row extends RowData> {
    * for short tables whose cells hold controls (a role picker, buttons) that must stay in reach.
    */
   stackOnPhone?: boolean;
+  /**
+   * The window width below which `stackOnPhone` stacks (default 48em): a table of many wide columns beside the
+   * navigation stacks on a tablet too, where its content area is a phone's width.
+   */
+  stackBelow?: `${number}em`;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -192,6 +197,7 @@ function DataTableView<Row extends RowData>({
   hiddenBelowWide = [],
   toolbar,
   stackOnPhone = false,
+  stackBelow = '48em',
   sorting,
 }: DataTableProps<Row>) {
   const t = useMessages(messages);
@@ -287,7 +293,7 @@ function DataTableView<Row extends RowData>({
     );
   }
 
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
   const stacked = stackOnPhone && phone;
   const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = rows.length === 0 ? 0 : from + rows.length - 1;
