@@ -358,3 +358,23 @@ test('axe, light and dark: no serious or critical findings on the waiting list a
   await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 90_000 });
   expect(await seriousFindingsInBothSchemes(page)).toEqual(NO_FINDINGS);
 });
+
+// A walkthrough on a phone read the fourth kind as "Cli": four kinds side by side do not fit 390 px.
+test('on a phone the kinds stand one under the other, each label whole', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/exports');
+  const kinds = page.locator('[aria-labelledby="export-kind"] label');
+  await expect(kinds.filter({ hasText: 'Labels (klanttypen)' })).toBeVisible({ timeout: 30_000 });
+  // Each label inside the control and the window, drawn whole.
+  const cut = await page.locator('[aria-labelledby="export-kind"]').evaluate((control) => {
+    const box = control.getBoundingClientRect();
+    return [...control.querySelectorAll('label')]
+      .filter((label) => {
+        const rect = label.getBoundingClientRect();
+        return rect.right > Math.min(box.right, window.innerWidth) + 1 || label.scrollWidth > label.clientWidth + 1;
+      })
+      .map((label) => label.textContent);
+  });
+  expect(cut).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

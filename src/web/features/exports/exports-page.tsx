@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text, Titl
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/FloatingIndicator.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -27,6 +28,7 @@ import { useExportRun } from './use-export-run';
  */
 export function ExportsPage() {
   const t = useMessages(exportsMessages);
+  const phone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const { locale } = useLocale();
   const session = useQuery(sessionQuery).data;
   const clientName = session?.clientName ?? null;
@@ -98,6 +100,9 @@ export function ExportsPage() {
             <Choice label={t('what')} id="export-kind">
               <SegmentedControl
                 aria-labelledby="export-kind"
+                // Four kinds side by side do not fit a phone (the fourth read "Cli"): one under the other there.
+                orientation={phone ? 'vertical' : 'horizontal'}
+                fullWidth={phone}
                 data={kinds}
                 value={settings.kind}
                 onChange={(value) => update({ kind: value as ExportKind })}
