@@ -255,13 +255,14 @@ test.describe('orders', () => {
     await byChannel.scrollIntoViewIfNeeded();
     await expect
       .poll(() =>
-        page.getByTestId('analysis-charts').evaluate((charts) =>
-          [...charts.querySelectorAll('.recharts-xAxis')].filter((axis) => {
-            const boxes = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((tick) =>
-              tick.getBoundingClientRect(),
-            );
-            return boxes.some((box, index) => index > 0 && box.left < (boxes[index - 1]?.right ?? 0));
-          }).length,
+        page.getByTestId('analysis-charts').evaluate(
+          (charts) =>
+            [...charts.querySelectorAll('.recharts-xAxis')].filter((axis) => {
+              const boxes = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((tick) =>
+                tick.getBoundingClientRect(),
+              );
+              return boxes.some((box, index) => index > 0 && box.left < (boxes[index - 1]?.right ?? 0));
+            }).length,
         ),
       )
       .toBe(0);
