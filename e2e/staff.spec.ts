@@ -261,6 +261,28 @@ test.describe('staff administration', () => {
     await expect(roleOptions.filter({ hasText: 'Kassa' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
+    // Single sign-on's provider can sign in as anyone: the HR person reads its settings, and may not change them.
+    await page.goto('/staff/sso');
+    await expect(page.getByTestId('sso-read-only')).toContainText('Alleen wie alle bevoegdheden heeft');
+    await expect(page.getByRole('textbox', { name: 'Issuer-URL' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Opslaan' })).toHaveCount(0);
+    const ssoRefused = await page.request.put('/api/sso', {
+      data: {
+        displayName: 'Mine',
+        issuer: 'https://login.invalid',
+        clientId: 'x',
+        clientSecret: 'y',
+        emailClaim: 'email',
+        groupClaim: 'groups',
+        groupRoles: [],
+        enabled: false,
+        required: false,
+      },
+      headers: { origin },
+    });
+    expect(ssoRefused.status()).toBe(403);
+    await page.goto('/staff');
+
     // Meanwhile the administrator takes events:read from the HR role: the page still offers the viewer's reset
     // link, and the gateway's refusal is shown as it says it.
     const narrowed = await admin.put(`/api/roles/${hrRole}`, {

@@ -6,10 +6,12 @@
  *   before and after, are the actor's own;
  * - any action on another person's account (reset link, disable, enable, rename, role change) only when their
  *   role's permissions are all the actor's own;
- * - nobody changes their own role.
+ * - nobody changes their own role;
+ * - single sign-on is set up only by someone who holds every permission: its provider vouches for any email of
+ *   the organisation, so whoever chooses it can sign in as any person, administrators included.
  * Pure: the routes read the actor, the target and the roles, ask here, and answer 403 with the message.
  */
-import type { Permission } from './permissions';
+import { PERMISSIONS, type Permission } from './permissions';
 
 interface Actor {
   accountId: number;
@@ -28,7 +30,8 @@ type StaffAction =
   | { kind: 'edit role'; role: readonly Permission[]; permissions: readonly Permission[] }
   | { kind: 'delete role'; role: readonly Permission[] }
   | { kind: 'issue reset link'; target: TargetAccount }
-  | { kind: 'change account'; target: TargetAccount; newRole?: { id: number; permissions: readonly Permission[] } };
+  | { kind: 'change account'; target: TargetAccount; newRole?: { id: number; permissions: readonly Permission[] } }
+  | { kind: 'configure single sign-on' };
 
 /** The permissions of `permissions` that `actor` does not hold; empty when they are all theirs. */
 function beyondReach(actor: Actor, permissions: readonly Permission[]): Permission[] {
@@ -56,6 +59,12 @@ export function staffActionRefusal(actor: Actor, action: StaffAction): string | 
         return 'You cannot change your own role. Ask another person who manages staff.';
       }
       return accountRefusal(actor, target) ?? (newRole ? roleRefusal(actor, newRole.permissions, 'give') : null);
+    }
+    case 'configure single sign-on': {
+      const missing = beyondReach(actor, PERMISSIONS);
+      return missing.length === 0
+        ? null
+        : `Single sign-on lets its provider sign anyone in, administrators included: only someone who holds every permission may set it up; you do not hold ${listed(missing)}.`;
     }
   }
 }

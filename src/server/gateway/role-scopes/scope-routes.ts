@@ -16,6 +16,8 @@ const idParam = (c: Context) => {
 
 const callerOf = (c: Context<GatewayEnv>): ScopeCaller => ({
   organisationId: c.get('principal').organisationId,
+  accountId: c.get('principal').accountId,
+  permissions: c.get('principal').permissions,
   audit: (tx, entry) => recordRequestAudit(tx, c, entry),
 });
 

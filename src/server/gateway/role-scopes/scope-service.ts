@@ -1,20 +1,23 @@
 import type { RoleScope } from '@/contract/role-scopes';
 import type { Database, Queryable } from '../../db/database';
 import type { RequestAuditEntry } from '../audit';
-import { NotFoundError, ValidationError } from '../errors';
-import { findRole, type StoredRole } from '../permissions';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { findRole, type Permission, type StoredRole, staffActionRefusal } from '../permissions';
 import { deleteRoleScope, readRoleScope, saveRoleScope } from './scope-store';
 
-/** The person asking: their organisation, and their request's audit entry. */
+/** The person asking: their organisation, who they are and what they hold, and their request's audit entry. */
 export interface ScopeCaller {
   organisationId: number;
+  accountId: number;
+  permissions: readonly Permission[];
   audit(tx: Queryable, entry: RequestAuditEntry): Promise<unknown>;
 }
 
 /**
  * The rules of a role's scope: the role must be the organisation's; a role that manages staff or the
  * connection is never scoped (those pages cover the whole organisation, and a scoped administrator could lock
- * everyone out of them); every change is in the trail as a change of the role, with what it replaced.
+ * everyone out of them); a scope is set or lifted only by someone who could edit the role itself (all its
+ * permissions their own: lifting a promoter's scope hands out every event, as a role change would); every change is in the trail as a change of the role, with what it replaced.
  */
 export class RoleScopeService {
   constructor(private readonly db: Database) {}
@@ -33,6 +36,12 @@ export class RoleScopeService {
   /** Sets the role's scope (null: lifts it); the scope as stored. */
   async setScope(caller: ScopeCaller, roleId: number | null, scope: RoleScope | null): Promise<RoleScope | null> {
     const role = await this.#role(caller, roleId);
+    const refused = staffActionRefusal(caller, {
+      kind: 'edit role',
+      role: role.permissions,
+      permissions: role.permissions,
+    });
+    if (refused) throw new ForbiddenError(refused);
     if (scope && (role.permissions.includes('staff:manage') || role.permissions.includes('connection:manage'))) {
       throw ValidationError.field('productionIds', 'A role that manages staff or the connection sees every event');
     }

@@ -99,6 +99,8 @@ export class SsoService {
     const { organisationId } = principal;
     const secret = input.clientSecret?.trim() ?? '';
     const issuer = input.issuer.trim().replace(/\/$/, '');
+    const refused = staffActionRefusal(principal, { kind: 'configure single sign-on' });
+    if (refused) throw new ForbiddenError(refused);
     // Offered on the sign-in page only once its provider answers: a mistyped issuer was saved, and its button
     // failed for everyone who tried it.
     if (input.enabled && !(await this.deps.providers.answers(issuer))) {

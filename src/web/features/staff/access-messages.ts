@@ -26,6 +26,8 @@ export const accessMessages = defineMessages(
     required: 'Verplicht voor iedereen behalve beheerders (noodtoegang met wachtwoord of passkey)',
     requiredHint:
       'Bij opslaan worden alle open sessies zonder single sign-on beëindigd, behalve die van beheerders; de anderen melden zich opnieuw aan via de provider.',
+    ssoAdministratorsOnly:
+      'Alleen wie alle bevoegdheden heeft, kan single sign-on instellen: de provider kan iedereen van de organisatie aanmelden, beheerders ook. U ziet de instellingen.',
     save: 'Opslaan',
     saved: 'Opgeslagen.',
     networksTitle: 'Netwerken',
@@ -71,6 +73,8 @@ export const accessMessages = defineMessages(
     required: 'Required for everyone but administrators (break-glass access with a password or passkey)',
     requiredHint:
       "Saving ends every open session that did not come through single sign-on, except administrators'; the others sign in again through the provider.",
+    ssoAdministratorsOnly:
+      'Only someone who holds every permission can set up single sign-on: its provider can sign in anyone of the organisation, administrators too. You see the settings.',
     save: 'Save',
     saved: 'Saved.',
     networksTitle: 'Networks',

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { SSO_CALLBACK_PATH, type SsoSettings, type SsoSettingsRequest, ssoSettingsRequestSchema } from '@/contract/sso';
+import { PERMISSIONS } from '@/contract/staff';
 import { describeError } from '../../components/error-message';
 import { ErrorState } from '../../components/page-states';
 import { PasswordField } from '../../components/password-field';
@@ -31,6 +32,7 @@ import { withLocalMessages } from '../../lib/local-server-error';
 import { localizedResolver } from '../../lib/localized-resolver';
 import { useRoleLabel } from '../../lib/role-label';
 import { applyServerFieldErrors } from '../../lib/server-field-errors';
+import { sessionQuery } from '../../lib/session';
 import { accessMessages, SSO_CONTRACT_MESSAGES } from './access-messages';
 import { accessQueries, useSaveSso } from './access-queries';
 import { staffQueries } from './staff-queries';
@@ -69,6 +71,10 @@ export function SsoPage() {
   const app = useMessages(appMessages);
   const roleLabel = useRoleLabel();
   const settings = useQuery(accessQueries.sso());
+  // Its provider can sign in as anyone of the organisation: only someone who holds every permission sets it up
+  // (the gateway refuses the others); a staff manager of fewer permissions reads it.
+  const { data: session } = useQuery(sessionQuery);
+  const mayConfigure = PERMISSIONS.every((permission) => session?.permissions.includes(permission));
   const roles = useQuery(staffQueries.roles());
   const save = useSaveSso();
   const form = useForm<SsoForm, unknown, SsoForm>({
@@ -99,6 +105,11 @@ export function SsoPage() {
       </Stack>
       {settings.isPending ? <Skeleton h={320} radius="md" /> : null}
       {settings.isError ? <ErrorState error={settings.error} onRetry={() => void settings.refetch()} /> : null}
+      {settings.isSuccess && !mayConfigure ? (
+        <Alert color="blue" variant="light" data-testid="sso-read-only">
+          {t('ssoAdministratorsOnly')}
+        </Alert>
+      ) : null}
       {settings.isSuccess ? (
         <Paper withBorder radius="md" p="lg">
           <form
@@ -107,134 +118,138 @@ export function SsoPage() {
             }}
             noValidate
           >
-            <Stack gap="md">
-              {/* Before anything is saved too: the provider asks for it before it gives the client id and secret. */}
-              <Text size="sm">
-                {t('redirectUri')}:{' '}
-                <Code data-testid="redirect-uri">
-                  {settings.data?.redirectUri ?? `${window.location.origin}${SSO_CALLBACK_PATH}`}
-                </Code>
-              </Text>
-              <TextInput
-                label={t('displayName')}
-                required
-                error={errors.displayName?.message}
-                {...form.register('displayName')}
-              />
-              <TextInput
-                label={t('issuer')}
-                description={t('issuerHint')}
-                required
-                type="url"
-                spellCheck={false}
-                error={errors.issuer?.message}
-                {...form.register('issuer')}
-              />
-              <TextInput
-                label={t('clientId')}
-                required
-                spellCheck={false}
-                error={errors.clientId?.message}
-                {...form.register('clientId')}
-              />
-              <PasswordField
-                label={t('clientSecret')}
-                description={settings.data?.secretSet ? t('clientSecretSet') : undefined}
-                required={!settings.data?.secretSet}
-                autoComplete="new-password"
-                spellCheck={false}
-                error={errors.clientSecret?.message}
-                {...form.register('clientSecret')}
-              />
-              <Group grow align="flex-start">
+            <fieldset disabled={!mayConfigure} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Stack gap="md">
+                {/* Before anything is saved too: the provider asks for it before it gives the client id and secret. */}
+                <Text size="sm">
+                  {t('redirectUri')}:{' '}
+                  <Code data-testid="redirect-uri">
+                    {settings.data?.redirectUri ?? `${window.location.origin}${SSO_CALLBACK_PATH}`}
+                  </Code>
+                </Text>
                 <TextInput
-                  label={t('emailClaim')}
-                  spellCheck={false}
-                  error={errors.emailClaim?.message}
-                  {...form.register('emailClaim')}
+                  label={t('displayName')}
+                  required
+                  error={errors.displayName?.message}
+                  {...form.register('displayName')}
                 />
                 <TextInput
-                  label={t('groupClaim')}
+                  label={t('issuer')}
+                  description={t('issuerHint')}
+                  required
+                  type="url"
                   spellCheck={false}
-                  error={errors.groupClaim?.message}
-                  {...form.register('groupClaim')}
+                  error={errors.issuer?.message}
+                  {...form.register('issuer')}
                 />
-              </Group>
-              <Stack
-                gap="xs"
-                component="fieldset"
-                className="foyer-sso-mapping"
-                style={{ border: 0, padding: 0, margin: 0 }}
-              >
-                <Text component="legend" fw={600}>
-                  {t('mapping')}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {t('mappingHint')}
-                </Text>
-                {lines.fields.map((line, index) => (
-                  <Group key={line.id} align="flex-end" wrap="nowrap">
-                    <TextInput
-                      label={t('group')}
-                      flex={1}
-                      spellCheck={false}
-                      error={errors.groupRoles?.[index]?.group?.message}
-                      {...form.register(`groupRoles.${index}.group`)}
-                    />
-                    <Controller
-                      control={form.control}
-                      name={`groupRoles.${index}.roleId`}
-                      render={({ field }) => (
-                        <NativeSelect
-                          label={t('role')}
-                          flex={1}
-                          data={roleOptions}
-                          value={String(field.value)}
-                          onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                        />
-                      )}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      mb={2}
-                      aria-label={t('removeLine', { n: index + 1 })}
-                      onClick={() => lines.remove(index)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
-                ))}
-                <Group>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    disabled={roleOptions.length === 0}
-                    onClick={() => lines.append({ group: '', roleId: Number(roleOptions[0]?.value ?? 0) })}
-                  >
-                    {t('addLine')}
-                  </Button>
+                <TextInput
+                  label={t('clientId')}
+                  required
+                  spellCheck={false}
+                  error={errors.clientId?.message}
+                  {...form.register('clientId')}
+                />
+                <PasswordField
+                  label={t('clientSecret')}
+                  description={settings.data?.secretSet ? t('clientSecretSet') : undefined}
+                  required={!settings.data?.secretSet}
+                  autoComplete="new-password"
+                  spellCheck={false}
+                  error={errors.clientSecret?.message}
+                  {...form.register('clientSecret')}
+                />
+                <Group grow align="flex-start">
+                  <TextInput
+                    label={t('emailClaim')}
+                    spellCheck={false}
+                    error={errors.emailClaim?.message}
+                    {...form.register('emailClaim')}
+                  />
+                  <TextInput
+                    label={t('groupClaim')}
+                    spellCheck={false}
+                    error={errors.groupClaim?.message}
+                    {...form.register('groupClaim')}
+                  />
                 </Group>
+                <Stack
+                  gap="xs"
+                  component="fieldset"
+                  className="foyer-sso-mapping"
+                  style={{ border: 0, padding: 0, margin: 0 }}
+                >
+                  <Text component="legend" fw={600}>
+                    {t('mapping')}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('mappingHint')}
+                  </Text>
+                  {lines.fields.map((line, index) => (
+                    <Group key={line.id} align="flex-end" wrap="nowrap">
+                      <TextInput
+                        label={t('group')}
+                        flex={1}
+                        spellCheck={false}
+                        error={errors.groupRoles?.[index]?.group?.message}
+                        {...form.register(`groupRoles.${index}.group`)}
+                      />
+                      <Controller
+                        control={form.control}
+                        name={`groupRoles.${index}.roleId`}
+                        render={({ field }) => (
+                          <NativeSelect
+                            label={t('role')}
+                            flex={1}
+                            data={roleOptions}
+                            value={String(field.value)}
+                            onChange={(event) => field.onChange(Number(event.currentTarget.value))}
+                          />
+                        )}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        mb={2}
+                        aria-label={t('removeLine', { n: index + 1 })}
+                        onClick={() => lines.remove(index)}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                  <Group>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      disabled={roleOptions.length === 0}
+                      onClick={() => lines.append({ group: '', roleId: Number(roleOptions[0]?.value ?? 0) })}
+                    >
+                      {t('addLine')}
+                    </Button>
+                  </Group>
+                </Stack>
+                <Checkbox label={t('enabled')} {...form.register('enabled')} />
+                <Checkbox label={t('required')} description={t('requiredHint')} {...form.register('required')} />
+                {save.isError && !errorsOnFields ? (
+                  <Alert color="red" variant="light" role="alert">
+                    {describeError(save.error, app)}
+                  </Alert>
+                ) : null}
+                {save.isSuccess ? (
+                  <Alert color="green" variant="light" role="status">
+                    {t('saved')}
+                  </Alert>
+                ) : null}
+                {mayConfigure ? (
+                  <Group>
+                    <Button type="submit" loading={save.isPending}>
+                      {t('save')}
+                    </Button>
+                  </Group>
+                ) : null}
               </Stack>
-              <Checkbox label={t('enabled')} {...form.register('enabled')} />
-              <Checkbox label={t('required')} description={t('requiredHint')} {...form.register('required')} />
-              {save.isError && !errorsOnFields ? (
-                <Alert color="red" variant="light" role="alert">
-                  {describeError(save.error, app)}
-                </Alert>
-              ) : null}
-              {save.isSuccess ? (
-                <Alert color="green" variant="light" role="status">
-                  {t('saved')}
-                </Alert>
-              ) : null}
-              <Group>
-                <Button type="submit" loading={save.isPending}>
-                  {t('save')}
-                </Button>
-              </Group>
-            </Stack>
+            </fieldset>
           </form>
         </Paper>
       ) : null}
