@@ -377,6 +377,27 @@ describeEachDatabase('a promoter of one production through every route', (databa
     expect(single.orderId).toBe(orderId);
     expect(Math.round(single.amount * 100)).toBe(seatCents);
     expect(single.donation).toBe(0);
+    // Its public status by key: A's seats alone, and no link to the pages of the whole order (its tickets and
+    // receipt showed the other production's tickets, scannable).
+    const { rows: keyed } = await gateway.db.query<{ order_key: string }>(
+      'select order_key from gateway.mirror_orders where order_id = $1',
+      [orderId],
+    );
+    const statusPath = `/api/v1/demo/order/${keyed[0]?.order_key}`;
+    type Status = { order_tickets_nr: number; order_tickets_url: string | null; seats: { event_name: string }[] };
+    const asManager = (await (await manager.request(statusPath)).json()) as Status;
+    const status = JSON.parse((await call(statusPath)).text) as Status;
+    const namesOfA = new Set(
+      ((await (await manager.request('/api/v1/demo/partner/event')).json()) as PartnerEvent[])
+        .filter((event) => eventsOfA.includes(event.eventId))
+        .map((event) => event.eventName),
+    );
+    expect(asManager.seats.length).toBeGreaterThan(status.seats.length);
+    expect(asManager.order_tickets_url).toMatch(/^http/);
+    expect(status.seats).toHaveLength(Number(whole?.tickets));
+    expect(status.seats.every((seat) => namesOfA.has(seat.event_name))).toBe(true);
+    expect(status.order_tickets_nr).toBeLessThanOrEqual(Number(whole?.tickets));
+    expect(status).toMatchObject({ order_tickets_url: null, order_receipt_url: null });
     // Foyer's export of the orders, one line per order (JSON lines).
     const file = await call('/api/exports/runs', { method: 'POST', json: { kind: 'orders', format: 'jsonl' } });
     expect(file.status).toBe(200);

@@ -10,7 +10,8 @@ import type { EventCatalog } from '../reports';
 import {
   customerBoughtEvents,
   orderAmountWithinEvents,
-  orderKeyWithEvents,
+  orderKeySeats,
+  orderStatusWithinEvents,
   ordersWithEvents,
   scopedEvents,
 } from '../role-scopes';
@@ -150,10 +151,16 @@ async function withinScope(
       };
     }
     case 'order-key': {
-      if (!(await orderKeyWithEvents(deps.db, organisationId, param('order_key'), seen.eventIds))) {
-        throw new NotFoundError('No such order');
-      }
-      return null;
+      const seats = await orderKeySeats(deps.db, organisationId, param('order_key'), seen.eventIds);
+      if (!seats) throw new NotFoundError('No such order');
+      if (seats.outside.length === 0) return null;
+      // A mixed order: their seats only, and not the links to pages of the whole order.
+      const names = new Set(seen.events.flatMap((event) => (eventIds.has(event.eventId) ? [event.name ?? ''] : [])));
+      return (text) => {
+        const status = parsed(text);
+        if (!status || typeof status !== 'object' || Array.isArray(status)) return text;
+        return JSON.stringify(orderStatusWithinEvents(status as Record<string, unknown>, seats, names));
+      };
     }
     case 'order-list': {
       const listing = route.path === '/partner/order' ? 'orders' : 'export';

@@ -4,6 +4,8 @@ import type { RoleScope } from '@/contract/role-scopes';
 export interface EventOfProduction {
   eventId: number;
   productionId: number;
+  /** Its eventName, as the order status names its seats' events (spec 2.6); empty when the list gave none. */
+  name?: string;
 }
 
 /** Whether `event` is one a role of `scope` sees: listed itself, or of a listed production. */

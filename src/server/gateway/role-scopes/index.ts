@@ -4,12 +4,12 @@
  * decide whether an order or a buyer lies within one. Nothing else is used from outside this folder.
  */
 export { eventInScope } from './event-scope';
-export { orderWithinEvents } from './order-cut';
+export { orderStatusWithinEvents, orderWithinEvents } from './order-cut';
 export { registerRoleScopeRoutes } from './scope-routes';
 export {
   customerBoughtEvents,
   orderAmountWithinEvents,
-  orderKeyWithEvents,
+  orderKeySeats,
   ordersWithEvents,
   readRoleScope,
 } from './scope-store';

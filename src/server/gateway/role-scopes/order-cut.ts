@@ -33,3 +33,35 @@ export function orderWithinEvents(
     ...('deletedSeats' in order ? { deletedSeats } : {}),
   };
 }
+
+/** Lines of an order status that are not tickets (spec 2.8's event types of vouchers and products). */
+const NOT_TICKETS = new Set(['voucher', 'horeca', 'product']);
+
+type StatusSeat = { seat_id?: unknown; event_name?: unknown; event_type?: unknown };
+
+/**
+ * An order's public status (spec 2.6) as a person of a scoped role may see it, when the order also holds lines
+ * of events outside their scope: only the seats of their events, counted as its tickets, and no link to the
+ * tickets or the receipt — those pages show the whole order (another production's tickets, scannable). The
+ * status names a seat by its id and its event's name; a seat id on both sides of the scope (the same hall seat
+ * at two events) is told apart by the name.
+ */
+export function orderStatusWithinEvents(
+  status: Record<string, unknown>,
+  seats: { within: readonly number[]; outside: readonly number[] },
+  eventNames: ReadonlySet<string>,
+): Record<string, unknown> {
+  const within = new Set(seats.within);
+  const outside = new Set(seats.outside);
+  const kept = (Array.isArray(status.seats) ? (status.seats as StatusSeat[]) : []).filter((seat) => {
+    const id = Number(seat?.seat_id);
+    return within.has(id) && (!outside.has(id) || eventNames.has(String(seat?.event_name)));
+  });
+  return {
+    ...status,
+    order_tickets_nr: kept.filter((seat) => !NOT_TICKETS.has(String(seat?.event_type))).length,
+    order_tickets_url: null,
+    order_receipt_url: null,
+    seats: kept,
+  };
+}

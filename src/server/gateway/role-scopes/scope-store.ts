@@ -82,21 +82,35 @@ export async function orderAmountWithinEvents(
   return Number((row?.live ? row.kept : row?.removed) ?? 0);
 }
 
-/** The mirrored order of `orderKey`, when it has a seat of an event in `eventIds`. */
-export async function orderKeyWithEvents(
+/** The seats of an order (by its key) on the order's live lines, within `eventIds` and outside them. */
+export interface OrderKeySeats {
+  within: number[];
+  outside: number[];
+}
+
+/**
+ * The seat ids of the order with `orderKey`, within `eventIds` and outside them (lines not removed), by the
+ * mirror; null when no line of the order, removed or not, is of an event in `eventIds` (not theirs to see).
+ */
+export async function orderKeySeats(
   db: Queryable,
   organisationId: number,
   orderKey: string,
   eventIds: readonly number[],
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from gateway.mirror_orders o
-      where o.organisation_id = $1 and o.order_key = $2 and exists (
-        select 1 from gateway.mirror_order_seats s
-         where s.organisation_id = o.organisation_id and s.order_id = o.order_id and s.event_id = any($3::bigint[]))`,
+): Promise<OrderKeySeats | null> {
+  const { rows } = await db.query<{ seat_id: string; within: boolean; deleted: boolean }>(
+    `select s.seat_id, s.event_id = any($3::bigint[]) as within, s.deleted
+       from gateway.mirror_orders o
+       join gateway.mirror_order_seats s on s.organisation_id = o.organisation_id and s.order_id = o.order_id
+      where o.organisation_id = $1 and o.order_key = $2`,
     [organisationId, orderKey, eventIds],
   );
-  return rows.length > 0;
+  if (!rows.some((row) => row.within)) return null;
+  const live = rows.filter((row) => !row.deleted);
+  return {
+    within: live.filter((row) => row.within).map((row) => Number(row.seat_id)),
+    outside: live.filter((row) => !row.within).map((row) => Number(row.seat_id)),
+  };
 }
 
 /** Whether the customer bought a seat of an event in `eventIds` (by the mirror). */

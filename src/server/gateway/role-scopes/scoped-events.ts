@@ -7,7 +7,7 @@ import { type EventOfProduction, scopedEventIds, scopedProductionIds } from './e
 interface ScopedEvents {
   eventIds: number[];
   productionIds: number[];
-  /** The organisation's events, as the catalog listed them (id and production). */
+  /** The organisation's events, as the catalog listed them (id, production and name). */
   events: EventOfProduction[];
 }
 
@@ -20,7 +20,8 @@ async function organisationEvents(catalog: EventCatalog, upstream: UpstreamClien
   return listed.flatMap((item: Record<string, unknown>) => {
     const eventId = idOf(item?.eventId);
     const productionId = idOf(item?.productionId);
-    return Number.isFinite(eventId) && Number.isFinite(productionId) ? [{ eventId, productionId }] : [];
+    const name = typeof item?.eventName === 'string' ? item.eventName : '';
+    return Number.isFinite(eventId) && Number.isFinite(productionId) ? [{ eventId, productionId, name }] : [];
   });
 }
 
