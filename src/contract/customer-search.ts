@@ -83,6 +83,14 @@ export const BUYER_SUMMARY_FIELDS = [
   'customerCity',
 ] as const satisfies readonly (keyof BuyerSummary)[];
 
+/**
+ * What the buyer picker's quick create may set: the summary's fields but the id (no address, preferences,
+ * credit, external id or custom fields, which take customers:write).
+ */
+export const QUICK_CREATE_FIELDS = BUYER_SUMMARY_FIELDS.filter(
+  (field): field is Exclude<(typeof BUYER_SUMMARY_FIELDS)[number], 'customerId'> => field !== 'customerId',
+);
+
 /** Of a customer (as the contract has it, or as the service answered), only what the buyer picker shows. */
 export function buyerSummaryOf<C extends { [F in keyof BuyerSummary]?: unknown }>(
   customer: C,

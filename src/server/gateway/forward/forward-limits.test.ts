@@ -22,7 +22,9 @@ import { embeddedService } from '../service-connection';
  * - a customer: whole to `customers:read`; as the picker shows one to `customers:lookup`; else 403;
  * - an order by id: any of the organisation's to `orders:read` (another's: 404 from the service); to
  *   `sales:sell` only the desk's — sold through Foyer, or an open reservation — else 403, before the service;
- * - the reservations queue: of the customer only the name, for everyone who may see it.
+ * - the reservations queue: of the customer only the name, for everyone who may see it;
+ * - creating a customer: with any field to `customers:write`; with the picker's fields only (and answered as the
+ *   picker shows one) to `customers:lookup`, anything more refused before the service; else 403.
  */
 const CUSTOM_SETS: Record<string, readonly Permission[]> = {
   'sales:sell alone': ['sales:sell'],
@@ -60,6 +62,21 @@ function customerExpectation(permissions: readonly Permission[]): 'whole' | 'sum
 function orderExpectation(permissions: readonly Permission[], kind: OrderKind): 200 | 403 | 404 {
   if (has(permissions, 'orders:read')) return kind === "another organisation's" ? 404 : 200;
   if (has(permissions, 'sales:sell')) return kind === 'sold in Foyer' || kind === 'open reservation' ? 200 : 403;
+  return 403;
+}
+
+/** What a new customer is given: the picker's quick create, or that and one field more. */
+const CREATE_BODIES: Record<string, Record<string, unknown>> = {
+  "the picker's fields": { customerFirstName: 'Quinn', customerLastName: 'Quick', customerPhone: '0612345678' },
+  'a credit': { customerFirstName: 'Cora', customerLastName: 'Credit', customerCredit: '500.00' },
+  'an external id': { customerFirstName: 'Eli', customerLastName: 'External', customerExternalId: 'CRM-1' },
+  'a custom field': { customerFirstName: 'Cas', customerLastName: 'Custom', customerCustom1: 'VIP' },
+  'an address': { customerFirstName: 'Ada', customerLastName: 'Address', customerAddress: 'Dam', customerHouseNr: '1' },
+};
+
+function createExpectation(permissions: readonly Permission[], body: string): 'whole' | 'summary' | 403 {
+  if (has(permissions, 'customers:write')) return 'whole';
+  if (has(permissions, 'customers:lookup') && body === "the picker's fields") return 'summary';
   return 403;
 }
 
@@ -182,6 +199,30 @@ describeEachDatabase('what each role reads through the forwarder', (database) =>
         'customerPreposition',
       ]);
     }
+  });
+
+  const createCases = ROLES.flatMap((role) =>
+    Object.keys(CREATE_BODIES).map((body) => [role.name, body, createExpectation(role.permissions, body)] as const),
+  );
+  let created = 0;
+
+  it.each(createCases)('%s creates a customer with %s: %s', async (roleName, bodyName, expected) => {
+    const email = `created-${++created}-${database}@limits.test`;
+    const response = await (browsers.get(roleName) as TestBrowser).request('/api/v1/demo/partner/customer', {
+      method: 'POST',
+      json: { ...CREATE_BODIES[bodyName], email },
+    });
+    const { rows } = await service.db.query('select 1 from customers where email = $1', [email]);
+    if (expected === 403) {
+      expect(response.status).toBe(403);
+      expect(rows).toHaveLength(0);
+      return;
+    }
+    expect(response.status).toBeLessThan(300);
+    expect(rows).toHaveLength(1);
+    const answer = (await response.json()) as Record<string, unknown>;
+    if (expected === 'summary') expect(Object.keys(answer).sort()).toEqual([...BUYER_SUMMARY_FIELDS].sort());
+    else expect(answer).toHaveProperty('customerAddress');
   });
 
   it('as the issue found it: the box office reads customers 100…149 only as the picker shows them, and not order 100', async () => {

@@ -1,4 +1,4 @@
-import { buyerSummaryOf } from '@/contract/customer-search';
+import { buyerSummaryOf, QUICK_CREATE_FIELDS } from '@/contract/customer-search';
 import type { Queryable } from '../../db/database';
 import { orderAccess } from '../desk';
 import type { ForwardedRoute, ForwardLimit, Permission } from '../permissions';
@@ -41,4 +41,25 @@ export function buyerSummaryAnswer(text: string): string {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || !('customerId' in value)) return text;
   return JSON.stringify(buyerSummaryOf(value as Record<string, unknown>));
+}
+
+const QUICK_CREATE = new Set<string>(QUICK_CREATE_FIELDS);
+
+/**
+ * `quick-create`: the refusal's message when the new customer of `requestText` is given more than the picker's
+ * fields (a lookup-only desk set a customer's credit and external id through it), else null. A body that is no
+ * JSON object is the service's to refuse.
+ */
+export function quickCreateRefusal(requestText: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(requestText);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const beyond = Object.keys(value).filter((field) => !QUICK_CREATE.has(field));
+  return beyond.length === 0
+    ? null
+    : `A quick create gives a customer a name, email, phone and city only; ${beyond.join(', ')} takes customers:write.`;
 }

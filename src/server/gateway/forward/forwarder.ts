@@ -14,7 +14,7 @@ import { requestOrigin } from '../same-origin';
 import type { ServiceConnection } from '../service-connection';
 import { isCheckout, joinShift } from '../shifts';
 import { SINGLE_ATTEMPT, UpstreamClient } from '../upstream';
-import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor } from './forward-limits';
+import { accessTo, buyerSummaryAnswer, deskOrderRefusal, permissionsFor, quickCreateRefusal } from './forward-limits';
 import { keepWithinScope, type Narrowing } from './forward-scope';
 
 /** Response headers of the service that the app may need; everything else stays behind the gateway. */
@@ -42,7 +42,8 @@ export function forwardHandler(deps: GatewayDeps, options: { audit?: boolean; ca
     const action = auditing ? forwardedAction(c.req.method, call.path) : null;
     if (scoped && 'answer' in scoped) return answeredHere(deps, c, { ...call, action }, scoped.answer);
     const before = action ? await readBefore(upstream, action, call.path) : undefined;
-    const narrow = bothNarrowings(call.access === 'buyer-summary' ? buyerSummaryAnswer : null, scoped);
+    const asPicker = call.access === 'buyer-summary' || call.access === 'quick-create';
+    const narrow = bothNarrowings(asPicker ? buyerSummaryAnswer : null, scoped);
     const sent = performance.now();
     const forwarded = await forward(deps.service, c, upstream, `${call.path}${call.url.search}`, narrow);
     const answered = performance.now();
@@ -132,6 +133,10 @@ async function admittedCall(deps: GatewayDeps, c: Context<GatewayEnv>): Promise<
   if (access === 'refused') throw new ForbiddenError(refusal(permissionsFor(route), principal));
   if (access === 'desk-orders') {
     const refused = await deskOrderRefusal(deps.db, principal, path);
+    if (refused) throw new ForbiddenError(refused);
+  }
+  if (access === 'quick-create') {
+    const refused = quickCreateRefusal(await c.req.text());
     if (refused) throw new ForbiddenError(refused);
   }
   return { principal, url, path, route, access };

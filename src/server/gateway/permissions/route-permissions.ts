@@ -19,6 +19,9 @@ export interface ForwardedRoute {
    *   by the organisation, or an open reservation; any other is refused (403) before the service is asked.
    * - `buyer-summary`: the customer in the answer is cut to what the buyer picker shows (BUYER_SUMMARY_FIELDS):
    *   no address, preferences, tags, credit or custom fields.
+   * - `quick-create`: the picker's quick create — the new customer may be given only the picker's fields
+   *   (QUICK_CREATE_FIELDS; anything else is refused, 403, before the service), and the answer is cut as
+   *   `buyer-summary` cuts it.
    */
   limited?: { allow: readonly Permission[]; to: ForwardLimit };
   /**
@@ -38,7 +41,7 @@ export interface ForwardedRoute {
   scoped?: ScopeRule;
 }
 
-export type ForwardLimit = 'desk-orders' | 'buyer-summary';
+export type ForwardLimit = 'desk-orders' | 'buyer-summary' | 'quick-create';
 export type ScopeRule =
   | 'none'
   | 'event-list'
@@ -60,7 +63,13 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'POST', path: '/cart/', allow: ['sales:sell'], scoped: 'none' },
   { method: 'GET', path: '/order/{order_key}', allow: ['sales:sell', 'orders:read'], scoped: 'order-key' },
   // Customers.
-  { method: 'POST', path: '/partner/customer', allow: ['customers:write', 'customers:lookup'], scoped: 'none' },
+  {
+    method: 'POST',
+    path: '/partner/customer',
+    allow: ['customers:write'],
+    limited: { allow: ['customers:lookup'], to: 'quick-create' },
+    scoped: 'none',
+  },
   { method: 'POST', path: '/partner/customer/findByEmail', ...buyerRead },
   { method: 'GET', path: '/partner/customer/{customerId}', ...buyerRead, scoped: 'buyer' },
   { method: 'PUT', path: '/partner/customer/{customerId}', allow: ['customers:write'], scoped: 'buyer' },
