@@ -80,7 +80,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   ];
   const authDeps = { ...deps, signInChecks };
   registerSessionRoutes(routes, authDeps);
-  registerAccountRoutes(routes, authDeps);
+  registerAccountRoutes(routes, { ...authDeps, clientAddressOf });
   registerLinkRoutes(routes, authDeps);
   registerPasskeyRoutes(routes, authDeps);
   registerSsoRoutes(routes, { ...authDeps, providers, clientAddressOf });

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import {
   type Account,
   type EndedSessions,
@@ -16,7 +17,10 @@ import type { AuthDeps } from './auth-deps';
  * The routes of a person's own account (the rules: account-service.ts). Passkeys have routes of their own
  * (passkey-routes.ts).
  */
-export function registerAccountRoutes(routes: SecuredRoutes, deps: AuthDeps): void {
+export function registerAccountRoutes(
+  routes: SecuredRoutes,
+  deps: AuthDeps & { clientAddressOf(c: Context): string },
+): void {
   const accounts = new AccountService(deps);
 
   routes.declare('GET', '/account', 'signed-in', async (c) =>
@@ -25,7 +29,10 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: AuthDeps): vo
 
   routes.declare('PUT', '/account/password', 'signed-in', async (c) => {
     const change = await parseBody(c, passwordChangeSchema);
-    return c.json((await accounts.changePassword(c.get('principal'), change)) satisfies EndedSessions, 200);
+    return c.json(
+      (await accounts.changePassword(c.get('principal'), deps.clientAddressOf(c), change)) satisfies EndedSessions,
+      200,
+    );
   });
 
   routes.declare('DELETE', '/account/sessions/:ref', 'signed-in', async (c) => {
@@ -48,6 +55,9 @@ export function registerAccountRoutes(routes: SecuredRoutes, deps: AuthDeps): vo
 
   routes.declare('DELETE', '/account/totp', 'signed-in', async (c) => {
     const readPassword = async () => (await parseBody(c, passwordConfirmationSchema)).password;
-    return c.json((await accounts.turnOffTotp(c.get('principal'), readPassword)) satisfies TotpState, 200);
+    return c.json(
+      (await accounts.turnOffTotp(c.get('principal'), deps.clientAddressOf(c), readPassword)) satisfies TotpState,
+      200,
+    );
   });
 }

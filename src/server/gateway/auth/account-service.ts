@@ -6,6 +6,7 @@ import type { AuthDeps } from './auth-deps';
 import { listPasskeys } from './passkey-store';
 import { passwordProblem } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
+import { tooManyAttempts } from './sign-in-throttle';
 import { newTotpSecret, totpSealContext, totpStep } from './totp';
 
 /**
@@ -13,7 +14,19 @@ import { newTotpSecret, totpSealContext, totpStep } from './totp';
  * Passkeys have a service of their own (passkey-service.ts).
  */
 export class AccountService {
-  constructor(private readonly deps: Pick<AuthDeps, 'db' | 'sessions' | 'vault'>) {}
+  constructor(private readonly deps: Pick<AuthDeps, 'db' | 'sessions' | 'vault' | 'throttle'>) {}
+
+  /**
+   * Whether `password` is the account's, counted as a sign-in attempt is (by address and by account): a signed-in
+   * session left open — or taken — must not guess the password faster than the sign-in page lets anyone.
+   */
+  async #passwordMatches(principal: Principal, address: string, hash: string | null, password: string) {
+    const reserved = await this.deps.throttle.reserve({ address, account: principal.email });
+    if (!reserved.reserved) throw tooManyAttempts(reserved.retryAfter);
+    const matches = await verifyPassword(hash, password);
+    if (matches) await reserved.release();
+    return matches;
+  }
 
   async view(principal: Principal): Promise<Account> {
     const { db, sessions } = this.deps;
@@ -36,11 +49,15 @@ export class AccountService {
   /** A new password, with the current one when the account has one; every other session ends. */
   async changePassword(
     principal: Principal,
+    address: string,
     change: { currentPassword?: string | undefined; newPassword: string },
   ): Promise<EndedSessions> {
     const account = await findAccountById(this.deps.db, principal.accountId);
     if (!account) throw new UnauthorizedError('Not signed in');
-    if (account.passwordHash && !(await verifyPassword(account.passwordHash, change.currentPassword ?? ''))) {
+    if (
+      account.passwordHash &&
+      !(await this.#passwordMatches(principal, address, account.passwordHash, change.currentPassword ?? ''))
+    ) {
       throw ValidationError.field('currentPassword', 'This is not your current password');
     }
     const problem = await passwordProblem(change.newPassword, { email: principal.email, name: principal.displayName });
@@ -87,11 +104,11 @@ export class AccountService {
    * Turns TOTP off, with the person's password (`readPassword`: read once the role is known not to require
    * TOTP, so that such a role answers 409 whatever is sent).
    */
-  async turnOffTotp(principal: Principal, readPassword: () => Promise<string>): Promise<TotpState> {
+  async turnOffTotp(principal: Principal, address: string, readPassword: () => Promise<string>): Promise<TotpState> {
     if (principal.role.requireTotp) throw new ConflictError('Your role requires two-step sign-in.');
     const password = await readPassword();
     const account = await findAccountById(this.deps.db, principal.accountId);
-    if (!account || !(await verifyPassword(account.passwordHash, password))) {
+    if (!account || !(await this.#passwordMatches(principal, address, account.passwordHash, password))) {
       throw ValidationError.field('password', 'This is not your current password');
     }
     await disableTotp(this.deps.db, account.id);

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestGateway, DEMO_PEOPLE, demoPerson, TestBrowser, type TestGateway } from '../../testing/test-gateway';
+import {
+  createTestGateway,
+  DEMO_PASSWORD,
+  DEMO_PEOPLE,
+  demoPerson,
+  TestBrowser,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { embeddedService } from '../service-connection';
 import { accountThrottleKey } from './sign-in-throttle';
 import { totpCode } from './totp';
@@ -22,6 +29,7 @@ describe('sign-in throttle (failures per address and per account, in the databas
     { email: 'guessed@demo.test', name: 'Gus Guessed', role: 'box-office' },
     { email: 'office-1@demo.test', name: 'Olga Office', role: 'box-office' },
     { email: 'office-2@demo.test', name: 'Otto Office', role: 'box-office' },
+    { email: 'left-open@demo.test', name: 'Lena Left-Open', role: 'box-office' },
   ];
 
   beforeAll(async () => {
@@ -91,6 +99,34 @@ describe('sign-in throttle (failures per address and per account, in the databas
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await browser.signIn('office-2@demo.test', undefined, { address: '10.2.0.2' })).status).toBe(200);
+  });
+
+  it('counts wrong current passwords of a signed-in session as failed sign-ins: a left-open session guesses no faster', async () => {
+    const browser = new TestBrowser(gateway.app);
+    expect((await browser.signIn('left-open@demo.test', undefined, { address: '10.4.0.1' })).status).toBe(200);
+    const change = (currentPassword: string, address: string) =>
+      browser.request('/api/account/password', {
+        method: 'PUT',
+        json: { currentPassword, newPassword: 'saffron lighthouse marmalade 4412' },
+        address,
+      });
+    for (const address of ['10.4.0.1', '10.4.0.2', '10.4.0.3']) {
+      expect((await change('guess', address)).status).toBe(422);
+    }
+    const refused = await change('guess', '10.4.0.4');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The account's sign-in is held back too: the guesses were its failures.
+    expect(
+      (await new TestBrowser(gateway.app).signIn('left-open@demo.test', undefined, { address: '10.4.0.5' })).status,
+    ).toBe(429);
+    await gateway.db.query(
+      `update gateway.sign_in_failures set window_started_at = window_started_at - interval '11 minutes' where key = $1`,
+      [accountThrottleKey('left-open@demo.test')],
+    );
+    // The right one goes through, and gives its attempt back.
+    expect((await change(DEMO_PASSWORD, '10.4.0.6')).status).toBe(200);
+    expect(await failures(accountThrottleKey('left-open@demo.test'))).toBe(0);
   });
 
   it('does not count successes: an office signing in often from one address is never refused', async () => {
