@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../lib/api-client';
 import type { Customer } from '../../lib/schemas/customer';
@@ -89,5 +90,52 @@ describe('TagEditor', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Vriend' }));
     await userEvent.click(screen.getByRole('button', { name: 'Labels opslaan' }));
     await waitFor(() => expect(sent).toEqual([['VIP', 'Student']]));
+  });
+
+  // A review: the editor took its changes against the customer as last read, and a read on focus while editing
+  // (a colleague had set VIP meanwhile) made the unticked VIP look taken off by hand.
+  it('takes its changes against the tags shown when editing began, not the customer read again meanwhile', async () => {
+    const sent: unknown[] = [];
+    const gateway = fakeGateway();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://foyer.test');
+        if (url.pathname.endsWith('/partner/customer/558/clienttypes')) {
+          if (init?.method === 'POST') {
+            const body = JSON.parse(String(init.body)) as { clienttypes: string[] };
+            sent.push(body.clienttypes);
+            return json(body.clienttypes);
+          }
+          return json(['Vriend', 'VIP']);
+        }
+        return gateway(input);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionKey, { clientName: 'demo', permissions: ['customers:read', 'tags:write'] });
+    // The page reads the customer again when the window gets the focus: here, a button does.
+    function Page() {
+      const [customer, setCustomer] = useState(noor);
+      return (
+        <>
+          <button type="button" onClick={() => setCustomer({ ...noor, customerTags: ['Vriend', 'VIP'] } as Customer)}>
+            read again
+          </button>
+          <TagEditor customer={customer} />
+        </>
+      );
+    }
+    renderWithApp(
+      <QueryClientProvider client={client}>
+        <Page />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Student' }, { timeout: 5000 }));
+    // A colleague set VIP meanwhile.
+    await userEvent.click(screen.getByRole('button', { name: 'read again' }));
+    expect(screen.queryByTestId('auto-tag-warning')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Labels opslaan' }));
+    await waitFor(() => expect(sent).toEqual([['Vriend', 'VIP', 'Student']]));
   });
 });

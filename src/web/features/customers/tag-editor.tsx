@@ -24,20 +24,21 @@ export function TagEditor({ customer }: { customer: Customer }) {
   const tApp = useMessages(appMessages);
   const queryClient = useQueryClient();
   const clientTypes = useQuery(customerQueries.clientTypes());
-  const [chosen, setChosen] = useState<string[] | null>(null);
+  // The tags as they were when editing began, with the tags chosen since: the changes are made against that
+  // base, not against the customer as read again meanwhile (on focus), which a colleague's change moves.
+  const [draft, setDraft] = useState<{ base: string[]; chosen: string[] } | null>(null);
+  const chosen = draft?.chosen ?? null;
+  const base = draft?.base ?? customer.customerTags;
   const current = chosen ?? customer.customerTags;
-  const changed =
-    chosen !== null &&
-    (chosen.length !== customer.customerTags.length || chosen.some((tag) => !customer.customerTags.includes(tag)));
+  const changed = chosen !== null && (chosen.length !== base.length || chosen.some((tag) => !base.includes(tag)));
+  const setChosen = (tags: string[] | null) =>
+    setDraft(tags === null ? null : { base: draft?.base ?? customer.customerTags, chosen: tags });
   const keeperOf = useAutoTagKeeper();
   // A tag a segment keeps, set or taken off by hand: the segment's next round changes it back.
   const changedTags =
     chosen === null
       ? []
-      : [
-          ...chosen.filter((tag) => !customer.customerTags.includes(tag)),
-          ...customer.customerTags.filter((tag) => !chosen.includes(tag)),
-        ];
+      : [...chosen.filter((tag) => !base.includes(tag)), ...base.filter((tag) => !chosen.includes(tag))];
   const kept = changedTags.flatMap((tag) => {
     const segment = keeperOf(tag);
     return segment ? [{ tag, segment }] : [];
@@ -45,7 +46,7 @@ export function TagEditor({ customer }: { customer: Customer }) {
 
   const mutation = useMutation({
     mutationFn: async (tags: string[]) => {
-      const shown = customer.customerTags;
+      const shown = base;
       const added = tags.filter((tag) => !shown.includes(tag));
       const removed = shown.filter((tag) => !tags.includes(tag));
       const now = await getCustomerTags(customer.customerId);
