@@ -66,8 +66,9 @@ export function useCustomerNoteMutations(customerId: number) {
           const now = await queryClient
             .fetchQuery({ ...customerNotesQueries.customer(customerId), staleTime: 0 })
             .catch(() => null);
+          // The gateway keeps a note's text trimmed (the contract's schema).
           const saved = now?.notes.find(
-            (note) => note.text === text && !before.has(note.id) && now.editableNoteIds.includes(note.id),
+            (note) => note.text === text.trim() && !before.has(note.id) && now.editableNoteIds.includes(note.id),
           );
           if (saved && known) return saved;
           throw error;
