@@ -91,6 +91,9 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
         props.onMouseDown?.(event);
       }}
       onBlur={(event) => {
+        // Leaving the field ends the typing the two belonged to: back in it, keys go where the caret is.
+        caretToEnd.current = false;
+        typedThousandSeparator.current = false;
         const fixed = withCents(props.value);
         if (fixed !== null && fixed !== String(props.value)) props.onChange?.(fixed);
         props.onBlur?.(event);
