@@ -100,10 +100,14 @@ function refreshAfterChange(queryClient: QueryClient) {
   ]);
 }
 
+/** How far the gateway's clock may be from this device's when a time of its is compared with ours. */
+const CLOCK_DRIFT_MS = 2 * 60_000;
+
 export function useOpenShift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: OpenShiftBody) => {
+      const askedAt = Date.now();
       try {
         return await apiClient.post('/api/shifts', { schema: currentShiftSchema, body });
       } catch (error) {
@@ -117,7 +121,10 @@ export function useOpenShift() {
         // At a sales point the desk bears the sales point's name; else the name typed.
         const place =
           body.salesPointId === undefined ? open?.desk.name === body.desk : open?.salesPointId === body.salesPointId;
-        if (place && open?.openingFloatCents === body.openingFloatCents) return now;
+        // And opened by this try: not before it was sent (a shift of the same desk and float left open since
+        // yesterday is not this one), give or take a clock's drift.
+        const openedByThisTry = open !== null && Date.parse(open.openedAt) >= askedAt - CLOCK_DRIFT_MS;
+        if (place && openedByThisTry && open?.openingFloatCents === body.openingFloatCents) return now;
         throw error;
       }
     },
