@@ -700,6 +700,26 @@ test.describe('box office', () => {
     await expect(page.getByText(/Ten hoogste 100 kaarten/)).toHaveCount(0);
   });
 
+  // An accessibility review on a phone: the quantity's arrows were 24 × 17 px, under a fingertip.
+  test('on a phone the quantity has buttons a finger hits: one fewer, one more', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBoxOffice(page, baseURL);
+    await choosePerformance(page, 'Racoon Akoestisch');
+    const quantity = page.getByTestId('ticket-quantity');
+    const fewer = page.getByRole('button', { name: 'Eén kaart minder' });
+    const more = page.getByRole('button', { name: 'Eén kaart meer' });
+    for (const button of [fewer, more]) {
+      const box = await button.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(40);
+    }
+    await expect(fewer).toBeDisabled();
+    await more.click();
+    await more.click();
+    await expect(quantity).toHaveValue('3');
+    await fewer.click();
+    await expect(quantity).toHaveValue('2');
+  });
+
   // A walkthrough reloaded the desk with a cart and no performance open: its line read "Racoon Akoestisch –
   // Staanplaats / Normaal", without the date two performances of one show are told apart by.
   test('a cart kept over a reload names its lines’ dates with no performance open', async ({ page, baseURL }) => {

@@ -17,6 +17,8 @@ export const boxOfficeMessages = defineMessages(
     quantityTab: 'Beste plaatsen op aantal',
     quantity: 'Aantal kaarten',
     quantityHint: 'Typ cijfers om het aantal te kiezen',
+    quantityLess: 'Eén kaart minder',
+    quantityMore: 'Eén kaart meer',
     quantityTooMany:
       'Ten hoogste {max, plural, one {# kaart} other {# kaarten}} per keer; het aantal is niet veranderd',
     bestAvailableHint: 'De service kiest de beste vrije plaatsen van deze rang, zo veel mogelijk naast elkaar.',
@@ -141,6 +143,8 @@ export const boxOfficeMessages = defineMessages(
     quantityTab: 'Best seats by quantity',
     quantity: 'Number of tickets',
     quantityHint: 'Type digits to set the quantity',
+    quantityLess: 'One ticket fewer',
+    quantityMore: 'One ticket more',
     quantityTooMany: 'At most {max, plural, one {# ticket} other {# tickets}} at a time; the quantity did not change',
     bestAvailableHint: 'The service picks the best available seats of this rank, adjacent where possible.',
     generalAdmissionHint: 'General admission: tickets by quantity.',

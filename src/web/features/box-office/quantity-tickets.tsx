@@ -1,4 +1,4 @@
-import { NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { ActionIcon, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Combobox.css';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -86,6 +86,36 @@ export function QuantityTickets({
         allowNegative={false}
         error={error}
         data-testid="ticket-quantity"
+        // Buttons a finger hits (Mantine's arrows are 24 × 17 px), on both sides of the number; the arrow keys
+        // and typed digits work as before.
+        hideControls
+        leftSectionWidth={44}
+        leftSectionPointerEvents="all"
+        rightSectionPointerEvents="all"
+        rightSectionWidth={44}
+        leftSection={
+          <ActionIcon
+            variant="subtle"
+            size={40}
+            aria-label={t('quantityLess')}
+            disabled={quantity <= 1}
+            onClick={() => onQuantityChange(Math.max(1, quantity - 1))}
+          >
+            −
+          </ActionIcon>
+        }
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            size={40}
+            aria-label={t('quantityMore')}
+            disabled={quantity >= MAX_QUANTITY}
+            onClick={() => onQuantityChange(Math.min(MAX_QUANTITY, quantity + 1))}
+          >
+            +
+          </ActionIcon>
+        }
+        styles={{ input: { textAlign: 'center' } }}
       />
       {rank ? (
         <Text size="sm" c="dimmed" data-testid="rank-availability">
